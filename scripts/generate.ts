@@ -1,0 +1,53 @@
+// npm run generate [-- --out DIR]: bundles both documents and writes the types and the client.
+// check-generated.ts runs the same steps into a temporary folder and compares.
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import YAML from "yaml";
+import { bundleApi, repoRoot } from "./generate/bundle.js";
+import { renderApiTypes } from "./generate/types.js";
+import { renderClient } from "./generate/client.js";
+import { renderEventTypes } from "./generate/events.js";
+
+export async function generate(outDir: string, log: (line: string) => void = () => {}): Promise<string[]> {
+  fs.mkdirSync(outDir, { recursive: true });
+  const written: string[] = [];
+  const write = (name: string, text: string) => {
+    fs.writeFileSync(path.join(outDir, name), text.endsWith("\n") ? text : text + "\n");
+    written.push(name);
+  };
+  log("bundling openapi/openapi.yaml");
+  const openapi = await bundleApi("hr-api");
+  write("openapi.json", JSON.stringify(openapi, null, 2));
+  write("openapi.yaml", YAML.stringify(openapi, { lineWidth: 0 }));
+  log("bundling asyncapi/asyncapi.yaml");
+  const asyncapi = await bundleApi("hr-events");
+  write("asyncapi.json", JSON.stringify(asyncapi, null, 2));
+  write("asyncapi.yaml", YAML.stringify(asyncapi, { lineWidth: 0 }));
+  log("writing api.d.ts (openapi-typescript)");
+  write("api.d.ts", await renderApiTypes(openapi));
+  log("writing events.ts (openapi-typescript over the event schemas)");
+  write("events.ts", await renderEventTypes(asyncapi));
+  log("writing client.ts");
+  write("client.ts", renderClient(openapi));
+  return written;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: { out: { type: "string", default: path.join(repoRoot, "generated") }, help: { type: "boolean", short: "h" } },
+  });
+  if (values.help) {
+    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/ and asyncapi/ and writes openapi.{json,yaml}, asyncapi.{json,yaml}, api.d.ts, events.ts and client.ts into DIR (default generated/).");
+    return;
+  }
+  const files = await generate(path.resolve(values.out!), (line) => console.error(`generate: ${line}`));
+  console.error(`generate: wrote ${files.length} files to ${path.relative(process.cwd(), values.out!) || "."}`);
+}
+
+if (import.meta.url === `file://${process.argv[1]}`) {
+  main().catch((err) => {
+    console.error(`generate: ${err instanceof Error ? err.message : String(err)}`);
+    process.exit(1);
+  });
+}
