@@ -1,0 +1,165 @@
+import { describe, expect, it } from "vitest";
+import {
+  constructEvent,
+  readHeader,
+  sign,
+  WebhookEventError,
+  WebhookSignatureError,
+  type HeaderSource,
+} from "../../src/webhooks/index.js";
+import vectorFile from "./signature-vectors.json" with { type: "json" };
+
+const SECRET = "whsec_construct_event_tests";
+const T = 1_792_060_212;
+const NOW = { now: T + 1 };
+
+// The realistic leave.approved body of the known-answer vectors.
+const leaveBody = vectorFile.vectors.find((v) => v.name === "leave.approved event")!.body;
+const leave = JSON.parse(leaveBody) as { id: string; type: string };
+
+/** Headers of a genuine delivery of `body`, as Node lower-cases them. */
+function deliveryHeaders(body: string | Uint8Array, overrides: Record<string, string | undefined> = {}) {
+  const headers: Record<string, string | undefined> = {
+    "content-type": "application/json; charset=utf-8",
+    "service-event-id": leave.id,
+    "service-event-type": leave.type,
+    "service-delivery-id": "dlv_1",
+    "service-signature": sign(body, SECRET, { timestamp: T }),
+    ...overrides,
+  };
+  return headers;
+}
+
+/** The thrown error as "Name:reason", or "ok". */
+function outcomeOf(run: () => unknown): string {
+  try {
+    run();
+    return "ok";
+  } catch (error) {
+    if (error instanceof WebhookSignatureError || error instanceof WebhookEventError) {
+      return `${error.name}:${error.reason}`;
+    }
+    return `unexpected ${String(error)}`;
+  }
+}
+
+describe("constructEvent on a genuine delivery", () => {
+  const node = deliveryHeaders(leaveBody);
+  const mixedCase = Object.fromEntries(
+    Object.entries(node).map(([k, v]) => [k.replace(/(^|-)([a-z])/g, (m) => m.toUpperCase()), v]),
+  );
+  const cases: Array<[string, { given: { body: string | Uint8Array; headers: HeaderSource } }]> = [
+    ["string body, Node headers", { given: { body: leaveBody, headers: node } }],
+    ["Buffer body, Node headers", { given: { body: Buffer.from(leaveBody), headers: node } }],
+    ["Mixed-Case header names", { given: { body: leaveBody, headers: mixedCase } }],
+    ["WHATWG Headers", { given: { body: leaveBody, headers: new Headers(node as Record<string, string>) } }],
+  ];
+  it.each(cases)("%s: returns the parsed event", (_name, { given }) => {
+    const event = constructEvent(given.body, given.headers, SECRET, NOW);
+    expect(event).toEqual(JSON.parse(leaveBody));
+    expect(event.type, "the discriminant survives").toBe("leave.approved");
+  });
+
+  it("accepts a secret list (receiver-side rotation)", () => {
+    expect(constructEvent(leaveBody, node, ["whsec_previous", SECRET], NOW).id).toBe(leave.id);
+  });
+});
+
+describe("constructEvent failures", () => {
+  const signedHeadersFor = (body: string | Uint8Array, overrides: Record<string, string | undefined> = {}) =>
+    deliveryHeaders(body, overrides);
+  const cases: Array<[string, { given: { body: string | Uint8Array; headers: HeaderSource }; want: string }]> = [
+    [
+      "no signature header",
+      { given: { body: leaveBody, headers: signedHeadersFor(leaveBody, { "service-signature": undefined }) }, want: "WebhookSignatureError:missing_header" },
+    ],
+    [
+      "body changed after signing",
+      { given: { body: leaveBody.replace("Approved", "Rejected"), headers: signedHeadersFor(leaveBody) }, want: "WebhookSignatureError:no_matching_signature" },
+    ],
+    [
+      "unsigned non-JSON: the signature is checked before any parsing",
+      { given: { body: "not json", headers: signedHeadersFor(leaveBody) }, want: "WebhookSignatureError:no_matching_signature" },
+    ],
+    ["signed non-JSON", { given: { body: "not json", headers: signedHeadersFor("not json") }, want: "WebhookEventError:invalid_json" }],
+    ["signed empty body", { given: { body: "", headers: signedHeadersFor("") }, want: "WebhookEventError:invalid_json" }],
+    [
+      "signed invalid UTF-8",
+      { given: { body: Buffer.from([0x7b, 0xff, 0x7d]), headers: signedHeadersFor(Buffer.from([0x7b, 0xff, 0x7d])) }, want: "WebhookEventError:invalid_json" },
+    ],
+    ["signed JSON array", { given: { body: "[]", headers: signedHeadersFor("[]") }, want: "WebhookEventError:invalid_json" }],
+    ["signed JSON null", { given: { body: "null", headers: signedHeadersFor("null") }, want: "WebhookEventError:invalid_json" }],
+    ...missingField("no id", { type: leave.type }),
+    ...missingField("numeric id", { id: 42, type: leave.type }),
+    ...missingField("empty type", { id: leave.id, type: "" }),
+    [
+      "Service-Event-Id differs from the body id",
+      { given: { body: leaveBody, headers: signedHeadersFor(leaveBody, { "service-event-id": "other" }) }, want: "WebhookEventError:event_id_mismatch" },
+    ],
+    [
+      "Service-Event-Id absent",
+      { given: { body: leaveBody, headers: signedHeadersFor(leaveBody, { "service-event-id": undefined }) }, want: "WebhookEventError:event_id_mismatch" },
+    ],
+    [
+      "Service-Event-Type differs from the body type",
+      { given: { body: leaveBody, headers: signedHeadersFor(leaveBody, { "service-event-type": "leave.rejected" }) }, want: "WebhookEventError:event_type_mismatch" },
+    ],
+    [
+      "Service-Event-Type absent",
+      { given: { body: leaveBody, headers: signedHeadersFor(leaveBody, { "service-event-type": undefined }) }, want: "WebhookEventError:event_type_mismatch" },
+    ],
+  ];
+  it.each(cases)("%s → %s", (_name, { given, want }) => {
+    expect(outcomeOf(() => constructEvent(given.body, given.headers, SECRET, NOW))).toBe(want);
+  });
+
+  it("passes the tolerance through to verify", () => {
+    const headers = deliveryHeaders(leaveBody);
+    expect(outcomeOf(() => constructEvent(leaveBody, headers, SECRET, { now: T + 61, toleranceSeconds: 60 }))).toBe(
+      "WebhookSignatureError:timestamp_too_old",
+    );
+  });
+
+  it("names both values in a mismatch message", () => {
+    const headers = deliveryHeaders(leaveBody, { "service-event-id": "evt_header" });
+    expect(() => constructEvent(leaveBody, headers, SECRET, NOW)).toThrow(
+      /Service-Event-Id header is "evt_header" but the body's id is "6f1c2b7e/,
+    );
+  });
+
+  it("is a named Error with the reason", () => {
+    try {
+      constructEvent("[]", deliveryHeaders("[]"), SECRET, NOW);
+      expect.unreachable("constructEvent should have thrown");
+    } catch (error) {
+      expect(error).toBeInstanceOf(WebhookEventError);
+      expect((error as WebhookEventError).name).toBe("WebhookEventError");
+      expect((error as WebhookEventError).reason).toBe("invalid_json");
+    }
+  });
+});
+
+/** A signed body lacking a usable id or type, as one table row. */
+function missingField(
+  name: string,
+  body: Record<string, unknown>,
+): Array<[string, { given: { body: string; headers: HeaderSource }; want: string }]> {
+  const text = JSON.stringify(body);
+  return [[`signed body with ${name}`, { given: { body: text, headers: deliveryHeaders(text) }, want: "WebhookEventError:missing_field" }]];
+}
+
+describe("readHeader", () => {
+  const cases: Array<[string, { given: { headers: HeaderSource; name: string }; want: string | undefined }]> = [
+    ["lower-case record, canonical name", { given: { headers: { "service-event-id": "a" }, name: "Service-Event-Id" }, want: "a" }],
+    ["upper-case record key", { given: { headers: { "SERVICE-EVENT-ID": "a" }, name: "service-event-id" }, want: "a" }],
+    ["repeated header as array", { given: { headers: { "x-a": ["1", "2"] }, name: "X-A" }, want: "1, 2" }],
+    ["numeric value", { given: { headers: { "content-length": 12 }, name: "Content-Length" }, want: "12" }],
+    ["absent", { given: { headers: { "x-a": "1" }, name: "x-b" }, want: undefined }],
+    ["undefined value is absent", { given: { headers: { "x-a": undefined }, name: "x-a" }, want: undefined }],
+    ["WHATWG Headers", { given: { headers: new Headers({ "X-A": "1" }), name: "x-a" }, want: "1" }],
+    ["WHATWG Headers, absent", { given: { headers: new Headers(), name: "x-a" }, want: undefined }],
+  ];
+  it.each(cases)("%s", (_name, { given, want }) => {
+    expect(readHeader(given.headers, given.name)).toBe(want);
+  });
+});
