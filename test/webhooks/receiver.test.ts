@@ -1,0 +1,425 @@
+import { request } from "node:http";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { receiveCommand } from "../../mock/commands/receive.js";
+import {
+  createReceiver,
+  listen,
+  sign,
+  type DeliveryInfo,
+  type ListeningReceiver,
+  type ReceiverOptions,
+  type Rejection,
+  type WebhookEvent,
+} from "../../src/webhooks/index.js";
+import vectorFile from "./signature-vectors.json" with { type: "json" };
+
+const SECRET = "whsec_receiver_tests";
+const leaveTemplate = JSON.parse(vectorFile.vectors.find((v) => v.name === "leave.approved event")!.body) as WebhookEvent;
+
+/** A leave.approved body with its own id, serialized once: these exact bytes get signed. */
+function eventBody(id: string, overrides: Partial<WebhookEvent> = {}): string {
+  return JSON.stringify({ ...leaveTemplate, id, ...overrides });
+}
+
+/** Headers the service sends with a body (service-api.md §6.1), signed now. */
+function deliveryHeaders(body: string, deliveryId: string, secret = SECRET): Record<string, string> {
+  const { id, type } = JSON.parse(body) as WebhookEvent;
+  return {
+    "Content-Type": "application/json; charset=utf-8",
+    "User-Agent": "Service-Webhooks/1.0",
+    "Service-Event-Id": id,
+    "Service-Event-Type": type,
+    "Service-Delivery-Id": deliveryId,
+    "Service-Signature": sign(body, secret),
+  };
+}
+
+async function post(url: string, body: string, headers: Record<string, string>) {
+  const res = await fetch(url, { method: "POST", body, headers });
+  return { status: res.status, body: (await res.json()) as Record<string, unknown>, headers: res.headers };
+}
+
+/** A receiver on an ephemeral port that records what its callbacks saw. */
+class Recorder {
+  events: Array<{ event: WebhookEvent; delivery: DeliveryInfo }> = [];
+  errors: Array<{ error: unknown; eventId: string | undefined }> = [];
+  rejections: Rejection[] = [];
+  duplicates: string[] = [];
+  server!: ListeningReceiver;
+  private waiters: Array<{ id: string; resolve: () => void }> = [];
+
+  constructor(private readonly extra: Partial<ReceiverOptions> & { throwFor?: Set<string> } = {}) {}
+
+  async start(): Promise<this> {
+    const { throwFor, ...options } = this.extra;
+    this.server = await listen(
+      createReceiver({
+        secret: SECRET,
+        onEvent: (event, delivery) => {
+          this.events.push({ event, delivery });
+          this.settle(event.id);
+          if (throwFor?.has(event.id)) throw new Error(`handler failed on ${event.id}`);
+        },
+        onError: (error, event) => {
+          this.errors.push({ error, eventId: event?.id });
+          this.settle(`error:${event?.id}`);
+        },
+        onRejected: (rejection) => this.rejections.push(rejection),
+        onDuplicate: (event) => this.duplicates.push(event.id),
+        ...options,
+      }),
+      { port: 0 },
+    );
+    return this;
+  }
+
+  /** Resolves once onEvent (or, with the "error:" prefix, onError) has seen the id. */
+  seen(key: string): Promise<void> {
+    return new Promise((resolve) => this.waiters.push({ id: key, resolve }));
+  }
+
+  eventIds(): string[] {
+    return this.events.map((e) => e.event.id);
+  }
+
+  private settle(key: string): void {
+    for (const w of this.waiters.filter((w) => w.id === key)) w.resolve();
+    this.waiters = this.waiters.filter((w) => w.id !== key);
+  }
+}
+
+/**
+ * "onEvent was not called for X" cannot be observed by waiting; instead a later good delivery is
+ * awaited: handlers run in arrival order, so if X had been handed on it would show up before it.
+ */
+async function deliverBarrier(r: Recorder, id: string): Promise<void> {
+  const body = eventBody(id);
+  const handled = r.seen(id);
+  expect((await post(r.server.url, body, deliveryHeaders(body, `dlv_${id}`))).status, "barrier delivery").toBe(200);
+  await handled;
+}
+
+describe("createReceiver over HTTP", () => {
+  const r = new Recorder();
+  beforeAll(() => r.start());
+  afterAll(() => r.server.close());
+
+  it("answers 200 to a valid delivery and calls onEvent once with the event and delivery id", async () => {
+    const body = eventBody("evt-valid");
+    const handled = r.seen("evt-valid");
+    const res = await post(r.server.url, body, deliveryHeaders(body, "dlv_1"));
+    expect(res.status).toBe(200);
+    expect(res.body).toEqual({ received: true });
+    expect(res.headers.get("content-type")).toBe("application/json; charset=utf-8");
+    await handled;
+    const calls = r.events.filter((e) => e.event.id === "evt-valid");
+    expect(calls, "onEvent calls for evt-valid").toHaveLength(1);
+    expect(calls[0].event).toEqual(JSON.parse(body));
+    expect(calls[0].delivery).toEqual({ deliveryId: "dlv_1" });
+  });
+
+  it("answers 400 {error: reason} to a tampered body and does not call onEvent", async () => {
+    const body = eventBody("evt-tampered");
+    const headers = deliveryHeaders(body, "dlv_t");
+    const res = await post(r.server.url, body.replace("Approved", "Rejected"), headers);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: "no_matching_signature" });
+    expect(r.rejections.at(-1)).toMatchObject({ status: 400, reason: "no_matching_signature", deliveryId: "dlv_t" });
+    await deliverBarrier(r, "evt-after-tampered");
+    expect(r.eventIds(), "onEvent never saw the tampered event").not.toContain("evt-tampered");
+  });
+
+  const badDeliveries: Array<[string, { given: () => { body: string; headers: Record<string, string> }; want: string }]> = [
+    [
+      "no signature header",
+      {
+        given: () => {
+          const body = eventBody("evt-nosig");
+          const { "Service-Signature": _dropped, ...headers } = deliveryHeaders(body, "d");
+          return { body, headers };
+        },
+        want: "missing_header",
+      },
+    ],
+    [
+      "signed with another secret",
+      { given: () => ({ body: eventBody("evt-x"), headers: deliveryHeaders(eventBody("evt-x"), "d", "whsec_other") }), want: "no_matching_signature" },
+    ],
+    [
+      "a stale signature",
+      {
+        given: () => {
+          const body = eventBody("evt-old");
+          const stale = sign(body, SECRET, { timestamp: Math.floor(Date.now() / 1000) - 3600 });
+          return { body, headers: { ...deliveryHeaders(body, "d"), "Service-Signature": stale } };
+        },
+        want: "timestamp_too_old",
+      },
+    ],
+    [
+      "Service-Event-Id that differs from the body",
+      {
+        given: () => {
+          const body = eventBody("evt-body-id");
+          return { body, headers: { ...deliveryHeaders(body, "d"), "Service-Event-Id": "evt-header-id" } };
+        },
+        want: "event_id_mismatch",
+      },
+    ],
+    [
+      "a signed body that is not JSON",
+      { given: () => ({ body: "hello", headers: { "Service-Signature": sign("hello", SECRET) } }), want: "invalid_json" },
+    ],
+  ];
+  it.each(badDeliveries)("answers 400 to %s with {error: %s}", async (_name, { given, want }) => {
+    const { body, headers } = given();
+    const res = await post(r.server.url, body, headers);
+    expect(res.status).toBe(400);
+    expect(res.body).toEqual({ error: want });
+  });
+
+  it("answers 200 duplicate to a repeated event id and calls onEvent only once", async () => {
+    const body = eventBody("evt-dup");
+    const handled = r.seen("evt-dup");
+    expect((await post(r.server.url, body, deliveryHeaders(body, "dlv_first"))).body).toEqual({ received: true });
+    await handled;
+    const again = await post(r.server.url, body, deliveryHeaders(body, "dlv_redelivery"));
+    expect(again.status).toBe(200);
+    expect(again.body).toEqual({ received: true, duplicate: true });
+    expect(r.duplicates, "onDuplicate saw the repeat").toContain("evt-dup");
+    await deliverBarrier(r, "evt-after-dup");
+    expect(r.eventIds().filter((id) => id === "evt-dup"), "onEvent calls for evt-dup").toHaveLength(1);
+  });
+
+  it.each(["GET", "PUT", "DELETE"])("answers 405 with Allow: POST to %s", async (method) => {
+    const res = await fetch(r.server.url, { method });
+    expect(res.status).toBe(405);
+    expect(res.headers.get("allow")).toBe("POST");
+    expect(await res.json()).toEqual({ error: "method_not_allowed" });
+  });
+
+  it("answers 413 to a declared Content-Length over 1 MiB without reading the body", async () => {
+    const status = await oversizeStatus(r.server.url, { declaredLength: 2 * 1024 * 1024 });
+    expect(status).toBe(413);
+  });
+
+  it("answers 413 to a chunked body that grows over 1 MiB", async () => {
+    const status = await oversizeStatus(r.server.url, { chunkedBytes: 1024 * 1024 + 64 * 1024 });
+    expect(status).toBe(413);
+  });
+
+  it("still serves after the oversized requests", async () => {
+    await deliverBarrier(r, "evt-after-413");
+  });
+});
+
+describe("createReceiver: onEvent runs after the answer and cannot crash the server", () => {
+  const r = new Recorder({ throwFor: new Set(["evt-throws"]) });
+  beforeAll(() => r.start());
+  afterAll(() => r.server.close());
+
+  it("routes a throwing onEvent to onError and keeps serving", async () => {
+    const body = eventBody("evt-throws");
+    const failed = r.seen("error:evt-throws");
+    expect((await post(r.server.url, body, deliveryHeaders(body, "d1"))).status, "answered before the throw").toBe(200);
+    await failed;
+    expect(r.errors.map((e) => [e.eventId, (e.error as Error).message])).toEqual([
+      ["evt-throws", "handler failed on evt-throws"],
+    ]);
+    await deliverBarrier(r, "evt-after-throw");
+  });
+
+  it("answers 200 while an async onEvent is still pending, and reports its rejection", async () => {
+    let release!: () => void;
+    const gate = new Promise<void>((resolve) => (release = resolve));
+    const errors: unknown[] = [];
+    let rejected!: () => void;
+    const reported = new Promise<void>((resolve) => (rejected = resolve));
+    const slow = await listen(
+      createReceiver({
+        secret: SECRET,
+        onEvent: async () => {
+          await gate;
+          throw new Error("async failure");
+        },
+        onError: (error) => {
+          errors.push(error);
+          rejected();
+        },
+      }),
+      { port: 0 },
+    );
+    try {
+      const body = eventBody("evt-slow");
+      const res = await post(slow.url, body, deliveryHeaders(body, "d"));
+      expect(res.status, "the answer does not wait for onEvent").toBe(200);
+      release();
+      await reported;
+      expect((errors[0] as Error).message).toBe("async failure");
+    } finally {
+      await slow.close();
+    }
+  });
+});
+
+describe("createReceiver options", () => {
+  const r = new Recorder({ path: "/hooks", seenIdsLimit: 2 });
+  beforeAll(() => r.start());
+  afterAll(() => r.server.close());
+
+  it("answers 404 outside its path and serves its path (query string ignored)", async () => {
+    const body = eventBody("evt-path");
+    expect((await post(`${r.server.url}/elsewhere`, body, deliveryHeaders(body, "d"))).status).toBe(404);
+    const handled = r.seen("evt-path");
+    expect((await post(`${r.server.url}/hooks?source=test`, body, deliveryHeaders(body, "d"))).status).toBe(200);
+    await handled;
+  });
+
+  it("remembers only the last seenIdsLimit ids (bounded memory)", async () => {
+    const url = `${r.server.url}/hooks`;
+    for (const id of ["evt-a", "evt-b", "evt-c"]) {
+      const handled = r.seen(id);
+      await post(url, eventBody(id), deliveryHeaders(eventBody(id), id));
+      await handled;
+    }
+    // evt-a has been pushed out by evt-b and evt-c, so it is handled again; evt-c is still known.
+    const redeliverA = r.seen("evt-a");
+    expect((await post(url, eventBody("evt-a"), deliveryHeaders(eventBody("evt-a"), "a2"))).body).toEqual({ received: true });
+    await redeliverA;
+    expect((await post(url, eventBody("evt-c"), deliveryHeaders(eventBody("evt-c"), "c2"))).body).toEqual({
+      received: true,
+      duplicate: true,
+    });
+  });
+
+  it.each([
+    ["a path without a leading slash", { path: "hooks" }],
+    ["a negative seenIdsLimit", { seenIdsLimit: -1 }],
+    ["a missing onEvent", { onEvent: undefined }],
+  ])("refuses %s at creation", (_name, bad) => {
+    expect(() => createReceiver({ secret: SECRET, onEvent: () => {}, ...bad } as ReceiverOptions)).toThrow();
+  });
+});
+
+describe("hr-mock receive", () => {
+  it.each([
+    ["an unknown flag", ["--port", "0", "--secret", "whsec_a", "--bogus"], /^Unknown option '--bogus'/],
+    ["a missing --port", ["--secret", "whsec_a"], /^--port is required/],
+    ["a missing --secret", ["--port", "0"], /^--secret is required/],
+    ["a non-numeric port", ["--port", "eighty", "--secret", "whsec_a"], /^--port must be a whole number/],
+    ["a secret without whsec_", ["--port", "0", "--secret", "sk_live_123"], /^--secret must be a signing secret/],
+    ["a stray second secret", ["--port", "0", "--secret", "whsec_a", "whsec_b"], /^Unexpected argument 'whsec_…'/],
+  ])("throws one line for %s, without echoing secrets", async (_name, argv, want) => {
+    const error = await receiveCommand(argv).then(
+      () => new Error("receiveCommand resolved"),
+      (e: Error) => e,
+    );
+    expect(error.message).toMatch(want);
+    expect(error.message, "one line").not.toContain("\n");
+    expect(error.message).not.toMatch(/sk_live_123|whsec_b/);
+  });
+
+  it("prints help", async () => {
+    let out = "";
+    await receiveCommand(["--help"], { stdout: { write: (t: string) => (out += t) } });
+    expect(out).toMatch(/^Usage: hr-mock receive --port <port> --secret <whsec_\.\.\.>/);
+  });
+
+  it("prints one line per verified event and per rejection, never the secret, and stops on abort", async () => {
+    const secret = "whsec_cli_secret_value";
+    let out = "";
+    let listening!: (url: string) => void;
+    const started = new Promise<string>((resolve) => (listening = resolve));
+    const lines: Array<() => void> = [];
+    const stdout = {
+      write: (text: string) => {
+        out += text;
+        const url = /at (http:\/\/\S+)/.exec(text);
+        if (url) listening(url[1]);
+        lines.forEach((wake) => wake());
+      },
+    };
+    const nextLine = (pattern: RegExp) =>
+      new Promise<void>((resolve) => {
+        const check = () => pattern.test(out) && resolve();
+        lines.push(check);
+        check();
+      });
+    const abort = new AbortController();
+    const running = receiveCommand(["--port", "0", "--secret", secret, "--path", "/hooks"], {
+      stdout,
+      stderr: stdout,
+      signal: abort.signal,
+    });
+    const url = await started;
+    expect(url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/hooks$/);
+
+    const body = eventBody("evt-cli");
+    const printed = nextLine(/leave\.approved {2}evt-cli {2}delivery=dlv_cli {2}leaveRequestId=/);
+    expect((await post(url, body, deliveryHeaders(body, "dlv_cli", secret))).status).toBe(200);
+    await printed;
+    const rejectedLine = nextLine(/rejected {2}400 no_matching_signature {2}delivery=dlv_bad/);
+    expect((await post(url, body, deliveryHeaders(body, "dlv_bad", "whsec_wrong"))).status).toBe(400);
+    await rejectedLine;
+
+    abort.abort();
+    await running;
+    expect(out).toMatch(/Receiver stopped\.\n$/);
+    expect(out, "the secret is never printed").not.toContain(secret);
+    await expect(fetch(url, { method: "POST" }), "the server is closed").rejects.toThrow();
+  });
+
+  it("with --json prints the full event as one JSON line on stdout, status lines on stderr", async () => {
+    let out = "";
+    let err = "";
+    let listening!: (url: string) => void;
+    const started = new Promise<string>((resolve) => (listening = resolve));
+    let gotLine!: () => void;
+    const line = new Promise<void>((resolve) => (gotLine = resolve));
+    const abort = new AbortController();
+    const running = receiveCommand(["--port", "0", "--secret", SECRET, "--json"], {
+      stdout: { write: (t: string) => ((out += t), gotLine()) },
+      stderr: {
+        write: (t: string) => {
+          err += t;
+          const url = /at (http:\/\/\S+)\/ /.exec(t);
+          if (url) listening(url[1]);
+        },
+      },
+      signal: abort.signal,
+    });
+    const url = await started;
+    const body = eventBody("evt-json");
+    await post(url, body, deliveryHeaders(body, "d"));
+    await line;
+    abort.abort();
+    await running;
+    expect(out.split("\n").filter(Boolean).map((l) => JSON.parse(l))).toEqual([JSON.parse(body)]);
+    expect(err).toMatch(/^Receiving webhooks at /);
+  });
+});
+
+/**
+ * Status of a request whose body is over the cap, read with node:http so the early answer is
+ * observed: either only a large Content-Length is declared (the body is never sent), or the body
+ * is streamed chunked until the server answers.
+ */
+function oversizeStatus(url: string, how: { declaredLength?: number; chunkedBytes?: number }): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const headers: Record<string, string | number> = { "Content-Type": "application/json" };
+    if (how.declaredLength !== undefined) headers["Content-Length"] = how.declaredLength;
+    const req = request(url, { method: "POST", headers });
+    req.on("response", (res) => {
+      res.resume();
+      resolve(res.statusCode ?? 0);
+      req.destroy(); // stop sending; the server has already answered
+    });
+    req.on("error", (error) => reject(error));
+    if (how.declaredLength !== undefined) {
+      req.flushHeaders();
+      return;
+    }
+    const chunk = Buffer.alloc(64 * 1024, 0x61);
+    for (let sent = 0; sent < (how.chunkedBytes ?? 0); sent += chunk.length) req.write(chunk);
+  });
+}
