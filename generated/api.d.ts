@@ -141,7 +141,983 @@ export interface paths {
         trace?: never;
     };
 }
-export type webhooks = Record<string, never>;
+export interface webhooks {
+    "employee.created": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Employee created
+         * @description An employee was added to one of the organisation's companies. Typical use: create the employee's accounts in other tools. The data carries ids only; fetch the employee through the API for the rest. Plan group: Basic (people, onboarding, leave). Body and headers as the events reference describes the message `employee.created`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmployeeCreatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "employee.terminated": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Employee terminated
+         * @description An employee's employment ended. Typical use: close the employee's accounts in other tools. Plan group: Basic (people, onboarding, leave). Body and headers as the events reference describes the message `employee.terminated`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["EmployeeTerminatedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "leave.requested": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave requested
+         * @description An employee asked for leave; the request waits for a decision. Fetch the leave request through the API for its dates and days. Plan group: Leave (the catalogue of leave events). Body and headers as the events reference describes the message `leave.requested`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaveRequestedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "leave.approved": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave approved
+         * @description A leave request was approved. Typical use: post the leave to a scheduling tool. This is the one event whose data the provider shows. Plan group: Basic (people, onboarding, leave). Body and headers as the events reference describes the message `leave.approved`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaveApprovedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "leave.rejected": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave rejected
+         * @description A leave request was rejected. Fetch the leave request through the API for its details. Plan group: Leave (the catalogue of leave events). Body and headers as the events reference describes the message `leave.rejected`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaveRejectedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "leave.cancelled": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leave cancelled
+         * @description A leave request was withdrawn by the employee or HR (status Abandoned). Typical use: free the days in a scheduling tool. Plan group: Leave (the catalogue of leave events). Body and headers as the events reference describes the message `leave.cancelled`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LeaveCancelledEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payroll.paid": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payroll paid
+         * @description A payroll run was paid. Typical use: fetch the run's totals through the API; the event carries no pay. Plan group: Standard (payroll, loans, attendance). Body and headers as the events reference describes the message `payroll.paid`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PayrollPaidEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "payroll.transfer_failed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Payroll transfer failed
+         * @description One transfer of a payroll run failed. The event carries ids and a status, never an amount or bank details. Plan group: Standard (payroll, loans, attendance). Body and headers as the events reference describes the message `payroll.transfer_failed`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["PayrollTransferFailedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "loan.disbursed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Loan disbursed
+         * @description A loan was paid out to an employee. The event carries ids and a status, never an amount. Plan group: Standard (payroll, loans, attendance). Body and headers as the events reference describes the message `loan.disbursed`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["LoanDisbursedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "candidate.stage_changed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Candidate stage changed
+         * @description A candidate moved to another stage of a job opening's recruitment. Plan group: Advanced (recruitment, offers, approvals, cases, policies). Body and headers as the events reference describes the message `candidate.stage_changed`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["CandidateStageChangedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "offer.accepted": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Offer accepted
+         * @description A candidate accepted an offer for a job opening. The event carries ids and a status, never pay. Plan group: Advanced (recruitment, offers, approvals, cases, policies). Body and headers as the events reference describes the message `offer.accepted`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["OfferAcceptedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "approval.completed": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approval completed
+         * @description An approval flow reached its final decision, approved or rejected; recordId is the decided record, of the kind named by requestType. Plan group: Advanced (recruitment, offers, approvals, cases, policies). Body and headers as the events reference describes the message `approval.completed`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["ApprovalCompletedEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "webhook.test": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Test event
+         * @description Sent by the Test action on an endpoint in the web application; the result and the endpoint's answer show in the delivery log within seconds. It belongs to no plan group (x-event-group Test). Body and headers as the events reference describes the message `webhook.test`.
+         */
+        post: {
+            parameters: {
+                query?: never;
+                header: {
+                    /**
+                     * @description The sender, always `Service-Webhooks/1.0`.
+                     * @example Service-Webhooks/1.0
+                     */
+                    "User-Agent": components["parameters"]["UserAgentHeader"];
+                    /**
+                     * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+                     * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                     */
+                    "Service-Event-Id": components["parameters"]["ServiceEventIdHeader"];
+                    /**
+                     * @description The event's type, for example `leave.approved`; equals `type` in the body.
+                     * @example leave.approved
+                     */
+                    "Service-Event-Type": components["parameters"]["ServiceEventTypeHeader"];
+                    /**
+                     * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+                     * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+                     */
+                    "Service-Delivery-Id": components["parameters"]["ServiceDeliveryIdHeader"];
+                    /**
+                     * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+                     * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+                     */
+                    "Service-Signature": components["parameters"]["ServiceSignatureHeader"];
+                };
+                path?: never;
+                cookie?: never;
+            };
+            /** @description The event, JSON in UTF-8 (`Content-Type: application/json; charset=utf-8`); verify the signature over these exact bytes before parsing. */
+            requestBody: {
+                content: {
+                    "application/json": components["schemas"]["WebhookTestEvent"];
+                };
+            };
+            responses: {
+                /** @description Received; any 2xx status within 10 seconds counts as delivered, anything else or a slower answer is retried. */
+                200: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+                /** @description Signature check failed; the delivery counts as failed and is retried. */
+                400: {
+                    headers: {
+                        [name: string]: unknown;
+                    };
+                    content?: never;
+                };
+            };
+        };
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+}
 export interface components {
     schemas: {
         /**
@@ -777,6 +1753,567 @@ export interface components {
             code: "00";
             data: components["schemas"]["EmployeePage"];
         };
+        /**
+         * @description The sender, always `Service-Webhooks/1.0`.
+         * @example Service-Webhooks/1.0
+         * @constant
+         */
+        "User-Agent": "Service-Webhooks/1.0";
+        /**
+         * Format: uuid
+         * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery.
+         * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+         */
+        "Service-Event-Id": string;
+        /**
+         * @description The event's type, for example `leave.approved`; equals `type` in the body.
+         * @example leave.approved
+         */
+        "Service-Event-Type": string;
+        /**
+         * Format: uuid
+         * @description This delivery of the event to this endpoint; a redelivery has a new one.
+         * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+         */
+        "Service-Delivery-Id": string;
+        /**
+         * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret as text.
+         * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+         */
+        "Service-Signature": string;
+        /**
+         * Format: uuid
+         * @description The event's id, a uuid; the same on every retry and redelivery, so a receiver skips repeats by it.
+         * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+         */
+        EventId: string;
+        /**
+         * @description Version of the event format, a date text; currently `2026-10-15`.
+         * @example 2026-10-15
+         * @constant
+         */
+        ApiVersion: "2026-10-15";
+        /**
+         * Format: date-time
+         * @description When it happened, UTC, with exactly 7 fractional digits and a trailing Z; orders events, which may arrive out of order.
+         * @example 2026-10-15T09:50:11.4821937Z
+         */
+        OccurredAt: string;
+        /**
+         * Format: uuid
+         * @description The organisation the event belongs to, a uuid.
+         * @example 0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90
+         */
+        OrganizationId: string;
+        /** @description The data of an `employee.created` event; fetch the employee through the API for their details. */
+        EmployeeCreatedData: {
+            /**
+             * Format: uuid
+             * @description The employee's id (the record's uuid, not the organisation's employee code).
+             * @example c7b1f4e2-3a9d-4f60-8e25-1d7c9b3a5e48
+             */
+            employeeId: string;
+            /**
+             * Format: uuid
+             * @description The id of the company the employee joined.
+             * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+             */
+            companyId: string;
+            /**
+             * Format: uuid
+             * @description The id of the employee's department.
+             * @example 3e4f5a6b-7c8d-4e9f-a0b1-c2d3e4f5a6b7
+             */
+            departmentId: string;
+            /**
+             * @description The employee's status, always `Active` here.
+             * @example Active
+             * @constant
+             */
+            status: "Active";
+        };
+        /** @description The body of an `employee.created` event, sent when an employee is added. */
+        EmployeeCreatedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `employee.created` here; equals the Service-Event-Type header.
+             * @example employee.created
+             * @constant
+             */
+            type: "employee.created";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["EmployeeCreatedData"];
+        };
+        /** @description The data of an `employee.terminated` event; close the employee's accounts. */
+        EmployeeTerminatedData: {
+            /**
+             * Format: uuid
+             * @description The employee's id (the record's uuid, not the organisation's employee code).
+             * @example c7b1f4e2-3a9d-4f60-8e25-1d7c9b3a5e48
+             */
+            employeeId: string;
+            /**
+             * Format: uuid
+             * @description The id of the company the employee left.
+             * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+             */
+            companyId: string;
+            /**
+             * @description The employee's status, always `Terminated` here.
+             * @example Terminated
+             * @constant
+             */
+            status: "Terminated";
+        };
+        /** @description The body of an `employee.terminated` event, sent when an employee's employment ends. */
+        EmployeeTerminatedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `employee.terminated` here; equals the Service-Event-Type header.
+             * @example employee.terminated
+             * @constant
+             */
+            type: "employee.terminated";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["EmployeeTerminatedData"];
+        };
+        /** @description The data of a `leave.requested` event; fetch the leave request through the API for its details. */
+        LeaveRequestedData: {
+            /**
+             * Format: uuid
+             * @description The leave request's id.
+             * @example a3d9e1f0-5b2c-4e8a-9f17-6c4b2d8e0a15
+             */
+            leaveRequestId: string;
+            /**
+             * Format: uuid
+             * @description The id of the employee who asked.
+             * @example c7b1f4e2-3a9d-4f60-8e25-1d7c9b3a5e48
+             */
+            employeeId: string;
+            /**
+             * Format: uuid
+             * @description The leave type's id.
+             * @example e2f8a6c4-1b3d-4a79-b5e0-9c2d7f4a1e63
+             */
+            leaveTypeId: string;
+            /**
+             * @description Status name of the leave request, always `Submitted` here (asked for, no decision yet).
+             * @example Submitted
+             * @constant
+             */
+            status: "Submitted";
+        };
+        /** @description The body of a `leave.requested` event, sent when an employee asks for leave. */
+        LeaveRequestedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `leave.requested` here; equals the Service-Event-Type header.
+             * @example leave.requested
+             * @constant
+             */
+            type: "leave.requested";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["LeaveRequestedData"];
+        };
+        /** @description The data of a `leave.approved` event, exactly as the provider shows it. */
+        LeaveApprovedData: {
+            /**
+             * Format: uuid
+             * @description The leave request's id.
+             * @example a3d9e1f0-5b2c-4e8a-9f17-6c4b2d8e0a15
+             */
+            leaveRequestId: string;
+            /**
+             * Format: uuid
+             * @description The id of the employee who asked.
+             * @example c7b1f4e2-3a9d-4f60-8e25-1d7c9b3a5e48
+             */
+            employeeId: string;
+            /**
+             * Format: uuid
+             * @description The leave type's id.
+             * @example e2f8a6c4-1b3d-4a79-b5e0-9c2d7f4a1e63
+             */
+            leaveTypeId: string;
+            /**
+             * @description Name of the leave type.
+             * @example Annual Leave
+             */
+            leaveType: string;
+            /**
+             * @description First day off, a calendar date as `YYYY-MM-DDT00:00:00`.
+             * @example 2026-11-02T00:00:00
+             */
+            startDate: components["schemas"]["DateText"];
+            /**
+             * @description Last day off, a calendar date as `YYYY-MM-DDT00:00:00`.
+             * @example 2026-11-06T00:00:00
+             */
+            endDate: components["schemas"]["DateText"];
+            /**
+             * @description Status name of the leave request, always `Approved` here.
+             * @example Approved
+             * @constant
+             */
+            status: "Approved";
+        };
+        /** @description The body of a `leave.approved` event, sent when a leave request is approved. */
+        LeaveApprovedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `leave.approved` here; equals the Service-Event-Type header.
+             * @example leave.approved
+             * @constant
+             */
+            type: "leave.approved";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["LeaveApprovedData"];
+        };
+        /** @description The data of a `leave.rejected` event; fetch the leave request through the API for its details. */
+        LeaveRejectedData: {
+            /**
+             * Format: uuid
+             * @description The leave request's id.
+             * @example a3d9e1f0-5b2c-4e8a-9f17-6c4b2d8e0a15
+             */
+            leaveRequestId: string;
+            /**
+             * Format: uuid
+             * @description The id of the employee who asked.
+             * @example c7b1f4e2-3a9d-4f60-8e25-1d7c9b3a5e48
+             */
+            employeeId: string;
+            /**
+             * Format: uuid
+             * @description The leave type's id.
+             * @example e2f8a6c4-1b3d-4a79-b5e0-9c2d7f4a1e63
+             */
+            leaveTypeId: string;
+            /**
+             * @description Status name of the leave request, always `Rejected` here.
+             * @example Rejected
+             * @constant
+             */
+            status: "Rejected";
+        };
+        /** @description The body of a `leave.rejected` event, sent when a leave request is rejected. */
+        LeaveRejectedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `leave.rejected` here; equals the Service-Event-Type header.
+             * @example leave.rejected
+             * @constant
+             */
+            type: "leave.rejected";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["LeaveRejectedData"];
+        };
+        /** @description The data of a `leave.cancelled` event; the days of the request are free again. */
+        LeaveCancelledData: {
+            /**
+             * Format: uuid
+             * @description The leave request's id.
+             * @example a3d9e1f0-5b2c-4e8a-9f17-6c4b2d8e0a15
+             */
+            leaveRequestId: string;
+            /**
+             * Format: uuid
+             * @description The id of the employee who asked.
+             * @example c7b1f4e2-3a9d-4f60-8e25-1d7c9b3a5e48
+             */
+            employeeId: string;
+            /**
+             * Format: uuid
+             * @description The leave type's id.
+             * @example e2f8a6c4-1b3d-4a79-b5e0-9c2d7f4a1e63
+             */
+            leaveTypeId: string;
+            /**
+             * @description Status name of the leave request, always `Abandoned` here (withdrawn by the employee or HR).
+             * @example Abandoned
+             * @constant
+             */
+            status: "Abandoned";
+        };
+        /** @description The body of a `leave.cancelled` event, sent when a leave request is withdrawn by the employee or HR. */
+        LeaveCancelledEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `leave.cancelled` here; equals the Service-Event-Type header.
+             * @example leave.cancelled
+             * @constant
+             */
+            type: "leave.cancelled";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["LeaveCancelledData"];
+        };
+        /** @description The data of a `payroll.paid` event; fetch the run's totals through the API (no pay travels in events). */
+        PayrollPaidData: {
+            /**
+             * Format: uuid
+             * @description The payroll run's id.
+             * @example 9c8b7a6f-5e4d-4c3b-a2a1-0f9e8d7c6b5a
+             */
+            payrollRunId: string;
+            /**
+             * Format: uuid
+             * @description The id of the company whose payroll was paid.
+             * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+             */
+            companyId: string;
+            /**
+             * @description The payroll run's status, always `Paid` here.
+             * @example Paid
+             * @constant
+             */
+            status: "Paid";
+        };
+        /** @description The body of a `payroll.paid` event, sent when a payroll run is paid. */
+        PayrollPaidEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `payroll.paid` here; equals the Service-Event-Type header.
+             * @example payroll.paid
+             * @constant
+             */
+            type: "payroll.paid";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["PayrollPaidData"];
+        };
+        /** @description The data of a `payroll.transfer_failed` event; no amount and no bank details travel in events. */
+        PayrollTransferFailedData: {
+            /**
+             * Format: uuid
+             * @description The id of the payroll run the transfer belongs to.
+             * @example 9c8b7a6f-5e4d-4c3b-a2a1-0f9e8d7c6b5a
+             */
+            payrollRunId: string;
+            /**
+             * Format: uuid
+             * @description The id of the employee the transfer was for.
+             * @example c7b1f4e2-3a9d-4f60-8e25-1d7c9b3a5e48
+             */
+            employeeId: string;
+            /**
+             * Format: uuid
+             * @description The id of the transfer that failed.
+             * @example 4b5c6d7e-8f90-4a1b-9c2d-3e4f5a6b7c8d
+             */
+            transferId: string;
+            /**
+             * @description The transfer's status, always `Failed` here.
+             * @example Failed
+             * @constant
+             */
+            status: "Failed";
+        };
+        /** @description The body of a `payroll.transfer_failed` event, sent when one transfer of a payroll run fails. */
+        PayrollTransferFailedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `payroll.transfer_failed` here; equals the Service-Event-Type header.
+             * @example payroll.transfer_failed
+             * @constant
+             */
+            type: "payroll.transfer_failed";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["PayrollTransferFailedData"];
+        };
+        /** @description The data of a `loan.disbursed` event; no amount travels in events. */
+        LoanDisbursedData: {
+            /**
+             * Format: uuid
+             * @description The loan's id.
+             * @example 7d6c5b4a-3f2e-4d1c-8b0a-9f8e7d6c5b4a
+             */
+            loanId: string;
+            /**
+             * Format: uuid
+             * @description The id of the employee who received the loan.
+             * @example c7b1f4e2-3a9d-4f60-8e25-1d7c9b3a5e48
+             */
+            employeeId: string;
+            /**
+             * @description The loan's status, always `Disbursed` here.
+             * @example Disbursed
+             * @constant
+             */
+            status: "Disbursed";
+        };
+        /** @description The body of a `loan.disbursed` event, sent when a loan is paid out to an employee. */
+        LoanDisbursedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `loan.disbursed` here; equals the Service-Event-Type header.
+             * @example loan.disbursed
+             * @constant
+             */
+            type: "loan.disbursed";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["LoanDisbursedData"];
+        };
+        /** @description The data of a `candidate.stage_changed` event; a candidate moved to another stage of a job opening. */
+        CandidateStageChangedData: {
+            /**
+             * Format: uuid
+             * @description The candidate's id.
+             * @example 2f3e4d5c-6b7a-4891-a0b1-c2d3e4f5a6b8
+             */
+            candidateId: string;
+            /**
+             * Format: uuid
+             * @description The id of the job opening the candidate applied to.
+             * @example 8a9b0c1d-2e3f-4a5b-b6c7-d8e9f0a1b2c3
+             */
+            jobOpeningId: string;
+            /**
+             * @description Name of the stage the candidate is now in.
+             * @example Interview
+             */
+            stage: string;
+        };
+        /** @description The body of a `candidate.stage_changed` event, sent when a candidate moves to another recruitment stage. */
+        CandidateStageChangedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `candidate.stage_changed` here; equals the Service-Event-Type header.
+             * @example candidate.stage_changed
+             * @constant
+             */
+            type: "candidate.stage_changed";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["CandidateStageChangedData"];
+        };
+        /** @description The data of an `offer.accepted` event; no pay travels in events. */
+        OfferAcceptedData: {
+            /**
+             * Format: uuid
+             * @description The offer's id.
+             * @example 5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9
+             */
+            offerId: string;
+            /**
+             * Format: uuid
+             * @description The id of the candidate who accepted.
+             * @example 2f3e4d5c-6b7a-4891-a0b1-c2d3e4f5a6b8
+             */
+            candidateId: string;
+            /**
+             * Format: uuid
+             * @description The id of the job opening the offer is for.
+             * @example 8a9b0c1d-2e3f-4a5b-b6c7-d8e9f0a1b2c3
+             */
+            jobOpeningId: string;
+            /**
+             * @description The offer's status, always `Accepted` here.
+             * @example Accepted
+             * @constant
+             */
+            status: "Accepted";
+        };
+        /** @description The body of an `offer.accepted` event, sent when a candidate accepts an offer. */
+        OfferAcceptedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `offer.accepted` here; equals the Service-Event-Type header.
+             * @example offer.accepted
+             * @constant
+             */
+            type: "offer.accepted";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["OfferAcceptedData"];
+        };
+        /** @description The data of an `approval.completed` event; an approval flow reached its final decision. */
+        ApprovalCompletedData: {
+            /**
+             * Format: uuid
+             * @description The approval's id.
+             * @example 6a7b8c9d-0e1f-4a2b-83c4-d5e6f7a8b9c0
+             */
+            approvalId: string;
+            /**
+             * @description The kind of request that was decided, by name.
+             * @example Leave
+             */
+            requestType: string;
+            /**
+             * Format: uuid
+             * @description The id of the record that was decided, of the kind named by requestType.
+             * @example a3d9e1f0-5b2c-4e8a-9f17-6c4b2d8e0a15
+             */
+            recordId: string;
+            /**
+             * @description The final decision, `Approved` or `Rejected`.
+             * @example Approved
+             * @enum {string}
+             */
+            status: "Approved" | "Rejected";
+        };
+        /** @description The body of an `approval.completed` event, sent when an approval flow reaches its final decision. */
+        ApprovalCompletedEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `approval.completed` here; equals the Service-Event-Type header.
+             * @example approval.completed
+             * @constant
+             */
+            type: "approval.completed";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["ApprovalCompletedData"];
+        };
+        /** @description The data of a `webhook.test` event, sent by the Test action on an endpoint in the web application. */
+        WebhookTestData: {
+            /**
+             * Format: uuid
+             * @description The id of the registered endpoint the test was sent to.
+             * @example d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70
+             */
+            endpointId: string;
+            /**
+             * @description A human-readable note that this is a test.
+             * @example This is a test event from the HR service.
+             */
+            message: string;
+        };
+        /** @description The body of a `webhook.test` event, sent by the Test action on an endpoint. */
+        WebhookTestEvent: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description The event's type, always `webhook.test` here; equals the Service-Event-Type header.
+             * @example webhook.test
+             * @constant
+             */
+            type: "webhook.test";
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            data: components["schemas"]["WebhookTestData"];
+        };
     };
     responses: {
         /** @description Invalid parameter: the envelope with isSuccessful false; the message names the parameter. */
@@ -998,6 +2535,31 @@ export interface components {
          * @example 1
          */
         EmployeePageNumber: number;
+        /**
+         * @description The sender, always `Service-Webhooks/1.0`.
+         * @example Service-Webhooks/1.0
+         */
+        UserAgentHeader: components["schemas"]["User-Agent"];
+        /**
+         * @description The event's id, a uuid; equals `id` in the body and stays the same on every retry and redelivery, so skip repeats by it.
+         * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+         */
+        ServiceEventIdHeader: components["schemas"]["Service-Event-Id"];
+        /**
+         * @description The event's type, for example `leave.approved`; equals `type` in the body.
+         * @example leave.approved
+         */
+        ServiceEventTypeHeader: components["schemas"]["Service-Event-Type"];
+        /**
+         * @description This delivery of the event to this endpoint, a uuid; a retry or redelivery has a new one.
+         * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+         */
+        ServiceDeliveryIdHeader: components["schemas"]["Service-Delivery-Id"];
+        /**
+         * @description Signature `t=<unix_seconds>,v1=<hex>`: the lowercase hex HMAC-SHA256 of `<t>.<raw body>` keyed with the endpoint's `whsec_` signing secret; verify it in constant time and within 300 seconds of `t`.
+         * @example t=1792060212,v1=abc3ebf16043a09097e482526851d1b645ee9fc64ffe861e4cff42d895ec0812
+         */
+        ServiceSignatureHeader: components["schemas"]["Service-Signature"];
     };
     requestBodies: never;
     headers: {

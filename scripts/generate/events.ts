@@ -29,7 +29,7 @@ export function collectEventMessages(asyncapi: BundledDocument): EventMessageInf
     if (typeof type !== "string") throw new Error(`schema ${schema}: properties.type must be a const event type`);
     out.push({ type, group: message["x-event-group"] ?? "", schema, summary: message.summary ?? "" });
   }
-  return out.sort((a, b) => a.type.localeCompare(b.type));
+  return out.sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));
 }
 
 export async function renderEventTypes(asyncapi: BundledDocument): Promise<string> {
