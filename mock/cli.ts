@@ -1,0 +1,250 @@
+#!/usr/bin/env node
+// `hr-mock`: the mock's command line. `serve` (the default) runs the HTTP mock; `receive` runs a
+// local webhook receiver; further subcommands plug into COMMANDS. Every mistake is one line on
+// stderr and exit status 2; a failure to start is one line and exit status 1.
+import { realpathSync } from "node:fs";
+import { fileURLToPath, pathToFileURL } from "node:url";
+import { parseArgs } from "node:util";
+import { KeysFileError, MockOptionError, startMock, type RunningMock } from "./index.js";
+import { formatBanner, type BannerSettings } from "./server/banner.js";
+import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT } from "./server/limits.js";
+
+export const SERVE_HELP = `Usage: hr-mock serve [options]      (serve is the default command)
+
+Serves the HR service API from a seeded dataset, validated against the bundled OpenAPI
+description by Prism, with API keys, permissions and a rate limit like the real service.
+
+Options:
+  --port <n>              Port to listen on, 0 for any free port (default ${DEFAULT_PORT}).
+  --host <h>              Address to bind (default ${DEFAULT_HOST}).
+  --seed <n>              Dataset seed, an integer; the same seed gives the same data (default 1).
+  --scale <x>             Multiplies employees and leave requests, above 0 (default 1).
+  --rate-limit <n|off>    Requests per API key in any rolling 60 seconds (default ${RATE_LIMIT_DEFAULT}).
+  --failure-status <http|200>
+                          http: failures carry their HTTP status (default); 200: every
+                          failure is answered with HTTP 200 and the same envelope.
+  --latency <ms>          Delay every API answer by this many milliseconds (default 0).
+  --fail-rate <p>         Answer this share (0 to 1) of API requests with an injected 503,
+                          seeded by --seed (default 0).
+  --keys <file>           More API keys, a JSON array of
+                          {"key", "organisation": 1|2|<id>, "permissions": [...], "label"}.
+  --log                   Print one line per request (off by default; keys are never printed).
+  -h, --help              Show this help.
+
+Requests with a Prefer header (code=404, example=<name>, dynamic=true) are answered by Prism's
+mocker after the key, rate limit, permission and parameters are checked.
+The docs site is served at /docs when built (npm run docs). Ctrl-C stops.
+`;
+
+export const HELP = `Usage: hr-mock <command> [options]
+
+Commands:
+  serve      Serve the mock API (the default when no command is given).
+  receive    Run a local webhook receiver that verifies signed deliveries.
+  trigger    Send a webhook event through a running mock (when available).
+
+Run "hr-mock <command> --help" for a command's options.
+`;
+
+class UsageError extends Error {}
+
+type Command = (argv: string[]) => Promise<void>;
+
+/** Subcommands; a module that is not part of this build yet answers with one line. */
+const COMMANDS: Record<string, Command> = {
+  serve: serveCommand,
+  receive: (argv) => runModuleCommand("./commands/receive.js", "receiveCommand", "receive", argv),
+  trigger: (argv) => runModuleCommand("./commands/trigger.js", "triggerCommand", "trigger", argv),
+};
+
+export async function main(argv: string[]): Promise<void> {
+  const [first, ...rest] = argv;
+  if (first === "--help" || first === "-h" || first === "help") {
+    process.stdout.write(HELP);
+    return;
+  }
+  const named = first !== undefined && !first.startsWith("-");
+  const name = named ? first : "serve";
+  const command = COMMANDS[name];
+  if (!command) throw new UsageError(`unknown command ${printable(name)} (commands: ${Object.keys(COMMANDS).join(", ")}; see hr-mock --help)`);
+  await command(named ? rest : argv);
+}
+
+async function runModuleCommand(path: string, exportName: string, name: string, argv: string[]): Promise<void> {
+  let module: Record<string, unknown>;
+  try {
+    module = (await import(path)) as Record<string, unknown>;
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ERR_MODULE_NOT_FOUND" && String((error as Error).message).includes(path.slice(2, -3))) {
+      throw new UsageError(`the ${name} command is not available in this version`);
+    }
+    throw error;
+  }
+  const run = module[exportName];
+  if (typeof run !== "function") throw new UsageError(`the ${name} command is not available in this version`);
+  try {
+    await (run as Command)(argv);
+  } catch (error) {
+    // The subcommand's own one-line errors (bad flags, a port in use) are usage-level mistakes.
+    throw new UsageError(`${name}: ${(error as Error).message}`);
+  }
+}
+
+export interface ServeSettings extends BannerSettings {
+  port: number;
+  host: string;
+  keys?: string;
+  log: boolean;
+}
+
+/** `serve` flags to settings; every mistake is a UsageError with one line. */
+export function parseServeArgs(argv: string[]): ServeSettings | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: "string" },
+        host: { type: "string" },
+        seed: { type: "string" },
+        scale: { type: "string" },
+        "rate-limit": { type: "string" },
+        "failure-status": { type: "string" },
+        latency: { type: "string" },
+        "fail-rate": { type: "string" },
+        keys: { type: "string" },
+        log: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }));
+  } catch (error) {
+    throw new UsageError(`${describeParseError(error as NodeJS.ErrnoException)} (see hr-mock serve --help)`);
+  }
+  if (values.help) return "help";
+  return {
+    port: values.port === undefined ? DEFAULT_PORT : wholeNumber("--port", values.port, 0, 65535),
+    host: values.host === undefined ? DEFAULT_HOST : nonEmpty("--host", values.host),
+    seed: values.seed === undefined ? 1 : wholeNumber("--seed", values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    scale: values.scale === undefined ? 1 : decimal("--scale", values.scale, (x) => x > 0 && x <= 1000, "a number above 0 and at most 1000"),
+    rateLimit:
+      values["rate-limit"] === undefined
+        ? RATE_LIMIT_DEFAULT
+        : values["rate-limit"] === "off"
+          ? "off"
+          : wholeNumber("--rate-limit", values["rate-limit"], 1, 1_000_000_000, 'a whole number of at least 1, or "off"'),
+    failureStatus: failureStatus(values["failure-status"]),
+    latencyMs: values.latency === undefined ? 0 : decimal("--latency", values.latency, (x) => x >= 0 && x <= 600_000, "milliseconds from 0 to 600000"),
+    failRate: values["fail-rate"] === undefined ? 0 : decimal("--fail-rate", values["fail-rate"], (x) => x >= 0 && x <= 1, "a number from 0 to 1"),
+    keys: values.keys === undefined ? undefined : nonEmpty("--keys", values.keys),
+    log: values.log ?? false,
+  };
+}
+
+async function serveCommand(argv: string[]): Promise<void> {
+  const settings = parseServeArgs(argv);
+  if (settings === "help") {
+    process.stdout.write(SERVE_HELP);
+    return;
+  }
+  let mock: RunningMock;
+  try {
+    mock = await startMock({
+      port: settings.port,
+      host: settings.host,
+      seed: settings.seed,
+      scale: settings.scale,
+      rateLimit: settings.rateLimit,
+      failureStatus: settings.failureStatus,
+      latencyMs: settings.latencyMs,
+      failRate: settings.failRate,
+      keys: settings.keys,
+      log: settings.log,
+    });
+  } catch (error) {
+    if (error instanceof MockOptionError || error instanceof KeysFileError) throw new StartError(error.message);
+    throw error;
+  }
+  process.stdout.write(formatBanner(mock, settings));
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) process.exit(130); // a second Ctrl-C does not wait
+      stopping = true;
+      process.stderr.write(`hr-mock: ${signal}, stopping…\n`);
+      void mock.close().then(resolve);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  process.stderr.write("hr-mock: stopped.\n");
+}
+
+class StartError extends Error {}
+
+function describeParseError(error: NodeJS.ErrnoException): string {
+  const quoted = /'([^']+)'/.exec(error.message)?.[1] ?? "";
+  const option = printable(quoted.split(/\s/)[0]);
+  switch (error.code) {
+    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
+      return `unknown option ${option}`;
+    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
+      return /argument missing/.test(error.message) ? `option ${option} needs a value` : `option ${option} takes no value`;
+    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
+      return `unexpected argument ${printable(quoted)}`;
+    default:
+      return printable(error.message.split(/\.\s/)[0]);
+  }
+}
+
+function wholeNumber(flag: string, text: string, min: number, max: number, what = `a whole number from ${min} to ${max}`): number {
+  const value = /^-?\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw new UsageError(`${flag} must be ${what}, got ${printable(JSON.stringify(text))} (see hr-mock serve --help)`);
+  return value;
+}
+
+function decimal(flag: string, text: string, ok: (x: number) => boolean, what: string): number {
+  const value = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(value) || !ok(value)) throw new UsageError(`${flag} must be ${what}, got ${printable(JSON.stringify(text))} (see hr-mock serve --help)`);
+  return value;
+}
+
+function nonEmpty(flag: string, text: string): string {
+  if (text.trim() === "") throw new UsageError(`${flag} needs a value (see hr-mock serve --help)`);
+  return text;
+}
+
+function failureStatus(text: string | undefined): "http" | 200 {
+  if (text === undefined || text === "http") return "http";
+  if (text === "200") return 200;
+  throw new UsageError(`--failure-status must be http or 200, got ${printable(JSON.stringify(text))} (see hr-mock serve --help)`);
+}
+
+function printable(text: string): string {
+  const clean = text.replace(/[^\x20-\x7e]/g, "?");
+  return clean.length > 60 ? `${clean.slice(0, 57)}...` : clean;
+}
+
+function isEntryPoint(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return realpathSync(script) === realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return pathToFileURL(script).href === import.meta.url;
+  }
+}
+
+if (isEntryPoint()) {
+  main(process.argv.slice(2)).then(
+    () => {
+      // Servers closed; nothing else should keep the process.
+    },
+    (error: unknown) => {
+      const message = error instanceof Error ? error.message : String(error);
+      process.stderr.write(`hr-mock: ${message.replace(/\s+/g, " ").trim()}\n`);
+      process.exitCode = error instanceof UsageError ? 2 : 1;
+    },
+  );
+}

@@ -1,0 +1,209 @@
+// The mock, programmatically: `startMock({ port: 0 })` builds the seeded dataset, reads the spec
+// through Prism once, and serves until `close()`.
+import type { IncomingMessage, ServerResponse } from "node:http";
+import { createKeyRegistry, type ApiKey } from "./auth/key-registry.js";
+import { createDataset, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
+import { DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
+import { KeysFileError, parseKeySpecs, readKeysFile } from "./keys/load-keys.js";
+import { handlers } from "./resources/index.js";
+import { DEFAULT_DOCS_DIR } from "./server/docs.js";
+import { createMockHttpServer } from "./server/http.js";
+import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS, RESPONSE_CACHE_MAX_BYTES } from "./server/limits.js";
+import { createPipeline } from "./server/pipeline.js";
+import { createPreferMocker } from "./server/prefer.js";
+import { seededRandom } from "./server/random.js";
+import { createRateLimiter } from "./server/rate-limit.js";
+import { ResponseCache } from "./server/response-cache.js";
+import { compileRouter } from "./server/router.js";
+import { DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "./server/spec.js";
+
+export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "./keys/demo-keys.js";
+export type { Dataset, OrganizationSampleIds } from "./data/dataset.js";
+
+export interface StartMockOptions {
+  /** Default 4010; 0 picks a free port. */
+  port?: number;
+  /** Default 127.0.0.1. */
+  host?: string;
+  /** Dataset seed, default 1: the same seed gives the same data. */
+  seed?: number;
+  /** Multiplies employees and leave requests, default 1. */
+  scale?: number;
+  /** The dataset's "today" (ISO date or Date); default the real current date. */
+  today?: string | Date;
+  /** Requests per key in any rolling 60 seconds (default 300), or "off". */
+  rateLimit?: number | "off";
+  /** "http" (default): failures carry their status; 200: every failure is answered with HTTP 200. */
+  failureStatus?: "http" | 200;
+  /** Delay before every API answer, milliseconds. */
+  latencyMs?: number;
+  /** Probability 0..1 of answering an operation with an injected 503 (seeded by `seed`). */
+  failRate?: number;
+  /** More API keys: their definitions, or the path of a JSON keys file. */
+  keys?: KeySpec[] | string;
+  /** true: one line per request on stdout; a function receives the lines instead. Off by default. */
+  log?: boolean | ((line: string) => void);
+  /** Where internal errors are reported (one line each); default stderr. */
+  onError?: (line: string) => void;
+  /** The bundled OpenAPI description; default generated/openapi.json of this package. */
+  specPath?: string;
+  /** The built docs site served under /docs; default site/ of this package. */
+  docsDir?: string;
+}
+
+/** A key as startMock reports it (demo keys first, then keys given in options). */
+export interface MockKeyInfo {
+  key: string;
+  /** 1 or 2: the organisation's position in the dataset. */
+  organisation: number;
+  organizationId: string;
+  organizationName: string;
+  permissions: string[];
+  label: string;
+  demo: boolean;
+}
+
+export interface RunningMock {
+  /** Base URL without a trailing slash, e.g. http://127.0.0.1:4010. */
+  url: string;
+  port: number;
+  host: string;
+  docsUrl: string;
+  keys: MockKeyInfo[];
+  /** Ids a test needs, one entry per organisation in the dataset's order. */
+  ids: OrganizationSampleIds[];
+  dataset: Dataset;
+  /** Serve requests under `prefix` (e.g. "/_mock/") with `handler` (the webhook control API). */
+  mount(prefix: string, handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): void;
+  /** Milliseconds from startMock's call to listening. */
+  startupMs: number;
+  close(): Promise<void>;
+}
+
+export class MockOptionError extends Error {
+  override name = "MockOptionError";
+}
+
+// Parsing the spec is the slow part of start-up (about 0.1 s); mocks in one process share it.
+const specs = new Map<string, Promise<LoadedSpec>>();
+function sharedSpec(path: string): Promise<LoadedSpec> {
+  let loaded = specs.get(path);
+  if (!loaded) {
+    loaded = loadSpec(path);
+    loaded.catch(() => specs.delete(path));
+    specs.set(path, loaded);
+  }
+  return loaded;
+}
+
+export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
+  const started = performance.now();
+  const settings = checkOptions(options);
+  const spec = await sharedSpec(options.specPath ?? DEFAULT_SPEC_PATH);
+  const dataset = createDataset({ seed: settings.seed, scale: settings.scale, today: options.today });
+
+  const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
+  const extraKeys =
+    typeof options.keys === "string"
+      ? await readKeysFile(options.keys, knownPermissions)
+      : parseKeySpecs(options.keys ?? [], knownPermissions);
+  const organizationIds = dataset.organizations.map((org) => org.id);
+  const registry = createKeyRegistry([...DEMO_KEYS, ...extraKeys], organizationIds);
+
+  const writeLine = (line: string) => process.stdout.write(`${line}\n`);
+  const log = options.log === true ? writeLine : typeof options.log === "function" ? options.log : undefined;
+  const onError = options.onError ?? ((line: string) => process.stderr.write(`${line}\n`));
+
+  const pipeline = createPipeline({
+    router: compileRouter(spec.operations),
+    keys: registry,
+    handlers,
+    dataset: () => dataset,
+    rateLimiter: settings.rateLimit === "off" ? undefined : createRateLimiter(settings.rateLimit, RATE_LIMIT_WINDOW_MS),
+    failRate: settings.failRate,
+    random: seededRandom(settings.seed),
+    prefer: createPreferMocker(),
+    cache: new ResponseCache(RESPONSE_CACHE_MAX_BYTES),
+    now: () => performance.now(),
+    onInternalError: onError,
+  });
+  const http = createMockHttpServer({
+    pipeline,
+    failureStatus: settings.failureStatus,
+    latencyMs: settings.latencyMs,
+    log,
+    onError,
+    docsDir: options.docsDir ?? DEFAULT_DOCS_DIR,
+  });
+  const port = await http.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
+    const why = error.code === "EADDRINUSE" ? "the port is in use" : error.message;
+    throw new MockOptionError(`cannot listen on ${settings.host}:${settings.port}: ${why}`);
+  });
+  const hostInUrl = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
+  const url = `http://${hostInUrl}:${port}`;
+  const demoKeys = new Set(DEMO_KEYS.map((k) => k.key));
+
+  let closing: Promise<void> | undefined;
+  return {
+    url,
+    port,
+    host: settings.host,
+    docsUrl: `${url}/docs/`,
+    keys: [...registry.values()].map((k: ApiKey) => ({
+      key: k.key,
+      organisation: k.organisation,
+      organizationId: k.organizationId,
+      organizationName: dataset.organizations[k.organisation - 1].name,
+      permissions: [...k.permissions],
+      label: k.label,
+      demo: demoKeys.has(k.key),
+    })),
+    ids: sampleIds(dataset),
+    dataset,
+    mount: (prefix, handler) => http.mount(prefix, handler),
+    startupMs: performance.now() - started,
+    close: () => (closing ??= http.close()),
+  };
+}
+
+interface Settings {
+  port: number;
+  host: string;
+  seed: number;
+  scale: number;
+  rateLimit: number | "off";
+  failureStatus: "http" | 200;
+  latencyMs: number;
+  failRate: number;
+}
+
+/** Every option checked up front, each mistake one sentence. */
+function checkOptions(options: StartMockOptions): Settings {
+  const {
+    port = DEFAULT_PORT,
+    host = DEFAULT_HOST,
+    seed = 1,
+    scale = 1,
+    rateLimit = RATE_LIMIT_DEFAULT,
+    failureStatus = "http",
+    latencyMs = 0,
+    failRate = 0,
+  } = options;
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new MockOptionError(`port must be a whole number from 0 to 65535, got ${port}`);
+  if (typeof host !== "string" || host === "") throw new MockOptionError("host must be a host name or address");
+  if (!Number.isSafeInteger(seed)) throw new MockOptionError(`seed must be an integer, got ${seed}`);
+  if (!(typeof scale === "number" && Number.isFinite(scale) && scale > 0 && scale <= 1000)) {
+    throw new MockOptionError(`scale must be a number above 0 and at most 1000, got ${scale}`);
+  }
+  if (rateLimit !== "off" && !(Number.isInteger(rateLimit) && rateLimit >= 1)) {
+    throw new MockOptionError(`rateLimit must be a whole number of at least 1 or "off", got ${rateLimit}`);
+  }
+  if (failureStatus !== "http" && failureStatus !== 200) throw new MockOptionError(`failureStatus must be "http" or 200, got ${failureStatus}`);
+  if (!(typeof latencyMs === "number" && Number.isFinite(latencyMs) && latencyMs >= 0 && latencyMs <= 600_000)) {
+    throw new MockOptionError(`latencyMs must be a number of milliseconds from 0 to 600000, got ${latencyMs}`);
+  }
+  if (!(typeof failRate === "number" && failRate >= 0 && failRate <= 1)) throw new MockOptionError(`failRate must be a number from 0 to 1, got ${failRate}`);
+  return { port, host, seed, scale, rateLimit, failureStatus, latencyMs, failRate };
+}
+
+export { KeysFileError };

@@ -1,0 +1,47 @@
+// The demo API keys: fixed strings, the same for every seed, so the README, the banner and tests can
+// name them. A key belongs to an organisation by its position in the dataset (1 or 2), so it works
+// whatever the seed. The permission names are the spec's x-permission values (a test checks that)
+// plus "Manage Webhooks", which the provider names for the web application's webhook settings.
+
+export const LEAVE_VIEW = "Leave: View";
+export const EMPLOYEE_MANAGEMENT_VIEW = "Employee Management: View";
+export const MANAGE_WEBHOOKS = "Manage Webhooks";
+
+/** A key as a keys file (or the demo list) defines it. */
+export interface KeySpec {
+  key: string;
+  /** 1 or 2 (the dataset's first or second organisation), or an organisation id. */
+  organisation: number | string;
+  permissions: string[];
+  /** Who the key is, for the banner and the request log (which never print a key). */
+  label: string;
+}
+
+/** The demo keys by a short name, for code and tests: `DEMO_KEY.org1Full`. */
+export const DEMO_KEY = {
+  org1LeaveView: "demo_org1_leave_view",
+  org1EmployeeView: "demo_org1_employee_view",
+  org1Full: "demo_org1_full",
+  org1NoPermissions: "demo_org1_no_permissions",
+  org1WebhooksAdmin: "demo_org1_webhooks_admin",
+  org2Full: "demo_org2_full",
+} as const;
+
+export const DEMO_KEYS: readonly KeySpec[] = [
+  { key: DEMO_KEY.org1LeaveView, organisation: 1, permissions: [LEAVE_VIEW], label: "org 1, leave only" },
+  { key: DEMO_KEY.org1EmployeeView, organisation: 1, permissions: [EMPLOYEE_MANAGEMENT_VIEW], label: "org 1, employee management only" },
+  { key: DEMO_KEY.org1Full, organisation: 1, permissions: [LEAVE_VIEW, EMPLOYEE_MANAGEMENT_VIEW], label: "org 1, leave and employee management" },
+  { key: DEMO_KEY.org1NoPermissions, organisation: 1, permissions: [], label: "org 1, no permissions" },
+  {
+    key: DEMO_KEY.org1WebhooksAdmin,
+    organisation: 1,
+    permissions: [LEAVE_VIEW, EMPLOYEE_MANAGEMENT_VIEW, MANAGE_WEBHOOKS],
+    label: "org 1, full access with webhooks",
+  },
+  {
+    key: DEMO_KEY.org2Full,
+    organisation: 2,
+    permissions: [LEAVE_VIEW, EMPLOYEE_MANAGEMENT_VIEW, MANAGE_WEBHOOKS],
+    label: "org 2, full access with webhooks",
+  },
+];

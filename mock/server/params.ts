@@ -1,0 +1,131 @@
+// Request validation through Prism's own parameter validators (prism-http validator/validators:
+// the same deserialisers, Ajv options and caches as Prism's request pipeline), with Prism's
+// diagnostics turned into one 400 message that names each parameter and what was wrong.
+import { createRequire } from "node:module";
+import type { IPrismDiagnostic } from "@stoplight/prism-core";
+import type { SpecOperation, SpecParam } from "./spec.js";
+
+type Either<L, R> = { _tag: "Left"; left: L } | { _tag: "Right"; right: R };
+type ParamValidator = (
+  target: Record<string, unknown>,
+  specs: unknown[],
+  context: number,
+  bundle?: unknown,
+) => Either<IPrismDiagnostic[], unknown>;
+
+const require = createRequire(import.meta.url);
+const prismValidators = require("@stoplight/prism-http/dist/validator/validators/index.js") as {
+  validateQuery: ParamValidator;
+  validatePath: ParamValidator;
+};
+const INPUT_CONTEXT = 0; // prism-http ValidationContext.Input
+
+export type Query = Record<string, string | string[] | undefined>;
+
+export type ParamCheck =
+  | { ok: true; query: Query }
+  | { ok: false; message: string };
+
+/**
+ * Validates the query and path parameters of a request routed to `operation`. On success it gives
+ * the query the handler sees: spec parameters under the spec's spelling (Prism matches names
+ * without regard to case, so the handler must see what Prism checked), empty values dropped
+ * (Prism treats `PageSize=` as absent) and numbers written canonically (Prism's Ajv reads
+ * "1e1" as 10; the handler then reads "10").
+ */
+export function checkParams(operation: SpecOperation, query: Query, pathParams: Record<string, string>): ParamCheck {
+  const bundle = (operation.prism as unknown as { __bundled__?: unknown }).__bundled__;
+  const diagnostics: IPrismDiagnostic[] = [];
+  const request = operation.prism.request;
+  if (request?.query && request.query.length > 0) {
+    const result = prismValidators.validateQuery(query, request.query, INPUT_CONTEXT, bundle);
+    if (result._tag === "Left") diagnostics.push(...result.left);
+  }
+  if (request?.path && request.path.length > 0) {
+    const result = prismValidators.validatePath(pathParams, request.path, INPUT_CONTEXT, bundle);
+    if (result._tag === "Left") diagnostics.push(...result.left);
+  }
+  const errors = diagnostics.filter((d) => d.severity === 0); // DiagnosticSeverity.Error
+  if (errors.length > 0) return { ok: false, message: describeFailures(operation, errors, query, pathParams) };
+  return { ok: true, query: canonicalQuery(operation, query) };
+}
+
+function canonicalQuery(operation: SpecOperation, query: Query): Query {
+  const out: Query = {};
+  for (const [name, value] of Object.entries(query)) {
+    const spec = operation.queryParamsByLowerName.get(name.toLowerCase());
+    if (!spec) {
+      out[name] = value;
+      continue;
+    }
+    if (value === undefined || value === "") {
+      delete out[spec.name];
+      continue;
+    }
+    out[spec.name] = spec.numeric && typeof value === "string" ? canonicalNumber(value) : value;
+  }
+  return out;
+}
+
+function canonicalNumber(value: string): string {
+  const number = Number(value);
+  return value.trim() !== "" && Number.isFinite(number) ? String(number) : value;
+}
+
+/** One sentence per failing parameter, in the spec's order of parameters. */
+function describeFailures(
+  operation: SpecOperation,
+  errors: IPrismDiagnostic[],
+  query: Query,
+  pathParams: Record<string, string>,
+): string {
+  const missing = new Set<SpecParam>();
+  const invalid = new Set<SpecParam>();
+  const unattributed: string[] = [];
+  for (const error of errors) {
+    const location = error.path?.[0];
+    const params = location === "path" ? operation.pathParams : operation.queryParams;
+    if (error.code === "required") {
+      const name = /required property '([^']+)'/.exec(error.message)?.[1];
+      const spec = params.find((p) => p.name.toLowerCase() === name?.toLowerCase());
+      if (spec) missing.add(spec);
+      else unattributed.push(error.message);
+      continue;
+    }
+    const name = error.path?.[1];
+    const spec = params.find((p) => p.name.toLowerCase() === name?.toLowerCase());
+    if (spec) invalid.add(spec);
+    else unattributed.push(error.message);
+  }
+  const sentences: string[] = [];
+  for (const spec of [...operation.pathParams, ...operation.queryParams]) {
+    if (missing.has(spec)) {
+      sentences.push(`Missing parameter ${spec.name}: it is required, ${spec.expected}.`);
+    } else if (invalid.has(spec)) {
+      const given = spec.in === "path" ? pathParams[spec.name] : valueOf(query, spec.name);
+      sentences.push(`Invalid parameter ${spec.name}: must be ${spec.expected}, got ${showValue(given)}.`);
+    }
+  }
+  for (const message of unattributed) sentences.push(`Invalid request: ${message}.`);
+  return sentences.join(" ");
+}
+
+/** The value Prism validated: names match without regard to case, and the last one wins. */
+function valueOf(query: Query, name: string): string | string[] | undefined {
+  let found: string | string[] | undefined;
+  for (const [key, value] of Object.entries(query)) {
+    if (key.toLowerCase() === name.toLowerCase()) found = value;
+  }
+  return found;
+}
+
+function showValue(value: string | string[] | undefined): string {
+  if (value === undefined) return "nothing";
+  if (Array.isArray(value)) return `${value.length} values (${value.map(quote).join(", ")})`;
+  return quote(value);
+}
+
+function quote(text: string): string {
+  const short = text.length > 60 ? `${text.slice(0, 57)}...` : text;
+  return JSON.stringify(short);
+}

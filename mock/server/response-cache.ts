@@ -1,0 +1,50 @@
+// Answers already computed, keyed by (the key's organisation, method, URL as sent). Entries hold
+// only what depends on those and the data: validation (400) and handler answers. Authentication,
+// permissions and the rate limit run before the cache on every request. Every entry belongs to one
+// dataset version; when the dataset changes (dataset.version moves) the whole cache is dropped.
+export interface CachedReply {
+  operationId: string;
+  status: number;
+  body: Buffer;
+}
+
+export class ResponseCache {
+  private readonly entries = new Map<string, CachedReply>();
+  private version: number | undefined;
+  private bytes = 0;
+
+  constructor(private readonly maxBytes: number) {}
+
+  get(key: string, version: number): CachedReply | undefined {
+    if (version !== this.version) {
+      this.clear(version);
+      return undefined;
+    }
+    return this.entries.get(key);
+  }
+
+  set(key: string, version: number, reply: CachedReply): void {
+    if (version !== this.version) this.clear(version);
+    if (reply.body.length > this.maxBytes) return;
+    const previous = this.entries.get(key);
+    if (previous) this.bytes -= previous.body.length + key.length;
+    this.entries.set(key, reply);
+    this.bytes += reply.body.length + key.length;
+    // Maps iterate in insertion order: the first entries are the oldest.
+    for (const [oldKey, old] of this.entries) {
+      if (this.bytes <= this.maxBytes) break;
+      this.entries.delete(oldKey);
+      this.bytes -= old.body.length + oldKey.length;
+    }
+  }
+
+  get size(): number {
+    return this.entries.size;
+  }
+
+  private clear(version: number): void {
+    this.entries.clear();
+    this.bytes = 0;
+    this.version = version;
+  }
+}
