@@ -5,15 +5,10 @@
 import { WebhookEventError, type WebhookEventErrorReason } from "./errors.js";
 import { SIGNATURE_HEADER, verify, type RawBody, type SigningSecrets, type VerifyOptions } from "./signature.js";
 
-// Placeholder until the lead's generated/events.ts lands; then: import type { WebhookEvent } from "../../generated/events.js";
-export type WebhookEvent = {
-  id: string;
-  type: string;
-  apiVersion: string;
-  occurredAt: string;
-  organizationId: string;
-  data: Record<string, unknown>;
-};
+// Type-only: erased at run time, so the receiver still depends on Node built-ins alone.
+import type { WebhookEvent } from "../../generated/events.js";
+
+export type { WebhookEvent };
 
 export const EVENT_ID_HEADER = "Service-Event-Id";
 export const EVENT_TYPE_HEADER = "Service-Event-Type";

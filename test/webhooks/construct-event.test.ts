@@ -1,12 +1,19 @@
 import { describe, expect, it } from "vitest";
 import {
   constructEvent,
+  DEFAULT_TOLERANCE_SECONDS,
+  DELIVERY_ID_HEADER,
+  EVENT_ID_HEADER,
+  EVENT_TYPE_HEADER,
+  parseSignatureHeader,
   readHeader,
   sign,
+  SIGNATURE_HEADER,
   WebhookEventError,
   WebhookSignatureError,
   type HeaderSource,
 } from "../../src/webhooks/index.js";
+import asyncapi from "../../generated/asyncapi.json" with { type: "json" };
 import vectorFile from "./signature-vectors.json" with { type: "json" };
 
 const SECRET = "whsec_construct_event_tests";
@@ -66,51 +73,31 @@ describe("constructEvent on a genuine delivery", () => {
 });
 
 describe("constructEvent failures", () => {
-  const signedHeadersFor = (body: string | Uint8Array, overrides: Record<string, string | undefined> = {}) =>
-    deliveryHeaders(body, overrides);
-  const cases: Array<[string, { given: { body: string | Uint8Array; headers: HeaderSource }; want: string }]> = [
-    [
-      "no signature header",
-      { given: { body: leaveBody, headers: signedHeadersFor(leaveBody, { "service-signature": undefined }) }, want: "WebhookSignatureError:missing_header" },
-    ],
-    [
-      "body changed after signing",
-      { given: { body: leaveBody.replace("Approved", "Rejected"), headers: signedHeadersFor(leaveBody) }, want: "WebhookSignatureError:no_matching_signature" },
-    ],
-    [
-      "unsigned non-JSON: the signature is checked before any parsing",
-      { given: { body: "not json", headers: signedHeadersFor(leaveBody) }, want: "WebhookSignatureError:no_matching_signature" },
-    ],
-    ["signed non-JSON", { given: { body: "not json", headers: signedHeadersFor("not json") }, want: "WebhookEventError:invalid_json" }],
-    ["signed empty body", { given: { body: "", headers: signedHeadersFor("") }, want: "WebhookEventError:invalid_json" }],
-    [
-      "signed invalid UTF-8",
-      { given: { body: Buffer.from([0x7b, 0xff, 0x7d]), headers: signedHeadersFor(Buffer.from([0x7b, 0xff, 0x7d])) }, want: "WebhookEventError:invalid_json" },
-    ],
-    ["signed JSON array", { given: { body: "[]", headers: signedHeadersFor("[]") }, want: "WebhookEventError:invalid_json" }],
-    ["signed JSON null", { given: { body: "null", headers: signedHeadersFor("null") }, want: "WebhookEventError:invalid_json" }],
-    ...missingField("no id", { type: leave.type }),
-    ...missingField("numeric id", { id: 42, type: leave.type }),
-    ...missingField("empty type", { id: leave.id, type: "" }),
-    [
-      "Service-Event-Id differs from the body id",
-      { given: { body: leaveBody, headers: signedHeadersFor(leaveBody, { "service-event-id": "other" }) }, want: "WebhookEventError:event_id_mismatch" },
-    ],
-    [
-      "Service-Event-Id absent",
-      { given: { body: leaveBody, headers: signedHeadersFor(leaveBody, { "service-event-id": undefined }) }, want: "WebhookEventError:event_id_mismatch" },
-    ],
-    [
-      "Service-Event-Type differs from the body type",
-      { given: { body: leaveBody, headers: signedHeadersFor(leaveBody, { "service-event-type": "leave.rejected" }) }, want: "WebhookEventError:event_type_mismatch" },
-    ],
-    [
-      "Service-Event-Type absent",
-      { given: { body: leaveBody, headers: signedHeadersFor(leaveBody, { "service-event-type": undefined }) }, want: "WebhookEventError:event_type_mismatch" },
-    ],
+  // given.body is what arrives; given.signed (default: the body) is what the signature covers;
+  // given.headers overrides or removes (undefined) headers of a genuine delivery.
+  type Given = { body: string | Uint8Array; signed?: string | Uint8Array; headers?: Record<string, string | undefined> };
+  const invalidUtf8 = Buffer.from([0x7b, 0xff, 0x7d]);
+  const withId = (body: Record<string, unknown>) => JSON.stringify(body);
+  const cases: Array<[string, { given: Given; want: string }]> = [
+    ["no signature header", { given: { body: leaveBody, headers: { "service-signature": undefined } }, want: "WebhookSignatureError:missing_header" }],
+    ["body changed after signing", { given: { body: leaveBody.replace("Approved", "Rejected"), signed: leaveBody }, want: "WebhookSignatureError:no_matching_signature" }],
+    ["unsigned non-JSON (checked before parsing)", { given: { body: "not json", signed: leaveBody }, want: "WebhookSignatureError:no_matching_signature" }],
+    ["signed non-JSON", { given: { body: "not json" }, want: "WebhookEventError:invalid_json" }],
+    ["signed empty body", { given: { body: "" }, want: "WebhookEventError:invalid_json" }],
+    ["signed invalid UTF-8", { given: { body: invalidUtf8 }, want: "WebhookEventError:invalid_json" }],
+    ["signed JSON array", { given: { body: "[]" }, want: "WebhookEventError:invalid_json" }],
+    ["signed JSON null", { given: { body: "null" }, want: "WebhookEventError:invalid_json" }],
+    ["signed body without id", { given: { body: withId({ type: leave.type }) }, want: "WebhookEventError:missing_field" }],
+    ["signed body with a numeric id", { given: { body: withId({ id: 42, type: leave.type }) }, want: "WebhookEventError:missing_field" }],
+    ["signed body with an empty type", { given: { body: withId({ id: leave.id, type: "" }) }, want: "WebhookEventError:missing_field" }],
+    ["Service-Event-Id differs from the body id", { given: { body: leaveBody, headers: { "service-event-id": "other" } }, want: "WebhookEventError:event_id_mismatch" }],
+    ["Service-Event-Id absent", { given: { body: leaveBody, headers: { "service-event-id": undefined } }, want: "WebhookEventError:event_id_mismatch" }],
+    ["Service-Event-Type differs from the body type", { given: { body: leaveBody, headers: { "service-event-type": "leave.rejected" } }, want: "WebhookEventError:event_type_mismatch" }],
+    ["Service-Event-Type absent", { given: { body: leaveBody, headers: { "service-event-type": undefined } }, want: "WebhookEventError:event_type_mismatch" }],
   ];
-  it.each(cases)("%s → %s", (_name, { given, want }) => {
-    expect(outcomeOf(() => constructEvent(given.body, given.headers, SECRET, NOW))).toBe(want);
+  it.each(cases)("%s", (_name, { given, want }) => {
+    const headers = deliveryHeaders(given.signed ?? given.body, given.headers);
+    expect(outcomeOf(() => constructEvent(given.body, headers, SECRET, NOW))).toBe(want);
   });
 
   it("passes the tolerance through to verify", () => {
@@ -139,15 +126,6 @@ describe("constructEvent failures", () => {
   });
 });
 
-/** A signed body lacking a usable id or type, as one table row. */
-function missingField(
-  name: string,
-  body: Record<string, unknown>,
-): Array<[string, { given: { body: string; headers: HeaderSource }; want: string }]> {
-  const text = JSON.stringify(body);
-  return [[`signed body with ${name}`, { given: { body: text, headers: deliveryHeaders(text) }, want: "WebhookEventError:missing_field" }]];
-}
-
 describe("readHeader", () => {
   const cases: Array<[string, { given: { headers: HeaderSource; name: string }; want: string | undefined }]> = [
     ["lower-case record, canonical name", { given: { headers: { "service-event-id": "a" }, name: "Service-Event-Id" }, want: "a" }],
@@ -161,5 +139,47 @@ describe("readHeader", () => {
   ];
   it.each(cases)("%s", (_name, { given, want }) => {
     expect(readHeader(given.headers, given.name)).toBe(want);
+  });
+});
+
+describe("agreement with the AsyncAPI document (generated/asyncapi.json)", () => {
+  // The helpers cannot read the spec at run time (Node built-ins only), so the facts they hold
+  // are checked against it here.
+  const headersSchema = asyncapi.components.schemas.WebhookHeaders;
+
+  it("tolerance is the document's x-signature-tolerance-seconds", () => {
+    expect(DEFAULT_TOLERANCE_SECONDS).toBe(asyncapi.operations.sendWebhookEvent["x-signature-tolerance-seconds"]);
+  });
+
+  it("the signature header is the security scheme's header", () => {
+    expect(SIGNATURE_HEADER).toBe(asyncapi.components.securitySchemes.serviceSignature.name);
+  });
+
+  it.each([SIGNATURE_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, DELIVERY_ID_HEADER])(
+    "%s is a required delivery header of WebhookHeaders",
+    (name) => {
+      expect(headersSchema.required).toContain(name);
+    },
+  );
+
+  it("sign() output matches the Service-Signature pattern", () => {
+    const pattern = new RegExp(headersSchema.properties["Service-Signature"].pattern);
+    expect(sign("{}", SECRET, { timestamp: T })).toMatch(pattern);
+  });
+
+  // Every message example states the test secret it was signed with; each must verify and parse.
+  const examples = Object.entries(asyncapi.components.messages).flatMap(([key, message]) =>
+    (message.examples ?? []).map((example) => [`${key}: ${example.name}`, example] as const),
+  );
+  it("the document has signed examples", () => {
+    expect(examples.length, "message examples").toBeGreaterThanOrEqual(13);
+  });
+  it.each(examples)("example %s verifies with its stated secret and constructs its payload", (_name, example) => {
+    const secret = /`(whsec_[^`]+)`/.exec(example.summary)?.[1];
+    expect(secret, "the example's summary names its test secret").toBeDefined();
+    const headers = example.headers as Record<string, string>;
+    const { timestamp } = parseSignatureHeader(headers[SIGNATURE_HEADER]);
+    const event = constructEvent(JSON.stringify(example.payload), headers, secret!, { now: timestamp });
+    expect(event).toEqual(example.payload);
   });
 });
