@@ -1,0 +1,65 @@
+// Calendar arithmetic on plain UTC day numbers (days since 1970-01-01), so that nothing here
+// depends on the machine's time zone. Records keep dates as ISO texts `YYYY-MM-DD`.
+
+export const MS_PER_DAY = 86_400_000;
+
+const ISO_DATE = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** The day number of an ISO date `YYYY-MM-DD`, or undefined when the text is not a real calendar date. */
+export function parseIsoDate(text: string): number | undefined {
+  const match = ISO_DATE.exec(text);
+  if (!match) return undefined;
+  const year = Number(match[1]);
+  const month = Number(match[2]);
+  const day = Number(match[3]);
+  const ms = Date.UTC(year, month - 1, day);
+  const back = new Date(ms);
+  // Date.UTC rolls 2026-02-30 over into March; a real date survives the round trip.
+  if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) return undefined;
+  return ms / MS_PER_DAY;
+}
+
+/** Like parseIsoDate, for dates the program itself wrote: a bad one is a bug, so it throws. */
+export function dayOf(iso: string): number {
+  const day = parseIsoDate(iso);
+  if (day === undefined) throw new RangeError(`not an ISO date (YYYY-MM-DD): ${JSON.stringify(iso)}`);
+  return day;
+}
+
+export function isoDate(day: number): string {
+  return new Date(day * MS_PER_DAY).toISOString().slice(0, 10);
+}
+
+export function dayFromYmd(year: number, month1: number, dayOfMonth: number): number {
+  return Date.UTC(year, month1 - 1, dayOfMonth) / MS_PER_DAY;
+}
+
+/** Day of the week as JavaScript numbers it: 0 Sunday, 1 Monday, ... 6 Saturday. */
+export function weekday(day: number): number {
+  // 1970-01-01 was a Thursday (4).
+  return (((day + 4) % 7) + 7) % 7;
+}
+
+export function yearOf(iso: string): number {
+  return Number(iso.slice(0, 4));
+}
+
+/** Month index of an ISO date, 0 January ... 11 December (the spec's Month numbering). */
+export function monthIndexOf(iso: string): number {
+  return Number(iso.slice(5, 7)) - 1;
+}
+
+/** The API's calendar-date text: `YYYY-MM-DDT00:00:00`, no zone. */
+export function dateText(iso: string): string {
+  return `${iso}T00:00:00`;
+}
+
+/** The API's UTC timestamp text with 7 fractional digits, as the provider's examples show: `2026-11-02T09:14:27.5120000Z`. */
+export function utcTimestamp(ms: number): string {
+  return `${new Date(ms).toISOString().slice(0, 23)}0000Z`;
+}
+
+/** The real current UTC date; the only clock reading in the data layer, used as a default. */
+export function currentUtcDate(): string {
+  return new Date().toISOString().slice(0, 10);
+}

@@ -1,0 +1,65 @@
+// Paging of every list: defaults, limits and the page wrapper's numbers. The defaults and the
+// largest page size are the spec's (PageNumber/PageSize parameters); a test checks they agree.
+
+export const DEFAULT_PAGE_NUMBER = 1;
+export const DEFAULT_PAGE_SIZE = 25;
+/** Design assumption: the largest PageSize is 100. */
+export const MAX_PAGE_SIZE = 100;
+
+export interface PageMeta {
+  pageNumber: number;
+  pageSize: number;
+  totalRecords: number;
+  totalPages: number;
+}
+
+export interface Page<T> extends PageMeta {
+  data: T[];
+}
+
+export function pageMeta(totalRecords: number, pageNumber: number, pageSize: number): PageMeta {
+  return { pageNumber, pageSize, totalRecords, totalPages: Math.ceil(totalRecords / pageSize) };
+}
+
+/** Index range [start, end) of a page within the full list; empty past the end. */
+export function pageRange(totalRecords: number, pageNumber: number, pageSize: number): { start: number; end: number } {
+  const start = Math.min((pageNumber - 1) * pageSize, totalRecords);
+  return { start, end: Math.min(start + pageSize, totalRecords) };
+}
+
+/** One page of a full list; a page past the end is empty and keeps the true totals. */
+export function paginate<T>(items: readonly T[], pageNumber: number, pageSize: number): Page<T> {
+  const { start, end } = pageRange(items.length, pageNumber, pageSize);
+  return { data: items.slice(start, end), ...pageMeta(items.length, pageNumber, pageSize) };
+}
+
+/**
+ * One page of the items of `source` that pass `keep`, walking `source` once in the given direction:
+ * only the page's items are mapped, every item is tested so the total is true. `keep` null keeps all.
+ */
+export function pageOfMatches<R, T>(
+  source: readonly R[],
+  keep: ((record: R) => boolean) | null,
+  descending: boolean,
+  pageNumber: number,
+  pageSize: number,
+  map: (record: R) => T,
+): Page<T> {
+  const first = (pageNumber - 1) * pageSize;
+  const last = first + pageSize;
+  const n = source.length;
+  const data: T[] = [];
+  if (keep === null) {
+    // No filter: the page is a direct slice of the presorted array.
+    for (let k = first; k < last && k < n; k++) data.push(map(source[descending ? n - 1 - k : k]));
+    return { data, ...pageMeta(n, pageNumber, pageSize) };
+  }
+  let seen = 0;
+  for (let k = 0; k < n; k++) {
+    const record = source[descending ? n - 1 - k : k];
+    if (!keep(record)) continue;
+    if (seen >= first && seen < last) data.push(map(record));
+    seen++;
+  }
+  return { data, ...pageMeta(seen, pageNumber, pageSize) };
+}
