@@ -4,6 +4,9 @@ import { describe, expect, it } from "vitest";
 import { deref, effective, flatten, loadAsyncApi, loadJson, loadOpenApi } from "../support/spec.js";
 
 const provider = loadJson("test/fixtures/provider-document.json");
+const endpoints: any[] = provider.endpoints;
+const failureStatuses: string[] = provider.failures.statuses;
+const eventTypes: string[] = provider.events.types;
 const openapi = loadOpenApi();
 const asyncapi = (() => { try { return loadAsyncApi(); } catch { return undefined; } })();
 
@@ -57,7 +60,7 @@ function resourceFields(name: string): Record<string, FieldType> {
 }
 
 describe("provider endpoints are in the OpenAPI document", () => {
-  it.each(provider.endpoints.map((e: any) => [`${e.method.toUpperCase()} ${e.path}`, e] as [string, any]))("%s", (_name, e: any) => {
+  it.each(endpoints.map((e: any) => [`${e.method.toUpperCase()} ${e.path}`, e] as [string, any]))("%s", (_name, e: any) => {
     const op = openapi.paths[e.path]?.[e.method];
     expect(op, `${e.method.toUpperCase()} ${e.path} (section ${e.section}) is missing`).toBeDefined();
     expect(op.operationId, `${e.path}: operationId must start with list or get`).toMatch(/^(list|get)[A-Z]/);
@@ -70,7 +73,7 @@ describe("provider endpoints are in the OpenAPI document", () => {
 });
 
 describe("provider parameters are in the OpenAPI document with name, type and default", () => {
-  const cases: [string, any][] = provider.endpoints.flatMap((e: any) =>
+  const cases: [string, any][] = endpoints.flatMap((e: any) =>
     e.parameters.map((p: any) => [`${e.path} ${p.name}`, { endpoint: e, param: p }] as [string, any]),
   );
   it.each(cases)("%s", (_name, { endpoint, param }: any) => {
@@ -165,7 +168,7 @@ describe("failures and limits are stated", () => {
     const tooMany = deref(openapi, openapi.paths["/v1/leaverequest/list"].get.responses["429"]);
     expect(tooMany.headers?.[provider.failures.rateLimitHeader], "429 must document Retry-After").toBeDefined();
   });
-  it.each(provider.failures.statuses.map((s: string) => [s] as [string]))("the %s response is the failure envelope with an example", (status) => {
+  it.each(failureStatuses.map((s: string) => [s] as [string]))("the %s response is the failure envelope with an example", (status) => {
     const response = deref(openapi, openapi.paths["/v1/leaverequest/list"].get.responses[status]);
     const media = response.content["application/json"];
     expect(flatten(openapi, media.schema).properties.isSuccessful, `${status}: envelope`).toBeDefined();
@@ -202,7 +205,7 @@ describe("provider events are in the AsyncAPI document", () => {
     expect(asyncapi.asyncapi, "AsyncAPI version").toMatch(/^3\./);
   });
 
-  it.each(provider.events.types.map((t: string) => [t] as [string]))("event type %s has a message", (type) => {
+  it.each(eventTypes.map((t: string) => [t] as [string]))("event type %s has a message", (type) => {
     const message = byType.get(type);
     expect(message, `no message whose payload type is ${type}`).toBeDefined();
     expect(message.name, `message name of ${type}`).toBe(type);
