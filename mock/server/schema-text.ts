@@ -69,5 +69,5 @@ function describeNumber(noun: string, schema: JsonSchema): string {
 }
 
 function lowerFirst(text: string): string {
-  return text.length > 1 && /^[A-Z][a-z]/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
+  return /^[A-Z](?![A-Z])/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }

@@ -1,0 +1,97 @@
+// Prefer (code=…, example=…, dynamic=true) behaves as in Prism: the mock's answer is compared with
+// the answer of Prism's own library for the same operation and preference. The mock's checks come
+// first: no key is still a 401, a bad parameter still a 400.
+import { createInstance, getHttpOperationsFromSpec } from "@stoplight/prism-http";
+import { createLogger } from "@stoplight/prism-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
+import { DEFAULT_SPEC_PATH } from "../../mock/server/spec.js";
+import { createOpenApiValidator } from "../support/openapi-validator.js";
+import { bearer, fetchAnswer, isFailureEnvelope } from "./support.js";
+
+const spec = createOpenApiValidator();
+let mock: RunningMock;
+let prismAnswer: (path: string, prefer: Record<string, unknown>) => Promise<{ status: number; body: unknown }>;
+
+beforeAll(async () => {
+  mock = await startMock({ port: 0 });
+  const operations = await getHttpOperationsFromSpec(DEFAULT_SPEC_PATH);
+  const config = { isProxy: false, validateRequest: false, validateResponse: false, checkSecurity: false, errors: false, upstreamProxy: undefined, mock: { dynamic: false } } as const;
+  const prism = createInstance(config, { logger: createLogger("test", { level: "silent" }) });
+  prismAnswer = async (path, prefer) => {
+    const result: any = await prism.request({ method: "get", url: { path }, headers: {} }, operations, { ...config, mock: { ...config.mock, ...prefer } })();
+    if (result._tag === "Left") return { status: result.left.status, body: null };
+    return { status: result.right.output.statusCode, body: result.right.output.body };
+  };
+});
+afterAll(() => mock?.close());
+
+describe("Prefer picks the response as Prism does", () => {
+  const cases: [string, { path: string; operationId: string; prefer: string; prism: Record<string, unknown> }][] = [
+    ["code=404 gives the spec's 404 example", { path: "/v1/leavetype/list", operationId: "listLeaveTypes", prefer: "code=404", prism: { code: 404 } }],
+    ["code=400 gives the spec's 400 example", { path: "/v1/department/list", operationId: "listDepartments", prefer: "code=400", prism: { code: 400 } }],
+    ["code=200 gives the spec's example, not the dataset", { path: "/v1/leaverequest/list", operationId: "listLeaveRequests", prefer: "code=200", prism: { code: 200 } }],
+    ["code=429 gives the 429 example", { path: "/v1/employee/list", operationId: "listEmployees", prefer: "code=429", prism: { code: 429 } }],
+    ["code=503 falls under 5XX", { path: "/v1/leavetype/list", operationId: "listLeaveTypes", prefer: "code=503", prism: { code: 503 } }],
+    ["code=404 with example=default names the example", { path: "/v1/leavetype/list", operationId: "listLeaveTypes", prefer: "code=404, example=default", prism: { code: 404, exampleKey: "default" } }],
+  ];
+  test.each(cases)("%s", async (_name, { path, operationId, prefer, prism }) => {
+    const ours = await fetchAnswer(mock, path, { headers: { ...bearer(DEMO_KEY.org1Full), prefer } });
+    const theirs = await prismAnswer(path, prism);
+    expect(ours.status).toBe(theirs.status);
+    expect(ours.body).toEqual(theirs.body);
+    expect(spec.check(operationId, ours.status, ours.body)).toEqual([]);
+  });
+
+  test("a status the operation does not define is a 404 envelope, as Prism answers 404", async () => {
+    const ours = await fetchAnswer(mock, "/v1/leavetype/list", { headers: { ...bearer(DEMO_KEY.org1Full), prefer: "code=418" } });
+    expect((await prismAnswer("/v1/leavetype/list", { code: 418 })).status).toBe(404);
+    expect(ours.status).toBe(404);
+    expect(isFailureEnvelope(ours.body, 404), ours.text).toBe(true);
+    expect(ours.body.message).toContain("418");
+  });
+
+  test("an example that does not exist is a 404 envelope, as Prism answers 404", async () => {
+    const ours = await fetchAnswer(mock, "/v1/leavetype/list", { headers: { ...bearer(DEMO_KEY.org1Full), prefer: "example=nope" } });
+    expect((await prismAnswer("/v1/leavetype/list", { exampleKey: "nope" })).status).toBe(404);
+    expect(ours.status).toBe(404);
+    expect(ours.body.message).toContain("nope");
+  });
+
+  test("dynamic=true generates a body from the schema: valid, and not the dataset's", async () => {
+    for (const [path, operationId] of [
+      ["/v1/leaverequest/list", "listLeaveRequests"],
+      [`/v1/department/${mock.ids[0].departmentId}`, "getDepartment"],
+      ["/v1/leavetype/list", "listLeaveTypes"],
+    ] as const) {
+      const ours = await fetchAnswer(mock, path, { headers: { ...bearer(DEMO_KEY.org1Full), prefer: "dynamic=true" } });
+      expect(ours.status).toBe(200);
+      expect(spec.check(operationId, ours.status, ours.body), ours.text.slice(0, 300)).toEqual([]);
+      const real = await fetchAnswer(mock, path, { headers: bearer(DEMO_KEY.org1Full) });
+      expect(ours.text).not.toBe(real.text);
+    }
+  });
+
+  test("dynamic=true with a seed repeats itself, as in Prism", async () => {
+    const headers = { ...bearer(DEMO_KEY.org1Full), prefer: "dynamic=true, seed=42" };
+    const first = await fetchAnswer(mock, "/v1/leavetype/list", { headers });
+    const second = await fetchAnswer(mock, "/v1/leavetype/list", { headers });
+    expect(first.text).toBe(second.text);
+  });
+});
+
+describe("the mock's own checks come before Prefer", () => {
+  const cases: [string, { path: string; headers: Record<string, string>; want: number }][] = [
+    ["no key is 401", { path: "/v1/leavetype/list", headers: { prefer: "code=200" }, want: 401 }],
+    ["no permission is 403", { path: "/v1/department/list", headers: { ...bearer(DEMO_KEY.org1LeaveView), prefer: "code=200" }, want: 403 }],
+    ["a bad parameter is 400", { path: "/v1/leavetype/list?PageSize=0", headers: { ...bearer(DEMO_KEY.org1Full), prefer: "code=200" }, want: 400 }],
+    ["an unknown path is 404", { path: "/v1/leavetypes", headers: { ...bearer(DEMO_KEY.org1Full), prefer: "code=200" }, want: 404 }],
+    ["a Prefer code that is not a status is 400", { path: "/v1/leavetype/list", headers: { ...bearer(DEMO_KEY.org1Full), prefer: "code=abc" }, want: 400 }],
+    ["dynamic=maybe is 400", { path: "/v1/leavetype/list", headers: { ...bearer(DEMO_KEY.org1Full), prefer: "dynamic=maybe" }, want: 400 }],
+  ];
+  test.each(cases)("%s", async (_name, { path, headers, want }) => {
+    const answer = await fetchAnswer(mock, path, { headers });
+    expect(answer.status).toBe(want);
+    expect(isFailureEnvelope(answer.body, want), answer.text).toBe(true);
+  });
+});

@@ -1,0 +1,131 @@
+// The compiled router agrees with Prism's own router on the same parsed operations, and parameter
+// checking through Prism's validators gives the handler what Prism validated.
+import { createRequire } from "node:module";
+import fc from "fast-check";
+import { beforeAll, describe, expect, test } from "vitest";
+import { checkParams } from "../../mock/server/params.js";
+import { parseQuery } from "../../mock/server/pipeline.js";
+import { compileRouter, type Router } from "../../mock/server/router.js";
+import { describeSchema } from "../../mock/server/schema-text.js";
+import { loadSpec, statusIsListed, type LoadedSpec, type SpecOperation } from "../../mock/server/spec.js";
+
+const require = createRequire(import.meta.url);
+const prismRoute = require("@stoplight/prism-http/dist/router/index.js").default as (opts: { resources: unknown[]; input: unknown }) => any;
+
+let spec: LoadedSpec;
+let router: Router;
+const op = (id: string): SpecOperation => spec.operations.find((o) => o.operationId === id)!;
+
+beforeAll(async () => {
+  spec = await loadSpec();
+  router = compileRouter(spec.operations);
+});
+
+/** Prism's verdict in the router's terms: the operationId, or "unknown-path" / "wrong-method". */
+function prismVerdict(method: string, path: string): string {
+  const result = prismRoute({ resources: spec.prismOperations, input: { method: method.toLowerCase(), url: { path } } });
+  if (result._tag === "Right") return result.right.iid;
+  return /does not have .* method/.test(result.left.detail ?? "") ? "wrong-method" : "unknown-path";
+}
+
+function ourVerdict(method: string, path: string): string {
+  const result = router(method, path);
+  return result.kind === "operation" ? result.operation.operationId : result.kind;
+}
+
+describe("compileRouter agrees with Prism's router", () => {
+  const paths = [
+    "/v1/leaverequest/list",
+    "/v1/leaverequest/details/0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11",
+    "/v1/leaverequest/details/",
+    "/v1/leaverequest/details/a/b",
+    "/v1/department/list",
+    "/v1/department/6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0",
+    "/v1/department/%6c%69%73%74",
+    "/v1/department/a%2Fb",
+    "/v1/department/%E0%A4%A",
+    "/v1/leave%72equest/list",
+    "/v1/leaverequest/list/",
+    "/v1/employee/list",
+    "/v1/leavebalance/get-leave-balance",
+    "/v2/leaverequest/list",
+    "/",
+    "/v1",
+  ];
+  test.each(paths.flatMap((p) => ["GET", "POST", "HEAD"].map((m) => [m, p])))("%s %s", (method, path) => {
+    expect(ourVerdict(method, path)).toBe(prismVerdict(method, path));
+  });
+
+  test("on random paths built from the spec's own fragments", () => {
+    const fragment = fc.oneof(
+      fc.constantFrom("v1", "leaverequest", "list", "details", "department", "leavetype", "employee", "leavebalance", "get-leave-balance", "", "%41", "%zz", "{id}"),
+      fc.string({ maxLength: 6 }).map((s) => encodeURIComponent(s)),
+    );
+    fc.assert(
+      fc.property(fc.array(fragment, { minLength: 1, maxLength: 5 }), fc.constantFrom("GET", "PUT", "OPTIONS"), (fragments, method) => {
+        const path = `/${fragments.join("/")}`;
+        expect(ourVerdict(method, path), path).toBe(prismVerdict(method, path));
+      }),
+      { seed: 20261015, numRuns: 2000 },
+    );
+  });
+
+  test("path parameters come out decoded", () => {
+    expect(router("GET", "/v1/department/a%20b")).toMatchObject({ kind: "operation", pathParams: { id: "a b" } });
+  });
+});
+
+describe("checkParams (Prism's validators) and the query the handler sees", () => {
+  const cases: [string, { operationId: string; query: string; want: Record<string, unknown> }][] = [
+    ["names match without regard to case, under the spec's spelling", { operationId: "listLeaveRequests", query: "pagesize=7", want: { PageSize: "7" } }],
+    ["numbers are written canonically", { operationId: "listLeaveRequests", query: "PageSize=1e1&PageNumber=02", want: { PageSize: "10", PageNumber: "2" } }],
+    ["an empty value counts as absent, as in Prism", { operationId: "listLeaveRequests", query: "PageSize=", want: {} }],
+    ["the last spelling wins, as in Prism", { operationId: "listLeaveRequests", query: "PageSize=500&pagesize=5", want: { PageSize: "5" } }],
+    ["status names stay text, numbers become canonical", { operationId: "listLeaveRequests", query: "LeaveStatus=2.0", want: { LeaveStatus: "2" } }],
+    ["a repeated array parameter stays an array", { operationId: "listDepartments", query: `Companies=${uuid(1)}&Companies=${uuid(2)}`, want: { Companies: [uuid(1), uuid(2)] } }],
+    ["parameters the spec does not know pass through", { operationId: "listLeaveTypes", query: "Foo=bar", want: { Foo: "bar" } }],
+  ];
+  test.each(cases)("%s", (_name, { operationId, query, want }) => {
+    const result = checkParams(op(operationId), parseQuery(query), {});
+    expect(result).toEqual({ ok: true, query: want });
+  });
+
+  const failures: [string, { operationId: string; query: string; path?: Record<string, string>; message: string }][] = [
+    ["a page size out of range", { operationId: "listLeaveRequests", query: "PageSize=0", message: 'Invalid parameter PageSize: must be an integer from 1 to 100, got "0".' }],
+    ["a repeated single parameter", { operationId: "listLeaveRequests", query: "PageSize=1&PageSize=2", message: 'Invalid parameter PageSize: must be an integer from 1 to 100, got 2 values ("1", "2").' }],
+    ["a required parameter missing", { operationId: "getLeaveBalance", query: `EmployeeId=${uuid(1)}`, message: "Missing parameter LeaveTypeId: it is required, a uuid." }],
+    ["a path id that is not a uuid", { operationId: "getDepartment", query: "", path: { id: "x" }, message: 'Invalid parameter id: must be a uuid, got "x".' }],
+    ["an enum miss", { operationId: "listEmployees", query: "Status=Gone", message: 'Invalid parameter Status: must be one of Active, Inactive, Terminated, got "Gone".' }],
+    ["too many Companies", { operationId: "listDepartments", query: Array.from({ length: 51 }, (_, i) => `Companies=${uuid(i)}`).join("&"), message: "Invalid parameter Companies: must be at most 50 values" }],
+  ];
+  test.each(failures)("%s", (_name, { operationId, query, path = {}, message }) => {
+    const result = checkParams(op(operationId), parseQuery(query), path);
+    expect(result.ok).toBe(false);
+    expect(!result.ok && result.message).toContain(message);
+  });
+
+  test("LeaveStatus says what it accepts, from the spec's anyOf", () => {
+    const leaveStatus = op("listLeaveRequests").queryParams.find((p) => p.name === "LeaveStatus")!;
+    expect(leaveStatus.expected).toBe(
+      "one of Submitted, Pending, Approved, Rejected, Abandoned, Expired, or one of 0, 1, 2, 3, 4, 5, or a status name in another letter case, such as approved",
+    );
+  });
+
+  test.each([
+    [{ type: "boolean" }, "true or false"],
+    [{ type: "integer", minimum: 1, maximum: 2147483647 }, "an integer of at least 1"],
+    [{ type: "string", format: "date" }, "a date written YYYY-MM-DD"],
+    [{ type: "string", maxLength: 200 }, "text of at most 200 characters"],
+  ] as const)("describeSchema(%j) is %s", (schema, words) => {
+    expect(describeSchema(schema as never)).toBe(words);
+  });
+
+  test("statusIsListed reads 5XX ranges", () => {
+    expect(statusIsListed(["200", "5XX"], 503)).toBe(true);
+    expect(statusIsListed(["200", "5XX"], 405)).toBe(false);
+  });
+});
+
+function uuid(n: number): string {
+  return `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`;
+}
