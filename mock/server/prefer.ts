@@ -68,7 +68,8 @@ export function createPreferMocker(): PreferMocker {
     const input = {
       method: request.method.toLowerCase() as "get",
       url: { path: request.path, query: request.query as Record<string, string | string[]> },
-      headers: request.headers as Record<string, string>,
+      // The API speaks JSON only: Accept and the rest play no part (Prism would refuse text/html).
+      headers: {},
     };
     const result = (await prism.request(input, [operation.prism], config)()) as Either<ProblemError, PrismOutput>;
     if (result._tag === "Left") {
