@@ -1,6 +1,6 @@
 // The days of a leave request: working days from the first to the last day, both included.
 // Saturdays and Sundays, the organisation's holidays and the employee's own days off do not count.
-import { dayOf, isoDate, weekday } from "./dates.js";
+import { dayOf, weekday } from "./dates.js";
 
 export interface WorkCalendar {
   /** The organisation's public holidays as ISO dates. */
@@ -12,11 +12,24 @@ export interface WorkCalendar {
 const SATURDAY = 6;
 const SUNDAY = 0;
 
+// Holiday sets are long-lived (one per organisation), so each is turned into day numbers once:
+// formatting every day of every span as text made dataset generation twice as slow.
+const holidayDays = new WeakMap<ReadonlySet<string>, Set<number>>();
+
+function holidayDaysOf(holidays: ReadonlySet<string>): Set<number> {
+  let days = holidayDays.get(holidays);
+  if (!days || days.size !== holidays.size) {
+    days = new Set([...holidays].map((iso) => dayOf(iso)));
+    holidayDays.set(holidays, days);
+  }
+  return days;
+}
+
 export function isWorkingDay(day: number, calendar: WorkCalendar): boolean {
   const dow = weekday(day);
   if (dow === SATURDAY || dow === SUNDAY) return false;
   if (calendar.daysOff.includes(dow)) return false;
-  return !calendar.holidays.has(isoDate(day));
+  return !holidayDaysOf(calendar.holidays).has(day);
 }
 
 /** Working days between two ISO dates, both included; 0 when end is before start. */

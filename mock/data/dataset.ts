@@ -1,0 +1,132 @@
+// The mock's seeded dataset: organisations with their companies, departments, employees, leave
+// types, leave requests, balances set up and holidays. The same (seed, scale, today) gives the same
+// bytes on every run and machine: a new Faker per dataset, seeded, and no clock reading inside.
+import { Faker, base, en } from "@faker-js/faker";
+import { ORGANIZATION_PROFILES } from "./catalogue.js";
+import { currentUtcDate, dayOf, parseIsoDate, yearOf } from "./dates.js";
+import { Picker, generateOrganization } from "./generate-organization.js";
+import { isEligible } from "./eligibility.js";
+import { balanceKey, type OrganizationData } from "./organization.js";
+import { APPROVED, SUBMITTED, PENDING } from "./statuses.js";
+
+export type { OrganizationData, OrganizationIndex } from "./organization.js";
+export type * from "./records.js";
+
+export interface Dataset {
+  readonly seed: number;
+  readonly scale: number;
+  /** ISO date `YYYY-MM-DD`; "this year" of the balances is its calendar year. */
+  readonly today: string;
+  /** Incremented by every mutation, so answers can be cached per version. */
+  version: number;
+  /** At least two, in a fixed order: the first is the demo keys' main organisation. */
+  readonly organizations: readonly OrganizationData[];
+  readonly organizationById: ReadonlyMap<string, OrganizationData>;
+}
+
+export interface CreateDatasetOptions {
+  /** Any integer; default 1. */
+  seed?: number;
+  /** Multiplies employees and leave requests (load tests); default 1. */
+  scale?: number;
+  /** ISO date `YYYY-MM-DD` or a Date (its UTC date); default the real current UTC date. */
+  today?: string | Date;
+}
+
+function normalizeToday(today: string | Date | undefined): string {
+  if (today === undefined) return currentUtcDate();
+  if (today instanceof Date) {
+    if (Number.isNaN(today.getTime())) throw new RangeError("today must be a valid date");
+    return today.toISOString().slice(0, 10);
+  }
+  if (parseIsoDate(today) === undefined) throw new RangeError(`today must be an ISO date YYYY-MM-DD, got ${JSON.stringify(today)}`);
+  return today;
+}
+
+export function createDataset({ seed = 1, scale = 1, today }: CreateDatasetOptions = {}): Dataset {
+  if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
+  if (!(Number.isFinite(scale) && scale > 0 && scale <= 1000)) throw new RangeError(`scale must be a number above 0 and at most 1000, got ${scale}`);
+  const day = normalizeToday(today);
+  const faker = new Faker({ locale: [en, base] });
+  faker.seed(seed);
+  const picker = new Picker(faker);
+  const organizations = ORGANIZATION_PROFILES.map((profile) => generateOrganization(picker, profile, { scale, today: day }));
+  return {
+    seed,
+    scale,
+    today: day,
+    version: 0,
+    organizations,
+    organizationById: new Map(organizations.map((o) => [o.id, o])),
+  };
+}
+
+/** Ids a test needs, for one organisation. */
+export interface OrganizationSampleIds {
+  organizationId: string;
+  organizationName: string;
+  companyId: string;
+  departmentId: string;
+  inactiveDepartmentId: string;
+  employeeId: string;
+  /** Any leave request. */
+  leaveRequestId: string;
+  /** A Submitted request (waiting), starting in the future. */
+  waitingLeaveRequestId: string;
+  approvedLeaveRequestId: string;
+  /** A pair whose balance was set up and that has requests this year. */
+  balance: { employeeId: string; leaveTypeId: string };
+  /** An Active employee and an active leave type they are eligible for, whose balance was never set up (rule 1 of section 4.3). */
+  balanceNeverSetUp: { employeeId: string; leaveTypeId: string };
+  /** One active leave type id per eligibility criteria, index 0 to 4. */
+  leaveTypeIdByEligibility: [string, string, string, string, string];
+  inactiveLeaveTypeId: string;
+}
+
+function first<T>(items: readonly T[], test: (item: T) => boolean, what: string): T {
+  const found = items.find(test);
+  if (found === undefined) throw new Error(`the dataset has no ${what}`);
+  return found;
+}
+
+/** Ids a test needs, one entry per organisation, in the dataset's order; deterministic picks. */
+export function sampleIds(dataset: Dataset): OrganizationSampleIds[] {
+  const thisYear = yearOf(dataset.today);
+  const todayDay = dayOf(dataset.today);
+  return dataset.organizations.map((org) => {
+    const waiting = first(org.leaveRequests, (r) => r.statusId === SUBMITTED && dayOf(r.startDate) > todayDay, "Submitted future leave request");
+    const approved = first(org.leaveRequests, (r) => r.statusId === APPROVED, "Approved leave request");
+    const thisYears = first(
+      org.leaveRequests,
+      (r) => yearOf(r.startDate) === thisYear && (r.statusId === APPROVED || r.statusId === PENDING || r.statusId === SUBMITTED),
+      "leave request this year",
+    );
+    const neverSetUp = (() => {
+      for (const e of org.employees) {
+        if (e.status !== "Active") continue;
+        for (const t of org.leaveTypes) {
+          if (t.isActive && isEligible(t, e) && !org.index.balanceSetUpByKey.has(balanceKey(e.id, t.id))) return { employeeId: e.id, leaveTypeId: t.id };
+        }
+      }
+      throw new Error("the dataset has no balance that was never set up");
+    })();
+    const byKind = [0, 1, 2, 3, 4].map(
+      (k) => first(org.leaveTypes, (t) => t.eligibilityCriteria === k && t.isActive, `active leave type of eligibility ${k}`).id,
+    ) as OrganizationSampleIds["leaveTypeIdByEligibility"];
+    return {
+      organizationId: org.id,
+      organizationName: org.name,
+      companyId: org.companies[0].id,
+      departmentId: first(org.departments, (d) => d.status === "Active", "Active department").id,
+      inactiveDepartmentId: first(org.departments, (d) => d.status === "InActive", "InActive department").id,
+      employeeId: first(org.employees, (e) => e.status === "Active", "Active employee").id,
+      leaveRequestId: org.leaveRequests[org.leaveRequests.length - 1].id,
+      waitingLeaveRequestId: waiting.id,
+      approvedLeaveRequestId: approved.id,
+      balance: { employeeId: thisYears.employeeId, leaveTypeId: thisYears.leaveTypeId },
+      balanceNeverSetUp: neverSetUp,
+      leaveTypeIdByEligibility: byKind,
+      inactiveLeaveTypeId: first(org.leaveTypes, (t) => !t.isActive, "inactive leave type").id,
+    };
+  });
+}

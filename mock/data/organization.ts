@@ -1,0 +1,160 @@
+// One organisation's records, its lookup indexes, and the only functions that change them.
+// Arrays are kept presorted by the orders the lists use, so a request never sorts.
+import type {
+  BalanceSetUpRecord,
+  CompanyRecord,
+  DepartmentRecord,
+  EmployeeRecord,
+  HolidayRecord,
+  LeaveRequestRecord,
+  LeaveTypeRecord,
+} from "./records.js";
+import type { WorkCalendar } from "./working-days.js";
+
+export interface OrganizationData {
+  readonly id: string;
+  readonly name: string;
+  /** Mail and file domain: emails are `first.last@<domain>`, public files `https://files.<domain>/...`. */
+  readonly domain: string;
+  readonly companies: CompanyRecord[];
+  /** Sorted by created, then id (the department list's order). */
+  readonly departments: DepartmentRecord[];
+  /** Sorted by employee code (the employee list's order). */
+  readonly employees: EmployeeRecord[];
+  /** Sorted by created, then id (the leave type list's order). */
+  readonly leaveTypes: LeaveTypeRecord[];
+  /** Sorted by requestedOn, then id (the leave request list's order, oldest first). */
+  readonly leaveRequests: LeaveRequestRecord[];
+  /** Public holidays of last year, this year and next year, in date order. */
+  readonly holidays: HolidayRecord[];
+  /** Employee and leave type pairs whose balance was set up, in creation order. */
+  readonly balanceSetUps: BalanceSetUpRecord[];
+  /** Lookup maps; not enumerable, so JSON of the dataset shows the records only. */
+  readonly index: OrganizationIndex;
+}
+
+export interface OrganizationIndex {
+  readonly companyById: Map<string, CompanyRecord>;
+  readonly departmentById: Map<string, DepartmentRecord>;
+  readonly employeeById: Map<string, EmployeeRecord>;
+  readonly leaveTypeById: Map<string, LeaveTypeRecord>;
+  readonly leaveRequestById: Map<string, LeaveRequestRecord>;
+  /** Each employee's requests, any order. */
+  readonly requestsByEmployee: Map<string, LeaveRequestRecord[]>;
+  /** Keyed by balanceKey(employeeId, leaveTypeId). */
+  readonly balanceSetUpByKey: Map<string, BalanceSetUpRecord>;
+  /** Unit id → the department that holds it. */
+  readonly departmentByUnitId: Map<string, string>;
+  readonly holidayDates: Set<string>;
+}
+
+export type OrganizationRecords = Omit<OrganizationData, "index">;
+
+export function balanceKey(employeeId: string, leaveTypeId: string): string {
+  return `${employeeId}|${leaveTypeId}`;
+}
+
+export function compareByRequestedOn(a: LeaveRequestRecord, b: LeaveRequestRecord): number {
+  return a.requestedOn < b.requestedOn ? -1 : a.requestedOn > b.requestedOn ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+export function compareByCreated(a: { created: string; id: string }, b: { created: string; id: string }): number {
+  return a.created < b.created ? -1 : a.created > b.created ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+}
+
+/** Sorts the arrays into their list orders and attaches the indexes. */
+export function indexOrganization(records: OrganizationRecords): OrganizationData {
+  records.departments.sort(compareByCreated);
+  records.leaveTypes.sort(compareByCreated);
+  records.leaveRequests.sort(compareByRequestedOn);
+  records.employees.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
+  const requestsByEmployee = new Map<string, LeaveRequestRecord[]>();
+  for (const e of records.employees) requestsByEmployee.set(e.id, []);
+  for (const r of records.leaveRequests) requestsByEmployee.get(r.employeeId)?.push(r);
+  const departmentByUnitId = new Map<string, string>();
+  for (const d of records.departments) for (const u of d.units) departmentByUnitId.set(u.id, d.id);
+  const index: OrganizationIndex = {
+    companyById: new Map(records.companies.map((c) => [c.id, c])),
+    departmentById: new Map(records.departments.map((d) => [d.id, d])),
+    employeeById: new Map(records.employees.map((e) => [e.id, e])),
+    leaveTypeById: new Map(records.leaveTypes.map((t) => [t.id, t])),
+    leaveRequestById: new Map(records.leaveRequests.map((r) => [r.id, r])),
+    requestsByEmployee,
+    balanceSetUpByKey: new Map(records.balanceSetUps.map((b) => [balanceKey(b.employeeId, b.leaveTypeId), b])),
+    departmentByUnitId,
+    holidayDates: new Set(records.holidays.map((h) => h.date)),
+  };
+  const org = { ...records } as OrganizationData;
+  Object.defineProperty(org, "index", { value: index, enumerable: false, writable: false });
+  return org;
+}
+
+export function workCalendarOf(org: OrganizationData, employee: EmployeeRecord): WorkCalendar {
+  return { holidays: org.index.holidayDates, daysOff: employee.daysOff };
+}
+
+// ---- changes (used by mutations only) -------------------------------------------------------
+
+function replaceIn<T>(array: T[], previous: T, next: T): void {
+  const i = array.indexOf(previous);
+  if (i < 0) throw new Error("record to replace is not in its array");
+  array[i] = next;
+}
+
+/** First index in a sorted array whose element sorts after `item`. */
+function upperBound<T>(array: readonly T[], item: T, compare: (a: T, b: T) => number): number {
+  let lo = 0;
+  let hi = array.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (compare(array[mid], item) <= 0) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+export function replaceLeaveRequest(org: OrganizationData, next: LeaveRequestRecord): void {
+  const previous = org.index.leaveRequestById.get(next.id);
+  if (!previous) throw new Error(`no leave request ${next.id}`);
+  if (compareByRequestedOn(previous, next) !== 0) throw new Error("a replaced leave request keeps its sort keys");
+  replaceIn(org.leaveRequests, previous, next);
+  replaceIn(org.index.requestsByEmployee.get(next.employeeId) ?? [], previous, next);
+  org.index.leaveRequestById.set(next.id, next);
+}
+
+export function insertLeaveRequest(org: OrganizationData, record: LeaveRequestRecord): void {
+  org.leaveRequests.splice(upperBound(org.leaveRequests, record, compareByRequestedOn), 0, record);
+  org.index.leaveRequestById.set(record.id, record);
+  const own = org.index.requestsByEmployee.get(record.employeeId);
+  if (own) own.push(record);
+  else org.index.requestsByEmployee.set(record.employeeId, [record]);
+}
+
+export function replaceEmployee(org: OrganizationData, next: EmployeeRecord): void {
+  const previous = org.index.employeeById.get(next.id);
+  if (!previous) throw new Error(`no employee ${next.id}`);
+  replaceIn(org.employees, previous, next);
+  org.index.employeeById.set(next.id, next);
+}
+
+export function insertEmployee(org: OrganizationData, record: EmployeeRecord): void {
+  org.employees.splice(upperBound(org.employees, record, (a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)), 0, record);
+  org.index.employeeById.set(record.id, record);
+  org.index.requestsByEmployee.set(record.id, []);
+}
+
+export function replaceDepartment(org: OrganizationData, next: DepartmentRecord): void {
+  const previous = org.index.departmentById.get(next.id);
+  if (!previous) throw new Error(`no department ${next.id}`);
+  replaceIn(org.departments, previous, next);
+  org.index.departmentById.set(next.id, next);
+}
+
+/** Marks a balance as set up (a first request of the type does that); keeps an existing record. */
+export function ensureBalanceSetUp(org: OrganizationData, employeeId: string, leaveTypeId: string): void {
+  const key = balanceKey(employeeId, leaveTypeId);
+  if (org.index.balanceSetUpByKey.has(key)) return;
+  const record: BalanceSetUpRecord = { employeeId, leaveTypeId, carriedForwardDays: 0 };
+  org.balanceSetUps.push(record);
+  org.index.balanceSetUpByKey.set(key, record);
+}
