@@ -1,0 +1,137 @@
+// Defensive parsing of query and path parameters. The HTTP layer has validated them against the
+// spec already; this still never trusts them, and every refusal names the parameter.
+import { parseIsoDate } from "../data/dates.js";
+import type { Dataset, OrganizationData } from "../data/dataset.js";
+import { DEFAULT_PAGE_NUMBER, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../data/paging.js";
+import type { ResourceRequest, ResourceResult } from "./contract.js";
+
+export type Query = ResourceRequest["query"];
+
+/** A refusal a handler decides: 400 for a bad parameter, 404 for an id outside the organisation. */
+export class Refusal extends Error {
+  constructor(
+    readonly status: 400 | 404,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new Refusal(400, message);
+
+/** Runs a handler body; a Refusal becomes the failure result, anything else is a bug and propagates. */
+export function answer(body: () => unknown): ResourceResult {
+  try {
+    return { ok: true, data: body() };
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, status: error.status, message: error.message };
+    throw error;
+  }
+}
+
+/** A value quoted for a message, cut short so a huge parameter does not make a huge answer. */
+export function quote(value: string): string {
+  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+}
+
+/** One value of a parameter; an empty value counts as absent; a repeated parameter is refused. */
+export function single(query: Query, name: string): string | undefined {
+  const raw = query[name];
+  if (Array.isArray(raw)) {
+    if (raw.length > 1) throw badRequest(`${name} must be given once; it was given ${raw.length} times.`);
+    return raw[0] === "" ? undefined : raw[0];
+  }
+  return raw === undefined || raw === "" ? undefined : raw;
+}
+
+/** Every value of a repeatable parameter (Companies=a&Companies=b), empty ones left out. */
+export function repeated(query: Query, name: string): string[] {
+  const raw = query[name];
+  const values = raw === undefined ? [] : Array.isArray(raw) ? raw : [raw];
+  return values.filter((v) => v !== "");
+}
+
+export function integer(query: Query, name: string, min: number, max: number, fallback: number): number {
+  const text = single(query, name);
+  if (text === undefined) return fallback;
+  const value = /^[+-]?\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) {
+    throw badRequest(`${name} must be an integer from ${min} to ${max}; got ${quote(text)}.`);
+  }
+  return value;
+}
+
+const INT32_MAX = 2_147_483_647;
+
+export function paging(query: Query): { pageNumber: number; pageSize: number } {
+  return {
+    pageNumber: integer(query, "PageNumber", 1, INT32_MAX, DEFAULT_PAGE_NUMBER),
+    pageSize: integer(query, "PageSize", 1, MAX_PAGE_SIZE, DEFAULT_PAGE_SIZE),
+  };
+}
+
+/** OrderBy: 0 oldest first, 1 newest first (the default). True when newest first. */
+export function newestFirst(query: Query): boolean {
+  const text = single(query, "OrderBy");
+  if (text === undefined) return true;
+  const t = text.trim();
+  if (t !== "0" && t !== "1") throw badRequest(`OrderBy must be 0 (oldest first) or 1 (newest first); got ${quote(text)}.`);
+  return t === "1";
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/** A uuid, lower-cased as the dataset writes them. */
+export function uuidValue(text: string, name: string): string {
+  const t = text.trim();
+  if (!UUID.test(t)) throw badRequest(`${name} must be a uuid; got ${quote(text)}.`);
+  return t.toLowerCase();
+}
+
+export function uuid(query: Query, name: string): string | undefined {
+  const text = single(query, name);
+  return text === undefined ? undefined : uuidValue(text, name);
+}
+
+export function requiredUuid(query: Query, name: string): string {
+  const value = uuid(query, name);
+  if (value === undefined) throw badRequest(`${name} is required.`);
+  return value;
+}
+
+/** A date parameter `YYYY-MM-DD`, returned as the same ISO text. */
+export function isoDateParam(query: Query, name: string): string | undefined {
+  const text = single(query, name);
+  if (text === undefined) return undefined;
+  const t = text.trim();
+  if (parseIsoDate(t) === undefined) throw badRequest(`${name} must be a date YYYY-MM-DD; got ${quote(text)}.`);
+  return t;
+}
+
+export function booleanParam(query: Query, name: string): boolean | undefined {
+  const text = single(query, name);
+  if (text === undefined) return undefined;
+  const t = text.trim().toLowerCase();
+  if (t !== "true" && t !== "false") throw badRequest(`${name} must be true or false; got ${quote(text)}.`);
+  return t === "true";
+}
+
+/** A search term, trimmed; blank counts as absent. */
+export function searchTerm(query: Query, name = "SearchTerm"): string | undefined {
+  const text = single(query, name)?.trim();
+  return text === undefined || text === "" ? undefined : text;
+}
+
+/** The caller's organisation (the HTTP layer resolved it from the API key). */
+export function organizationOf(dataset: Dataset, request: ResourceRequest): OrganizationData {
+  const org = dataset.organizationById.get(request.organizationId);
+  if (!org) throw new Refusal(404, `Not found: no organisation with id ${request.organizationId}.`);
+  return org;
+}
+
+/** A path id: a uuid, or a 400 naming the parameter. */
+export function pathId(request: ResourceRequest, name = "id"): string {
+  const text = request.path[name];
+  if (text === undefined || text === "") throw badRequest(`${name} is required in the path.`);
+  return uuidValue(text, name);
+}
