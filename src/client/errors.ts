@@ -1,0 +1,71 @@
+// The one error the client throws for a failed call, whatever shape the failure took: an HTTP
+// error status, a 200 whose envelope says isSuccessful false (services that answer every failure
+// with 200), or a body that is not the envelope at all.
+
+export type HrApiErrorKind = "auth" | "permission" | "validation" | "not_found" | "rate_limited" | "server" | "unknown";
+
+export interface HrApiErrorDetails {
+  /** HTTP status of the response (200 when the service answers failures with 200). */
+  status: number;
+  /** The envelope's `code` ("429", …); undefined when the body had no envelope. */
+  code?: string;
+  message: string;
+  /** Seconds to wait, from the Retry-After header (delta-seconds or HTTP-date). */
+  retryAfter?: number;
+  kind: HrApiErrorKind;
+  /** The operation called, e.g. "listLeaveRequests", when the path is one of the spec's. */
+  operationId?: string;
+  /** The request URL (path and query; the API key travels in a header, never here). */
+  url?: string;
+}
+
+export class HrApiError extends Error implements HrApiErrorDetails {
+  override name = "HrApiError";
+  readonly status: number;
+  readonly code?: string;
+  readonly retryAfter?: number;
+  readonly kind: HrApiErrorKind;
+  readonly operationId?: string;
+  readonly url?: string;
+
+  constructor(details: HrApiErrorDetails) {
+    super(details.message);
+    this.status = details.status;
+    this.code = details.code;
+    this.retryAfter = details.retryAfter;
+    this.kind = details.kind;
+    this.operationId = details.operationId;
+    this.url = details.url;
+  }
+}
+
+export function isHrApiError(value: unknown): value is HrApiError {
+  return value instanceof HrApiError;
+}
+
+/** True for statuses that mean failure (4xx and 5xx). */
+export function isErrorStatus(status: number): boolean {
+  return status >= 400 && status <= 599;
+}
+
+/** The kind a failure status names; "unknown" for statuses that name none (418, 2xx, …). */
+export function kindFromStatus(status: number): HrApiErrorKind {
+  if (status === 401) return "auth";
+  if (status === 403) return "permission";
+  if (status === 400 || status === 422) return "validation";
+  if (status === 404) return "not_found";
+  if (status === 429) return "rate_limited";
+  if (status >= 500 && status <= 599) return "server";
+  return "unknown";
+}
+
+/**
+ * The kind of a failure: from the HTTP status when it is an error status, else from the envelope's
+ * `code` when it looks like one ("401"), which is how a service that answers failures with 200
+ * still tells them apart.
+ */
+export function classifyFailure(status: number, code: string | undefined): HrApiErrorKind {
+  if (isErrorStatus(status)) return kindFromStatus(status);
+  if (code !== undefined && /^[1-5]\d\d$/.test(code.trim())) return kindFromStatus(Number(code.trim()));
+  return "unknown";
+}
