@@ -147,6 +147,20 @@ describe("semantics", () => {
     expect(oldest.data.map((r: any) => r.id)).toEqual(orgA.leaveRequests.slice(0, 3).map((r) => r.id));
   });
 
+  it.each([
+    ["listLeaveRequests", "OrderBy"],
+    ["listDepartments", "OrderBy"],
+    ["listLeaveTypes", "EligibilityCriteria"],
+    ["listEmployees", "PageNumber"],
+    ["listLeaveRequests", "PageSize"],
+  ] as const)("%s without %s answers as with the spec's default", (op, name) => {
+    const path = Object.values<any>(openapi.paths).find((item) => item.get?.operationId === op).get;
+    const param = path.parameters.map((p: any) => deref(openapi, p)).find((p: any) => p.name === name);
+    const fallback = deref(openapi, param.schema).default ?? param.schema.default;
+    expect(fallback, `${name} has a default in the spec`).toBeDefined();
+    expect(call(ds, op, A.organizationId, {})).toEqual(call(ds, op, A.organizationId, { [name]: String(fallback) }));
+  });
+
   it("dates are written as the spec says", () => {
     const r = dataOf(call(ds, "getLeaveRequest", A.organizationId, {}, { id: A.leaveRequestId }));
     expect(r.startDate).toMatch(/^\d{4}-\d{2}-\d{2}T00:00:00$/);
