@@ -2,25 +2,40 @@
 // own mocker, so Prism users get what they expect: the spec's example for that status, a named
 // example, or a body generated from the schema. They arrive here authenticated, within the rate
 // limit, permitted and with valid parameters; Prism only picks and builds the response.
+//
+// Prism's mocker (with faker 6 and json-schema-faker) takes over half a second to load; it is
+// loaded on the first Prefer request, so start-up and the hot path never pay for it.
 import { createRequire } from "node:module";
-import { createInstance } from "@stoplight/prism-http";
 import type { IHttpConfig } from "@stoplight/prism-http";
-import { createLogger } from "@stoplight/prism-core";
 import { failure, type Reply } from "./envelope.js";
 import type { Query } from "./params.js";
 import type { SpecOperation } from "./spec.js";
 
 const require = createRequire(import.meta.url);
 
-// Prism's parser of the Prefer header (prism-http-server), so the header means what it means there.
-const { getHttpConfigFromRequest } = require("@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js") as {
-  getHttpConfigFromRequest(input: { url: { query?: Query }; headers?: Record<string, string> }): Either<ProblemError, PreferConfig>;
-};
+interface PrismMocker {
+  request(input: unknown, operations: unknown[], config: IHttpConfig): () => Promise<Either<ProblemError, PrismOutput>>;
+}
 
-// Without this, dynamic bodies gain random extra properties (json-schema-faker's default); set on
-// the copy Prism loads.
-const prismRequire = createRequire(require.resolve("@stoplight/prism-http"));
-prismRequire("json-schema-faker").JSONSchemaFaker.option({ fillProperties: false });
+interface PrismParts {
+  prism: PrismMocker;
+  /** Prism's parser of the Prefer header (prism-http-server), so the header means what it means there. */
+  getHttpConfigFromRequest(input: { url: { query?: Query }; headers?: Record<string, string> }): Either<ProblemError, PreferConfig>;
+}
+
+let parts: PrismParts | undefined;
+function prismParts(): PrismParts {
+  if (parts) return parts;
+  const { createInstance } = require("@stoplight/prism-http") as typeof import("@stoplight/prism-http");
+  const { createLogger } = require("@stoplight/prism-core") as typeof import("@stoplight/prism-core");
+  const { getHttpConfigFromRequest } = require("@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js") as Pick<PrismParts, "getHttpConfigFromRequest">;
+  // Without this, dynamic bodies gain random extra properties (json-schema-faker's default); set on
+  // the copy Prism loads.
+  createRequire(require.resolve("@stoplight/prism-http"))("json-schema-faker").JSONSchemaFaker.option({ fillProperties: false });
+  const prism = createInstance(BASE_CONFIG, { logger: createLogger("hr-mock", { level: "silent" }) }) as unknown as PrismMocker;
+  parts = { prism, getHttpConfigFromRequest };
+  return parts;
+}
 
 type Either<L, R> = { _tag: "Left"; left: L } | { _tag: "Right"; right: R };
 interface ProblemError {
@@ -55,9 +70,8 @@ export type PreferMocker = (
 ) => Promise<Reply>;
 
 export function createPreferMocker(): PreferMocker {
-  const prism = createInstance(BASE_CONFIG, { logger: createLogger("hr-mock", { level: "silent" }) });
-
   return async (operation, request) => {
+    const { prism, getHttpConfigFromRequest } = prismParts();
     const prefer = String(request.headers.prefer ?? "");
     const parsed = getHttpConfigFromRequest({ url: { query: request.query }, headers: { prefer } });
     if (parsed._tag === "Left") {
@@ -71,7 +85,7 @@ export function createPreferMocker(): PreferMocker {
       // The API speaks JSON only: Accept and the rest play no part (Prism would refuse text/html).
       headers: {},
     };
-    const result = (await prism.request(input, [operation.prism], config)()) as Either<ProblemError, PrismOutput>;
+    const result = await prism.request(input, [operation.prism], config)();
     if (result._tag === "Left") {
       const problem = result.left;
       const detail = flatten(problem.detail ?? problem.message ?? "Prism could not build a response");

@@ -1,11 +1,17 @@
 // Start-up work on the spec, done once: Prism parses the bundled OpenAPI into operations, and this
 // module gathers per operation what the hot path needs (operationId, permission, the statuses it
 // may answer, its parameters with a readable description of what each accepts).
+import { createRequire } from "node:module";
 import { fileURLToPath } from "node:url";
-import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
 import type { IHttpOperation, IHttpParam } from "@stoplight/types";
 import type { OperationId } from "../resources/contract.js";
 import { describeSchema, type JsonSchema } from "./schema-text.js";
+
+// Prism's spec reader alone: the package index also loads the mocker (faker 6, json-schema-faker),
+// over half a second of start-up that only Prefer requests need (prefer.ts loads it on first use).
+const { getHttpOperationsFromSpec } = createRequire(import.meta.url)("@stoplight/prism-http/dist/utils/operations.js") as {
+  getHttpOperationsFromSpec(specFilePathOrObject: string | object): Promise<IHttpOperation[]>;
+};
 
 /** The bundled spec next to the package's sources. */
 export const DEFAULT_SPEC_PATH = fileURLToPath(new URL("../../generated/openapi.json", import.meta.url));
