@@ -1,0 +1,90 @@
+// `hr-mock` as a user runs it: mistakes are one line and a non-zero exit, --help exits 0 and tells
+// the truth, `serve` prints the banner, answers, and stops cleanly on SIGTERM.
+import { spawn, spawnSync } from "node:child_process";
+import { join } from "node:path";
+import { describe, expect, test } from "vitest";
+import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
+import { repoRoot } from "../support/spec.js";
+
+const TSX = join(repoRoot, "node_modules", ".bin", "tsx");
+const CLI = join(repoRoot, "mock", "cli.ts");
+
+function run(args: string[]) {
+  const result = spawnSync(TSX, [CLI, ...args], { cwd: repoRoot, encoding: "utf8", timeout: 60_000, env: { ...process.env, NO_COLOR: "1" } });
+  return { status: result.status, stdout: result.stdout, stderr: result.stderr };
+}
+
+describe("mistakes are one line on stderr and exit 2", () => {
+  const cases: [string, { args: string[]; line: string }][] = [
+    ["an unknown flag", { args: ["serve", "--bogus"], line: "hr-mock: unknown option --bogus (see hr-mock serve --help)" }],
+    ["a misspelt flag", { args: ["serve", "--prot", "4010"], line: "hr-mock: unknown option --prot (see hr-mock serve --help)" }],
+    ["a flag without its value", { args: ["serve", "--port"], line: "hr-mock: option --port needs a value (see hr-mock serve --help)" }],
+    ["a port that is not a number", { args: ["--port", "abc"], line: 'hr-mock: --port must be a whole number from 0 to 65535, got "abc" (see hr-mock serve --help)' }],
+    ["a bad rate limit", { args: ["serve", "--rate-limit", "lots"], line: 'hr-mock: --rate-limit must be a whole number of at least 1, or "off", got "lots" (see hr-mock serve --help)' }],
+    ["a bad failure status", { args: ["serve", "--failure-status", "500"], line: 'hr-mock: --failure-status must be http or 200, got "500" (see hr-mock serve --help)' }],
+    ["a fail rate above 1", { args: ["serve", "--fail-rate", "1.5"], line: 'hr-mock: --fail-rate must be a number from 0 to 1, got "1.5" (see hr-mock serve --help)' }],
+    ["an unknown command", { args: ["frobnicate"], line: "hr-mock: unknown command frobnicate (commands: serve, receive, trigger; see hr-mock --help)" }],
+  ];
+  test.each(cases)("%s", (_name, { args, line }) => {
+    const result = run(args);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe(`${line}\n`);
+    expect(result.stdout).toBe("");
+  });
+
+  test("a keys file that does not exist is one line and exit 1", () => {
+    const result = run(["serve", "--port", "0", "--keys", "/nonexistent/keys.json"]);
+    expect(result.status).toBe(1);
+    expect(result.stderr).toBe("hr-mock: cannot read keys file /nonexistent/keys.json: no such file\n");
+  });
+});
+
+describe("--help", () => {
+  test("serve --help exits 0 and lists every flag serve accepts", () => {
+    const result = run(["serve", "--help"]);
+    expect(result.status).toBe(0);
+    for (const flag of ["--port", "--host", "--seed", "--scale", "--rate-limit", "--failure-status", "--latency", "--fail-rate", "--keys", "--log", "--help"]) {
+      expect(result.stdout, flag).toContain(flag);
+    }
+  });
+
+  test("hr-mock --help lists the commands", () => {
+    const result = run(["--help"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toMatch(/serve[\s\S]*receive[\s\S]*trigger/);
+  });
+
+  test("receive is dispatched to its own command", () => {
+    const result = run(["receive", "--help"]);
+    expect(result.status).toBe(0);
+    expect(result.stdout).toContain("hr-mock receive");
+  });
+});
+
+test("serve prints the banner with every demo key, answers, and stops on SIGTERM", async () => {
+  const child = spawn(process.execPath, ["--import", "tsx", CLI, "serve", "--port", "0", "--rate-limit", "off"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stderr.on("data", (chunk) => (stderr += chunk));
+  const exited = new Promise<number | null>((resolve) => child.on("exit", (code) => resolve(code)));
+  try {
+    await new Promise<void>((resolve, reject) => {
+      child.stdout.on("data", (chunk) => {
+        stdout += chunk;
+        if (stdout.includes("Ctrl-C stops.")) resolve();
+      });
+      child.on("exit", () => reject(new Error(`exited before the banner: ${stderr}`)));
+    });
+    const url = /API {3}(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
+    expect(url, stdout).toBeDefined();
+    expect(stdout).toContain(`Docs  ${url}/docs/`);
+    for (const key of DEMO_KEYS) expect(stdout, key.key).toMatch(new RegExp(`${key.key} +org ${key.organisation} `));
+    expect(stdout).toContain(`curl -H "Authorization: Bearer demo_org1_full" "${url}/v1/leaverequest/list?PageSize=2"`);
+    const response = await fetch(`${url}/v1/leaverequest/list?PageSize=2`, { headers: { authorization: "Bearer demo_org1_full" } });
+    expect(response.status).toBe(200);
+  } finally {
+    child.kill("SIGTERM");
+  }
+  expect(await exited).toBe(0);
+  expect(stderr).toContain("hr-mock: stopped.");
+});
