@@ -1,6 +1,19 @@
+import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
 
+const local = (p: string) => fileURLToPath(new URL(p, import.meta.url));
+
 export default defineConfig({
+  resolve: {
+    // The package's own entry points resolve to the sources, as tsconfig.json's paths do for tsc and tsx.
+    alias: [
+      { find: /^hr-service-contract$/, replacement: local("./src/index.ts") },
+      { find: /^hr-service-contract\/client$/, replacement: local("./src/client/index.ts") },
+      { find: /^hr-service-contract\/webhooks$/, replacement: local("./src/webhooks/index.ts") },
+      { find: /^hr-service-contract\/mock$/, replacement: local("./mock/index.ts") },
+      { find: /^hr-service-contract\/events$/, replacement: local("./generated/events.ts") },
+    ],
+  },
   test: {
     include: ["test/**/*.test.ts"],
     testTimeout: 30_000,

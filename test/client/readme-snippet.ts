@@ -1,5 +1,5 @@
-import { startMock } from "../../mock/index.js";
-import { createClient, HrApiError } from "../../src/client/index.js";
+import { startMock } from "hr-service-contract/mock";
+import { createClient, HrApiError } from "hr-service-contract/client";
 
 const mock = await startMock({ port: 0 }); // or `npm start`, then baseUrl http://127.0.0.1:4010
 const hr = createClient({ baseUrl: mock.url, apiKey: "demo_org1_full" });
