@@ -4,7 +4,8 @@
 // limit, permitted and with valid parameters; Prism only picks and builds the response.
 //
 // Prism's mocker (with faker 6 and json-schema-faker) takes over half a second to load; it is
-// loaded on the first Prefer request, so start-up and the hot path never pay for it.
+// loaded on the first Prefer request, so start-up and the hot path never pay for it. The header is
+// parsed here as Prism's server parses it, so the mock needs prism-http and prism-core only.
 import { createRequire } from "node:module";
 import type { IHttpConfig } from "@stoplight/prism-http";
 import { failure, type Reply } from "./envelope.js";
@@ -19,8 +20,6 @@ interface PrismMocker {
 
 interface PrismParts {
   prism: PrismMocker;
-  /** Prism's parser of the Prefer header (prism-http-server), so the header means what it means there. */
-  getHttpConfigFromRequest(input: { url: { query?: Query }; headers?: Record<string, string> }): Either<ProblemError, PreferConfig>;
 }
 
 let parts: PrismParts | undefined;
@@ -28,13 +27,71 @@ function prismParts(): PrismParts {
   if (parts) return parts;
   const { createInstance } = require("@stoplight/prism-http") as typeof import("@stoplight/prism-http");
   const { createLogger } = require("@stoplight/prism-core") as typeof import("@stoplight/prism-core");
-  const { getHttpConfigFromRequest } = require("@stoplight/prism-http-server/dist/getHttpConfigFromRequest.js") as Pick<PrismParts, "getHttpConfigFromRequest">;
   // Without this, dynamic bodies gain random extra properties (json-schema-faker's default); set on
   // the copy Prism loads.
   createRequire(require.resolve("@stoplight/prism-http"))("json-schema-faker").JSONSchemaFaker.option({ fillProperties: false });
   const prism = createInstance(BASE_CONFIG, { logger: createLogger("hr-mock", { level: "silent" }) }) as unknown as PrismMocker;
-  parts = { prism, getHttpConfigFromRequest };
+  parts = { prism };
   return parts;
+}
+
+/**
+ * The Prefer header as Prism's server reads it (prism-http-server getHttpConfigFromRequest with
+ * parse-prefer-header): comma-separated preferences, `name=value` (quotes allowed), names in any
+ * case, the first of a name wins; code is three digits, dynamic true or false. Others are ignored.
+ */
+export function parsePrefer(header: string): { ok: true; config: PreferConfig } | { ok: false; message: string } {
+  const found = new Map<string, string | true>();
+  for (const preference of splitOutsideQuotes(header, ",")) {
+    const [first] = splitOutsideQuotes(preference, ";");
+    const equals = first.indexOf("=");
+    const name = (equals < 0 ? first : first.slice(0, equals)).trim().toLowerCase();
+    let value: string | true = equals < 0 ? "" : first.slice(equals + 1).trim();
+    if (value.length >= 2 && value.startsWith('"') && value.endsWith('"')) value = value.slice(1, -1);
+    if (value === "") value = true;
+    if (name !== "" && !found.has(name)) found.set(name, value);
+  }
+  const config: PreferConfig = {};
+  const code = found.get("code");
+  if (code !== undefined) {
+    if (code === true || !/^\d{3}$/.test(code)) return { ok: false, message: `code must be a three-digit HTTP status, got ${show(code)}` };
+    config.code = Number(code);
+  }
+  const dynamic = found.get("dynamic");
+  if (dynamic !== undefined) {
+    if (dynamic !== "true" && dynamic !== "false") return { ok: false, message: `dynamic must be true or false, got ${show(dynamic)}` };
+    config.dynamic = dynamic === "true";
+  }
+  const example = found.get("example");
+  if (example !== undefined) {
+    if (example === true) return { ok: false, message: "example needs a name, as in example=<name>" };
+    config.exampleKey = example;
+  }
+  const seed = found.get("seed");
+  if (seed !== undefined) {
+    if (seed === true) return { ok: false, message: "seed needs a value, as in seed=<text>" };
+    config.seed = seed;
+  }
+  return { ok: true, config };
+}
+
+function splitOutsideQuotes(text: string, separator: string): string[] {
+  const parts: string[] = [];
+  let start = 0;
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    if (text[i] === '"') quoted = !quoted;
+    else if (text[i] === separator && !quoted) {
+      parts.push(text.slice(start, i));
+      start = i + 1;
+    }
+  }
+  parts.push(text.slice(start));
+  return parts;
+}
+
+function show(value: string | true): string {
+  return value === true ? "nothing" : JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
 }
 
 type Either<L, R> = { _tag: "Left"; left: L } | { _tag: "Right"; right: R };
@@ -71,14 +128,10 @@ export type PreferMocker = (
 
 export function createPreferMocker(): PreferMocker {
   return async (operation, request) => {
-    const { prism, getHttpConfigFromRequest } = prismParts();
-    const prefer = String(request.headers.prefer ?? "");
-    const parsed = getHttpConfigFromRequest({ url: { query: request.query }, headers: { prefer } });
-    if (parsed._tag === "Left") {
-      return failure(400, `Invalid parameter Prefer (header): ${flatten(parsed.left.detail ?? parsed.left.message ?? "not understood")}; use code=<status>, example=<name> or dynamic=true.`);
-    }
-    const wanted = Object.fromEntries(Object.entries(parsed.right).filter(([, value]) => value !== undefined));
-    const config = { ...BASE_CONFIG, mock: { ...BASE_CONFIG.mock, ...wanted } } as IHttpConfig;
+    const parsed = parsePrefer(String(request.headers.prefer ?? ""));
+    if (!parsed.ok) return failure(400, `Invalid parameter Prefer (header): ${parsed.message}; use code=<status>, example=<name> or dynamic=true.`);
+    const { prism } = prismParts();
+    const config = { ...BASE_CONFIG, mock: { ...BASE_CONFIG.mock, ...parsed.config } } as IHttpConfig;
     const input = {
       method: request.method.toLowerCase() as "get",
       url: { path: request.path, query: request.query as Record<string, string | string[]> },

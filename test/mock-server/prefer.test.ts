@@ -5,6 +5,7 @@ import { createInstance, getHttpOperationsFromSpec } from "@stoplight/prism-http
 import { createLogger } from "@stoplight/prism-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
+import { parsePrefer } from "../../mock/server/prefer.js";
 import { DEFAULT_SPEC_PATH } from "../../mock/server/spec.js";
 import { createOpenApiValidator } from "../support/openapi-validator.js";
 import { bearer, fetchAnswer, isFailureEnvelope } from "./support.js";
@@ -93,5 +94,21 @@ describe("the mock's own checks come before Prefer", () => {
     const answer = await fetchAnswer(mock, path, { headers });
     expect(answer.status).toBe(want);
     expect(isFailureEnvelope(answer.body, want), answer.text).toBe(true);
+  });
+});
+
+describe("parsePrefer reads the header as Prism's server does", () => {
+  const cases: [string, { given: string; want: ReturnType<typeof parsePrefer> }][] = [
+    ["a code", { given: "code=404", want: { ok: true, config: { code: 404 } } }],
+    ["several preferences, any case, spaces", { given: "Code=200 ,  dynamic=true, seed=7", want: { ok: true, config: { code: 200, dynamic: true, seed: "7" } } }],
+    ["a quoted example with a comma", { given: 'example="a,b"', want: { ok: true, config: { exampleKey: "a,b" } } }],
+    ["the first of a name wins", { given: "code=201, code=404", want: { ok: true, config: { code: 201 } } }],
+    ["other preferences are ignored", { given: "return=minimal; x=1, respond-async", want: { ok: true, config: {} } }],
+    ["a code that is not three digits", { given: "code=4040", want: { ok: false, message: 'code must be a three-digit HTTP status, got "4040"' } }],
+    ["a code without a value", { given: "code", want: { ok: false, message: "code must be a three-digit HTTP status, got nothing" } }],
+    ["dynamic that is not a boolean", { given: "dynamic=yes", want: { ok: false, message: 'dynamic must be true or false, got "yes"' } }],
+  ];
+  test.each(cases)("%s", (_name, { given, want }) => {
+    expect(parsePrefer(given)).toEqual(want);
   });
 });
