@@ -1,0 +1,123 @@
+// npm run bench: the mock against Prism's own CLI mock of the same bundled spec (static, logging at
+// error level) and a bare node:http server sending the same bytes, on one machine in one run:
+// GET /v1/leaverequest/list with a valid key, autocannon at 10 connections, 2 s warm-up then 10 s.
+// Also start-up (spawn to first 200) and resident memory at the default size and at --scale 10.
+// A measurement, not a test: absolute figures move with the machine; read the ratios.
+//
+//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10]
+import { mkdtemp, rm, writeFile } from "node:fs/promises";
+import { cpus, tmpdir } from "node:os";
+import { join } from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { measure, type LoadResult } from "./bench/load.js";
+import { startBareServer, startMockServer, startPrismServer, type BenchServer, type Probe } from "./bench/servers.js";
+
+const ROOT = fileURLToPath(new URL("..", import.meta.url));
+const PROBE: Probe = { path: "/v1/leaverequest/list", headers: { authorization: "Bearer demo_org1_full" } };
+const TARGETS = { overPrism: 2, ofBare: 0.3, p99Ms: 5, scale10: 0.8 };
+
+interface Row {
+  label: string;
+  load: LoadResult;
+  startupMs: number;
+  rssMb: number;
+}
+
+function settings() {
+  try {
+    const { values } = parseArgs({
+      strict: true,
+      allowPositionals: false,
+      options: { seconds: { type: "string", default: "10" }, warmup: { type: "string", default: "2" }, connections: { type: "string", default: "10" } },
+    });
+    const number = (flag: string, text: string) => {
+      const value = Number(text);
+      if (!Number.isInteger(value) || value < 1 || value > 600) throw new Error(`--${flag} must be a whole number from 1 to 600, got "${text}"`);
+      return value;
+    };
+    return { seconds: number("seconds", values.seconds!), warmup: number("warmup", values.warmup!), connections: number("connections", values.connections!) };
+  } catch (error) {
+    console.error(`bench: ${(error as Error).message.split(/\.\s/)[0]}`);
+    process.exit(2);
+  }
+}
+
+const log = (line: string) => console.log(`bench: ${line}`);
+
+async function bench(label: string, start: () => Promise<BenchServer>, options: ReturnType<typeof settings>, keep?: (server: BenchServer) => Promise<void>): Promise<Row> {
+  log(`starting ${label}…`);
+  const server = await start();
+  try {
+    log(`${label} answered 200 after ${(server.startupMs / 1000).toFixed(2)} s; warming up ${options.warmup} s, measuring ${options.seconds} s…`);
+    if (keep) await keep(server);
+    let rssMb = Number.NaN;
+    const load = await measure({ url: server.url + PROBE.path, headers: PROBE.headers, connections: options.connections, warmupSeconds: options.warmup, seconds: options.seconds }, async () => {
+      rssMb = await server.rssMb();
+    });
+    if (load.bad > 0) log(`warning: ${label} gave ${load.bad} answers that were not 2xx (or failed)`);
+    log(`${label}: ${Math.round(load.requestsPerSecond).toLocaleString("en")} req/s`);
+    return { label, load, startupMs: server.startupMs, rssMb };
+  } finally {
+    await server.stop();
+  }
+}
+
+async function main() {
+  const options = settings();
+  log(`GET ${PROBE.path} with a valid key, ${options.connections} connections, ${options.warmup} s warm-up + ${options.seconds} s per server`);
+  log(`Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? "unknown"}); load generator and server share them`);
+  const work = await mkdtemp(join(tmpdir(), "hr-mock-bench-"));
+  const bodyFile = join(work, "body.json");
+  try {
+    const ours = await bench("hr-mock (default data)", () => startMockServer(ROOT, PROBE, []), options, async (server) => {
+      // The bare server sends exactly these bytes.
+      const response = await fetch(server.url + PROBE.path, { headers: PROBE.headers });
+      await writeFile(bodyFile, Buffer.from(await response.arrayBuffer()));
+    });
+    const scaled = await bench("hr-mock (--scale 10)", () => startMockServer(ROOT, PROBE, ["--scale", "10"]), options);
+    const prism = await bench("Prism static mock (--errors=false, --verboseLevel error)", () => startPrismServer(ROOT, PROBE), options);
+    const bare = await bench("bare node:http, same bytes", () => startBareServer(ROOT, PROBE, bodyFile), options);
+    printTable([ours, scaled, prism, bare]);
+    printRatios(ours, scaled, prism, bare);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+function printTable(rows: Row[]) {
+  const header = ["server", "req/s", "p50 ms", "p99 ms", "start-up s", "RSS MB"];
+  const lines = rows.map((r) => [
+    r.label,
+    Math.round(r.load.requestsPerSecond).toLocaleString("en"),
+    r.load.p50Ms.toFixed(2),
+    r.load.p99Ms.toFixed(2),
+    (r.startupMs / 1000).toFixed(2),
+    r.rssMb.toFixed(0),
+  ]);
+  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
+  const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
+  console.log("");
+  console.log(format(header));
+  console.log(widths.map((w) => "-".repeat(w)).join("  "));
+  for (const line of lines) console.log(format(line));
+}
+
+function printRatios(ours: Row, scaled: Row, prism: Row, bare: Row) {
+  const rps = (r: Row) => r.load.requestsPerSecond;
+  const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+  const overPrism = rps(ours) / rps(prism);
+  const ofBare = rps(ours) / rps(bare);
+  const scale10 = rps(scaled) / rps(ours);
+  console.log("");
+  console.log(`hr-mock / Prism static      ${overPrism.toFixed(2)}x   (target ≥ ${TARGETS.overPrism}x: ${verdict(overPrism >= TARGETS.overPrism)})`);
+  console.log(`hr-mock / bare node:http    ${(ofBare * 100).toFixed(0)}%     (target ≥ ${TARGETS.ofBare * 100}%: ${verdict(ofBare >= TARGETS.ofBare)})`);
+  console.log(`hr-mock p99                 ${ours.load.p99Ms.toFixed(2)} ms (target < ${TARGETS.p99Ms} ms: ${verdict(ours.load.p99Ms < TARGETS.p99Ms)})`);
+  console.log(`--scale 10 / default        ${(scale10 * 100).toFixed(0)}%     (target ≥ ${TARGETS.scale10 * 100}%: ${verdict(scale10 >= TARGETS.scale10)})`);
+  console.log(`start-up (spawn to first 200): default ${(ours.startupMs / 1000).toFixed(2)} s, --scale 10 ${(scaled.startupMs / 1000).toFixed(2)} s (target ≤ 2 s for the default data: ${verdict(ours.startupMs <= 2000)})`);
+}
+
+main().catch((error: unknown) => {
+  console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
+  process.exit(1);
+});

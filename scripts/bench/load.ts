@@ -1,0 +1,56 @@
+// Load through autocannon (programmatic): a warm-up, then a measured run whose latencies are kept
+// at full resolution (autocannon's own histogram rounds to whole milliseconds).
+import { createRequire } from "node:module";
+
+interface AutocannonInstance extends PromiseLike<AutocannonResult> {
+  on(event: "response", listener: (client: unknown, statusCode: number, resBytes: number, responseTime: number) => void): void;
+  stop(): void;
+}
+interface AutocannonResult {
+  requests: { total: number; average: number };
+  non2xx: number;
+  errors: number;
+  timeouts: number;
+  duration: number;
+}
+type Autocannon = (options: Record<string, unknown>) => AutocannonInstance;
+
+const autocannon = createRequire(import.meta.url)("autocannon") as Autocannon;
+
+export interface LoadResult {
+  requestsPerSecond: number;
+  p50Ms: number;
+  p99Ms: number;
+  total: number;
+  /** Answers other than 2xx, errors and timeouts: a valid run has none. */
+  bad: number;
+}
+
+export interface LoadOptions {
+  url: string;
+  headers: Record<string, string>;
+  connections: number;
+  warmupSeconds: number;
+  seconds: number;
+}
+
+export async function measure(options: LoadOptions, onWarm?: () => Promise<void>): Promise<LoadResult> {
+  const base = { url: options.url, headers: options.headers, connections: options.connections };
+  await autocannon({ ...base, duration: options.warmupSeconds });
+  if (onWarm) await onWarm();
+  const latencies: number[] = [];
+  const run = autocannon({ ...base, duration: options.seconds });
+  run.on("response", (_client, statusCode, _bytes, responseTime) => {
+    if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
+  });
+  const result = await run;
+  latencies.sort((a, b) => a - b);
+  const at = (q: number) => (latencies.length === 0 ? Number.NaN : latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
+  return {
+    requestsPerSecond: result.requests.total / result.duration,
+    p50Ms: at(0.5),
+    p99Ms: at(0.99),
+    total: result.requests.total,
+    bad: result.non2xx + result.errors + result.timeouts,
+  };
+}

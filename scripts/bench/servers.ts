@@ -1,0 +1,114 @@
+// The servers the bench compares, each in its own process: the mock (through its CLI), Prism's own
+// CLI mock of the same bundled spec, and a bare node:http server. Start-up is timed from spawn to the
+// first 200 on the benchmarked request; memory is the child's resident set (Linux /proc).
+import { spawn, type ChildProcess } from "node:child_process";
+import { readFile } from "node:fs/promises";
+import { createServer } from "node:net";
+import { join } from "node:path";
+
+export interface BenchServer {
+  name: string;
+  url: string;
+  /** Milliseconds from spawn to the first 200 on the benchmarked request. */
+  startupMs: number;
+  rssMb(): Promise<number>;
+  stop(): Promise<void>;
+}
+
+export interface Probe {
+  path: string;
+  headers: Record<string, string>;
+}
+
+export async function startMockServer(root: string, probe: Probe, extraArgs: string[]): Promise<BenchServer> {
+  const started = performance.now();
+  const child = spawn(process.execPath, ["--import", "tsx", join(root, "mock/cli.ts"), "serve", "--port", "0", "--rate-limit", "off", ...extraArgs], {
+    cwd: root,
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  const url = await new Promise<string>((resolve, reject) => {
+    let out = "";
+    let err = "";
+    child.stdout!.on("data", (chunk) => {
+      out += chunk;
+      const found = /API {3}(http:\/\/\S+)/.exec(out);
+      if (found) resolve(found[1]);
+    });
+    child.stderr!.on("data", (chunk) => (err += chunk));
+    child.on("exit", (code) => reject(new Error(`hr-mock exited with ${code} before listening: ${err.trim()}`)));
+  });
+  return finishStart("hr-mock", child, url, probe, started);
+}
+
+export async function startPrismServer(root: string, probe: Probe): Promise<BenchServer> {
+  const port = await freePort();
+  const started = performance.now();
+  const cli = join(root, "node_modules/@stoplight/prism-cli/dist/index.js");
+  const child = spawn(
+    process.execPath,
+    [cli, "mock", join(root, "generated/openapi.json"), "--port", String(port), "--host", "127.0.0.1", "--errors=false", "--verboseLevel", "error"],
+    { cwd: root, stdio: ["ignore", "ignore", "pipe"] },
+  );
+  return finishStart("prism", child, `http://127.0.0.1:${port}`, probe, started);
+}
+
+export async function startBareServer(root: string, probe: Probe, bodyFile: string): Promise<BenchServer> {
+  const port = await freePort();
+  const started = performance.now();
+  const child = spawn(process.execPath, [join(root, "scripts/bench/bare-server.mjs"), String(port), bodyFile], { cwd: root, stdio: ["ignore", "ignore", "pipe"] });
+  return finishStart("bare", child, `http://127.0.0.1:${port}`, probe, started);
+}
+
+async function finishStart(name: string, child: ChildProcess, url: string, probe: Probe, started: number): Promise<BenchServer> {
+  let exited = false;
+  child.on("exit", () => (exited = true));
+  const deadline = started + 60_000;
+  for (;;) {
+    if (exited) throw new Error(`${name} exited during start-up`);
+    const status = await fetch(url + probe.path, { headers: probe.headers }).then(
+      async (response) => (await response.arrayBuffer(), response.status),
+      () => 0,
+    );
+    if (status === 200) break;
+    if (performance.now() > deadline) {
+      child.kill("SIGKILL");
+      throw new Error(`${name} did not answer 200 within 60 s (last status ${status})`);
+    }
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+  const startupMs = performance.now() - started;
+  return {
+    name,
+    url,
+    startupMs,
+    rssMb: () => residentMb(child.pid!),
+    stop: () =>
+      new Promise<void>((resolve) => {
+        if (exited) return resolve();
+        const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
+        child.once("exit", () => {
+          clearTimeout(timer);
+          resolve();
+        });
+        child.kill("SIGTERM");
+      }),
+  };
+}
+
+async function residentMb(pid: number): Promise<number> {
+  const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
+  const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
+  return kb ? Number(kb) / 1024 : Number.NaN;
+}
+
+function freePort(): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const server = createServer();
+    server.once("error", reject);
+    server.listen(0, "127.0.0.1", () => {
+      const address = server.address();
+      const port = typeof address === "object" && address ? address.port : 0;
+      server.close(() => resolve(port));
+    });
+  });
+}
