@@ -1,0 +1,196 @@
+// npm run docs [-- --out DIR --generated DIR]: builds the docs site from the bundled specs in
+// generated/ (npm run generate writes them): the landing page, the API reference (Redoc), the
+// events reference (AsyncAPI HTML), the assumptions page and the demo keys page. Every page works
+// offline and from the file system; the mock serves the folder under /docs.
+import fs from "node:fs/promises";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { parseArgs } from "node:util";
+import { DEMO_KEYS } from "../mock/keys/demo-keys.js";
+import { buildApiReference } from "./docs/api-reference.js";
+import { collectAssumptions, collectNotShown, type SpecDocument } from "./docs/assumptions.js";
+import { renderAssumptionsPage } from "./docs/assumptions-page.js";
+import { buildEventsReference } from "./docs/events-reference.js";
+import { renderKeysPage } from "./docs/keys-page.js";
+import { renderLandingPage } from "./docs/landing-page.js";
+import { PAGES } from "./docs/layout.js";
+import { defaultBaseUrl, listEvents, listOperations } from "./docs/spec-facts.js";
+
+export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
+
+export interface BuildDocsOptions {
+  /** Folder of the site; replaced as a whole. Default site/. */
+  outDir?: string;
+  /** Folder holding openapi.{json,yaml} and asyncapi.{json,yaml}. Default generated/. */
+  generatedDir?: string;
+  log?: (line: string) => void;
+}
+
+export interface BuildDocsResult {
+  outDir: string;
+  pages: string[];
+  assumptions: number;
+  notShown: number;
+  seconds: number;
+}
+
+async function readJson(file: string): Promise<any> {
+  let text: string;
+  try {
+    text = await fs.readFile(file, "utf8");
+  } catch {
+    throw new Error(`${path.relative(process.cwd(), file) || file} is missing: run npm run generate first`);
+  }
+  try {
+    return JSON.parse(text);
+  } catch (error) {
+    throw new Error(`${file} is not valid JSON: ${(error as Error).message}`);
+  }
+}
+
+async function requireFile(file: string): Promise<string> {
+  try {
+    await fs.access(file);
+    return file;
+  } catch {
+    throw new Error(`${path.relative(process.cwd(), file) || file} is missing: run npm run generate first`);
+  }
+}
+
+/** The folder is replaced as a whole, so it must be missing, empty or an earlier build of the site. */
+async function checkReplaceable(out: string): Promise<void> {
+  const entries = await fs.readdir(out).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [] as string[];
+    throw new Error(`cannot use ${out} as the site folder: ${error.message}`);
+  });
+  const ours = new Set<string>(PAGES.map((page) => page.file));
+  const foreign = entries.filter((name) => !ours.has(name));
+  if (foreign.length > 0) {
+    throw new Error(`refusing to replace ${out}: it holds files that are not the docs site (${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", …" : ""})`);
+  }
+}
+
+const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
+
+/** The pages built here from the specs and the mock's keys: assumptions, demo keys, landing. */
+async function writeOwnPages(dir: string, openapi: any, asyncapi: any, description: string, log: (line: string) => void) {
+  const documents: SpecDocument[] = [
+    { name: "OpenAPI", kind: "openapi", doc: openapi },
+    { name: "AsyncAPI", kind: "asyncapi", doc: asyncapi },
+  ];
+  const assumptions = collectAssumptions(documents);
+  const notShown = collectNotShown(documents);
+  const operations = listOperations(openapi);
+  const events = listEvents(asyncapi);
+  const baseUrl = defaultBaseUrl(openapi);
+  log(`writing assumptions page (${assumptions.length} assumptions, ${notShown.length} not-shown items)`);
+  await fs.writeFile(path.join(dir, "assumptions.html"), renderAssumptionsPage({ assumptions, notShown }));
+  log(`writing demo keys page (${DEMO_KEYS.length} keys)`);
+  await fs.writeFile(path.join(dir, "keys.html"), renderKeysPage({ operations, baseUrl }));
+  log(`writing landing page (${operations.length} operations, ${events.length} event types)`);
+  // The landing page's example call uses a key that may call every operation.
+  const fullKey = DEMO_KEYS.find((key) => operations.every((operation) => !operation.permission || key.permissions.includes(operation.permission)));
+  await fs.writeFile(
+    path.join(dir, "index.html"),
+    renderLandingPage({
+      description,
+      operations,
+      events,
+      assumptionCount: assumptions.length,
+      keyCount: DEMO_KEYS.length,
+      baseUrl,
+      exampleKey: (fullKey ?? DEMO_KEYS[0]).key,
+    }),
+  );
+  return { assumptions: assumptions.length, notShown: notShown.length };
+}
+
+export async function buildDocs({ outDir = path.join(repoRoot, "site"), generatedDir = path.join(repoRoot, "generated"), log = () => {} }: BuildDocsOptions = {}): Promise<BuildDocsResult> {
+  const started = performance.now();
+  const out = path.resolve(outDir);
+  const generated = path.resolve(generatedDir);
+  const [openapi, asyncapi, openapiYaml, asyncapiYaml] = await Promise.all([
+    readJson(path.join(generated, "openapi.json")),
+    readJson(path.join(generated, "asyncapi.json")),
+    requireFile(path.join(generated, "openapi.yaml")),
+    requireFile(path.join(generated, "asyncapi.yaml")),
+  ]);
+  const packageJson = JSON.parse(await fs.readFile(path.join(repoRoot, "package.json"), "utf8")) as { description?: string };
+  await checkReplaceable(out);
+
+  // Built next to the target and swapped in at the end, so a failed build leaves the old site whole.
+  const building = `${out}.building`;
+  await fs.rm(building, { recursive: true, force: true });
+  await fs.mkdir(building, { recursive: true });
+  try {
+    const timed = async (label: string, work: () => Promise<void>) => {
+      const start = performance.now();
+      log(`building ${label}…`);
+      await work();
+      log(`${label} done (${seconds(start)} s)`);
+    };
+    // The two external renderers run side by side; the hand-built pages are written meanwhile.
+    const tools = Promise.allSettled([
+      timed("API reference (redocly build-docs)", () =>
+        buildApiReference({ specPath: openapiYaml, outFile: path.join(building, "api.html"), cwd: repoRoot }),
+      ),
+      timed("events reference (@asyncapi/html-template)", () =>
+        buildEventsReference({ specPath: asyncapiYaml, outFile: path.join(building, "events.html"), cwd: repoRoot }),
+      ),
+    ]);
+    let counts: { assumptions: number; notShown: number };
+    try {
+      counts = await writeOwnPages(building, openapi, asyncapi, packageJson.description ?? "", log);
+    } finally {
+      // Never leave a renderer running (or writing into a removed folder) when something failed.
+      const settled = await tools;
+      const failed = settled.find((result): result is PromiseRejectedResult => result.status === "rejected");
+      if (failed) throw failed.reason;
+    }
+
+    await fs.rm(out, { recursive: true, force: true });
+    await fs.rename(building, out);
+    const pages = PAGES.map((page) => page.file);
+    const took = seconds(started);
+    log(`built ${path.relative(process.cwd(), out) || out}/ (${pages.length} pages) in ${took} s`);
+    return { outDir: out, pages, ...counts, seconds: Number(took) };
+  } catch (error) {
+    await fs.rm(building, { recursive: true, force: true });
+    throw error;
+  }
+}
+
+const HELP = `Usage: npm run docs [-- --out DIR] [--generated DIR]
+
+Builds the docs site from the bundled specs: index.html, api.html (Redoc), events.html (AsyncAPI),
+assumptions.html and keys.html.
+
+Options:
+  --out DIR         Folder to write (replaced as a whole; default site/).
+  --generated DIR   Folder with openapi.{json,yaml} and asyncapi.{json,yaml} (default generated/).
+  -h, --help        Show this help.`;
+
+async function main(): Promise<void> {
+  let values: { out?: string; generated?: string; help?: boolean };
+  try {
+    ({ values } = parseArgs({ options: { out: { type: "string" }, generated: { type: "string" }, help: { type: "boolean", short: "h" } } }));
+  } catch (error) {
+    throw new Error(`${(error as Error).message} (see --help)`);
+  }
+  if (values.help) {
+    console.log(HELP);
+    return;
+  }
+  await buildDocs({
+    outDir: values.out ? path.resolve(values.out) : undefined,
+    generatedDir: values.generated ? path.resolve(values.generated) : undefined,
+    log: (line) => console.error(`docs: ${line}`),
+  });
+}
+
+if (process.argv[1] && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url)) {
+  main().catch((error: unknown) => {
+    console.error(`docs: ${error instanceof Error ? error.message : String(error)}`.split("\n")[0]);
+    process.exit(1);
+  });
+}

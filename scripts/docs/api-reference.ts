@@ -1,0 +1,63 @@
+// The API reference: Redoc through `redocly build-docs --inlineBundle`, then made fully offline and
+// given the site's nav.
+import { createRequire } from "node:module";
+import fs from "node:fs/promises";
+import os from "node:os";
+import path from "node:path";
+import { injectNav, NAV_HEIGHT_PX } from "./layout.js";
+import { runNode } from "./run-tool.js";
+
+const require = createRequire(import.meta.url);
+
+function redoclyBin(): string {
+  const manifest = require.resolve("@redocly/cli/package.json");
+  const bin = (require(manifest) as { bin: Record<string, string> }).bin.redocly;
+  return path.join(path.dirname(manifest), bin);
+}
+
+/**
+ * Redoc's sidebar footer ("API docs by Redocly") loads its logo from cdn.redoc.ly once the page
+ * runs; the same logo, inline, keeps the page from reaching another host. Each replacement must
+ * apply: a Redoc upgrade that moves these strings fails the build instead of going online.
+ */
+const REDOCLY_LOGO =
+  "data:image/svg+xml," +
+  encodeURIComponent(
+    '<svg xmlns="http://www.w3.org/2000/svg" width="90" height="20" viewBox="0 0 90 20"><text x="0" y="15" font-family="sans-serif" font-size="14" fill="#5d6678">Redocly</text></svg>',
+  );
+const OFFLINE_REPLACEMENTS: Array<[string, string]> = [
+  ["https://cdn.redoc.ly/redoc/logo-mini-full.svg", REDOCLY_LOGO],
+  ["https://cdn.redoc.ly/redoc/logo-mini.svg", REDOCLY_LOGO],
+];
+
+/** Pure: the redocly output made offline, with telemetry checked off and the site nav added. */
+export function finishApiReference(html: string): string {
+  let result = html;
+  for (const [from, to] of OFFLINE_REPLACEMENTS) {
+    if (!result.includes(from)) throw new Error(`Redoc output no longer contains ${from}; check the page for requests to other hosts`);
+    result = result.split(from).join(to);
+  }
+  if (!result.includes('"disableTelemetry":true')) {
+    throw new Error("Redoc output does not disable its browser telemetry (REDOCLY_TELEMETRY=off or telemetry: off in redocly.yaml)");
+  }
+  if (/<(link|script)[^>]+(href|src)="https?:/i.test(result)) throw new Error("Redoc output links an external stylesheet or script");
+  // Redoc sizes its sticky sidebar below a navbar of this height.
+  return injectNav(result, "api", `:root{--navbar-stack-height:${NAV_HEIGHT_PX}px;}`);
+}
+
+export async function buildApiReference({ specPath, outFile, cwd }: { specPath: string; outFile: string; cwd: string }): Promise<void> {
+  const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "docs-redoc-"));
+  try {
+    const rawFile = path.join(tmp, "api.html");
+    await runNode([redoclyBin(), "build-docs", specPath, "--inlineBundle", "--output", rawFile], {
+      cwd,
+      env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
+    }).catch((error: Error) => {
+      throw new Error(`redocly build-docs failed: ${error.message}`);
+    });
+    const html = await fs.readFile(rawFile, "utf8");
+    await fs.writeFile(outFile, finishApiReference(html));
+  } finally {
+    await fs.rm(tmp, { recursive: true, force: true });
+  }
+}
