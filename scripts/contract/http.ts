@@ -1,0 +1,212 @@
+// The suite's only way to the network: GET requests, paced by a token bucket so the suite stays well
+// under the service's 300 requests a minute, backing off on 429 as Retry-After says, capped by a
+// request budget. Every answer (429s included) is recorded as an Exchange for the checks.
+
+export type Auth = "key" | "none" | "unknown-key" | "malformed";
+
+export interface Exchange {
+  /** Path and query as sent, without the base URL (safe to print: never carries a key). */
+  target: string;
+  path: string;
+  query: [string, string][];
+  auth: Auth;
+  status?: number;
+  headers: Record<string, string>;
+  /** Parsed JSON body, or undefined when the body was not JSON. */
+  body?: unknown;
+  bodyText: string;
+  /** Network failure (no status), one line. */
+  error?: string;
+  /** Milliseconds on the suite's clock when the answer came. */
+  at: number;
+}
+
+export interface Clock {
+  now(): number;
+  sleep(ms: number): Promise<void>;
+}
+
+export const realClock: Clock = {
+  now: () => Date.now(),
+  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
+};
+
+/** The request budget (--max-requests) is used up: the remaining checks are not run. */
+export class BudgetExhausted extends Error {
+  constructor(readonly maxRequests: number) {
+    super(`the request budget of ${maxRequests} requests is used up`);
+  }
+}
+
+/** The base URL did not answer at all. */
+export class Unreachable extends Error {
+  constructor(readonly baseUrl: string, readonly reason: string) {
+    super(`cannot reach ${baseUrl}: ${reason}`);
+  }
+}
+
+// ---- pacing (pure arithmetic, the client applies it with a clock) ----
+
+export interface BucketState {
+  tokens: number;
+  updatedAt: number;
+}
+
+/** Tokens refill at `rate` a second up to `burst`; returns how long to wait before one can be taken. */
+export function takeToken(state: BucketState, now: number, rate: number, burst: number): { state: BucketState; waitMs: number } {
+  const tokens = Math.min(burst, state.tokens + ((now - state.updatedAt) / 1000) * rate);
+  if (tokens >= 1) return { state: { tokens: tokens - 1, updatedAt: now }, waitMs: 0 };
+  const waitMs = Math.ceil(((1 - tokens) / rate) * 1000);
+  // The token being waited for is spent at once, so the state is as of the end of the wait.
+  return { state: { tokens: 0, updatedAt: now + waitMs }, waitMs };
+}
+
+/** Seconds a Retry-After header asks for: whole seconds or an HTTP date; undefined when absent or unreadable. */
+export function retryAfterSeconds(header: string | undefined, nowMs: number): number | undefined {
+  if (header === undefined) return undefined;
+  const text = header.trim();
+  if (/^\d+$/.test(text)) return Number(text);
+  const date = Date.parse(text);
+  if (Number.isNaN(date) || !/[a-z]/i.test(text)) return undefined;
+  return Math.max(0, Math.ceil((date - nowMs) / 1000));
+}
+
+/** How long to wait after a 429, or undefined to give up (the wait would be longer than allowed). */
+export function backoffAfter429(retryAfter: number | undefined, attempt: number, maxWaitSeconds: number): number | undefined {
+  // Without a usable Retry-After, wait 2, 4, 8 ... seconds.
+  const seconds = retryAfter ?? 2 ** (attempt + 1);
+  return seconds > maxWaitSeconds ? undefined : seconds;
+}
+
+// ---- the client ----
+
+export interface HttpOptions {
+  baseUrl: string;
+  apiKey: string;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  /** Sustained requests a second; default 4 (240 a minute, under the service's 300). */
+  requestsPerSecond?: number;
+  /** Requests that may go at once after a pause; default 8. */
+  burst?: number;
+  /** Every request counts, retries included; default unlimited. */
+  maxRequests?: number;
+  /** Retries of one request after 429; default 3. */
+  max429Retries?: number;
+  /** Longest wait after a 429 the suite accepts; default 90 seconds. */
+  maxRetryWaitSeconds?: number;
+  timeoutMs?: number;
+}
+
+export interface HttpClient {
+  get(path: string, query?: [string, string][], auth?: Auth): Promise<Exchange>;
+  /** Every answer received, including 429s that were retried. */
+  readonly exchanges: Exchange[];
+  readonly requestCount: number;
+}
+
+const UNKNOWN_KEY = "contract-suite-unknown-key-4f1c9a";
+
+function authorizationHeader(auth: Auth, apiKey: string): string | undefined {
+  switch (auth) {
+    case "key":
+      return `Bearer ${apiKey}`;
+    case "unknown-key":
+      return `Bearer ${UNKNOWN_KEY}`;
+    case "malformed":
+      // A scheme the service does not take, and no credential.
+      return "Token";
+    case "none":
+      return undefined;
+  }
+}
+
+function describeNetworkError(error: unknown): string {
+  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
+  if (e?.name === "TimeoutError" || e?.name === "AbortError") return "no answer in time";
+  return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error);
+}
+
+export function createHttpClient(options: HttpOptions): HttpClient {
+  const doFetch = options.fetch ?? globalThis.fetch;
+  const clock = options.clock ?? realClock;
+  const rate = options.requestsPerSecond ?? 4;
+  const burst = options.burst ?? 8;
+  const maxRequests = options.maxRequests ?? Number.POSITIVE_INFINITY;
+  const max429Retries = options.max429Retries ?? 3;
+  const maxRetryWaitSeconds = options.maxRetryWaitSeconds ?? 90;
+  const timeoutMs = options.timeoutMs ?? 15_000;
+  const base = options.baseUrl.replace(/\/+$/, "");
+  let bucket: BucketState = { tokens: burst, updatedAt: clock.now() };
+  let requestCount = 0;
+  let answered = false;
+  const exchanges: Exchange[] = [];
+
+  async function once(pathname: string, query: [string, string][], auth: Auth): Promise<Exchange> {
+    if (requestCount >= maxRequests) throw new BudgetExhausted(maxRequests);
+    const taken = takeToken(bucket, clock.now(), rate, burst);
+    bucket = taken.state;
+    if (taken.waitMs > 0) await clock.sleep(taken.waitMs);
+    requestCount++;
+    const search = new URLSearchParams(query).toString();
+    const target = search ? `${pathname}?${search}` : pathname;
+    const headers: Record<string, string> = { accept: "application/json" };
+    const authorization = authorizationHeader(auth, options.apiKey);
+    if (authorization !== undefined) headers.authorization = authorization;
+    try {
+      const response = await doFetch(base + target, { method: "GET", headers, signal: AbortSignal.timeout(timeoutMs) });
+      const bodyText = await response.text();
+      let body: unknown;
+      try {
+        body = JSON.parse(bodyText);
+      } catch {
+        body = undefined;
+      }
+      answered = true;
+      const exchange: Exchange = {
+        target,
+        path: pathname,
+        query,
+        auth,
+        status: response.status,
+        headers: Object.fromEntries([...response.headers].map(([k, v]) => [k.toLowerCase(), v])),
+        body,
+        bodyText,
+        at: clock.now(),
+      };
+      exchanges.push(exchange);
+      return exchange;
+    } catch (error) {
+      const reason = describeNetworkError(error);
+      // Nothing has ever answered: the base URL is wrong or down, which is not a contract finding.
+      if (!answered) throw new Unreachable(options.baseUrl, reason);
+      const exchange: Exchange = { target, path: pathname, query, auth, headers: {}, bodyText: "", error: reason, at: clock.now() };
+      exchanges.push(exchange);
+      return exchange;
+    }
+  }
+
+  return {
+    exchanges,
+    get requestCount() {
+      return requestCount;
+    },
+    async get(pathname, query = [], auth = "key") {
+      let networkRetries = 0;
+      for (let attempt = 0; ; attempt++) {
+        const exchange = await once(pathname, query, auth);
+        if (exchange.error !== undefined && networkRetries < 2) {
+          networkRetries++;
+          await clock.sleep(1000 * networkRetries);
+          continue;
+        }
+        if (exchange.status !== 429 || attempt >= max429Retries) return exchange;
+        const wait = backoffAfter429(retryAfterSeconds(exchange.headers["retry-after"], clock.now()), attempt, maxRetryWaitSeconds);
+        if (wait === undefined) return exchange;
+        await clock.sleep(wait * 1000);
+        // Start pacing afresh after the wait rather than spending a saved-up burst at once.
+        bucket = { tokens: 0, updatedAt: clock.now() };
+      }
+    },
+  };
+}
