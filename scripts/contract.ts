@@ -1,0 +1,84 @@
+// `npm run contract -- --base-url URL --api-key KEY [--ids FILE] [--junit FILE] [--max-requests N]`:
+// the live contract suite against any deployment. The work is in scripts/contract/; this file reads
+// the command line and files, prints the report, writes the JUnit XML and sets the exit status.
+import fs from "node:fs";
+import path from "node:path";
+import { fileURLToPath } from "node:url";
+import { Unreachable } from "./contract/http.js";
+import { parseIdsFile, type KnownIds } from "./contract/ids-file.js";
+import { toJUnit } from "./contract/junit.js";
+import { parseArgs, USAGE } from "./contract/options.js";
+import { formatReport } from "./contract/report.js";
+import { KeyRefused, runContractSuite } from "./contract/suite.js";
+
+export { runContractSuite, KeyRefused } from "./contract/suite.js";
+export type { SuiteOptions } from "./contract/suite.js";
+export type { SuiteReport } from "./contract/report.js";
+
+const fail = (message: string, code: number) => {
+  process.stderr.write(`contract: ${message}\n`);
+  return code;
+};
+
+export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+  const parsed = parseArgs(argv, env);
+  if (parsed.kind === "help") {
+    process.stdout.write(`${USAGE}\n`);
+    return 0;
+  }
+  if (parsed.kind === "error") return fail(parsed.message, 2);
+  const { options } = parsed;
+
+  let ids: KnownIds = {};
+  if (options.idsFile) {
+    let text: string;
+    try {
+      text = fs.readFileSync(options.idsFile, "utf8");
+    } catch (error) {
+      return fail(`--ids ${options.idsFile}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 2);
+    }
+    try {
+      ids = parseIdsFile(text);
+    } catch (error) {
+      return fail(`--ids ${options.idsFile}: ${(error as Error).message}`, 2);
+    }
+  }
+
+  let report;
+  try {
+    report = await runContractSuite({
+      baseUrl: options.baseUrl,
+      apiKey: options.apiKey,
+      ids,
+      maxRequests: options.maxRequests,
+      requestsPerSecond: options.requestsPerSecond,
+      onProgress: (line) => process.stderr.write(`contract: ${line}\n`),
+    });
+  } catch (error) {
+    if (error instanceof Unreachable || error instanceof KeyRefused) return fail(error.message, 1);
+    return fail(`internal error: ${(error as Error).message}`, 1);
+  }
+
+  process.stdout.write(`${formatReport(report)}\n`);
+  try {
+    fs.mkdirSync(path.dirname(path.resolve(options.junitFile)), { recursive: true });
+    fs.writeFileSync(options.junitFile, toJUnit(report));
+    process.stderr.write(`contract: JUnit XML written to ${options.junitFile}\n`);
+  } catch (error) {
+    return fail(`cannot write --junit ${options.junitFile} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 1);
+  }
+  return report.exitCode;
+}
+
+const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
+if (invokedDirectly) {
+  main(process.argv.slice(2)).then(
+    (code) => {
+      process.exitCode = code;
+    },
+    (error) => {
+      process.stderr.write(`contract: internal error: ${(error as Error).message}\n`);
+      process.exitCode = 1;
+    },
+  );
+}

@@ -1,0 +1,96 @@
+// Command-line options of `npm run contract`, parsed without side effects so tests can feed argv.
+
+export interface CliOptions {
+  baseUrl: string;
+  apiKey: string;
+  idsFile?: string;
+  junitFile: string;
+  maxRequests?: number;
+  requestsPerSecond: number;
+}
+
+export type ParsedArgs = { kind: "help" } | { kind: "run"; options: CliOptions } | { kind: "error"; message: string };
+
+export const DEFAULT_JUNIT = "test-artifacts/contract-junit.xml";
+export const DEFAULT_RATE = 4;
+
+export const USAGE = `Usage: npm run contract -- --base-url URL --api-key KEY [options]
+
+Checks a deployment of the HR service read API (the mock, a staging or the real service) against
+the bundled OpenAPI description, with GET requests only, and reports where it departs from the
+contract and whether each x-assumption of the package held.
+
+Options:
+  --base-url URL       the deployment's base address, e.g. http://127.0.0.1:4010 (required)
+  --api-key KEY        an API key holding Leave: View and Employee Management: View (required;
+                       or set CONTRACT_API_KEY, which keeps the key out of the shell history)
+  --ids FILE           JSON with ids to use when the lists are empty or for a real service:
+                       { "leaveRequestId", "employeeId", "leaveTypeId", "departmentId", "companyId",
+                         "otherOrganization": { "leaveRequestId", "departmentId", "employeeId", "leaveTypeId" } }
+  --junit FILE         where to write JUnit XML (default ${DEFAULT_JUNIT})
+  --max-requests N     stop after N requests, retries included (default: no cap; a run takes about 120)
+  --rate N             requests a second, sustained (default ${DEFAULT_RATE}, i.e. 240 a minute, under the
+                       service's 300); the suite also waits as Retry-After says on a 429
+  -h, --help           show this help
+
+Exit status: 0 the contract held (assumptions that differ are reported, not failed); 1 contract
+violations, or the base URL could not be reached; 2 bad usage.`;
+
+const FLAGS = new Set(["--base-url", "--api-key", "--ids", "--junit", "--max-requests", "--rate"]);
+
+const error = (message: string): ParsedArgs => ({ kind: "error", message: `${message} (see --help)` });
+
+export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): ParsedArgs {
+  if (argv.includes("--help") || argv.includes("-h")) return { kind: "help" };
+  const values = new Map<string, string>();
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    const eq = arg.indexOf("=");
+    const flag = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
+    if (!FLAGS.has(flag)) return error(arg.startsWith("-") ? `unknown option ${flag}` : `unexpected argument ${JSON.stringify(arg)}`);
+    let value: string | undefined;
+    if (flag !== arg) value = arg.slice(eq + 1);
+    else {
+      value = argv[i + 1];
+      if (value === undefined || (value.startsWith("--") && FLAGS.has(value.split("=")[0]))) return error(`${flag} needs a value`);
+      i++;
+    }
+    if (values.has(flag)) return error(`${flag} is given twice`);
+    values.set(flag, value);
+  }
+
+  const baseUrl = values.get("--base-url");
+  if (!baseUrl) return error("--base-url is required");
+  let url: URL;
+  try {
+    url = new URL(baseUrl);
+  } catch {
+    return error(`--base-url ${JSON.stringify(baseUrl)} is not a URL`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return error(`--base-url must be http or https, got ${url.protocol.replace(":", "")}`);
+
+  const apiKey = values.get("--api-key") ?? env.CONTRACT_API_KEY;
+  if (!apiKey || !apiKey.trim()) return error("--api-key is required (or set CONTRACT_API_KEY)");
+  if (/[\s]/.test(apiKey)) return error("--api-key must not contain spaces or line breaks");
+
+  let maxRequests: number | undefined;
+  const max = values.get("--max-requests");
+  if (max !== undefined) {
+    if (!/^\d+$/.test(max) || Number(max) < 1) return error(`--max-requests must be a whole number of at least 1, got ${JSON.stringify(max)}`);
+    maxRequests = Number(max);
+  }
+
+  let requestsPerSecond = DEFAULT_RATE;
+  const rate = values.get("--rate");
+  if (rate !== undefined) {
+    const n = Number(rate);
+    if (!/^\d+(\.\d+)?$/.test(rate) || !(n > 0) || n > 100) return error(`--rate must be a number above 0 and at most 100, got ${JSON.stringify(rate)}`);
+    requestsPerSecond = n;
+  }
+
+  const idsFile = values.get("--ids");
+  if (idsFile === "") return error("--ids needs a file name");
+  const junitFile = values.get("--junit") ?? DEFAULT_JUNIT;
+  if (junitFile === "") return error("--junit needs a file name");
+  return { kind: "run", options: { baseUrl, apiKey, idsFile, junitFile, maxRequests, requestsPerSecond } };
+}

@@ -1,0 +1,124 @@
+// runContractSuite: one pass over a deployment with GET requests only. It learns ids from the
+// lists (or the ids file), tells which permissions the key holds, probes every operation, judges
+// the assumptions from what it saw, and returns the report.
+import { evaluateAssumptions, type AccessState } from "./assumptions.js";
+import { createHttpClient, realClock, type Clock, type Exchange } from "./http.js";
+import type { KnownIds } from "./ids-file.js";
+import { loadContractSpec, type OperationId } from "./openapi.js";
+import { redactUrl, totalsOf, type SuiteReport } from "./report.js";
+import { Run } from "./run.js";
+import { checkLeaveDates, checkStatusAgreement } from "./checks/records.js";
+import { envelopeOutcome, describeAnswer } from "./checks/responses.js";
+import { probeAuth } from "./probes/auth.js";
+import { probeDepartments } from "./probes/departments.js";
+import { probeEmployees } from "./probes/employees.js";
+import { probeLeaveBalance } from "./probes/leave-balance.js";
+import { probeLeaveRequests } from "./probes/leave-requests.js";
+import { probeLeaveTypes } from "./probes/leave-types.js";
+import { firstPage } from "./probes/lists.js";
+
+export interface SuiteOptions {
+  baseUrl: string;
+  apiKey: string;
+  ids?: KnownIds;
+  /** Caps every request, retries included. */
+  maxRequests?: number;
+  /** Pacing: sustained requests a second (default 4) and burst (default 8). */
+  requestsPerSecond?: number;
+  burst?: number;
+  fetch?: typeof fetch;
+  clock?: Clock;
+  timeoutMs?: number;
+  /** The bundled OpenAPI document; default generated/openapi.json. */
+  openapiPath?: string;
+  /** Called with a short line as each part starts (the CLI prints it on stderr). */
+  onProgress?: (line: string) => void;
+}
+
+/** The key was refused everywhere (401 on both permission groups): nothing can be checked. */
+export class KeyRefused extends Error {
+  constructor(readonly baseUrl: string, readonly answer: string) {
+    super(`the API key was refused by ${baseUrl} (${answer}); check the key`);
+  }
+}
+
+/** Access from the first answer of a group: a 2xx that is not an explicit failure grants it. */
+export function accessFrom(exchange: Exchange): AccessState {
+  const outcome = envelopeOutcome(exchange.body);
+  const status = exchange.status;
+  if (status === undefined) return "unknown";
+  if (status >= 200 && status < 300 && outcome !== false) return "granted";
+  if (outcome === false && (status === 401 || status === 403 || (status >= 200 && status < 300))) return "forbidden";
+  return "unknown";
+}
+
+const LISTS: OperationId[] = ["listLeaveRequests", "listLeaveTypes", "listDepartments", "listEmployees"];
+
+export async function runContractSuite(options: SuiteOptions): Promise<SuiteReport> {
+  const spec = loadContractSpec(options.openapiPath);
+  const clock = options.clock ?? realClock;
+  const baseUrl = redactUrl(options.baseUrl);
+  const http = createHttpClient({
+    baseUrl: options.baseUrl,
+    apiKey: options.apiKey,
+    fetch: options.fetch,
+    clock,
+    requestsPerSecond: options.requestsPerSecond,
+    burst: options.burst,
+    maxRequests: options.maxRequests,
+    timeoutMs: options.timeoutMs,
+  });
+  const run = new Run(spec, http, options.ids ?? {}, clock);
+  const progress = (line: string) => options.onProgress?.(`${line} (${http.requestCount} requests so far)`);
+  const started = clock.now();
+
+  // No progress line before the first answer: an unreachable URL gets a single line from the CLI.
+  const first = new Map<OperationId, Exchange>();
+  await run.step("discovery", async () => {
+    for (const op of LISTS) first.set(op, await firstPage(run, op));
+  });
+  const leave = first.get("listLeaveRequests");
+  const em = first.get("listDepartments");
+  const employees = first.get("listEmployees");
+  if (leave) run.setAccess("leave", accessFrom(leave), leave);
+  if (em) run.setAccess("employeeManagement", accessFrom(em), em);
+  if (employees) run.setAccess("employees", accessFrom(employees), employees);
+  if (leave?.status === 401 && em?.status === 401) throw new KeyRefused(baseUrl, describeAnswer(leave));
+
+  progress(`discovery done (leave: ${run.access.leave.state}, employee management: ${run.access.employeeManagement.state}); departments`);
+  await run.step("departments", async () => {
+    if (em && run.canProbe("employeeManagement", ["listDepartments", "getDepartment"])) await probeDepartments(run, em);
+  });
+  progress("leave types, leave requests and balances");
+  await run.step("leave types", async () => {
+    const types = first.get("listLeaveTypes");
+    if (types && run.canProbe("leave", ["listLeaveTypes"])) await probeLeaveTypes(run, types);
+  });
+  await run.step("leave requests", async () => {
+    if (leave && run.canProbe("leave", ["listLeaveRequests", "getLeaveRequest"])) await probeLeaveRequests(run, leave);
+  });
+  await run.step("leave balance", async () => {
+    if (run.canProbe("leave", ["getLeaveBalance"])) await probeLeaveBalance(run);
+  });
+  progress("employee list");
+  await run.step("employee list", async () => {
+    if (employees && run.canProbe("employees", ["listEmployees"])) await probeEmployees(run, employees);
+  });
+  progress("authentication");
+  await run.step("authentication", () => probeAuth(run));
+
+  const seen = [...run.leaveRequests.values()];
+  run.record("records", "leave requests: leaveStatusId and leaveStatus agree", checkStatusAgreement(seen, spec.statusNames));
+  run.record("records", "leave requests: dates and days", checkLeaveDates(seen));
+
+  const assumptions = evaluateAssumptions(spec.assumptions, run.observations(), spec.validate);
+  const totals = totalsOf(run.checks, assumptions, http.requestCount);
+  return {
+    baseUrl,
+    checks: run.checks,
+    assumptions,
+    totals,
+    durationMs: clock.now() - started,
+    exitCode: totals.checks.violation > 0 ? 1 : 0,
+  };
+}

@@ -1,0 +1,137 @@
+// The command line: options and the ids file parsed (tables), and the CLI run as a process:
+// bad usage is one line and exit 2, an unreachable URL one line and exit 1, the mock exit 0.
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { XMLValidator } from "fast-xml-parser";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMock, type RunningMock } from "../../mock/index.js";
+import { parseIdsFile } from "../../scripts/contract/ids-file.js";
+import { DEFAULT_JUNIT, parseArgs, type ParsedArgs } from "../../scripts/contract/options.js";
+import { repoRoot } from "../support/spec.js";
+import { closedPort } from "./support.js";
+
+describe("options", () => {
+  const base = ["--base-url", "http://127.0.0.1:4010", "--api-key", "k"];
+  const cases: [string, { given: { argv: string[]; env?: Record<string, string> }; want: Partial<ParsedArgs> | { error: RegExp } }][] = [
+    ["the least: a base URL and a key", { given: { argv: base }, want: { kind: "run", options: { baseUrl: "http://127.0.0.1:4010", apiKey: "k", junitFile: DEFAULT_JUNIT, requestsPerSecond: 4, idsFile: undefined, maxRequests: undefined } } }],
+    [
+      "every option, = form too",
+      {
+        given: { argv: [...base, "--ids=ids.json", "--junit", "out.xml", "--max-requests", "50", "--rate", "2.5"] },
+        want: { kind: "run", options: { baseUrl: "http://127.0.0.1:4010", apiKey: "k", idsFile: "ids.json", junitFile: "out.xml", maxRequests: 50, requestsPerSecond: 2.5 } },
+      },
+    ],
+    ["the key from CONTRACT_API_KEY", { given: { argv: ["--base-url", "https://hr.example.com"], env: { CONTRACT_API_KEY: "envkey" } }, want: { kind: "run", options: expect.objectContaining({ apiKey: "envkey" }) } }],
+    ["help wins", { given: { argv: ["--bogus", "--help"] }, want: { kind: "help" } }],
+    ["no base URL", { given: { argv: ["--api-key", "k"] }, want: { error: /^--base-url is required \(see --help\)$/ } }],
+    ["no key", { given: { argv: ["--base-url", "http://h.test"] }, want: { error: /^--api-key is required/ } }],
+    ["a base URL that is no URL", { given: { argv: ["--base-url", "localhost:4010", "--api-key", "k"] }, want: { error: /--base-url must be http or https|is not a URL/ } }],
+    ["an unknown option", { given: { argv: [...base, "--verbose"] }, want: { error: /^unknown option --verbose/ } }],
+    ["a flag without its value", { given: { argv: ["--base-url", "--api-key", "k"] }, want: { error: /^--base-url needs a value/ } }],
+    ["a negative budget", { given: { argv: [...base, "--max-requests", "-3"] }, want: { error: /--max-requests must be a whole number/ } }],
+    ["a rate of zero", { given: { argv: [...base, "--rate", "0"] }, want: { error: /--rate must be a number above 0/ } }],
+    ["an option twice", { given: { argv: [...base, "--api-key", "j"] }, want: { error: /--api-key is given twice/ } }],
+  ];
+  it.each(cases)("%s", (_, { given, want }) => {
+    const parsed = parseArgs(given.argv, given.env ?? {});
+    if ("error" in want) {
+      expect(parsed.kind).toBe("error");
+      expect((parsed as { message: string }).message).toMatch(want.error);
+    } else expect(parsed).toEqual(want);
+  });
+});
+
+describe("ids file", () => {
+  const uuid = "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d";
+  it.each([
+    ["own ids and another organisation's", JSON.stringify({ departmentId: uuid, otherOrganization: { leaveRequestId: uuid } }), { departmentId: uuid, otherOrganization: { leaveRequestId: uuid } }],
+    ["an empty object", "{}", {}],
+  ])("accepts %s", (_, text, want) => {
+    expect(parseIdsFile(text)).toEqual(want);
+  });
+
+  it.each([
+    ["not JSON", "{departmentId:", /^not JSON/],
+    ["an array", "[]", /must be a JSON object/],
+    ["a misspelt key", JSON.stringify({ departmentID: uuid }), /unknown key "departmentID"/],
+    ["a value that is no uuid", JSON.stringify({ companyId: "acme" }), /companyId must be a uuid/],
+    ["a misspelt key of the other organisation", JSON.stringify({ otherOrganization: { companyId: uuid } }), /unknown key "otherOrganization.companyId"/],
+  ])("refuses %s", (_, text, want) => {
+    expect(() => parseIdsFile(text)).toThrow(want);
+  });
+});
+
+interface CliRun {
+  code: number | null;
+  stdout: string;
+  /** stderr lines, without npm's own notices about this machine's npm configuration. */
+  stderr: string[];
+}
+
+/** `npx tsx scripts/contract.ts …` as a child process; async, so a mock in this process keeps serving. */
+function runCli(args: string[]): Promise<CliRun> {
+  return new Promise((resolve, reject) => {
+    const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
+    delete env.CONTRACT_API_KEY;
+    const child = spawn("npx", ["tsx", "scripts/contract.ts", ...args], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout.on("data", (d) => (stdout += d));
+    child.stderr.on("data", (d) => (stderr += d));
+    child.on("error", reject);
+    child.on("close", (code) => resolve({ code, stdout, stderr: stderr.split("\n").filter((l) => l && !l.startsWith("npm warn")) }));
+  });
+}
+
+describe("the CLI as a process", () => {
+  let mock: RunningMock;
+  let dir: string;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0 });
+    dir = fs.mkdtempSync(path.join(os.tmpdir(), "contract-cli-"));
+  });
+  afterAll(async () => {
+    await mock?.close();
+    fs.rmSync(dir, { recursive: true, force: true });
+  });
+
+  it("bad usage: one line naming the problem, exit 2", async () => {
+    const result = await runCli(["--api-key", "k"]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toEqual(["contract: --base-url is required (see --help)"]);
+    expect(result.stdout).toBe("");
+  }, 60_000);
+
+  it("an ids file that cannot be read: one line, exit 2", async () => {
+    const result = await runCli(["--base-url", mock.url, "--api-key", "k", "--ids", path.join(dir, "missing.json")]);
+    expect(result.code).toBe(2);
+    expect(result.stderr).toEqual([`contract: --ids ${path.join(dir, "missing.json")}: cannot read it (ENOENT)`]);
+  }, 60_000);
+
+  it("--help prints the usage and exits 0", async () => {
+    const result = await runCli(["--help"]);
+    expect(result.code).toBe(0);
+    expect(result.stdout).toMatch(/^Usage: npm run contract -- --base-url URL --api-key KEY/);
+  }, 60_000);
+
+  it("an unreachable base URL: one line naming the URL and the error, exit 1", async () => {
+    const url = `http://127.0.0.1:${await closedPort()}`;
+    const result = await runCli(["--base-url", url, "--api-key", "k", "--junit", path.join(dir, "unreachable.xml")]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toEqual([`contract: cannot reach ${url}: ECONNREFUSED`]);
+  }, 60_000);
+
+  it("against the mock with a full-access demo key: the report, the JUnit XML, exit 0", async () => {
+    const junit = path.join(dir, "junit.xml");
+    const result = await runCli(["--base-url", mock.url, "--api-key", "demo_org1_full", "--junit", junit, "--rate", "50"]);
+    expect(result.code, result.stdout.slice(0, 2000)).toBe(0);
+    expect(result.stdout).toContain("VIOLATIONS (0)");
+    expect(result.stdout).toMatch(/^TOTALS: \d+ passed, 0 violations/m);
+    expect(result.stdout, "the key is never printed").not.toContain("demo_org1_full");
+    const xml = fs.readFileSync(junit, "utf8");
+    expect(XMLValidator.validate(xml)).toBe(true);
+    expect(xml).toMatch(/<testsuites [^>]*failures="0"/);
+  }, 120_000);
+});

@@ -1,0 +1,175 @@
+// The suite end to end, programmatically: against the mock it finds no violation; against a proxy
+// that breaks the contract in one way it exits non-zero and names that break; with failures
+// answered 200 only assumptions differ; with a key lacking a permission it says what it could not check.
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startMock, type RunningMock } from "../../mock/index.js";
+import { runContractSuite, type SuiteOptions, type SuiteReport } from "../../scripts/contract.js";
+import { formatReport } from "../../scripts/contract/report.js";
+import { loadOpenApi } from "../support/spec.js";
+import { collectAssumptions } from "../../scripts/contract/openapi.js";
+import { startBreakingProxy, type Breaker } from "./support.js";
+
+const FULL_KEY = "demo_org1_full";
+// Fast for tests; the default pace (4 a second) is for real deployments.
+const FAST = { requestsPerSecond: 200, burst: 50 } satisfies Partial<SuiteOptions>;
+
+const violations = (report: SuiteReport) => report.checks.filter((c) => c.outcome === "violation");
+const outcomeOf = (report: SuiteReport, pointer: string) => report.assumptions.find((a) => a.pointer === pointer)?.outcome;
+
+function otherOrganization(mock: RunningMock): NonNullable<SuiteOptions["ids"]>["otherOrganization"] {
+  const other = mock.ids[1];
+  return { leaveRequestId: other.leaveRequestId, departmentId: other.departmentId, employeeId: other.employeeId, leaveTypeId: other.leaveTypeIdByEligibility[0] };
+}
+
+describe("against the mock", () => {
+  let mock: RunningMock;
+  let report: SuiteReport;
+  beforeAll(async () => {
+    // The mock's own rate limit stays on: the suite must get through under it.
+    mock = await startMock({ port: 0 });
+    report = await runContractSuite({ baseUrl: mock.url, apiKey: FULL_KEY, ids: { otherOrganization: otherOrganization(mock) }, ...FAST });
+  }, 120_000);
+  afterAll(() => mock?.close());
+
+  it("finds no contract violation and exits 0", () => {
+    expect(violations(report), formatReport(report)).toEqual([]);
+    expect(report.exitCode).toBe(0);
+  });
+
+  it("reports every x-assumption of the spec, and none of them fails against the mock", () => {
+    for (const mark of collectAssumptions(loadOpenApi(), "openapi")) {
+      expect(outcomeOf(report, mark.pointer), `${mark.pointer} in the report`).toBeDefined();
+    }
+    const failed = report.assumptions.filter((a) => a.outcome === "did not hold");
+    expect(failed.map((a) => `${a.pointer}: ${a.detail}`)).toEqual([]);
+    expect(report.totals.assumptions.held, "most API assumptions can be told against the mock").toBeGreaterThanOrEqual(15);
+  });
+
+  it.each([
+    "/components/parameters/PageSize",
+    "/components/parameters/PageNumber",
+    "/components/parameters/LeaveStatus",
+    "/components/parameters/StartDate",
+    "/components/parameters/EligibilityCriteriaFilter",
+    "/components/schemas/LeaveBalance/properties/daysRemaining",
+    "/components/responses/BadRequest",
+    "/components/responses/Unauthorized",
+    "/components/responses/NotFound",
+  ])("the assumption %s held", (pointer) => {
+    expect(outcomeOf(report, pointer)).toBe("held");
+  });
+
+  it("checked every documented operation, paging, filters, details and auth", () => {
+    const areas = new Set(report.checks.filter((c) => c.outcome === "passed").map((c) => c.area));
+    expect([...areas].sort()).toEqual(["auth", "details", "filters", "order", "paging", "records", "responses"]);
+    for (const op of ["listLeaveRequests", "getLeaveRequest", "getLeaveBalance", "listLeaveTypes", "listDepartments", "getDepartment", "listEmployees"]) {
+      expect(report.checks.some((c) => c.area === "responses" && c.name.startsWith(op) && c.outcome === "passed"), `${op} answered and validated`).toBe(true);
+    }
+    expect(report.checks.filter((c) => c.name.includes("two pages share no item") && c.outcome === "passed").length, "two pages of every list").toBe(4);
+  });
+
+  it("stays well under the mock's 300 requests a minute", () => {
+    expect(report.totals.requests).toBeLessThan(200);
+    expect(report.assumptions.find((a) => a.pointer === "/components/responses/TooManyRequests")?.detail).toMatch(/no 429 was seen/);
+  });
+});
+
+describe("against a server that breaks the contract", () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, rateLimit: "off" });
+  });
+  afterAll(() => mock?.close());
+
+  const onLeaveList = (change: (body: any) => any): Breaker => ({
+    response: (url, body) => (url.pathname === "/v1/leaverequest/list" && body?.isSuccessful === true ? change(body) : body),
+  });
+
+  const cases: [string, { given: Breaker; want: { name?: RegExp; detail: RegExp } }][] = [
+    [
+      "a wrong field type: days as a string",
+      {
+        given: onLeaveList((b) => {
+          for (const item of b.data.data) item.days = String(item.days);
+          return b;
+        }),
+        want: { name: /^listLeaveRequests.*answer matches the spec$/, detail: /\/data\/data\/\*\/days must be integer \(\d+ items\)/ },
+      },
+    ],
+    [
+      "an incoherent page: totalPages one too many",
+      { given: onLeaveList((b) => ((b.data.totalPages += 1), b)), want: { name: /^listLeaveRequests/, detail: /totalPages is \d+ but totalRecords \d+ \/ pageSize \d+ gives \d+/ } },
+    ],
+    ["a missing envelope: bare data", { given: onLeaveList((b) => b.data), want: { name: /^listLeaveRequests/, detail: /missing envelope/ } }],
+    [
+      "a filter ignored: LeaveStatus",
+      {
+        given: {
+          request: (url) => {
+            if (url.pathname === "/v1/leaverequest/list") url.searchParams.delete("LeaveStatus");
+            return url;
+          },
+        },
+        want: { name: /LeaveStatus/, detail: /LeaveStatus=\w+: \d+ of \d+ items do not match/ },
+      },
+    ],
+  ];
+
+  it.each(cases)("%s: exit 1 and the break named", async (_, { given, want }) => {
+    const proxy = await startBreakingProxy(mock.url, given);
+    try {
+      const report = await runContractSuite({ baseUrl: proxy.url, apiKey: FULL_KEY, ...FAST });
+      expect(report.exitCode, "a violation exits non-zero").toBe(1);
+      const named = violations(report).filter((c) => want.detail.test(c.detail) && (!want.name || want.name.test(c.name)));
+      expect(named.length, `a violation naming the break in:\n${violations(report).map((c) => `${c.name}: ${c.detail}`).join("\n")}`).toBeGreaterThan(0);
+      expect(formatReport(report)).toMatch(want.detail);
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+
+  it("the same proxy without a break finds nothing, so the cases above fail for their break alone", async () => {
+    const proxy = await startBreakingProxy(mock.url, {});
+    try {
+      const report = await runContractSuite({ baseUrl: proxy.url, apiKey: FULL_KEY, ...FAST });
+      expect(violations(report), formatReport(report)).toEqual([]);
+    } finally {
+      await proxy.close();
+    }
+  }, 60_000);
+
+  it("a key lacking Employee Management: View: those checks could not tell, Forbidden held, exit 0", async () => {
+    const report = await runContractSuite({ baseUrl: mock.url, apiKey: "demo_org1_leave_view", ...FAST });
+    expect(violations(report), formatReport(report)).toEqual([]);
+    expect(report.exitCode).toBe(0);
+    const skipped = report.checks.filter((c) => c.outcome === "not checked" && /lacks Employee Management: View/.test(c.detail)).map((c) => c.name);
+    expect(skipped).toEqual(expect.arrayContaining(["listDepartments: every check", "getDepartment: every check"]));
+    expect(outcomeOf(report, "/components/responses/Forbidden")).toBe("held");
+    expect(outcomeOf(report, "/paths/~1v1~1employee~1list/get")).toBe("held");
+  }, 60_000);
+
+  it("--max-requests caps the run; what was not run is reported as not checked", async () => {
+    const report = await runContractSuite({ baseUrl: mock.url, apiKey: FULL_KEY, maxRequests: 15, ...FAST });
+    expect(report.totals.requests).toBe(15);
+    expect(report.checks.some((c) => c.outcome === "not checked" && /request budget of 15 requests is used up/.test(c.detail))).toBe(true);
+    expect(report.exitCode).toBe(0);
+  }, 60_000);
+});
+
+describe("against a mock that answers every failure with 200", () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, rateLimit: "off", failureStatus: 200 });
+  });
+  afterAll(() => mock?.close());
+
+  it("only assumptions differ: exit 0, the status assumptions did not hold", async () => {
+    const report = await runContractSuite({ baseUrl: mock.url, apiKey: FULL_KEY, ...FAST });
+    expect(violations(report), formatReport(report)).toEqual([]);
+    expect(report.exitCode).toBe(0);
+    for (const pointer of ["/components/responses/BadRequest", "/components/responses/Unauthorized", "/components/responses/NotFound"]) {
+      expect(outcomeOf(report, pointer), pointer).toBe("did not hold");
+    }
+    expect(outcomeOf(report, "/components/schemas/FailureEnvelope"), "the envelope itself still holds").toBe("held");
+  }, 60_000);
+});
