@@ -18,7 +18,3 @@ export function inlineMarkdown(text: string): string {
     .join("");
 }
 
-/** The text a reader sees for a Markdown sentence (what the browser test looks for). */
-export function plainText(markdown: string): string {
-  return markdown.replace(/`([^`]+)`/g, "$1");
-}

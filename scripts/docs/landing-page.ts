@@ -21,6 +21,7 @@ export function renderLandingPage(facts: LandingFacts): string {
   const eventRows = facts.events.map(
     (event) => `<tr><td><code>${escapeHtml(event.name)}</code></td><td>${escapeHtml(event.summary || event.title)}</td></tr>`,
   );
+  // The examples call the first list operation of the spec.
   const firstList = facts.operations.find((operation) => operation.path.endsWith("/list")) ?? facts.operations[0];
   const body = `
 <h1>HR service contract</h1>
@@ -39,17 +40,29 @@ events (${facts.events.length} event types), and decides, in the open, what the 
 ${
   firstList
     ? `<pre><code>curl -s -H "Authorization: Bearer ${escapeHtml(facts.exampleKey)}" \\
-  ${escapeHtml(facts.baseUrl)}${escapeHtml(firstList.path)}</code></pre>`
+  ${escapeHtml(facts.baseUrl)}${escapeHtml(firstList.path)}</code></pre>
+<pre><code>import { createHrClient } from "hr-service-contract/client";
+
+const hr = createHrClient({
+  baseUrl: "${escapeHtml(facts.baseUrl)}",
+  apiKey: "${escapeHtml(facts.exampleKey)}",
+});
+for await (const item of hr.iterate("${escapeHtml(firstList.operationId)}")) {
+  console.log(item);
+}</code></pre>`
     : ""
 }
-<p>Every endpoint is in the <a href="api.html">API reference</a>; the <a href="keys.html">demo keys</a> cover every permission.</p>
+<p>One method per operation, typed from the spec. Every endpoint is in the <a href="api.html">API reference</a>; the
+<a href="keys.html">demo keys</a> cover every permission.</p>
 </section>
 <section class="card" id="integration">
 <h3>Integration developer</h3>
 <p>Receive signed webhook events: the mock signs and delivers them as the service would. Verify the
-<code>Service-Signature</code> header over the raw body with the package's webhook helpers (<code>verify</code>,
-<code>createReceiver</code>) and skip repeats by event id. A local receiver to try it:</p>
-<pre><code>hr-mock receive --port 8080 --secret whsec_…</code></pre>
+<code>Service-Signature</code> header over the raw body with the package's webhook helpers
+(<code>verify</code>, <code>createReceiver</code> from <code>hr-service-contract/webhooks</code>) and skip repeats by
+event id. A local receiver that verifies each delivery and prints one line for it:</p>
+<pre><code>npx hr-mock receive --port 8080 --secret whsec_…</code></pre>
+<p class="muted">From a clone of this repository: <code>npx tsx mock/cli.ts receive --port 8080 --secret whsec_…</code></p>
 <p>Each event type, its headers and its payload are in the <a href="events.html">events reference</a>.</p>
 </section>
 <section class="card" id="ci">
