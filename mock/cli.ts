@@ -190,7 +190,9 @@ function describeParseError(error: NodeJS.ErrnoException): string {
     case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
       return `unknown option ${option}`;
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
-      return /argument missing/.test(error.message) ? `option ${option} needs a value` : `option ${option} takes no value`;
+      if (/argument missing/.test(error.message)) return `option ${option} needs a value`;
+      if (/ambiguous/.test(error.message)) return `option ${option} needs a value; write ${option}=-5 for a value that starts with "-"`;
+      return `option ${option} takes no value`;
     case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
       return `unexpected argument ${printable(quoted)}`;
     default:

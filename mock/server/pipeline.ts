@@ -12,7 +12,7 @@ import type { Dataset } from "../data/dataset.js";
 import type { ResourceHandlers } from "../resources/contract.js";
 import { failure, failureBody, successBody, type Reply } from "./envelope.js";
 import { checkParams, type Query } from "./params.js";
-import type { PreferMocker } from "./prefer.js";
+import { parsePrefer, type PreferMocker } from "./prefer.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { ResponseCache } from "./response-cache.js";
 import type { Router } from "./router.js";
@@ -96,14 +96,23 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       return { ...failure(403, forbiddenMessage(operation.permission), rateHeaders), caller: apiKey.label };
     }
 
-    if (headers.prefer !== undefined) {
-      const query = parseQuery(queryStart < 0 ? "" : url.slice(queryStart + 1));
-      const checked = checkParams(operation, query, pathParams);
-      if (!checked.ok) return { ...failure(400, checked.message, rateHeaders), caller: apiKey.label };
-      return prefer(operation, { method, path: rawPath, query: checked.query, headers }).then(
-        (reply) => ({ ...reply, headers: { ...reply.headers, ...rateHeaders }, caller: apiKey.label }),
-        (error: unknown) => internalError(error, operation.operationId, rateHeaders, apiKey.label),
-      );
+    // Prefer with code, example or dynamic hands the answer to Prism's mocker; other preferences
+    // (return=minimal, an empty header) leave it to the dataset, as Prism ignores what it does not know.
+    if (headers.prefer !== undefined && headers.prefer !== "") {
+      const preference = parsePrefer(String(headers.prefer));
+      if (!preference.ok) {
+        return { ...failure(400, `Invalid parameter Prefer (header): ${preference.message}; use code=<status>, example=<name> or dynamic=true.`, rateHeaders), caller: apiKey.label };
+      }
+      const { code, exampleKey, dynamic } = preference.config;
+      if (code !== undefined || exampleKey !== undefined || dynamic !== undefined) {
+        const query = parseQuery(queryStart < 0 ? "" : url.slice(queryStart + 1));
+        const checked = checkParams(operation, query, pathParams);
+        if (!checked.ok) return { ...failure(400, checked.message, rateHeaders), caller: apiKey.label };
+        return prefer(operation, { method, path: rawPath, query: checked.query }, preference.config).then(
+          (reply) => ({ ...reply, headers: { ...reply.headers, ...rateHeaders }, caller: apiKey.label }),
+          (error: unknown) => internalError(error, operation.operationId, rateHeaders, apiKey.label),
+        );
+      }
     }
 
     const dataset = options.dataset();

@@ -100,7 +100,7 @@ interface ProblemError {
   detail?: string;
   message?: string;
 }
-interface PreferConfig {
+export interface PreferConfig {
   code?: number;
   exampleKey?: string;
   dynamic?: boolean;
@@ -121,17 +121,13 @@ const BASE_CONFIG: IHttpConfig = {
   upstreamProxy: undefined,
 };
 
-export type PreferMocker = (
-  operation: SpecOperation,
-  request: { method: string; path: string; query: Query; headers: Record<string, string | string[] | undefined> },
-) => Promise<Reply>;
+/** Answers a request (already checked) with Prism's mocker and the preferences parsePrefer read. */
+export type PreferMocker = (operation: SpecOperation, request: { method: string; path: string; query: Query }, preferences: PreferConfig) => Promise<Reply>;
 
 export function createPreferMocker(): PreferMocker {
-  return async (operation, request) => {
-    const parsed = parsePrefer(String(request.headers.prefer ?? ""));
-    if (!parsed.ok) return failure(400, `Invalid parameter Prefer (header): ${parsed.message}; use code=<status>, example=<name> or dynamic=true.`);
+  return async (operation, request, preferences) => {
     const { prism } = prismParts();
-    const config = { ...BASE_CONFIG, mock: { ...BASE_CONFIG.mock, ...parsed.config } } as IHttpConfig;
+    const config = { ...BASE_CONFIG, mock: { ...BASE_CONFIG.mock, ...preferences } } as IHttpConfig;
     const input = {
       method: request.method.toLowerCase() as "get",
       url: { path: request.path, query: request.query as Record<string, string | string[]> },

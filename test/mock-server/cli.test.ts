@@ -3,6 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
+import { parseServeArgs } from "../../mock/cli.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { repoRoot } from "../support/spec.js";
 
@@ -23,6 +24,8 @@ describe("mistakes are one line on stderr and exit 2", () => {
     ["a bad rate limit", { args: ["serve", "--rate-limit", "lots"], line: 'hr-mock: --rate-limit must be a whole number of at least 1, or "off", got "lots" (see hr-mock serve --help)' }],
     ["a bad failure status", { args: ["serve", "--failure-status", "500"], line: 'hr-mock: --failure-status must be http or 200, got "500" (see hr-mock serve --help)' }],
     ["a fail rate above 1", { args: ["serve", "--fail-rate", "1.5"], line: 'hr-mock: --fail-rate must be a number from 0 to 1, got "1.5" (see hr-mock serve --help)' }],
+    ["a negative value without =", { args: ["serve", "--seed", "-7"], line: 'hr-mock: option --seed needs a value; write --seed=-5 for a value that starts with "-" (see hr-mock serve --help)' }],
+    ["a value for a switch", { args: ["serve", "--log=yes"], line: "hr-mock: option --log takes no value (see hr-mock serve --help)" }],
     ["an unknown command", { args: ["frobnicate"], line: "hr-mock: unknown command frobnicate (commands: serve, receive, trigger; see hr-mock --help)" }],
   ];
   test.each(cases)("%s", (_name, { args, line }) => {
@@ -36,6 +39,27 @@ describe("mistakes are one line on stderr and exit 2", () => {
     const result = run(["serve", "--port", "0", "--keys", "/nonexistent/keys.json"]);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe("hr-mock: cannot read keys file /nonexistent/keys.json: no such file\n");
+  });
+});
+
+describe("serve flags become settings", () => {
+  const cases: [string, { given: string[]; want: Record<string, unknown> }][] = [
+    ["no flags: the defaults", { given: [], want: { port: 4010, host: "127.0.0.1", seed: 1, scale: 1, rateLimit: 300, failureStatus: "http", latencyMs: 0, failRate: 0, keys: undefined, log: false } }],
+    [
+      "every flag",
+      {
+        given: ["--port", "0", "--host", "0.0.0.0", "--seed=-7", "--scale", "2.5", "--rate-limit", "off", "--failure-status", "200", "--latency", "150", "--fail-rate", "0.25", "--keys", "k.json", "--log"],
+        want: { port: 0, host: "0.0.0.0", seed: -7, scale: 2.5, rateLimit: "off", failureStatus: 200, latencyMs: 150, failRate: 0.25, keys: "k.json", log: true },
+      },
+    ],
+    ["--flag=value form", { given: ["--rate-limit=50", "--failure-status=http"], want: { rateLimit: 50, failureStatus: "http" } }],
+  ];
+  test.each(cases)("%s", (_name, { given, want }) => {
+    expect(parseServeArgs(given)).toMatchObject(want);
+  });
+
+  test("--help wins", () => {
+    expect(parseServeArgs(["--port", "1", "--help"])).toBe("help");
   });
 });
 

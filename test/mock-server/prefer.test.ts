@@ -81,6 +81,15 @@ describe("Prefer picks the response as Prism does", () => {
   });
 });
 
+describe("preferences Prism does not act on leave the answer to the dataset", () => {
+  test.each([["an empty Prefer header", ""], ["return=minimal", "return=minimal"], ["respond-async", "respond-async, wait=5"]])("%s", async (_name, prefer) => {
+    const plain = await fetchAnswer(mock, "/v1/leavetype/list", { headers: bearer(DEMO_KEY.org1Full) });
+    const preferred = await fetchAnswer(mock, "/v1/leavetype/list", { headers: { ...bearer(DEMO_KEY.org1Full), prefer } });
+    expect(preferred.status).toBe(200);
+    expect(preferred.text).toBe(plain.text);
+  });
+});
+
 describe("the mock's own checks come before Prefer", () => {
   const cases: [string, { path: string; headers: Record<string, string>; want: number }][] = [
     ["no key is 401", { path: "/v1/leavetype/list", headers: { prefer: "code=200" }, want: 401 }],
