@@ -1,0 +1,115 @@
+// The delivery log: one entry per event per endpoint (a duplicate delivery is an entry of its
+// own), each with its attempts. Bounded: the oldest finished entries go first.
+import type { WebhookEventType } from "../../generated/events.js";
+
+export type DeliveryState =
+  /** Held back to be sent in random order (the shuffle option). */
+  | "held"
+  /** Waiting for a free connection to the endpoint. */
+  | "queued"
+  | "sending"
+  /** An attempt failed; the next one is scheduled (nextAttemptAt). */
+  | "retry-scheduled"
+  | "succeeded"
+  /** Every attempt of the schedule failed. */
+  | "failed"
+  /** The endpoint was removed before the event got through. */
+  | "cancelled"
+  /** The mock was closed before the event got through. */
+  | "stopped";
+
+const FINAL: ReadonlySet<DeliveryState> = new Set(["succeeded", "failed", "cancelled", "stopped"]);
+
+export function isFinal(state: DeliveryState): boolean {
+  return FINAL.has(state);
+}
+
+export interface AttemptRecord {
+  /** 1 for the first attempt. */
+  attempt: number;
+  /** The Service-Delivery-Id header of this attempt; new on every attempt and redelivery. */
+  deliveryId: string;
+  /** When the attempt started, ISO 8601 UTC. */
+  startedAt: string;
+  durationMs: number;
+  /** The receiver's HTTP status, or null when no complete answer came in time. */
+  status: number | null;
+  /** Why the attempt got no answer (timeout, connection error), else null. */
+  error: string | null;
+  /** The start of the receiver's answer body, else null. */
+  answer: string | null;
+  outcome: "succeeded" | "failed";
+  /** When the next attempt is due, ISO 8601 UTC; null when none follows. */
+  nextRetryAt: string | null;
+}
+
+export interface DeliveryLogEntry {
+  eventId: string;
+  type: WebhookEventType;
+  organizationId: string;
+  endpointId: string;
+  /** The endpoint's URL without its query string (which may carry a token). */
+  url: string;
+  /** true for the extra copy the duplicateRate option sends. */
+  duplicate: boolean;
+  state: DeliveryState;
+  /** When the event was queued for this endpoint, ISO 8601 UTC. */
+  queuedAt: string;
+  /** When the next attempt is due, ISO 8601 UTC, while a retry is scheduled; else null. */
+  nextAttemptAt: string | null;
+  attempts: AttemptRecord[];
+}
+
+export interface DeliveryFilter {
+  organizationId?: string;
+  eventId?: string;
+  endpointId?: string;
+  /** At most this many entries, newest first; default 100. */
+  limit?: number;
+}
+
+export class DeliveryLog {
+  private entries: DeliveryLogEntry[] = [];
+
+  constructor(private readonly limit: number) {}
+
+  add(entry: DeliveryLogEntry): void {
+    this.entries.push(entry);
+    if (this.entries.length > this.limit * 1.1) this.trim();
+  }
+
+  /** Newest first. Entries are live objects: copy them before handing them out. */
+  find(filter: DeliveryFilter = {}): DeliveryLogEntry[] {
+    const limit = filter.limit ?? 100;
+    const found: DeliveryLogEntry[] = [];
+    for (let i = this.entries.length - 1; i >= 0 && found.length < limit; i--) {
+      const e = this.entries[i];
+      if (filter.organizationId !== undefined && e.organizationId !== filter.organizationId) continue;
+      if (filter.eventId !== undefined && e.eventId !== filter.eventId.toLowerCase()) continue;
+      if (filter.endpointId !== undefined && e.endpointId !== filter.endpointId.toLowerCase()) continue;
+      found.push(e);
+    }
+    return found;
+  }
+
+  get size(): number {
+    return this.entries.length;
+  }
+
+  /** Drops the oldest finished entries down to the limit; unfinished ones always stay. */
+  private trim(): void {
+    let excess = this.entries.length - this.limit;
+    this.entries = this.entries.filter((e) => {
+      if (excess > 0 && isFinal(e.state)) {
+        excess--;
+        return false;
+      }
+      return true;
+    });
+  }
+}
+
+/** A deep copy for callers: the log's entries keep changing while attempts run. */
+export function snapshot(entry: DeliveryLogEntry): DeliveryLogEntry {
+  return { ...entry, attempts: entry.attempts.map((a) => ({ ...a })) };
+}

@@ -1,0 +1,144 @@
+// Which endpoint URLs may be registered (service-api.md §6.2: "must start with https://, reachable
+// from the internet; private or internal addresses are not sent to"). Pure rules, no DNS.
+//
+// - strict mode (`--strict-urls`) is the real service: https only, and no private or internal host
+//   (loopback, RFC 1918, CGNAT, link-local, unspecified, multicast/reserved, ::1, fc00::/7,
+//   fe80::/10, IPv4-mapped forms of those, `localhost`, single-label names, `.internal`, `.local`,
+//   `.localhost`). Names are not resolved: a public name that resolves to a private address is
+//   not caught here (the real service would also check at send time).
+// - development mode (the mock's default) also accepts plain http to a loopback host
+//   (127.0.0.0/8, ::1, localhost), so a receiver on the developer's machine can be used.
+import { isIPv4, isIPv6 } from "node:net";
+
+export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string };
+
+const MAX_URL_LENGTH = 2048;
+
+export function checkEndpointUrl(text: unknown, { strict }: { strict: boolean }): UrlCheck {
+  if (typeof text !== "string" || text.trim() === "") return refuse("url is required: the endpoint's https:// address");
+  if (text.length > MAX_URL_LENGTH) return refuse(`url is longer than ${MAX_URL_LENGTH} characters`);
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return refuse(`url ${shown(text)} is not an absolute URL`);
+  }
+  if (url.protocol !== "https:" && url.protocol !== "http:") return refuse(`url must start with https://, got ${shown(url.protocol)}`);
+  if (url.username !== "" || url.password !== "") return refuse("url must not carry a user name or password");
+  if (url.hash !== "") return refuse("url must not have a #fragment");
+  const host = hostOf(url);
+  if (url.protocol === "http:") {
+    if (strict) return refuse(`url must start with https:// (got http://${shown(url.host)}); the service sends to https addresses only`);
+    if (!isLoopbackHost(host)) {
+      return refuse(`url must start with https://; plain http:// is accepted only for a loopback host (127.0.0.1, ::1, localhost) in development mode, got ${shown(url.host)}`);
+    }
+    return { ok: true, url };
+  }
+  if (strict) {
+    const why = internalReason(host);
+    if (why) return refuse(`url host ${shown(url.host)} is ${why}; the service does not send to private or internal addresses`);
+  }
+  return { ok: true, url };
+}
+
+/** Lower-case host without IPv6 brackets or a trailing dot. */
+function hostOf(url: URL): string {
+  const host = url.hostname.toLowerCase();
+  const bare = host.startsWith("[") && host.endsWith("]") ? host.slice(1, -1) : host;
+  return bare.endsWith(".") ? bare.slice(0, -1) : bare;
+}
+
+export function isLoopbackHost(host: string): boolean {
+  if (host === "localhost") return true;
+  if (isIPv4(host)) return host.startsWith("127.");
+  if (isIPv6(host)) {
+    const mapped = mappedIPv4(host);
+    return mapped !== undefined ? mapped.startsWith("127.") : expandIPv6(host) === "0000:0000:0000:0000:0000:0000:0000:0001";
+  }
+  return false;
+}
+
+/** Why a host counts as private or internal, or undefined for a public one. */
+export function internalReason(host: string): string | undefined {
+  if (isIPv4(host)) return ipv4Reason(host);
+  if (isIPv6(host)) return ipv6Reason(host);
+  if (host === "localhost" || host.endsWith(".localhost")) return "a loopback name";
+  if (host.endsWith(".internal")) return "an internal name (.internal)";
+  if (host.endsWith(".local")) return "a link-local name (.local)";
+  if (!host.includes(".")) return "a single-label (intranet) name";
+  return undefined;
+}
+
+const IPV4_RANGES: ReadonlyArray<readonly [string, number, string]> = [
+  ["0.0.0.0", 8, "an unspecified address (0.0.0.0/8)"],
+  ["10.0.0.0", 8, "a private address (10.0.0.0/8)"],
+  ["100.64.0.0", 10, "a shared carrier-grade NAT address (100.64.0.0/10)"],
+  ["127.0.0.0", 8, "a loopback address (127.0.0.0/8)"],
+  ["169.254.0.0", 16, "a link-local address (169.254.0.0/16)"],
+  ["172.16.0.0", 12, "a private address (172.16.0.0/12)"],
+  ["192.0.0.0", 24, "a reserved address (192.0.0.0/24)"],
+  ["192.168.0.0", 16, "a private address (192.168.0.0/16)"],
+  ["198.18.0.0", 15, "a benchmarking address (198.18.0.0/15)"],
+  ["224.0.0.0", 4, "a multicast address (224.0.0.0/4)"],
+  ["240.0.0.0", 4, "a reserved address (240.0.0.0/4)"],
+];
+
+function ipv4ToNumber(address: string): number {
+  return address.split(".").reduce((n, part) => n * 256 + Number(part), 0);
+}
+
+function ipv4Reason(address: string): string | undefined {
+  const n = ipv4ToNumber(address);
+  for (const [base, bits, why] of IPV4_RANGES) {
+    const size = 2 ** (32 - bits);
+    const start = ipv4ToNumber(base);
+    if (n >= start && n < start + size) return why;
+  }
+  return undefined;
+}
+
+function ipv6Reason(address: string): string | undefined {
+  const mapped = mappedIPv4(address);
+  if (mapped !== undefined) return ipv4Reason(mapped);
+  const full = expandIPv6(address);
+  if (full === "0000:0000:0000:0000:0000:0000:0000:0000") return "an unspecified address (::)";
+  if (full === "0000:0000:0000:0000:0000:0000:0000:0001") return "a loopback address (::1)";
+  const first = parseInt(full.slice(0, 4), 16);
+  if ((first & 0xfe00) === 0xfc00) return "a unique local address (fc00::/7)";
+  if ((first & 0xffc0) === 0xfe80) return "a link-local address (fe80::/10)";
+  if ((first & 0xff00) === 0xff00) return "a multicast address (ff00::/8)";
+  return undefined;
+}
+
+/** The IPv4 address inside `::ffff:a.b.c.d` (or its hex form), else undefined. */
+function mappedIPv4(address: string): string | undefined {
+  const full = expandIPv6(address);
+  if (!full.startsWith("0000:0000:0000:0000:0000:ffff:")) return undefined;
+  const [hi, lo] = full.slice(30).split(":").map((h) => parseInt(h, 16));
+  return [hi >> 8, hi & 255, lo >> 8, lo & 255].join(".");
+}
+
+/** Eight four-digit groups, so prefixes can be compared as text. */
+function expandIPv6(address: string): string {
+  let text = address.toLowerCase();
+  const dotted = /(\d+\.\d+\.\d+\.\d+)$/.exec(text);
+  if (dotted) {
+    const n = ipv4ToNumber(dotted[1]);
+    text = `${text.slice(0, dotted.index)}${(n >>> 16).toString(16)}:${(n & 0xffff).toString(16)}`;
+  }
+  const [head, tail] = text.includes("::") ? text.split("::") : [text, undefined];
+  const headGroups = head === "" ? [] : head.split(":");
+  const tailGroups = tail === undefined || tail === "" ? [] : tail.split(":");
+  const missing = 8 - headGroups.length - tailGroups.length;
+  const groups = tail === undefined ? headGroups : [...headGroups, ...Array<string>(missing).fill("0"), ...tailGroups];
+  return groups.map((g) => g.padStart(4, "0")).join(":");
+}
+
+function refuse(message: string): UrlCheck {
+  return { ok: false, message };
+}
+
+function shown(text: string): string {
+  const clean = text.replace(/[^\x20-\x7e]/g, "?");
+  return JSON.stringify(clean.length > 80 ? `${clean.slice(0, 77)}...` : clean);
+}

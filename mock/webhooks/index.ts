@@ -1,0 +1,54 @@
+// The webhook side of the mock, as startMock wires it: the engine, and the control API mounted
+// under /_mock/. `attachWebhooks` is the one call mock/index.ts makes.
+import type { KeyRegistry } from "../auth/key-registry.js";
+import { CONTROL_PREFIX, createControlHandler } from "../control/handler.js";
+import type { Dataset } from "../data/dataset.js";
+import type { RouteHandler } from "../server/http.js";
+import { WebhookEngine, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookEngineOptions } from "./engine.js";
+
+export {
+  EndpointError,
+  TriggerError,
+  WebhookEngine,
+  WebhookOptionError,
+  type CloseReport,
+  type EngineSettings,
+  type QueuedDelivery,
+  type Scheduler,
+  type TriggerOptions,
+  type TriggerResult,
+  type WaitingDelivery,
+  type WebhookEngineOptions,
+} from "./engine.js";
+export type { CreatedEndpoint, EndpointInput, EndpointView, EventSelection } from "./endpoints.js";
+export type { AttemptRecord, DeliveryFilter, DeliveryLogEntry, DeliveryState } from "./delivery-log.js";
+export { CONTROL_PREFIX } from "../control/handler.js";
+
+/** startMock's `webhooks` option. */
+export type MockWebhookOptions = Omit<WebhookEngineOptions, "onError">;
+
+export interface AttachedWebhooks {
+  engine: WebhookEngine;
+  /** Mount under CONTROL_PREFIX. */
+  prefix: string;
+  handler: RouteHandler;
+  trigger(type: string, options?: TriggerOptions): Promise<TriggerResult>;
+}
+
+/** Builds the engine and the control API; throws WebhookOptionError for a bad option. */
+export function attachWebhooks(input: {
+  dataset: Dataset;
+  keys: KeyRegistry;
+  options?: MockWebhookOptions;
+  onError: (line: string) => void;
+}): AttachedWebhooks {
+  const options = input.options ?? {};
+  if (typeof options !== "object" || options === null) throw new WebhookOptionError("webhooks must be an object of options");
+  const engine = new WebhookEngine(input.dataset, { ...options, onError: input.onError });
+  return {
+    engine,
+    prefix: CONTROL_PREFIX,
+    handler: createControlHandler({ engine, keys: input.keys, onError: input.onError }),
+    trigger: (type, triggerOptions) => engine.trigger(type, triggerOptions),
+  };
+}

@@ -1,0 +1,182 @@
+// What each event type does to the dataset and the `data` it carries. Leave and employee events
+// change the dataset through mock/data/mutations.ts (so the API then shows the new state); the
+// others (payroll, loans, recruitment, approvals) concern records this service has no API for:
+// their own ids are seeded, and every id of a kind the API serves (employees, companies,
+// departments, leave requests, leave types) names a real record of the organisation.
+//
+// `id` of a trigger names the record the event is about where the API serves it, else the
+// event's own record (see SUBJECTS); without it a suitable record is picked.
+import type { WebhookEventData, WebhookEventType } from "../../generated/events.js";
+import type { Dataset, OrganizationData } from "../data/dataset.js";
+import { dateText } from "../data/dates.js";
+import {
+  addEmployee,
+  addLeaveRequest,
+  approveLeaveRequest,
+  cancelLeaveRequest,
+  rejectLeaveRequest,
+  terminateEmployee,
+  type MutationResult,
+} from "../data/mutations.js";
+import type { EmployeeRecord, LeaveRequestRecord } from "../data/records.js";
+import { APPROVED, LEAVE_STATUS_NAMES, REJECTED } from "../data/statuses.js";
+
+/** A trigger that cannot be carried out, with the control API's status and the field at fault. */
+export class TriggerError extends Error {
+  override readonly name = "TriggerError";
+  constructor(
+    readonly status: 400 | 404 | 409 | 500 | 503,
+    readonly field: "type" | "id" | undefined,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface TriggerContext {
+  dataset: Dataset;
+  org: OrganizationData;
+  /** The record named by the caller, if any (a uuid, already checked). */
+  id: string | undefined;
+  /** Seeded ids for records this service has no API for. */
+  newId: () => string;
+  /** Seeded pick; undefined for an empty list. */
+  pick: <T>(items: readonly T[]) => T | undefined;
+  /** Today's request time for a new leave request. */
+  now: Date;
+}
+
+type DataBuilder<T extends WebhookEventType> = (ctx: TriggerContext) => WebhookEventData<T>;
+type Builders = { [T in Exclude<WebhookEventType, "webhook.test">]: DataBuilder<T> };
+
+/** What a trigger's `id` names, per type (the control API's documentation says the same). */
+export const SUBJECTS: Record<WebhookEventType, string> = {
+  "leave.requested": "the Active employee who asks for leave",
+  "leave.approved": "a waiting (Submitted or Pending) leave request",
+  "leave.rejected": "a waiting (Submitted or Pending) leave request",
+  "leave.cancelled": "a Submitted, Pending or Approved leave request",
+  "employee.created": "the Active department the new employee joins",
+  "employee.terminated": "an Active employee",
+  "payroll.paid": "the payroll run (any uuid: payroll runs have no API here)",
+  "payroll.transfer_failed": "the Active employee whose transfer failed",
+  "loan.disbursed": "the Active employee who receives the loan",
+  "candidate.stage_changed": "the candidate (any uuid: recruitment has no API here)",
+  "offer.accepted": "the offer (any uuid: offers have no API here)",
+  "approval.completed": "a decided (Approved or Rejected) leave request",
+  "webhook.test": "the endpoint to test",
+};
+
+const STAGES = ["Screening", "Interview", "Assessment", "Offer"] as const;
+
+/** A mutation's result as a record, or the TriggerError naming `id`. */
+function applied<T>(result: MutationResult<T>, what: string): T {
+  if (result.ok) return result.record;
+  switch (result.reason) {
+    case "not-found":
+      throw new TriggerError(404, "id", `Not found: ${result.message} (id).`);
+    case "not-allowed":
+      throw new TriggerError(400, "id", `Bad request: ${result.message} (id).`);
+    case "none-available":
+      throw new TriggerError(409, undefined, `Conflict: ${result.message}; there is no ${what} left to change.`);
+    default:
+      throw new TriggerError(500, undefined, `Internal error: ${result.message}.`);
+  }
+}
+
+/** An Active employee: the named one (404 unknown, 400 not Active) or a picked one. */
+function activeEmployee(ctx: TriggerContext): EmployeeRecord {
+  if (ctx.id !== undefined) {
+    const employee = ctx.org.index.employeeById.get(ctx.id.toLowerCase());
+    if (!employee) throw new TriggerError(404, "id", `Not found: no employee with id ${ctx.id} in this organisation (id).`);
+    if (employee.status !== "Active") throw new TriggerError(400, "id", `Bad request: employee ${ctx.id} is ${employee.status}, not Active (id).`);
+    return employee;
+  }
+  const employee = ctx.pick(ctx.org.employees.filter((e) => e.status === "Active"));
+  if (!employee) throw new TriggerError(409, undefined, "Conflict: this organisation has no Active employee.");
+  return employee;
+}
+
+function leaveIds(r: LeaveRequestRecord) {
+  return { leaveRequestId: r.id, employeeId: r.employeeId, leaveTypeId: r.leaveTypeId };
+}
+
+const orgId = (ctx: TriggerContext) => ctx.org.id;
+
+export const BUILDERS: Builders = {
+  "leave.requested": (ctx) => {
+    const r = applied(addLeaveRequest(ctx.dataset, orgId(ctx), { employeeId: ctx.id, now: ctx.now }), "employee who can ask for leave");
+    return { ...leaveIds(r), status: "Submitted" };
+  },
+  "leave.approved": (ctx) => {
+    const r = applied(approveLeaveRequest(ctx.dataset, orgId(ctx), ctx.id), "waiting leave request");
+    const leaveType = ctx.org.index.leaveTypeById.get(r.leaveTypeId);
+    if (!leaveType) throw new TriggerError(500, undefined, `Internal error: leave type ${r.leaveTypeId} of request ${r.id} is missing.`);
+    return {
+      ...leaveIds(r),
+      leaveType: leaveType.name,
+      startDate: dateText(r.startDate),
+      endDate: dateText(r.endDate),
+      status: "Approved",
+    };
+  },
+  "leave.rejected": (ctx) => {
+    const r = applied(rejectLeaveRequest(ctx.dataset, orgId(ctx), ctx.id), "waiting leave request");
+    return { ...leaveIds(r), status: "Rejected" };
+  },
+  "leave.cancelled": (ctx) => {
+    const r = applied(cancelLeaveRequest(ctx.dataset, orgId(ctx), ctx.id), "leave request that can be withdrawn");
+    return { ...leaveIds(r), status: "Abandoned" };
+  },
+  "employee.created": (ctx) => {
+    const e = applied(addEmployee(ctx.dataset, orgId(ctx), { departmentId: ctx.id }), "Active department");
+    return { employeeId: e.id, companyId: e.companyId, departmentId: e.departmentId, status: "Active" };
+  },
+  "employee.terminated": (ctx) => {
+    const e = applied(terminateEmployee(ctx.dataset, orgId(ctx), ctx.id), "Active employee who is not a department head");
+    return { employeeId: e.id, companyId: e.companyId, status: "Terminated" };
+  },
+  "payroll.paid": (ctx) => {
+    const company = ctx.pick(ctx.org.companies);
+    if (!company) throw new TriggerError(409, undefined, "Conflict: this organisation has no company.");
+    return { payrollRunId: ctx.id ?? ctx.newId(), companyId: company.id, status: "Paid" };
+  },
+  "payroll.transfer_failed": (ctx) => {
+    const employee = activeEmployee(ctx);
+    return { payrollRunId: ctx.newId(), employeeId: employee.id, transferId: ctx.newId(), status: "Failed" };
+  },
+  "loan.disbursed": (ctx) => {
+    const employee = activeEmployee(ctx);
+    return { loanId: ctx.newId(), employeeId: employee.id, status: "Disbursed" };
+  },
+  "candidate.stage_changed": (ctx) => ({
+    candidateId: ctx.id ?? ctx.newId(),
+    jobOpeningId: ctx.newId(),
+    stage: ctx.pick(STAGES) ?? STAGES[0],
+  }),
+  "offer.accepted": (ctx) => ({
+    offerId: ctx.id ?? ctx.newId(),
+    candidateId: ctx.newId(),
+    jobOpeningId: ctx.newId(),
+    status: "Accepted",
+  }),
+  "approval.completed": (ctx) => {
+    const decided = (r: LeaveRequestRecord) => r.statusId === APPROVED || r.statusId === REJECTED;
+    let request: LeaveRequestRecord | undefined;
+    if (ctx.id !== undefined) {
+      request = ctx.org.index.leaveRequestById.get(ctx.id.toLowerCase());
+      if (!request) throw new TriggerError(404, "id", `Not found: no leave request with id ${ctx.id} in this organisation (id).`);
+      if (!decided(request)) {
+        throw new TriggerError(400, "id", `Bad request: leave request ${ctx.id} is ${LEAVE_STATUS_NAMES[request.statusId]}; an approval completes only for an Approved or Rejected request (id).`);
+      }
+    } else {
+      request = ctx.pick(ctx.org.leaveRequests.filter(decided));
+      if (!request) throw new TriggerError(409, undefined, "Conflict: this organisation has no Approved or Rejected leave request.");
+    }
+    return {
+      approvalId: ctx.newId(),
+      requestType: "Leave",
+      recordId: request.id,
+      status: request.statusId === APPROVED ? "Approved" : "Rejected",
+    };
+  },
+};
