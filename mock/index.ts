@@ -16,6 +16,7 @@ import { createRateLimiter } from "./server/rate-limit.js";
 import { ResponseCache } from "./server/response-cache.js";
 import { compileRouter } from "./server/router.js";
 import { DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "./server/spec.js";
+import { attachWebhooks, WebhookOptionError, type MockWebhookOptions, type TriggerOptions, type TriggerResult, type WebhookEngine } from "./webhooks/index.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "./keys/demo-keys.js";
 export type { Dataset, OrganizationSampleIds } from "./data/dataset.js";
@@ -49,6 +50,8 @@ export interface StartMockOptions {
   specPath?: string;
   /** The built docs site served under /docs; default site/ of this package. */
   docsDir?: string;
+  /** The webhook engine: time scale, strict URLs, duplicates, shuffle (see mock/webhooks/engine.ts). */
+  webhooks?: MockWebhookOptions;
 }
 
 /** A key as startMock reports it (demo keys first, then keys given in options). */
@@ -77,6 +80,10 @@ export interface RunningMock {
   mount(prefix: string, handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): void;
   /** Milliseconds from startMock's call to listening. */
   startupMs: number;
+  /** The webhook engine: endpoints, Test action, delivery log, idle(), close() with its report. */
+  webhooks: WebhookEngine;
+  /** Fires a webhook event in-process (default organisation 1), as the control API does. */
+  trigger(type: string, options?: TriggerOptions): Promise<TriggerResult>;
   close(): Promise<void>;
 }
 
@@ -135,6 +142,13 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     onError,
     docsDir: options.docsDir ?? DEFAULT_DOCS_DIR,
   });
+  let webhooks: ReturnType<typeof attachWebhooks>;
+  try {
+    webhooks = attachWebhooks({ dataset, keys: registry, options: options.webhooks, onError });
+  } catch (error) {
+    throw error instanceof WebhookOptionError ? new MockOptionError(error.message) : error;
+  }
+  http.mount(webhooks.prefix, webhooks.handler);
   const port = await http.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
     const why = error.code === "EADDRINUSE" ? "the port is in use" : error.message;
     throw new MockOptionError(`cannot listen on ${settings.host}:${settings.port}: ${why}`);
@@ -162,7 +176,10 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     dataset,
     mount: (prefix, handler) => http.mount(prefix, handler),
     startupMs: performance.now() - started,
-    close: () => (closing ??= http.close()),
+    webhooks: webhooks.engine,
+    trigger: webhooks.trigger,
+    // Attempts in flight finish first (bounded by the response timeout), then the server stops.
+    close: () => (closing ??= webhooks.engine.close().then(() => http.close())),
   };
 }
 
