@@ -253,15 +253,15 @@ describe("/docs and mounted routes", () => {
 
   test("mount() serves a prefix with its own handler; other paths are unaffected", async () => {
     await withMock({}, async (mock) => {
-      mock.mount("/_mock/", (_req, res) => {
+      mock.mount("/_extra/", (_req, res) => {
         res.writeHead(200, { "content-type": "application/json" });
         res.end(JSON.stringify({ mounted: true }));
       });
-      const mounted = await fetchAnswer(mock, "/_mock/webhooks");
+      const mounted = await fetchAnswer(mock, "/_extra/things");
       expect(mounted.body).toEqual({ mounted: true });
       const api = await fetchAnswer(mock, "/v1/leavetype/list", { headers: bearer(DEMO_KEY.org1Full) });
       expect(api.status).toBe(200);
-      expect(() => mock.mount("/_mock", () => {})).toThrow(/mounted already/);
+      expect(() => mock.mount("/_extra", () => {})).toThrow(/mounted already/);
     });
   });
 
@@ -323,3 +323,28 @@ function rawGet(mock: RunningMock, path: string): Promise<{ status: number; body
     req.end();
   });
 }
+
+describe("the response cache follows the dataset", () => {
+  test("after a change to the dataset, the same request gets the new answer", async () => {
+    const { approveLeaveRequest } = await import("../../mock/data/mutations.js");
+    await withMock({ today: "2026-06-15" }, async (mock) => {
+      const path = `/v1/leaverequest/details/${mock.ids[0].waitingLeaveRequestId}`;
+      const before = await fetchAnswer(mock, path, { headers: bearer(DEMO_KEY.org1Full) });
+      const cachedAgain = await fetchAnswer(mock, path, { headers: bearer(DEMO_KEY.org1Full) });
+      expect(cachedAgain.text).toBe(before.text);
+      expect(before.body.data.leaveStatus).toBe("Submitted");
+      const changed = approveLeaveRequest(mock.dataset, mock.ids[0].organizationId, mock.ids[0].waitingLeaveRequestId);
+      expect(changed.ok).toBe(true);
+      const after = await fetchAnswer(mock, path, { headers: bearer(DEMO_KEY.org1Full) });
+      expect(after.body.data.leaveStatus).toBe("Approved");
+    });
+  });
+
+  test("organisations never share a cached answer for the same URL", async () => {
+    await withMock({}, async (mock) => {
+      const one = await fetchAnswer(mock, "/v1/department/list", { headers: bearer(DEMO_KEY.org1Full) });
+      const two = await fetchAnswer(mock, "/v1/department/list", { headers: bearer(DEMO_KEY.org2Full) });
+      expect(one.text).not.toBe(two.text);
+    });
+  });
+});
