@@ -348,3 +348,11 @@ describe("the response cache follows the dataset", () => {
     });
   });
 });
+
+test("the example keys file in mock/keys loads", async () => {
+  const { fileURLToPath } = await import("node:url");
+  const file = fileURLToPath(new URL("../../mock/keys/example-keys.json", import.meta.url));
+  await withMock({ keys: file }, async (mock) => {
+    expect(mock.keys.filter((k) => !k.demo).map((k) => k.label)).toEqual(["frontend team, leave only", "CI of the integration team"]);
+  });
+});
