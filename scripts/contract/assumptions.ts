@@ -248,7 +248,7 @@ function documentVerdict(obs: Observations): Verdict {
   return held(`${opaque.length} private document(s) as app://documents/<id>, ${links.length} link(s)`);
 }
 
-function rateLimitVerdicts(obs: Observations) {
+function rateLimitVerdicts(obs: Observations, assumedLimit: number | undefined) {
   const limited = obs.exchanges.filter((e) => e.status === 429);
   const none = couldNotTell("no 429 was seen; the suite paces itself and never pushes a service into its limit on purpose");
   if (limited.length === 0) {
@@ -256,10 +256,15 @@ function rateLimitVerdicts(obs: Observations) {
     return { status: none, retryAfter: none, headers: withHeaders.length ? headerVerdict(withHeaders) : none };
   }
   const windowStart = limited[0].at - 60_000;
+  // The requests with this key in the 60 s up to the first 429, that one included.
   const recent = obs.exchanges.filter((e) => e.at >= windowStart && e.at <= limited[0].at && e.auth === "key").length;
   const badRetry = limited.filter((e) => !/^\s*[1-9]\d*\s*$/.test(e.headers["retry-after"] ?? ""));
+  // Other clients of the same key count too, so only a 429 after fewer requests than assumed tells.
+  const early = assumedLimit !== undefined && recent <= assumedLimit;
   return {
-    status: held(`${limited.length} 429 answer(s); this run had sent ${recent} keyed requests in the 60 s before the first`),
+    status: early
+      ? didNotHold(`a 429 came after ${recent} requests of this run in 60 s, fewer than the ${assumedLimit} assumed (other clients of the key count too)`)
+      : held(`${limited.length} 429 answer(s), after ${recent} requests of this run in 60 s`),
     retryAfter: badRetry.length
       ? didNotHold(`Retry-After ${JSON.stringify(badRetry[0].headers["retry-after"] ?? null)} on ${badRetry[0].target}`)
       : held(`${limited.length} 429 answer(s) with Retry-After in whole seconds`),
@@ -353,7 +358,7 @@ function employeeStatusVerdict(obs: Observations): Verdict {
 }
 
 /** Evaluators by the pointer of the mark in the OpenAPI document. */
-export function openapiEvaluators(validate: (pointer: string, value: unknown) => string[]): Record<string, Evaluator> {
+export function openapiEvaluators(validate: (pointer: string, value: unknown) => string[], rateLimit?: number): Record<string, Evaluator> {
   return {
     "/paths/~1v1~1employee~1list/get": employeePermissionVerdict,
     "/components/parameters/PageNumber": (obs) =>
@@ -386,10 +391,10 @@ export function openapiEvaluators(validate: (pointer: string, value: unknown) =>
     "/components/responses/Unauthorized": (obs) => statusVerdict(obs, ["no-key", "unknown-key", "malformed-key"], 401, "a request without a valid key"),
     "/components/responses/Forbidden": forbiddenVerdict,
     "/components/responses/NotFound": notFoundVerdict,
-    "/components/responses/TooManyRequests": (obs) => rateLimitVerdicts(obs).status,
+    "/components/responses/TooManyRequests": (obs) => rateLimitVerdicts(obs, rateLimit).status,
     "/components/responses/ServerError": (obs) => serverErrorVerdict(obs, validate),
-    "/components/headers/Retry-After": (obs) => rateLimitVerdicts(obs).retryAfter,
-    "/components/headers/RateLimit-Limit": (obs) => rateLimitVerdicts(obs).headers,
+    "/components/headers/Retry-After": (obs) => rateLimitVerdicts(obs, rateLimit).retryAfter,
+    "/components/headers/RateLimit-Limit": (obs) => rateLimitVerdicts(obs, rateLimit).headers,
   };
 }
 
@@ -399,8 +404,9 @@ export function evaluateAssumptions(
   marks: readonly AssumptionMark[],
   obs: Observations,
   validate: (pointer: string, value: unknown) => string[],
+  rateLimit?: number,
 ): AssumptionResult[] {
-  const evaluators = openapiEvaluators(validate);
+  const evaluators = openapiEvaluators(validate, rateLimit);
   return marks.map((mark) => {
     let verdict: Verdict;
     if (mark.scope === "webhooks") verdict = couldNotTell(WEBHOOK_REASON);

@@ -41,6 +41,8 @@ export interface ContractSpec {
   /** Fields a department's list item and its details share. */
   departmentSharedFields: string[];
   defaultPageSize: number;
+  /** Requests a key may make in 60 seconds, as the RateLimit-Limit header's example states it. */
+  rateLimit?: number;
   assumptions: AssumptionMark[];
 }
 
@@ -163,6 +165,7 @@ export function loadContractSpec(openapiPath = path.join(repoRoot, "generated/op
     leaveRequestListFields: summary,
     departmentSharedFields: deptList.filter((f) => deptDetails.has(f)),
     defaultPageSize: doc.components.parameters.PageSize.schema.default,
+    rateLimit: doc.components.headers?.["RateLimit-Limit"]?.example,
     assumptions,
   };
 }

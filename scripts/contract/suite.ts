@@ -111,7 +111,7 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteRepo
   run.record("records", "leave requests: leaveStatusId and leaveStatus agree", checkStatusAgreement(seen, spec.statusNames));
   run.record("records", "leave requests: dates and days", checkLeaveDates(seen));
 
-  const assumptions = evaluateAssumptions(spec.assumptions, run.observations(), spec.validate);
+  const assumptions = evaluateAssumptions(spec.assumptions, run.observations(), spec.validate, spec.rateLimit);
   const totals = totalsOf(run.checks, assumptions, http.requestCount);
   return {
     baseUrl,

@@ -9,7 +9,7 @@ import { loadAsyncApi, loadOpenApi } from "../support/spec.js";
 import { bodyOf, exchangeOf } from "./support.js";
 
 const spec = loadContractSpec();
-const evaluators = openapiEvaluators(spec.validate);
+const evaluators = openapiEvaluators(spec.validate, spec.rateLimit);
 
 function observations(parts: Partial<Observations> & { probeList?: [string, Exchange, string[]?][] } = {}): Observations {
   const { probeList = [], ...rest } = parts;
@@ -234,6 +234,26 @@ const cases: Case[] = [
   [
     "Retry-After: a fraction",
     { given: { pointer: "/components/headers/Retry-After", obs: observations({ exchanges: [{ ...failure(429), headers: { "retry-after": "1.5" } }] }) }, want: { outcome: "did not hold" } },
+  ],
+  [
+    "the rate limit: a 429 after more requests in 60 s than the limit",
+    {
+      given: {
+        pointer: "/components/responses/TooManyRequests",
+        obs: observations({ exchanges: [...Array.from({ length: 300 }, (_, i) => ({ ...exchangeOf("leaveTypesPage"), at: i * 100 })), { ...failure(429), at: 30_000, headers: { "retry-after": "30" } }] }),
+      },
+      want: { outcome: "held", detail: /after 301 requests/ },
+    },
+  ],
+  [
+    "the rate limit: a 429 after 40 requests in 60 s",
+    {
+      given: {
+        pointer: "/components/responses/TooManyRequests",
+        obs: observations({ exchanges: [...Array.from({ length: 39 }, (_, i) => ({ ...exchangeOf("leaveTypesPage"), at: i * 100 })), { ...failure(429), at: 4_000, headers: { "retry-after": "56" } }] }),
+      },
+      want: { outcome: "did not hold", detail: /after 40 requests of this run in 60 s, fewer than the 300 assumed/ },
+    },
   ],
   ["Retry-After: no 429 seen", { given: { pointer: "/components/headers/Retry-After", obs: observations() }, want: { outcome: "could not tell", detail: /never pushes/ } }],
   [
