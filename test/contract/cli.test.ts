@@ -123,11 +123,15 @@ describe("the CLI as a process", () => {
     expect(result.stderr).toEqual([`contract: cannot reach ${url}: ECONNREFUSED`]);
   }, 60_000);
 
-  it("against the mock with a full-access demo key: the report, the JUnit XML, exit 0", async () => {
+  it("against the mock with a full-access demo key and an ids file: the report, the JUnit XML, exit 0", async () => {
     const junit = path.join(dir, "junit.xml");
-    const result = await runCli(["--base-url", mock.url, "--api-key", "demo_org1_full", "--junit", junit, "--rate", "50"]);
+    const ids = path.join(dir, "ids.json");
+    const other = mock.ids[1];
+    fs.writeFileSync(ids, JSON.stringify({ otherOrganization: { leaveRequestId: other.leaveRequestId, departmentId: other.departmentId } }));
+    const result = await runCli(["--base-url", mock.url, "--api-key", "demo_org1_full", "--ids", ids, "--junit", junit, "--rate", "50"]);
     expect(result.code, result.stdout.slice(0, 2000)).toBe(0);
     expect(result.stdout).toContain("VIOLATIONS (0)");
+    expect(result.stdout, "another organisation's ids from --ids were tried").toMatch(/^ {2}HELD +\/components\/responses\/NotFound /m);
     expect(result.stdout).toMatch(/^TOTALS: \d+ passed, 0 violations/m);
     expect(result.stdout, "the key is never printed").not.toContain("demo_org1_full");
     const xml = fs.readFileSync(junit, "utf8");
