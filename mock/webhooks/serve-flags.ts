@@ -1,0 +1,99 @@
+// The webhook flags of `hr-mock serve`: their parseArgs definitions, their help text, their
+// meaning as startMock options, and the endpoint --webhook-url registers at start (organisation 1).
+// Kept here so mock/cli.ts only splices them in.
+import type { RunningMock } from "../index.js";
+import { DEMO_KEY } from "../keys/demo-keys.js";
+import { EVENT_TYPES } from "./asyncapi.js";
+import { checkEndpointUrl } from "./endpoint-url.js";
+import { checkEvents, checkSecret, type EndpointInput } from "./endpoints.js";
+import type { MockWebhookOptions } from "./index.js";
+
+export const WEBHOOK_SERVE_OPTIONS = {
+  "webhook-url": { type: "string" },
+  "webhook-secret": { type: "string" },
+  events: { type: "string" },
+  "strict-urls": { type: "boolean" },
+  "time-scale": { type: "string" },
+  "duplicate-rate": { type: "string" },
+  shuffle: { type: "boolean" },
+} as const;
+
+export const WEBHOOK_SERVE_HELP = `Webhooks:
+  --webhook-url <url>     Register a webhook endpoint for organisation 1 at start and print
+                          its signing secret. https://, or http:// on a loopback host.
+  --webhook-secret <s>    Use this whsec_… signing secret for it instead of a generated one.
+  --events <t,t,...>      Only these event types for it (default: every event).
+  --strict-urls           Endpoint URLs as the real service takes them: https:// only, no
+                          private or internal hosts (loopback, 10.x, 192.168.x, localhost, ...).
+  --time-scale <n>        Multiply webhook retry delays and the 10 s response timeout (the
+                          timeout never below 1 s); 0.001 runs two days of retries in ~150 s.
+  --duplicate-rate <p>    Deliver this share (0 to 1) of events twice (same id, new delivery id).
+  --shuffle               Hold events briefly and deliver them in random order.
+  Endpoints, the Test action, triggers and the delivery log: the control API under /_mock/
+  (mock/control/openapi.yaml); from a shell: hr-mock trigger <type>.
+`;
+
+export interface WebhookServeSettings {
+  options: MockWebhookOptions;
+  /** The endpoint to register at start, when --webhook-url is given. */
+  endpoint?: EndpointInput;
+}
+
+type Values = { [K in keyof typeof WEBHOOK_SERVE_OPTIONS]?: (typeof WEBHOOK_SERVE_OPTIONS)[K]["type"] extends "boolean" ? boolean : string };
+
+/** Flag values to settings; a mistake throws an Error with one line naming the flag. */
+export function webhookServeSettings(values: Values): WebhookServeSettings {
+  const strictUrls = values["strict-urls"] ?? false;
+  const options: MockWebhookOptions = { strictUrls, shuffle: values.shuffle ?? false };
+  if (values["time-scale"] !== undefined) options.timeScale = number("--time-scale", values["time-scale"], (x) => x > 0 && x <= 100, "a number above 0 and at most 100");
+  if (values["duplicate-rate"] !== undefined) options.duplicateRate = number("--duplicate-rate", values["duplicate-rate"], (x) => x >= 0 && x <= 1, "a number from 0 to 1");
+
+  const url = values["webhook-url"];
+  if (url === undefined) {
+    if (values["webhook-secret"] !== undefined) throw new Error("--webhook-secret needs --webhook-url (see hr-mock serve --help)");
+    if (values.events !== undefined) throw new Error("--events needs --webhook-url (see hr-mock serve --help)");
+    return { options };
+  }
+  const checked = checkEndpointUrl(url, { strict: strictUrls });
+  if (!checked.ok) throw new Error(`--webhook-url: ${checked.message}`);
+  const endpoint: EndpointInput = { url, description: "Registered by hr-mock serve --webhook-url" };
+  if (values["webhook-secret"] !== undefined) {
+    const why = checkSecret(values["webhook-secret"]);
+    if (why) throw new Error(`--webhook-secret: ${why}`);
+    endpoint.secret = values["webhook-secret"];
+  }
+  if (values.events !== undefined) {
+    const list = values.events.split(",").map((t) => t.trim()).filter((t) => t !== "");
+    const events = checkEvents(list.length === 1 && list[0] === "all" ? "all" : list);
+    if (!events.ok) throw new Error(`--events: ${events.message} (the types: ${EVENT_TYPES.join(", ")})`);
+    endpoint.events = events.events;
+  }
+  options.log = (line) => process.stdout.write(`${line}\n`);
+  return { options, endpoint };
+}
+
+/** Registers the --webhook-url endpoint for organisation 1; the lines to print, secret included (shown once). */
+export function registerServeEndpoint(mock: RunningMock, endpoint: EndpointInput): string {
+  const created = mock.webhooks.addEndpoint(endpoint, 1);
+  const events = created.events === "all" ? "every event" : created.events.join(", ");
+  const settings = mock.webhooks.settings;
+  const pace = settings.timeScale === 1 ? "" : `, time scale ${settings.timeScale} (response timeout ${settings.responseTimeoutMs} ms)`;
+  return [
+    `  Webhooks: endpoint ${created.id} -> ${created.url} (${events}${pace})`,
+    `    Signing secret (shown once): ${created.secret}`,
+    `    Receive:  hr-mock receive --port ${portOf(created.url)} --secret ${created.secret}`,
+    `    Trigger:  hr-mock trigger leave.approved --mock-url ${mock.url} --api-key ${DEMO_KEY.org1WebhooksAdmin}`,
+    "",
+  ].join("\n");
+}
+
+function portOf(url: string): string {
+  const parsed = new URL(url);
+  return parsed.port || (parsed.protocol === "https:" ? "443" : "80");
+}
+
+function number(flag: string, text: string, ok: (x: number) => boolean, what: string): number {
+  const value = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(value) || !ok(value)) throw new Error(`${flag} must be ${what}, got ${JSON.stringify(text.slice(0, 40))} (see hr-mock serve --help)`);
+  return value;
+}
