@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { KeysFileError, MockOptionError, startMock, type RunningMock } from "./index.js";
 import { formatBanner, type BannerSettings } from "./server/banner.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT } from "./server/limits.js";
+import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "./webhooks/serve-flags.js";
 
 export const SERVE_HELP = `Usage: hr-mock serve [options]      (serve is the default command)
 
@@ -31,6 +32,7 @@ Options:
   --log                   Print one line per request (off by default; keys are never printed).
   -h, --help              Show this help.
 
+${WEBHOOK_SERVE_HELP}
 Requests with a Prefer header (code=404, example=<name>, dynamic=true) are answered by Prism's
 mocker after the key, rate limit, permission and parameters are checked.
 The docs site is served at /docs when built (npm run docs). Ctrl-C stops.
@@ -41,7 +43,7 @@ export const HELP = `Usage: hr-mock <command> [options]
 Commands:
   serve      Serve the mock API (the default when no command is given).
   receive    Run a local webhook receiver that verifies signed deliveries.
-  trigger    Send a webhook event through a running mock (when available).
+  trigger    Send a webhook event through a running mock.
 
 Run "hr-mock <command> --help" for a command's options.
 `;
@@ -95,6 +97,7 @@ export interface ServeSettings extends BannerSettings {
   host: string;
   keys?: string;
   log: boolean;
+  webhooks: WebhookServeSettings;
 }
 
 /** `serve` flags to settings; every mistake is a UsageError with one line. */
@@ -117,6 +120,7 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
         keys: { type: "string" },
         log: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
+        ...WEBHOOK_SERVE_OPTIONS,
       },
     }));
   } catch (error) {
@@ -139,7 +143,16 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
     failRate: values["fail-rate"] === undefined ? 0 : decimal("--fail-rate", values["fail-rate"], (x) => x >= 0 && x <= 1, "a number from 0 to 1"),
     keys: values.keys === undefined ? undefined : nonEmpty("--keys", values.keys),
     log: values.log ?? false,
+    webhooks: webhookFlags(values),
   };
+}
+
+function webhookFlags(values: Parameters<typeof webhookServeSettings>[0]): WebhookServeSettings {
+  try {
+    return webhookServeSettings(values);
+  } catch (error) {
+    throw new UsageError((error as Error).message);
+  }
 }
 
 async function serveCommand(argv: string[]): Promise<void> {
@@ -161,12 +174,14 @@ async function serveCommand(argv: string[]): Promise<void> {
       failRate: settings.failRate,
       keys: settings.keys,
       log: settings.log,
+      webhooks: settings.webhooks.options,
     });
   } catch (error) {
     if (error instanceof MockOptionError || error instanceof KeysFileError) throw new StartError(error.message);
     throw error;
   }
   process.stdout.write(formatBanner(mock, settings));
+  if (settings.webhooks.endpoint) process.stdout.write(registerServeEndpoint(mock, settings.webhooks.endpoint));
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
