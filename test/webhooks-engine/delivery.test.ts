@@ -1,0 +1,238 @@
+// Delivery rules (service-api.md §6.5 and the AsyncAPI send operation): a 2xx within the response
+// timeout is success; a slower answer, a 3xx (never followed), any other status or a connection
+// error is retried on the spec's schedule; a dead or slow receiver holds up no other endpoint;
+// duplicates and shuffled order on request; close() lets attempts in flight finish and reports
+// what still waits. Time is compressed with timeScale: no test sleeps for the schedule.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { startMock, type RunningMock } from "../../mock/index.js";
+import type { DeliveryLogEntry, MockWebhookOptions } from "../../mock/webhooks/index.js";
+import { loadAsyncApi } from "../support/spec.js";
+import { register, TestReceiver } from "./support.js";
+
+const SCHEDULE: number[] = loadAsyncApi().operations.sendWebhookEvent["x-retry-schedule-seconds"];
+
+const mocks: RunningMock[] = [];
+const receivers: TestReceiver[] = [];
+async function mockWith(webhooks: MockWebhookOptions): Promise<RunningMock> {
+  const mock = await startMock({ port: 0, rateLimit: "off", webhooks });
+  mocks.push(mock);
+  return mock;
+}
+async function receiver(): Promise<TestReceiver> {
+  const r = await new TestReceiver().start();
+  receivers.push(r);
+  return r;
+}
+afterAll(async () => {
+  await Promise.all(mocks.map((m) => m.close()));
+  await Promise.all(receivers.map((r) => r.close()));
+});
+
+/** The log entry of an event to an endpoint, once it has reached a final state. */
+async function finished(mock: RunningMock, eventId: string, endpointId: string): Promise<DeliveryLogEntry> {
+  for (;;) {
+    const [entry] = mock.webhooks.deliveries({ eventId, endpointId });
+    if (entry && ["succeeded", "failed", "cancelled", "stopped"].includes(entry.state)) return entry;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Resolves after the attempt number `n` of the event has been logged. */
+function attemptLogged(mock: RunningMock, eventId: string, n: number): Promise<DeliveryLogEntry> {
+  return new Promise((resolve) => {
+    const stop = mock.webhooks.onAttempt((entry, attempt) => {
+      if (entry.eventId === eventId && attempt.attempt >= n) {
+        stop();
+        resolve(entry);
+      }
+    });
+  });
+}
+
+describe("at timeScale 0.0001 (the schedule of two days in about 15 s)", () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await mockWith({ timeScale: 0.0001 });
+  });
+  afterEach(() => {
+    for (const organisation of [1, 2]) for (const e of mock.webhooks.listEndpoints(organisation)) mock.webhooks.removeEndpoint(e.id, organisation);
+  });
+
+  test("the engine's delays and timeout are the spec's, scaled, with the timeout's floor", () => {
+    expect(mock.webhooks.settings.retryDelaysMs).toEqual(SCHEDULE.map((s) => s * 1000 * 0.0001));
+    expect(mock.webhooks.settings.responseTimeoutMs, "10 s × 0.0001 is below the 1 s floor").toBe(1000);
+  });
+
+  test("500, 500, then 200: retried with a new delivery id per attempt, the same event id", async () => {
+    const r = await receiver();
+    r.answer = (req) => (req.number <= 2 ? { kind: "status", status: 500, body: '{"error":"down"}' } : { kind: "verify" });
+    const { id: endpointId } = await register(mock, r);
+    const { event } = await mock.trigger("payroll.paid");
+
+    await r.event(event.id);
+    const entry = await finished(mock, event.id, endpointId);
+    expect(entry.state).toBe("succeeded");
+    expect(entry.attempts.map((a) => [a.attempt, a.status, a.outcome])).toEqual([
+      [1, 500, "failed"],
+      [2, 500, "failed"],
+      [3, 200, "succeeded"],
+    ]);
+    expect(entry.attempts[0].answer, "the receiver's answer is logged").toBe('{"error":"down"}');
+    expect(entry.attempts.map((a) => a.nextRetryAt === null), "a next retry time after each failure only").toEqual([false, false, true]);
+    const requests = r.requestsFor(event.id);
+    expect(requests.map((q) => q.eventId), "same event id on every attempt").toEqual([event.id, event.id, event.id]);
+    expect(new Set(requests.map((q) => q.deliveryId)).size, "a new Service-Delivery-Id per attempt").toBe(3);
+    expect(requests.map((q) => q.deliveryId)).toEqual(entry.attempts.map((a) => a.deliveryId));
+  });
+
+  test("a 3xx is a failure: the redirect is not followed and the event is sent again", async () => {
+    const elsewhere = await receiver();
+    const r = await receiver();
+    r.answer = (req) => (req.number === 1 ? { kind: "status", status: 302, headers: { Location: elsewhere.url } } : { kind: "verify" });
+    const { id: endpointId } = await register(mock, r);
+    const { event } = await mock.trigger("loan.disbursed");
+
+    await r.event(event.id);
+    const entry = await finished(mock, event.id, endpointId);
+    expect(entry.attempts.map((a) => [a.status, a.outcome])).toEqual([
+      [302, "failed"],
+      [200, "succeeded"],
+    ]);
+    expect(entry.attempts[0].error).toMatch(/redirect not followed/);
+    expect(elsewhere.requests, "nothing was sent to the Location").toEqual([]);
+  });
+
+  test("a receiver that is down, then up, gets the event within the retry window", async () => {
+    const r = await receiver();
+    const port = r.server.port;
+    await r.server.close(); // down: connections are refused
+    r.answer = () => ({ kind: "verify" });
+    const url = `http://127.0.0.1:${port}/hooks`;
+    const created = mock.webhooks.addEndpoint({ url });
+    r.useSecret(created.secret);
+    const { event } = await mock.trigger("candidate.stage_changed");
+
+    const failing = await attemptLogged(mock, event.id, 2);
+    expect(failing.attempts.every((a) => a.outcome === "failed" && /ECONNREFUSED/.test(a.error ?? "")), JSON.stringify(failing.attempts)).toBe(true);
+    await r.start(port); // up again
+    await r.event(event.id);
+    const entry = await finished(mock, event.id, created.id);
+    expect(entry.state).toBe("succeeded");
+    expect(entry.attempts.length, "delivered by a retry").toBeGreaterThanOrEqual(3);
+  });
+
+  test("a slow receiver delays no other endpoint", async () => {
+    const slow = await receiver();
+    slow.answer = () => ({ kind: "hold" });
+    const fast = await receiver();
+    await register(mock, slow);
+    await register(mock, fast);
+    const count = mock.webhooks.settings.concurrency + 5;
+    const sent: string[] = [];
+    for (let i = 0; i < count; i++) sent.push((await mock.trigger("offer.accepted")).event.id);
+
+    await fast.until(() => sent.every((id) => fast.events.some((e) => e.event.id === id)), `${count} events at the fast receiver`);
+    expect(slow.events, "the slow receiver has answered nothing yet").toEqual([]);
+    expect(slow.requests.length, "the slow lane holds at most its concurrency in flight").toBeLessThanOrEqual(mock.webhooks.settings.concurrency);
+    slow.releaseHeld();
+  });
+
+  test("an endpoint removed while its events wait: they are cancelled, not sent", async () => {
+    const r = await receiver();
+    r.answer = () => ({ kind: "status", status: 503 });
+    const { id: endpointId } = await register(mock, r);
+    const { event } = await mock.trigger("payroll.paid");
+    await attemptLogged(mock, event.id, 1);
+    mock.webhooks.removeEndpoint(endpointId);
+    const entry = await finished(mock, event.id, endpointId);
+    expect(entry.state).toBe("cancelled");
+  });
+});
+
+test("an answer slower than the response timeout is a failure; the event is sent again", async () => {
+  const mock = await mockWith({ timeScale: 0.0001, responseTimeoutFloorMs: 200 });
+  const r = await receiver();
+  r.answer = (req) => (req.number === 1 ? { kind: "verify", delayMs: 600 } : { kind: "verify" });
+  const { id: endpointId } = await register(mock, r);
+  const { event } = await mock.trigger("payroll.paid");
+
+  await r.event(event.id);
+  const entry = await finished(mock, event.id, endpointId);
+  expect(entry.attempts[0].outcome).toBe("failed");
+  expect(entry.attempts[0].status, "no answer in time").toBeNull();
+  expect(entry.attempts[0].error).toMatch(/timeout: no complete answer within 200 ms/);
+  expect(entry.attempts.at(-1)?.outcome).toBe("succeeded");
+});
+
+test("after the last attempt of the schedule the delivery is given up", async () => {
+  const mock = await mockWith({ timeScale: 0.00001 });
+  const r = await receiver();
+  r.answer = () => ({ kind: "status", status: 500 });
+  const { id: endpointId } = await register(mock, r);
+  const { event } = await mock.trigger("payroll.paid");
+  const entry = await finished(mock, event.id, endpointId);
+  expect(entry.state).toBe("failed");
+  expect(entry.attempts.length, "one attempt per entry of x-retry-schedule-seconds").toBe(SCHEDULE.length);
+  expect(entry.attempts.at(-1)?.nextRetryAt).toBeNull();
+});
+
+test("duplicateRate 1: every event is delivered twice, same event id, new delivery id; the receiver skips the repeat", async () => {
+  const mock = await mockWith({ timeScale: 0.0001, duplicateRate: 1 });
+  const r = await receiver();
+  await register(mock, r);
+  const { event, deliveries } = await mock.trigger("payroll.paid");
+  expect(deliveries.map((d) => d.duplicate)).toEqual([false, true]);
+
+  await r.until(() => r.requestsFor(event.id).length === 2 && r.duplicates.length === 1, "the event and its duplicate");
+  const [first, second] = r.requestsFor(event.id);
+  expect(first.deliveryId).not.toBe(second.deliveryId);
+  expect(r.events.filter((e) => e.event.id === event.id), "handled once").toHaveLength(1);
+  expect(r.duplicates[0].eventId).toBe(event.id);
+});
+
+test("shuffle: events held briefly arrive in another order than they happened; occurredAt still orders them", async () => {
+  const mock = await mockWith({ timeScale: 0.0001, shuffle: true, shuffleWindowMs: 200, concurrency: 1 });
+  const r = await receiver();
+  await register(mock, r);
+  const sent: string[] = [];
+  for (let i = 0; i < 8; i++) sent.push((await mock.trigger("candidate.stage_changed")).event.id);
+
+  await r.until(() => r.events.length === 8, "8 events");
+  const arrived = r.events.map((e) => e.event.id);
+  expect([...arrived].sort(), "every event arrives").toEqual([...sent].sort());
+  expect(arrived, "not in the order they happened").not.toEqual(sent);
+  const byOccurredAt = [...r.events].sort((a, b) => (a.event.occurredAt < b.event.occurredAt ? -1 : 1)).map((e) => e.event.id);
+  expect(byOccurredAt, "sorting by occurredAt restores the order").toEqual(sent);
+});
+
+test("close(): attempts in flight finish, events waiting for a retry are reported, triggers are refused", async () => {
+  const mock = await mockWith({ timeScale: 1 });
+  const r = await receiver();
+  const failing = new Set<string>();
+  r.answer = (req) => (failing.has(req.eventId ?? "") ? { kind: "status", status: 500 } : { kind: "verify", delayMs: 150 });
+  const { id: endpointId } = await register(mock, r);
+
+  const waiting = await mock.webhooks.trigger("payroll.paid", {});
+  failing.add(waiting.event.id);
+  await attemptLogged(mock, waiting.event.id, 1); // failed; the next attempt is 5 s away
+  const inFlight = await mock.trigger("payroll.paid");
+  await r.until(() => r.requestsFor(inFlight.event.id).length === 1, "the second event in flight");
+
+  const report = await mock.webhooks.close();
+  expect((await finished(mock, inFlight.event.id, endpointId)).state, "the attempt in flight finished").toBe("succeeded");
+  expect((await r.event(inFlight.event.id)).id, "and the receiver has the event").toBe(inFlight.event.id);
+  expect(report.waiting).toEqual([
+    {
+      eventId: waiting.event.id,
+      type: "payroll.paid",
+      endpointId,
+      url: r.url,
+      duplicate: false,
+      attempts: 1,
+      nextAttemptAt: expect.any(String),
+      lastError: "HTTP 500",
+    },
+  ]);
+  await expect(mock.trigger("payroll.paid"), "no triggers after close").rejects.toMatchObject({ status: 503 });
+  expect(await mock.webhooks.close(), "close() again gives the same report").toBe(report);
+});
