@@ -15,3 +15,17 @@ describe("lint", () => {
     expect(result.warnings, `asyncapi validate warned:\n${result.output}`).toBe(0);
   }, 120_000);
 });
+
+describe("the bundled AsyncAPI document", () => {
+  it("parses with @asyncapi/parser without errors (a bundle that left a relative $ref would not)", async () => {
+    const { Parser } = await import("@asyncapi/parser");
+    const fs = await import("node:fs");
+    const { repoRoot } = await import("../support/spec.js");
+    const text = fs.readFileSync(`${repoRoot}/generated/asyncapi.yaml`, "utf8");
+    const { document, diagnostics } = await new Parser().parse(text);
+    const errors = diagnostics.filter((d) => d.severity === 0).map((d) => `${d.message} at ${d.path.join(".")}`);
+    expect(errors, "parser errors in generated/asyncapi.yaml").toEqual([]);
+    expect(document, "the parser returned no document").toBeDefined();
+    expect(document!.messages().length, "messages in the bundle").toBe(13);
+  }, 60_000);
+});
