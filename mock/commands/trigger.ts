@@ -147,7 +147,7 @@ function mockUrl(text: string): URL {
 }
 
 function describeParseError(error: NodeJS.ErrnoException): string {
-  const option = printable(/'([^']+)'/.exec(error.message)?.[1]?.split(/\s/)[0] ?? "");
+  const option = (/'([^']+)'/.exec(error.message)?.[1]?.split(/\s/)[0] ?? "").replace(/[^\x20-\x7e]/g, "?").slice(0, 60);
   switch (error.code) {
     case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
       return `unknown option ${option}`;

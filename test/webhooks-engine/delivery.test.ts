@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import type { DeliveryLogEntry, MockWebhookOptions } from "../../mock/webhooks/index.js";
 import { loadAsyncApi } from "../support/spec.js";
-import { register, TestReceiver } from "./support.js";
+import { register, removeAllEndpoints, settled, TestReceiver } from "./support.js";
 
 const SCHEDULE: number[] = loadAsyncApi().operations.sendWebhookEvent["x-retry-schedule-seconds"];
 
@@ -28,15 +28,6 @@ afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
 });
 
-/** The log entry of an event to an endpoint, once it has reached a final state. */
-async function finished(mock: RunningMock, eventId: string, endpointId: string): Promise<DeliveryLogEntry> {
-  for (;;) {
-    const [entry] = mock.webhooks.deliveries({ eventId, endpointId });
-    if (entry && ["succeeded", "failed", "cancelled", "stopped"].includes(entry.state)) return entry;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
-}
-
 /** Resolves after the attempt number `n` of the event has been logged. */
 function attemptLogged(mock: RunningMock, eventId: string, n: number): Promise<DeliveryLogEntry> {
   return new Promise((resolve) => {
@@ -54,9 +45,7 @@ describe("at timeScale 0.0001 (the schedule of two days in about 15 s)", () => {
   beforeAll(async () => {
     mock = await mockWith({ timeScale: 0.0001 });
   });
-  afterEach(() => {
-    for (const organisation of [1, 2]) for (const e of mock.webhooks.listEndpoints(organisation)) mock.webhooks.removeEndpoint(e.id, organisation);
-  });
+  afterEach(() => removeAllEndpoints(mock));
 
   test("the engine's delays and timeout are the spec's, scaled, with the timeout's floor", () => {
     expect(mock.webhooks.settings.retryDelaysMs).toEqual(SCHEDULE.map((s) => s * 1000 * 0.0001));
@@ -70,7 +59,7 @@ describe("at timeScale 0.0001 (the schedule of two days in about 15 s)", () => {
     const { event } = await mock.trigger("payroll.paid");
 
     await r.event(event.id);
-    const entry = await finished(mock, event.id, endpointId);
+    const entry = await settled(mock, event.id, endpointId);
     expect(entry.state).toBe("succeeded");
     expect(entry.attempts.map((a) => [a.attempt, a.status, a.outcome])).toEqual([
       [1, 500, "failed"],
@@ -93,7 +82,7 @@ describe("at timeScale 0.0001 (the schedule of two days in about 15 s)", () => {
     const { event } = await mock.trigger("loan.disbursed");
 
     await r.event(event.id);
-    const entry = await finished(mock, event.id, endpointId);
+    const entry = await settled(mock, event.id, endpointId);
     expect(entry.attempts.map((a) => [a.status, a.outcome])).toEqual([
       [302, "failed"],
       [200, "succeeded"],
@@ -116,7 +105,7 @@ describe("at timeScale 0.0001 (the schedule of two days in about 15 s)", () => {
     expect(failing.attempts.every((a) => a.outcome === "failed" && /ECONNREFUSED/.test(a.error ?? "")), JSON.stringify(failing.attempts)).toBe(true);
     await r.start(port); // up again
     await r.event(event.id);
-    const entry = await finished(mock, event.id, created.id);
+    const entry = await settled(mock, event.id, created.id);
     expect(entry.state).toBe("succeeded");
     expect(entry.attempts.length, "delivered by a retry").toBeGreaterThanOrEqual(3);
   });
@@ -144,7 +133,7 @@ describe("at timeScale 0.0001 (the schedule of two days in about 15 s)", () => {
     const { event } = await mock.trigger("payroll.paid");
     await attemptLogged(mock, event.id, 1);
     mock.webhooks.removeEndpoint(endpointId);
-    const entry = await finished(mock, event.id, endpointId);
+    const entry = await settled(mock, event.id, endpointId);
     expect(entry.state).toBe("cancelled");
   });
 });
@@ -157,7 +146,7 @@ test("an answer slower than the response timeout is a failure; the event is sent
   const { event } = await mock.trigger("payroll.paid");
 
   await r.event(event.id);
-  const entry = await finished(mock, event.id, endpointId);
+  const entry = await settled(mock, event.id, endpointId);
   expect(entry.attempts[0].outcome).toBe("failed");
   expect(entry.attempts[0].status, "no answer in time").toBeNull();
   expect(entry.attempts[0].error).toMatch(/timeout: no complete answer within 200 ms/);
@@ -170,7 +159,7 @@ test("after the last attempt of the schedule the delivery is given up", async ()
   r.answer = () => ({ kind: "status", status: 500 });
   const { id: endpointId } = await register(mock, r);
   const { event } = await mock.trigger("payroll.paid");
-  const entry = await finished(mock, event.id, endpointId);
+  const entry = await settled(mock, event.id, endpointId);
   expect(entry.state).toBe("failed");
   expect(entry.attempts.length, "one attempt per entry of x-retry-schedule-seconds").toBe(SCHEDULE.length);
   expect(entry.attempts.at(-1)?.nextRetryAt).toBeNull();
@@ -219,7 +208,7 @@ test("close(): attempts in flight finish, events waiting for a retry are reporte
   await r.until(() => r.requestsFor(inFlight.event.id).length === 1, "the second event in flight");
 
   const report = await mock.webhooks.close();
-  expect((await finished(mock, inFlight.event.id, endpointId)).state, "the attempt in flight finished").toBe("succeeded");
+  expect((await settled(mock, inFlight.event.id, endpointId)).state, "the attempt in flight finished").toBe("succeeded");
   expect((await r.event(inFlight.event.id)).id, "and the receiver has the event").toBe(inFlight.event.id);
   expect(report.waiting).toEqual([
     {

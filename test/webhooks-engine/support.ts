@@ -5,6 +5,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import path from "node:path";
 import { bundle, loadConfig } from "@redocly/openapi-core";
 import { DEMO_KEY, type RunningMock } from "../../mock/index.js";
+import type { DeliveryLogEntry } from "../../mock/webhooks/index.js";
 import { createReceiver, listen, type ListeningReceiver, type Rejection, type WebhookEvent } from "../../src/webhooks/index.js";
 import { createDocumentValidator } from "../support/ajv.js";
 import { loadAsyncApi, repoRoot } from "../support/spec.js";
@@ -157,10 +158,10 @@ export interface ControlAnswer {
   headers: Headers;
 }
 
-/** One call of the control API with a key (or none). */
-export async function control(mock: RunningMock, method: string, path: string, body?: unknown, key: string | undefined = WEBHOOKS_KEY): Promise<ControlAnswer> {
+/** One call of the control API with a key, or with none when key is null. */
+export async function control(mock: RunningMock, method: string, path: string, body?: unknown, key: string | null = WEBHOOKS_KEY): Promise<ControlAnswer> {
   const headers: Record<string, string> = { "content-type": "application/json" };
-  if (key !== undefined) headers.authorization = `Bearer ${key}`;
+  if (key !== null) headers.authorization = `Bearer ${key}`;
   const response = await fetch(mock.url + path, { method, headers, body: body === undefined ? undefined : typeof body === "string" ? body : JSON.stringify(body) });
   const text = await response.text();
   let parsed: any = text;
@@ -180,7 +181,21 @@ export async function register(mock: RunningMock, receiver: TestReceiver, extra:
   return { id: answer.body.data.id, secret: answer.body.data.secret };
 }
 
-/** Fires an event through the control API; returns the event id. */
+/** The log entry of an event to an endpoint once it is final (succeeded, failed, cancelled, stopped). */
+export async function settled(mock: RunningMock, eventId: string, endpointId: string): Promise<DeliveryLogEntry> {
+  for (;;) {
+    const [entry] = mock.webhooks.deliveries({ eventId, endpointId });
+    if (entry && ["succeeded", "failed", "cancelled", "stopped"].includes(entry.state)) return entry;
+    await new Promise((resolve) => setTimeout(resolve, 5));
+  }
+}
+
+/** Removes every endpoint of both organisations, so one test's endpoints get no other test's events. */
+export function removeAllEndpoints(mock: RunningMock): void {
+  for (const organisation of [1, 2]) for (const e of mock.webhooks.listEndpoints(organisation)) mock.webhooks.removeEndpoint(e.id, organisation);
+}
+
+/** Fires an event through the control API. */
 export async function trigger(mock: RunningMock, type: string, id?: string, key = WEBHOOKS_KEY): Promise<ControlAnswer> {
   return control(mock, "POST", "/_mock/webhooks/events", id === undefined ? { type } : { type, id }, key);
 }

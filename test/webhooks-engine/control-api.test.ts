@@ -1,0 +1,258 @@
+// The control API under /_mock/ (mock/control/openapi.yaml): Manage Webhooks required, the key's
+// organisation only, bad input answered 400 naming the field, at most 10 endpoints, secrets shown
+// once, strict URL rules, the Test action and the delivery log. Every answer is checked against
+// the control API's own OpenAPI document.
+import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
+import { createDocumentValidator } from "../support/ajv.js";
+import { bundledControlSpec, control, ORG2_WEBHOOKS_KEY, register, removeAllEndpoints, settled, TestReceiver, WEBHOOKS_KEY, type ControlAnswer } from "./support.js";
+
+let mock: RunningMock;
+let strict: RunningMock;
+let receiver: TestReceiver;
+let validator: ReturnType<typeof createDocumentValidator>;
+let spec: any;
+
+beforeAll(async () => {
+  [mock, strict, receiver, spec] = await Promise.all([
+    startMock({ port: 0, webhooks: { timeScale: 0.0001 } }),
+    startMock({ port: 0, webhooks: { strictUrls: true } }),
+    new TestReceiver().start(),
+    bundledControlSpec(),
+  ]);
+  validator = createDocumentValidator(spec, "control");
+});
+afterAll(async () => {
+  await Promise.all([mock?.close(), strict?.close()]);
+  await receiver?.close();
+});
+
+/** The answer's body against the schema the control spec gives for its operation and status. */
+function expectInsideSpec(path: string, method: string, answer: ControlAnswer): void {
+  const template = Object.keys(spec.paths).find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path.split("?")[0]));
+  expect(template, `a path of the control spec matches ${path}`).toBeDefined();
+  const responses = spec.paths[template!][method.toLowerCase()].responses;
+  let response = responses[String(answer.status)];
+  expect(response, `${method} ${template} lists status ${answer.status}`).toBeDefined();
+  if (response.$ref) response = response.$ref.slice(2).split("/").reduce((node: any, key: string) => node[key], spec);
+  const schema = response.content["application/json"].schema;
+  const pointer = schema.$ref ? schema.$ref.slice(1) : undefined;
+  expect(pointer, "response schemas are components").toBeDefined();
+  expect(validator.validate(pointer, answer.body), `${method} ${path} ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`).toEqual([]);
+}
+
+async function call(method: string, path: string, body?: unknown, key: string | null = WEBHOOKS_KEY, on = mock): Promise<ControlAnswer> {
+  const answer = await control(on, method, path, body, key);
+  expectInsideSpec(path, method, answer);
+  return answer;
+}
+
+describe("permission: the key must hold Manage Webhooks", () => {
+  const cases: Array<[string, { given: string | null; want: { status: number; message: RegExp } }]> = [
+    ["no key", { given: null, want: { status: 401, message: /Authorization header is missing/ } }],
+    ["an unknown key", { given: "nobody", want: { status: 401, message: /not known/ } }],
+    ["a key with Leave and Employee Management but not Manage Webhooks", { given: DEMO_KEY.org1Full, want: { status: 403, message: /lacks the permission Manage Webhooks/ } }],
+    ["a key with no permissions", { given: DEMO_KEY.org1NoPermissions, want: { status: 403, message: /Manage Webhooks/ } }],
+  ];
+  const operations: Array<[string, string, unknown]> = [
+    ["GET", "/_mock/webhooks/endpoints", undefined],
+    ["POST", "/_mock/webhooks/endpoints", { url: "https://hooks.example.com/hr" }],
+    ["DELETE", "/_mock/webhooks/endpoints/d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70", undefined],
+    ["POST", "/_mock/webhooks/endpoints/d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70/test", undefined],
+    ["POST", "/_mock/webhooks/events", { type: "payroll.paid" }],
+    ["GET", "/_mock/webhooks/deliveries", undefined],
+  ];
+  test.each(cases.flatMap(([name, c]) => operations.map(([method, path, body]) => [`${name}: ${method} ${path}`, { ...c, method, path, body }] as const)))(
+    "%s is refused",
+    async (_name, { given, want, method, path, body }) => {
+      const answer = await call(method, path, body, given);
+      expect(answer.status).toBe(want.status);
+      expect(answer.body).toMatchObject({ isSuccessful: false, code: String(want.status), data: null });
+      expect(answer.body.message).toMatch(want.message);
+    },
+  );
+
+  test("a refused trigger changes nothing", async () => {
+    const version = mock.dataset.version;
+    await call("POST", "/_mock/webhooks/events", { type: "leave.approved" }, DEMO_KEY.org1Full);
+    expect(mock.dataset.version).toBe(version);
+  });
+});
+
+describe("bad input: 400 with a message naming the field", () => {
+  const cases: Array<[string, { given: { method: string; path: string; body?: unknown }; want: RegExp }]> = [
+    ["no url", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: {} }, want: /url is required \(url\)/ }],
+    ["url not text", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: 42 } }, want: /url must be string.*\(url\)/ }],
+    ["url not a URL", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "hooks" } }, want: /not an absolute URL.*\(url\)/ }],
+    ["url plain http to a public host", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "http://hooks.example.com/x" } }, want: /https:\/\/.*\(url\)/ }],
+    ["url ftp", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "ftp://hooks.example.com/x" } }, want: /https:\/\/.*\(url\)/ }],
+    ["url with credentials", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://a:b@hooks.example.com/x" } }, want: /user name or password \(url\)/ }],
+    ["an unknown event type", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", events: ["leave.approved", "salary.changed"] } }, want: /events\[1\] must be one of .*leave\.approved.*\(events\)/ }],
+    ["events neither all nor a list", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", events: "some" } }, want: /events is not valid.*\(events\)/ }],
+    ["an empty selection", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", events: [] } }, want: /\(events\)/ }],
+    ["a secret without whsec_", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", secret: "sk_live_123456789012345678" } }, want: /\(secret\)/ }],
+    ["an unknown field", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", colour: "red" } }, want: /colour is not allowed.*\(colour\)/ }],
+    ["a body that is not JSON", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: "{url:" }, want: /not valid JSON.*\(body\)/ }],
+    ["a body that is a list", { given: { method: "POST", path: "/_mock/webhooks/events", body: [] }, want: /JSON object \(body\)/ }],
+    ["no type", { given: { method: "POST", path: "/_mock/webhooks/events", body: {} }, want: /type is required \(type\)/ }],
+    ["an unknown type", { given: { method: "POST", path: "/_mock/webhooks/events", body: { type: "leave.teleported" } }, want: /type must be one of.*\(type\)/ }],
+    ["an id that is not a uuid", { given: { method: "POST", path: "/_mock/webhooks/events", body: { type: "leave.approved", id: "42" } }, want: /id must be a uuid.*\(id\)/ }],
+    ["an endpoint id that is not a uuid", { given: { method: "DELETE", path: "/_mock/webhooks/endpoints/42" }, want: /id must be a uuid.*\(id\)/ }],
+    ["a limit that is not a number", { given: { method: "GET", path: "/_mock/webhooks/deliveries?limit=many" }, want: /limit must be integer.*\(limit\)/ }],
+    ["a limit too large", { given: { method: "GET", path: "/_mock/webhooks/deliveries?limit=5000" }, want: /limit must be <= 1000.*\(limit\)/ }],
+    ["an eventId that is not a uuid", { given: { method: "GET", path: "/_mock/webhooks/deliveries?eventId=x" }, want: /eventId must be a uuid.*\(eventId\)/ }],
+  ];
+  test.each(cases)("%s", async (_name, { given, want }) => {
+    const answer = await call(given.method, given.path, given.body);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(answer.body.message).toMatch(want);
+  });
+
+  test("nothing was added by the refused requests", async () => {
+    expect((await call("GET", "/_mock/webhooks/endpoints")).body.data.filter((e: any) => e.url.startsWith("https://hooks.example.com/x"))).toEqual([]);
+  });
+});
+
+describe("endpoints", () => {
+  afterEach(() => removeAllEndpoints(mock));
+
+  test("added with a secret shown once; listed without it; removed", async () => {
+    const added = await call("POST", "/_mock/webhooks/endpoints", { url: receiver.url, description: " Local receiver ", events: ["webhook.test"] });
+    expect(added.status).toBe(201);
+    const { id, secret } = added.body.data;
+    expect(secret, "whsec_ and 32 random bytes in base64url").toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+    expect(added.body.data).toMatchObject({ url: receiver.url, description: "Local receiver", events: ["webhook.test"] });
+
+    const listed = await call("GET", "/_mock/webhooks/endpoints");
+    const shown = listed.body.data.find((e: any) => e.id === id);
+    expect(shown, "the endpoint is listed").toBeDefined();
+    expect(JSON.stringify(listed.body), "no secret in the list").not.toContain(secret);
+    expect(Object.keys(shown).sort()).toEqual(["createdAt", "description", "events", "id", "url"]);
+
+    const removed = await call("DELETE", `/_mock/webhooks/endpoints/${id}`);
+    expect(removed.status).toBe(200);
+    expect(removed.body.data.id).toBe(id);
+    expect((await call("GET", "/_mock/webhooks/endpoints")).body.data.map((e: any) => e.id)).not.toContain(id);
+    expect((await call("DELETE", `/_mock/webhooks/endpoints/${id}`)).status, "removing it again").toBe(404);
+  });
+
+  test("another organisation's endpoint is not found, and its list is its own", async () => {
+    const own = await call("POST", "/_mock/webhooks/endpoints", { url: "https://hooks.example.com/org1" });
+    const id = own.body.data.id;
+    expect((await call("DELETE", `/_mock/webhooks/endpoints/${id}`, undefined, ORG2_WEBHOOKS_KEY)).status).toBe(404);
+    expect((await call("POST", `/_mock/webhooks/endpoints/${id}/test`, undefined, ORG2_WEBHOOKS_KEY)).status).toBe(404);
+    expect((await call("GET", "/_mock/webhooks/endpoints", undefined, ORG2_WEBHOOKS_KEY)).body.data.map((e: any) => e.id)).not.toContain(id);
+    await call("DELETE", `/_mock/webhooks/endpoints/${id}`);
+  });
+
+  test("the 11th endpoint of an organisation is refused with 409; another organisation is not affected", async () => {
+    const limit = mock.webhooks.settings.maxEndpointsPerOrganisation;
+    expect(limit, "x-max-endpoints-per-organisation").toBe(10);
+    const already = (await call("GET", "/_mock/webhooks/endpoints", undefined, ORG2_WEBHOOKS_KEY)).body.data.length;
+    for (let i = already; i < limit; i++) {
+      expect((await call("POST", "/_mock/webhooks/endpoints", { url: `https://hooks.example.com/n${i}` }, ORG2_WEBHOOKS_KEY)).status).toBe(201);
+    }
+    const eleventh = await call("POST", "/_mock/webhooks/endpoints", { url: "https://hooks.example.com/eleventh" }, ORG2_WEBHOOKS_KEY);
+    expect(eleventh.status).toBe(409);
+    expect(eleventh.body.message).toMatch(/already has 10 webhook endpoints/);
+    expect((await call("POST", "/_mock/webhooks/endpoints", { url: "https://hooks.example.com/org1-still-fine" })).status, "organisation 1 may still add").toBe(201);
+  });
+
+  test("the Test action sends webhook.test to that endpoint only, whatever its selection, and the log shows the answer", async () => {
+    const other = await new TestReceiver().start();
+    try {
+      const { id } = await register(mock, receiver, { events: ["leave.approved"] });
+      await register(mock, other, { events: "all" });
+      const answer = await call("POST", `/_mock/webhooks/endpoints/${id}/test`);
+      expect(answer.status).toBe(202);
+      const event = answer.body.data.event;
+      expect(event).toMatchObject({ type: "webhook.test", data: { endpointId: id } });
+      expect(answer.body.data.deliveries).toEqual([{ endpointId: id, url: receiver.url, duplicate: false }]);
+      await receiver.event(event.id);
+      expect(other.requestsFor(event.id), "the other endpoint gets no test event").toEqual([]);
+
+      await settled(mock, event.id, id);
+      const log = await call("GET", `/_mock/webhooks/deliveries?eventId=${event.id}`);
+      expect(log.body.data).toHaveLength(1);
+      expect(log.body.data[0]).toMatchObject({ eventId: event.id, endpointId: id, state: "succeeded", type: "webhook.test" });
+      expect(log.body.data[0].attempts[0]).toMatchObject({ attempt: 1, status: 200, outcome: "succeeded", answer: '{"received":true}', nextRetryAt: null });
+      expect(log.body.data[0].attempts[0].deliveryId).toBe(receiver.requestsFor(event.id)[0].deliveryId);
+    } finally {
+      await other.close();
+    }
+  });
+
+  test("an event goes only to endpoints that receive its type; the log filters by endpoint", async () => {
+    const leaveOnly = await new TestReceiver().start();
+    try {
+      const { id } = await register(mock, leaveOnly, { events: ["leave.requested"] });
+      const paid = await call("POST", "/_mock/webhooks/events", { type: "payroll.paid" });
+      expect(paid.body.data.deliveries.map((d: any) => d.endpointId)).not.toContain(id);
+      const requested = await call("POST", "/_mock/webhooks/events", { type: "leave.requested" });
+      expect(requested.body.data.deliveries.map((d: any) => d.endpointId)).toContain(id);
+      await leaveOnly.event(requested.body.data.event.id);
+      await settled(mock, requested.body.data.event.id, id);
+      const log = await call("GET", `/_mock/webhooks/deliveries?endpointId=${id}&limit=10`);
+      expect(log.body.data.map((d: any) => d.eventId)).toEqual([requested.body.data.event.id]);
+    } finally {
+      await leaveOnly.close();
+    }
+  });
+
+  test("the log of one organisation shows none of another's deliveries", async () => {
+    const answer = await call("GET", "/_mock/webhooks/deliveries?limit=1000", undefined, ORG2_WEBHOOKS_KEY);
+    const org2 = mock.ids[1].organizationId;
+    expect(answer.body.data.every((d: any) => d.organizationId === org2)).toBe(true);
+  });
+});
+
+describe("strictUrls: https only, no private or internal addresses (registration only)", () => {
+  const refused: Array<[string, string]> = [
+    ["plain http", "http://hooks.example.com/hr"],
+    ["http to loopback", "http://127.0.0.1:3000/hooks"],
+    ["a 10.x address", "https://10.1.2.3/hooks"],
+    ["a 192.168.x address", "https://192.168.1.20/hooks"],
+    ["a 172.16.x address", "https://172.20.0.5/hooks"],
+    ["localhost", "https://localhost/hooks"],
+    ["loopback", "https://127.0.0.1/hooks"],
+    ["IPv6 loopback", "https://[::1]/hooks"],
+    ["an IPv6 unique local address", "https://[fd12:3456::1]/hooks"],
+    ["link-local", "https://169.254.169.254/latest"],
+    ["an .internal name", "https://hooks.corp.internal/x"],
+    ["a .local name", "https://printer.local/x"],
+  ];
+  test.each(refused)("%s is refused", async (_name, url) => {
+    const answer = await call("POST", "/_mock/webhooks/endpoints", { url }, WEBHOOKS_KEY, strict);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(400);
+    expect(answer.body.message).toMatch(/\(url\)\.$/);
+  });
+
+  test("a public https URL is accepted", async () => {
+    const answer = await call("POST", "/_mock/webhooks/endpoints", { url: "https://hooks.example.com/hr" }, WEBHOOKS_KEY, strict);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(201);
+  });
+
+  test("development mode accepts http on loopback but not elsewhere", async () => {
+    expect((await call("POST", "/_mock/webhooks/endpoints", { url: "http://localhost:3999/hooks" })).status).toBe(201);
+    expect((await call("POST", "/_mock/webhooks/endpoints", { url: "http://192.168.1.20/hooks" })).status).toBe(400);
+  });
+});
+
+describe("routing under /_mock/", () => {
+  test("an unknown path is a 404 envelope", async () => {
+    const answer = await control(mock, "GET", "/_mock/nothing-here");
+    expect(answer.status).toBe(404);
+    expect(answer.body).toMatchObject({ isSuccessful: false, code: "404" });
+  });
+
+  test("a method a path does not answer is a 404 naming the methods it does", async () => {
+    const answer = await control(mock, "PUT", "/_mock/webhooks/endpoints", { url: "https://hooks.example.com/x" });
+    expect(answer.status).toBe(404);
+    expect(answer.headers.get("allow")).toBe("GET, POST");
+  });
+
+  test("the read API is untouched: /v1/ still answers", async () => {
+    const response = await fetch(`${mock.url}/v1/leavetype/list`, { headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } });
+    expect(response.status).toBe(200);
+  });
+});

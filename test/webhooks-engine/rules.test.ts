@@ -1,0 +1,150 @@
+// The engine's pure rules: which endpoint URLs are accepted (development and strict mode), event
+// selections and secrets, occurredAt texts, seeded ids, and the delivery rules read from the spec.
+import { describe, expect, test } from "vitest";
+import { webhookEventTypes } from "../../generated/events.js";
+import { deliveryHeaders, deliveryRules, eventValidator } from "../../mock/webhooks/asyncapi.js";
+import { checkEndpointUrl } from "../../mock/webhooks/endpoint-url.js";
+import { checkEvents, checkSecret, EndpointRegistry, generateSecret } from "../../mock/webhooks/endpoints.js";
+import { createOccurredAtClock, formatOccurredAt, seededUuids } from "../../mock/webhooks/event-body.js";
+import { loadAsyncApi } from "../support/spec.js";
+
+const asyncapi = loadAsyncApi();
+
+describe("endpoint URLs", () => {
+  // [name, { given: url, want: [accepted in development mode, accepted in strict mode] }]
+  const cases: Array<[string, { given: string; want: [boolean, boolean] }]> = [
+    ["public https", { given: "https://hooks.example.com/hr", want: [true, true] }],
+    ["public https with a port and query", { given: "https://hooks.example.com:8443/hr?token=x", want: [true, true] }],
+    ["public IPv4 over https", { given: "https://93.184.216.34/hooks", want: [true, true] }],
+    ["http to 127.0.0.1", { given: "http://127.0.0.1:3000/hooks", want: [true, false] }],
+    ["http to 127.8.9.10", { given: "http://127.8.9.10:3000/hooks", want: [true, false] }],
+    ["http to localhost", { given: "http://localhost:3000/hooks", want: [true, false] }],
+    ["http to [::1]", { given: "http://[::1]:3000/hooks", want: [true, false] }],
+    ["http to a public host", { given: "http://hooks.example.com/hr", want: [false, false] }],
+    ["http to 10.0.0.1", { given: "http://10.0.0.1/hooks", want: [false, false] }],
+    ["https to 127.0.0.1", { given: "https://127.0.0.1/hooks", want: [true, false] }],
+    ["https to 10.1.2.3", { given: "https://10.1.2.3/hooks", want: [true, false] }],
+    ["https to 172.16.0.1", { given: "https://172.16.0.1/hooks", want: [true, false] }],
+    ["https to 172.32.0.1 (public)", { given: "https://172.32.0.1/hooks", want: [true, true] }],
+    ["https to 192.168.0.1", { given: "https://192.168.0.1/hooks", want: [true, false] }],
+    ["https to 169.254.169.254", { given: "https://169.254.169.254/", want: [true, false] }],
+    ["https to 100.64.0.1 (carrier-grade NAT)", { given: "https://100.64.0.1/", want: [true, false] }],
+    ["https to 0.0.0.0", { given: "https://0.0.0.0/", want: [true, false] }],
+    ["https to 127.0.0.1 written in hex", { given: "https://0x7f000001/", want: [true, false] }],
+    ["https to [::1]", { given: "https://[::1]/", want: [true, false] }],
+    ["https to [::ffff:10.0.0.1] (IPv4-mapped)", { given: "https://[::ffff:10.0.0.1]/", want: [true, false] }],
+    ["https to [fc00::1]", { given: "https://[fc00::1]/", want: [true, false] }],
+    ["https to [fe80::1]", { given: "https://[fe80::1]/", want: [true, false] }],
+    ["https to [2001:db8::1] (public form)", { given: "https://[2606:4700::1111]/", want: [true, true] }],
+    ["https to localhost", { given: "https://localhost/", want: [true, false] }],
+    ["https to api.localhost", { given: "https://api.localhost/", want: [true, false] }],
+    ["https to an .internal name", { given: "https://hooks.internal/", want: [true, false] }],
+    ["https to a .local name", { given: "https://nas.local/", want: [true, false] }],
+    ["https to a single-label name", { given: "https://intranet/", want: [true, false] }],
+    ["ftp", { given: "ftp://hooks.example.com/", want: [false, false] }],
+    ["credentials in the URL", { given: "https://user:pw@hooks.example.com/", want: [false, false] }],
+    ["a fragment", { given: "https://hooks.example.com/#x", want: [false, false] }],
+    ["not a URL", { given: "hooks.example.com/hr", want: [false, false] }],
+    ["empty", { given: "", want: [false, false] }],
+  ];
+  test.each(cases)("%s", (_name, { given, want }) => {
+    const development = checkEndpointUrl(given, { strict: false });
+    const strict = checkEndpointUrl(given, { strict: true });
+    expect([development.ok, strict.ok], JSON.stringify([development, strict])).toEqual(want);
+    for (const result of [development, strict]) if (!result.ok) expect(result.message, "a refusal names the url").toMatch(/^url /);
+  });
+});
+
+describe("event selections and secrets", () => {
+  const selections: Array<[string, { given: unknown; want: unknown }]> = [
+    ["absent means all", { given: undefined, want: "all" }],
+    ["all", { given: "all", want: "all" }],
+    ["a list, repeats dropped", { given: ["leave.approved", "leave.approved", "payroll.paid"], want: ["leave.approved", "payroll.paid"] }],
+    ["an empty list", { given: [], want: undefined }],
+    ["an unknown type", { given: ["leave.approved", "salary.changed"], want: undefined }],
+    ["text other than all", { given: "leave.approved", want: undefined }],
+  ];
+  test.each(selections)("%s", (_name, { given, want }) => {
+    const result = checkEvents(given);
+    expect(result.ok ? result.events : undefined).toEqual(want);
+  });
+
+  test("every catalogue type can be selected", () => {
+    expect(checkEvents(webhookEventTypes)).toEqual({ ok: true, events: webhookEventTypes });
+  });
+
+  test("generated secrets are whsec_ and 32 random bytes, each different, and pass the secret rule", () => {
+    const secrets = Array.from({ length: 20 }, generateSecret);
+    for (const secret of secrets) {
+      expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
+      expect(Buffer.from(secret.slice(6), "base64url")).toHaveLength(32);
+      expect(checkSecret(secret)).toBeUndefined();
+    }
+    expect(new Set(secrets).size).toBe(20);
+  });
+
+  test.each([["sk_123456789012345678"], ["whsec_short"], ["whsec_has a space in it here"], [""]])("secret %j is refused", (secret) => {
+    expect(checkSecret(secret)).toMatch(/whsec_/);
+  });
+
+  test("the registry keeps the limit of the spec per organisation", () => {
+    const registry = new EndpointRegistry({ strictUrls: false });
+    const limit = asyncapi.operations.sendWebhookEvent["x-max-endpoints-per-organisation"];
+    for (let i = 0; i < limit; i++) registry.add("org-a", { url: `https://hooks.example.com/${i}` });
+    expect(() => registry.add("org-a", { url: "https://hooks.example.com/over" })).toThrow(/already has 10/);
+    expect(registry.add("org-b", { url: "https://hooks.example.com/b" }).created.url).toBe("https://hooks.example.com/b");
+  });
+});
+
+describe("occurredAt and ids", () => {
+  test("formatOccurredAt writes 7 fractional digits and Z", () => {
+    expect(formatOccurredAt(Date.UTC(2026, 9, 15, 9, 50, 11, 482), 1937)).toBe("2026-10-15T09:50:11.4821937Z");
+    expect(formatOccurredAt(0, 0)).toBe("1970-01-01T00:00:00.0000000Z");
+  });
+
+  test("the clock never repeats or goes backwards, even when the wall clock does", () => {
+    const wall = [5000, 5000, 5000, 4000, 5001];
+    const clock = createOccurredAtClock(() => wall.shift() ?? 5001);
+    const texts = Array.from({ length: 5 }, clock);
+    for (const text of texts) expect(text).toMatch(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{7}Z$/);
+    expect([...texts].sort(), "in order").toEqual(texts);
+    expect(new Set(texts).size, "all different").toBe(5);
+  });
+
+  test("seeded uuids are version 4, reproducible per seed, different across seeds", () => {
+    const a = seededUuids(7);
+    const b = seededUuids(7);
+    const c = seededUuids(8);
+    const first = [a(), a(), a()];
+    expect([b(), b(), b()]).toEqual(first);
+    expect(c()).not.toBe(first[0]);
+    for (const id of first) expect(id).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/);
+  });
+});
+
+describe("what the engine reads from the AsyncAPI document", () => {
+  const op = asyncapi.operations.sendWebhookEvent;
+  test("delivery rules are the send operation's extensions", () => {
+    expect(deliveryRules()).toEqual({
+      apiVersion: op["x-api-version"],
+      responseTimeoutSeconds: op["x-response-timeout-seconds"],
+      signatureToleranceSeconds: op["x-signature-tolerance-seconds"],
+      maxEndpointsPerOrganisation: op["x-max-endpoints-per-organisation"],
+      retryScheduleSeconds: op["x-retry-schedule-seconds"],
+    });
+  });
+
+  test("header names and fixed values are the WebhookHeaders schema's", () => {
+    const schema = asyncapi.components.schemas.WebhookHeaders;
+    expect(deliveryHeaders()).toEqual({ names: schema.required, contentType: schema.properties["Content-Type"].const, userAgent: schema.properties["User-Agent"].const });
+  });
+
+  test("the event validator refuses a body its schema does not allow", () => {
+    const validate = eventValidator();
+    const example = asyncapi.components.messages.leaveApproved.examples[0].payload;
+    expect(validate(example), "the document's own example is valid").toEqual([]);
+    expect(validate({ ...example, occurredAt: "2026-10-15T09:50:11.482Z" }).join(" "), "3 fractional digits").toMatch(/occurredAt/);
+    expect(validate({ ...example, data: { ...example.data, salary: 1 } }).join(" "), "no extra data").toMatch(/additional/);
+    expect(validate({ ...example, type: "salary.changed" }).join(" ")).toMatch(/not an event type/);
+  });
+});
