@@ -70,12 +70,20 @@ export interface DeliveryFilter {
 
 export class DeliveryLog {
   private entries: DeliveryLogEntry[] = [];
+  /** Trimming is O(n): done when the log has grown by a tenth since the last time, not on every add. */
+  private trimAt: number;
 
-  constructor(private readonly limit: number) {}
+  constructor(private readonly limit: number) {
+    this.trimAt = Math.ceil(limit * 1.1);
+  }
 
   add(entry: DeliveryLogEntry): void {
     this.entries.push(entry);
-    if (this.entries.length > this.limit * 1.1) this.trim();
+    if (this.entries.length > this.trimAt) {
+      this.trim();
+      // Unfinished entries are never dropped, so the log may stay above the limit for a while.
+      this.trimAt = Math.ceil(Math.max(this.limit, this.entries.length) * 1.1);
+    }
   }
 
   /** Newest first. Entries are live objects: copy them before handing them out. */

@@ -3,6 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { webhookEventTypes } from "../../generated/events.js";
 import { deliveryHeaders, deliveryRules, eventValidator } from "../../mock/webhooks/asyncapi.js";
+import { DeliveryLog, type DeliveryLogEntry } from "../../mock/webhooks/delivery-log.js";
 import { checkEndpointUrl } from "../../mock/webhooks/endpoint-url.js";
 import { checkEvents, checkSecret, EndpointRegistry, generateSecret } from "../../mock/webhooks/endpoints.js";
 import { createOccurredAtClock, formatOccurredAt, seededUuids } from "../../mock/webhooks/event-body.js";
@@ -146,5 +147,37 @@ describe("what the engine reads from the AsyncAPI document", () => {
     expect(validate({ ...example, occurredAt: "2026-10-15T09:50:11.482Z" }).join(" "), "3 fractional digits").toMatch(/occurredAt/);
     expect(validate({ ...example, data: { ...example.data, salary: 1 } }).join(" "), "no extra data").toMatch(/additional/);
     expect(validate({ ...example, type: "salary.changed" }).join(" ")).toMatch(/not an event type/);
+  });
+});
+
+describe("the delivery log", () => {
+  const entry = (n: number, state: DeliveryLogEntry["state"]): DeliveryLogEntry => ({
+    eventId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
+    type: "payroll.paid",
+    organizationId: "org",
+    endpointId: "ep",
+    url: "http://127.0.0.1/h",
+    duplicate: false,
+    state,
+    queuedAt: "2026-10-15T09:50:11.483Z",
+    nextAttemptAt: null,
+    attempts: [],
+  });
+
+  test("keeps every unfinished entry and drops the oldest finished ones beyond its limit", () => {
+    const log = new DeliveryLog(10);
+    for (let i = 0; i < 30; i++) log.add(entry(i, i % 2 === 0 ? "succeeded" : "retry-scheduled"));
+    const kept = log.find({ limit: 100 });
+    expect(kept.filter((e) => e.state === "retry-scheduled"), "all 15 unfinished kept").toHaveLength(15);
+    expect(kept.length, "trimmed").toBeLessThan(30);
+    expect(kept[0].eventId, "newest first").toBe(entry(29, "succeeded").eventId);
+  });
+
+  test("finds by event and endpoint id, newest first, up to a limit", () => {
+    const log = new DeliveryLog(100);
+    for (let i = 0; i < 5; i++) log.add(entry(i, "succeeded"));
+    expect(log.find({ eventId: entry(3, "succeeded").eventId }).map((e) => e.eventId)).toEqual([entry(3, "succeeded").eventId]);
+    expect(log.find({ endpointId: "ep", limit: 2 }).map((e) => e.eventId)).toEqual([entry(4, "queued").eventId, entry(3, "queued").eventId]);
+    expect(log.find({ endpointId: "other" })).toEqual([]);
   });
 });
