@@ -29,6 +29,7 @@ export const WEBHOOK_SERVE_HELP = `Webhooks:
                           timeout never below 1 s); 0.001 runs two days of retries in ~150 s.
   --duplicate-rate <p>    Deliver this share (0 to 1) of events twice (same id, new delivery id).
   --shuffle               Hold events briefly and deliver them in random order.
+  Each delivery attempt is printed (one line) with --webhook-url or --log.
   Endpoints, the Test action, triggers and the delivery log: the control API under /_mock/
   (mock/control/openapi.yaml); from a shell: hr-mock trigger <type>.
 `;
@@ -39,12 +40,21 @@ export interface WebhookServeSettings {
   endpoint?: EndpointInput;
 }
 
-type Values = { [K in keyof typeof WEBHOOK_SERVE_OPTIONS]?: (typeof WEBHOOK_SERVE_OPTIONS)[K]["type"] extends "boolean" ? boolean : string };
+type Values = { [K in keyof typeof WEBHOOK_SERVE_OPTIONS]?: (typeof WEBHOOK_SERVE_OPTIONS)[K]["type"] extends "boolean" ? boolean : string } & {
+  /** serve's own --log: delivery attempts are printed too. */
+  log?: boolean;
+};
+
+const printLine = (line: string) => {
+  process.stdout.write(`${line}\n`);
+};
 
 /** Flag values to settings; a mistake throws an Error with one line naming the flag. */
 export function webhookServeSettings(values: Values): WebhookServeSettings {
   const strictUrls = values["strict-urls"] ?? false;
   const options: MockWebhookOptions = { strictUrls, shuffle: values.shuffle ?? false };
+  // One line per delivery attempt when asked for request lines, or when an endpoint is registered here.
+  if (values.log || values["webhook-url"] !== undefined) options.log = printLine;
   if (values["time-scale"] !== undefined) options.timeScale = number("--time-scale", values["time-scale"], (x) => x > 0 && x <= 100, "a number above 0 and at most 100");
   if (values["duplicate-rate"] !== undefined) options.duplicateRate = number("--duplicate-rate", values["duplicate-rate"], (x) => x >= 0 && x <= 1, "a number from 0 to 1");
 
@@ -68,7 +78,6 @@ export function webhookServeSettings(values: Values): WebhookServeSettings {
     if (!events.ok) throw new Error(`--events: ${events.message} (the types: ${EVENT_TYPES.join(", ")})`);
     endpoint.events = events.events;
   }
-  options.log = (line) => process.stdout.write(`${line}\n`);
   return { options, endpoint };
 }
 
