@@ -16,6 +16,8 @@ export default defineConfig({
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // One mock for the whole run (default data, rate limit off); suites that only read use inject("mock").
+    globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,
     hookTimeout: 60_000,
     // The suites start servers on ephemeral ports; two workers keep a 2-core machine responsive.

@@ -53,7 +53,7 @@ export function asyncapiValidate(): LintResult {
 }
 
 function main() {
-  const results = [redoclyLint("hr-api"), redoclyLint("hr-events"), asyncapiValidate()];
+  const results = [redoclyLint("hr-api"), redoclyLint("hr-events"), redoclyLint("mock-control"), asyncapiValidate()];
   for (const r of results) {
     console.log(`lint: ${r.tool}: ${r.ok ? "clean" : "FAILED"} (${r.errors} errors, ${r.warnings} warnings)`);
     if (!r.ok && r.output) console.log(r.output);

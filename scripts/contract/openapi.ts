@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { operationIndex } from "../../generated/client.js";
-import { createDocumentValidator, walk } from "../../test/support/ajv.js";
-import { flatten, repoRoot, resolvePointer } from "../../test/support/spec.js";
+import { createDocumentValidator, walk } from "../lib/spec-validator.js";
+import { flatten, repoRoot, resolvePointer } from "../lib/spec-document.js";
 
 export type OperationId = (typeof operationIndex)[number]["operationId"];
 export type OperationInfo = (typeof operationIndex)[number];

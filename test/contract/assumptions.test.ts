@@ -5,7 +5,7 @@ import { evaluateAssumptions, openapiEvaluators, probe, type Observations, type 
 import type { Exchange } from "../../scripts/contract/http.js";
 import { collectAssumptions, loadContractSpec } from "../../scripts/contract/openapi.js";
 import type { AssumptionOutcome } from "../../scripts/contract/results.js";
-import { loadAsyncApi, loadOpenApi } from "../support/spec.js";
+import { loadAsyncApi, loadOpenApi } from "../../scripts/lib/spec-document.js";
 import { bodyOf, exchangeOf } from "./support.js";
 
 const spec = loadContractSpec();

@@ -9,7 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { parseIdsFile } from "../../scripts/contract/ids-file.js";
 import { DEFAULT_JUNIT, parseArgs, type ParsedArgs } from "../../scripts/contract/options.js";
-import { repoRoot } from "../support/spec.js";
+import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { closedPort } from "./support.js";
 
 describe("options", () => {

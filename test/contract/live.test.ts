@@ -1,11 +1,11 @@
 // The suite end to end, programmatically: against the mock it finds no violation; against a proxy
 // that breaks the contract in one way it exits non-zero and names that break; with failures
 // answered 200 only assumptions differ; with a key lacking a permission it says what it could not check.
-import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { runContractSuite, type SuiteOptions, type SuiteReport } from "../../scripts/contract.js";
 import { formatReport } from "../../scripts/contract/report.js";
-import { loadOpenApi } from "../support/spec.js";
+import { loadOpenApi } from "../../scripts/lib/spec-document.js";
 import { collectAssumptions } from "../../scripts/contract/openapi.js";
 import { startBreakingProxy, type Breaker } from "./support.js";
 
@@ -75,11 +75,8 @@ describe("against the mock", () => {
 });
 
 describe("against a server that breaks the contract", () => {
-  let mock: RunningMock;
-  beforeAll(async () => {
-    mock = await startMock({ port: 0, rateLimit: "off" });
-  });
-  afterAll(() => mock?.close());
+  // The run's shared mock (test/global-setup.ts: default data, rate limit off); these cases only read.
+  const mock = inject("mock");
 
   const onLeaveList = (change: (body: any) => any): Breaker => ({
     response: (url, body) => (url.pathname === "/v1/leaverequest/list" && body?.isSuccessful === true ? change(body) : body),

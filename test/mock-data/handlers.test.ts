@@ -4,8 +4,8 @@ import { sampleIds } from "../../mock/data/dataset.js";
 import { balanceKey } from "../../mock/data/organization.js";
 import type { OperationId } from "../../mock/resources/contract.js";
 import { handlers } from "../../mock/resources/index.js";
-import { createDocumentValidator } from "../support/ajv.js";
-import { deref, flatten, loadOpenApi } from "../support/spec.js";
+import { createDocumentValidator } from "../../scripts/lib/spec-validator.js";
+import { deref, flatten, loadOpenApi } from "../../scripts/lib/spec-document.js";
 import { TODAY, call, dataOf, freshDataset } from "./fixture.js";
 
 const openapi = loadOpenApi();

@@ -1,6 +1,6 @@
 import { describe, expect, it } from "vitest";
 import { DEFAULT_PAGE_NUMBER, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageOfMatches, paginate } from "../../mock/data/paging.js";
-import { loadOpenApi } from "../support/spec.js";
+import { loadOpenApi } from "../../scripts/lib/spec-document.js";
 
 type Case = [string, { given: { total: number; page: number; size: number }; want: { items: number[]; totalPages: number } }];
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { LEAVE_STATUS_NAMES, parseLeaveStatus } from "../../mock/data/statuses.js";
 import { EMPLOYEE_STATUSES } from "../../mock/resources/employees.js";
-import { loadOpenApi } from "../support/spec.js";
+import { loadOpenApi } from "../../scripts/lib/spec-document.js";
 
 const schemas = loadOpenApi().components.schemas;
 

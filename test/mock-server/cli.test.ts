@@ -5,7 +5,7 @@ import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { parseServeArgs } from "../../mock/cli.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
-import { repoRoot } from "../support/spec.js";
+import { repoRoot } from "../../scripts/lib/spec-document.js";
 
 const TSX = join(repoRoot, "node_modules", ".bin", "tsx");
 const CLI = join(repoRoot, "mock", "cli.ts");

@@ -5,7 +5,7 @@ import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../../mock/server/limits.js";
 import { createRateLimiter } from "../../mock/server/rate-limit.js";
 import { createOpenApiValidator } from "../support/openapi-validator.js";
-import { loadOpenApi } from "../support/spec.js";
+import { loadOpenApi } from "../../scripts/lib/spec-document.js";
 import { bearer, fetchAnswer, isFailureEnvelope } from "./support.js";
 
 describe("createRateLimiter (sliding-window log)", () => {

@@ -5,7 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
 import { buildPackage } from "../../scripts/build-package.js";
-import { repoRoot } from "../support/spec.js";
+import { repoRoot } from "../../scripts/lib/spec-document.js";
 
 const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
 const dist = (p: string) => path.join(repoRoot, p);

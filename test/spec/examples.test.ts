@@ -1,7 +1,7 @@
 // Every example in both documents validates against its own schema.
 import { describe, expect, it } from "vitest";
-import { loadAsyncApi, loadOpenApi } from "../support/spec.js";
-import { createDocumentValidator, walk } from "../support/ajv.js";
+import { loadAsyncApi, loadOpenApi } from "../../scripts/lib/spec-document.js";
+import { createDocumentValidator, walk } from "../../scripts/lib/spec-validator.js";
 
 interface ExampleCase { pointer: string; schemaPointer: string; value: unknown }
 

@@ -1,7 +1,7 @@
 // Every endpoint, parameter, field, enum value, event type and header of the provider's document
 // (written once into test/fixtures/provider-document.json) is in the bundled specs.
 import { describe, expect, it } from "vitest";
-import { deref, effective, flatten, loadAsyncApi, loadJson, loadOpenApi } from "../support/spec.js";
+import { deref, effective, flatten, loadAsyncApi, loadJson, loadOpenApi } from "../../scripts/lib/spec-document.js";
 
 const provider = loadJson("test/fixtures/provider-document.json");
 const endpoints: any[] = provider.endpoints;

@@ -3,7 +3,7 @@ import { spawnSync } from "node:child_process";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { findStaleFiles } from "../../scripts/check-generated.js";
-import { repoRoot } from "../support/spec.js";
+import { repoRoot } from "../../scripts/lib/spec-document.js";
 
 describe("generated files", () => {
   it("are fresh: regenerating from openapi/ and asyncapi/ gives the committed files", async () => {

@@ -1,8 +1,8 @@
 // Checks an HTTP answer against the bundled OpenAPI description: the status must be one the
 // operation lists ("5XX" covers 503), the body must match that response's JSON schema (Ajv 2020
 // over generated/openapi.json), and the headers it declares must be present and valid.
-import { createDocumentValidator } from "./ajv.js";
-import { loadOpenApi, operationsOf, resolvePointer } from "./spec.js";
+import { createDocumentValidator } from "../../scripts/lib/spec-validator.js";
+import { loadOpenApi, operationsOf, resolvePointer } from "../../scripts/lib/spec-document.js";
 
 export interface AnswerCheck {
   /** Empty when the answer is inside the spec. */

@@ -8,7 +8,7 @@ import { parseServeArgs } from "../../mock/cli.js";
 import { runTrigger } from "../../mock/commands/trigger.js";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { webhookServeSettings } from "../../mock/webhooks/serve-flags.js";
-import { repoRoot } from "../support/spec.js";
+import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { TestReceiver } from "./support.js";
 
 const CLI = join(repoRoot, "mock", "cli.ts");

@@ -4,7 +4,7 @@
 // the control API's own OpenAPI document.
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
-import { createDocumentValidator } from "../support/ajv.js";
+import { createDocumentValidator } from "../../scripts/lib/spec-validator.js";
 import { bundledControlSpec, control, ORG2_WEBHOOKS_KEY, register, removeAllEndpoints, settled, TestReceiver, WEBHOOKS_KEY, type ControlAnswer } from "./support.js";
 
 let mock: RunningMock;

@@ -6,7 +6,7 @@
 import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import type { DeliveryLogEntry, MockWebhookOptions } from "../../mock/webhooks/index.js";
-import { loadAsyncApi } from "../support/spec.js";
+import { loadAsyncApi } from "../../scripts/lib/spec-document.js";
 import { register, removeAllEndpoints, settled, TestReceiver } from "./support.js";
 
 const SCHEDULE: number[] = loadAsyncApi().operations.sendWebhookEvent["x-retry-schedule-seconds"];

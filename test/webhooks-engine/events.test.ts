@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createGeneratedClient } from "../../generated/client.js";
 import { webhookEventTypes, type WebhookEvent, type WebhookEventMap, type WebhookEventType } from "../../generated/events.js";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
-import { loadAsyncApi } from "../support/spec.js";
+import { loadAsyncApi } from "../../scripts/lib/spec-document.js";
 import { eventSchemaErrors, headerSchemaErrors, register, TestReceiver, trigger } from "./support.js";
 
 const TODAY = "2026-03-02";

@@ -7,7 +7,7 @@ import { DeliveryLog, type DeliveryLogEntry } from "../../mock/webhooks/delivery
 import { checkEndpointUrl } from "../../mock/webhooks/endpoint-url.js";
 import { checkEvents, checkSecret, EndpointRegistry, generateSecret } from "../../mock/webhooks/endpoints.js";
 import { createOccurredAtClock, formatOccurredAt, seededUuids } from "../../mock/webhooks/event-body.js";
-import { loadAsyncApi } from "../support/spec.js";
+import { loadAsyncApi } from "../../scripts/lib/spec-document.js";
 
 const asyncapi = loadAsyncApi();
 

@@ -7,8 +7,8 @@ import { bundle, loadConfig } from "@redocly/openapi-core";
 import { DEMO_KEY, type RunningMock } from "../../mock/index.js";
 import type { DeliveryLogEntry } from "../../mock/webhooks/index.js";
 import { createReceiver, listen, type ListeningReceiver, type Rejection, type WebhookEvent } from "../../src/webhooks/index.js";
-import { createDocumentValidator } from "../support/ajv.js";
-import { loadAsyncApi, repoRoot } from "../support/spec.js";
+import { createDocumentValidator } from "../../scripts/lib/spec-validator.js";
+import { loadAsyncApi, repoRoot } from "../../scripts/lib/spec-document.js";
 
 export const WEBHOOKS_KEY = DEMO_KEY.org1WebhooksAdmin;
 export const ORG2_WEBHOOKS_KEY = DEMO_KEY.org2Full;

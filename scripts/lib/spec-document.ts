@@ -1,4 +1,4 @@
-// Reading the bundled specs in tests: load, follow $refs, and see a schema's properties through allOf.
+// Reading the bundled specs (tests, the contract suite): load, follow $refs, and see a schema's properties through allOf.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
