@@ -7,6 +7,7 @@ import { DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
 import { KeysFileError, parseKeySpecs, readKeysFile } from "./keys/load-keys.js";
 import { handlers } from "./resources/index.js";
 import { DEFAULT_DOCS_DIR } from "./server/docs.js";
+import type { BannerSettings } from "./server/banner.js";
 import { createMockHttpServer } from "./server/http.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS, RESPONSE_CACHE_MAX_BYTES } from "./server/limits.js";
 import { createPipeline } from "./server/pipeline.js";
@@ -183,15 +184,10 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   };
 }
 
-interface Settings {
+/** The checked options: what the banner shows, plus where to listen. */
+interface Settings extends BannerSettings {
   port: number;
   host: string;
-  seed: number;
-  scale: number;
-  rateLimit: number | "off";
-  failureStatus: "http" | 200;
-  latencyMs: number;
-  failRate: number;
 }
 
 /** Every option checked up front, each mistake one sentence. */
