@@ -19,6 +19,9 @@ Options:
   --port <n>              Port to listen on, 0 for any free port (default ${DEFAULT_PORT}).
   --host <h>              Address to bind (default ${DEFAULT_HOST}).
   --seed <n>              Dataset seed, an integer; the same seed gives the same data (default 1).
+  --today <YYYY-MM-DD>    The dataset's "today": leave spans last year to the coming months from
+                          it, and balances count its year (default the real UTC date). Pin it for
+                          byte-identical data on every day.
   --scale <x>             Multiplies employees and leave requests, above 0 (default 1).
   --rate-limit <n|off>    Requests per API key in any rolling 60 seconds (default ${RATE_LIMIT_DEFAULT}).
   --failure-status <http|200>
@@ -96,6 +99,7 @@ export interface ServeSettings extends BannerSettings {
   port: number;
   host: string;
   keys?: string;
+  today?: string;
   log: boolean;
   webhooks: WebhookServeSettings;
 }
@@ -112,6 +116,7 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
         port: { type: "string" },
         host: { type: "string" },
         seed: { type: "string" },
+        today: { type: "string" },
         scale: { type: "string" },
         "rate-limit": { type: "string" },
         "failure-status": { type: "string" },
@@ -142,9 +147,19 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
     latencyMs: values.latency === undefined ? 0 : decimal("--latency", values.latency, (x) => x >= 0 && x <= 600_000, "milliseconds from 0 to 600000"),
     failRate: values["fail-rate"] === undefined ? 0 : decimal("--fail-rate", values["fail-rate"], (x) => x >= 0 && x <= 1, "a number from 0 to 1"),
     keys: values.keys === undefined ? undefined : nonEmpty("--keys", values.keys),
+    today: values.today === undefined ? undefined : calendarDate("--today", values.today),
     log: values.log ?? false,
     webhooks: webhookFlags(values),
   };
+}
+
+/** A YYYY-MM-DD date that exists in the calendar. */
+function calendarDate(flag: string, value: string): string {
+  const date = new Date(`${value}T00:00:00Z`);
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
+    throw new UsageError(`${flag} must be a date YYYY-MM-DD, got "${value}" (see hr-mock serve --help)`);
+  }
+  return value;
 }
 
 function webhookFlags(values: Parameters<typeof webhookServeSettings>[0]): WebhookServeSettings {
@@ -173,6 +188,7 @@ async function serveCommand(argv: string[]): Promise<void> {
       latencyMs: settings.latencyMs,
       failRate: settings.failRate,
       keys: settings.keys,
+      today: settings.today,
       log: settings.log,
       webhooks: settings.webhooks.options,
     });

@@ -25,6 +25,7 @@ describe("mistakes are one line on stderr and exit 2", () => {
     ["a bad failure status", { args: ["serve", "--failure-status", "500"], line: 'hr-mock: --failure-status must be http or 200, got "500" (see hr-mock serve --help)' }],
     ["a fail rate above 1", { args: ["serve", "--fail-rate", "1.5"], line: 'hr-mock: --fail-rate must be a number from 0 to 1, got "1.5" (see hr-mock serve --help)' }],
     ["a negative value without =", { args: ["serve", "--seed", "-7"], line: 'hr-mock: option --seed needs a value; write --seed=-5 for a value that starts with "-" (see hr-mock serve --help)' }],
+    ["a date that is not in the calendar", { args: ["serve", "--today", "2026-02-30"], line: 'hr-mock: --today must be a date YYYY-MM-DD, got "2026-02-30" (see hr-mock serve --help)' }],
     ["a value for a switch", { args: ["serve", "--log=yes"], line: "hr-mock: option --log takes no value (see hr-mock serve --help)" }],
     ["an unknown command", { args: ["frobnicate"], line: "hr-mock: unknown command frobnicate (commands: serve, receive, trigger; see hr-mock --help)" }],
   ];
@@ -52,6 +53,7 @@ describe("serve flags become settings", () => {
         want: { port: 0, host: "0.0.0.0", seed: -7, scale: 2.5, rateLimit: "off", failureStatus: 200, latencyMs: 150, failRate: 0.25, keys: "k.json", log: true },
       },
     ],
+    ["--today pins the dataset's date", { given: ["--today", "2025-06-01"], want: { today: "2025-06-01" } }],
     ["--flag=value form", { given: ["--rate-limit=50", "--failure-status=http"], want: { rateLimit: 50, failureStatus: "http" } }],
   ];
   test.each(cases)("%s", (_name, { given, want }) => {
@@ -67,7 +69,7 @@ describe("--help", () => {
   test("serve --help exits 0 and lists every flag serve accepts", () => {
     const result = run(["serve", "--help"]);
     expect(result.status).toBe(0);
-    for (const flag of ["--port", "--host", "--seed", "--scale", "--rate-limit", "--failure-status", "--latency", "--fail-rate", "--keys", "--log", "--help"]) {
+    for (const flag of ["--port", "--host", "--seed", "--scale", "--rate-limit", "--failure-status", "--latency", "--fail-rate", "--keys", "--today", "--log", "--help"]) {
       expect(result.stdout, flag).toContain(flag);
     }
   });
