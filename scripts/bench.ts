@@ -1,7 +1,9 @@
 // npm run bench: the mock against Prism's own CLI mock of the same bundled spec (static, logging at
 // error level) and a bare node:http server sending the same bytes, on one machine in one run:
 // GET /v1/leaverequest/list with a valid key, autocannon at 10 connections, 2 s warm-up then 10 s.
-// Also start-up (spawn to first 200) and resident memory at the default size and at --scale 10.
+// Also start-up (spawn to first 200) and resident memory at the default size and at --scale 10, and
+// the mock with its response cache defeated (a new SearchTerm on every request, so each one is
+// validated by Prism's validators and filtered over every leave request of the organisation).
 // A measurement, not a test: absolute figures move with the machine; read the ratios.
 //
 // The servers take turns over --rounds rounds and each one's best round is reported: on a shared
@@ -106,13 +108,32 @@ async function main() {
       }
     }
     const rows: Row[] = contenders.map((c) => ({ label: c.label, load: c.best!, startupMs: c.server.startupMs, rssMb: c.rssMb }));
-    printTable(rows);
+    const uncached = await measureUncached(contenders[0], options);
+    printTable([...rows, uncached]);
     printRatios(rows[0], rows[1], rows[2], rows[3]);
+    console.log(`hr-mock uncached / Prism     ${(uncached.load.requestsPerSecond / rows[2].load.requestsPerSecond).toFixed(2)}x   (every request validated and filtered; no target)`);
   } finally {
     log("stopping the servers…");
     await Promise.all(contenders.map((c) => c.server.stop()));
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** The default mock with a unique SearchTerm per request: no answer can come from the response cache. */
+async function measureUncached(mock: Contender, options: ReturnType<typeof settings>): Promise<Row> {
+  const label = "hr-mock, cache defeated (new SearchTerm each request)";
+  log(`${label}, warming up ${options.warmup} s, measuring ${options.seconds} s…`);
+  const load = await measure({
+    url: `${mock.server.url}${PROBE.path}?SearchTerm=[<id>]`,
+    headers: PROBE.headers,
+    connections: options.connections,
+    warmupSeconds: options.warmup,
+    seconds: options.seconds,
+    idReplacement: true,
+  });
+  if (load.bad > 0) log(`warning: ${label} gave ${load.bad} answers that were not 2xx (or failed)`);
+  log(`  ${Math.round(load.requestsPerSecond).toLocaleString("en")} req/s, p99 ${load.p99Ms.toFixed(2)} ms`);
+  return { label, load, startupMs: mock.server.startupMs, rssMb: await mock.server.rssMb() };
 }
 
 function printTable(rows: Row[]) {

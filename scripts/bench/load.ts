@@ -32,10 +32,12 @@ export interface LoadOptions {
   connections: number;
   warmupSeconds: number;
   seconds: number;
+  /** autocannon replaces [<id>] in the URL with a fresh id per request (defeats response caches). */
+  idReplacement?: boolean;
 }
 
 export async function measure(options: LoadOptions, onWarm?: () => Promise<void>): Promise<LoadResult> {
-  const base = { url: options.url, headers: options.headers, connections: options.connections };
+  const base = { url: options.url, headers: options.headers, connections: options.connections, idReplacement: options.idReplacement ?? false };
   await autocannon({ ...base, duration: options.warmupSeconds });
   if (onWarm) await onWarm();
   const latencies: number[] = [];
