@@ -43,8 +43,9 @@ async function main() {
   const Generator = loadGenerator();
   const generator = new Generator(templateDir, outDir, {
     forceWrite: true,
-    // The template ships its transpiled files; compiling them again costs seconds and a gigabyte.
-    compile: false,
+    // The template's published __transpiled files require modules by absolute paths of the machine
+    // that published it, so they fail on a fresh install: compile them here (a few seconds).
+    compile: true,
     templateParams: { singleFile: "true", outFilename },
   });
   await generator.generateFromFile(input);
