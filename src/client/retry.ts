@@ -19,7 +19,7 @@ export interface RetryOutcome {
   /** 1 for the first attempt. */
   attempt: number;
   request: Request;
-  /** The response, when there was one; `status` is then its status or, for a 200 failure envelope that carries Retry-After, the status its `code` names. */
+  /** The response, when there was one; `status` is then its status or, for a 200 failure envelope whose `code` names a 429 or 5xx, that status. */
   response?: Response;
   status?: number;
   /** The error fetch threw (a network error), when there was no response. */
@@ -31,7 +31,11 @@ export interface RetryOptions {
   retries?: number;
   /** Backoff before the first retry; doubles each retry. Default 200 ms. */
   baseDelayMs?: number;
-  /** No wait is longer, Retry-After included. Default 10 000 ms. */
+  /**
+   * No backoff wait is longer. Default 10 000 ms. A server's Retry-After longer than this is not
+   * cut short: the call gives up at once and the error carries `retryAfter`, since retrying before
+   * the server's time would only be refused again.
+   */
   maxDelayMs?: number;
   /** Which failures to retry; default `defaultRetryOn`. A 4xx other than 429, and a non-GET, are never retried. */
   retryOn?: (outcome: RetryOutcome) => boolean;
@@ -64,13 +68,16 @@ export function backoffDelay(retryIndex: number, baseDelayMs: number, maxDelayMs
   return Math.round(ceiling / 2 + (Math.min(Math.max(random(), 0), 1) * ceiling) / 2);
 }
 
-/** The wait before retry n: Retry-After when the server gave one (capped at maxDelayMs), else backoff. */
+/**
+ * The wait before retry n: Retry-After when the server gave one, else backoff. Undefined when
+ * Retry-After is longer than maxDelayMs: then there is no retry, as waiting less would disobey it.
+ */
 export function retryDelay(
   retryIndex: number,
   retryAfterSeconds: number | undefined,
   options: { baseDelayMs: number; maxDelayMs: number; random: () => number },
-): number {
-  if (retryAfterSeconds !== undefined) return Math.min(retryAfterSeconds * 1000, options.maxDelayMs);
+): number | undefined {
+  if (retryAfterSeconds !== undefined) return retryAfterSeconds * 1000 <= options.maxDelayMs ? retryAfterSeconds * 1000 : undefined;
   return backoffDelay(retryIndex, options.baseDelayMs, options.maxDelayMs, options.random);
 }
 
@@ -103,12 +110,13 @@ export function createRetryingFetch(base: FetchLike | undefined, options: RetryO
         outcome = { attempt, request, error };
       }
       const isLast = attempt > retries || request.signal?.aborted === true;
-      if (isLast || !shouldRetry(outcome, retryOn)) {
+      // Retry-After counts whenever the server sent it with a retryable failure (429, or a 503 in maintenance).
+      const retryAfter = outcome.response ? parseRetryAfter(outcome.response.headers.get("retry-after"), now()) : undefined;
+      const delayMs = isLast || !shouldRetry(outcome, retryOn) ? undefined : retryDelay(attempt - 1, retryAfter, { baseDelayMs, maxDelayMs, random });
+      if (delayMs === undefined) {
         if (outcome.response) return outcome.response;
         throw outcome.error;
       }
-      const retryAfter = outcome.response ? parseRetryAfter(outcome.response.headers.get("retry-after"), now()) : undefined;
-      const delayMs = retryDelay(attempt - 1, outcome.status === 429 ? retryAfter : undefined, { baseDelayMs, maxDelayMs, random });
       // Release the connection of a response nobody will read.
       await outcome.response?.body?.cancel().catch(() => undefined);
       options.onRetry?.({ attempt, delayMs, status: outcome.status, error: outcome.error });
@@ -129,20 +137,24 @@ function shouldRetry(outcome: RetryOutcome, retryOn: (outcome: RetryOutcome) => 
 }
 
 /**
- * The status to judge a response by. A service that answers every failure with 200 still sends
- * Retry-After with its rate-limit failure: only then is the body peeked at (a clone), for the
- * status its envelope `code` names.
+ * The status to judge a response by. A service that answers every failure with 200 names the
+ * failure in its envelope `code` ("429", "503"), so a non-error response is read (a clone) and,
+ * when its envelope says isSuccessful false with such a code, judged by that status.
  */
 async function effectiveStatus(response: Response): Promise<number> {
-  if (isErrorStatus(response.status) || !response.headers.has("retry-after")) return response.status;
+  if (isErrorStatus(response.status) || response.body === null) return response.status;
   try {
-    const body: unknown = await response.clone().json();
+    const text = await response.clone().text();
+    // Only a failure envelope is parsed; a success body is not parsed twice (the envelope middleware parses it).
+    if (!/"isSuccessful"\s*:\s*false/.test(text)) return response.status;
+    const body: unknown = JSON.parse(text);
     if (typeof body === "object" && body !== null && (body as { isSuccessful?: unknown }).isSuccessful === false) {
-      const code = String((body as { code?: unknown }).code ?? "");
-      if (classifyFailure(response.status, code) === "rate_limited") return 429;
+      const code = String((body as { code?: unknown }).code ?? "").trim();
+      const kind = classifyFailure(response.status, code);
+      if (kind === "rate_limited" || kind === "server") return Number(code);
     }
   } catch {
-    // Not JSON: judge it by its HTTP status.
+    // Not JSON, or the body could not be read: judge it by its HTTP status.
   }
   return response.status;
 }

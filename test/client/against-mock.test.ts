@@ -10,17 +10,19 @@ import { recordingSleep } from "./support/scripted-fetch.js";
 let mock: RunningMock;
 let failuresAs200: RunningMock;
 let alwaysFailing: RunningMock;
+let alwaysFailingAs200: RunningMock;
 
 beforeAll(async () => {
-  [mock, failuresAs200, alwaysFailing] = await Promise.all([
+  [mock, failuresAs200, alwaysFailing, alwaysFailingAs200] = await Promise.all([
     startMock({ port: 0 }),
     startMock({ port: 0, failureStatus: 200, rateLimit: 2 }),
     startMock({ port: 0, failRate: 1 }),
+    startMock({ port: 0, failRate: 1, failureStatus: 200 }),
   ]);
 });
 
 afterAll(async () => {
-  await Promise.all([mock, failuresAs200, alwaysFailing].map((m) => m?.close()));
+  await Promise.all([mock, failuresAs200, alwaysFailing, alwaysFailingAs200].map((m) => m?.close()));
 });
 
 function clientOf(server: RunningMock, apiKey: string = DEMO_KEY.org1Full, retry: RetryOptions | false = false): HrClient {
@@ -122,6 +124,12 @@ describe("failures against the mock", () => {
     const { sleep, delays } = recordingSleep();
     const error = await errorOf(clientOf(alwaysFailing, DEMO_KEY.org1Full, { retries: 2, sleep, random: () => 0 }).listLeaveTypes());
     expect({ kind: error.kind, status: error.status, delays }, "outcome").toEqual({ kind: "server", status: 503, delays: [100, 200] });
+  });
+
+  test("injected 503s answered with 200 are retried the same way, then thrown as a server error", async () => {
+    const { sleep, delays } = recordingSleep();
+    const error = await errorOf(clientOf(alwaysFailingAs200, DEMO_KEY.org1Full, { retries: 2, sleep, random: () => 0 }).listLeaveTypes());
+    expect({ kind: error.kind, status: error.status, code: error.code, delays }, "outcome").toEqual({ kind: "server", status: 200, code: "503", delays: [100, 200] });
   });
 });
 

@@ -29,10 +29,21 @@ describe("429", () => {
     expect({ requests: requests.length, delays }, "one retry after 3 s").toEqual({ requests: 2, delays: [3000] });
   });
 
-  test("a Retry-After above maxDelayMs waits maxDelayMs", async () => {
-    const { client, delays } = retryingClient([failure(429, "429", "slow down", { "Retry-After": "120" }), success(page)], { maxDelayMs: 5000 });
-    await client.listLeaveRequests();
-    expect(delays, "the wait, capped").toEqual([5000]);
+  test("a Retry-After above maxDelayMs is not cut short: no retry, the error carries retryAfter", async () => {
+    const { client, delays, requests } = retryingClient([failure(429, "429", "slow down", { "Retry-After": "120" }), success(page)], { maxDelayMs: 5000 });
+    const error = (await rejection(client.listLeaveRequests())) as HrApiError;
+    expect({ kind: error.kind, retryAfter: error.retryAfter, requests: requests.length, delays }, "given up at once, before the server's time").toEqual({
+      kind: "rate_limited",
+      retryAfter: 120,
+      requests: 1,
+      delays: [],
+    });
+  });
+
+  test("a Retry-After equal to maxDelayMs is waited", async () => {
+    const { client, delays } = retryingClient([failure(429, "429", "slow down", { "Retry-After": "5" }), success(page)], { maxDelayMs: 5000 });
+    expect(await client.listLeaveRequests(), "the result after the retry").toEqual(page);
+    expect(delays, "the server's wait").toEqual([5000]);
   });
 
   test("a Retry-After HTTP-date is honoured", async () => {
@@ -54,6 +65,12 @@ describe("429", () => {
     expect({ requests: requests.length, delays }, "one retry after 2 s").toEqual({ requests: 2, delays: [2000] });
   });
 
+  test("a 200 answer whose envelope says 429, without Retry-After, is retried with backoff", async () => {
+    const { client, delays, requests } = retryingClient([failure(200, "429", "Too many requests"), success(page)], { baseDelayMs: 200, random: () => 0 });
+    expect(await client.listLeaveRequests(), "the result after the retry").toEqual(page);
+    expect({ requests: requests.length, delays }, "one retry after the backoff").toEqual({ requests: 2, delays: [100] });
+  });
+
   test("every retry carries the Bearer header", async () => {
     const { client, requests } = retryingClient([failure(429, "429", "x", { "Retry-After": "1" }), failure(503, "503", "x"), success(page)]);
     await client.listLeaveRequests();
@@ -71,6 +88,21 @@ describe("5xx and network errors", () => {
     const { client, requests } = retryingClient([given, success(page)]);
     expect(await client.listLeaveRequests(), "the result after the retry").toEqual(page);
     expect(requests.length, "requests sent").toBe(2);
+  });
+
+  test.each([
+    ["503", { given: failure(200, "503", "Service unavailable: retry with backoff.") }],
+    ["500", { given: failure(200, "500", "Internal error") }],
+  ])("a 200 answer whose envelope says %s is retried like the status it names", async (_name, { given }) => {
+    const { client, requests } = retryingClient([given, success(page)]);
+    expect(await client.listLeaveRequests(), "the result after the retry").toEqual(page);
+    expect(requests.length, "requests sent").toBe(2);
+  });
+
+  test("a 503 with Retry-After waits the server's time, not the backoff", async () => {
+    const { client, delays } = retryingClient([failure(503, "503", "maintenance", { "Retry-After": "4" }), success(page)], { baseDelayMs: 200 });
+    await client.listLeaveRequests();
+    expect(delays, "the wait").toEqual([4000]);
   });
 
   test.each([
@@ -105,6 +137,19 @@ describe("what is never retried", () => {
     const error = await rejection(client.listLeaveRequests());
     expect(error, "the failure").toBeInstanceOf(HrApiError);
     expect((error as HrApiError).status, "status of the error").toBe(status);
+    expect(requests.length, "requests sent").toBe(1);
+  });
+
+  test.each([["400"], ["401"], ["403"], ["404"]])("a 200 answer whose envelope says %s", async (code) => {
+    const { client, requests } = retryingClient([failure(200, code, `failure ${code}`), success(page)], { retryOn: () => true });
+    const error = (await rejection(client.listLeaveRequests())) as HrApiError;
+    expect({ code: error.code, status: error.status, requests: requests.length }, "one attempt, the failure thrown").toEqual({ code, status: 200, requests: 1 });
+  });
+
+  test("a 200 success whose text mentions isSuccessful false in a string value", async () => {
+    const tricky = leaveRequestPage([{ ...leaveRequest(1), comments: '"isSuccessful":false' }], 1, 25, 1);
+    const { client, requests } = retryingClient([success(tricky)]);
+    expect(await client.listLeaveRequests(), "the page, unchanged").toEqual(tricky);
     expect(requests.length, "requests sent").toBe(1);
   });
 
