@@ -1805,6 +1805,20 @@ export interface components {
          * @example 0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90
          */
         OrganizationId: string;
+        /** @description The six fields every event body has, whatever its type (the 19 types not shown included); a body has no other field. */
+        WebhookEventEnvelope: {
+            id: components["schemas"]["EventId"];
+            /**
+             * @description What happened, for example `leave.approved`; equals the Service-Event-Type header.
+             * @example leave.approved
+             */
+            type: string;
+            apiVersion: components["schemas"]["ApiVersion"];
+            occurredAt: components["schemas"]["OccurredAt"];
+            organizationId: components["schemas"]["OrganizationId"];
+            /** @description Details, an object whose fields depend on `type`; each event type's schema names them and admits no others. */
+            data: unknown;
+        };
         /** @description The data of an `employee.created` event; fetch the employee through the API for their details. */
         EmployeeCreatedData: {
             /**
@@ -1833,17 +1847,13 @@ export interface components {
             status: "Active";
         };
         /** @description The body of an `employee.created` event, sent when an employee is added. */
-        EmployeeCreatedEvent: {
-            id: components["schemas"]["EventId"];
+        EmployeeCreatedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `employee.created` here; equals the Service-Event-Type header.
              * @example employee.created
              * @constant
              */
             type: "employee.created";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["EmployeeCreatedData"];
         };
         /** @description The data of an `employee.terminated` event; close the employee's accounts. */
@@ -1868,17 +1878,13 @@ export interface components {
             status: "Terminated";
         };
         /** @description The body of an `employee.terminated` event, sent when an employee's employment ends. */
-        EmployeeTerminatedEvent: {
-            id: components["schemas"]["EventId"];
+        EmployeeTerminatedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `employee.terminated` here; equals the Service-Event-Type header.
              * @example employee.terminated
              * @constant
              */
             type: "employee.terminated";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["EmployeeTerminatedData"];
         };
         /** @description The data of a `leave.requested` event; fetch the leave request through the API for its details. */
@@ -1909,17 +1915,13 @@ export interface components {
             status: "Submitted";
         };
         /** @description The body of a `leave.requested` event, sent when an employee asks for leave. */
-        LeaveRequestedEvent: {
-            id: components["schemas"]["EventId"];
+        LeaveRequestedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.requested` here; equals the Service-Event-Type header.
              * @example leave.requested
              * @constant
              */
             type: "leave.requested";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["LeaveRequestedData"];
         };
         /** @description The data of a `leave.approved` event, exactly as the provider shows it. */
@@ -1965,17 +1967,13 @@ export interface components {
             status: "Approved";
         };
         /** @description The body of a `leave.approved` event, sent when a leave request is approved. */
-        LeaveApprovedEvent: {
-            id: components["schemas"]["EventId"];
+        LeaveApprovedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.approved` here; equals the Service-Event-Type header.
              * @example leave.approved
              * @constant
              */
             type: "leave.approved";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["LeaveApprovedData"];
         };
         /** @description The data of a `leave.rejected` event; fetch the leave request through the API for its details. */
@@ -2006,17 +2004,13 @@ export interface components {
             status: "Rejected";
         };
         /** @description The body of a `leave.rejected` event, sent when a leave request is rejected. */
-        LeaveRejectedEvent: {
-            id: components["schemas"]["EventId"];
+        LeaveRejectedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.rejected` here; equals the Service-Event-Type header.
              * @example leave.rejected
              * @constant
              */
             type: "leave.rejected";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["LeaveRejectedData"];
         };
         /** @description The data of a `leave.cancelled` event; the days of the request are free again. */
@@ -2047,17 +2041,13 @@ export interface components {
             status: "Abandoned";
         };
         /** @description The body of a `leave.cancelled` event, sent when a leave request is withdrawn by the employee or HR. */
-        LeaveCancelledEvent: {
-            id: components["schemas"]["EventId"];
+        LeaveCancelledEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.cancelled` here; equals the Service-Event-Type header.
              * @example leave.cancelled
              * @constant
              */
             type: "leave.cancelled";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["LeaveCancelledData"];
         };
         /** @description The data of a `payroll.paid` event; fetch the run's totals through the API (no pay travels in events). */
@@ -2082,17 +2072,13 @@ export interface components {
             status: "Paid";
         };
         /** @description The body of a `payroll.paid` event, sent when a payroll run is paid. */
-        PayrollPaidEvent: {
-            id: components["schemas"]["EventId"];
+        PayrollPaidEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `payroll.paid` here; equals the Service-Event-Type header.
              * @example payroll.paid
              * @constant
              */
             type: "payroll.paid";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["PayrollPaidData"];
         };
         /** @description The data of a `payroll.transfer_failed` event; no amount and no bank details travel in events. */
@@ -2123,17 +2109,13 @@ export interface components {
             status: "Failed";
         };
         /** @description The body of a `payroll.transfer_failed` event, sent when one transfer of a payroll run fails. */
-        PayrollTransferFailedEvent: {
-            id: components["schemas"]["EventId"];
+        PayrollTransferFailedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `payroll.transfer_failed` here; equals the Service-Event-Type header.
              * @example payroll.transfer_failed
              * @constant
              */
             type: "payroll.transfer_failed";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["PayrollTransferFailedData"];
         };
         /** @description The data of a `loan.disbursed` event; no amount travels in events. */
@@ -2158,17 +2140,13 @@ export interface components {
             status: "Disbursed";
         };
         /** @description The body of a `loan.disbursed` event, sent when a loan is paid out to an employee. */
-        LoanDisbursedEvent: {
-            id: components["schemas"]["EventId"];
+        LoanDisbursedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `loan.disbursed` here; equals the Service-Event-Type header.
              * @example loan.disbursed
              * @constant
              */
             type: "loan.disbursed";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["LoanDisbursedData"];
         };
         /** @description The data of a `candidate.stage_changed` event; a candidate moved to another stage of a job opening. */
@@ -2192,17 +2170,13 @@ export interface components {
             stage: string;
         };
         /** @description The body of a `candidate.stage_changed` event, sent when a candidate moves to another recruitment stage. */
-        CandidateStageChangedEvent: {
-            id: components["schemas"]["EventId"];
+        CandidateStageChangedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `candidate.stage_changed` here; equals the Service-Event-Type header.
              * @example candidate.stage_changed
              * @constant
              */
             type: "candidate.stage_changed";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["CandidateStageChangedData"];
         };
         /** @description The data of an `offer.accepted` event; no pay travels in events. */
@@ -2233,17 +2207,13 @@ export interface components {
             status: "Accepted";
         };
         /** @description The body of an `offer.accepted` event, sent when a candidate accepts an offer. */
-        OfferAcceptedEvent: {
-            id: components["schemas"]["EventId"];
+        OfferAcceptedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `offer.accepted` here; equals the Service-Event-Type header.
              * @example offer.accepted
              * @constant
              */
             type: "offer.accepted";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["OfferAcceptedData"];
         };
         /** @description The data of an `approval.completed` event; an approval flow reached its final decision. */
@@ -2273,17 +2243,13 @@ export interface components {
             status: "Approved" | "Rejected";
         };
         /** @description The body of an `approval.completed` event, sent when an approval flow reaches its final decision. */
-        ApprovalCompletedEvent: {
-            id: components["schemas"]["EventId"];
+        ApprovalCompletedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `approval.completed` here; equals the Service-Event-Type header.
              * @example approval.completed
              * @constant
              */
             type: "approval.completed";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["ApprovalCompletedData"];
         };
         /** @description The data of a `webhook.test` event, sent by the Test action on an endpoint in the web application. */
@@ -2301,17 +2267,13 @@ export interface components {
             message: string;
         };
         /** @description The body of a `webhook.test` event, sent by the Test action on an endpoint. */
-        WebhookTestEvent: {
-            id: components["schemas"]["EventId"];
+        WebhookTestEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `webhook.test` here; equals the Service-Event-Type header.
              * @example webhook.test
              * @constant
              */
             type: "webhook.test";
-            apiVersion: components["schemas"]["ApiVersion"];
-            occurredAt: components["schemas"]["OccurredAt"];
-            organizationId: components["schemas"]["OrganizationId"];
             data: components["schemas"]["WebhookTestData"];
         };
     };

@@ -16,6 +16,19 @@ function refName(ref: unknown): string {
   return ref.split("/").pop()!;
 }
 
+/** The `type` const of an event schema: on its own properties or on an allOf part (the envelope is shared). */
+function typeConst(schemas: Record<string, any>, schema: any): unknown {
+  if (!schema) return undefined;
+  if (typeof schema.$ref === "string") return typeConst(schemas, schemas[refName(schema.$ref)]);
+  const own = schema.properties?.type?.const;
+  if (own !== undefined) return own;
+  for (const part of schema.allOf ?? []) {
+    const found = typeConst(schemas, part);
+    if (typeof found === "string") return found;
+  }
+  return undefined;
+}
+
 /** The event messages of the AsyncAPI document: type (the payload's `type` const), group and schema name. */
 export function collectEventMessages(asyncapi: BundledDocument): EventMessageInfo[] {
   const schemas = asyncapi.components?.schemas ?? {};
@@ -25,8 +38,8 @@ export function collectEventMessages(asyncapi: BundledDocument): EventMessageInf
     const payload = message.payload;
     if (!payload?.$ref) throw new Error(`message ${key}: payload must be a $ref to a schema`);
     const schema = refName(payload.$ref);
-    const type = schemas[schema]?.properties?.type?.const;
-    if (typeof type !== "string") throw new Error(`schema ${schema}: properties.type must be a const event type`);
+    const type = typeConst(schemas, schemas[schema]);
+    if (typeof type !== "string") throw new Error(`schema ${schema}: properties.type (own or in an allOf part) must be a const event type`);
     out.push({ type, group: message["x-event-group"] ?? "", schema, summary: message.summary ?? "" });
   }
   return out.sort((a, b) => (a.type < b.type ? -1 : a.type > b.type ? 1 : 0));

@@ -2,6 +2,7 @@
 // (written once into test/fixtures/provider-document.json) is in the bundled specs.
 import { describe, expect, it } from "vitest";
 import { deref, effective, flatten, loadAsyncApi, loadJson, loadOpenApi } from "../../scripts/lib/spec-document.js";
+import { createDocumentValidator } from "../../scripts/lib/spec-validator.js";
 
 const provider = loadJson("test/fixtures/provider-document.json");
 const endpoints: any[] = provider.endpoints;
@@ -198,7 +199,8 @@ describe("provider events are in the AsyncAPI document", () => {
     for (const part of schema.allOf ?? []) Object.assign(out, flattenAsync(schemaOf(part)));
     return Object.assign(out, schema.properties ?? {});
   }
-  const byType = new Map(messages.map((m) => [propertiesOf(m.payload).type?.const, m]));
+  const byType = new Map(messages.map((m) => [effective(asyncapi, propertiesOf(m.payload).type ?? {}).const, m]));
+  const events = createDocumentValidator(asyncapi ?? {});
 
   it("the AsyncAPI bundle exists", () => {
     expect(asyncapi, "generated/asyncapi.json is missing: run npm run generate").toBeDefined();
@@ -247,8 +249,16 @@ describe("provider events are in the AsyncAPI document", () => {
         expect(new RegExp(prop.pattern).test("2026-11-22T08:15:30.123Z"), "3 fractional digits rejected").toBe(false);
       }
       if (field === "apiVersion") expect(prop.const, `${message.name}.apiVersion`).toBe(provider.limits.apiVersion);
-      expect(schemaOf(message.payload).additionalProperties, `${message.name}: body must be closed`).toBe(false);
     }
+  });
+
+  it.each(messages.map((m) => [m.name, m] as [string, any]))("the %s body is closed: an extra field in the body or in data is refused", (_name, message) => {
+    const pointer = message.payload.$ref.slice(1);
+    const example = message.examples?.[0]?.payload;
+    expect(example, `${message.name}: a message example to start from`).toBeDefined();
+    expect(events.validate(pointer, example), `${message.name}: its own example must be valid`).toEqual([]);
+    expect(events.validate(pointer, { ...example, salary: 1 }), `${message.name}: a body with an extra field must be refused`).not.toEqual([]);
+    expect(events.validate(pointer, { ...example, data: { ...example.data, bankAccount: "x" } }), `${message.name}: data with an extra field must be refused`).not.toEqual([]);
   });
 
   it.each(Object.entries(provider.events.leaveApprovedData))("leave.approved data has %s", (field, type) => {
