@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * Get a leave request
-         * @description Returns one leave request with its details. Needs the permission Leave: View.
+         * @description Returns one leave request with its details. The provider does not show the answer for an id that is not found or belongs to another organisation; the package assumes the 404 failure. Needs the permission Leave: View.
          */
         get: operations["getLeaveRequest"];
         put?: never;
@@ -1286,7 +1286,7 @@ export interface components {
              */
             code: string;
             /**
-             * @description Text naming the cause and, where there is one, the parameter.
+             * @description Text naming the cause and, where there is one, the parameter; the provider does not show the texts.
              * @example Not found: no leave request with id 0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11 in this organisation.
              */
             message: string;
@@ -1377,9 +1377,28 @@ export interface components {
              *     ]
              */
             department: string[];
-            /** @description Supporting documents. */
+            /**
+             * @description Supporting documents.
+             * @example [
+             *       {
+             *         "id": "9c3f1e2d-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+             *         "name": "medical-certificate.pdf",
+             *         "mime": "application/pdf",
+             *         "document": "https://files.example.com/leave/9c3f1e2d/medical-certificate.pdf"
+             *       }
+             *     ]
+             */
             documents: components["schemas"]["LeaveDocument"][];
-            /** @description Colleagues covering during the leave. */
+            /**
+             * @description Colleagues covering during the leave.
+             * @example [
+             *       {
+             *         "id": "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",
+             *         "fullName": "Tomasz Nowak",
+             *         "email": "tomasz.nowak@example.com"
+             *       }
+             *     ]
+             */
             relievers: components["schemas"]["Reliever"][];
             /**
              * @description The employee's handover note.
@@ -1521,6 +1540,12 @@ export interface components {
              * @example 20
              */
             maxLeaveDays: number;
+            /**
+             * @example {
+             *       "maxCarryForwardLimit": 5,
+             *       "expirationDate": 2
+             *     }
+             */
             carryForward: components["schemas"]["CarryForward"];
             /**
              * @description Who it covers: 0 organisation, 1 company, 2 department, 3 unit, 4 named employees.
@@ -1532,7 +1557,10 @@ export interface components {
              * @example false
              */
             requiresDocument: boolean;
-            /** @description Document templates asked for; empty when none is required. */
+            /**
+             * @description Document templates asked for; empty when none is required.
+             * @example []
+             */
             requiredDocument: components["schemas"]["RequiredDocument"][];
             /**
              * @description Whether the leave type can be requested.
@@ -1632,7 +1660,15 @@ export interface components {
         };
         /** @description A department as the list shows it; a department belongs to one company. */
         DepartmentSummary: components["schemas"]["DepartmentBase"] & {
-            /** @description Department heads, with first names only. */
+            /**
+             * @description Department heads, with first names only.
+             * @example [
+             *       {
+             *         "id": "5d1c2a4e-7f3b-4e8a-b1c9-3a2d4e5f6a7b",
+             *         "name": "Amara"
+             *       }
+             *     ]
+             */
             leads: components["schemas"]["DepartmentLead"][];
         };
         /** @description A page of departments. */
@@ -1672,7 +1708,15 @@ export interface components {
         };
         /** @description A department with its details; the heads come as leaders with full names in place of the list's leads. */
         DepartmentDetails: components["schemas"]["DepartmentBase"] & {
-            /** @description Department heads, with full names. */
+            /**
+             * @description Department heads, with full names.
+             * @example [
+             *       {
+             *         "id": "5d1c2a4e-7f3b-4e8a-b1c9-3a2d4e5f6a7b",
+             *         "name": "Amara Okafor"
+             *       }
+             *     ]
+             */
             leaders: components["schemas"]["DepartmentLeader"][];
             /**
              * @description What the department does.
@@ -1788,7 +1832,7 @@ export interface components {
          */
         EventId: string;
         /**
-         * @description Version of the event format, a date text; currently `2026-10-15`.
+         * @description Version of the event format, a date text; currently `2026-10-15` (how a receiver chooses a version is not shown by the provider).
          * @example 2026-10-15
          * @constant
          */
@@ -2396,7 +2440,7 @@ export interface components {
          */
         PageSize: number;
         /**
-         * @description Only leave requests of this company's employees.
+         * @description Only leave requests of this company's employees; company ids come from the company list, which the provider does not show.
          * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
          */
         LeaveRequestCompanyId: string;
@@ -2426,7 +2470,7 @@ export interface components {
          */
         EndDate: string;
         /**
-         * @description Matches the employee's name or email, or the leave type's name.
+         * @description Matches the employee's name or email, or the leave type's name, at most 200 characters.
          * @example okafor
          */
         LeaveRequestSearchTerm: string;
@@ -2451,12 +2495,12 @@ export interface components {
          */
         BalanceLeaveTypeId: string;
         /**
-         * @description Only leave types that apply to this company.
+         * @description Only leave types that apply to this company; company ids come from the company list, which the provider does not show.
          * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
          */
         LeaveTypeCompanyId: string;
         /**
-         * @description Part of the leave type's name.
+         * @description Part of the leave type's name, at most 200 characters.
          * @example annual
          */
         LeaveTypeSearchTerm: string;
@@ -2471,12 +2515,12 @@ export interface components {
          */
         EligibilityCriteriaFilter: components["schemas"]["EligibilityCriteria"];
         /**
-         * @description Part of the department's name.
+         * @description Part of the department's name, at most 200 characters.
          * @example fin
          */
         DepartmentSearchTerm: string;
         /**
-         * @description Only departments of these companies; repeat the parameter once per company (Companies=a&Companies=b).
+         * @description Only departments of these companies, at most 50 (the package's limit); repeat the parameter once per company (Companies=a&Companies=b), with ids from the company list, which the provider does not show.
          * @example [
          *       "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
          *     ]
@@ -2559,7 +2603,7 @@ export interface operations {
                  */
                 PageSize?: components["parameters"]["PageSize"];
                 /**
-                 * @description Only leave requests of this company's employees.
+                 * @description Only leave requests of this company's employees; company ids come from the company list, which the provider does not show.
                  * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
                  */
                 CompanyId?: components["parameters"]["LeaveRequestCompanyId"];
@@ -2589,7 +2633,7 @@ export interface operations {
                  */
                 EndDate?: components["parameters"]["EndDate"];
                 /**
-                 * @description Matches the employee's name or email, or the leave type's name.
+                 * @description Matches the employee's name or email, or the leave type's name, at most 200 characters.
                  * @example okafor
                  */
                 SearchTerm?: components["parameters"]["LeaveRequestSearchTerm"];
@@ -2705,12 +2749,12 @@ export interface operations {
                  */
                 PageSize?: components["parameters"]["PageSize"];
                 /**
-                 * @description Only leave types that apply to this company.
+                 * @description Only leave types that apply to this company; company ids come from the company list, which the provider does not show.
                  * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
                  */
                 CompanyId?: components["parameters"]["LeaveTypeCompanyId"];
                 /**
-                 * @description Part of the leave type's name.
+                 * @description Part of the leave type's name, at most 200 characters.
                  * @example annual
                  */
                 SearchTerm?: components["parameters"]["LeaveTypeSearchTerm"];
@@ -2762,12 +2806,12 @@ export interface operations {
                  */
                 PageSize?: components["parameters"]["PageSize"];
                 /**
-                 * @description Part of the department's name.
+                 * @description Part of the department's name, at most 200 characters.
                  * @example fin
                  */
                 SearchTerm?: components["parameters"]["DepartmentSearchTerm"];
                 /**
-                 * @description Only departments of these companies; repeat the parameter once per company (Companies=a&Companies=b).
+                 * @description Only departments of these companies, at most 50 (the package's limit); repeat the parameter once per company (Companies=a&Companies=b), with ids from the company list, which the provider does not show.
                  * @example [
                  *       "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
                  *     ]

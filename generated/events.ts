@@ -61,7 +61,7 @@ interface components {
          */
         EventId: string;
         /**
-         * @description Version of the event format, a date text; currently `2026-10-15`.
+         * @description Version of the event format, a date text; currently `2026-10-15` (how a receiver chooses a version is not shown by the provider).
          * @example 2026-10-15
          * @constant
          */
