@@ -6,7 +6,7 @@
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
 import { isWebhookError } from "./errors.js";
 import { constructEvent, DELIVERY_ID_HEADER, readHeader, type WebhookEvent } from "./construct-event.js";
-import type { SigningSecrets } from "./signature.js";
+import { assertTolerance, DEFAULT_TOLERANCE_SECONDS, toSecretList, type SigningSecrets } from "./signature.js";
 
 /** Largest body read by default; larger deliveries get 413 before they fill memory. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -102,17 +102,19 @@ function resolveOptions(options: ReceiverOptions): Settings {
   if (options.path !== undefined && !options.path.startsWith("/")) {
     throw new TypeError(`createReceiver path must start with "/", got ${JSON.stringify(options.path)}.`);
   }
-  const seenIdsLimit = options.seenIdsLimit ?? DEFAULT_SEEN_IDS_LIMIT;
-  if (!Number.isSafeInteger(seenIdsLimit) || seenIdsLimit < 0) {
-    throw new RangeError(`seenIdsLimit must be a whole number >= 0, got ${seenIdsLimit}.`);
-  }
-  return {
-    ...options,
-    seenIdsLimit,
-    toleranceSeconds: options.toleranceSeconds ?? 300,
-    maxBodyBytes: options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES,
-    onError: options.onError ?? logHandlerError,
-  };
+  // Checked now, not per delivery: an unset secret (e.g. a missing environment variable) would
+  // otherwise answer every delivery 500 and surface only as retries at the sender.
+  toSecretList(options.secret);
+  const toleranceSeconds = options.toleranceSeconds ?? DEFAULT_TOLERANCE_SECONDS;
+  assertTolerance(toleranceSeconds);
+  const seenIdsLimit = wholeNumber("seenIdsLimit", options.seenIdsLimit ?? DEFAULT_SEEN_IDS_LIMIT, 0);
+  const maxBodyBytes = wholeNumber("maxBodyBytes", options.maxBodyBytes ?? DEFAULT_MAX_BODY_BYTES, 1);
+  return { ...options, seenIdsLimit, toleranceSeconds, maxBodyBytes, onError: options.onError ?? logHandlerError };
+}
+
+function wholeNumber(name: string, value: number, min: number): number {
+  if (!Number.isSafeInteger(value) || value < min) throw new RangeError(`${name} must be a whole number >= ${min}, got ${value}.`);
+  return value;
 }
 
 async function handleDelivery(req: IncomingMessage, res: ServerResponse, settings: Settings, seen: RecentIds) {
@@ -217,7 +219,9 @@ function safeCall(fn: () => void): void {
 
 function logHandlerError(error: unknown, event: WebhookEvent | undefined): void {
   const message = error instanceof Error ? error.message : String(error);
-  process.stderr.write(`webhook receiver: onEvent failed for event ${event?.id ?? "?"}: ${message}\n`);
+  // Without an event the receiver itself failed (and answered 500); onEvent never ran.
+  const what = event ? `onEvent failed for event ${event.id}` : "internal error (answered 500)";
+  process.stderr.write(`webhook receiver: ${what}: ${message}\n`);
 }
 
 function closeServer(server: Server): Promise<void> {

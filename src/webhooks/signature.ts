@@ -98,7 +98,8 @@ export function verify(
   { toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now = nowInSeconds() }: VerifyOptions = {},
 ): VerifiedSignature {
   const secrets = toSecretList(secret);
-  assertTolerance(toleranceSeconds, now);
+  assertTolerance(toleranceSeconds);
+  if (!Number.isFinite(now)) throw new RangeError(`now must be finite Unix seconds, got ${now}.`);
   const bytes = toBytes(rawBody);
   const headerText = joinHeader(header);
   if (headerText.trim() === "") {
@@ -190,7 +191,8 @@ function joinHeader(header: string | readonly string[] | null | undefined): stri
   return typeof header === "string" ? header : header.join(",");
 }
 
-function toSecretList(secret: SigningSecrets): readonly string[] {
+/** The secret(s) as a list; a TypeError for an empty or non-text secret (for the receiver's start-up check too). */
+export function toSecretList(secret: SigningSecrets): readonly string[] {
   const secrets = typeof secret === "string" ? [secret] : secret;
   if (!Array.isArray(secrets) || secrets.length === 0) {
     throw new TypeError("Webhook signing secret must be a non-empty string or a non-empty array of them.");
@@ -212,11 +214,11 @@ function assertTimestamp(timestamp: number): void {
   }
 }
 
-function assertTolerance(toleranceSeconds: number, now: number): void {
-  if (!Number.isFinite(toleranceSeconds) || toleranceSeconds < 0) {
+/** A RangeError unless the tolerance is a finite number of seconds >= 0. */
+export function assertTolerance(toleranceSeconds: number): void {
+  if (typeof toleranceSeconds !== "number" || !Number.isFinite(toleranceSeconds) || toleranceSeconds < 0) {
     throw new RangeError(`toleranceSeconds must be a finite number >= 0, got ${toleranceSeconds}.`);
   }
-  if (!Number.isFinite(now)) throw new RangeError(`now must be finite Unix seconds, got ${now}.`);
 }
 
 function malformed(why: string): WebhookSignatureError {

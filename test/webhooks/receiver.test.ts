@@ -292,12 +292,41 @@ describe("createReceiver options", () => {
     });
   });
 
-  it.each([
-    ["a path without a leading slash", { path: "hooks" }],
-    ["a negative seenIdsLimit", { seenIdsLimit: -1 }],
-    ["a missing onEvent", { onEvent: undefined }],
-  ])("refuses %s at creation", (_name, bad) => {
-    expect(() => createReceiver({ secret: SECRET, onEvent: () => {}, ...bad } as ReceiverOptions)).toThrow();
+  // A mistake in the options fails at start-up, not as a 500 to every delivery (which the sender
+  // would only report as retries).
+  const badOptions: Array<[string, { given: Partial<Record<keyof ReceiverOptions, unknown>>; want: { error: typeof Error; message: RegExp } }]> = [
+    ["a path without a leading slash", { given: { path: "hooks" }, want: { error: TypeError, message: /path must start with "\/"/ } }],
+    ["a negative seenIdsLimit", { given: { seenIdsLimit: -1 }, want: { error: RangeError, message: /seenIdsLimit/ } }],
+    ["a missing onEvent", { given: { onEvent: undefined }, want: { error: TypeError, message: /onEvent/ } }],
+    ["an unset secret (a missing environment variable)", { given: { secret: undefined }, want: { error: TypeError, message: /signing secret/ } }],
+    ["an empty secret", { given: { secret: "" }, want: { error: TypeError, message: /signing secret/ } }],
+    ["an empty list of secrets", { given: { secret: [] }, want: { error: TypeError, message: /signing secret/ } }],
+    ["a negative tolerance", { given: { toleranceSeconds: -5 }, want: { error: RangeError, message: /toleranceSeconds/ } }],
+    ["a tolerance that is not a number", { given: { toleranceSeconds: Number.NaN }, want: { error: RangeError, message: /toleranceSeconds/ } }],
+    ["a body cap of 0", { given: { maxBodyBytes: 0 }, want: { error: RangeError, message: /maxBodyBytes/ } }],
+    ["a body cap that is not a number", { given: { maxBodyBytes: Number.NaN }, want: { error: RangeError, message: /maxBodyBytes/ } }],
+  ];
+  it.each(badOptions)("refuses %s at creation", (_name, { given, want }) => {
+    const create = () => createReceiver({ secret: SECRET, onEvent: () => {}, ...given } as ReceiverOptions);
+    expect(create).toThrow(want.error);
+    expect(create).toThrow(want.message);
+  });
+
+  it("reports its own failure (answered 500) as an internal error, not as a failing onEvent", async () => {
+    const secrets = [SECRET];
+    const lines: string[] = [];
+    const write = process.stderr.write.bind(process.stderr);
+    const broken = await listen(createReceiver({ secret: secrets, onEvent: () => {} }), { port: 0 });
+    secrets.push(""); // changed after creation: verify now throws a TypeError, a bug on the caller's side
+    process.stderr.write = ((text: string) => (lines.push(String(text)), true)) as typeof process.stderr.write;
+    try {
+      const body = eventBody("evt-internal");
+      expect((await post(broken.url, body, deliveryHeaders(body, "d"))).status).toBe(500);
+    } finally {
+      process.stderr.write = write;
+      await broken.close();
+    }
+    expect(lines.join(""), "the default onError line").toMatch(/^webhook receiver: internal error \(answered 500\): Webhook signing secret/);
   });
 });
 
