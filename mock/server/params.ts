@@ -27,6 +27,70 @@ export type ParamCheck =
   | { ok: false; message: string };
 
 /**
+ * The query string (without "?") and path parameters of a request routed to `operation`, checked:
+ * first that the query string is well percent-encoded, then every parameter through checkParams.
+ */
+export function checkRequest(operation: SpecOperation, search: string, pathParams: Record<string, string>): ParamCheck {
+  const malformed = malformedEscape(search);
+  if (malformed) return { ok: false, message: describeMalformed(operation, malformed) };
+  return checkParams(operation, parseQuery(search), pathParams);
+}
+
+/** Query string to name → value, a repeated name giving an array (as Prism's server does). */
+export function parseQuery(search: string): Query {
+  const query: Query = {};
+  if (search === "") return query;
+  for (const [name, value] of new URLSearchParams(search)) {
+    const previous = query[name];
+    if (previous === undefined) query[name] = value;
+    else if (Array.isArray(previous)) previous.push(value);
+    else query[name] = [previous, value];
+  }
+  return query;
+}
+
+interface MalformedPair {
+  /** The parameter's name as URLSearchParams reads it. */
+  name: string;
+  /** The value as sent, still encoded. */
+  rawValue: string;
+}
+
+/**
+ * The first name=value pair whose percent-encoding is broken: a "%" without two hex digits, or
+ * escapes that are not UTF-8. URLSearchParams would read the first as literal text and the second
+ * as U+FFFD, so a client's encoding bug would pass unnoticed as a search that finds nothing.
+ */
+export function malformedEscape(search: string): MalformedPair | undefined {
+  if (!search.includes("%")) return undefined;
+  for (const pair of search.split("&")) {
+    if (!pair.includes("%")) continue;
+    let broken = /%(?![0-9A-Fa-f]{2})/.test(pair);
+    if (!broken) {
+      try {
+        decodeURIComponent(pair);
+      } catch {
+        broken = true;
+      }
+    }
+    if (broken) {
+      const equals = pair.indexOf("=");
+      const name = [...new URLSearchParams(pair).keys()][0] ?? "";
+      return { name, rawValue: equals < 0 ? "" : pair.slice(equals + 1) };
+    }
+  }
+  return undefined;
+}
+
+const ENCODING_HINT = "write a literal % as %25 and percent-encode text as UTF-8";
+
+function describeMalformed(operation: SpecOperation, pair: MalformedPair): string {
+  const spec = operation.queryParamsByLowerName.get(pair.name.toLowerCase());
+  if (spec) return `Invalid parameter ${spec.name}: malformed percent-encoding, got ${quote(pair.rawValue)}; ${ENCODING_HINT}.`;
+  return `Invalid query string: the parameter name ${quote(pair.name)} has a malformed percent-encoding; ${ENCODING_HINT}.`;
+}
+
+/**
  * Validates the query and path parameters of a request routed to `operation`. On success it gives
  * the query the handler sees: spec parameters under the spec's spelling (Prism matches names
  * without regard to case, so the handler must see what Prism checked), empty values dropped
@@ -103,7 +167,12 @@ function describeFailures(
       sentences.push(`Missing parameter ${spec.name}: it is required, ${spec.expected}.`);
     } else if (invalid.has(spec)) {
       const given = spec.in === "path" ? pathParams[spec.name] : valueOf(query, spec.name);
-      sentences.push(`Invalid parameter ${spec.name}: must be ${spec.expected}, got ${showValue(given)}.`);
+      if (spec.repeated && typeof given === "string" && given.includes(",")) {
+        // The usual mistake with an array parameter: Companies=a,b instead of Companies=a&Companies=b.
+        sentences.push(`Invalid parameter ${spec.name}: give one value per ${spec.name} parameter and repeat it (${spec.name}=a&${spec.name}=b), not values separated by commas; got ${showValue(given)}.`);
+      } else {
+        sentences.push(`Invalid parameter ${spec.name}: must be ${spec.expected}, got ${showValue(given)}.`);
+      }
     }
   }
   for (const message of unattributed) sentences.push(`Invalid request: ${message}.`);
@@ -119,11 +188,17 @@ function valueOf(query: Query, name: string): string | string[] | undefined {
   return found;
 }
 
+/** A value for a message; of many values only the first few, so the message stays one short line. */
 function showValue(value: string | string[] | undefined): string {
   if (value === undefined) return "nothing";
-  if (Array.isArray(value)) return `${value.length} values (${value.map(quote).join(", ")})`;
+  if (Array.isArray(value)) {
+    const shown = value.slice(0, SHOWN_VALUES).map(quote);
+    return `${value.length} values (${shown.join(", ")}${value.length > SHOWN_VALUES ? ", ..." : ""})`;
+  }
   return quote(value);
 }
+
+const SHOWN_VALUES = 3;
 
 function quote(text: string): string {
   const short = text.length > 60 ? `${text.slice(0, 57)}...` : text;

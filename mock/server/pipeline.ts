@@ -11,7 +11,7 @@ import type { KeyRegistry } from "../auth/key-registry.js";
 import type { Dataset } from "../data/dataset.js";
 import type { ResourceHandlers } from "../resources/contract.js";
 import { failure, failureBody, successBody, type Reply } from "./envelope.js";
-import { checkParams, type Query } from "./params.js";
+import { checkRequest } from "./params.js";
 import { parsePrefer, type PreferMocker } from "./prefer.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { ResponseCache } from "./response-cache.js";
@@ -55,6 +55,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     const { method, url, headers } = request;
     const queryStart = url.indexOf("?");
     const rawPath = queryStart < 0 ? url : url.slice(0, queryStart);
+    const search = queryStart < 0 ? "" : url.slice(queryStart + 1);
     const route = router(method, rawPath);
     if (route.kind === "unknown-path") {
       return failure(404, `Not found: no operation at ${describePath(rawPath)}; the API reference is at /docs.`);
@@ -105,8 +106,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
       }
       const { code, exampleKey, dynamic } = preference.config;
       if (code !== undefined || exampleKey !== undefined || dynamic !== undefined) {
-        const query = parseQuery(queryStart < 0 ? "" : url.slice(queryStart + 1));
-        const checked = checkParams(operation, query, pathParams);
+        const checked = checkRequest(operation, search, pathParams);
         if (!checked.ok) return { ...failure(400, checked.message, rateHeaders), caller: apiKey.label };
         return prefer(operation, { method, path: rawPath, query: checked.query }, preference.config).then(
           (reply) => ({ ...reply, headers: { ...reply.headers, ...rateHeaders }, caller: apiKey.label }),
@@ -123,8 +123,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     let status: number;
     let body: string;
     try {
-      const query = parseQuery(queryStart < 0 ? "" : url.slice(queryStart + 1));
-      const checked = checkParams(operation, query, pathParams);
+      const checked = checkRequest(operation, search, pathParams);
       if (!checked.ok) {
         status = 400;
         body = failureBody(400, checked.message);
@@ -155,19 +154,6 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     onInternalError(`hr-mock: internal error in ${operationId}: ${oneLine(text)}`);
     return { ...failure(500, `Internal error: the mock failed while answering ${operationId}; its log has the cause.`, headers), caller };
   }
-}
-
-/** Query string to name → value, a repeated name giving an array (as Prism's server does). */
-export function parseQuery(search: string): Query {
-  const query: Query = {};
-  if (search === "") return query;
-  for (const [name, value] of new URLSearchParams(search)) {
-    const previous = query[name];
-    if (previous === undefined) query[name] = value;
-    else if (Array.isArray(previous)) previous.push(value);
-    else query[name] = [previous, value];
-  }
-  return query;
 }
 
 function singleHeader(value: string | string[] | undefined): string | undefined {

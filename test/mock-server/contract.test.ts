@@ -79,6 +79,19 @@ describe("400: an invalid parameter is a failure envelope naming the parameter",
     expectInsideSpec(operationId, answer);
   });
 
+  const raw: [string, { operationId: OperationId; path: string; names: string }][] = [
+    ["a malformed percent-encoding (%ZZ)", { operationId: "listLeaveRequests", path: "/v1/leaverequest/list?SearchTerm=%ZZ", names: "Invalid parameter SearchTerm: malformed percent-encoding" }],
+    ["escapes that are not UTF-8", { operationId: "listDepartments", path: "/v1/department/list?SearchTerm=%C3", names: "Invalid parameter SearchTerm: malformed percent-encoding" }],
+    ["Companies separated by commas", { operationId: "listDepartments", path: "/v1/department/list?Companies=a,b", names: "repeat it (Companies=a&Companies=b)" }],
+  ];
+  test.each(raw)("%s, sent as is", async (_name, { operationId, path, names }) => {
+    const answer = await fetchAnswer(mock, path, { headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } });
+    expect(answer.status, answer.text).toBe(400);
+    expect(isFailureEnvelope(answer.body, 400), answer.text).toBe(true);
+    expect(answer.body.message).toContain(names);
+    expectInsideSpec(operationId, answer);
+  });
+
   test("the message says what the parameter accepts and what it got", async () => {
     const answer = await answerOf(full.listLeaveRequests({ PageSize: 500 }));
     expect(answer.body.message).toBe('Invalid parameter PageSize: must be an integer from 1 to 100, got "500".');

@@ -3,8 +3,7 @@
 import { createRequire } from "node:module";
 import fc from "fast-check";
 import { beforeAll, describe, expect, test } from "vitest";
-import { checkParams } from "../../mock/server/params.js";
-import { parseQuery } from "../../mock/server/pipeline.js";
+import { checkParams, checkRequest, parseQuery } from "../../mock/server/params.js";
 import { compileRouter, type Router } from "../../mock/server/router.js";
 import { describeSchema } from "../../mock/server/schema-text.js";
 import { loadSpec, statusIsListed, type LoadedSpec, type SpecOperation } from "../../mock/server/spec.js";
@@ -104,6 +103,13 @@ describe("checkParams (Prism's validators) and the query the handler sees", () =
     expect(!result.ok && result.message).toContain(message);
   });
 
+  test("of many values, a message quotes the first three only", () => {
+    const result = checkParams(op("listDepartments"), parseQuery(Array.from({ length: 51 }, (_, i) => `Companies=${uuid(i)}`).join("&")), {});
+    expect(!result.ok && result.message).toBe(
+      `Invalid parameter Companies: must be at most 50 values (repeat the parameter), each a uuid, got 51 values ("${uuid(0)}", "${uuid(1)}", "${uuid(2)}", ...).`,
+    );
+  });
+
   test("LeaveStatus says what it accepts, from the spec's anyOf", () => {
     const leaveStatus = op("listLeaveRequests").queryParams.find((p) => p.name === "LeaveStatus")!;
     expect(leaveStatus.expected).toBe(
@@ -123,6 +129,37 @@ describe("checkParams (Prism's validators) and the query the handler sees", () =
   test("statusIsListed reads 5XX ranges", () => {
     expect(statusIsListed(["200", "5XX"], 503)).toBe(true);
     expect(statusIsListed(["200", "5XX"], 405)).toBe(false);
+  });
+});
+
+describe("checkRequest: the query string's encoding, then the parameters", () => {
+  // URLSearchParams reads "%ZZ" as the text %ZZ and broken UTF-8 as U+FFFD: a client's encoding
+  // bug would pass as a search that finds nothing. The mock names it instead.
+  const refused: [string, { operationId: string; search: string; want: string }][] = [
+    ["a % without two hex digits", { operationId: "listLeaveRequests", search: "SearchTerm=%ZZ", want: 'Invalid parameter SearchTerm: malformed percent-encoding, got "%ZZ"; write a literal % as %25 and percent-encode text as UTF-8.' }],
+    ["a % at the end", { operationId: "listLeaveTypes", search: "PageSize=5&SearchTerm=50%", want: 'Invalid parameter SearchTerm: malformed percent-encoding, got "50%"' }],
+    ["escapes that are not UTF-8", { operationId: "listDepartments", search: "SearchTerm=%E2%82", want: 'Invalid parameter SearchTerm: malformed percent-encoding, got "%E2%82"' }],
+    ["the name in another letter case", { operationId: "listLeaveRequests", search: "searchterm=%G1", want: "Invalid parameter SearchTerm: malformed percent-encoding" }],
+    ["a parameter the spec does not know", { operationId: "listLeaveRequests", search: "%ZZ=1", want: 'Invalid query string: the parameter name "%ZZ" has a malformed percent-encoding' }],
+  ];
+  test.each(refused)("%s is a 400 naming the parameter", (_name, { operationId, search, want }) => {
+    const result = checkRequest(op(operationId), search, {});
+    expect(result.ok, `${search} is refused`).toBe(false);
+    expect(!result.ok && result.message).toContain(want);
+  });
+
+  const accepted: [string, { operationId: string; search: string; want: Record<string, unknown> }][] = [
+    ["an encoded %", { operationId: "listLeaveRequests", search: "SearchTerm=50%25", want: { SearchTerm: "50%" } }],
+    ["encoded UTF-8 and + for a space", { operationId: "listLeaveRequests", search: "SearchTerm=Jos%C3%A9+M", want: { SearchTerm: "José M" } }],
+    ["no query at all", { operationId: "listLeaveRequests", search: "", want: {} }],
+  ];
+  test.each(accepted)("%s is read as text", (_name, { operationId, search, want }) => {
+    expect(checkRequest(op(operationId), search, {})).toEqual({ ok: true, query: want });
+  });
+
+  test("an array parameter given as comma-separated values says to repeat it", () => {
+    const result = checkRequest(op("listDepartments"), `Companies=${uuid(1)},${uuid(2)}`, {});
+    expect(!result.ok && result.message).toMatch(/^Invalid parameter Companies: give one value per Companies parameter and repeat it \(Companies=a&Companies=b\), not values separated by commas; got "/);
   });
 });
 
