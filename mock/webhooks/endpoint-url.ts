@@ -2,9 +2,9 @@
 // from the internet; private or internal addresses are not sent to"). Pure rules, no DNS.
 //
 // - strict mode (`--strict-urls`) is the real service: https only, and no private or internal host
-//   (loopback, RFC 1918, CGNAT, link-local, unspecified, multicast/reserved, ::1, fc00::/7,
-//   fe80::/10, IPv4-mapped forms of those, `localhost`, single-label names, `.internal`, `.local`,
-//   `.localhost`). Names are not resolved: a public name that resolves to a private address is
+//   (loopback, RFC 1918, CGNAT, link-local, unspecified, documentation, multicast/reserved, ::1,
+//   fc00::/7, fe80::/10, IPv6 forms that embed such an IPv4 address (mapped, NAT64, 6to4),
+//   `localhost`, single-label names, `.internal`, `.local`, `.localhost`). Names are not resolved: a public name that resolves to a private address is
 //   not caught here (the real service would also check at send time).
 // - development mode (the mock's default) also accepts plain http to a loopback host
 //   (127.0.0.0/8, ::1, localhost), so a receiver on the developer's machine can be used.
@@ -26,6 +26,7 @@ export function checkEndpointUrl(text: unknown, { strict }: { strict: boolean })
   if (url.protocol !== "https:" && url.protocol !== "http:") return refuse(`url must start with https://, got ${shown(url.protocol)}`);
   if (url.username !== "" || url.password !== "") return refuse("url must not carry a user name or password");
   if (url.hash !== "") return refuse("url must not have a #fragment");
+  if (url.port === "0") return refuse("url port 0 is not a port a receiver can listen on");
   const host = hostOf(url);
   if (url.protocol === "http:") {
     if (strict) return refuse(`url must start with https:// (got http://${shown(url.host)}); the service sends to https addresses only`);
@@ -69,6 +70,8 @@ export function internalReason(host: string): string | undefined {
   return undefined;
 }
 
+// IANA's special-purpose registries: what is not globally reachable, or reaches an address that
+// is not (an IPv4 address embedded in an IPv6 one is judged as that IPv4 address).
 const IPV4_RANGES: ReadonlyArray<readonly [string, number, string]> = [
   ["0.0.0.0", 8, "an unspecified address (0.0.0.0/8)"],
   ["10.0.0.0", 8, "a private address (10.0.0.0/8)"],
@@ -77,10 +80,31 @@ const IPV4_RANGES: ReadonlyArray<readonly [string, number, string]> = [
   ["169.254.0.0", 16, "a link-local address (169.254.0.0/16)"],
   ["172.16.0.0", 12, "a private address (172.16.0.0/12)"],
   ["192.0.0.0", 24, "a reserved address (192.0.0.0/24)"],
+  ["192.0.2.0", 24, "a documentation address (192.0.2.0/24)"],
   ["192.168.0.0", 16, "a private address (192.168.0.0/16)"],
   ["198.18.0.0", 15, "a benchmarking address (198.18.0.0/15)"],
+  ["198.51.100.0", 24, "a documentation address (198.51.100.0/24)"],
+  ["203.0.113.0", 24, "a documentation address (203.0.113.0/24)"],
   ["224.0.0.0", 4, "a multicast address (224.0.0.0/4)"],
-  ["240.0.0.0", 4, "a reserved address (240.0.0.0/4)"],
+  ["240.0.0.0", 4, "a reserved or broadcast address (240.0.0.0/4)"],
+];
+
+/** [prefix, bits, why, bit offset of an embedded IPv4 address (judged instead) or undefined]. */
+const IPV6_RANGES: ReadonlyArray<readonly [string, number, string, number | undefined]> = [
+  ["::", 128, "an unspecified address (::)", undefined],
+  ["::1", 128, "a loopback address (::1)", undefined],
+  ["::ffff:0:0", 96, "an IPv4-mapped address", 0],
+  ["::ffff:0:0:0", 96, "an IPv4-translated address", 0],
+  ["64:ff9b::", 96, "a NAT64 address", 0],
+  ["64:ff9b:1::", 48, "a local-use NAT64 address (64:ff9b:1::/48)", undefined],
+  ["::", 96, "a deprecated IPv4-compatible address (::/96)", undefined],
+  ["100::", 64, "a discard-only address (100::/64)", undefined],
+  ["2001:db8::", 32, "a documentation address (2001:db8::/32)", undefined],
+  ["2002::", 16, "a 6to4 address", 80],
+  ["3fff::", 20, "a documentation address (3fff::/20)", undefined],
+  ["fc00::", 7, "a unique local address (fc00::/7)", undefined],
+  ["fe80::", 10, "a link-local address (fe80::/10)", undefined],
+  ["ff00::", 8, "a multicast address (ff00::/8)", undefined],
 ];
 
 function ipv4ToNumber(address: string): number {
@@ -98,16 +122,23 @@ function ipv4Reason(address: string): string | undefined {
 }
 
 function ipv6Reason(address: string): string | undefined {
-  const mapped = mappedIPv4(address);
-  if (mapped !== undefined) return ipv4Reason(mapped);
-  const full = expandIPv6(address);
-  if (full === "0000:0000:0000:0000:0000:0000:0000:0000") return "an unspecified address (::)";
-  if (full === "0000:0000:0000:0000:0000:0000:0000:0001") return "a loopback address (::1)";
-  const first = parseInt(full.slice(0, 4), 16);
-  if ((first & 0xfe00) === 0xfc00) return "a unique local address (fc00::/7)";
-  if ((first & 0xffc0) === 0xfe80) return "a link-local address (fe80::/10)";
-  if ((first & 0xff00) === 0xff00) return "a multicast address (ff00::/8)";
+  const n = ipv6ToBigInt(address);
+  for (const [base, bits, why, embeddedAt] of IPV6_RANGES) {
+    const shift = BigInt(128 - bits);
+    if (n >> shift !== ipv6ToBigInt(base) >> shift) continue;
+    if (embeddedAt === undefined) return why;
+    const v4 = Number((n >> BigInt(embeddedAt)) & 0xffffffffn);
+    const inner = ipv4Reason([v4 >>> 24, (v4 >>> 16) & 255, (v4 >>> 8) & 255, v4 & 255].join("."));
+    // A public IPv4 address behind NAT64 or 6to4 is public; a mapped one is that address.
+    return inner === undefined ? undefined : `${why} of ${inner}`;
+  }
   return undefined;
+}
+
+function ipv6ToBigInt(address: string): bigint {
+  return expandIPv6(address)
+    .split(":")
+    .reduce((n, group) => (n << 16n) | BigInt(parseInt(group, 16)), 0n);
 }
 
 /** The IPv4 address inside `::ffff:a.b.c.d` (or its hex form), else undefined. */
