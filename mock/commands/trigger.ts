@@ -8,10 +8,9 @@ import { DEMO_KEY } from "../keys/demo-keys.js";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../server/limits.js";
 import { EVENT_TYPES, isEventType } from "../webhooks/asyncapi.js";
 import type { TriggerResult } from "../webhooks/engine.js";
-import { SUBJECTS } from "../webhooks/triggers.js";
+import { SUBJECTS, UUID_PATTERN } from "../webhooks/triggers.js";
 
 export const DEFAULT_MOCK_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const REQUEST_TIMEOUT_MS = 15_000;
 
 export const TRIGGER_HELP = `Usage: hr-mock trigger <type> [options]
@@ -129,7 +128,7 @@ function parseFlags(argv: string[]): TriggerSettings | "help" {
   const type = positionals[0];
   if (!isEventType(type)) throw new Error(`unknown event type ${printable(type)}; one of ${EVENT_TYPES.join(", ")}`);
   const id = values.id;
-  if (id !== undefined && !UUID.test(id)) throw new Error(`--id must be a uuid, got ${printable(id)}`);
+  if (id !== undefined && !UUID_PATTERN.test(id)) throw new Error(`--id must be a uuid, got ${printable(id)}`);
   const apiKey = values["api-key"] ?? DEMO_KEY.org1WebhooksAdmin;
   if (apiKey.trim() === "" || /\s/.test(apiKey)) throw new Error("--api-key must be one key without spaces");
   return { type, mockUrl: mockUrl(values["mock-url"] ?? DEFAULT_MOCK_URL), apiKey, id, json: values.json ?? false };

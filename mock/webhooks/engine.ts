@@ -19,12 +19,11 @@ import { EndpointLane } from "./endpoint-lane.js";
 import { EndpointRegistry, viewOf, type CreatedEndpoint, type Endpoint, type EndpointInput, type EndpointView } from "./endpoints.js";
 import { buildEvent, createOccurredAtClock, seededUuids } from "./event-body.js";
 import { createAgent, send } from "./send.js";
-import { BUILDERS, TriggerError, type TriggerContext } from "./triggers.js";
+import { BUILDERS, TriggerError, UUID_PATTERN, type TriggerContext } from "./triggers.js";
 
 export { TriggerError } from "./triggers.js";
 export { EndpointError } from "./endpoints.js";
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const TEST_MESSAGE = "This is a test event from the HR service mock.";
 
 /** Timers the engine uses; tests may inject their own. */
@@ -240,10 +239,11 @@ export class WebhookEngine {
     if (!isEventType(type)) {
       throw new TriggerError(400, "type", `Bad request: type ${JSON.stringify(String(type).slice(0, 60))} is not an event type of the catalogue (type).`);
     }
-    const { id } = options;
-    if (id !== undefined && (typeof id !== "string" || !UUID.test(id))) {
-      throw new TriggerError(400, "id", `Bad request: id must be a uuid, got ${JSON.stringify(String(id).slice(0, 60))} (id).`);
+    if (options.id !== undefined && (typeof options.id !== "string" || !UUID_PATTERN.test(options.id))) {
+      throw new TriggerError(400, "id", `Bad request: id must be a uuid, got ${JSON.stringify(String(options.id).slice(0, 60))} (id).`);
     }
+    // Ids in events are lower case, as the dataset's are, whatever case the caller typed.
+    const id = options.id?.toLowerCase();
     const org = this.organization(options.organisation);
 
     let targets: Endpoint[];

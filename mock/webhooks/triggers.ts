@@ -66,6 +66,9 @@ export const SUBJECTS: Record<WebhookEventType, string> = {
   "webhook.test": "the endpoint to test",
 };
 
+/** A uuid as a trigger's `id` is given (any letter case; the engine lower-cases it). */
+export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
 const STAGES = ["Screening", "Interview", "Assessment", "Offer"] as const;
 
 /** A mutation's result as a record, or the TriggerError naming `id`. */

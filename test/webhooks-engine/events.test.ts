@@ -225,6 +225,17 @@ describe("the record picked when no id is given", () => {
     expect((await details(answer.body.data.event.data.leaveRequestId)).leaveStatus).toBe("Approved");
   });
 
+  const upperCaseIds: Array<[string, { given: { type: WebhookEventType; id: string }; want: (event: any) => string }]> = [
+    ["payroll.paid names the run", { given: { type: "payroll.paid", id: "5E6F7A8B-9C0D-4E1F-A2B3-C4D5E6F7A8B9" }, want: (e) => e.data.payrollRunId }],
+    ["offer.accepted names the offer", { given: { type: "offer.accepted", id: "5E6F7A8B-9C0D-4E1F-A2B3-C4D5E6F7A8BA" }, want: (e) => e.data.offerId }],
+    ["candidate.stage_changed names the candidate", { given: { type: "candidate.stage_changed", id: "5E6F7A8B-9C0D-4E1F-A2B3-C4D5E6F7A8BB" }, want: (e) => e.data.candidateId }],
+  ];
+  test.each(upperCaseIds)("an id given in upper case arrives in lower case: %s", async (_name, { given, want }) => {
+    const answer = await trigger(mock, given.type, given.id);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(202);
+    expect(want(answer.body.data.event), "the id as the dataset and every other event write ids").toBe(given.id.toLowerCase());
+  });
+
   test("mock.trigger does the same in-process", async () => {
     const result = await mock.trigger("leave.rejected");
     expect((await details((result.event as WebhookEventMap["leave.rejected"]).data.leaveRequestId)).leaveStatus).toBe("Rejected");
