@@ -136,7 +136,8 @@ export function describeErrors(errors: any[] | null | undefined, what: "field" |
   let detail = String(deepest.message ?? "is not valid");
   if (deepest.keyword === "enum") detail = `must be one of ${deepest.params.allowedValues.join(", ")}`;
   if (deepest.keyword === "format") detail = `must be a ${deepest.params.format}`;
-  const got = deepest.data === undefined ? "" : `, got ${shown(deepest.data)}`;
+  // A writeOnly value (a signing secret) is not echoed, not even a malformed one.
+  const got = deepest.data === undefined || deepest.parentSchema?.writeOnly === true ? "" : `, got ${shown(deepest.data)}`;
   return `Bad request: ${what} ${name} ${detail}${got} (${top}).`;
 }
 

@@ -108,6 +108,17 @@ describe("bad input: 400 with a message naming the field", () => {
     expect(answer.body.message).toMatch(want);
   });
 
+  test.each([
+    ["too short", "whsec_tooShort1"],
+    ["with a space", "whsec_abcdefgh ijklmnopqrstuv"],
+    ["without whsec_", "sk_live_abcdefghijklmnopqrstuv"],
+  ])("a refused secret (%s) is named but never echoed", async (_name, secret) => {
+    const answer = await call("POST", "/_mock/webhooks/endpoints", { url: "https://hooks.example.com/x", secret });
+    expect(answer.status).toBe(400);
+    expect(answer.body.message).toMatch(/\(secret\)\.$/);
+    expect(answer.body.message, "the value sent").not.toContain(secret);
+  });
+
   test("nothing was added by the refused requests", async () => {
     expect((await call("GET", "/_mock/webhooks/endpoints")).body.data.filter((e: any) => e.url.startsWith("https://hooks.example.com/x"))).toEqual([]);
   });
