@@ -118,6 +118,12 @@ export interface EngineSettings {
   maxEndpointsPerOrganisation: number;
 }
 
+/** Ranges of the numeric options set from the command line too (hr-mock serve's flags use them). */
+export const OPTION_RANGES = {
+  timeScale: { ok: (x: number) => x > 0 && x <= 100, text: "a number above 0 and at most 100" },
+  duplicateRate: { ok: (x: number) => x >= 0 && x <= 1, text: "a number from 0 to 1" },
+} as const;
+
 /** A misconfigured engine: one sentence. */
 export class WebhookOptionError extends Error {
   override readonly name = "WebhookOptionError";
@@ -154,14 +160,8 @@ export class WebhookEngine {
     private readonly options: WebhookEngineOptions = {},
   ) {
     const rules = deliveryRules();
-    const timeScale = options.timeScale ?? 1;
-    if (!(typeof timeScale === "number" && Number.isFinite(timeScale) && timeScale > 0 && timeScale <= 100)) {
-      throw new WebhookOptionError(`timeScale must be a number above 0 and at most 100, got ${timeScale}`);
-    }
-    const duplicateRate = options.duplicateRate ?? 0;
-    if (!(typeof duplicateRate === "number" && duplicateRate >= 0 && duplicateRate <= 1)) {
-      throw new WebhookOptionError(`duplicateRate must be a number from 0 to 1, got ${duplicateRate}`);
-    }
+    const timeScale = inRange("timeScale", options.timeScale ?? 1);
+    const duplicateRate = inRange("duplicateRate", options.duplicateRate ?? 0);
     const concurrency = options.concurrency ?? 10;
     if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 1000)) {
       throw new WebhookOptionError(`concurrency must be a whole number from 1 to 1000, got ${concurrency}`);
@@ -173,6 +173,10 @@ export class WebhookEngine {
     this.shuffleWindowMs = options.shuffleWindowMs ?? 100;
     if (!(typeof this.shuffleWindowMs === "number" && this.shuffleWindowMs >= 0 && this.shuffleWindowMs <= 60_000)) {
       throw new WebhookOptionError(`shuffleWindowMs must be milliseconds from 0 to 60000, got ${this.shuffleWindowMs}`);
+    }
+    const logLimit = options.logLimit ?? 10_000;
+    if (!(Number.isSafeInteger(logLimit) && logLimit >= 1)) {
+      throw new WebhookOptionError(`logLimit must be a whole number of entries of at least 1, got ${logLimit}`);
     }
     this.checkHeaderNames();
     this.settings = Object.freeze({
@@ -190,7 +194,7 @@ export class WebhookEngine {
     this.newId = seededUuids(seed ^ 0x1d5);
     this.scheduler = options.scheduler ?? realScheduler;
     this.registry = new EndpointRegistry({ strictUrls: this.settings.strictUrls });
-    this.log = new DeliveryLog(options.logLimit ?? 10_000);
+    this.log = new DeliveryLog(logLimit);
   }
 
   // ---- endpoints --------------------------------------------------------------------------
@@ -571,6 +575,14 @@ export class WebhookEngine {
     }
     return org;
   }
+}
+
+function inRange(name: keyof typeof OPTION_RANGES, value: unknown): number {
+  const range = OPTION_RANGES[name];
+  if (typeof value !== "number" || !Number.isFinite(value) || !range.ok(value)) {
+    throw new WebhookOptionError(`${name} must be ${range.text}, got ${String(value)}`);
+  }
+  return value;
 }
 
 /** Origin and path only: a query string may carry a receiver's token. */

@@ -5,6 +5,7 @@ import type { RunningMock } from "../index.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
 import { EVENT_TYPES } from "./asyncapi.js";
 import { checkEndpointUrl } from "./endpoint-url.js";
+import { OPTION_RANGES } from "./engine.js";
 import { checkEvents, checkSecret, type EndpointInput } from "./endpoints.js";
 import type { MockWebhookOptions } from "./index.js";
 
@@ -55,8 +56,8 @@ export function webhookServeSettings(values: Values): WebhookServeSettings {
   const options: MockWebhookOptions = { strictUrls, shuffle: values.shuffle ?? false };
   // One line per delivery attempt when asked for request lines, or when an endpoint is registered here.
   if (values.log || values["webhook-url"] !== undefined) options.log = printLine;
-  if (values["time-scale"] !== undefined) options.timeScale = number("--time-scale", values["time-scale"], (x) => x > 0 && x <= 100, "a number above 0 and at most 100");
-  if (values["duplicate-rate"] !== undefined) options.duplicateRate = number("--duplicate-rate", values["duplicate-rate"], (x) => x >= 0 && x <= 1, "a number from 0 to 1");
+  if (values["time-scale"] !== undefined) options.timeScale = number("--time-scale", values["time-scale"], OPTION_RANGES.timeScale);
+  if (values["duplicate-rate"] !== undefined) options.duplicateRate = number("--duplicate-rate", values["duplicate-rate"], OPTION_RANGES.duplicateRate);
 
   const url = values["webhook-url"];
   if (url === undefined) {
@@ -101,8 +102,9 @@ function portOf(url: string): string {
   return parsed.port || (parsed.protocol === "https:" ? "443" : "80");
 }
 
-function number(flag: string, text: string, ok: (x: number) => boolean, what: string): number {
+/** A flag's number, within the engine's own range for the option it sets. */
+function number(flag: string, text: string, range: { ok: (x: number) => boolean; text: string }): number {
   const value = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(value) || !ok(value)) throw new Error(`${flag} must be ${what}, got ${JSON.stringify(text.slice(0, 40))} (see hr-mock serve --help)`);
+  if (!Number.isFinite(value) || !range.ok(value)) throw new Error(`${flag} must be ${range.text}, got ${JSON.stringify(text.slice(0, 40))} (see hr-mock serve --help)`);
   return value;
 }

@@ -7,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseServeArgs } from "../../mock/cli.js";
 import { runTrigger } from "../../mock/commands/trigger.js";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
+import { WebhookEngine, WebhookOptionError } from "../../mock/webhooks/engine.js";
 import { webhookServeSettings } from "../../mock/webhooks/serve-flags.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { TestReceiver } from "./support.js";
@@ -100,6 +101,36 @@ describe("hr-mock serve's webhook flags", () => {
     const parse = () => parseServeArgs(given);
     if (want instanceof RegExp) expect(parse).toThrow(want);
     else expect((parse() as { webhooks: unknown }).webhooks).toMatchObject(want);
+  });
+
+  // The flags take exactly what the engine takes: a value the flag accepts never fails at start-up.
+  const boundaries: Array<[string, { given: { flag: "--time-scale" | "--duplicate-rate"; option: "timeScale" | "duplicateRate"; value: number } }]> = [
+    ...[0, 1e-6, 0.001, 1, 100, 100.5, -1].map((value) => [`--time-scale ${value}`, { given: { flag: "--time-scale", option: "timeScale", value } }] as const),
+    ...[-0.1, 0, 0.5, 1, 1.01].map((value) => [`--duplicate-rate ${value}`, { given: { flag: "--duplicate-rate", option: "duplicateRate", value } }] as const),
+  ];
+  test.each(boundaries)("%s: the flag and the engine agree", (_name, { given }) => {
+    const flagAccepts = (() => {
+      try {
+        parseServeArgs([given.flag, String(given.value)]);
+        return true;
+      } catch {
+        return false;
+      }
+    })();
+    const engineAccepts = (() => {
+      try {
+        new WebhookEngine(mock.dataset, { [given.option]: given.value });
+        return true;
+      } catch (error) {
+        if (!(error instanceof WebhookOptionError)) throw error;
+        return false;
+      }
+    })();
+    expect(flagAccepts, `flag ${given.flag} ${given.value} vs engine ${given.option}`).toBe(engineAccepts);
+  });
+
+  test.each([[0], [-5], [1.5], [Number.NaN]])("the engine refuses a delivery log limit of %s", (logLimit) => {
+    expect(() => new WebhookEngine(mock.dataset, { logLimit })).toThrow(/logLimit must be a whole number/);
   });
 
   test("the settings function itself refuses a bad flag with one line", () => {
