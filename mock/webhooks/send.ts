@@ -47,7 +47,13 @@ export function send(url: URL, agent: EndpointAgent, headers: OutgoingHttpHeader
 
     const attempt = (mayRetryStaleSocket: boolean) => {
       const make = url.protocol === "https:" ? httpsRequest : httpRequest;
-      const req = make(url, { method: "POST", agent, headers });
+      let req: ReturnType<typeof httpRequest>;
+      try {
+        req = make(url, { method: "POST", agent, headers });
+      } catch (error) {
+        // A request node refuses to start (a bad header value, a destroyed agent) is an outcome too.
+        return finish({ error: describe(error as NodeJS.ErrnoException) });
+      }
       current = req;
       req.on("response", (res: IncomingMessage) => {
         const chunks: Buffer[] = [];
