@@ -3,7 +3,7 @@ import { employeePredicate } from "../data/filters.js";
 import { pageOfMatches } from "../data/paging.js";
 import type { EmployeeRecord } from "../data/records.js";
 import type { ResourceHandler, Schemas } from "./contract.js";
-import { answer, badRequest, organizationOf, paging, quote, single, type Query } from "./query.js";
+import { answer, invalidParameter, organizationOf, paging, single, type Query } from "./query.js";
 
 type Summary = Schemas["EmployeeSummary"];
 type Status = Schemas["EmployeeStatus"];
@@ -21,12 +21,12 @@ export function employeeSummary(e: EmployeeRecord): Summary {
   return item;
 }
 
-/** Status: a name of EmployeeStatus; letter case is forgiven, as for LeaveStatus. */
+/** Status: a name of the spec's EmployeeStatus enum, written as the enum writes it. */
 export function employeeStatus(query: Query): Status | undefined {
   const text = single(query, "Status");
   if (text === undefined) return undefined;
-  const found = EMPLOYEE_STATUSES.find((s) => s.toLowerCase() === text.trim().toLowerCase());
-  if (!found) throw badRequest(`Status must be one of ${EMPLOYEE_STATUSES.join(", ")}; got ${quote(text)}.`);
+  const found = EMPLOYEE_STATUSES.find((s) => s === text);
+  if (!found) throw invalidParameter("Status", `one of ${EMPLOYEE_STATUSES.join(", ")}`, text);
   return found;
 }
 

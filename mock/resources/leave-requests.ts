@@ -9,7 +9,7 @@ import { leaveRequestPredicate, type LeaveRequestFilter } from "../data/filters.
 import { pageOfMatches } from "../data/paging.js";
 import { LEAVE_STATUS_NAMES, parseLeaveStatus } from "../data/statuses.js";
 import type { ResourceHandler, Schemas } from "./contract.js";
-import { answer, badRequest, isoDateParam, newestFirst, organizationOf, paging, pathId, quote, searchTerm, single, uuid, type Query, Refusal } from "./query.js";
+import { Refusal, answer, invalidParameter, isoDateParam, missingParameter, newestFirst, organizationOf, paging, pathId, searchTerm, single, uuid, type Query } from "./query.js";
 
 type Summary = Schemas["LeaveRequestSummary"];
 type Details = Schemas["LeaveRequestDetails"];
@@ -69,16 +69,16 @@ export function leaveRequestFilter(query: Query): LeaveRequestFilter {
   if (status !== undefined) {
     const id = parseLeaveStatus(status);
     if (id === undefined) {
-      throw badRequest(`LeaveStatus must be a status name (${LEAVE_STATUS_NAMES.join(", ")}) in any letter case or a number from 0 to 5; got ${quote(status)}.`);
+      throw invalidParameter("LeaveStatus", `a status name (${LEAVE_STATUS_NAMES.join(", ")}) in any letter case or a number from 0 to 5`, status);
     }
     filter.statusId = id;
   }
   const startDate = isoDateParam(query, "StartDate");
   const endDate = isoDateParam(query, "EndDate");
-  if (startDate !== undefined && endDate === undefined) throw badRequest("StartDate was given without EndDate; send both or neither.");
-  if (endDate !== undefined && startDate === undefined) throw badRequest("EndDate was given without StartDate; send both or neither.");
+  if (startDate !== undefined && endDate === undefined) throw missingParameter("EndDate", "StartDate was given without it; send both or neither");
+  if (endDate !== undefined && startDate === undefined) throw missingParameter("StartDate", "EndDate was given without it; send both or neither");
   if (startDate !== undefined && endDate !== undefined) {
-    if (endDate < startDate) throw badRequest(`EndDate (${endDate}) is before StartDate (${startDate}).`);
+    if (endDate < startDate) throw invalidParameter("EndDate", `a date on or after StartDate (${startDate}), not before it`, endDate);
     filter.startFrom = startDate;
     filter.startTo = endDate;
   }

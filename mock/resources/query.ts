@@ -1,5 +1,7 @@
 // Defensive parsing of query and path parameters. The HTTP layer has validated them against the
-// spec already; this still never trusts them, and every refusal names the parameter.
+// spec already (Prism's validators, mock/server/params.ts); this still never trusts them, and its
+// refusals read like the HTTP layer's: "Invalid parameter X: must be ..., got ...", or "Missing
+// parameter X: ...". Only rules the spec cannot express (StartDate with EndDate) reach a caller.
 import { parseIsoDate } from "../data/dates.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { DEFAULT_PAGE_NUMBER, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../data/paging.js";
@@ -31,14 +33,23 @@ export function answer(body: () => unknown): ResourceResult {
 
 /** A value quoted for a message, cut short so a huge parameter does not make a huge answer. */
 export function quote(value: string): string {
-  return JSON.stringify(value.length > 80 ? `${value.slice(0, 80)}…` : value);
+  return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
+}
+
+/** A refusal of a parameter's value, worded as the HTTP layer words Prism's findings. */
+export function invalidParameter(name: string, expected: string, given: string): Refusal {
+  return badRequest(`Invalid parameter ${name}: must be ${expected}, got ${quote(given)}.`);
+}
+
+export function missingParameter(name: string, why: string): Refusal {
+  return badRequest(`Missing parameter ${name}: ${why}.`);
 }
 
 /** One value of a parameter; an empty value counts as absent; a repeated parameter is refused. */
 export function single(query: Query, name: string): string | undefined {
   const raw = query[name];
   if (Array.isArray(raw)) {
-    if (raw.length > 1) throw badRequest(`${name} must be given once; it was given ${raw.length} times.`);
+    if (raw.length > 1) throw badRequest(`Invalid parameter ${name}: must be given once, got ${raw.length} values.`);
     return raw[0] === "" ? undefined : raw[0];
   }
   return raw === undefined || raw === "" ? undefined : raw;
@@ -55,9 +66,7 @@ export function integer(query: Query, name: string, min: number, max: number, fa
   const text = single(query, name);
   if (text === undefined) return fallback;
   const value = /^[+-]?\d+$/.test(text.trim()) ? Number(text.trim()) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) {
-    throw badRequest(`${name} must be an integer from ${min} to ${max}; got ${quote(text)}.`);
-  }
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw invalidParameter(name, `an integer from ${min} to ${max}`, text);
   return value;
 }
 
@@ -75,7 +84,7 @@ export function newestFirst(query: Query): boolean {
   const text = single(query, "OrderBy");
   if (text === undefined) return true;
   const t = text.trim();
-  if (t !== "0" && t !== "1") throw badRequest(`OrderBy must be 0 (oldest first) or 1 (newest first); got ${quote(text)}.`);
+  if (t !== "0" && t !== "1") throw invalidParameter("OrderBy", "0 (oldest first) or 1 (newest first)", text);
   return t === "1";
 }
 
@@ -84,7 +93,7 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 /** A uuid, lower-cased as the dataset writes them. */
 export function uuidValue(text: string, name: string): string {
   const t = text.trim();
-  if (!UUID.test(t)) throw badRequest(`${name} must be a uuid; got ${quote(text)}.`);
+  if (!UUID.test(t)) throw invalidParameter(name, "a uuid", text);
   return t.toLowerCase();
 }
 
@@ -95,7 +104,7 @@ export function uuid(query: Query, name: string): string | undefined {
 
 export function requiredUuid(query: Query, name: string): string {
   const value = uuid(query, name);
-  if (value === undefined) throw badRequest(`${name} is required.`);
+  if (value === undefined) throw missingParameter(name, "it is required, a uuid");
   return value;
 }
 
@@ -104,16 +113,16 @@ export function isoDateParam(query: Query, name: string): string | undefined {
   const text = single(query, name);
   if (text === undefined) return undefined;
   const t = text.trim();
-  if (parseIsoDate(t) === undefined) throw badRequest(`${name} must be a date YYYY-MM-DD; got ${quote(text)}.`);
+  if (parseIsoDate(t) === undefined) throw invalidParameter(name, "a date written YYYY-MM-DD", text);
   return t;
 }
 
+/** true or false, written so (the HTTP layer refuses TRUE and 1 too). */
 export function booleanParam(query: Query, name: string): boolean | undefined {
   const text = single(query, name);
   if (text === undefined) return undefined;
-  const t = text.trim().toLowerCase();
-  if (t !== "true" && t !== "false") throw badRequest(`${name} must be true or false; got ${quote(text)}.`);
-  return t === "true";
+  if (text !== "true" && text !== "false") throw invalidParameter(name, "true or false", text);
+  return text === "true";
 }
 
 /** A search term, trimmed; blank counts as absent. */
@@ -132,6 +141,6 @@ export function organizationOf(dataset: Dataset, request: ResourceRequest): Orga
 /** A path id: a uuid, or a 400 naming the parameter. */
 export function pathId(request: ResourceRequest, name = "id"): string {
   const text = request.path[name];
-  if (text === undefined || text === "") throw badRequest(`${name} is required in the path.`);
+  if (text === undefined || text === "") throw missingParameter(name, "it is required in the path, a uuid");
   return uuidValue(text, name);
 }

@@ -3,6 +3,7 @@
 // diagnostics turned into one 400 message that names each parameter and what was wrong.
 import { createRequire } from "node:module";
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
+import { quote } from "../resources/query.js";
 import type { SpecOperation, SpecParam } from "./spec.js";
 
 type Either<L, R> = { _tag: "Left"; left: L } | { _tag: "Right"; right: R };
@@ -199,8 +200,3 @@ function showValue(value: string | string[] | undefined): string {
 }
 
 const SHOWN_VALUES = 3;
-
-function quote(text: string): string {
-  const short = text.length > 60 ? `${text.slice(0, 57)}...` : text;
-  return JSON.stringify(short);
-}

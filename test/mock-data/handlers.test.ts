@@ -249,11 +249,13 @@ describe("semantics", () => {
 
 type Failure = [string, { op: OperationId; query?: Record<string, string | string[]>; path?: Record<string, string>; status: 400 | 404; mentions: string[] }];
 
+// A 400 starts as the HTTP layer's messages do, "Invalid parameter X: " or "Missing parameter X: ",
+// X being the first word of `mentions`; a 404 starts "Not found: ".
 const failures: Failure[] = [
-  ["StartDate without EndDate", { op: "listLeaveRequests", query: { StartDate: "2026-01-01" }, status: 400, mentions: ["StartDate", "EndDate"] }],
-  ["EndDate without StartDate", { op: "listLeaveRequests", query: { EndDate: "2026-01-01" }, status: 400, mentions: ["EndDate", "StartDate"] }],
-  ["EndDate before StartDate", { op: "listLeaveRequests", query: { StartDate: "2026-02-01", EndDate: "2026-01-31" }, status: 400, mentions: ["EndDate", "before", "StartDate"] }],
-  ["StartDate not a date", { op: "listLeaveRequests", query: { StartDate: "2026-02-30", EndDate: "2026-03-01" }, status: 400, mentions: ["StartDate", "YYYY-MM-DD"] }],
+  ["StartDate without EndDate", { op: "listLeaveRequests", query: { StartDate: "2026-01-01" }, status: 400, mentions: ["EndDate", "StartDate", "both or neither"] }],
+  ["EndDate without StartDate", { op: "listLeaveRequests", query: { EndDate: "2026-01-01" }, status: 400, mentions: ["StartDate", "EndDate", "both or neither"] }],
+  ["EndDate before StartDate", { op: "listLeaveRequests", query: { StartDate: "2026-02-01", EndDate: "2026-01-31" }, status: 400, mentions: ["EndDate", "before", "StartDate (2026-02-01)", '"2026-01-31"'] }],
+  ["StartDate not a date", { op: "listLeaveRequests", query: { StartDate: "2026-02-30", EndDate: "2026-03-01" }, status: 400, mentions: ["StartDate", "YYYY-MM-DD", '"2026-02-30"'] }],
   ["LeaveStatus unknown name", { op: "listLeaveRequests", query: { LeaveStatus: "Cancelled" }, status: 400, mentions: ["LeaveStatus", "Cancelled"] }],
   ["LeaveStatus number out of range", { op: "listLeaveRequests", query: { LeaveStatus: "6" }, status: 400, mentions: ["LeaveStatus", "0 to 5"] }],
   ["PageSize above the largest", { op: "listLeaveRequests", query: { PageSize: "101" }, status: 400, mentions: ["PageSize", "100"] }],
@@ -263,17 +265,20 @@ const failures: Failure[] = [
   ["PageSize given twice", { op: "listLeaveRequests", query: { PageSize: ["10", "20"] }, status: 400, mentions: ["PageSize", "once"] }],
   ["OrderBy 2", { op: "listDepartments", query: { OrderBy: "2" }, status: 400, mentions: ["OrderBy"] }],
   ["CompanyId not a uuid", { op: "listLeaveRequests", query: { CompanyId: "acme" }, status: 400, mentions: ["CompanyId", "uuid"] }],
+  ["CompanyId as a uuid URN", { op: "listLeaveRequests", query: { CompanyId: `urn:uuid:${A.companyId}` }, status: 400, mentions: ["CompanyId", "uuid"] }],
   ["Companies with a bad value", { op: "listDepartments", query: { Companies: ["not-a-uuid"] }, status: 400, mentions: ["Companies", "uuid"] }],
   ["IsActive not a boolean", { op: "listLeaveTypes", query: { IsActive: "yes" }, status: 400, mentions: ["IsActive"] }],
+  ["IsActive in capitals, as the HTTP layer refuses it", { op: "listLeaveTypes", query: { IsActive: "TRUE" }, status: 400, mentions: ["IsActive", "true or false"] }],
   ["EligibilityCriteria 5", { op: "listLeaveTypes", query: { EligibilityCriteria: "5" }, status: 400, mentions: ["EligibilityCriteria"] }],
   ["Status unknown", { op: "listEmployees", query: { Status: "Retired" }, status: 400, mentions: ["Status", "Retired"] }],
+  ["Status in another letter case, as the HTTP layer refuses it", { op: "listEmployees", query: { Status: "active" }, status: 400, mentions: ["Status", "Active, Inactive, Terminated"] }],
   ["balance without EmployeeId", { op: "getLeaveBalance", query: { LeaveTypeId: A.leaveTypeIdByEligibility[0] }, status: 400, mentions: ["EmployeeId", "required"] }],
   ["balance without LeaveTypeId", { op: "getLeaveBalance", query: { EmployeeId: A.employeeId }, status: 400, mentions: ["LeaveTypeId", "required"] }],
   ["leave request id not a uuid", { op: "getLeaveRequest", path: { id: "42" }, status: 400, mentions: ["id", "uuid"] }],
-  ["unknown leave request", { op: "getLeaveRequest", path: { id: "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11" }, status: 404, mentions: ["Not found", "leave request", "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11"] }],
-  ["another organisation's leave request", { op: "getLeaveRequest", path: { id: B.leaveRequestId }, status: 404, mentions: ["Not found", "leave request", B.leaveRequestId] }],
-  ["unknown department", { op: "getDepartment", path: { id: "6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0" }, status: 404, mentions: ["Not found", "department"] }],
-  ["another organisation's department", { op: "getDepartment", path: { id: B.departmentId }, status: 404, mentions: ["Not found", "department", B.departmentId] }],
+  ["unknown leave request", { op: "getLeaveRequest", path: { id: "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11" }, status: 404, mentions: ["leave request", "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11"] }],
+  ["another organisation's leave request", { op: "getLeaveRequest", path: { id: B.leaveRequestId }, status: 404, mentions: ["leave request", B.leaveRequestId] }],
+  ["unknown department", { op: "getDepartment", path: { id: "6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0" }, status: 404, mentions: ["department"] }],
+  ["another organisation's department", { op: "getDepartment", path: { id: B.departmentId }, status: 404, mentions: ["department", B.departmentId] }],
   ["balance of another organisation's employee", { op: "getLeaveBalance", query: { EmployeeId: B.employeeId, LeaveTypeId: A.leaveTypeIdByEligibility[0] }, status: 404, mentions: ["employee", "EmployeeId", B.employeeId] }],
   ["balance of another organisation's leave type", { op: "getLeaveBalance", query: { EmployeeId: A.employeeId, LeaveTypeId: B.leaveTypeIdByEligibility[0] }, status: 404, mentions: ["leave type", "LeaveTypeId", B.leaveTypeIdByEligibility[0]] }],
 ];
@@ -284,6 +289,8 @@ describe("failures the spec cannot express name their cause and parameter", () =
     expect(result.ok, "a failure").toBe(false);
     if (result.ok) return;
     expect(result.status).toBe(f.status);
+    const start = f.status === 404 ? /^Not found: / : new RegExp(`^(Invalid|Missing) parameter ${f.mentions[0]}: `);
+    expect(result.message, "worded as the HTTP layer's messages").toMatch(start);
     for (const word of f.mentions) expect(result.message, `message names ${word}`).toContain(word);
   });
 
