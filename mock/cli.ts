@@ -5,6 +5,7 @@
 import { realpathSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
+import { TODAY_RANGE, normalizeToday } from "./data/dataset.js";
 import { KeysFileError, MockOptionError, startMock, type RunningMock } from "./index.js";
 import { formatBanner, type BannerSettings } from "./server/banner.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT } from "./server/limits.js";
@@ -129,7 +130,7 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
       },
     }));
   } catch (error) {
-    throw new UsageError(`${describeParseError(error as NodeJS.ErrnoException)} (see hr-mock serve --help)`);
+    throw new UsageError(`${describeParseError(error as NodeJS.ErrnoException, argv)} (see hr-mock serve --help)`);
   }
   if (values.help) return "help";
   return {
@@ -147,19 +148,19 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
     latencyMs: values.latency === undefined ? 0 : decimal("--latency", values.latency, (x) => x >= 0 && x <= 600_000, "milliseconds from 0 to 600000"),
     failRate: values["fail-rate"] === undefined ? 0 : decimal("--fail-rate", values["fail-rate"], (x) => x >= 0 && x <= 1, "a number from 0 to 1"),
     keys: values.keys === undefined ? undefined : nonEmpty("--keys", values.keys),
-    today: values.today === undefined ? undefined : calendarDate("--today", values.today),
+    today: values.today === undefined ? undefined : todayFlag(values.today),
     log: values.log ?? false,
     webhooks: webhookFlags(values),
   };
 }
 
-/** A YYYY-MM-DD date that exists in the calendar. */
-function calendarDate(flag: string, value: string): string {
-  const date = new Date(`${value}T00:00:00Z`);
-  if (!/^\d{4}-\d{2}-\d{2}$/.test(value) || Number.isNaN(date.getTime()) || date.toISOString().slice(0, 10) !== value) {
-    throw new UsageError(`${flag} must be a date YYYY-MM-DD, got "${value}" (see hr-mock serve --help)`);
+/** The dataset's today: a YYYY-MM-DD date in the calendar and in the range the dataset takes. */
+function todayFlag(value: string): string {
+  try {
+    return normalizeToday(value);
+  } catch {
+    throw new UsageError(`--today must be a date YYYY-MM-DD from ${TODAY_RANGE.from} to ${TODAY_RANGE.to}, got ${printable(JSON.stringify(value))} (see hr-mock serve --help)`);
   }
-  return value;
 }
 
 function webhookFlags(values: Parameters<typeof webhookServeSettings>[0]): WebhookServeSettings {
@@ -214,7 +215,7 @@ async function serveCommand(argv: string[]): Promise<void> {
 
 class StartError extends Error {}
 
-function describeParseError(error: NodeJS.ErrnoException): string {
+function describeParseError(error: NodeJS.ErrnoException, argv: readonly string[]): string {
   const quoted = /'([^']+)'/.exec(error.message)?.[1] ?? "";
   const option = printable(quoted.split(/\s/)[0]);
   switch (error.code) {
@@ -222,7 +223,11 @@ function describeParseError(error: NodeJS.ErrnoException): string {
       return `unknown option ${option}`;
     case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
       if (/argument missing/.test(error.message)) return `option ${option} needs a value`;
-      if (/ambiguous/.test(error.message)) return `option ${option} needs a value; write ${option}=-5 for a value that starts with "-"`;
+      if (/ambiguous/.test(error.message)) {
+        // Node's message does not quote the value; the argument after the option is the one meant.
+        const meant = argv[argv.indexOf(option) + 1] ?? "-5";
+        return `option ${option} needs a value; write ${option}=${printable(meant)} for a value that starts with "-"`;
+      }
       return `option ${option} takes no value`;
     case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
       return `unexpected argument ${printable(quoted)}`;

@@ -2,7 +2,7 @@
 // through Prism once, and serves until `close()`.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { createKeyRegistry, type ApiKey } from "./auth/key-registry.js";
-import { createDataset, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
+import { createDataset, normalizeToday, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
 import { DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
 import { KeysFileError, parseKeySpecs, readKeysFile } from "./keys/load-keys.js";
 import { handlers } from "./resources/index.js";
@@ -216,6 +216,11 @@ function checkOptions(options: StartMockOptions): Settings {
     throw new MockOptionError(`latencyMs must be a number of milliseconds from 0 to 600000, got ${latencyMs}`);
   }
   if (!(typeof failRate === "number" && failRate >= 0 && failRate <= 1)) throw new MockOptionError(`failRate must be a number from 0 to 1, got ${failRate}`);
+  try {
+    normalizeToday(options.today);
+  } catch (error) {
+    throw new MockOptionError((error as Error).message);
+  }
   return { port, host, seed, scale, rateLimit, failureStatus, latencyMs, failRate };
 }
 

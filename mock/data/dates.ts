@@ -12,11 +12,10 @@ export function parseIsoDate(text: string): number | undefined {
   const year = Number(match[1]);
   const month = Number(match[2]);
   const day = Number(match[3]);
-  const ms = Date.UTC(year, month - 1, day);
-  const back = new Date(ms);
-  // Date.UTC rolls 2026-02-30 over into March; a real date survives the round trip.
+  const back = new Date(dayFromYmd(year, month, day) * MS_PER_DAY);
+  // 2026-02-30 rolls over into March; a real date survives the round trip.
   if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) return undefined;
-  return ms / MS_PER_DAY;
+  return dayFromYmd(year, month, day);
 }
 
 /** Like parseIsoDate, for dates the program itself wrote: a bad one is a bug, so it throws. */
@@ -31,7 +30,10 @@ export function isoDate(day: number): string {
 }
 
 export function dayFromYmd(year: number, month1: number, dayOfMonth: number): number {
-  return Date.UTC(year, month1 - 1, dayOfMonth) / MS_PER_DAY;
+  // Not Date.UTC: it reads the years 0 to 99 as 1900 to 1999.
+  const date = new Date(0);
+  date.setUTCFullYear(year, month1 - 1, dayOfMonth);
+  return date.getTime() / MS_PER_DAY;
 }
 
 /** Day of the week as JavaScript numbers it: 0 Sunday, 1 Monday, ... 6 Saturday. */

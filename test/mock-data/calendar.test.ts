@@ -46,12 +46,20 @@ describe("dates", () => {
     ["2026-02-28", true],
     ["2028-02-29", true],
     ["2026-02-29", false],
+    ["0001-01-01", true],
+    ["0099-12-31", true],
+    ["0000-02-29", true],
+    ["0100-02-29", false],
     ["2026-13-01", false],
     ["2026-1-01", false],
     ["20260101", false],
     ["", false],
   ] as const)("parseIsoDate(%j) is a real date: %s", (text, valid) => {
     expect(parseIsoDate(text) !== undefined, text).toBe(valid);
+  });
+
+  it.each(["0001-01-01", "0099-12-31", "1969-12-31", "2026-05-14", "9999-12-31"])("%s survives dayOf then isoDate (years below 100 too)", (iso) => {
+    expect(isoDate(dayOf(iso))).toBe(iso);
   });
 
   it("weekday numbers Sunday 0 ... Saturday 6, as getUTCDay", () => {

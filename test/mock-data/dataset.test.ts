@@ -49,6 +49,8 @@ describe("reproducibility", () => {
     ["scale negative", { scale: -1 }],
     ["today not a date", { today: "2026-02-30" }],
     ["today an invalid Date", { today: new Date("nope") }],
+    ["today before 1900 (timestamps six years back)", { today: "0001-06-01" }],
+    ["today after 9000 (five-digit years a year ahead)", { today: "9999-12-31" }],
   ])("refuses bad options: %s", (_name, options) => {
     expect(() => createDataset(options)).toThrow(RangeError);
   });

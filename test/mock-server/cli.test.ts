@@ -24,8 +24,9 @@ describe("mistakes are one line on stderr and exit 2", () => {
     ["a bad rate limit", { args: ["serve", "--rate-limit", "lots"], line: 'hr-mock: --rate-limit must be a whole number of at least 1, or "off", got "lots" (see hr-mock serve --help)' }],
     ["a bad failure status", { args: ["serve", "--failure-status", "500"], line: 'hr-mock: --failure-status must be http or 200, got "500" (see hr-mock serve --help)' }],
     ["a fail rate above 1", { args: ["serve", "--fail-rate", "1.5"], line: 'hr-mock: --fail-rate must be a number from 0 to 1, got "1.5" (see hr-mock serve --help)' }],
-    ["a negative value without =", { args: ["serve", "--seed", "-7"], line: 'hr-mock: option --seed needs a value; write --seed=-5 for a value that starts with "-" (see hr-mock serve --help)' }],
-    ["a date that is not in the calendar", { args: ["serve", "--today", "2026-02-30"], line: 'hr-mock: --today must be a date YYYY-MM-DD, got "2026-02-30" (see hr-mock serve --help)' }],
+    ["a negative value without =", { args: ["serve", "--seed", "-7"], line: 'hr-mock: option --seed needs a value; write --seed=-7 for a value that starts with "-" (see hr-mock serve --help)' }],
+    ["a date that is not in the calendar", { args: ["serve", "--today", "2026-02-30"], line: 'hr-mock: --today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31, got "2026-02-30" (see hr-mock serve --help)' }],
+    ["a date the dataset cannot span", { args: ["serve", "--today", "9999-12-31"], line: 'hr-mock: --today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31, got "9999-12-31" (see hr-mock serve --help)' }],
     ["a value for a switch", { args: ["serve", "--log=yes"], line: "hr-mock: option --log takes no value (see hr-mock serve --help)" }],
     ["an unknown command", { args: ["frobnicate"], line: "hr-mock: unknown command frobnicate (commands: serve, receive, trigger; see hr-mock --help)" }],
   ];

@@ -146,6 +146,8 @@ describe("start-up options are checked", () => {
     ["a fail rate above 1", { given: { failRate: 2 }, says: "failRate must be" }],
     ["a negative latency", { given: { latencyMs: -5 }, says: "latencyMs must be" }],
     ["failureStatus 500", { given: { failureStatus: 500 as never }, says: "failureStatus must be" }],
+    ["a today that is no date", { given: { today: "2026-02-30" }, says: "today must be an ISO date" }],
+    ["a today beyond the years the dataset spans", { given: { today: "9999-12-31" }, says: "today must be a date from 1900-01-01 to 9000-12-31" }],
   ];
   test.each(cases)("%s", async (_name, { given, says }) => {
     await expect(startMock({ port: 0, ...given })).rejects.toThrow(MockOptionError);
