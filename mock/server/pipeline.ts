@@ -58,7 +58,10 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     const search = queryStart < 0 ? "" : url.slice(queryStart + 1);
     const route = router(method, rawPath);
     if (route.kind === "unknown-path") {
-      return failure(404, `Not found: no operation at ${describePath(rawPath)}; the API reference is at /docs.`);
+      const hint = route.suggestion
+        ? `did you mean ${describePath(route.suggestion)}? Paths are case-sensitive and have no trailing slash`
+        : "the API reference is at /docs";
+      return failure(404, `Not found: no operation at ${describePath(rawPath)}; ${hint}.`);
     }
     if (route.kind === "wrong-method") {
       // 405 is not among the spec's responses; a 404 that names the methods the path has is.

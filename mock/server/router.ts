@@ -7,8 +7,8 @@ import type { SpecOperation } from "./spec.js";
 
 export type RouteResult =
   | { kind: "operation"; operation: SpecOperation; pathParams: Record<string, string> }
-  /** No operation has this path. */
-  | { kind: "unknown-path" }
+  /** No operation has this path; `suggestion` is one that differs only in letter case or slashes. */
+  | { kind: "unknown-path"; suggestion?: string }
   /** The path exists, with other methods (listed in `allow`). */
   | { kind: "wrong-method"; allow: string[] };
 
@@ -62,8 +62,24 @@ export function compileRouter(operations: readonly SpecOperation[]): Router {
       const params = matchFragments(path.fragments, requested);
       if (params) return answer(path, method, params);
     }
-    return { kind: "unknown-path" };
+    return { kind: "unknown-path", suggestion: nearMiss(ordered, requested) };
   };
+}
+
+/**
+ * The path a caller most likely meant when theirs differs only in letter case, a trailing slash or
+ * doubled slashes (/V1/LeaveRequest/list/ for /v1/leaverequest/list). Only for the 404's message:
+ * routing itself stays exact, as in Prism.
+ */
+function nearMiss(paths: readonly CompiledPath[], requested: readonly string[]): string | undefined {
+  const loose = requested.filter((f) => f !== "");
+  if (loose.length === 0) return undefined;
+  for (const path of paths) {
+    if (path.fragments.length !== loose.length) continue;
+    const fits = path.fragments.every((f, i) => ("literal" in f ? f.literal.toLowerCase() === loose[i].toLowerCase() : true));
+    if (fits) return `/${path.fragments.map((f, i) => ("literal" in f ? f.literal : encodeURIComponent(loose[i]))).join("/")}`;
+  }
+  return undefined;
 }
 
 function matchFragments(fragments: Fragment[], requested: string[]): Record<string, string> | undefined {

@@ -134,6 +134,15 @@ describe("404: unknown ids and unknown paths", () => {
     expect(isFailureEnvelope(answer.body, 404), answer.text).toBe(true);
   });
 
+  test("a path that differs only in letter case or a trailing slash is a 404 that names the right path", async () => {
+    const answer = await fetchAnswer(mock, "/V1/LeaveRequest/list/?PageSize=1", { headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } });
+    expect(answer.status).toBe(404);
+    expect(isFailureEnvelope(answer.body, 404), answer.text).toBe(true);
+    expect(answer.body.message).toBe(
+      "Not found: no operation at /V1/LeaveRequest/list/; did you mean /v1/leaverequest/list? Paths are case-sensitive and have no trailing slash.",
+    );
+  });
+
   test("another method on an operation's path is a 404 naming the allowed method, with Allow", async () => {
     const answer = await fetchAnswer(mock, "/v1/leaverequest/list", { method: "DELETE", headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } });
     expect(answer.status, "405 is not in the spec; the mock answers 404").toBe(404);

@@ -69,6 +69,19 @@ describe("compileRouter agrees with Prism's router", () => {
     );
   });
 
+  const nearMisses: [string, { given: string; want: string | undefined }][] = [
+    ["a trailing slash", { given: "/v1/leaverequest/list/", want: "/v1/leaverequest/list" }],
+    ["upper case", { given: "/V1/LEAVEREQUEST/LIST", want: "/v1/leaverequest/list" }],
+    ["mixed case on a templated path keeps the id as given", { given: "/v1/Department/ABC", want: "/v1/department/ABC" }],
+    ["a concrete path wins over a templated one", { given: "/v1/Department/List", want: "/v1/department/list" }],
+    ["doubled slashes", { given: "//v1//employee/list", want: "/v1/employee/list" }],
+    ["a path that is nothing like an operation", { given: "/v2/leaverequest/list", want: undefined }],
+    ["the root", { given: "/", want: undefined }],
+  ];
+  test.each(nearMisses)("an unknown path with %s suggests the operation's path", (_name, { given, want }) => {
+    expect(router("GET", given)).toEqual(want === undefined ? { kind: "unknown-path", suggestion: undefined } : { kind: "unknown-path", suggestion: want });
+  });
+
   test("path parameters come out decoded", () => {
     expect(router("GET", "/v1/department/a%20b")).toMatchObject({ kind: "operation", pathParams: { id: "a b" } });
   });
