@@ -2,7 +2,7 @@
 // route handlers mounted under a prefix (the webhook control API under /_mock/), and every other
 // request through the pipeline. Writes the envelope with its headers, applies --latency and
 // --failure-status, and logs one line per request when asked.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
 import { failureBody, type Reply } from "./envelope.js";
@@ -122,7 +122,7 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
       socket.destroy();
       return;
     }
-    const body = failureBody(400, `Bad request: the HTTP request could not be read (${error.code ?? "parse error"}).`);
+    const body = failureBody(400, `Bad request: the HTTP request could not be read: ${unreadableRequest(error.code)}.`);
     socket.end(
       `HTTP/1.1 ${failureStatus === 200 ? "200 OK" : "400 Bad Request"}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
         `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
@@ -193,6 +193,22 @@ function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
     "Content-Length": 0,
   });
   res.end();
+}
+
+/** Why Node's parser refused a request, in words (its codes, HPE_*, mean little to a caller). */
+function unreadableRequest(code: string | undefined): string {
+  switch (code) {
+    case "HPE_HEADER_OVERFLOW":
+      return `the request line and headers exceed ${Math.round(maxHeaderSize / 1024)} KB; shorten the URL (a long SearchTerm?) or the headers`;
+    case "HPE_INVALID_METHOD":
+      return "the method is not an HTTP method; the API answers GET";
+    case "HPE_INVALID_URL":
+      return "the request target is not a valid URL path";
+    case "HPE_INVALID_HEADER_TOKEN":
+      return "a header line is malformed";
+    default:
+      return `malformed HTTP (${code ?? "parse error"})`;
+  }
 }
 
 function printable(text: string): string {

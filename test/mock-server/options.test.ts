@@ -267,18 +267,28 @@ describe("/docs and mounted routes", () => {
     });
   });
 
-  test("a request Node cannot parse still gets an envelope", async () => {
+  const unreadable: [string, { given: string; says: string }][] = [
+    ["a malformed header line", { given: "GET /v1 HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n", says: "a header line is malformed" }],
+    ["headers over 16 KB", { given: `GET /v1/leavetype/list HTTP/1.1\r\nHost: x\r\nX-Big: ${"a".repeat(20_000)}\r\n\r\n`, says: "the request line and headers exceed 16 KB" }],
+    ["a URL over 16 KB", { given: `GET /v1/leaverequest/list?SearchTerm=${"a".repeat(20_000)} HTTP/1.1\r\nHost: x\r\n\r\n`, says: "shorten the URL" }],
+    ["a method that is no HTTP method", { given: "FROB /v1 HTTP/1.1\r\nHost: x\r\n\r\n", says: "not an HTTP method" }],
+  ];
+  test.each(unreadable)("a request Node cannot parse (%s) still gets an envelope saying why in words", async (_name, { given, says }) => {
     await withMock({}, async (mock) => {
       const { createConnection } = await import("node:net");
       const text = await new Promise<string>((resolve, reject) => {
-        const socket = createConnection(mock.port, "127.0.0.1", () => socket.write("GET /v1 HTTP/1.1\r\nHost: x\r\nBad Header\r\n\r\n"));
+        const socket = createConnection(mock.port, "127.0.0.1", () => socket.write(given));
         let data = "";
         socket.on("data", (chunk) => (data += chunk));
         socket.on("end", () => resolve(data));
         socket.on("error", reject);
       });
       expect(text).toMatch(/^HTTP\/1\.1 400 /);
-      expect(JSON.parse(text.split("\r\n\r\n")[1])).toMatchObject({ isSuccessful: false, code: "400", data: null });
+      const body = JSON.parse(text.split("\r\n\r\n")[1]);
+      expect(body).toMatchObject({ isSuccessful: false, code: "400", data: null });
+      expect(body.message).toMatch(/^Bad request: the HTTP request could not be read: /);
+      expect(body.message).toContain(says);
+      expect(body.message, "no parser code").not.toMatch(/HPE_/);
     });
   });
 });
