@@ -2,21 +2,14 @@
 // own), each with its attempts. Bounded: the oldest finished entries go first.
 import type { WebhookEventType } from "../../generated/events.js";
 
-export type DeliveryState =
-  /** Held back to be sent in random order (the shuffle option). */
-  | "held"
-  /** Waiting for a free connection to the endpoint. */
-  | "queued"
-  | "sending"
-  /** An attempt failed; the next one is scheduled (nextAttemptAt). */
-  | "retry-scheduled"
-  | "succeeded"
-  /** Every attempt of the schedule failed. */
-  | "failed"
-  /** The endpoint was removed before the event got through. */
-  | "cancelled"
-  /** The mock was closed before the event got through. */
-  | "stopped";
+/**
+ * Where a delivery stands: held (back for the shuffle option), queued (waiting for a free
+ * connection), sending, retry-scheduled (an attempt failed; nextAttemptAt is set), then one of the
+ * final states: succeeded, failed (every attempt of the schedule failed), cancelled (the endpoint
+ * was removed first) or stopped (the mock was closed first). The control API's document lists them.
+ */
+export const DELIVERY_STATES = ["held", "queued", "sending", "retry-scheduled", "succeeded", "failed", "cancelled", "stopped"] as const;
+export type DeliveryState = (typeof DELIVERY_STATES)[number];
 
 const FINAL: ReadonlySet<DeliveryState> = new Set(["succeeded", "failed", "cancelled", "stopped"]);
 

@@ -104,9 +104,10 @@ describe("hr-mock serve's webhook flags", () => {
   });
 
   // The flags take exactly what the engine takes: a value the flag accepts never fails at start-up.
-  const boundaries: Array<[string, { given: { flag: "--time-scale" | "--duplicate-rate"; option: "timeScale" | "duplicateRate"; value: number } }]> = [
-    ...[0, 1e-6, 0.001, 1, 100, 100.5, -1].map((value) => [`--time-scale ${value}`, { given: { flag: "--time-scale", option: "timeScale", value } }] as const),
-    ...[-0.1, 0, 0.5, 1, 1.01].map((value) => [`--duplicate-rate ${value}`, { given: { flag: "--duplicate-rate", option: "duplicateRate", value } }] as const),
+  type Given = { flag: "--time-scale" | "--duplicate-rate"; option: "timeScale" | "duplicateRate"; value: number };
+  const boundaries: Array<[string, { given: Given }]> = [
+    ...[0, 1e-6, 0.001, 1, 100, 100.5, -1].map((value): [string, { given: Given }] => [`--time-scale ${value}`, { given: { flag: "--time-scale", option: "timeScale", value } }]),
+    ...[-0.1, 0, 0.5, 1, 1.01].map((value): [string, { given: Given }] => [`--duplicate-rate ${value}`, { given: { flag: "--duplicate-rate", option: "duplicateRate", value } }]),
   ];
   test.each(boundaries)("%s: the flag and the engine agree", (_name, { given }) => {
     const flagAccepts = (() => {

@@ -210,10 +210,19 @@ describe("endpoints", () => {
     }
   });
 
-  test("the log of one organisation shows none of another's deliveries", async () => {
+  test("the log of one organisation shows its deliveries and none of another's", async () => {
+    await register(mock, receiver, {}, ORG2_WEBHOOKS_KEY);
+    await call("POST", "/_mock/webhooks/endpoints", { url: "https://hooks.example.com/org1-log" });
+    const own = await call("POST", "/_mock/webhooks/events", { type: "payroll.paid" }, ORG2_WEBHOOKS_KEY);
+    const other = await call("POST", "/_mock/webhooks/events", { type: "payroll.paid" });
+    expect([own.status, other.status]).toEqual([202, 202]);
+
     const answer = await call("GET", "/_mock/webhooks/deliveries?limit=1000", undefined, ORG2_WEBHOOKS_KEY);
+    const eventIds = answer.body.data.map((d: any) => d.eventId);
+    expect(eventIds, "organisation 2's own event is listed").toContain(own.body.data.event.id);
+    expect(eventIds, "organisation 1's event is not").not.toContain(other.body.data.event.id);
     const org2 = mock.ids[1].organizationId;
-    expect(answer.body.data.every((d: any) => d.organizationId === org2)).toBe(true);
+    expect(answer.body.data.filter((d: any) => d.organizationId !== org2), "entries of another organisation").toEqual([]);
   });
 });
 

@@ -4,6 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { webhookEventTypes } from "../../generated/events.js";
 import { controlSpec } from "../../mock/control/spec.js";
+import { DELIVERY_STATES } from "../../mock/webhooks/delivery-log.js";
 import { SUBJECTS } from "../../mock/webhooks/triggers.js";
 
 const document = controlSpec().document;
@@ -11,6 +12,10 @@ const document = controlSpec().document;
 describe("mock/control/openapi.yaml", () => {
   test("EventType lists exactly the catalogue's event types", () => {
     expect([...document.components.schemas.EventType.enum].sort()).toEqual([...webhookEventTypes].sort());
+  });
+
+  test("Delivery.state lists exactly the delivery log's states", () => {
+    expect(document.components.schemas.Delivery.properties.state.enum).toEqual([...DELIVERY_STATES]);
   });
 
   test("every operation is served and needs Manage Webhooks; every path is under /_mock/", () => {

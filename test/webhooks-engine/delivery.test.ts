@@ -7,7 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import type { DeliveryLogEntry, MockWebhookOptions } from "../../mock/webhooks/index.js";
 import { loadAsyncApi } from "../../scripts/lib/spec-document.js";
-import { register, removeAllEndpoints, settled, TestReceiver } from "./support.js";
+import { register, removeAllEndpoints, settled, TestReceiver, WAIT_BOUND_MS } from "./support.js";
 
 const SCHEDULE: number[] = loadAsyncApi().operations.sendWebhookEvent["x-retry-schedule-seconds"];
 
@@ -28,11 +28,16 @@ afterAll(async () => {
   await Promise.all(receivers.map((r) => r.close()));
 });
 
-/** Resolves after the attempt number `n` of the event has been logged. */
+/** Resolves after the attempt number `n` of the event has been logged; fails saying so after WAIT_BOUND_MS. */
 function attemptLogged(mock: RunningMock, eventId: string, n: number): Promise<DeliveryLogEntry> {
-  return new Promise((resolve) => {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      reject(new Error(`timed out waiting for attempt ${n} of event ${eventId}; the log: ${JSON.stringify(mock.webhooks.deliveries({ eventId })).slice(0, 600)}`));
+    }, WAIT_BOUND_MS);
     const stop = mock.webhooks.onAttempt((entry, attempt) => {
       if (entry.eventId === eventId && attempt.attempt >= n) {
+        clearTimeout(timer);
         stop();
         resolve(entry);
       }
@@ -208,7 +213,8 @@ test("close(): attempts in flight finish, events waiting for a retry are reporte
   await r.until(() => r.requestsFor(inFlight.event.id).length === 1, "the second event in flight");
 
   const report = await mock.webhooks.close();
-  expect((await settled(mock, inFlight.event.id, endpointId)).state, "the attempt in flight finished").toBe("succeeded");
+  const [finished] = mock.webhooks.deliveries({ eventId: inFlight.event.id, endpointId });
+  expect(finished.state, "the attempt in flight had finished when close() resolved").toBe("succeeded");
   expect((await r.event(inFlight.event.id)).id, "and the receiver has the event").toBe(inFlight.event.id);
   expect(report.waiting).toEqual([
     {

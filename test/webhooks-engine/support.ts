@@ -5,7 +5,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import path from "node:path";
 import { bundle, loadConfig } from "@redocly/openapi-core";
 import { DEMO_KEY, type RunningMock } from "../../mock/index.js";
-import type { DeliveryLogEntry } from "../../mock/webhooks/index.js";
+import { isFinal, type DeliveryLogEntry } from "../../mock/webhooks/delivery-log.js";
 import { createReceiver, listen, type ListeningReceiver, type Rejection, type WebhookEvent } from "../../src/webhooks/index.js";
 import { createDocumentValidator } from "../../scripts/lib/spec-validator.js";
 import { loadAsyncApi, repoRoot } from "../../scripts/lib/spec-document.js";
@@ -73,7 +73,7 @@ export class TestReceiver {
   }
 
   /** Resolves once the condition holds; checked after every request and event. */
-  until(condition: () => boolean, what: string, timeoutMs = 20_000): Promise<void> {
+  until(condition: () => boolean, what: string, timeoutMs = WAIT_BOUND_MS): Promise<void> {
     if (condition()) return Promise.resolve();
     return new Promise((resolve, reject) => {
       const timer = setTimeout(() => reject(new Error(`timed out waiting for ${what}; got ${this.describe()}`)), timeoutMs);
@@ -181,13 +181,32 @@ export async function register(mock: RunningMock, receiver: TestReceiver, extra:
   return { id: answer.body.data.id, secret: answer.body.data.secret };
 }
 
-/** The log entry of an event to an endpoint once it is final (succeeded, failed, cancelled, stopped). */
-export async function settled(mock: RunningMock, eventId: string, endpointId: string): Promise<DeliveryLogEntry> {
-  for (;;) {
-    const [entry] = mock.webhooks.deliveries({ eventId, endpointId });
-    if (entry && ["succeeded", "failed", "cancelled", "stopped"].includes(entry.state)) return entry;
-    await new Promise((resolve) => setTimeout(resolve, 5));
-  }
+/** How long a wait for something the mock will do may take before the test fails saying what it waited for. */
+export const WAIT_BOUND_MS = 20_000;
+
+/**
+ * The log entry of an event to an endpoint once it is final (isFinal: succeeded, failed, cancelled,
+ * stopped). Checked now and after every attempt (a removal or close() that ends it without an
+ * attempt happens before the call); fails naming the delivery after WAIT_BOUND_MS.
+ */
+export function settled(mock: RunningMock, eventId: string, endpointId: string): Promise<DeliveryLogEntry> {
+  const final = () => mock.webhooks.deliveries({ eventId, endpointId }).find((entry) => isFinal(entry.state));
+  const found = final();
+  if (found) return Promise.resolve(found);
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => {
+      stop();
+      const log = JSON.stringify(mock.webhooks.deliveries({ eventId, endpointId })).slice(0, 600);
+      reject(new Error(`timed out waiting for the delivery of ${eventId} to ${endpointId} to finish; the log: ${log}`));
+    }, WAIT_BOUND_MS);
+    const stop = mock.webhooks.onAttempt(() => {
+      const entry = final();
+      if (!entry) return;
+      clearTimeout(timer);
+      stop();
+      resolve(entry);
+    });
+  });
 }
 
 /** Removes every endpoint of both organisations, so one test's endpoints get no other test's events. */
