@@ -29,7 +29,7 @@ export interface paths {
         };
         /**
          * Get a leave request
-         * @description Returns one leave request with its details. The provider does not show the answer for an id that is not found or belongs to another organisation; the package assumes the 404 failure. Needs the permission Leave: View.
+         * @description Returns one leave request with its details. The answer for an id that is not found or belongs to another organisation is not shown by the provider; the package assumes the 404 failure. Needs the permission Leave: View.
          */
         get: operations["getLeaveRequest"];
         put?: never;
@@ -1281,12 +1281,12 @@ export interface components {
              */
             isSuccessful: false;
             /**
-             * @description A failure code; any value but "00". The provider does not show the values.
+             * @description A failure code, any value but "00"; the values are not shown by the provider.
              * @example 404
              */
             code: string;
             /**
-             * @description Text naming the cause and, where there is one, the parameter; the provider does not show the texts.
+             * @description Text naming the cause and, where there is one, the parameter; the texts are not shown by the provider.
              * @example Not found: no leave request with id 0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11 in this organisation.
              */
             message: string;
@@ -2440,7 +2440,7 @@ export interface components {
          */
         PageSize: number;
         /**
-         * @description Only leave requests of this company's employees; company ids come from the company list, which the provider does not show.
+         * @description Only leave requests of this company's employees; company ids come from the company list, which is not shown by the provider.
          * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
          */
         LeaveRequestCompanyId: string;
@@ -2495,7 +2495,7 @@ export interface components {
          */
         BalanceLeaveTypeId: string;
         /**
-         * @description Only leave types that apply to this company; company ids come from the company list, which the provider does not show.
+         * @description Only leave types that apply to this company; company ids come from the company list, which is not shown by the provider.
          * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
          */
         LeaveTypeCompanyId: string;
@@ -2520,7 +2520,7 @@ export interface components {
          */
         DepartmentSearchTerm: string;
         /**
-         * @description Only departments of these companies, at most 50 (the package's limit); repeat the parameter once per company (Companies=a&Companies=b), with ids from the company list, which the provider does not show.
+         * @description Only departments of these companies, at most 50 (the package's limit); repeat the parameter once per company (Companies=a&Companies=b), with ids from the company list, which is not shown by the provider.
          * @example [
          *       "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
          *     ]
@@ -2603,7 +2603,7 @@ export interface operations {
                  */
                 PageSize?: components["parameters"]["PageSize"];
                 /**
-                 * @description Only leave requests of this company's employees; company ids come from the company list, which the provider does not show.
+                 * @description Only leave requests of this company's employees; company ids come from the company list, which is not shown by the provider.
                  * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
                  */
                 CompanyId?: components["parameters"]["LeaveRequestCompanyId"];
@@ -2749,7 +2749,7 @@ export interface operations {
                  */
                 PageSize?: components["parameters"]["PageSize"];
                 /**
-                 * @description Only leave types that apply to this company; company ids come from the company list, which the provider does not show.
+                 * @description Only leave types that apply to this company; company ids come from the company list, which is not shown by the provider.
                  * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
                  */
                 CompanyId?: components["parameters"]["LeaveTypeCompanyId"];
@@ -2811,7 +2811,7 @@ export interface operations {
                  */
                 SearchTerm?: components["parameters"]["DepartmentSearchTerm"];
                 /**
-                 * @description Only departments of these companies, at most 50 (the package's limit); repeat the parameter once per company (Companies=a&Companies=b), with ids from the company list, which the provider does not show.
+                 * @description Only departments of these companies, at most 50 (the package's limit); repeat the parameter once per company (Companies=a&Companies=b), with ids from the company list, which is not shown by the provider.
                  * @example [
                  *       "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
                  *     ]
