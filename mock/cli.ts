@@ -23,7 +23,8 @@ Options:
   --today <YYYY-MM-DD>    The dataset's "today": leave spans last year to the coming months from
                           it, and balances count its year (default the real UTC date). Pin it for
                           byte-identical data on every day.
-  --scale <x>             Multiplies employees and leave requests, above 0 (default 1).
+  --scale <x>             Multiplies employees and leave requests, above 0 and at most 1000
+                          (default 1).
   --rate-limit <n|off>    Requests per API key in any rolling 60 seconds (default ${RATE_LIMIT_DEFAULT}).
   --failure-status <http|200>
                           http: failures carry their HTTP status (default); 200: every
@@ -197,7 +198,8 @@ async function serveCommand(argv: string[]): Promise<void> {
     if (error instanceof MockOptionError || error instanceof KeysFileError) throw new StartError(error.message);
     throw error;
   }
-  process.stdout.write(formatBanner(mock, settings));
+  // performance.now() counts from the process's start: the wait a user sees, loading included.
+  process.stdout.write(formatBanner(mock, settings, performance.now()));
   if (settings.webhooks.endpoint) process.stdout.write(registerServeEndpoint(mock, settings.webhooks.endpoint));
   await new Promise<void>((resolve) => {
     let stopping = false;

@@ -12,7 +12,11 @@ export interface BannerSettings {
   failRate: number;
 }
 
-export function formatBanner(mock: RunningMock, settings: BannerSettings): string {
+/**
+ * `readyMs` is the time the banner reports: by default startMock's own, while the CLI passes the
+ * time since its process started (module loading included), which is what a user waits for.
+ */
+export function formatBanner(mock: RunningMock, settings: BannerSettings, readyMs = mock.startupMs): string {
   const extras = [
     `seed ${settings.seed}`,
     `scale ${settings.scale}`,
@@ -24,7 +28,7 @@ export function formatBanner(mock: RunningMock, settings: BannerSettings): strin
   const keyWidth = Math.max(...mock.keys.map((k) => shownKey(k).length));
   const orgNames = new Map(mock.keys.map((k) => [k.organisation, k.organizationName]));
   const lines = [
-    `hr-mock: HR service mock ready in ${(mock.startupMs / 1000).toFixed(2)} s (${extras.join(", ")})`,
+    `hr-mock: HR service mock ready in ${(readyMs / 1000).toFixed(2)} s (${extras.join(", ")})`,
     `  API   ${mock.url}`,
     `  Docs  ${mock.docsUrl}`,
     `  Organisations: ${[...orgNames].map(([n, name]) => `${n} ${name}`).join("; ")}`,

@@ -3,7 +3,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { parseServeArgs } from "../../mock/cli.js";
+import { SERVE_HELP, parseServeArgs } from "../../mock/cli.js";
+import { formatBanner } from "../../mock/server/banner.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 
@@ -73,6 +74,29 @@ describe("--help", () => {
     for (const flag of ["--port", "--host", "--seed", "--scale", "--rate-limit", "--failure-status", "--latency", "--fail-rate", "--keys", "--today", "--log", "--help"]) {
       expect(result.stdout, flag).toContain(flag);
     }
+  });
+
+  // Each bound --help states is the bound parseServeArgs applies.
+  const bounds: [string, { says: string; accepted: string[]; refused: string[] }][] = [
+    ["--scale", { says: "above 0 and at most 1000", accepted: ["--scale", "1000"], refused: ["--scale", "1000.5"] }],
+    ["--fail-rate", { says: "(0 to 1)", accepted: ["--fail-rate", "1"], refused: ["--fail-rate", "1.01"] }],
+    ["--port", { says: "0 for any free port", accepted: ["--port", "0"], refused: ["--port", "65536"] }],
+    ["--rate-limit", { says: "<n|off>", accepted: ["--rate-limit", "off"], refused: ["--rate-limit", "0"] }],
+    ["--failure-status", { says: "<http|200>", accepted: ["--failure-status", "200"], refused: ["--failure-status", "500"] }],
+  ];
+  test.each(bounds)("serve --help states the bounds of %s that the parser applies", (flag, { says, accepted, refused }) => {
+    const line = SERVE_HELP.split("\n").findIndex((l) => l.trimStart().startsWith(flag));
+    const text = SERVE_HELP.split("\n").slice(line, line + 3).join(" ");
+    expect(text, `--help on ${flag}`).toContain(says);
+    expect(() => parseServeArgs(accepted), accepted.join(" ")).not.toThrow();
+    expect(() => parseServeArgs(refused), refused.join(" ")).toThrow();
+  });
+
+  test("the banner reports the ready time it is given (the CLI gives the time since its process started)", async () => {
+    const mock = { url: "http://127.0.0.1:1", docsUrl: "http://127.0.0.1:1/docs/", startupMs: 250, keys: [{ key: "k", organisation: 1, organizationName: "Org", permissions: [], demo: true, label: "l", organizationId: "o" }] };
+    const settings = { seed: 1, scale: 1, rateLimit: "off" as const, failureStatus: "http" as const, latencyMs: 0, failRate: 0 };
+    expect(formatBanner(mock as never, settings, 1234)).toMatch(/^hr-mock: HR service mock ready in 1\.23 s /);
+    expect(formatBanner(mock as never, settings), "startMock's own time by default").toMatch(/ready in 0\.25 s /);
   });
 
   test("hr-mock --help lists the commands", () => {
