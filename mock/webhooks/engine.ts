@@ -25,6 +25,8 @@ export { TriggerError } from "./triggers.js";
 export { EndpointError } from "./endpoints.js";
 
 const TEST_MESSAGE = "This is a test event from the HR service mock.";
+/** Deliveries listed one per line when the engine closes with some still waiting. */
+const MAX_WAITING_LINES = 20;
 
 /** Timers the engine uses; tests may inject their own. */
 export interface Scheduler {
@@ -359,10 +361,11 @@ export class WebhookEngine {
           duplicate: e.duplicate,
           attempts: e.attempts.length,
           nextAttemptAt: last?.nextRetryAt ?? null,
-          lastError: last ? (last.error ?? (last.status !== null ? `HTTP ${last.status}` : null)) : null,
+          lastError: last ? attemptResult(last) : null,
         };
       });
     this.checkIdle();
+    this.logWaiting(waiting);
     return { waiting };
   }
 
@@ -445,7 +448,7 @@ export class WebhookEngine {
     entry.state = "sending";
     entry.nextAttemptAt = null;
     lane.inFlight++;
-    const number = entry.attempts.length + 1;
+    const attemptNumber = entry.attempts.length + 1;
     const deliveryId = randomUUID();
     const startedAt = new Date();
     const headers: OutgoingHttpHeaders = {
@@ -456,11 +459,11 @@ export class WebhookEngine {
     lane.inFlight--;
 
     const succeeded = outcome.error === undefined && outcome.status !== undefined && outcome.status >= 200 && outcome.status < 300;
-    const delay = this.settings.retryDelaysMs[number];
+    const delay = this.settings.retryDelaysMs[attemptNumber];
     const retry = !succeeded && delay !== undefined && !lane.removed;
     const nextRetryAt = retry ? new Date(Date.now() + delay) : undefined;
     const record: AttemptRecord = {
-      attempt: number,
+      attempt: attemptNumber,
       deliveryId,
       startedAt: startedAt.toISOString(),
       durationMs: outcome.durationMs,
@@ -536,9 +539,21 @@ export class WebhookEngine {
     }
   }
 
+  /** On close, the deliveries that will not be sent, so a developer stopping the mock sees them. */
+  private logWaiting(waiting: readonly WaitingDelivery[]): void {
+    const log = this.options.log;
+    if (!log || waiting.length === 0) return;
+    log(`webhooks stopped: ${waiting.length} ${waiting.length === 1 ? "delivery was" : "deliveries were"} still waiting and will not be sent:`);
+    for (const w of waiting.slice(0, MAX_WAITING_LINES)) {
+      const tried = w.attempts === 0 ? "not attempted yet" : `${w.attempts} ${w.attempts === 1 ? "attempt" : "attempts"}, last ${w.lastError}`;
+      log(`  ${w.type} ${w.eventId}${w.duplicate ? " (duplicate)" : ""} -> ${w.url} (${tried}${w.nextAttemptAt ? `; next was due at ${w.nextAttemptAt}` : ""})`);
+    }
+    if (waiting.length > MAX_WAITING_LINES) log(`  … and ${waiting.length - MAX_WAITING_LINES} more (mock.webhooks.close() reports them all)`);
+  }
+
   private writeLog(entry: DeliveryLogEntry, record: AttemptRecord): void {
     if (!this.options.log) return;
-    const result = record.status !== null ? `HTTP ${record.status}` : (record.error ?? "failed");
+    const result = attemptResult(record);
     const next =
       record.outcome === "succeeded"
         ? ""
@@ -583,6 +598,12 @@ function inRange(name: keyof typeof OPTION_RANGES, value: unknown): number {
     throw new WebhookOptionError(`${name} must be ${range.text}, got ${String(value)}`);
   }
   return value;
+}
+
+/** What an attempt got, in a few words: "HTTP 500", "HTTP 302, redirect not followed", "ECONNREFUSED: …". */
+function attemptResult(record: AttemptRecord): string {
+  const parts = [record.status !== null ? `HTTP ${record.status}` : undefined, record.error ?? undefined].filter((p) => p !== undefined);
+  return parts.length > 0 ? parts.join(", ") : "failed";
 }
 
 /** Origin and path only: a query string may carry a receiver's token. */

@@ -231,3 +231,20 @@ test("close(): attempts in flight finish, events waiting for a retry are reporte
   await expect(mock.trigger("payroll.paid"), "no triggers after close").rejects.toMatchObject({ status: 503 });
   expect(await mock.webhooks.close(), "close() again gives the same report").toBe(report);
 });
+
+test("close() with the log option lists the deliveries that will not be sent (hr-mock serve prints them on Ctrl-C)", async () => {
+  const lines: string[] = [];
+  const mock = await mockWith({ timeScale: 1, log: (line) => lines.push(line) });
+  const r = await receiver();
+  r.answer = () => ({ kind: "status", status: 302, headers: { Location: "http://127.0.0.1:1/" } });
+  await register(mock, r);
+  const { event } = await mock.trigger("payroll.paid");
+  await attemptLogged(mock, event.id, 1); // failed; the next attempt is 5 s away
+
+  const report = await mock.webhooks.close();
+  expect(report.waiting.map((w) => [w.eventId, w.lastError])).toEqual([[event.id, "HTTP 302, redirect not followed"]]);
+  const closing = lines.slice(lines.findIndex((l) => l.startsWith("webhooks stopped")));
+  expect(closing[0]).toBe("webhooks stopped: 1 delivery was still waiting and will not be sent:");
+  expect(closing[1]).toMatch(new RegExp(`^  payroll\\.paid ${event.id} -> ${r.url} \\(1 attempt, last HTTP 302, redirect not followed; next was due at \\d{4}-.*Z\\)$`));
+  expect(lines.join("\n"), "the attempt line says the same").toContain("attempt 1: failed (HTTP 302, redirect not followed");
+});
