@@ -64,6 +64,12 @@ function typeProblem(node: any, want: FieldType): string | undefined {
 
 const operationOf = (e: any) => openapi.paths[e.path][e.method];
 
+/** The component every operation's failure response of a status refers to (the first endpoint's). */
+const sharedFailure = (status: string): string | undefined => {
+  const ref = operationOf(endpoints[0]).responses[status]?.$ref;
+  return typeof ref === "string" && ref.startsWith("#/components/responses/") ? ref : undefined;
+};
+
 function successSchema(e: any): any {
   const content = deref(openapi, operationOf(e).responses["200"]).content["application/json"];
   return content.schema;
@@ -101,7 +107,8 @@ describe("provider endpoints are in the OpenAPI document", () => {
     if (e.permission) expect(op["x-permission"], `${e.path}: x-permission`).toBe(e.permission);
     expect(op.security ?? openapi.security, `${e.path}: bearer security`).toEqual([{ bearerAuth: [] }]);
     for (const status of provider.failures.statuses) {
-      expect(op.responses[status], `${e.path}: shared ${status} response`).toBeDefined();
+      expect(sharedFailure(status), `${endpoints[0].path}: the ${status} response must refer to components/responses`).toBeDefined();
+      expect(op.responses[status]?.$ref, `${e.path}: the ${status} response must be the shared component`).toBe(sharedFailure(status));
     }
   });
 
