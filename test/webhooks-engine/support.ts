@@ -174,7 +174,7 @@ export async function control(mock: RunningMock, method: string, path: string, b
 }
 
 /** Adds an endpoint through the control API and has the receiver verify with its secret. */
-export async function register(mock: RunningMock, receiver: TestReceiver, extra: Record<string, unknown> = {}, key = WEBHOOKS_KEY): Promise<{ id: string; secret: string }> {
+export async function register(mock: RunningMock, receiver: TestReceiver, extra: Record<string, unknown> = {}, key: string = WEBHOOKS_KEY): Promise<{ id: string; secret: string }> {
   const answer = await control(mock, "POST", "/_mock/webhooks/endpoints", { url: receiver.url, ...extra }, key);
   if (answer.status !== 201) throw new Error(`registering ${receiver.url} failed: ${answer.status} ${JSON.stringify(answer.body)}`);
   receiver.useSecret(answer.body.data.secret);
@@ -215,7 +215,7 @@ export function removeAllEndpoints(mock: RunningMock): void {
 }
 
 /** Fires an event through the control API. */
-export async function trigger(mock: RunningMock, type: string, id?: string, key = WEBHOOKS_KEY): Promise<ControlAnswer> {
+export async function trigger(mock: RunningMock, type: string, id?: string, key: string = WEBHOOKS_KEY): Promise<ControlAnswer> {
   return control(mock, "POST", "/_mock/webhooks/events", id === undefined ? { type } : { type, id }, key);
 }
 
