@@ -1,3 +1,4 @@
+import fc from "fast-check";
 import { describe, expect, it } from "vitest";
 import { sampleIds, type Dataset } from "../../mock/data/dataset.js";
 import {
@@ -190,5 +191,49 @@ describe("employees", () => {
     const terminated = recordOf(terminateEmployee(ds, org.id));
     expect(heads.has(terminated.id)).toBe(false);
     expect(freshDataset().organizations[1].index.employeeById.get(terminated.id)?.status).toBe("Active");
+  });
+});
+
+describe("invariants hold after any sequence of changes", () => {
+  type Step = [name: string, run: (ds: Dataset, orgId: string, pick: number) => MutationResult<unknown>];
+  const nth = <T>(items: readonly T[], pick: number): T => items[pick % items.length];
+  const steps: Step[] = [
+    ["add an employee", (ds, org) => addEmployee(ds, org)],
+    ["terminate someone", (ds, org) => terminateEmployee(ds, org)],
+    ["terminate a chosen employee (a head perhaps)", (ds, org, pick) => terminateEmployee(ds, org, nth(ds.organizationById.get(org)!.employees, pick).id)],
+    ["add a leave request", (ds, org) => addLeaveRequest(ds, org, { now: NOON })],
+    ["approve", (ds, org) => approveLeaveRequest(ds, org)],
+    ["reject", (ds, org) => rejectLeaveRequest(ds, org)],
+    ["cancel", (ds, org) => cancelLeaveRequest(ds, org)],
+  ];
+
+  it("membersCount counts the department's employees who are not Terminated; heads are Active members; days follow the calendar", () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat({ max: steps.length - 1 }), fc.nat(), fc.nat({ max: 1 })), { minLength: 1, maxLength: 25 }), (plan) => {
+        const ds = freshDataset();
+        const done: string[] = [];
+        for (const [step, pick, which] of plan) {
+          const org = ds.organizations[which];
+          const [name, run] = steps[step];
+          if (run(ds, org.id, pick).ok) done.push(name);
+        }
+        for (const org of ds.organizations) {
+          for (const d of org.departments) {
+            const members = org.employees.filter((e) => e.departmentId === d.id);
+            expect(d.membersCount, `${d.name} members after ${done.join(", ")}`).toBe(members.filter((e) => e.status !== "Terminated").length);
+            for (const id of d.leadIds) {
+              const head = org.index.employeeById.get(id);
+              expect([head?.departmentId, head?.status], `head of ${d.name} after ${done.join(", ")}`).toEqual([d.id, "Active"]);
+            }
+            const summary = dataOf(call(ds, "getDepartment", org.id, {}, { id: d.id }));
+            expect(summary.membersCount, "the API shows the record's count").toBe(d.membersCount);
+          }
+          for (const r of org.leaveRequests.slice(-20)) {
+            expect(r.days, `${r.id} days`).toBe(workingDays(r.startDate, r.endDate, workCalendarOf(org, org.index.employeeById.get(r.employeeId)!)));
+          }
+        }
+      }),
+      { numRuns: 25, seed: 20261122 },
+    );
   });
 });
