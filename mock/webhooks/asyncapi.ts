@@ -14,8 +14,6 @@ export interface DeliveryRules {
   apiVersion: string;
   /** A receiver answers within this many seconds (`x-response-timeout-seconds`). */
   responseTimeoutSeconds: number;
-  /** The reference receiver's signature tolerance (`x-signature-tolerance-seconds`). */
-  signatureToleranceSeconds: number;
   /** Endpoints one organisation may register (`x-max-endpoints-per-organisation`). */
   maxEndpointsPerOrganisation: number;
   /** Delay before each attempt, seconds after the previous one failed; the first is 0 (`x-retry-schedule-seconds`). */
@@ -57,7 +55,6 @@ export function deliveryRules(): DeliveryRules {
   rules = Object.freeze({
     apiVersion: op["x-api-version"],
     responseTimeoutSeconds: positiveNumber(op["x-response-timeout-seconds"], "x-response-timeout-seconds"),
-    signatureToleranceSeconds: positiveNumber(op["x-signature-tolerance-seconds"], "x-signature-tolerance-seconds"),
     maxEndpointsPerOrganisation: positiveNumber(op["x-max-endpoints-per-organisation"], "x-max-endpoints-per-organisation"),
     retryScheduleSeconds: Object.freeze([...schedule]),
   });

@@ -140,11 +140,12 @@ describe("occurredAt and ids", () => {
 
 describe("what the engine reads from the AsyncAPI document", () => {
   const op = asyncapi.operations.sendWebhookEvent;
+  // The signature tolerance is the receiver's (src/webhooks DEFAULT_TOLERANCE_SECONDS, checked
+  // against x-signature-tolerance-seconds in test/webhooks/construct-event.test.ts); the sender has no use for it.
   test("delivery rules are the send operation's extensions", () => {
     expect(deliveryRules()).toEqual({
       apiVersion: op["x-api-version"],
       responseTimeoutSeconds: op["x-response-timeout-seconds"],
-      signatureToleranceSeconds: op["x-signature-tolerance-seconds"],
       maxEndpointsPerOrganisation: op["x-max-endpoints-per-organisation"],
       retryScheduleSeconds: op["x-retry-schedule-seconds"],
     });
