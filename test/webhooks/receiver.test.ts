@@ -11,6 +11,7 @@ import {
   type Rejection,
   type WebhookEvent,
 } from "../../src/webhooks/index.js";
+import asyncapi from "../../generated/asyncapi.json" with { type: "json" };
 import vectorFile from "./signature-vectors.json" with { type: "json" };
 
 const SECRET = "whsec_receiver_tests";
@@ -21,12 +22,14 @@ function eventBody(id: string, overrides: Partial<WebhookEvent> = {}): string {
   return JSON.stringify({ ...leaveTemplate, id, ...overrides });
 }
 
-/** Headers the service sends with a body (service-api.md §6.1), signed now. */
+const fixedHeaders = asyncapi.components.schemas.WebhookHeaders.properties;
+
+/** Headers the service sends with a body (the AsyncAPI WebhookHeaders), signed now. */
 function deliveryHeaders(body: string, deliveryId: string, secret = SECRET): Record<string, string> {
   const { id, type } = JSON.parse(body) as WebhookEvent;
   return {
-    "Content-Type": "application/json; charset=utf-8",
-    "User-Agent": "Service-Webhooks/1.0",
+    "Content-Type": fixedHeaders["Content-Type"].const,
+    "User-Agent": fixedHeaders["User-Agent"].const,
     "Service-Event-Id": id,
     "Service-Event-Type": type,
     "Service-Delivery-Id": deliveryId,
@@ -73,9 +76,12 @@ class Recorder {
     return this;
   }
 
-  /** Resolves once onEvent (or, with the "error:" prefix, onError) has seen the id. */
+  /** Resolves once onEvent (or, with the "error:" prefix, onError) has seen the id; fails naming it after 20 s. */
   seen(key: string): Promise<void> {
-    return new Promise((resolve) => this.waiters.push({ id: key, resolve }));
+    return new Promise((resolve, reject) => {
+      const timer = setTimeout(() => reject(new Error(`timed out waiting for the receiver to hand on ${key}; it handed on ${this.eventIds().join(", ")}`)), 20_000);
+      this.waiters.push({ id: key, resolve: () => (clearTimeout(timer), resolve()) });
+    });
   }
 
   eventIds(): string[] {
