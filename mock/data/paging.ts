@@ -21,18 +21,6 @@ export function pageMeta(totalRecords: number, pageNumber: number, pageSize: num
   return { pageNumber, pageSize, totalRecords, totalPages: Math.ceil(totalRecords / pageSize) };
 }
 
-/** Index range [start, end) of a page within the full list; empty past the end. */
-export function pageRange(totalRecords: number, pageNumber: number, pageSize: number): { start: number; end: number } {
-  const start = Math.min((pageNumber - 1) * pageSize, totalRecords);
-  return { start, end: Math.min(start + pageSize, totalRecords) };
-}
-
-/** One page of a full list; a page past the end is empty and keeps the true totals. */
-export function paginate<T>(items: readonly T[], pageNumber: number, pageSize: number): Page<T> {
-  const { start, end } = pageRange(items.length, pageNumber, pageSize);
-  return { data: items.slice(start, end), ...pageMeta(items.length, pageNumber, pageSize) };
-}
-
 /**
  * One page of the items of `source` that pass `keep`, walking `source` once in the given direction:
  * only the page's items are mapped, every item is tested so the total is true. `keep` null keeps all.

@@ -27,10 +27,6 @@ export function isWaiting(statusId: number): boolean {
   return statusId === SUBMITTED || statusId === PENDING;
 }
 
-export function leaveStatusName(id: LeaveStatusId): LeaveStatusName {
-  return LEAVE_STATUS_NAMES[id];
-}
-
 /** The LeaveStatus filter: a status name in any letter case, or a number 0 to 5 (design assumption). */
 export function parseLeaveStatus(text: string): LeaveStatusId | undefined {
   const t = text.trim();

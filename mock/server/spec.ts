@@ -104,9 +104,3 @@ function acceptsNumber(schema: JsonSchema): boolean {
   if (schema.type === "integer" || schema.type === "number") return true;
   return (schema.anyOf ?? schema.oneOf ?? []).some(acceptsNumber);
 }
-
-/** Does `status` fall under one of the spec's response codes ("5XX" covers 503)? */
-export function statusIsListed(statuses: readonly string[], status: number): boolean {
-  const text = String(status);
-  return statuses.some((code) => code === text || (/^\dXX$/i.test(code) && code[0] === text[0]) || code === "default");
-}
