@@ -3,9 +3,10 @@
 // error is retried on the spec's schedule; a dead or slow receiver holds up no other endpoint;
 // duplicates and shuffled order on request; close() lets attempts in flight finish and reports
 // what still waits. Time is compressed with timeScale: no test sleeps for the schedule.
-import { afterAll, afterEach, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, afterEach, beforeAll, describe, expect, test, vi } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
-import type { DeliveryLogEntry, MockWebhookOptions } from "../../mock/webhooks/index.js";
+import type { DeliveryLogEntry, MockWebhookOptions, Scheduler } from "../../mock/webhooks/index.js";
+import { parseSignatureHeader } from "../../src/webhooks/index.js";
 import { loadAsyncApi } from "../../scripts/lib/spec-document.js";
 import { register, removeAllEndpoints, settled, TestReceiver, WAIT_BOUND_MS } from "./support.js";
 
@@ -247,4 +248,31 @@ test("close() with the log option lists the deliveries that will not be sent (hr
   expect(closing[0]).toBe("webhooks stopped: 1 delivery was still waiting and will not be sent:");
   expect(closing[1]).toMatch(new RegExp(`^  payroll\\.paid ${event.id} -> ${r.url} \\(1 attempt, last HTTP 302, redirect not followed; next was due at \\d{4}-.*Z\\)$`));
   expect(lines.join("\n"), "the attempt line says the same").toContain("attempt 1: failed (HTTP 302, redirect not followed");
+});
+
+test("every attempt is signed when it is sent: a retry hours later still verifies within the 300 s tolerance", async () => {
+  // The retry timer is fired by hand and the clock moved five hours, as between the 6th and 7th attempt.
+  const pending: Array<() => void> = [];
+  const scheduler: Scheduler = {
+    setTimeout: (callback) => (pending.push(callback), callback),
+    clearTimeout: (handle) => void pending.splice(pending.indexOf(handle as () => void) >>> 0, 1),
+  };
+  const mock = await mockWith({ timeScale: 1, scheduler });
+  const r = await receiver();
+  r.answer = (req) => (req.number === 1 ? { kind: "status", status: 500 } : { kind: "verify" });
+  await register(mock, r);
+  const { event } = await mock.trigger("payroll.paid");
+  await attemptLogged(mock, event.id, 1);
+  expect(pending, "one retry scheduled").toHaveLength(1);
+
+  vi.useFakeTimers({ toFake: ["Date"], now: Date.now() + 5 * 3600 * 1000 });
+  try {
+    pending.shift()!();
+    await r.event(event.id);
+  } finally {
+    vi.useRealTimers();
+  }
+  const [first, second] = r.requestsFor(event.id).map((q) => parseSignatureHeader(String(q.headers["service-signature"])).timestamp);
+  expect(second - first, "the retry's t is its own sending time").toBeGreaterThanOrEqual(5 * 3600 - 1);
+  expect(r.rejections, "the receiver accepted the retry").toEqual([]);
 });

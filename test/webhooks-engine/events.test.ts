@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createGeneratedClient } from "../../generated/client.js";
 import { webhookEventTypes, type WebhookEvent, type WebhookEventMap, type WebhookEventType } from "../../generated/events.js";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
+import { TriggerError, type TriggerOptions } from "../../mock/webhooks/index.js";
 import { loadAsyncApi } from "../../scripts/lib/spec-document.js";
 import { eventSchemaErrors, headerSchemaErrors, register, TestReceiver, trigger } from "./support.js";
 
@@ -234,6 +235,26 @@ describe("the record picked when no id is given", () => {
     const answer = await trigger(mock, given.type, given.id);
     expect(answer.status, JSON.stringify(answer.body)).toBe(202);
     expect(want(answer.body.data.event), "the id as the dataset and every other event write ids").toBe(given.id.toLowerCase());
+  });
+
+  const inProcessRefusals: Array<[string, { given: { type: string; options: TriggerOptions }; want: { status: number; field: string | undefined; message: RegExp } }]> = [
+    ["a type outside the catalogue", { given: { type: "salary.changed", options: {} }, want: { status: 400, field: "type", message: /"salary\.changed" is not an event type/ } }],
+    ["an id that is not a uuid", { given: { type: "leave.approved", options: { id: "42" } }, want: { status: 400, field: "id", message: /id must be a uuid, got "42"/ } }],
+    ["an organisation number past the dataset's", { given: { type: "payroll.paid", options: { organisation: 3 } }, want: { status: 400, field: undefined, message: /organisation 3 is not 1 to 2/ } }],
+    ["an unknown organisation id", { given: { type: "payroll.paid", options: { organisation: "00000000-0000-4000-8000-000000000009" } }, want: { status: 400, field: undefined, message: /organisation "00000000-0000-4000-8000-000000000009"/ } }],
+  ];
+  test.each(inProcessRefusals)("mock.trigger refuses %s with a TriggerError and changes nothing", async (_name, { given, want }) => {
+    const version = mock.dataset.version;
+    const requests = receiver.requests.length;
+    const error = await mock.trigger(given.type, given.options).then(
+      () => undefined,
+      (e: unknown) => e,
+    );
+    expect(error, "a TriggerError").toBeInstanceOf(TriggerError);
+    expect(error).toMatchObject({ status: want.status, field: want.field });
+    expect((error as Error).message).toMatch(want.message);
+    expect(mock.dataset.version, "the dataset is unchanged").toBe(version);
+    expect(receiver.requests.length, "nothing was sent").toBe(requests);
   });
 
   test("mock.trigger does the same in-process", async () => {
