@@ -487,3 +487,32 @@ describe("every \"not shown\" of the provider's document is visible in the specs
     }
   });
 });
+
+describe("the OpenAPI webhooks section mirrors the AsyncAPI messages by reference", () => {
+  const messages = Object.values<any>(asyncapi?.components?.messages ?? {});
+  it("there is one webhook per message, and no other", () => {
+    expect(Object.keys(openapi.webhooks ?? {}).sort(), "webhook names").toEqual(messages.map((m) => m.name).sort());
+  });
+
+  it.each(messages.map((m) => [m.name, m] as [string, any]))("webhook %s: same body schema, headers from WebhookHeaders, same words", (name, message) => {
+    const post = openapi.webhooks[name].post;
+    const schemaName = message.payload.$ref.split("/").pop();
+    expect(post.requestBody.content["application/json"].schema.$ref, `${name}: body schema`).toBe(`#/components/schemas/${schemaName}`);
+    // Both bundles are made from the same file, so the schema must come out identical.
+    expect(openapi.components.schemas[schemaName], `${name}: ${schemaName} differs between the bundles`).toEqual(asyncapi.components.schemas[schemaName]);
+    const headers = (post.parameters ?? []).map((p: any) => deref(openapi, p)).filter((p: any) => p.in === "header");
+    for (const header of headers) {
+      const own = effective(openapi, header.schema);
+      const source = effective(asyncapi, asyncapi.components.schemas.WebhookHeaders.properties[header.name]);
+      expect(own, `${name}: header ${header.name} schema differs from WebhookHeaders`).toEqual(source);
+      expect(header.required, `${name}: header ${header.name} required`).toBe(true);
+    }
+    // Content-Type is the media type in OpenAPI, not a header parameter; every other header is one.
+    const names = headers.map((h: any) => h.name).sort();
+    expect(names, `${name}: header parameters`).toEqual(Object.keys(provider.events.headers).filter((h) => h !== "Content-Type").sort());
+    expect(post.summary, `${name}: summary is the message's title`).toBe(message.title);
+    expect(post.description, `${name}: description is the message's, then the pointer to the events reference`).toBe(
+      `${message.description} Body and headers as the events reference describes the message \`${name}\`.`,
+    );
+  });
+});
