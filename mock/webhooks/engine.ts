@@ -14,7 +14,7 @@ import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADE
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { seededRandom } from "../server/random.js";
 import { deliveryHeaders, deliveryRules, eventValidator, isEventType } from "./asyncapi.js";
-import { DeliveryLog, isFinal, snapshot, type AttemptRecord, type DeliveryFilter, type DeliveryLogEntry } from "./delivery-log.js";
+import { DeliveryLog, snapshot, type AttemptRecord, type DeliveryFilter, type DeliveryLogEntry } from "./delivery-log.js";
 import { EndpointLane } from "./endpoint-lane.js";
 import { EndpointRegistry, viewOf, type CreatedEndpoint, type Endpoint, type EndpointInput, type EndpointView } from "./endpoints.js";
 import { buildEvent, createOccurredAtClock, seededUuids } from "./event-body.js";
@@ -610,6 +610,3 @@ function attemptResult(record: AttemptRecord): string {
 function printableUrl(url: URL): string {
   return `${url.origin}${url.pathname}`;
 }
-
-/** Re-exported for callers that check a state. */
-export { isFinal };

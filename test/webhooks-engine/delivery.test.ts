@@ -276,3 +276,20 @@ test("every attempt is signed when it is sent: a retry hours later still verifie
   expect(second - first, "the retry's t is its own sending time").toBeGreaterThanOrEqual(5 * 3600 - 1);
   expect(r.rejections, "the receiver accepted the retry").toEqual([]);
 });
+
+test("neither the signing secret nor a token in the endpoint's query string reaches the log lines or the delivery log", async () => {
+  const lines: string[] = [];
+  const mock = await mockWith({ timeScale: 0.0001, log: (line) => lines.push(line) });
+  const r = await receiver();
+  const created = mock.webhooks.addEndpoint({ url: `${r.url}?token=receiver-token-123` });
+  r.useSecret(created.secret);
+  const { event, deliveries } = await mock.trigger("payroll.paid");
+  await r.event(event.id);
+  const entry = await settled(mock, event.id, created.id);
+
+  expect(r.requestsFor(event.id).length, "the token still reaches the receiver").toBe(1);
+  const shown = JSON.stringify({ lines, entry, deliveries, report: await mock.webhooks.close() });
+  expect(lines.length, "an attempt line was written").toBeGreaterThan(0);
+  expect(shown).not.toContain(created.secret);
+  expect(shown).not.toContain("receiver-token-123");
+});
