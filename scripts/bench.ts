@@ -2,8 +2,10 @@
 // error level) and a bare node:http server sending the same bytes, on one machine in one run:
 // GET /v1/leaverequest/list with a valid key, autocannon at 10 connections, 2 s warm-up then 10 s.
 // Also start-up (spawn to first 200) and resident memory at the default size and at --scale 10, and
-// the mock with its response cache defeated (a new SearchTerm on every request, so each one is
-// validated by Prism's validators and filtered over every leave request of the organisation).
+// the mock with its response cache defeated: the same request with a new unknown parameter each time
+// (validated and answered from the data on every request, at both sizes, so the --scale 10 ratio says
+// something about the data and not only about the cache), and with a new SearchTerm each time
+// (filtered over every leave request of the organisation).
 // A measurement, not a test: absolute figures move with the machine; read the ratios.
 //
 // The servers take turns over --rounds rounds and each one's best round is reported: on a shared
@@ -108,10 +110,16 @@ async function main() {
       }
     }
     const rows: Row[] = contenders.map((c) => ({ label: c.label, load: c.best!, startupMs: c.server.startupMs, rssMb: c.rssMb }));
-    const uncached = await measureUncached(contenders[0], options);
-    printTable([...rows, uncached]);
+    // An unknown parameter changes nothing but the URL, so the cache never answers.
+    const uncached = await measureUncached(contenders[0], "hr-mock, cache defeated (new unknown parameter each request)", "?nocache=[<id>]", options);
+    const uncachedScaled = await measureUncached(contenders[1], "hr-mock --scale 10, cache defeated (the same)", "?nocache=[<id>]", options);
+    const searched = await measureUncached(contenders[0], "hr-mock, new SearchTerm each request (filters every request)", "?SearchTerm=[<id>]", options);
+    printTable([...rows, uncached, uncachedScaled, searched]);
     printRatios(rows[0], rows[1], rows[2], rows[3]);
-    console.log(`hr-mock uncached / Prism     ${(uncached.load.requestsPerSecond / rows[2].load.requestsPerSecond).toFixed(2)}x   (every request validated and filtered; no target)`);
+    const rps = (r: Row) => r.load.requestsPerSecond;
+    console.log(`uncached --scale 10 / default ${((rps(uncachedScaled) / rps(uncached)) * 100).toFixed(0)}%     (the data's size, without the cache; no target)`);
+    console.log(`hr-mock uncached / Prism     ${(rps(uncached) / rps(rows[2])).toFixed(2)}x   (every request validated and answered from the data; no target)`);
+    console.log(`hr-mock SearchTerm / Prism   ${(rps(searched) / rps(rows[2])).toFixed(2)}x   (every request also filtered over all leave requests; no target)`);
   } finally {
     log("stopping the servers…");
     await Promise.all(contenders.map((c) => c.server.stop()));
@@ -119,12 +127,11 @@ async function main() {
   }
 }
 
-/** The default mock with a unique SearchTerm per request: no answer can come from the response cache. */
-async function measureUncached(mock: Contender, options: ReturnType<typeof settings>): Promise<Row> {
-  const label = "hr-mock, cache defeated (new SearchTerm each request)";
+/** A mock with `query` holding [<id>], which autocannon makes unique per request: no answer can come from the response cache. */
+async function measureUncached(mock: Contender, label: string, query: string, options: ReturnType<typeof settings>): Promise<Row> {
   log(`${label}, warming up ${options.warmup} s, measuring ${options.seconds} s…`);
   const load = await measure({
-    url: `${mock.server.url}${PROBE.path}?SearchTerm=[<id>]`,
+    url: `${mock.server.url}${PROBE.path}${query}`,
     headers: PROBE.headers,
     connections: options.connections,
     warmupSeconds: options.warmup,
