@@ -12,7 +12,7 @@ import { isIPv4, isIPv6 } from "node:net";
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string };
 
-const MAX_URL_LENGTH = 2048;
+export const MAX_URL_LENGTH = 2048;
 
 export function checkEndpointUrl(text: unknown, { strict }: { strict: boolean }): UrlCheck {
   if (typeof text !== "string" || text.trim() === "") return refuse("url is required: the endpoint's https:// address");

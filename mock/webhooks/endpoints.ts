@@ -8,8 +8,8 @@ import { checkEndpointUrl } from "./endpoint-url.js";
 
 export const SECRET_PREFIX = "whsec_";
 /** A chosen secret: the prefix, then at least 16 characters without spaces or commas. */
-const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/=_.-]{16,200}$/;
-const MAX_DESCRIPTION_LENGTH = 500;
+export const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/=_.-]{16,200}$/;
+export const MAX_DESCRIPTION_LENGTH = 500;
 
 /** `"all"` also covers event types added later; a list covers only those types. */
 export type EventSelection = "all" | readonly WebhookEventType[];

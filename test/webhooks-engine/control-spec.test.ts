@@ -5,6 +5,8 @@ import { describe, expect, test } from "vitest";
 import { webhookEventTypes } from "../../generated/events.js";
 import { controlSpec } from "../../mock/control/spec.js";
 import { DELIVERY_STATES } from "../../mock/webhooks/delivery-log.js";
+import { MAX_URL_LENGTH } from "../../mock/webhooks/endpoint-url.js";
+import { MAX_DESCRIPTION_LENGTH, SECRET_PATTERN } from "../../mock/webhooks/endpoints.js";
 import { SUBJECTS } from "../../mock/webhooks/triggers.js";
 
 const document = controlSpec().document;
@@ -16,6 +18,13 @@ describe("mock/control/openapi.yaml", () => {
 
   test("Delivery.state lists exactly the delivery log's states", () => {
     expect(document.components.schemas.Delivery.properties.state.enum).toEqual([...DELIVERY_STATES]);
+  });
+
+  test("AddEndpointRequest's limits are the endpoint registry's (in-process and --webhook-url callers meet the same rules)", () => {
+    const fields = document.components.schemas.AddEndpointRequest.properties;
+    expect(fields.url.maxLength, "url").toBe(MAX_URL_LENGTH);
+    expect(fields.description.maxLength, "description").toBe(MAX_DESCRIPTION_LENGTH);
+    expect(fields.secret.pattern, "secret").toBe(SECRET_PATTERN.source);
   });
 
   test("every operation is served and needs Manage Webhooks; every path is under /_mock/", () => {
