@@ -579,7 +579,7 @@ export class WebhookEngine {
   }
 
   private assertOpen(): void {
-    if (this.closing) throw new TriggerError(503, undefined, "Service unavailable: the mock is shutting down and takes no more webhook events.");
+    if (this.closing) throw new TriggerError(503, undefined, "Service unavailable: the mock is shutting down and takes no more webhook endpoints or events.");
   }
 
   private organization(organisation: number | string | undefined = 1): OrganizationData {

@@ -258,6 +258,30 @@ describe("strictUrls: https only, no private or internal addresses (registration
   });
 });
 
+describe("while the mock shuts down (its engine closed, the server still answering)", () => {
+  let closing: RunningMock;
+  let endpointId: string;
+  beforeAll(async () => {
+    closing = await startMock({ port: 0, webhooks: { timeScale: 0.0001 } });
+    endpointId = closing.webhooks.addEndpoint({ url: "https://hooks.example.com/closing" }).id;
+    await closing.webhooks.close();
+  });
+  afterAll(() => closing?.close());
+
+  const cases: Array<[string, { given: { method: string; path: () => string; body?: unknown }; want: number }]> = [
+    ["adding an endpoint", { given: { method: "POST", path: () => "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/late" } }, want: 503 }],
+    ["the Test action", { given: { method: "POST", path: () => `/_mock/webhooks/endpoints/${endpointId}/test` }, want: 503 }],
+    ["a trigger", { given: { method: "POST", path: () => "/_mock/webhooks/events", body: { type: "payroll.paid" } }, want: 503 }],
+    ["the list of endpoints", { given: { method: "GET", path: () => "/_mock/webhooks/endpoints" }, want: 200 }],
+    ["the delivery log", { given: { method: "GET", path: () => "/_mock/webhooks/deliveries" }, want: 200 }],
+  ];
+  test.each(cases)("%s is answered as the control API's document says", async (_name, { given, want }) => {
+    const answer = await call(given.method, given.path(), given.body, WEBHOOKS_KEY, closing);
+    expect(answer.status, JSON.stringify(answer.body)).toBe(want);
+    if (want === 503) expect(answer.body.message).toMatch(/^Service unavailable: the mock is shutting down/);
+  });
+});
+
 describe("routing under /_mock/", () => {
   test("an unknown path is a 404 envelope", async () => {
     const answer = await control(mock, "GET", "/_mock/nothing-here");
