@@ -95,8 +95,8 @@ function describeMalformed(operation: SpecOperation, pair: MalformedPair): strin
  * Validates the query and path parameters of a request routed to `operation`. On success it gives
  * the query the handler sees: spec parameters under the spec's spelling (Prism matches names
  * without regard to case, so the handler must see what Prism checked), empty values dropped
- * (Prism treats `PageSize=` as absent) and numbers written canonically (Prism's Ajv reads
- * "1e1" as 10; the handler then reads "10").
+ * (Prism treats `PageSize=` as absent) and numbers written canonically ("+07" is 7). Numbers
+ * Prism would coerce from other notations (1e1, 0x10, 2.0) are refused.
  */
 export function checkParams(operation: SpecOperation, query: Query, pathParams: Record<string, string>): ParamCheck {
   const bundle = (operation.prism as unknown as { __bundled__?: unknown }).__bundled__;
@@ -112,7 +112,33 @@ export function checkParams(operation: SpecOperation, query: Query, pathParams: 
   }
   const errors = diagnostics.filter((d) => d.severity === 0); // DiagnosticSeverity.Error
   if (errors.length > 0) return { ok: false, message: describeFailures(operation, errors, query, pathParams) };
+  const notDecimal = numbersNotInDecimal(operation, query);
+  if (notDecimal.length > 0) {
+    return { ok: false, message: notDecimal.map(([spec, value]) => `Invalid parameter ${spec.name}: must be ${spec.expected}, written in decimal digits, got ${quote(value)}.`).join(" ") };
+  }
   return { ok: true, query: canonicalQuery(operation, query) };
+}
+
+/**
+ * Numbers Prism's Ajv accepted that a service reading decimal integers would refuse: 1e2, 0x10,
+ * 2.0 (JavaScript's Number reads them all). A mock more lenient than the service would let a
+ * client's bug through, so they are a 400 here, as the LeaveStatus assumption says ("the numbers 0
+ * to 5; anything else is a 400"). Signs, leading zeros and surrounding spaces stay accepted.
+ */
+function numbersNotInDecimal(operation: SpecOperation, query: Query): [SpecParam, string][] {
+  const found: [SpecParam, string][] = [];
+  for (const [name, value] of Object.entries(query)) {
+    const spec = operation.queryParamsByLowerName.get(name.toLowerCase());
+    if (!spec?.numeric || typeof value !== "string") continue;
+    if (readsAsNumber(value) && !DECIMAL_INTEGER.test(value)) found.push([spec, value]);
+  }
+  return found;
+}
+
+const DECIMAL_INTEGER = /^\s*[+-]?\d+\s*$/;
+
+function readsAsNumber(value: string): boolean {
+  return value.trim() !== "" && Number.isFinite(Number(value));
 }
 
 function canonicalQuery(operation: SpecOperation, query: Query): Query {
@@ -127,14 +153,10 @@ function canonicalQuery(operation: SpecOperation, query: Query): Query {
       delete out[spec.name];
       continue;
     }
-    out[spec.name] = spec.numeric && typeof value === "string" ? canonicalNumber(value) : value;
+    // " 07" and "+7" are read as 7 by Prism; the handler then reads "7".
+    out[spec.name] = spec.numeric && typeof value === "string" && readsAsNumber(value) ? String(Number(value)) : value;
   }
   return out;
-}
-
-function canonicalNumber(value: string): string {
-  const number = Number(value);
-  return value.trim() !== "" && Number.isFinite(number) ? String(number) : value;
 }
 
 /** One sentence per failing parameter, in the spec's order of parameters. */

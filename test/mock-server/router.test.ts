@@ -90,10 +90,12 @@ describe("compileRouter agrees with Prism's router", () => {
 describe("checkParams (Prism's validators) and the query the handler sees", () => {
   const cases: [string, { operationId: string; query: string; want: Record<string, unknown> }][] = [
     ["names match without regard to case, under the spec's spelling", { operationId: "listLeaveRequests", query: "pagesize=7", want: { PageSize: "7" } }],
-    ["numbers are written canonically", { operationId: "listLeaveRequests", query: "PageSize=1e1&PageNumber=02", want: { PageSize: "10", PageNumber: "2" } }],
+    ["numbers are written canonically", { operationId: "listLeaveRequests", query: "PageSize=+10&PageNumber=02", want: { PageSize: "10", PageNumber: "2" } }],
+    ["spaces around a number are forgiven", { operationId: "listLeaveTypes", query: "PageSize=%2010%20", want: { PageSize: "10" } }],
     ["an empty value counts as absent, as in Prism", { operationId: "listLeaveRequests", query: "PageSize=", want: {} }],
     ["the last spelling wins, as in Prism", { operationId: "listLeaveRequests", query: "PageSize=500&pagesize=5", want: { PageSize: "5" } }],
-    ["status names stay text, numbers become canonical", { operationId: "listLeaveRequests", query: "LeaveStatus=2.0", want: { LeaveStatus: "2" } }],
+    ["status names stay text, numbers become canonical", { operationId: "listLeaveRequests", query: "LeaveStatus=02", want: { LeaveStatus: "2" } }],
+    ["a status name is not a number", { operationId: "listLeaveRequests", query: "LeaveStatus=approved", want: { LeaveStatus: "approved" } }],
     ["a repeated array parameter stays an array", { operationId: "listDepartments", query: `Companies=${uuid(1)}&Companies=${uuid(2)}`, want: { Companies: [uuid(1), uuid(2)] } }],
     ["parameters the spec does not know pass through", { operationId: "listLeaveTypes", query: "Foo=bar", want: { Foo: "bar" } }],
   ];
@@ -108,6 +110,11 @@ describe("checkParams (Prism's validators) and the query the handler sees", () =
     ["a required parameter missing", { operationId: "getLeaveBalance", query: `EmployeeId=${uuid(1)}`, message: "Missing parameter LeaveTypeId: it is required, a uuid." }],
     ["a path id that is not a uuid", { operationId: "getDepartment", query: "", path: { id: "x" }, message: 'Invalid parameter id: must be a uuid, got "x".' }],
     ["an enum miss", { operationId: "listEmployees", query: "Status=Gone", message: 'Invalid parameter Status: must be one of Active, Inactive, Terminated, got "Gone".' }],
+    ["a page size in exponent notation", { operationId: "listLeaveRequests", query: "PageSize=1e2", message: 'Invalid parameter PageSize: must be an integer from 1 to 100, written in decimal digits, got "1e2".' }],
+    ["a page size in hexadecimal", { operationId: "listDepartments", query: "PageSize=0x10", message: 'Invalid parameter PageSize: must be an integer from 1 to 100, written in decimal digits, got "0x10".' }],
+    ["a page number with a decimal point", { operationId: "listEmployees", query: "PageNumber=2.0", message: 'Invalid parameter PageNumber: must be an integer of at least 1, written in decimal digits, got "2.0".' }],
+    ["a status number with a decimal point", { operationId: "listLeaveRequests", query: "LeaveStatus=2.0", message: "Invalid parameter LeaveStatus: must be one of Submitted" }],
+    ["OrderBy in exponent notation", { operationId: "listDepartments", query: "OrderBy=1e0", message: 'Invalid parameter OrderBy: must be one of 0, 1, written in decimal digits, got "1e0".' }],
     ["too many Companies", { operationId: "listDepartments", query: Array.from({ length: 51 }, (_, i) => `Companies=${uuid(i)}`).join("&"), message: "Invalid parameter Companies: must be at most 50 values" }],
   ];
   test.each(failures)("%s", (_name, { operationId, query, path = {}, message }) => {
