@@ -5,7 +5,7 @@
 import type { Exchange } from "./http.js";
 import { FAILURE_ENVELOPE_POINTER, type AssumptionMark, type OperationId } from "./openapi.js";
 import { pageOf } from "./checks/paging.js";
-import { envelopeOutcome, isFailure, isSuccess } from "./checks/responses.js";
+import { isFailure, isRateLimited, isSuccess } from "./checks/responses.js";
 import { dayOf } from "./checks/filters.js";
 import { calendarDays, weekdays } from "./checks/records.js";
 import { couldNotTell, didNotHold, held, summarize, type AssumptionResult, type Verdict } from "./results.js";
@@ -76,7 +76,7 @@ const notProbed = (obs: Observations, what: string) =>
 /** The named probes (exact names or prefixes) answered with `want`; mismatches listed. */
 function statusVerdict(obs: Observations, names: readonly string[], want: number, what: string): Verdict {
   const seen = names.flatMap((n) => probesNamed(obs, n));
-  const answered = seen.filter(([, p]) => p.exchange.status !== undefined && p.exchange.status !== 429);
+  const answered = seen.filter(([, p]) => p.exchange.status !== undefined && !isRateLimited(p.exchange));
   if (answered.length === 0) return notProbed(obs, what);
   const wrong = answered
     .filter(([, p]) => p.exchange.status !== want)
@@ -249,8 +249,8 @@ function documentVerdict(obs: Observations): Verdict {
 }
 
 function rateLimitVerdicts(obs: Observations, assumedLimit: number | undefined) {
-  const limited = obs.exchanges.filter((e) => e.status === 429);
-  const none = couldNotTell("no 429 was seen; the suite paces itself and never pushes a service into its limit on purpose");
+  const limited = obs.exchanges.filter(isRateLimited);
+  const none = couldNotTell("no rate-limit failure was seen; the suite paces itself and never pushes a service into its limit on purpose");
   if (limited.length === 0) {
     const withHeaders = obs.exchanges.filter((e) => e.headers["ratelimit-limit"] !== undefined);
     return { status: none, retryAfter: none, headers: withHeaders.length ? headerVerdict(withHeaders) : none };
@@ -261,13 +261,16 @@ function rateLimitVerdicts(obs: Observations, assumedLimit: number | undefined) 
   const badRetry = limited.filter((e) => !/^\s*[1-9]\d*\s*$/.test(e.headers["retry-after"] ?? ""));
   // Other clients of the same key count too, so only a 429 after fewer requests than assumed tells.
   const early = assumedLimit !== undefined && recent <= assumedLimit;
+  const not429 = limited.filter((e) => e.status !== 429);
   return {
-    status: early
-      ? didNotHold(`a 429 came after ${recent} requests of this run in 60 s, fewer than the ${assumedLimit} assumed (other clients of the key count too)`)
-      : held(`${limited.length} 429 answer(s), after ${recent} requests of this run in 60 s`),
+    status: not429.length
+      ? didNotHold(`the rate limit was answered with HTTP ${not429[0].status}, not 429 (${not429[0].target}, a failure envelope with Retry-After)`)
+      : early
+        ? didNotHold(`a 429 came after ${recent} requests of this run in 60 s, fewer than the ${assumedLimit} assumed (other clients of the key count too)`)
+        : held(`${limited.length} 429 answer(s), after ${recent} requests of this run in 60 s`),
     retryAfter: badRetry.length
       ? didNotHold(`Retry-After ${JSON.stringify(badRetry[0].headers["retry-after"] ?? null)} on ${badRetry[0].target}`)
-      : held(`${limited.length} 429 answer(s) with Retry-After in whole seconds`),
+      : held(`${limited.length} rate-limit answer(s) with Retry-After in whole seconds`),
     headers: headerVerdict(limited),
   };
 }
@@ -415,6 +418,3 @@ export function evaluateAssumptions(
     return { ...mark, ...verdict };
   });
 }
-
-/** Whether a failure's envelope tells isSuccessful false (used by the run to classify access). */
-export const refusedWith = (e: Exchange) => envelopeOutcome(e.body) === false;

@@ -1,6 +1,9 @@
 // The suite's only way to the network: GET requests, paced by a token bucket so the suite stays well
-// under the service's 300 requests a minute, backing off on 429 as Retry-After says, capped by a
-// request budget. Every answer (429s included) is recorded as an Exchange for the checks.
+// under the service's 300 requests a minute, backing off on a rate-limit failure (429, or a 200
+// failure envelope with Retry-After) as Retry-After says, capped by a request budget. Every answer
+// (rate-limit failures included) is recorded as an Exchange for the checks.
+import { parseRetryAfter } from "../../src/client/retry-after.js";
+import { isRateLimited } from "./checks/responses.js";
 
 export type Auth = "key" | "none" | "unknown-key" | "malformed";
 
@@ -59,16 +62,6 @@ export function takeToken(state: BucketState, now: number, rate: number, burst: 
   const waitMs = Math.ceil(((1 - tokens) / rate) * 1000);
   // The token being waited for is spent at once, so the state is as of the end of the wait.
   return { state: { tokens: 0, updatedAt: now + waitMs }, waitMs };
-}
-
-/** Seconds a Retry-After header asks for: whole seconds or an HTTP date; undefined when absent or unreadable. */
-export function retryAfterSeconds(header: string | undefined, nowMs: number): number | undefined {
-  if (header === undefined) return undefined;
-  const text = header.trim();
-  if (/^\d+$/.test(text)) return Number(text);
-  const date = Date.parse(text);
-  if (Number.isNaN(date) || !/[a-z]/i.test(text)) return undefined;
-  return Math.max(0, Math.ceil((date - nowMs) / 1000));
 }
 
 /** How long to wait after a 429, or undefined to give up (the wait would be longer than allowed). */
@@ -200,8 +193,8 @@ export function createHttpClient(options: HttpOptions): HttpClient {
           await clock.sleep(1000 * networkRetries);
           continue;
         }
-        if (exchange.status !== 429 || attempt >= max429Retries) return exchange;
-        const wait = backoffAfter429(retryAfterSeconds(exchange.headers["retry-after"], clock.now()), attempt, maxRetryWaitSeconds);
+        if (!isRateLimited(exchange) || attempt >= max429Retries) return exchange;
+        const wait = backoffAfter429(parseRetryAfter(exchange.headers["retry-after"], clock.now()), attempt, maxRetryWaitSeconds);
         if (wait === undefined) return exchange;
         await clock.sleep(wait * 1000);
         // Start pacing afresh after the wait rather than spending a saved-up burst at once.

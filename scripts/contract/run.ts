@@ -5,7 +5,7 @@ import type { AccessState, Observations, PermissionGroup, Probe } from "./assump
 import { BudgetExhausted, type Auth, type Clock, type Exchange, type HttpClient } from "./http.js";
 import type { KnownIds } from "./ids-file.js";
 import type { ContractSpec, OperationId } from "./openapi.js";
-import { checkResponseAgainstSpec, describeAnswer, isFailure, isSuccess } from "./checks/responses.js";
+import { checkResponseAgainstSpec, describeAnswer, isFailure, isRateLimited, isSuccess } from "./checks/responses.js";
 import { notChecked, violation, type Area, type CheckResult, type Finding } from "./results.js";
 
 export type QueryInput = Record<string, string | number | boolean | readonly string[] | undefined>;
@@ -92,7 +92,7 @@ export class Run {
   expectSuccess(area: Area, name: string, exchange: Exchange): boolean {
     if (isSuccess(exchange)) return true;
     const answer = describeAnswer(exchange);
-    if (exchange.status === 429) this.record(area, name, notChecked(`rate limited: ${answer}`));
+    if (isRateLimited(exchange)) this.record(area, name, notChecked(`rate limited: ${answer}`));
     else if (exchange.status !== undefined && exchange.status >= 500) this.record(area, name, notChecked(`server error: ${answer}`));
     else if (isFailure(exchange)) this.record(area, name, violation(`a valid request was refused: ${exchange.target} → ${answer}`));
     else this.record(area, name, violation(`${exchange.target} → ${answer}, no envelope with isSuccessful true`));

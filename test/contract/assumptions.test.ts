@@ -255,6 +255,24 @@ const cases: Case[] = [
       want: { outcome: "did not hold", detail: /after 40 requests of this run in 60 s, fewer than the 300 assumed/ },
     },
   ],
+  [
+    "the rate limit answered with 200: a failure envelope with Retry-After",
+    {
+      given: { pointer: "/components/responses/TooManyRequests", obs: observations({ exchanges: [{ ...failure(200, "Too many requests."), at: 4_000, headers: { "retry-after": "56" } }] }) },
+      want: { outcome: "did not hold", detail: /the rate limit was answered with HTTP 200, not 429/ },
+    },
+  ],
+  [
+    "Retry-After: whole seconds on a rate-limit failure answered with 200",
+    { given: { pointer: "/components/headers/Retry-After", obs: observations({ exchanges: [{ ...failure(200, "Too many requests."), headers: { "retry-after": "56" } }] }) }, want: { outcome: "held" } },
+  ],
+  [
+    "BadRequest: a probe that met the rate limit (answered with 200) tells nothing",
+    {
+      given: { pointer: "/components/responses/BadRequest", obs: observations({ probeList: [[probe.pageSizeAbove(lr), { ...failure(200, "Too many requests."), headers: { "retry-after": "9" } }]] }) },
+      want: { outcome: "could not tell" },
+    },
+  ],
   ["Retry-After: no 429 seen", { given: { pointer: "/components/headers/Retry-After", obs: observations() }, want: { outcome: "could not tell", detail: /never pushes/ } }],
   [
     "FailureEnvelope: the recorded failures",

@@ -6,7 +6,6 @@ import {
   Unreachable,
   backoffAfter429,
   createHttpClient,
-  retryAfterSeconds,
   takeToken,
   type Clock,
 } from "../../scripts/contract/http.js";
@@ -75,17 +74,6 @@ describe("token bucket", () => {
 
 describe("Retry-After and backoff", () => {
   it.each([
-    ["whole seconds", "12", 12],
-    ["spaces around", " 3 ", 3],
-    ["an HTTP date 30 s ahead", new Date(1_000_000 + 30_000).toUTCString(), 30],
-    ["absent", undefined, undefined],
-    ["unreadable", "soon", undefined],
-    ["a fraction", "1.5", undefined],
-  ] as const)("%s", (_, header, want) => {
-    expect(retryAfterSeconds(header, 1_000_000)).toBe(want);
-  });
-
-  it.each([
     ["Retry-After is honoured", 7, 0, 7],
     ["without Retry-After: 2 s, then 4 s", undefined, 1, 4],
     ["a wait longer than allowed gives up", 600, 0, undefined],
@@ -115,6 +103,29 @@ describe("the client", () => {
     expect(seen).toHaveLength(2);
     expect(clock.sleeps, "a 5 s wait for Retry-After: 5").toContain(5000);
     expect(client.exchanges.map((e) => e.status)).toEqual([429, 200]);
+  });
+
+  it("waits until a Retry-After given as an HTTP date", async () => {
+    const clock = fakeClock();
+    // The fake clock starts at 1 000 000 ms; an HTTP date has whole seconds, so 1 030 000 ms is 30 s ahead.
+    const { fetch } = scriptedFetch([limited(new Date(1_030_000).toUTCString()), ok]);
+    const client = createHttpClient({ baseUrl: "http://service.test", apiKey: "k", fetch, clock });
+    await client.get("/v1/department/list");
+    expect(clock.sleeps, "the wait until the date").toContain(30_000);
+  });
+
+  const as200 = (retryAfter?: string): [number, Record<string, string>, unknown] => [200, limited(retryAfter)[1], limited(retryAfter)[2]];
+  it.each([
+    ["a 200 failure envelope with Retry-After is a rate-limit failure: waited for and retried", { given: [as200("2"), ok], want: { statuses: [200, 200], waits: [2000, 250] } }],
+    ["a 200 failure envelope without Retry-After is an ordinary failure: returned at once", { given: [as200(), ok], want: { statuses: [200], waits: [] } }],
+    ["a 400 with Retry-After is not a rate-limit failure", { given: [[400, { "retry-after": "2" }, { isSuccessful: false, code: "400", message: "bad", data: null }], ok], want: { statuses: [400], waits: [] } }],
+  ] as [string, { given: [number, Record<string, string>, unknown][]; want: { statuses: number[]; waits: number[] } }][])("%s", async (_, { given, want }) => {
+    const clock = fakeClock();
+    const { fetch } = scriptedFetch(given);
+    const client = createHttpClient({ baseUrl: "http://service.test", apiKey: "k", fetch, clock });
+    await client.get("/v1/department/list");
+    // After a back-off the pacing starts afresh: the retry waits one token (250 ms at 4 a second).
+    expect({ statuses: client.exchanges.map((e) => e.status), waits: clock.sleeps }, "answers recorded and waits").toEqual(want);
   });
 
   it("gives up after three retries and returns the last 429", async () => {

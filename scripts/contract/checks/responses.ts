@@ -23,6 +23,16 @@ export function isFailure(exchange: Exchange): boolean {
   return envelopeOutcome(exchange.body) === false;
 }
 
+/**
+ * A rate-limit failure: HTTP 429, or a 2xx failure envelope that carries Retry-After. The provider
+ * shows the rate-limit failure only by its Retry-After header (service-api.md 7.6, 8), so a service
+ * that answers every failure with 200 still tells this one apart.
+ */
+export function isRateLimited(exchange: Exchange): boolean {
+  if (exchange.status === 429) return true;
+  return exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 && isFailure(exchange) && exchange.headers["retry-after"] !== undefined;
+}
+
 /** One line about an answer for a report: status and, for failures, the message. */
 export function describeAnswer(exchange: Exchange): string {
   if (exchange.error !== undefined) return `no answer (${exchange.error})`;
