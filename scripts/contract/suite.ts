@@ -35,10 +35,14 @@ export interface SuiteOptions {
   onProgress?: (line: string) => void;
 }
 
-/** The key was refused everywhere (401 on both permission groups): nothing can be checked. */
+/**
+ * The key read nothing: neither the leave nor the department list answered with data (the key is
+ * unknown or holds neither permission, or the service fails every request), so no check of the
+ * contract could run. Not a pass: the CLI exits 1 with this one line.
+ */
 export class KeyRefused extends Error {
-  constructor(readonly baseUrl: string, readonly answer: string) {
-    super(`the API key was refused by ${baseUrl} (${answer}); check the key`);
+  constructor(readonly baseUrl: string, readonly answers: string) {
+    super(`the API key read nothing at ${baseUrl}, so nothing could be checked (${answers}); use a key with Leave: View and Employee Management: View`);
   }
 }
 
@@ -83,7 +87,9 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteRepo
   if (leave) run.setAccess("leave", accessFrom(leave), leave);
   if (em) run.setAccess("employeeManagement", accessFrom(em), em);
   if (employees) run.setAccess("employees", accessFrom(employees), employees);
-  if (leave?.status === 401 && em?.status === 401) throw new KeyRefused(baseUrl, describeAnswer(leave));
+  if (leave && em && run.access.leave.state !== "granted" && run.access.employeeManagement.state !== "granted") {
+    throw new KeyRefused(baseUrl, [leave, em].map((e) => `${e.target} → ${describeAnswer(e)}`).join("; "));
+  }
 
   progress(`discovery done (leave: ${run.access.leave.state}, employee management: ${run.access.employeeManagement.state}); departments`);
   await run.step("departments", async () => {

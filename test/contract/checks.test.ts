@@ -4,6 +4,7 @@ import { checkDepartmentDetails, checkLeaveRequestDetails, firstWord } from "../
 import {
   checkItemsMatch,
   checkOrder,
+  checkRepeatedParameter,
   containsTerm,
   fieldEquals,
   leaveStatusPredicate,
@@ -186,6 +187,20 @@ describe("filter semantics, item by item", () => {
     const finding = checkItemsMatch(given.label, given.items, given.predicate);
     expect(finding.outcome, finding.detail).toBe(want.outcome);
     if (want.detail) expect(finding.detail).toMatch(want.detail);
+  });
+
+  const A = "aaaaaaaa-0000-4000-8000-000000000001";
+  const B = "bbbbbbbb-0000-4000-8000-000000000002";
+  it.each([
+    ["both values read: the lists add up", { given: { alone: [5, 6], together: 11 }, want: { outcome: "passed", detail: /gives 11 items, the 11 of each value alone/ } }],
+    ["only the first value read", { given: { alone: [5, 6], together: 5 }, want: { outcome: "violation", detail: /gives 5 items but aaaaaaaa… alone 5, bbbbbbbb… alone 6 add up to 11: the repeated Companies parameter was not read in full/ } }],
+    ["only the last value read", { given: { alone: [5, 6], together: 6 }, want: { outcome: "violation", detail: /not read in full/ } }],
+    ["one value known", { given: { alone: [5], together: 5 }, want: { outcome: "not checked", detail: /fewer than two values/ } }],
+  ] as [string, { given: { alone: number[]; together: number }; want: { outcome: CheckOutcome; detail: RegExp } }][])("Companies repeated: %s", (_, { given, want }) => {
+    const alone = given.alone.map((totalRecords, i) => ({ value: [A, B][i], totalRecords }));
+    const finding = checkRepeatedParameter("Companies", alone, given.together);
+    expect(finding.outcome, finding.detail).toBe(want.outcome);
+    expect(finding.detail, "the finding's reason").toMatch(want.detail);
   });
 
   it.each([

@@ -3,7 +3,7 @@
 // answered 200 only assumptions differ; with a key lacking a permission it says what it could not check.
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
-import { runContractSuite, type SuiteOptions, type SuiteReport } from "../../scripts/contract.js";
+import { KeyRefused, runContractSuite, type SuiteOptions, type SuiteReport } from "../../scripts/contract.js";
 import { formatReport } from "../../scripts/contract/report.js";
 import { loadOpenApi } from "../../scripts/lib/spec-document.js";
 import { collectAssumptions } from "../../scripts/contract/openapi.js";
@@ -70,7 +70,7 @@ describe("against the mock", () => {
 
   it("stays well under the mock's 300 requests a minute", () => {
     expect(report.totals.requests).toBeLessThan(200);
-    expect(report.assumptions.find((a) => a.pointer === "/components/responses/TooManyRequests")?.detail).toMatch(/no 429 was seen/);
+    expect(report.assumptions.find((a) => a.pointer === "/components/responses/TooManyRequests")?.detail).toMatch(/no rate-limit failure was seen/);
   });
 });
 
@@ -110,6 +110,20 @@ describe("against a server that breaks the contract", () => {
         want: { name: /LeaveStatus/, detail: /LeaveStatus=\w+: \d+ of \d+ items do not match/ },
       },
     ],
+    [
+      "a repeated parameter read once: only the first Companies value",
+      {
+        given: {
+          request: (url) => {
+            const companies = url.searchParams.getAll("Companies");
+            url.searchParams.delete("Companies");
+            if (companies.length) url.searchParams.append("Companies", companies[0]);
+            return url;
+          },
+        },
+        want: { name: /^listDepartments: Companies repeated, every value read$/, detail: /the repeated Companies parameter was not read in full/ },
+      },
+    ],
   ];
 
   it.each(cases)("%s: exit 1 and the break named", async (_, { given, want }) => {
@@ -145,6 +159,14 @@ describe("against a server that breaks the contract", () => {
     expect(outcomeOf(report, "/paths/~1v1~1employee~1list/get")).toBe("held");
   }, 60_000);
 
+  it("a key holding neither permission reads nothing: the run stops with KeyRefused naming both answers", async () => {
+    const error = await runContractSuite({ baseUrl: mock.url, apiKey: "demo_org1_no_permissions", ...FAST }).catch((e: unknown) => e);
+    expect(error, "a run that could check nothing is not a pass").toBeInstanceOf(KeyRefused);
+    expect((error as Error).message, "the message names both lists' answers").toMatch(
+      /read nothing at .*\/v1\/leaverequest\/list → 403 isSuccessful false: .*; \/v1\/department\/list → 403 isSuccessful false: .*use a key with Leave: View and Employee Management: View$/,
+    );
+  }, 60_000);
+
   it("--max-requests caps the run; what was not run is reported as not checked", async () => {
     const report = await runContractSuite({ baseUrl: mock.url, apiKey: FULL_KEY, maxRequests: 15, ...FAST });
     expect(report.totals.requests).toBe(15);
@@ -168,5 +190,29 @@ describe("against a mock that answers every failure with 200", () => {
       expect(outcomeOf(report, pointer), pointer).toBe("did not hold");
     }
     expect(outcomeOf(report, "/components/schemas/FailureEnvelope"), "the envelope itself still holds").toBe("held");
+  }, 60_000);
+
+  it("an unknown key, refused with 200: the run stops with KeyRefused, not a pass", async () => {
+    const error = await runContractSuite({ baseUrl: mock.url, apiKey: "not_a_key", ...FAST }).catch((e: unknown) => e);
+    expect(error, "the thrown value").toBeInstanceOf(KeyRefused);
+    expect((error as Error).message, "the service's answer is named").toMatch(/\/v1\/leaverequest\/list → 200 isSuccessful false: Unauthorized/);
+  }, 60_000);
+});
+
+describe("against a mock that answers failures with 200 and has a small rate limit", () => {
+  let mock: RunningMock;
+  beforeAll(async () => {
+    mock = await startMock({ port: 0, rateLimit: 20, failureStatus: 200 });
+  });
+  afterAll(() => mock?.close());
+
+  it("its rate-limit failures (200 with Retry-After) are backed off and never reported as violations", async () => {
+    // The waits are not slept (the mock's window is real time), so retries run out and the limited checks are not run.
+    const clock = { now: () => Date.now(), sleep: async () => {} };
+    const report = await runContractSuite({ baseUrl: mock.url, apiKey: FULL_KEY, clock, ...FAST });
+    expect(violations(report), formatReport(report)).toEqual([]);
+    expect(report.exitCode, "exit status").toBe(0);
+    expect(report.checks.filter((c) => c.outcome === "not checked" && /^rate limited: 200 isSuccessful false/.test(c.detail)).length, "checks not run for the rate limit").toBeGreaterThan(0);
+    expect(report.assumptions.find((a) => a.pointer === "/components/responses/TooManyRequests")?.detail, "the 429 assumption").toMatch(/answered with HTTP 200, not 429/);
   }, 60_000);
 });

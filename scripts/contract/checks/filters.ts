@@ -71,6 +71,22 @@ export function containsTerm(term: string, fields: readonly string[], hiddenFiel
   };
 }
 
+/**
+ * A repeated parameter (Companies) read in full: the list for several values holds exactly the
+ * items of each value alone, added up, since the sets do not overlap (a department belongs to one
+ * company, service-api.md 2.7). A service that reads only the first or the last value gives fewer.
+ */
+export function checkRepeatedParameter(name: string, alone: readonly { value: string; totalRecords: number }[], together: number): Finding {
+  if (alone.length < 2) return notChecked(`${name}: fewer than two values known, nothing to repeat`);
+  const sum = alone.reduce((n, a) => n + a.totalRecords, 0);
+  const each = alone.map((a) => `${a.value.slice(0, 8)}… alone ${a.totalRecords}`).join(", ");
+  const label = `${alone.map((a) => `${name}=${a.value.slice(0, 8)}…`).join("&")}`;
+  if (together !== sum) {
+    return violation(`${label} gives ${together} items but ${each} add up to ${sum}: the repeated ${name} parameter was not read in full`);
+  }
+  return passed(`${label} gives ${together} items, the ${sum} of each value alone (${each})`);
+}
+
 /** Matches through a lookup made elsewhere (details of the item); undefined when not looked up. */
 export function lookedUp(known: ReadonlyMap<string, ItemMatch>): ItemPredicate {
   return (item) => known.get(item?.id);

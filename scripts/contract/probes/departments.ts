@@ -5,7 +5,7 @@ import { probe } from "../assumptions.js";
 import type { Exchange } from "../http.js";
 import type { Run } from "../run.js";
 import { checkDepartmentDetails } from "../checks/details.js";
-import { checkItemsMatch, checkOrder, containsTerm, lookedUp, searchTermFrom, swapCase, type ItemMatch } from "../checks/filters.js";
+import { checkItemsMatch, checkOrder, checkRepeatedParameter, containsTerm, lookedUp, searchTermFrom, swapCase, type ItemMatch } from "../checks/filters.js";
 import { pageOf } from "../checks/paging.js";
 import { checkRefused, isSuccess } from "../checks/responses.js";
 import { notChecked } from "../results.js";
@@ -53,16 +53,27 @@ export async function probeDepartments(run: Run, first: Exchange): Promise<void>
   // Companies: every returned department, looked up through its details, belongs to one of them.
   const companies = [...new Set([run.ids.companyId, ...[...run.departmentDetails.values()].map((d) => d?.companyId)].filter((c): c is string => typeof c === "string"))];
   if (companies.length === 0) run.record("filters", `${op}: Companies`, notChecked("no company id known: no department details and no companyId in --ids"));
-  for (const selection of [companies.slice(0, 1), companies.slice(0, 2)].filter((s, i) => s.length > i)) {
+  // One company, the second alone, then both: the two-company list must hold the two lists added up.
+  const selections = companies.length >= 2 ? [[companies[0]], [companies[1]], companies.slice(0, 2)] : [companies.slice(0, 1)];
+  const totals = new Map<string, number>();
+  for (const selection of selections.filter((s) => s.length > 0)) {
     const query = { Companies: selection };
     const page = await fetchPage(run, op, query, remember);
     if (!page) continue;
+    totals.set(selection.join("&"), pageOf(page.body)!.totalRecords);
     const found = new Map<string, ItemMatch>();
     for (const item of pageOf(page.body)!.data as any[]) {
       const details = run.departmentDetails.get(item?.id) ?? (found.size < 3 ? await departmentDetails(run, item.id) : undefined);
       if (details) found.set(item.id, selection.includes(details.companyId) ? true : `companyId ${details.companyId} (from its details)`);
     }
-    run.record("filters", `${op}: Companies=${selection.length === 1 ? "one company" : "two companies"}`, checkItemsMatch(`Companies=${selection.join("&Companies=")}`, pageOf(page.body)!.data, lookedUp(found), "their details were not looked up"));
+    const which = selection.length === 2 ? "two companies" : selection[0] === companies[0] ? "one company" : "the second company";
+    run.record("filters", `${op}: Companies=${which}`, checkItemsMatch(`Companies=${selection.join("&Companies=")}`, pageOf(page.body)!.data, lookedUp(found), "their details were not looked up"));
+  }
+  const pair = companies.slice(0, 2);
+  const together = totals.get(pair.join("&"));
+  const alone = pair.map((value) => ({ value, totalRecords: totals.get(value) }));
+  if (pair.length === 2 && together !== undefined && alone.every((a) => a.totalRecords !== undefined)) {
+    run.record("filters", `${op}: Companies repeated, every value read`, checkRepeatedParameter("Companies", alone as { value: string; totalRecords: number }[], together));
   }
 
   // SearchTerm: a part of a name, found in every returned name.
