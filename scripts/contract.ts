@@ -44,6 +44,15 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     }
   }
 
+  // A JUnit path that cannot be written is bad usage, told before a run of minutes rather than after.
+  try {
+    const dir = path.dirname(path.resolve(options.junitFile));
+    fs.mkdirSync(dir, { recursive: true });
+    fs.accessSync(dir, fs.constants.W_OK);
+  } catch (error) {
+    return fail(`--junit ${options.junitFile}: cannot write there (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 2);
+  }
+
   let report;
   try {
     report = await runContractSuite({
@@ -61,7 +70,6 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
 
   process.stdout.write(`${formatReport(report)}\n`);
   try {
-    fs.mkdirSync(path.dirname(path.resolve(options.junitFile)), { recursive: true });
     fs.writeFileSync(options.junitFile, toJUnit(report));
     process.stderr.write(`contract: JUnit XML written to ${options.junitFile}\n`);
   } catch (error) {

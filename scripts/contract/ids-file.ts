@@ -17,11 +17,10 @@ export interface KnownIds {
   otherOrganization?: ForeignIds;
 }
 
-const OWN_KEYS = ["leaveRequestId", "employeeId", "leaveTypeId", "departmentId", "companyId"] as const;
-const FOREIGN_KEYS = ["leaveRequestId", "departmentId", "employeeId", "leaveTypeId"] as const;
+/** The keys the file may hold (the --help text lists them from here). */
+export const OWN_KEYS = ["leaveRequestId", "employeeId", "leaveTypeId", "departmentId", "companyId"] as const;
+export const FOREIGN_KEYS = ["leaveRequestId", "departmentId", "employeeId", "leaveTypeId"] as const;
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-export const IDS_FILE_HELP = `{ ${OWN_KEYS.map((k) => `"${k}"`).join(", ")}, "otherOrganization": { ${FOREIGN_KEYS.map((k) => `"${k}"`).join(", ")} } }, every value a uuid, every key optional`;
 
 function pick(source: Record<string, unknown>, keys: readonly string[], where: string): Record<string, string> {
   const out: Record<string, string> = {};

@@ -1,4 +1,5 @@
 // Command-line options of `npm run contract`, parsed without side effects so tests can feed argv.
+import { FOREIGN_KEYS, OWN_KEYS } from "./ids-file.js";
 
 export interface CliOptions {
   baseUrl: string;
@@ -24,19 +25,22 @@ Options:
   --base-url URL       the deployment's base address, e.g. http://127.0.0.1:4010 (required)
   --api-key KEY        an API key holding Leave: View and Employee Management: View (required;
                        or set CONTRACT_API_KEY, which keeps the key out of the shell history)
-  --ids FILE           JSON with ids to use when the lists are empty or for a real service:
-                       { "leaveRequestId", "employeeId", "leaveTypeId", "departmentId", "companyId",
-                         "otherOrganization": { "leaveRequestId", "departmentId", "employeeId", "leaveTypeId" } }
+  --ids FILE           JSON with ids to use when the lists are empty or for a real service (uuids,
+                       each optional):
+                       { ${OWN_KEYS.map((k) => `"${k}"`).join(", ")},
+                         "otherOrganization": { ${FOREIGN_KEYS.map((k) => `"${k}"`).join(", ")} } }
   --junit FILE         where to write JUnit XML (default ${DEFAULT_JUNIT})
-  --max-requests N     stop after N requests, retries included (default: no cap; a run takes about 120)
+  --max-requests N     stop after N requests, retries included (default: no cap; a run takes about 100)
   --rate N             requests a second, sustained (default ${DEFAULT_RATE}, i.e. 240 a minute, under the
-                       service's 300); the suite also waits as Retry-After says on a 429
+                       service's 300); the suite also waits as Retry-After says on a rate-limit failure
+                       (a 429, or a failure envelope with Retry-After)
   -h, --help           show this help
 
-Exit status: 0 the contract held (assumptions that differ are reported, not failed); 1 contract
-violations, or the base URL could not be reached; 2 bad usage.`;
+Exit status: 0 no contract violation (assumptions that differ and checks that could not run are
+reported, not failed); 1 contract violations, the base URL could not be reached, or the key read
+nothing; 2 bad usage (including a --junit file that cannot be written).`;
 
-const FLAGS = new Set(["--base-url", "--api-key", "--ids", "--junit", "--max-requests", "--rate"]);
+export const FLAGS: ReadonlySet<string> = new Set(["--base-url", "--api-key", "--ids", "--junit", "--max-requests", "--rate"]);
 
 const error = (message: string): ParsedArgs => ({ kind: "error", message: `${message} (see --help)` });
 

@@ -47,6 +47,14 @@ const checkLine = (c: CheckResult) => `  [${c.area}] ${oneLine(c.name)} — ${on
 
 const ASSUMPTION_ORDER: AssumptionOutcome[] = ["did not hold", "could not tell", "held"];
 
+/** The last line: a pass is claimed only for what was checked. */
+export function resultLine(report: Pick<SuiteReport, "exitCode" | "totals">): string {
+  const { violation, "not checked": notChecked } = report.totals.checks;
+  if (report.exitCode !== 0) return `RESULT: ${violation} contract violation(s)`;
+  if (notChecked === 0) return "RESULT: the deployment keeps the contract";
+  return `RESULT: no contract violation in what was checked; ${notChecked} check(s) could not run (see NOT CHECKED)`;
+}
+
 export function formatReport(report: SuiteReport): string {
   const { checks, assumptions, totals } = report;
   const lines: string[] = [];
@@ -77,6 +85,6 @@ export function formatReport(report: SuiteReport): string {
       `assumptions ${totals.assumptions.held} held, ${totals.assumptions["did not hold"]} did not hold, ${totals.assumptions["could not tell"]} could not tell; ` +
       `${totals.requests} requests`,
   );
-  lines.push(report.exitCode === 0 ? "RESULT: the deployment keeps the contract" : `RESULT: ${totals.checks.violation} contract violation(s)`);
+  lines.push(resultLine(report));
   return lines.join("\n");
 }

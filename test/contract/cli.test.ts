@@ -8,7 +8,7 @@ import { XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { parseIdsFile } from "../../scripts/contract/ids-file.js";
-import { DEFAULT_JUNIT, parseArgs, type ParsedArgs } from "../../scripts/contract/options.js";
+import { DEFAULT_JUNIT, FLAGS, parseArgs, USAGE, type ParsedArgs } from "../../scripts/contract/options.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { closedPort } from "./support.js";
 
@@ -40,6 +40,20 @@ describe("options", () => {
       expect(parsed.kind).toBe("error");
       expect((parsed as { message: string }).message).toMatch(want.error);
     } else expect(parsed).toEqual(want);
+  });
+});
+
+describe("--help tells the truth", () => {
+  const flags = [...new Set([...USAGE.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)].map((m) => m[0]))].filter((f) => f !== "--help");
+  it.each(flags)("%s, named in the usage, is an option the parser takes", (flag) => {
+    const base = ["--base-url", "http://127.0.0.1:4010", "--api-key", "k"];
+    const argv = flag === "--base-url" || flag === "--api-key" ? base : [...base, flag, flag === "--rate" || flag === "--max-requests" ? "2" : "x.json"];
+    const parsed = parseArgs(argv, {});
+    expect(parsed, `${flag} ${JSON.stringify(parsed)}`).toMatchObject({ kind: "run" });
+  });
+
+  it("names every option the parser takes", () => {
+    expect([...flags].sort(), "options in the usage").toEqual([...FLAGS].sort());
   });
 });
 
@@ -108,6 +122,22 @@ describe("the CLI as a process", () => {
     const result = await runCli(["--base-url", mock.url, "--api-key", "k", "--ids", path.join(dir, "missing.json")]);
     expect(result.code).toBe(2);
     expect(result.stderr).toEqual([`contract: --ids ${path.join(dir, "missing.json")}: cannot read it (ENOENT)`]);
+  }, 60_000);
+
+  it("a --junit file that cannot be written: one line before any request, exit 2", async () => {
+    const file = path.join(dir, "a-file");
+    fs.writeFileSync(file, "");
+    const result = await runCli(["--base-url", mock.url, "--api-key", "demo_org1_full", "--junit", path.join(file, "junit.xml")]);
+    expect(result.code, "exit status").toBe(2);
+    expect(result.stderr, "stderr").toEqual([`contract: --junit ${path.join(file, "junit.xml")}: cannot write there (EEXIST)`]);
+    expect(result.stdout, "no report: nothing was run").toBe("");
+  }, 60_000);
+
+  it("a key that reads nothing: one line naming the answers, exit 1, no report", async () => {
+    const result = await runCli(["--base-url", mock.url, "--api-key", "demo_org1_no_permissions", "--junit", path.join(dir, "nothing.xml")]);
+    expect(result.code, "exit status").toBe(1);
+    expect(result.stderr, "stderr").toEqual([expect.stringMatching(/^contract: the API key read nothing at http:\/\/127\.0\.0\.1:\d+, so nothing could be checked \(\/v1\/leaverequest\/list → 403 /)]);
+    expect(result.stdout, "no report").toBe("");
   }, 60_000);
 
   it("--help prints the usage and exits 0", async () => {

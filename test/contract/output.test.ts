@@ -3,7 +3,7 @@
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
 import { toJUnit, xmlEscape } from "../../scripts/contract/junit.js";
-import { formatReport, redactUrl, totalsOf, type SuiteReport } from "../../scripts/contract/report.js";
+import { formatReport, redactUrl, resultLine, totalsOf, type SuiteReport } from "../../scripts/contract/report.js";
 import type { AssumptionResult, CheckResult } from "../../scripts/contract/results.js";
 
 const checks: CheckResult[] = [
@@ -98,6 +98,18 @@ describe("terminal report", () => {
       "TOTALS: 2 passed, 2 violations, 1 not checked; assumptions 1 held, 1 did not hold, 2 could not tell; 42 requests",
     );
     expect(lines.at(-1)).toBe("RESULT: 2 contract violation(s)");
+  });
+
+  const totals = (violation: number, notChecked: number) => ({ ...report.totals, checks: { passed: 10, violation, "not checked": notChecked } });
+  it.each([
+    ["violations", { given: { exitCode: 1, totals: totals(2, 3) }, want: "RESULT: 2 contract violation(s)" }],
+    ["everything checked, nothing broken", { given: { exitCode: 0, totals: totals(0, 0) }, want: "RESULT: the deployment keeps the contract" }],
+    [
+      "nothing broken, but checks that could not run (a permission missing, the request budget): no claim beyond what was checked",
+      { given: { exitCode: 0, totals: totals(0, 9) }, want: "RESULT: no contract violation in what was checked; 9 check(s) could not run (see NOT CHECKED)" },
+    ],
+  ] as [string, { given: Pick<SuiteReport, "exitCode" | "totals">; want: string }][])("the result line with %s", (_, { given, want }) => {
+    expect(resultLine(given), "the RESULT line").toBe(want);
   });
 
   it.each([
