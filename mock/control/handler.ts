@@ -124,7 +124,8 @@ async function handle(req: IncomingMessage, routes: ControlRoute[], engine: Webh
   let body: unknown;
   if (route.checkBody) {
     const read = await readJson(req);
-    if (!read.ok) return fail(read.status, read.message);
+    // Closing stops a client that is still streaming an oversized body.
+    if (!read.ok) return fail(read.status, read.message, read.status === 413 ? { Connection: "close" } : undefined);
     body = read.value;
     const problem = route.checkBody(body);
     if (problem) return fail(400, problem);

@@ -119,6 +119,12 @@ describe("bad input: 400 with a message naming the field", () => {
     expect(answer.body.message, "the value sent").not.toContain(secret);
   });
 
+  test.each([["/_mock/webhooks/endpoints"], ["/_mock/webhooks/events"]])("a body over 64 KiB to %s is a 413 the document lists", async (path) => {
+    const answer = await call("POST", path, { url: "https://hooks.example.com/x", description: "x".repeat(70 * 1024) });
+    expect(answer.status).toBe(413);
+    expect(answer.body.message).toMatch(/^Payload too large: the body exceeds 65536 bytes/);
+  });
+
   test("nothing was added by the refused requests", async () => {
     expect((await call("GET", "/_mock/webhooks/endpoints")).body.data.filter((e: any) => e.url.startsWith("https://hooks.example.com/x"))).toEqual([]);
   });
