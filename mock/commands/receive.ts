@@ -180,14 +180,22 @@ function makePrinter(json: boolean, stdout: ReceiveIO["stdout"] & {}, stderr: Re
   };
 }
 
-/** Scalar fields of `data` as key=value, shortened: enough to recognise the event at a glance. */
-export function summarizeData(data: unknown, maxLength = 100): string {
+/**
+ * Scalar fields of `data` as key=value: enough to recognise the event at a glance. Whole fields
+ * only (an id cut in half cannot be looked up through the API); "…" marks fields left out.
+ */
+export function summarizeData(data: unknown, maxLength = 200): string {
   if (typeof data !== "object" || data === null) return "";
   const parts = Object.entries(data)
     .filter(([, value]) => value === null || ["string", "number", "boolean"].includes(typeof value))
     .map(([key, value]) => `${key}=${String(value)}`);
-  const text = parts.join(", ");
-  return text.length > maxLength ? `${text.slice(0, maxLength - 1)}…` : text;
+  let text = "";
+  for (const part of parts) {
+    // The first field is kept whatever its length: it names the record.
+    if (text !== "" && text.length + 2 + part.length > maxLength) return `${text}, …`;
+    text = text === "" ? part : `${text}, ${part}`;
+  }
+  return text;
 }
 
 /** Resolves on the first of SIGINT, SIGTERM or the abort signal, and unhooks the others. */

@@ -1,6 +1,6 @@
 import { request } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { receiveCommand } from "../../mock/commands/receive.js";
+import { receiveCommand, summarizeData } from "../../mock/commands/receive.js";
 import {
   createReceiver,
   listen,
@@ -458,3 +458,22 @@ function oversizeStatus(url: string, how: { declaredLength?: number; chunkedByte
     for (let sent = 0; sent < (how.chunkedBytes ?? 0); sent += chunk.length) req.write(chunk);
   });
 }
+
+describe("hr-mock receive's one-line summary of data", () => {
+  const leave = { leaveRequestId: "e4782859-2854-4f2d-9471-cd45bfbe17b0", employeeId: "7151c833-4464-4a05-bbfc-333e3c40bb15", leaveTypeId: "4df3e6a4-fc39-4f45-b3ae-515ab91f39ef", leaveType: "Annual Leave", startDate: "2027-03-08T00:00:00", endDate: "2027-03-10T00:00:00", status: "Approved" };
+  const cases: Array<[string, { given: { data: unknown; maxLength?: number }; want: string }]> = [
+    ["short data in full", { given: { data: { employeeId: "a", status: "Active" } }, want: "employeeId=a, status=Active" }],
+    ["objects and lists left out", { given: { data: { id: "a", list: [1], nested: { b: 1 }, n: 3, ok: true, none: null } }, want: "id=a, n=3, ok=true, none=null" }],
+    ["not an object", { given: { data: "text" }, want: "" }],
+    ["whole fields only, the rest marked", { given: { data: leave, maxLength: 110 }, want: `leaveRequestId=${leave.leaveRequestId}, employeeId=${leave.employeeId}, …` }],
+    ["a first field longer than the limit is kept whole", { given: { data: leave, maxLength: 20 }, want: `leaveRequestId=${leave.leaveRequestId}, …` }],
+  ];
+  it.each(cases)("%s", (_name, { given, want }) => {
+    expect(summarizeData(given.data, given.maxLength)).toBe(want);
+  });
+
+  it("a leave.approved line keeps every uuid whole at the default length", () => {
+    const line = summarizeData(leave);
+    for (const id of [leave.leaveRequestId, leave.employeeId, leave.leaveTypeId]) expect(line).toContain(id);
+  });
+});
