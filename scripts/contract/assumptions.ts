@@ -2,6 +2,7 @@
 // named probes and facts in Observations; each mark's pointer has an evaluator here that answers
 // held, did not hold or could not tell, with the reason. Every mark of the specs is reported: a mark
 // without an evaluator says so rather than disappearing.
+import { operationIndex } from "../../generated/client.js";
 import type { Exchange } from "./http.js";
 import { FAILURE_ENVELOPE_POINTER, type AssumptionMark, type OperationId } from "./openapi.js";
 import { pageOf } from "./checks/paging.js";
@@ -12,6 +13,11 @@ import { couldNotTell, didNotHold, held, summarize, type AssumptionResult, type 
 
 export type AccessState = "granted" | "forbidden" | "unknown";
 export type PermissionGroup = "leave" | "employeeManagement" | "employees";
+
+const permissionOf = (op: OperationId) => operationIndex.find((o) => o.operationId === op)!.permission;
+
+/** The permission each group of operations needs, as the report names it: the x-permission of its list. */
+export const PERMISSION_NAME = { leave: permissionOf("listLeaveRequests"), employeeManagement: permissionOf("listDepartments") } as const;
 
 export interface Probe {
   exchange: Exchange;
@@ -136,7 +142,7 @@ function forbiddenVerdict(obs: Observations): Verdict {
   if (lacking.length === 0) return couldNotTell("the key holds both permissions, so no request could be refused for lack of one; run with a key lacking one to check");
   const wrong = lacking.map((g) => obs.access[g].exchange!).filter((e) => e.status !== 403);
   if (wrong.length) return didNotHold(wrong.map((e) => `${e.target} refused with ${e.status}`).join("; "));
-  return held(`a missing permission was answered 403 (${lacking.join(", ")})`);
+  return held(`a missing permission was answered 403 (${lacking.map((g) => PERMISSION_NAME[g]).join(", ")})`);
 }
 
 function employeePermissionVerdict(obs: Observations): Verdict {

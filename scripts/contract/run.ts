@@ -1,7 +1,7 @@
 // The state of one run: the client, what is known so far (ids, items, access per permission), the
 // named probes the assumptions read, and the check results. Probes call `call` for every request,
 // which validates each answer against the spec as one "responses" check.
-import type { AccessState, Observations, PermissionGroup, Probe } from "./assumptions.js";
+import { PERMISSION_NAME, type AccessState, type Observations, type PermissionGroup, type Probe } from "./assumptions.js";
 import { BudgetExhausted, type Auth, type Clock, type Exchange, type HttpClient } from "./http.js";
 import type { KnownIds } from "./ids-file.js";
 import type { ContractSpec, OperationId } from "./openapi.js";
@@ -23,7 +23,6 @@ export interface CallOptions {
 
 const AUTH_LABEL: Record<Auth, string> = { key: "", none: " without a key", "unknown-key": " with an unknown key", malformed: " with a malformed Authorization header" };
 
-const PERMISSION = { leave: "Leave: View", employeeManagement: "Employee Management: View" } as const;
 
 export function queryPairs(query: QueryInput = {}): [string, string][] {
   const pairs: [string, string][] = [];
@@ -35,10 +34,6 @@ export function queryPairs(query: QueryInput = {}): [string, string][] {
   return pairs;
 }
 
-/** Which permission group an operation belongs to, from its x-permission. */
-export function groupOf(permission: string): PermissionGroup {
-  return permission === "Leave: View" ? "leave" : "employeeManagement";
-}
 
 export class Run {
   readonly checks: CheckResult[] = [];
@@ -122,7 +117,7 @@ export class Run {
     const answer = exchange ? `${exchange.target} → ${describeAnswer(exchange)}` : "no answer";
     const why =
       state === "forbidden"
-        ? `could not tell: ${group === "employees" ? "the employee list refused this key" : `the key lacks ${PERMISSION[group]}`} (${answer})`
+        ? `could not tell: ${group === "employees" ? "the employee list refused this key" : `the key lacks ${PERMISSION_NAME[group]}`} (${answer})`
         : `could not tell: the first request did not succeed (${answer})`;
     for (const op of ops) this.record("connection", `${op}: every check`, notChecked(why));
     return false;
@@ -130,7 +125,7 @@ export class Run {
 
   setAccess(group: PermissionGroup, state: AccessState, exchange: Exchange): void {
     this.access[group] = { state, exchange };
-    if (state === "forbidden") this.limits.push(group === "employees" ? "the employee list refused this key" : `the key lacks ${PERMISSION[group]}`);
+    if (state === "forbidden") this.limits.push(group === "employees" ? "the employee list refused this key" : `the key lacks ${PERMISSION_NAME[group]}`);
   }
 
   rememberLeaveRequest(item: any, fromDetails = false): void {

@@ -1,7 +1,7 @@
 // runContractSuite: one pass over a deployment with GET requests only. It learns ids from the
 // lists (or the ids file), tells which permissions the key holds, probes every operation, judges
 // the assumptions from what it saw, and returns the report.
-import { evaluateAssumptions, type AccessState } from "./assumptions.js";
+import { evaluateAssumptions, PERMISSION_NAME, type AccessState } from "./assumptions.js";
 import { createHttpClient, realClock, type Clock, type Exchange } from "./http.js";
 import type { KnownIds } from "./ids-file.js";
 import { loadContractSpec, type OperationId } from "./openapi.js";
@@ -42,7 +42,7 @@ export interface SuiteOptions {
  */
 export class KeyRefused extends Error {
   constructor(readonly baseUrl: string, readonly answers: string) {
-    super(`the API key read nothing at ${baseUrl}, so nothing could be checked (${answers}); use a key with Leave: View and Employee Management: View`);
+    super(`the API key read nothing at ${baseUrl}, so nothing could be checked (${answers}); use a key with ${PERMISSION_NAME.leave} and ${PERMISSION_NAME.employeeManagement}`);
   }
 }
 

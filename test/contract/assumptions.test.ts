@@ -141,7 +141,7 @@ const cases: Case[] = [
         pointer: "/components/responses/Forbidden",
         obs: observations({ access: { leave: { state: "forbidden", exchange: failure(403) }, employeeManagement: { state: "granted" }, employees: { state: "granted" } } }),
       },
-      want: { outcome: "held" },
+      want: { outcome: "held", detail: /^a missing permission was answered 403 \(Leave: View\)$/ },
     },
   ],
   [
