@@ -150,7 +150,9 @@ async function handleDelivery(req: IncomingMessage, res: ServerResponse, setting
   const delivery: DeliveryInfo = { deliveryId };
   if (!seen.add(event.id)) {
     respond(res, 200, { received: true, duplicate: true });
-    if (settings.onDuplicate) safeCall(() => settings.onDuplicate?.(event, delivery));
+    // Deferred like onEvent, so callbacks run in arrival order: a repeat is never reported before
+    // the first delivery of its event has been handed on.
+    if (settings.onDuplicate) setImmediate(() => safeCall(() => settings.onDuplicate?.(event, delivery)));
     return;
   }
   respond(res, 200, { received: true });

@@ -1,4 +1,5 @@
 import { request } from "node:http";
+import { PassThrough } from "node:stream";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { receiveCommand, summarizeData } from "../../mock/commands/receive.js";
 import {
@@ -475,5 +476,40 @@ describe("hr-mock receive's one-line summary of data", () => {
   it("a leave.approved line keeps every uuid whole at the default length", () => {
     const line = summarizeData(leave);
     for (const id of [leave.leaveRequestId, leave.employeeId, leave.leaveTypeId]) expect(line).toContain(id);
+  });
+});
+
+describe("createReceiver callback order", () => {
+  /** A request whose body the test releases; enough of IncomingMessage for the handler. */
+  function fakeRequest(body: string, headers: Record<string, string>) {
+    const req = Object.assign(new PassThrough(), {
+      method: "POST",
+      url: "/hooks",
+      headers: Object.fromEntries(Object.entries(headers).map(([k, v]) => [k.toLowerCase(), v])),
+    });
+    return { req, release: () => req.end(body) };
+  }
+  function fakeResponse() {
+    const res = { statusCode: 0, headersSent: false, writableEnded: false, writeHead(status: number) { res.statusCode = status; res.headersSent = true; return res; }, end() { res.writableEnded = true; return res; } };
+    return res;
+  }
+
+  it("a repeat that arrives with the first delivery is reported after the event is handed on", async () => {
+    const order: string[] = [];
+    let done!: () => void;
+    const both = new Promise<void>((resolve) => (done = resolve));
+    const note = (what: string) => (order.push(what), order.length === 2 && done());
+    const handler = createReceiver({ secret: SECRET, onEvent: (e) => note(`event ${e.id}`), onDuplicate: (e) => note(`duplicate ${e.id}`) });
+    const body = eventBody("evt-order");
+    const first = fakeRequest(body, deliveryHeaders(body, "d1"));
+    const repeat = fakeRequest(body, deliveryHeaders(body, "d2"));
+    const answers = [fakeResponse(), fakeResponse()];
+    handler(first.req as never, answers[0] as never);
+    handler(repeat.req as never, answers[1] as never);
+    first.release();
+    repeat.release(); // both bodies complete in the same turn of the event loop
+    await both;
+    expect(answers.map((a) => a.statusCode)).toEqual([200, 200]);
+    expect(order).toEqual(["event evt-order", "duplicate evt-order"]);
   });
 });
