@@ -147,7 +147,7 @@ describe("at timeScale 0.0001 (the schedule of two days in about 15 s)", () => {
 test("an answer slower than the response timeout is a failure; the event is sent again", async () => {
   const mock = await mockWith({ timeScale: 0.0001, responseTimeoutFloorMs: 200 });
   const r = await receiver();
-  r.answer = (req) => (req.number === 1 ? { kind: "verify", delayMs: 600 } : { kind: "verify" });
+  r.answer = (req) => (req.number === 1 ? { kind: "hold" } : { kind: "verify" }); // the first is never answered
   const { id: endpointId } = await register(mock, r);
   const { event } = await mock.trigger("payroll.paid");
 
