@@ -8,6 +8,7 @@ import { parseArgs } from "node:util";
 import { TODAY_RANGE, normalizeToday } from "./data/dataset.js";
 import { KeysFileError, MockOptionError, startMock, type RunningMock } from "./index.js";
 import { formatBanner, type BannerSettings } from "./server/banner.js";
+import { printable } from "./server/text.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT } from "./server/limits.js";
 import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "./webhooks/serve-flags.js";
 
@@ -73,7 +74,7 @@ export async function main(argv: string[]): Promise<void> {
   const named = first !== undefined && !first.startsWith("-");
   const name = named ? first : "serve";
   const command = COMMANDS[name];
-  if (!command) throw new UsageError(`unknown command ${printable(name)} (commands: ${Object.keys(COMMANDS).join(", ")}; see hr-mock --help)`);
+  if (!command) throw new UsageError(`unknown command ${shown(name)} (commands: ${Object.keys(COMMANDS).join(", ")}; see hr-mock --help)`);
   await command(named ? rest : argv);
 }
 
@@ -160,7 +161,7 @@ function todayFlag(value: string): string {
   try {
     return normalizeToday(value);
   } catch {
-    throw new UsageError(`--today must be a date YYYY-MM-DD from ${TODAY_RANGE.from} to ${TODAY_RANGE.to}, got ${printable(JSON.stringify(value))} (see hr-mock serve --help)`);
+    throw new UsageError(`--today must be a date YYYY-MM-DD from ${TODAY_RANGE.from} to ${TODAY_RANGE.to}, got ${shown(JSON.stringify(value))} (see hr-mock serve --help)`);
   }
 }
 
@@ -219,7 +220,7 @@ class StartError extends Error {}
 
 function describeParseError(error: NodeJS.ErrnoException, argv: readonly string[]): string {
   const quoted = /'([^']+)'/.exec(error.message)?.[1] ?? "";
-  const option = printable(quoted.split(/\s/)[0]);
+  const option = shown(quoted.split(/\s/)[0]);
   switch (error.code) {
     case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
       return `unknown option ${option}`;
@@ -228,25 +229,25 @@ function describeParseError(error: NodeJS.ErrnoException, argv: readonly string[
       if (/ambiguous/.test(error.message)) {
         // Node's message does not quote the value; the argument after the option is the one meant.
         const meant = argv[argv.indexOf(option) + 1] ?? "-5";
-        return `option ${option} needs a value; write ${option}=${printable(meant)} for a value that starts with "-"`;
+        return `option ${option} needs a value; write ${option}=${shown(meant)} for a value that starts with "-"`;
       }
       return `option ${option} takes no value`;
     case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return `unexpected argument ${printable(quoted)}`;
+      return `unexpected argument ${shown(quoted)}`;
     default:
-      return printable(error.message.split(/\.\s/)[0]);
+      return shown(error.message.split(/\.\s/)[0]);
   }
 }
 
 function wholeNumber(flag: string, text: string, min: number, max: number, what = `a whole number from ${min} to ${max}`): number {
   const value = /^-?\d+$/.test(text.trim()) ? Number(text) : NaN;
-  if (!Number.isSafeInteger(value) || value < min || value > max) throw new UsageError(`${flag} must be ${what}, got ${printable(JSON.stringify(text))} (see hr-mock serve --help)`);
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw new UsageError(`${flag} must be ${what}, got ${shown(JSON.stringify(text))} (see hr-mock serve --help)`);
   return value;
 }
 
 function decimal(flag: string, text: string, ok: (x: number) => boolean, what: string): number {
   const value = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(value) || !ok(value)) throw new UsageError(`${flag} must be ${what}, got ${printable(JSON.stringify(text))} (see hr-mock serve --help)`);
+  if (!Number.isFinite(value) || !ok(value)) throw new UsageError(`${flag} must be ${what}, got ${shown(JSON.stringify(text))} (see hr-mock serve --help)`);
   return value;
 }
 
@@ -258,12 +259,12 @@ function nonEmpty(flag: string, text: string): string {
 function failureStatus(text: string | undefined): "http" | 200 {
   if (text === undefined || text === "http") return "http";
   if (text === "200") return 200;
-  throw new UsageError(`--failure-status must be http or 200, got ${printable(JSON.stringify(text))} (see hr-mock serve --help)`);
+  throw new UsageError(`--failure-status must be http or 200, got ${shown(JSON.stringify(text))} (see hr-mock serve --help)`);
 }
 
-function printable(text: string): string {
-  const clean = text.replace(/[^\x20-\x7e]/g, "?");
-  return clean.length > 60 ? `${clean.slice(0, 57)}...` : clean;
+/** A value a CLI line may quote: printable, short. */
+function shown(text: string): string {
+  return printable(text, 60);
 }
 
 function isEntryPoint(): boolean {

@@ -7,6 +7,7 @@ import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
 import { failureBody, type Reply } from "./envelope.js";
 import type { Pipeline, ReplyWithCaller } from "./pipeline.js";
+import { errorText, oneLine, printable } from "./text.js";
 
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 /** Headers a browser script may read on a cross-origin answer. */
@@ -54,7 +55,7 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
     if (log) {
       const ms = (performance.now() - started).toFixed(1);
       const shown = status === reply.status ? `${status}` : `${status} (failure ${reply.status})`;
-      log(`${req.method} ${printable(req.url ?? "")} ${shown} ${ms} ms${reply.caller ? ` [${reply.caller}]` : ""}`);
+      log(`${req.method} ${printable(req.url ?? "", 200)} ${shown} ${ms} ms${reply.caller ? ` [${reply.caller}]` : ""}`);
     }
   }
 
@@ -71,7 +72,7 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   const docs = createDocsHandler(options.docsDir, writeFailure);
 
   function internal(req: IncomingMessage, res: ServerResponse, error: unknown, started: number): void {
-    onError(`hr-mock: internal error on ${req.method} ${printable((req.url ?? "").split("?")[0])}: ${describeError(error)}`);
+    onError(`hr-mock: internal error on ${req.method} ${printable((req.url ?? "").split("?")[0], 200)}: ${oneLine(errorText(error))}`);
     const reply: Reply = { status: 500, body: failureBody(500, "Internal error: the mock failed while answering; its log has the cause.") };
     if (!res.headersSent) sendReply(req, res, reply, started);
     else res.destroy();
@@ -211,12 +212,3 @@ function unreadableRequest(code: string | undefined): string {
   }
 }
 
-function printable(text: string): string {
-  const clean = text.replace(/[^\x20-\x7e]/g, "?");
-  return clean.length > 200 ? `${clean.slice(0, 197)}...` : clean;
-}
-
-function describeError(error: unknown): string {
-  const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-  return text.replace(/\s+/g, " ").slice(0, 300);
-}

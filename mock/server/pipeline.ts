@@ -16,6 +16,7 @@ import { parsePrefer, type PreferMocker } from "./prefer.js";
 import type { RateLimiter } from "./rate-limit.js";
 import { ResponseCache } from "./response-cache.js";
 import type { Router } from "./router.js";
+import { errorText, oneLine, printable } from "./text.js";
 
 export interface PipelineOptions {
   router: Router;
@@ -153,8 +154,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
   };
 
   function internalError(error: unknown, operationId: string, headers: Record<string, number> | undefined, caller: string): ReplyWithCaller {
-    const text = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
-    onInternalError(`hr-mock: internal error in ${operationId}: ${oneLine(text)}`);
+    onInternalError(`hr-mock: internal error in ${operationId}: ${oneLine(errorText(error))}`);
     return { ...failure(500, `Internal error: the mock failed while answering ${operationId}; its log has the cause.`, headers), caller };
   }
 }
@@ -165,15 +165,9 @@ function singleHeader(value: string | string[] | undefined): string | undefined 
 
 /** A path as a message may quote it: short, printable. */
 function describePath(path: string): string {
-  const printable = path.replace(/[^\x20-\x7e]/g, "?");
-  return printable.length > 80 ? `${printable.slice(0, 77)}...` : printable;
+  return printable(path, 80);
 }
 
 function safeMethod(method: string): string {
   return /^[A-Z-]{1,16}$/i.test(method) ? method.toUpperCase() : "this method";
-}
-
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
 }
