@@ -12,7 +12,7 @@ import { collectAssumptions, collectNotShown, type SpecDocument } from "./docs/a
 import { renderAssumptionsPage } from "./docs/assumptions-page.js";
 import { buildEventsReference } from "./docs/events-reference.js";
 import { renderKeysPage } from "./docs/keys-page.js";
-import { renderLandingPage } from "./docs/landing-page.js";
+import { renderLandingPage, type LandingFacts } from "./docs/landing-page.js";
 import { PAGES } from "./docs/layout.js";
 import { defaultBaseUrl, listEvents, listOperations } from "./docs/spec-facts.js";
 
@@ -88,21 +88,24 @@ async function writeOwnPages(dir: string, openapi: any, asyncapi: any, descripti
   log(`writing demo keys page (${DEMO_KEYS.length} keys)`);
   await fs.writeFile(path.join(dir, "keys.html"), renderKeysPage({ operations, baseUrl }));
   log(`writing landing page (${operations.length} operations, ${events.length} event types)`);
-  // The landing page's example call uses a key that may call every operation.
-  const fullKey = DEMO_KEYS.find((key) => operations.every((operation) => !operation.permission || key.permissions.includes(operation.permission)));
-  await fs.writeFile(
-    path.join(dir, "index.html"),
-    renderLandingPage({
-      description,
-      operations,
-      events,
-      assumptionCount: assumptions.length,
-      keyCount: DEMO_KEYS.length,
-      baseUrl,
-      exampleKey: (fullKey ?? DEMO_KEYS[0]).key,
-    }),
-  );
+  await fs.writeFile(path.join(dir, "index.html"), renderLandingPage(landingFacts(openapi, asyncapi, description, assumptions.length)));
   return { assumptions: assumptions.length, notShown: notShown.length };
+}
+
+/** What the landing page shows, from the bundled documents and the mock's keys. */
+export function landingFacts(openapi: any, asyncapi: any, description: string, assumptionCount: number): LandingFacts {
+  const operations = listOperations(openapi);
+  // The example call uses a key that may call every operation.
+  const fullKey = DEMO_KEYS.find((key) => operations.every((operation) => !operation.permission || key.permissions.includes(operation.permission)));
+  return {
+    description,
+    operations,
+    events: listEvents(asyncapi),
+    assumptionCount,
+    keyCount: DEMO_KEYS.length,
+    baseUrl: defaultBaseUrl(openapi),
+    exampleKey: (fullKey ?? DEMO_KEYS[0]).key,
+  };
 }
 
 export async function buildDocs({ outDir = path.join(repoRoot, "site"), generatedDir = path.join(repoRoot, "generated"), log = () => {} }: BuildDocsOptions = {}): Promise<BuildDocsResult> {

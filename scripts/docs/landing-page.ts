@@ -21,8 +21,10 @@ export function renderLandingPage(facts: LandingFacts): string {
   const eventRows = facts.events.map(
     (event) => `<tr><td><code>${escapeHtml(event.name)}</code></td><td>${escapeHtml(event.summary || event.title)}</td></tr>`,
   );
-  // The examples call the first list operation of the spec.
+  // The examples call the first list operation of the spec and trigger leave.approved, the event the provider shows in full.
   const firstList = facts.operations.find((operation) => operation.path.endsWith("/list")) ?? facts.operations[0];
+  const exampleEvent = (facts.events.find((event) => event.name === "leave.approved") ?? facts.events[0])?.name;
+  const receiverPort = 8080;
   const body = `
 <h1>HR service contract</h1>
 <p class="lead">${escapeHtml(facts.description)}</p>
@@ -60,9 +62,12 @@ for await (const item of hr.iterate("${escapeHtml(firstList.operationId)}")) {
 <p>Receive signed webhook events: the mock signs and delivers them as the service would. Verify the
 <code>Service-Signature</code> header over the raw body with the package's webhook helpers
 (<code>verify</code>, <code>createReceiver</code> from <code>hr-service-contract/webhooks</code>) and skip repeats by
-event id. A local receiver that verifies each delivery and prints one line for it:</p>
-<pre><code>npx hr-mock receive --port 8080 --secret whsec_…</code></pre>
-<p class="muted">From a clone of this repository: <code>npx tsx mock/cli.ts receive --port 8080 --secret whsec_…</code></p>
+event id. Try the whole loop in three terminals: the mock sends to a local receiver that verifies each delivery
+and prints one line for it, and a trigger fires an event:</p>
+<pre><code>npx hr-mock serve --webhook-url http://127.0.0.1:${receiverPort}/hooks   # prints the endpoint's secret
+npx hr-mock receive --port ${receiverPort} --secret whsec_…${exampleEvent ? `
+npx hr-mock trigger ${escapeHtml(exampleEvent)}` : ""}</code></pre>
+<p class="muted">From a clone of this repository: <code>npx tsx mock/cli.ts</code> in place of <code>npx hr-mock</code>.</p>
 <p>Each event type, its headers and its payload are in the <a href="events.html">events reference</a>.</p>
 </section>
 <section class="card" id="ci">

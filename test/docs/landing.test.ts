@@ -1,0 +1,117 @@
+// The landing page's quick starts work as written: every command is an npm script or an hr-mock
+// command, every flag is one that command takes, the curl call uses a demo key and a path of the
+// spec, and the TypeScript snippet type-checks against the package.
+import { execFile } from "node:child_process";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { promisify } from "node:util";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
+import { landingFacts, repoRoot } from "../../scripts/build-docs.js";
+import { FLAGS as CONTRACT_FLAGS } from "../../scripts/contract/options.js";
+import { renderLandingPage } from "../../scripts/docs/landing-page.js";
+
+const run = promisify(execFile);
+const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), "utf8"));
+const openapi = readJson("generated/openapi.json");
+const asyncapi = readJson("generated/asyncapi.json");
+const pkg = readJson("package.json");
+const facts = landingFacts(openapi, asyncapi, "description", 1);
+const html = renderLandingPage(facts);
+
+const unescape = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
+/** The code blocks of the page, as a reader copies them. */
+const blocks = [...html.matchAll(/<pre><code>([\s\S]*?)<\/code><\/pre>/g)].map((m) => unescape(m[1]));
+/** Shell lines of the blocks: continuations joined, comments dropped. */
+const shellLines = blocks
+  .filter((block) => !/^import /m.test(block))
+  .flatMap((block) => block.replace(/\\\n\s*/g, " ").split("\n"))
+  .map((line) => line.replace(/\s+#.*$/, "").trim())
+  .filter(Boolean);
+const commandsOf = (line: string) => line.split("&&").map((part) => part.trim());
+const flagsOf = (line: string) => [...line.matchAll(/(?:^|\s)(--[a-z][a-z-]*)/g)].map((m) => m[1]);
+
+describe("the landing page's quick starts", () => {
+  test("has shell commands and a TypeScript snippet to check", () => {
+    expect(shellLines.length, `shell lines in ${blocks.length} code blocks`).toBeGreaterThanOrEqual(5);
+    expect(blocks.filter((block) => /^import /m.test(block)), "TypeScript snippets").toHaveLength(1);
+  });
+
+  test("every npm command names a script of package.json", () => {
+    const npm = shellLines.flatMap(commandsOf).filter((command) => command.startsWith("npm "));
+    const missing = npm
+      .map((command) => command.split(/\s+/))
+      .filter(([, verb, script]) => (verb === "run" ? !(script in pkg.scripts) : verb === "start" || verb === "test" ? !(verb in pkg.scripts) : verb !== "ci"))
+      .map((words) => words.join(" "));
+    expect(npm.length, "npm commands found").toBeGreaterThan(0);
+    expect(missing, "npm commands package.json does not have").toEqual([]);
+  });
+
+  test("npm run contract is given only options the suite takes", () => {
+    const lines = shellLines.filter((line) => line.startsWith("npm run contract"));
+    expect(lines.length, "contract commands").toBeGreaterThan(0);
+    for (const line of lines) expect(flagsOf(line).filter((flag) => !CONTRACT_FLAGS.has(flag)), `unknown options in: ${line}`).toEqual([]);
+  });
+
+  describe("hr-mock commands", () => {
+    const lines = shellLines.filter((line) => line.startsWith("npx hr-mock "));
+    const help = new Map<string, string>();
+    beforeAll(async () => {
+      for (const command of new Set(lines.map((line) => line.split(/\s+/)[2]))) {
+        const { stdout } = await run(process.execPath, ["--import", "tsx", "mock/cli.ts", command, "--help"], { cwd: repoRoot, timeout: 30_000 });
+        help.set(command, stdout);
+      }
+    }, 60_000);
+
+    test("serve, receive and trigger are shown, so the loop is complete", () => {
+      expect(lines.map((line) => line.split(/\s+/)[2]), "hr-mock commands on the page").toEqual(["serve", "receive", "trigger"]);
+    });
+
+    test("each is given only options its --help lists", () => {
+      for (const line of lines) {
+        const text = help.get(line.split(/\s+/)[2]) ?? "";
+        expect(text, `${line}: the command has a usage`).toMatch(/^Usage: hr-mock /);
+        expect(flagsOf(line).filter((flag) => !text.includes(flag)), `options not in the --help of: ${line}`).toEqual([]);
+      }
+    });
+
+    test("the trigger names an event type of the AsyncAPI document, and the receiver listens where serve sends", () => {
+      const trigger = lines.find((line) => line.includes(" trigger "))!;
+      expect(facts.events.map((event) => event.name), `${trigger}: event type`).toContain(trigger.split(/\s+/)[3]);
+      const target = new URL(/--webhook-url (\S+)/.exec(lines.find((line) => line.includes(" serve "))!)![1]);
+      const receiver = lines.find((line) => line.includes(" receive "))!;
+      expect(/--port (\d+)/.exec(receiver)?.[1], `${receiver}: the port of ${target}`).toBe(target.port);
+    });
+  });
+
+  test("the curl call uses a demo key that may call it, on a path of the spec, at the mock's address", () => {
+    const curl = shellLines.find((line) => line.startsWith("curl "));
+    const key = /Bearer ([^"\s]+)/.exec(curl ?? "")?.[1];
+    const url = new URL(/(http:\/\/\S+)/.exec(curl ?? "")?.[1] ?? "http://invalid");
+    const operation = facts.operations.find((op) => op.path === url.pathname);
+    const demo = DEMO_KEYS.find((k) => k.key === key);
+    expect({ demoKey: !!demo, specPath: !!operation, origin: url.origin }, `curl line: ${curl}`).toEqual({ demoKey: true, specPath: true, origin: facts.baseUrl });
+    expect(demo!.permissions, `${key} may call ${url.pathname}`).toContain(operation!.permission);
+  });
+
+  describe("the TypeScript snippet", () => {
+    let dir: string;
+    beforeAll(() => {
+      // A consumer's folder: an ES module project whose tsconfig is the package's, so the entry points resolve as in the README snippet.
+      dir = fs.mkdtempSync(path.join(os.tmpdir(), "landing-snippet-"));
+      fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ type: "module" }));
+      fs.writeFileSync(path.join(dir, "snippet.ts"), blocks.find((block) => /^import /m.test(block))!);
+      fs.writeFileSync(path.join(dir, "tsconfig.json"), JSON.stringify({ extends: path.join(repoRoot, "tsconfig.json"), compilerOptions: { types: [] }, include: ["snippet.ts"] }));
+    });
+    afterAll(() => fs.rmSync(dir, { recursive: true, force: true }));
+
+    test("type-checks against the package's entry points", async () => {
+      const outcome = await run(path.join(repoRoot, "node_modules/.bin/tsc"), ["-p", dir], { cwd: dir, timeout: 120_000 }).then(
+        () => "",
+        (error: { stdout?: string }) => error.stdout ?? String(error),
+      );
+      expect(outcome, "tsc errors in the landing page's snippet").toBe("");
+    }, 120_000);
+  });
+});
