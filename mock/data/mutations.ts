@@ -78,10 +78,13 @@ function decide(
       return fail("not-allowed", `leave request ${id} is ${LEAVE_STATUS_NAMES[record.statusId]}; only ${allowedText} requests can become ${LEAVE_STATUS_NAMES[to]}`);
     }
   } else {
-    // Prefer requests that start from today on: their change is what a receiver acts upon.
+    // Prefer requests that start from today to the end of this year: their change is what a
+    // receiver acts upon, and it moves this year's balance, which the API shows. Then any upcoming
+    // one, then any.
     const candidates = org.leaveRequests.filter(allowed);
     const upcoming = candidates.filter((r) => r.startDate >= ds.today);
-    const pool = upcoming.length > 0 ? upcoming : candidates;
+    const thisYear = upcoming.filter((r) => r.startDate.slice(0, 4) === ds.today.slice(0, 4));
+    const pool = thisYear.length > 0 ? thisYear : upcoming.length > 0 ? upcoming : candidates;
     if (pool.length === 0) return fail("none-available", `no ${allowedText} leave request in organisation ${orgId}`);
     record = mutationPicker(ds).pick(pool);
   }

@@ -1,6 +1,6 @@
 import fc from "fast-check";
 import { describe, expect, it } from "vitest";
-import { sampleIds, type Dataset } from "../../mock/data/dataset.js";
+import { createDataset, sampleIds, type Dataset } from "../../mock/data/dataset.js";
 import {
   addEmployee,
   addLeaveRequest,
@@ -53,6 +53,23 @@ describe("decisions on leave requests", () => {
     const before = freshDataset().organizations[0].index.leaveRequestById.get(picked.id)!;
     expect([0, 1], "it was waiting").toContain(before.statusId);
     expect(JSON.stringify(a)).toBe(JSON.stringify(b));
+  });
+
+  it.each([
+    ["early in the year", "2026-02-10"],
+    ["late in the year, when most waiting requests start next year", "2026-12-20"],
+  ])("approve without an id, %s, picks a request of this year so the balance the API shows moves", (_when, today) => {
+    const ds = createDataset({ seed: 1, today });
+    const orgId = ds.organizations[0].id;
+    const waitingThisYear = ds.organizations[0].leaveRequests.filter(
+      (r) => (r.statusId === 0 || r.statusId === 1) && r.startDate >= today && r.startDate.slice(0, 4) === today.slice(0, 4),
+    ).length;
+    expect(waitingThisYear, "the dataset has waiting requests later this year").toBeGreaterThan(0);
+    for (let i = 0; i < Math.min(5, waitingThisYear); i++) {
+      const picked = recordOf(approveLeaveRequest(ds, orgId));
+      expect(picked.startDate >= today, `picked ${picked.startDate}: a request still to come`).toBe(true);
+      expect(picked.startDate.slice(0, 4), `picked ${picked.startDate}: this year's balance must move`).toBe(today.slice(0, 4));
+    }
   });
 
   it("reject: waiting becomes Rejected and counts in leaveRejected", () => {
