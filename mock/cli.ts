@@ -8,7 +8,7 @@ import { parseArgs } from "node:util";
 import { TODAY_RANGE, normalizeToday } from "./data/dataset.js";
 import { KeysFileError, MockOptionError, startMock, type RunningMock } from "./index.js";
 import { formatBanner, type BannerSettings } from "./server/banner.js";
-import { printable } from "./server/text.js";
+import { describeParseError, shown } from "./commands/parse-error.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT } from "./server/limits.js";
 import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "./webhooks/serve-flags.js";
 
@@ -218,27 +218,6 @@ async function serveCommand(argv: string[]): Promise<void> {
 
 class StartError extends Error {}
 
-function describeParseError(error: NodeJS.ErrnoException, argv: readonly string[]): string {
-  const quoted = /'([^']+)'/.exec(error.message)?.[1] ?? "";
-  const option = shown(quoted.split(/\s/)[0]);
-  switch (error.code) {
-    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-      return `unknown option ${option}`;
-    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
-      if (/argument missing/.test(error.message)) return `option ${option} needs a value`;
-      if (/ambiguous/.test(error.message)) {
-        // Node's message does not quote the value; the argument after the option is the one meant.
-        const meant = argv[argv.indexOf(option) + 1] ?? "-5";
-        return `option ${option} needs a value; write ${option}=${shown(meant)} for a value that starts with "-"`;
-      }
-      return `option ${option} takes no value`;
-    case "ERR_PARSE_ARGS_UNEXPECTED_POSITIONAL":
-      return `unexpected argument ${shown(quoted)}`;
-    default:
-      return shown(error.message.split(/\.\s/)[0]);
-  }
-}
-
 function wholeNumber(flag: string, text: string, min: number, max: number, what = `a whole number from ${min} to ${max}`): number {
   const value = /^-?\d+$/.test(text.trim()) ? Number(text) : NaN;
   if (!Number.isSafeInteger(value) || value < min || value > max) throw new UsageError(`${flag} must be ${what}, got ${shown(JSON.stringify(text))} (see hr-mock serve --help)`);
@@ -262,10 +241,6 @@ function failureStatus(text: string | undefined): "http" | 200 {
   throw new UsageError(`--failure-status must be http or 200, got ${shown(JSON.stringify(text))} (see hr-mock serve --help)`);
 }
 
-/** A value a CLI line may quote: printable, short. */
-function shown(text: string): string {
-  return printable(text, 60);
-}
 
 function isEntryPoint(): boolean {
   const script = process.argv[1];

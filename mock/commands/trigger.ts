@@ -9,6 +9,8 @@ import { DEFAULT_HOST, DEFAULT_PORT } from "../server/limits.js";
 import { EVENT_TYPES, isEventType } from "../webhooks/asyncapi.js";
 import type { TriggerResult } from "../webhooks/engine.js";
 import { SUBJECTS, UUID_PATTERN } from "../webhooks/triggers.js";
+import { oneLine } from "../server/text.js";
+import { describeParseError, quoted } from "./parse-error.js";
 
 export const DEFAULT_MOCK_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
 const REQUEST_TIMEOUT_MS = 15_000;
@@ -119,16 +121,16 @@ function parseFlags(argv: string[]): TriggerSettings | "help" {
       },
     });
   } catch (error) {
-    throw new Error(`${describeParseError(error as NodeJS.ErrnoException)} (see hr-mock trigger --help)`);
+    throw new Error(`${describeParseError(error as NodeJS.ErrnoException, argv)} (see hr-mock trigger --help)`);
   }
   const { values, positionals } = parsed;
   if (values.help) return "help";
   if (positionals.length === 0) throw new Error(`an event type is required, one of ${EVENT_TYPES.join(", ")}`);
-  if (positionals.length > 1) throw new Error(`one event type at a time, got ${positionals.length}: ${positionals.map((p) => printable(p)).join(" ")}`);
+  if (positionals.length > 1) throw new Error(`one event type at a time, got ${positionals.length}: ${positionals.map((p) => quoted(p)).join(" ")}`);
   const type = positionals[0];
-  if (!isEventType(type)) throw new Error(`unknown event type ${printable(type)}; one of ${EVENT_TYPES.join(", ")}`);
+  if (!isEventType(type)) throw new Error(`unknown event type ${quoted(type)}; one of ${EVENT_TYPES.join(", ")}`);
   const id = values.id;
-  if (id !== undefined && !UUID_PATTERN.test(id)) throw new Error(`--id must be a uuid, got ${printable(id)}`);
+  if (id !== undefined && !UUID_PATTERN.test(id)) throw new Error(`--id must be a uuid, got ${quoted(id)}`);
   const apiKey = values["api-key"] ?? DEMO_KEY.org1WebhooksAdmin;
   if (apiKey.trim() === "" || /\s/.test(apiKey)) throw new Error("--api-key must be one key without spaces");
   return { type, mockUrl: mockUrl(values["mock-url"] ?? DEFAULT_MOCK_URL), apiKey, id, json: values.json ?? false };
@@ -139,30 +141,9 @@ function mockUrl(text: string): URL {
   try {
     url = new URL(text);
   } catch {
-    throw new Error(`--mock-url must be the mock's http:// or https:// address, got ${printable(text)}`);
+    throw new Error(`--mock-url must be the mock's http:// or https:// address, got ${quoted(text)}`);
   }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`--mock-url must be the mock's http:// or https:// address, got ${printable(text)}`);
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`--mock-url must be the mock's http:// or https:// address, got ${quoted(text)}`);
   return url;
 }
 
-function describeParseError(error: NodeJS.ErrnoException): string {
-  const option = (/'([^']+)'/.exec(error.message)?.[1]?.split(/\s/)[0] ?? "").replace(/[^\x20-\x7e]/g, "?").slice(0, 60);
-  switch (error.code) {
-    case "ERR_PARSE_ARGS_UNKNOWN_OPTION":
-      return `unknown option ${option}`;
-    case "ERR_PARSE_ARGS_INVALID_OPTION_VALUE":
-      return /argument missing/.test(error.message) ? `option ${option} needs a value` : `option ${option} takes no value`;
-    default:
-      return printable(error.message.split(/\.\s/)[0]);
-  }
-}
-
-function oneLine(text: string): string {
-  const line = text.replace(/\s+/g, " ").trim();
-  return line.length > 300 ? `${line.slice(0, 297)}...` : line;
-}
-
-function printable(text: string): string {
-  const clean = text.replace(/[^\x20-\x7e]/g, "?");
-  return JSON.stringify(clean.length > 60 ? `${clean.slice(0, 57)}...` : clean);
-}

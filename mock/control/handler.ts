@@ -6,6 +6,7 @@ import { authenticate, forbiddenMessage, hasPermission } from "../auth/authentic
 import type { KeyRegistry } from "../auth/key-registry.js";
 import { MANAGE_WEBHOOKS } from "../keys/demo-keys.js";
 import { failureBody, successBody } from "../server/envelope.js";
+import { oneLine, printable } from "../server/text.js";
 import { EndpointError, TriggerError, type WebhookEngine } from "../webhooks/engine.js";
 import type { EndpointInput } from "../webhooks/endpoints.js";
 import { controlSpec, type ControlOperationId, type ControlRoute } from "./spec.js";
@@ -70,7 +71,7 @@ export function createControlHandler({ engine, keys, onError }: ControlApiOption
     try {
       answer = await handle(req, spec.routes, engine, keys);
     } catch (error) {
-      onError(`hr-mock: internal error in the control API on ${req.method} ${printable(pathOf(req.url))}: ${printable(String((error as Error)?.stack ?? error))}`);
+      onError(`hr-mock: internal error in the control API on ${req.method} ${printable(pathOf(req.url), 200)}: ${printable(oneLine(String((error as Error)?.stack ?? error), 1000), 200)}`);
       answer = fail(500, "Internal error: the mock failed while answering; its log has the cause.");
     }
     if (res.headersSent || res.destroyed) return;
@@ -91,13 +92,13 @@ async function handle(req: IncomingMessage, routes: ControlRoute[], engine: Webh
   const matching = routes.filter((r) => r.pattern.test(path));
   if (matching.length === 0) {
     drain(req);
-    return fail(404, `Not found: no control operation at ${printable(path)}; the control API is described in mock/control/openapi.yaml.`);
+    return fail(404, `Not found: no control operation at ${printable(path, 200)}; the control API is described in mock/control/openapi.yaml.`);
   }
   const route = matching.find((r) => r.method === method);
   if (!route) {
     drain(req);
     const allow = matching.map((r) => r.method).join(", ");
-    return fail(404, `Not found: ${/^[A-Z]{1,16}$/.test(method) ? method : "this method"} is not an operation of ${printable(path)}; it answers ${allow}.`, { Allow: allow });
+    return fail(404, `Not found: ${/^[A-Z]{1,16}$/.test(method) ? method : "this method"} is not an operation of ${printable(path, 200)}; it answers ${allow}.`, { Allow: allow });
   }
 
   const header = req.headers.authorization;
@@ -179,7 +180,7 @@ function readJson(req: IncomingMessage): Promise<JsonRead> {
         }
         finish({ ok: true, value });
       } catch (error) {
-        finish({ ok: false, status: 400, message: `Bad request: the body is not valid JSON: ${printable((error as Error).message)} (body).` });
+        finish({ ok: false, status: 400, message: `Bad request: the body is not valid JSON: ${printable((error as Error).message, 200)} (body).` });
       }
     });
   });
@@ -202,7 +203,3 @@ function safeDecode(text: string): string {
   }
 }
 
-function printable(text: string): string {
-  const clean = text.replace(/[^\x20-\x7e]/g, "?").replace(/\s+/g, " ");
-  return clean.length > 200 ? `${clean.slice(0, 197)}...` : clean;
-}
