@@ -62,7 +62,15 @@ export function createHrClient(options: HrClientOptions): HrClient {
 
   const methods = {} as Record<string, (...args: unknown[]) => Promise<unknown>>;
   for (const [name, call] of Object.entries(bindOperations(enveloped))) {
-    methods[name] = async (...args: unknown[]) => unwrap(name, await (call as (...a: unknown[]) => Promise<{ data?: unknown; response: Response }>)(...args));
+    methods[name] = async (...args: unknown[]) => {
+      let result: { data?: unknown; response: Response };
+      try {
+        result = await (call as (...a: unknown[]) => Promise<{ data?: unknown; response: Response }>)(...args);
+      } catch (error) {
+        throw asNetworkError(name, error);
+      }
+      return unwrap(name, result);
+    };
   }
 
   return {
@@ -88,6 +96,18 @@ export function createHrClient(options: HrClientOptions): HrClient {
 
 /** The same function under the name the issue uses. */
 export const createClient = createHrClient;
+
+/**
+ * A failure with no answer (refused connection, DNS, reset), after any retries, as an HrApiError of
+ * kind "network", so callers handle one error type. The caller's own abort stays an AbortError, and
+ * errors that are already HrApiError pass through.
+ */
+function asNetworkError(operationId: string, error: unknown): unknown {
+  if (error instanceof HrApiError) return error;
+  if (error instanceof Error && (error.name === "AbortError" || error.name === "TimeoutError")) return error;
+  const reason = error instanceof Error ? (error.cause instanceof Error ? `${error.message}: ${error.cause.message}` : error.message) : String(error);
+  return new HrApiError({ status: 0, kind: "network", message: `${operationId}: no answer from the service (${reason})`, operationId, cause: error });
+}
 
 function unwrap(operationId: string, result: { data?: unknown; response: Response }): unknown {
   // The envelope middleware has thrown for every failure, so `data` is a success envelope here.

@@ -2,10 +2,11 @@
 // error status, a 200 whose envelope says isSuccessful false (services that answer every failure
 // with 200), or a body that is not the envelope at all.
 
-export type HrApiErrorKind = "auth" | "permission" | "validation" | "not_found" | "rate_limited" | "server" | "unknown";
+/** "network": no answer at all (the connection failed, after any retries); status is then 0. */
+export type HrApiErrorKind = "auth" | "permission" | "validation" | "not_found" | "rate_limited" | "server" | "network" | "unknown";
 
 export interface HrApiErrorDetails {
-  /** HTTP status of the response (200 when the service answers failures with 200). */
+  /** HTTP status of the response (200 when the service answers failures with 200; 0 when none came). */
   status: number;
   /** The envelope's `code` ("429", …); undefined when the body had no envelope. */
   code?: string;
@@ -17,6 +18,8 @@ export interface HrApiErrorDetails {
   operationId?: string;
   /** The request URL (path and query; the API key travels in a header, never here). */
   url?: string;
+  /** What failed underneath (the fetch error of a network failure). */
+  cause?: unknown;
 }
 
 export class HrApiError extends Error implements HrApiErrorDetails {
@@ -29,7 +32,7 @@ export class HrApiError extends Error implements HrApiErrorDetails {
   readonly url?: string;
 
   constructor(details: HrApiErrorDetails) {
-    super(details.message);
+    super(details.message, details.cause === undefined ? undefined : { cause: details.cause });
     this.status = details.status;
     this.code = details.code;
     this.retryAfter = details.retryAfter;

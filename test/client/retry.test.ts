@@ -201,11 +201,22 @@ describe("when retries run out", () => {
     });
   });
 
-  test("the last network error is thrown", async () => {
+  test("the last network error ends as a network HrApiError carrying it as its cause", async () => {
     const errors = [networkError(), networkError(), new TypeError("fetch failed: the last one")];
     const { client, requests } = retryingClient(errors, { retries: 2 });
-    expect(await rejection(client.listLeaveRequests()), "the error thrown").toBe(errors[2]);
+    const error = (await rejection(client.listLeaveRequests())) as HrApiError;
+    expect(error, "one error type for callers").toBeInstanceOf(HrApiError);
+    expect({ kind: error.kind, status: error.status, operationId: error.operationId }, "the error").toEqual({ kind: "network", status: 0, operationId: "listLeaveRequests" });
+    expect(error.cause, "the fetch error underneath").toBe(errors[2]);
+    expect(error.message, "the message names the cause").toContain("fetch failed: the last one");
     expect(requests.length, "requests sent").toBe(3);
+  });
+
+  test("the caller's own abort stays an AbortError", async () => {
+    const abort = new DOMException("The operation was aborted.", "AbortError");
+    const { client } = retryingClient([abort], { retries: 2 });
+    const error = await rejection(client.listLeaveRequests());
+    expect((error as Error).name, "an abort is not a network failure").toBe("AbortError");
   });
 
   test("a 429 that persists ends as a rate_limited HrApiError with retryAfter", async () => {

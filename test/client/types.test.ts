@@ -54,8 +54,8 @@ describe("result types are the spec's, unwrapped from the envelope", () => {
     expect(operationIndex.filter((op) => op.isList).map((op) => op.operationId).sort(), "isList operations").toEqual([...lists].sort());
   });
 
-  test("createClient is createHrClient and HrApiError kinds are the seven", () => {
-    expectTypeOf<HrApiErrorKind>().toEqualTypeOf<"auth" | "permission" | "validation" | "not_found" | "rate_limited" | "server" | "unknown">();
+  test("createClient is createHrClient and HrApiError kinds are the eight", () => {
+    expectTypeOf<HrApiErrorKind>().toEqualTypeOf<"auth" | "permission" | "validation" | "not_found" | "rate_limited" | "server" | "network" | "unknown">();
     expect(createClient, "the alias").toBe(createHrClient);
   });
 });
