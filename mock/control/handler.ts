@@ -5,14 +5,13 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import { authenticate, forbiddenMessage, hasPermission } from "../auth/authenticate.js";
 import type { KeyRegistry } from "../auth/key-registry.js";
 import { MANAGE_WEBHOOKS } from "../keys/demo-keys.js";
-import { failureBody, successBody } from "../server/envelope.js";
+import { JSON_CONTENT_TYPE, failureBody, successBody } from "../server/envelope.js";
 import { oneLine, printable } from "../server/text.js";
 import { EndpointError, TriggerError, type WebhookEngine } from "../webhooks/engine.js";
 import type { EndpointInput } from "../webhooks/endpoints.js";
 import { controlSpec, type ControlOperationId, type ControlRoute } from "./spec.js";
 
 export const CONTROL_PREFIX = "/_mock/";
-const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 const MAX_BODY_BYTES = 64 * 1024;
 
 interface Answer {

@@ -2,6 +2,9 @@
 // failures follow the spec's FailureEnvelope: isSuccessful false, the HTTP status as text in
 // `code`, a message naming the cause (and the parameter), data null.
 
+/** Every envelope the mock writes (the API and its control API) is JSON in UTF-8. */
+export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
+
 export function successBody(data: unknown): string {
   // Written by hand around the data so the data is serialised once and the key order is fixed.
   return `{"isSuccessful":true,"code":"00","message":"Success","data":${JSON.stringify(data)}}`;

@@ -5,11 +5,10 @@
 import { createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
-import { failureBody, type Reply } from "./envelope.js";
+import { JSON_CONTENT_TYPE, failureBody, type Reply } from "./envelope.js";
 import type { Pipeline, ReplyWithCaller } from "./pipeline.js";
 import { errorText, oneLine, printable } from "./text.js";
 
-export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 /** Headers a browser script may read on a cross-origin answer. */
 const EXPOSED_HEADERS = "Retry-After, RateLimit-Limit, RateLimit-Remaining, Allow, WWW-Authenticate";
 
