@@ -252,15 +252,15 @@ function isEntryPoint(): boolean {
   }
 }
 
-if (isEntryPoint()) {
-  main(process.argv.slice(2)).then(
-    () => {
-      // Servers closed; nothing else should keep the process.
-    },
-    (error: unknown) => {
-      const message = error instanceof Error ? error.message : String(error);
-      process.stderr.write(`hr-mock: ${message.replace(/\s+/g, " ").trim()}\n`);
-      process.exitCode = error instanceof UsageError ? 2 : 1;
-    },
-  );
+/** Runs a command line as the bin does: every failure is one line on stderr and an exit status. */
+export async function run(argv: string[]): Promise<void> {
+  try {
+    await main(argv);
+  } catch (error: unknown) {
+    const message = error instanceof Error ? error.message : String(error);
+    process.stderr.write(`hr-mock: ${message.replace(/\s+/g, " ").trim()}\n`);
+    process.exitCode = error instanceof UsageError ? 2 : 1;
+  }
 }
+
+if (isEntryPoint()) void run(process.argv.slice(2));

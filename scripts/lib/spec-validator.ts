@@ -21,11 +21,4 @@ export function createDocumentValidator(doc: any, id = "doc") {
   };
 }
 
-const escape = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
-
-/** Walks a document and yields every node with its JSON pointer. */
-export function* walk(node: any, pointer = ""): Generator<[string, any]> {
-  if (!node || typeof node !== "object") return;
-  yield [pointer, node];
-  for (const [key, child] of Object.entries(node)) yield* walk(child, `${pointer}/${escape(key)}`);
-}
+export { walk } from "../../src/contract/spec-document.js";

@@ -1,10 +1,10 @@
 // The assumptions: every x-assumption of the specs is reported, and each evaluator answers held,
 // did not hold or could not tell from what a run saw (observations built from recorded answers).
 import { describe, expect, it } from "vitest";
-import { evaluateAssumptions, openapiEvaluators, probe, type Observations, type Probe } from "../../scripts/contract/assumptions.js";
-import type { Exchange } from "../../scripts/contract/http.js";
-import { collectAssumptions, loadContractSpec } from "../../scripts/contract/openapi.js";
-import type { AssumptionOutcome } from "../../scripts/contract/results.js";
+import { evaluateAssumptions, openapiEvaluators, probe, type Observations, type Probe } from "../../src/contract/assumptions.js";
+import type { Exchange } from "../../src/contract/http.js";
+import { collectAssumptions, loadContractSpec } from "../../src/contract/openapi.js";
+import type { AssumptionOutcome } from "../../src/contract/results.js";
 import { loadAsyncApi, loadOpenApi } from "../../scripts/lib/spec-document.js";
 import { bodyOf, exchangeOf } from "./support.js";
 

@@ -1,6 +1,6 @@
 // The pure checks of the contract suite, fed recorded answers of the mock and broken copies of them.
 import { describe, expect, it } from "vitest";
-import { checkDepartmentDetails, checkLeaveRequestDetails, firstWord } from "../../scripts/contract/checks/details.js";
+import { checkDepartmentDetails, checkLeaveRequestDetails, firstWord } from "../../src/contract/checks/details.js";
 import {
   checkItemsMatch,
   checkOrder,
@@ -12,13 +12,13 @@ import {
   startsBetween,
   swapCase,
   type ItemPredicate,
-} from "../../scripts/contract/checks/filters.js";
-import { checkPageCoherence, checkPagesAgree, secondPagePlan, type PageAsked } from "../../scripts/contract/checks/paging.js";
-import { calendarDays, checkLeaveDates, checkStatusAgreement, weekdays } from "../../scripts/contract/checks/records.js";
-import { checkRefused, checkResponseAgainstSpec } from "../../scripts/contract/checks/responses.js";
-import type { Exchange } from "../../scripts/contract/http.js";
-import { loadContractSpec, type OperationId } from "../../scripts/contract/openapi.js";
-import type { CheckOutcome } from "../../scripts/contract/results.js";
+} from "../../src/contract/checks/filters.js";
+import { checkPageCoherence, checkPagesAgree, secondPagePlan, type PageAsked } from "../../src/contract/checks/paging.js";
+import { calendarDays, checkLeaveDates, checkStatusAgreement, weekdays } from "../../src/contract/checks/records.js";
+import { checkRefused, checkResponseAgainstSpec } from "../../src/contract/checks/responses.js";
+import type { Exchange } from "../../src/contract/http.js";
+import { loadContractSpec, type OperationId } from "../../src/contract/openapi.js";
+import type { CheckOutcome } from "../../src/contract/results.js";
 import { bodyOf, exchangeOf, recorded } from "./support.js";
 
 const spec = loadContractSpec();
@@ -33,7 +33,7 @@ describe("each answer is validated against the bundled OpenAPI", () => {
       "days as a string",
       {
         given: { op: "listLeaveRequests", exchange: exchangeOf("leaveRequestsPage1", { change: (b) => void (b.data.data[0].days = "4") }) },
-        want: { outcome: "violation", detail: /\/data\/data\/0\/days must be integer/ },
+        want: { outcome: "violation", detail: /\/data\/data\/0\/days Instance type "string" is invalid\. Expected "integer"\./ },
       },
     ],
     [
@@ -43,7 +43,7 @@ describe("each answer is validated against the bundled OpenAPI", () => {
           op: "listLeaveRequests",
           exchange: exchangeOf("leaveRequestsPage1", { change: (b) => b.data.data.forEach((i: any) => (i.days = String(i.days))) }),
         },
-        want: { outcome: "violation", detail: /\/data\/data\/\*\/days must be integer \(4 items\)/ },
+        want: { outcome: "violation", detail: /\/data\/data\/\*\/days Instance type "string" is invalid\. Expected "integer"\. \(4 items\)/ },
       },
     ],
     [

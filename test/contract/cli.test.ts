@@ -7,8 +7,8 @@ import path from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
-import { parseIdsFile } from "../../scripts/contract/ids-file.js";
-import { DEFAULT_JUNIT, FLAGS, parseArgs, USAGE, type ParsedArgs } from "../../scripts/contract/options.js";
+import { parseIdsFile } from "../../src/contract/ids-file.js";
+import { DEFAULT_JUNIT, FLAGS, parseArgs, USAGE, type ParsedArgs } from "../../src/contract/options.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { closedPort } from "./support.js";
 
@@ -84,12 +84,12 @@ interface CliRun {
   stderr: string[];
 }
 
-/** `npx tsx scripts/contract.ts …` as a child process; async, so a mock in this process keeps serving. */
+/** `npx tsx src/contract/cli.ts …` as a child process; async, so a mock in this process keeps serving. */
 function runCli(args: string[]): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
     delete env.CONTRACT_API_KEY;
-    const child = spawn("npx", ["tsx", "scripts/contract.ts", ...args], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn("npx", ["tsx", "src/contract/cli.ts", ...args], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
@@ -114,14 +114,14 @@ describe("the CLI as a process", () => {
   it("bad usage: one line naming the problem, exit 2", async () => {
     const result = await runCli(["--api-key", "k"]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toEqual(["contract: --base-url is required (see --help)"]);
+    expect(result.stderr).toEqual(["hr-contract: --base-url is required (see --help)"]);
     expect(result.stdout).toBe("");
   }, 60_000);
 
   it("an ids file that cannot be read: one line, exit 2", async () => {
     const result = await runCli(["--base-url", mock.url, "--api-key", "k", "--ids", path.join(dir, "missing.json")]);
     expect(result.code).toBe(2);
-    expect(result.stderr).toEqual([`contract: --ids ${path.join(dir, "missing.json")}: cannot read it (ENOENT)`]);
+    expect(result.stderr).toEqual([`hr-contract: --ids ${path.join(dir, "missing.json")}: cannot read it (ENOENT)`]);
   }, 60_000);
 
   it("a --junit file that cannot be written: one line before any request, exit 2", async () => {
@@ -129,28 +129,28 @@ describe("the CLI as a process", () => {
     fs.writeFileSync(file, "");
     const result = await runCli(["--base-url", mock.url, "--api-key", "demo_org1_full", "--junit", path.join(file, "junit.xml")]);
     expect(result.code, "exit status").toBe(2);
-    expect(result.stderr, "stderr").toEqual([`contract: --junit ${path.join(file, "junit.xml")}: cannot write there (EEXIST)`]);
+    expect(result.stderr, "stderr").toEqual([`hr-contract: --junit ${path.join(file, "junit.xml")}: cannot write there (EEXIST)`]);
     expect(result.stdout, "no report: nothing was run").toBe("");
   }, 60_000);
 
   it("a key that reads nothing: one line naming the answers, exit 1, no report", async () => {
     const result = await runCli(["--base-url", mock.url, "--api-key", "demo_org1_no_permissions", "--junit", path.join(dir, "nothing.xml")]);
     expect(result.code, "exit status").toBe(1);
-    expect(result.stderr, "stderr").toEqual([expect.stringMatching(/^contract: the API key read nothing at http:\/\/127\.0\.0\.1:\d+, so nothing could be checked \(\/v1\/leaverequest\/list → 403 /)]);
+    expect(result.stderr, "stderr").toEqual([expect.stringMatching(/^hr-contract: the API key read nothing at http:\/\/127\.0\.0\.1:\d+, so nothing could be checked \(\/v1\/leaverequest\/list → 403 /)]);
     expect(result.stdout, "no report").toBe("");
   }, 60_000);
 
   it("--help prints the usage and exits 0", async () => {
     const result = await runCli(["--help"]);
     expect(result.code).toBe(0);
-    expect(result.stdout).toMatch(/^Usage: npm run contract -- --base-url URL --api-key KEY/);
+    expect(result.stdout).toMatch(/^Usage: hr-contract --base-url URL --api-key KEY/);
   }, 60_000);
 
   it("an unreachable base URL: one line naming the URL and the error, exit 1", async () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
     const result = await runCli(["--base-url", url, "--api-key", "k", "--junit", path.join(dir, "unreachable.xml")]);
     expect(result.code).toBe(1);
-    expect(result.stderr).toEqual([`contract: cannot reach ${url}: ECONNREFUSED`]);
+    expect(result.stderr).toEqual([`hr-contract: cannot reach ${url}: ECONNREFUSED`]);
   }, 60_000);
 
   it("against the mock with a full-access demo key and an ids file: the report, the JUnit XML, exit 0", async () => {

@@ -8,7 +8,7 @@ import {
   createHttpClient,
   takeToken,
   type Clock,
-} from "../../scripts/contract/http.js";
+} from "../../src/contract/http.js";
 import { closedPort } from "./support.js";
 
 function fakeClock(): Clock & { sleeps: number[]; t: number } {

@@ -2,9 +2,9 @@
 // (well-formed; one testcase per check and per assumption; failures only for violations).
 import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { describe, expect, it } from "vitest";
-import { toJUnit, xmlEscape } from "../../scripts/contract/junit.js";
-import { formatReport, redactUrl, resultLine, totalsOf, type SuiteReport } from "../../scripts/contract/report.js";
-import type { AssumptionResult, CheckResult } from "../../scripts/contract/results.js";
+import { toJUnit, xmlEscape } from "../../src/contract/junit.js";
+import { formatReport, redactUrl, resultLine, totalsOf, type SuiteReport } from "../../src/contract/report.js";
+import type { AssumptionResult, CheckResult } from "../../src/contract/results.js";
 
 const checks: CheckResult[] = [
   { area: "responses", name: "listLeaveRequests: answer matches the spec", outcome: "passed", detail: "200 matches LeaveRequestListResponse" },

@@ -9,7 +9,7 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { landingFacts, repoRoot } from "../../scripts/build-docs.js";
-import { FLAGS as CONTRACT_FLAGS } from "../../scripts/contract/options.js";
+import { FLAGS as CONTRACT_FLAGS } from "../../src/contract/options.js";
 import { renderLandingPage } from "../../scripts/docs/landing-page.js";
 
 const run = promisify(execFile);

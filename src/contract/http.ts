@@ -2,7 +2,7 @@
 // under the service's 300 requests a minute, backing off on a rate-limit failure (429, or a 200
 // failure envelope with Retry-After) as Retry-After says, capped by a request budget. Every answer
 // (rate-limit failures included) is recorded as an Exchange for the checks.
-import { parseRetryAfter } from "../../src/client/retry-after.js";
+import { parseRetryAfter } from "../client/retry-after.js";
 import { isRateLimited } from "./checks/responses.js";
 
 export type Auth = "key" | "none" | "unknown-key" | "malformed";

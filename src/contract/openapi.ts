@@ -3,9 +3,10 @@
 // list items and details share, and every x-assumption mark.
 import fs from "node:fs";
 import path from "node:path";
+import { fileURLToPath } from "node:url";
 import { operationIndex } from "../../generated/client.js";
-import { createDocumentValidator, walk } from "../lib/spec-validator.js";
-import { flatten, repoRoot, resolvePointer } from "../lib/spec-document.js";
+import { createDocumentValidator } from "./schema-validator.js";
+import { escapeToken, flatten, resolvePointer, walk } from "./spec-document.js";
 
 export type OperationId = (typeof operationIndex)[number]["operationId"];
 export type OperationInfo = (typeof operationIndex)[number];
@@ -46,7 +47,6 @@ export interface ContractSpec {
   assumptions: AssumptionMark[];
 }
 
-const escapeToken = (key: string) => key.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** The components (as /components/<kind>/<name>) reached through $refs from a part of the document. */
 export function componentsReachedFrom(doc: any, rootPointer: string): Set<string> {
@@ -80,9 +80,12 @@ export function collectAssumptions(doc: any, source: AssumptionMark["source"]): 
   return out;
 }
 
-export function loadContractSpec(openapiPath = path.join(repoRoot, "generated/openapi.json")): ContractSpec {
+/** The bundled document the package ships (generated/ in a clone, dist/generated/ when installed). */
+export const BUNDLED_OPENAPI = fileURLToPath(new URL("../../generated/openapi.json", import.meta.url));
+
+export function loadContractSpec(openapiPath = BUNDLED_OPENAPI): ContractSpec {
   const doc = JSON.parse(fs.readFileSync(openapiPath, "utf8"));
-  const validator = createDocumentValidator(doc, "contract-openapi");
+  const validator = createDocumentValidator(doc);
   const byId = new Map(operationIndex.map((o) => [o.operationId as OperationId, o]));
 
   const operationObject = (id: OperationId) => {

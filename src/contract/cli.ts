@@ -1,22 +1,20 @@
-// `npm run contract -- --base-url URL --api-key KEY [--ids FILE] [--junit FILE] [--max-requests N]`:
-// the live contract suite against any deployment. The work is in scripts/contract/; this file reads
-// the command line and files, prints the report, writes the JUnit XML and sets the exit status.
+#!/usr/bin/env node
+// hr-contract (npm run contract in a clone): the live contract suite against any deployment. The
+// work is in the modules beside this file; this one reads the command line and files, prints the
+// report, writes the JUnit XML and sets the exit status.
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Unreachable } from "./contract/http.js";
-import { parseIdsFile, type KnownIds } from "./contract/ids-file.js";
-import { toJUnit } from "./contract/junit.js";
-import { parseArgs, USAGE } from "./contract/options.js";
-import { formatReport } from "./contract/report.js";
-import { KeyRefused, runContractSuite } from "./contract/suite.js";
+import { Unreachable } from "./http.js";
+import { parseIdsFile, type KnownIds } from "./ids-file.js";
+import { toJUnit } from "./junit.js";
+import { parseArgs, USAGE } from "./options.js";
+import { formatReport } from "./report.js";
+import { KeyRefused, runContractSuite } from "./suite.js";
 
-export { runContractSuite, KeyRefused } from "./contract/suite.js";
-export type { SuiteOptions } from "./contract/suite.js";
-export type { SuiteReport } from "./contract/report.js";
 
 const fail = (message: string, code: number) => {
-  process.stderr.write(`contract: ${message}\n`);
+  process.stderr.write(`hr-contract: ${message}\n`);
   return code;
 };
 
@@ -61,7 +59,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       ids,
       maxRequests: options.maxRequests,
       requestsPerSecond: options.requestsPerSecond,
-      onProgress: (line) => process.stderr.write(`contract: ${line}\n`),
+      onProgress: (line) => process.stderr.write(`hr-contract: ${line}\n`),
     });
   } catch (error) {
     if (error instanceof Unreachable || error instanceof KeyRefused) return fail(error.message, 1);
@@ -71,21 +69,31 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   process.stdout.write(`${formatReport(report)}\n`);
   try {
     fs.writeFileSync(options.junitFile, toJUnit(report));
-    process.stderr.write(`contract: JUnit XML written to ${options.junitFile}\n`);
+    process.stderr.write(`hr-contract: JUnit XML written to ${options.junitFile}\n`);
   } catch (error) {
     return fail(`cannot write --junit ${options.junitFile} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 1);
   }
   return report.exitCode;
 }
 
-const invokedDirectly = process.argv[1] !== undefined && path.resolve(process.argv[1]) === fileURLToPath(import.meta.url);
-if (invokedDirectly) {
+/** True when this file is the program (npm's bin links are symlinks, so paths are compared resolved). */
+function invokedDirectly(): boolean {
+  const script = process.argv[1];
+  if (!script) return false;
+  try {
+    return fs.realpathSync(script) === fs.realpathSync(fileURLToPath(import.meta.url));
+  } catch {
+    return false;
+  }
+}
+
+if (invokedDirectly()) {
   main(process.argv.slice(2)).then(
     (code) => {
       process.exitCode = code;
     },
     (error) => {
-      process.stderr.write(`contract: internal error: ${(error as Error).message}\n`);
+      process.stderr.write(`hr-contract: internal error: ${(error as Error).message}\n`);
       process.exitCode = 1;
     },
   );

@@ -1,4 +1,4 @@
-// Command-line options of `npm run contract`, parsed without side effects so tests can feed argv.
+// Command-line options of hr-contract (npm run contract in a clone), parsed without side effects so tests can feed argv.
 import { FOREIGN_KEYS, OWN_KEYS } from "./ids-file.js";
 
 export interface CliOptions {
@@ -15,7 +15,8 @@ export type ParsedArgs = { kind: "help" } | { kind: "run"; options: CliOptions }
 export const DEFAULT_JUNIT = "test-artifacts/contract-junit.xml";
 export const DEFAULT_RATE = 4;
 
-export const USAGE = `Usage: npm run contract -- --base-url URL --api-key KEY [options]
+export const USAGE = `Usage: hr-contract --base-url URL --api-key KEY [options]
+       (in a clone of the repository: npm run contract -- --base-url URL --api-key KEY [options])
 
 Checks a deployment of the HR service read API (the mock, a staging or the real service) against
 the bundled OpenAPI description, with GET requests only, and reports where it departs from the

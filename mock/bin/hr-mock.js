@@ -1,0 +1,40 @@
+#!/usr/bin/env node
+// hr-mock, as installed: runs the compiled CLI in dist/. In a clone of the repository (where the
+// TypeScript sources sit beside this file and tsx is a development dependency) it runs the sources,
+// so `npx hr-mock` works there without a build and never runs a stale one.
+import { existsSync } from "node:fs";
+
+const source = new URL("../cli.ts", import.meta.url);
+const built = new URL("../dist/mock/cli.js", import.meta.url);
+
+/** One line naming what to install when a library the mock needs cannot be loaded. */
+function missingLibrary(error) {
+  if (error?.code !== "ERR_MODULE_NOT_FOUND") return undefined;
+  const name = /Cannot find package '([^']+)'/.exec(String(error.message))?.[1];
+  return name
+    ? `hr-mock: the library ${name} is missing; install it with "npm install ${name}", or reinstall hr-service-mock, which depends on it`
+    : `hr-mock: this installation of hr-service-mock is incomplete (${String(error.message).split("\n")[0]}); reinstall it`;
+}
+
+async function load() {
+  if (existsSync(source)) {
+    try {
+      const { register } = await import("tsx/esm/api");
+      register();
+      return await import(source.href);
+    } catch (error) {
+      // Without tsx (sources copied without their development tools) the build is the fallback.
+      if (!(error?.code === "ERR_MODULE_NOT_FOUND" && String(error.message).includes("'tsx'")) || !existsSync(built)) throw error;
+    }
+  }
+  if (!existsSync(built)) throw new Error("hr-mock is not built: run npm run build, or use npm start in a clone");
+  return import(built.href);
+}
+
+try {
+  const cli = await load();
+  await cli.run(process.argv.slice(2));
+} catch (error) {
+  process.stderr.write(`${missingLibrary(error) ?? `hr-mock: ${String(error?.message ?? error).split("\n")[0]}`}\n`);
+  process.exitCode = 1;
+}
