@@ -1,5 +1,10 @@
-// Both documents lint clean: Redocly's recommended rules plus the house rules, and asyncapi validate.
+// The documents lint clean (Redocly's recommended rules plus the house rules; the AsyncAPI parser's
+// validation, which is what `asyncapi validate` runs), and each check rejects planted problems.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { asyncapiValidate, redoclyLint } from "../../scripts/lint.js";
 
 describe("lint", () => {
@@ -9,11 +14,62 @@ describe("lint", () => {
     expect({ errors: result.errors, warnings: result.warnings }).toEqual({ errors: 0, warnings: 0 });
   }, 60_000);
 
-  it("asyncapi validate passes with no warning", () => {
-    const result = asyncapiValidate();
-    expect(result.ok, `asyncapi validate failed:\n${result.output}`).toBe(true);
-    expect(result.warnings, `asyncapi validate warned:\n${result.output}`).toBe(0);
+  it("the AsyncAPI parser's validation (what asyncapi validate runs) passes with no warning", async () => {
+    const result = await asyncapiValidate();
+    expect(result.output, "asyncapi/asyncapi.yaml: the parser reported problems").toBe("");
+    expect(result.ok).toBe(true);
   }, 120_000);
+});
+
+/** A copy of the hand-written documents (their relative $refs included) with one edit to the root document. */
+function plantedAsyncApi(edit: (root: string) => string): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lint-planted-"));
+  // The events document refers to shared schemas under openapi/, so both folders are copied.
+  for (const folder of ["asyncapi", "openapi"]) fs.cpSync(path.join(repoRoot, folder), path.join(dir, folder), { recursive: true });
+  const root = path.join(dir, "asyncapi", "asyncapi.yaml");
+  const before = fs.readFileSync(root, "utf8");
+  const after = edit(before);
+  if (after === before) throw new Error("the planted edit changed nothing: the document moved on, update the case");
+  fs.writeFileSync(root, after);
+  return root;
+}
+
+const PLANTED: Array<[string, { edit: (root: string) => string; want: RegExp }]> = [
+  ["an unknown version of the specification", { edit: (d) => d.replace("asyncapi: 3.0.0", "asyncapi: 3.0.9"), want: /^error .*3\.0\.9/m }],
+  ["info without its required version", { edit: (d) => d.replace(/^  version: 1\.0\.0\n/m, ""), want: /^error .*version/m }],
+  ["a $ref to a file that does not exist", { edit: (d) => d.replace("$ref: messages/leave.approved.yaml", "$ref: messages/leave.nothing.yaml"), want: /^error .*leave\.nothing\.yaml/m }],
+  // The parser's recommended (warning) rules apply to AsyncAPI 2 only, so a 3.0 document meets errors alone.
+  ["an operation sending a message its channel does not carry", { edit: (d) => d.replace('- $ref: "#/channels/webhookEndpoint/messages/employeeCreated"', '- $ref: "#/components/messages/employeeCreated"'), want: /^error asyncapi3-operation-messages-from-referred-channel/m }],
+];
+
+describe("the AsyncAPI check rejects what asyncapi validate rejects", () => {
+  it.each(PLANTED)("%s", async (_name, { edit, want }) => {
+    const file = plantedAsyncApi(edit);
+    try {
+      const result = await asyncapiValidate(file);
+      expect(result.ok, "a planted problem passed the check").toBe(false);
+      expect(result.output, "the problem is named").toMatch(want);
+    } finally {
+      fs.rmSync(path.dirname(path.dirname(file)), { recursive: true, force: true });
+    }
+  }, 60_000);
+});
+
+describe("redocly lint rejects a planted problem", () => {
+  it("an operation without its operationId, as a file given by path", () => {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "lint-planted-"));
+    const file = path.join(dir, "openapi.json");
+    const doc = JSON.parse(fs.readFileSync(path.join(repoRoot, "generated/openapi.json"), "utf8"));
+    delete doc.paths["/v1/leavetype/list"].get.operationId;
+    fs.writeFileSync(file, JSON.stringify(doc));
+    try {
+      const result = redoclyLint(file);
+      expect(result.errors + result.warnings, "a planted problem passed redocly lint").toBeGreaterThan(0);
+      expect(result.output).toMatch(/operation/i);
+    } finally {
+      fs.rmSync(dir, { recursive: true, force: true });
+    }
+  }, 60_000);
 });
 
 describe("the bundled AsyncAPI document", () => {
