@@ -1,6 +1,6 @@
 // npm run docs [-- --out DIR --generated DIR]: builds the docs site from the bundled specs in
 // generated/ (npm run generate writes them): the landing page, the API reference (Redoc), the
-// events reference (AsyncAPI HTML), the assumptions page and the demo keys page. Every page works
+// events reference (the AsyncAPI renderer), the assumptions page and the demo keys page. Every page works
 // offline and from the file system; the mock serves the folder under /docs.
 import fs from "node:fs/promises";
 import path from "node:path";
@@ -112,11 +112,10 @@ export async function buildDocs({ outDir = path.join(repoRoot, "site"), generate
   const started = performance.now();
   const out = path.resolve(outDir);
   const generated = path.resolve(generatedDir);
-  const [openapi, asyncapi, openapiYaml, asyncapiYaml] = await Promise.all([
+  const [openapi, asyncapi, openapiYaml] = await Promise.all([
     readJson(path.join(generated, "openapi.json")),
     readJson(path.join(generated, "asyncapi.json")),
     requireFile(path.join(generated, "openapi.yaml")),
-    requireFile(path.join(generated, "asyncapi.yaml")),
   ]);
   const packageJson = JSON.parse(await fs.readFile(path.join(repoRoot, "package.json"), "utf8")) as { description?: string };
   await checkReplaceable(out);
@@ -137,8 +136,8 @@ export async function buildDocs({ outDir = path.join(repoRoot, "site"), generate
       timed("API reference (redocly build-docs)", () =>
         buildApiReference({ specPath: openapiYaml, outFile: path.join(building, "api.html"), cwd: repoRoot }),
       ),
-      timed("events reference (@asyncapi/html-template)", () =>
-        buildEventsReference({ specPath: asyncapiYaml, outFile: path.join(building, "events.html"), cwd: repoRoot }),
+      timed("events reference (@asyncapi/react-component)", () =>
+        buildEventsReference({ specPath: path.join(generated, "asyncapi.json"), outFile: path.join(building, "events.html") }),
       ),
     ]);
     let counts: { assumptions: number; notShown: number };

@@ -3,7 +3,7 @@
 import { describe, expect, test } from "vitest";
 import { collectAssumptions, collectNotShown, sentences, textUnits } from "../../scripts/docs/assumptions.js";
 import { finishApiReference } from "../../scripts/docs/api-reference.js";
-import { finishEventsReference } from "../../scripts/docs/events-reference.js";
+import { renderEventsReference, scriptJson } from "../../scripts/docs/events-reference.js";
 import { injectNav } from "../../scripts/docs/layout.js";
 import { describeLocation } from "../../scripts/docs/spec-locations.js";
 
@@ -190,8 +190,16 @@ describe("offline guards of the third-party pages", () => {
     expect(() => finishApiReference(redoc().replace('"disableTelemetry":true', '"disableTelemetry":false'))).toThrow(/telemetry/);
   });
 
-  test("an events page loading a script from another host fails the build", () => {
-    expect(() => finishEventsReference('<html><head><script src="https://unpkg.com/x.js"></script></head><body></body></html>')).toThrow(/external asset/);
+  test("an events page whose renderer would load from another host fails the build", () => {
+    const page = (script: string) => renderEventsReference({ document: { info: { title: "Events" } }, script, styles: "" });
+    expect(page("window.x = 1;"), "a renderer that loads nothing").toContain("AsyncApiStandalone.render");
+    expect(() => page('document.body.innerHTML = \'<img src="https://cdn.example/logo.png">\';')).toThrow(/external asset/);
+  });
+
+  test("the document inlined in the events page cannot close its script element", () => {
+    const text = scriptJson({ description: "</script><script>alert(1)</script>\u2028" });
+    expect(text, "no closing tag").not.toMatch(/<\/script/i);
+    expect(JSON.parse(text), "the same value").toEqual({ description: "</script><script>alert(1)</script>\u2028" });
   });
 
   test("injectNav adds an inline icon (no /favicon.ico request) only when the page has none", () => {

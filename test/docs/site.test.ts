@@ -59,7 +59,9 @@ const operations = Object.entries<Record<string, any>>(openapi.paths).flatMap(([
 const messages = Object.entries<Record<string, any>>(asyncapi.components.messages).map(([key, message]) => ({
   name: String(message.name ?? key),
   title: message.title as string | undefined,
+  example: (message.examples?.[0] ?? {}) as { name?: string; headers?: Record<string, string>; payload?: { id?: string; data?: Record<string, unknown> } },
 }));
+const deliveryHeaders = Object.keys(asyncapi.components.schemas.WebhookHeaders.properties);
 
 interface Wanted {
   /** What the page must show, as the failure message names it. */
@@ -81,11 +83,18 @@ const WANTED: Record<PageId, Wanted> = {
     texts: operations.map((operation) => ({ label: `${operation.method.toUpperCase()} ${operation.route}`, text: operation.summary })),
   },
   events: {
-    what: "every message (event type) of generated/asyncapi.json",
-    texts: messages.flatMap((message) => [
-      { label: `event type ${message.name}`, text: message.name },
-      ...(message.title ? [{ label: `title of ${message.name}`, text: message.title }] : []),
-    ]),
+    what: "every message (event type) of generated/asyncapi.json with its headers, payload fields and example",
+    texts: [
+      ...deliveryHeaders.map((header) => ({ label: `delivery header ${header}`, text: header })),
+      ...messages.flatMap((message) => [
+        { label: `event type ${message.name}`, text: message.name },
+        ...(message.title ? [{ label: `title of ${message.name}`, text: message.title }] : []),
+        ...(message.example.name ? [{ label: `example of ${message.name}`, text: message.example.name }] : []),
+        ...(message.example.payload?.id ? [{ label: `example payload id of ${message.name}`, text: message.example.payload.id }] : []),
+        ...(message.example.headers?.["Service-Signature"] ? [{ label: `example signature of ${message.name}`, text: message.example.headers["Service-Signature"] }] : []),
+        ...Object.keys(message.example.payload?.data ?? {}).map((field) => ({ label: `data field ${field} of ${message.name}`, text: field })),
+      ]),
+    ],
   },
   assumptions: {
     what: "every x-assumption of both documents",
