@@ -1,38 +1,63 @@
-// npm run build: compiles src/, mock/ and generated/ to ES modules with declarations in dist/,
-// and copies what the compiled code reads at run time (the bundled specs, the type declarations).
+// npm run build: compiles both packages to ES modules with declarations.
+// - hr-service-contract (this folder): src/ and generated/ into dist/ (client, webhooks, the live
+//   contract suite and its bin, the bundled specs and types).
+// - hr-service-mock (mock/): mock/ and the modules it imports into mock/dist/, with the bundled
+//   specs, its control API document and the built docs site (mock/dist/site/, served under /docs).
+// Each package's dist/ keeps the repository's relative layout, so the compiled code finds its files
+// the way the sources do.
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
+import { buildDocs } from "./build-docs.js";
 import { repoRoot } from "./generate/bundle.js";
 
-const dist = path.join(repoRoot, "dist");
+const BUNDLED = ["generated/api.d.ts", "generated/openapi.json", "generated/openapi.yaml", "generated/asyncapi.json", "generated/asyncapi.yaml"];
 
-function copy(relative: string) {
-  const from = path.join(repoRoot, relative);
-  if (!fs.existsSync(from)) return;
-  const to = path.join(dist, relative);
-  fs.mkdirSync(path.dirname(to), { recursive: true });
-  fs.cpSync(from, to, { recursive: true });
+export const PACKAGES = {
+  contract: { dir: repoRoot, tsconfig: "tsconfig.build.json", copy: BUNDLED, bins: ["dist/src/contract/cli.js"] },
+  mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED, "mock/control/openapi.yaml"], bins: ["bin/hr-mock.js"] },
+} as const;
+
+export type PackageName = keyof typeof PACKAGES;
+
+function compile(name: PackageName, log: (line: string) => void): string {
+  const target = PACKAGES[name];
+  const dist = path.join(target.dir, "dist");
+  log(`build ${name}: cleaning ${path.relative(repoRoot, dist)}/`);
+  fs.rmSync(dist, { recursive: true, force: true });
+  log(`build ${name}: tsc -p ${target.tsconfig}`);
+  const tsc = spawnSync(path.join(repoRoot, "node_modules/.bin/tsc"), ["-p", target.tsconfig], { cwd: repoRoot, encoding: "utf8" });
+  if (tsc.status !== 0) throw new Error(`tsc -p ${target.tsconfig} failed:\n${tsc.stdout}${tsc.stderr}`);
+  // tsc neither emits nor copies .d.ts inputs and the files read at run time.
+  for (const file of target.copy) {
+    const to = path.join(dist, file);
+    fs.mkdirSync(path.dirname(to), { recursive: true });
+    fs.cpSync(path.join(repoRoot, file), to);
+  }
+  for (const bin of target.bins) fs.chmodSync(path.join(target.dir, bin), 0o755);
+  return dist;
 }
 
-export function buildPackage(log: (line: string) => void = () => {}): void {
-  log("build: cleaning dist/");
-  fs.rmSync(dist, { recursive: true, force: true });
-  log("build: compiling src/, mock/ and generated/ (tsc -p tsconfig.build.json)");
-  const tsc = spawnSync(path.join(repoRoot, "node_modules/.bin/tsc"), ["-p", "tsconfig.build.json"], { cwd: repoRoot, encoding: "utf8" });
-  if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
-  log("build: copying the bundled specs and declarations");
-  // tsc neither emits nor copies .d.ts inputs and JSON read at run time.
-  for (const file of ["generated/api.d.ts", "generated/openapi.json", "generated/openapi.yaml", "generated/asyncapi.json", "generated/asyncapi.yaml", "mock/control/openapi.yaml"]) copy(file);
-  fs.chmodSync(path.join(dist, "mock/cli.js"), 0o755);
+export async function buildPackages(names: readonly PackageName[] = ["contract", "mock"], log: (line: string) => void = () => {}): Promise<void> {
+  for (const name of names) {
+    const dist = compile(name, log);
+    if (name === "mock") {
+      log("build mock: docs site into mock/dist/site/");
+      await buildDocs({ outDir: path.join(dist, "site"), log: (line) => log(`build mock: docs: ${line}`) });
+    }
+  }
   log("build: done");
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {
-  try {
-    buildPackage((line) => console.error(line));
-  } catch (err) {
-    console.error(err instanceof Error ? err.message : String(err));
-    process.exit(1);
+  const names = process.argv.slice(2);
+  const unknown = names.filter((name) => !(name in PACKAGES));
+  if (unknown.length) {
+    console.error(`build: unknown package ${unknown[0]} (packages: ${Object.keys(PACKAGES).join(", ")})`);
+    process.exit(2);
   }
+  buildPackages(names.length ? (names as PackageName[]) : undefined, (line) => console.error(line)).catch((error: unknown) => {
+    console.error(error instanceof Error ? error.message : String(error));
+    process.exit(1);
+  });
 }

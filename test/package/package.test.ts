@@ -1,76 +1,215 @@
-// `npm pack` gives a real package: compiled ES modules with declarations, entry points that exist,
-// a bin that runs with plain node, and a webhook verifier that needs nothing but Node.
-import { spawnSync } from "node:child_process";
+// The packages as users get them: both are built and packed, then installed from the tarballs into
+// empty projects, as a frontend team, an integration team and a CI pipeline would install them.
+// Their dependencies come from npm's cache (filled by the repository's own install) or the registry.
+// - app: hr-service-contract + hr-service-mock; `hr-mock serve` answers a demo key and serves /docs,
+//   `hr-contract` passes against it, a missing library is named in one line.
+// - light: hr-service-contract alone (a receiver or a frontend): no Prism, faker or Ajv, under 3 MB,
+//   the webhooks entry works under plain node.
+import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
-import { beforeAll, describe, expect, it } from "vitest";
-import { buildPackage } from "../../scripts/build-package.js";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { buildPackages, PACKAGES } from "../../scripts/build-package.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 
-const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
-const dist = (p: string) => path.join(repoRoot, p);
-const node = (args: string[]) => spawnSync(process.execPath, args, { cwd: repoRoot, encoding: "utf8", timeout: 60_000 });
+const MOCK_LIBRARIES = ["@stoplight/prism-http", "@stoplight/prism-core", "@faker-js/faker", "ajv", "ajv-formats"];
+const LIGHT_LIMIT_BYTES = 3 * 1024 * 1024;
 
-/** Relative and bare import specifiers of a compiled module. */
-function importsOf(file: string): string[] {
-  const text = fs.readFileSync(file, "utf8");
-  return [...text.matchAll(/(?:import|export)[^"']*?from\s*["']([^"']+)["']|import\(\s*["']([^"']+)["']\s*\)/g)].map((m) => m[1] ?? m[2]);
+const manifests = {
+  contract: JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")),
+  mock: JSON.parse(fs.readFileSync(path.join(repoRoot, "mock/package.json"), "utf8")),
+};
+
+let work: string;
+const tarballs: Record<"contract" | "mock", string> = { contract: "", mock: "" };
+const projects = { app: "", light: "" };
+const packed: Record<"contract" | "mock", string[]> = { contract: [], mock: [] };
+
+function run(command: string, args: string[], cwd: string, timeout = 120_000) {
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout, env: { ...process.env, NO_COLOR: "1" } });
+  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status ?? result.signal}): ${(result.stderr || result.stdout).trim().split("\n").slice(-5).join(" | ")}`);
+  return result.stdout;
 }
 
-describe("the package", () => {
-  beforeAll(() => buildPackage(), 180_000);
+function pack(workspace: string[]): { file: string; files: string[] } {
+  // Built once above; --ignore-scripts keeps npm from building again in prepack.
+  const out = run("npm", ["pack", ...workspace, "--ignore-scripts", "--json", "--pack-destination", work], repoRoot);
+  const [info] = JSON.parse(out.slice(out.indexOf("[")));
+  return { file: path.join(work, info.filename), files: info.files.map((f: { path: string }) => f.path) };
+}
 
-  it.each(Object.entries<any>(pkg.exports).map(([k, v]) => [k, v] as [string, any]))("export %s points at built files", (_name, target) => {
-    const files = typeof target === "string" ? [target] : Object.values<string>(target);
-    for (const file of files) expect(fs.existsSync(dist(file)), `${file} is missing after npm run build`).toBe(true);
+function install(name: string, files: string[]): string {
+  const dir = path.join(work, name);
+  fs.mkdirSync(dir);
+  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: `try-${name}`, version: "1.0.0", private: true, type: "module" }));
+  run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", ...files], dir, 180_000);
+  return dir;
+}
+
+/** Bytes of every file under a folder (what the install costs on disk, block rounding aside). */
+function sizeOf(dir: string): number {
+  let total = 0;
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const full = path.join(dir, entry.name);
+    if (entry.isDirectory()) total += sizeOf(full);
+    else if (entry.isFile()) total += fs.statSync(full).size;
+  }
+  return total;
+}
+
+const bin = (project: string, name: string) => path.join(project, "node_modules", ".bin", name);
+
+/** Starts the installed hr-mock on a free port and resolves with its URL from the banner. */
+function startInstalledMock(project: string): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
+  const child = spawn(process.execPath, [bin(project, "hr-mock"), "serve", "--port", "0"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+  let stdout = "";
+  let stderr = "";
+  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`hr-mock serve printed no API address within 60 s: ${stdout}${stderr}`)), 60_000);
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
+      stdout += chunk;
+      const url = /API\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
+      if (url) clearTimeout(timer), resolve({ url, child, stderr: () => stderr });
+    });
+    child.on("exit", (code) => reject(new Error(`hr-mock serve exited (${code}) before it was ready: ${stderr.trim()}`)));
+  });
+}
+
+function runNode(project: string, args: string[]) {
+  return spawnSync(process.execPath, args, { cwd: project, encoding: "utf8", timeout: 120_000 });
+}
+
+beforeAll(async () => {
+  work = fs.mkdtempSync(path.join(os.tmpdir(), "hr-packages-"));
+  await buildPackages();
+  const contract = pack([]);
+  const mock = pack(["--workspace", "mock"]);
+  [tarballs.contract, packed.contract, tarballs.mock, packed.mock] = [contract.file, contract.files, mock.file, mock.files];
+  projects.app = install("app", [tarballs.contract, tarballs.mock]);
+  projects.light = install("light", [tarballs.contract]);
+}, 400_000);
+
+afterAll(() => {
+  if (work) fs.rmSync(work, { recursive: true, force: true });
+});
+
+describe("the tarballs", () => {
+  it.each([
+    ["hr-service-contract", "contract", ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/contract/cli.js", "dist/generated/openapi.json", "dist/generated/api.d.ts", "README.md"]],
+    ["hr-service-mock", "mock", ["bin/hr-mock.js", "dist/mock/cli.js", "dist/mock/index.d.ts", "dist/generated/openapi.json", "dist/mock/control/openapi.yaml", "dist/site/index.html", "dist/site/events.html"]],
+  ] as const)("%s ships what it runs, and no tests or sources", (_name, which, wanted) => {
+    const files = packed[which];
+    for (const want of wanted) expect(files, `the tarball lacks ${want}`).toContain(want);
+    expect(files.filter((f) => f.startsWith("test/") || f.endsWith(".ts") && !f.endsWith(".d.ts")), "tests or TypeScript sources in the tarball").toEqual([]);
   });
 
-  it("has one runtime dependency (openapi-fetch); the mock's libraries are optional peers", () => {
-    expect(Object.keys(pkg.dependencies)).toEqual(["openapi-fetch"]);
-    for (const name of Object.keys(pkg.peerDependencies)) {
-      expect(pkg.peerDependenciesMeta?.[name]?.optional, `peer ${name} must be optional`).toBe(true);
+  it.each(["contract", "mock"] as const)("every export of the %s package points at a packed file", (which) => {
+    const targets = Object.values<string | Record<string, string>>(manifests[which].exports).flatMap((t) => (typeof t === "string" ? [t] : Object.values(t)));
+    const missing = targets.map((t) => t.replace(/^\.\//, "")).filter((t) => !packed[which].includes(t));
+    expect(missing, `exports of ${manifests[which].name} with no file in the tarball`).toEqual([]);
+  });
+});
+
+describe("installed with the mock (frontend and integration teams, CI against the mock)", () => {
+  let mock: Awaited<ReturnType<typeof startInstalledMock>>;
+  beforeAll(async () => {
+    mock = await startInstalledMock(projects.app);
+  }, 90_000);
+  afterAll(() => {
+    mock?.child.kill("SIGTERM");
+  });
+
+  it("hr-mock serve answers a demo key's request with seeded data", async () => {
+    const res = await fetch(`${mock.url}/v1/leaverequest/list?PageSize=1`, { headers: { authorization: "Bearer demo_org1_full" } });
+    const body = (await res.json()) as { isSuccessful: boolean; data: { data: unknown[]; totalRecords: number } };
+    expect(res.status, "status of a demo key's list request").toBe(200);
+    expect(body.isSuccessful).toBe(true);
+    expect(body.data.data, "one leave request on the page").toHaveLength(1);
+    expect(body.data.totalRecords, "the seeded leave requests of organisation 1").toBeGreaterThan(100);
+  });
+
+  it.each(["", "api.html", "events.html", "assumptions.html", "keys.html"])("serves the built docs site: /docs/%s", async (page) => {
+    const res = await fetch(`${mock.url}/docs/${page}`);
+    expect(res.status, `/docs/${page}`).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/^text\/html/);
+    expect(await res.text()).toContain('id="site-nav"');
+  });
+
+  it("hr-contract passes against it, with one npm install and a bin", () => {
+    const junit = path.join(work, "contract-junit.xml");
+    const result = runNode(projects.app, [bin(projects.app, "hr-contract"), "--base-url", mock.url, "--api-key", "demo_org1_full", "--junit", junit]);
+    expect(result.status, `hr-contract exit status; stderr: ${result.stderr.slice(-400)}`).toBe(0);
+    expect(result.stdout, "the report's result line").toMatch(/^RESULT: /m);
+    expect(result.stdout).toMatch(/VIOLATIONS \(0\)/);
+    expect(fs.readFileSync(junit, "utf8")).toContain("<testsuites");
+  }, 120_000);
+
+  it("a missing runtime library is one line naming the package to install", () => {
+    const faker = path.join(projects.app, "node_modules", "@faker-js", "faker");
+    const away = `${faker}.away`;
+    fs.renameSync(faker, away);
+    try {
+      const result = runNode(projects.app, [bin(projects.app, "hr-mock"), "serve", "--port", "0"]);
+      expect(result.status, "exit status without faker").toBe(1);
+      const lines = result.stderr.trim().split("\n");
+      expect(lines, "stderr is one line, not a stack trace").toHaveLength(1);
+      expect(lines[0]).toMatch(/@faker-js\/faker.*npm install @faker-js\/faker/);
+    } finally {
+      fs.renameSync(away, faker);
     }
   });
+});
 
-  it("the webhook helpers import only Node built-ins and each other", () => {
-    const dir = dist("dist/src/webhooks");
-    for (const file of fs.readdirSync(dir).filter((f) => f.endsWith(".js"))) {
-      const foreign = importsOf(path.join(dir, file)).filter((s) => !s.startsWith("node:") && !/^\.\/[\w-]+\.js$/.test(s));
-      expect(foreign, `dist/src/webhooks/${file} imports more than node built-ins`).toEqual([]);
-    }
+describe("installed alone (a webhook receiver, a frontend, a CI job checking a deployment)", () => {
+  it("installs no mock library, within 3 MB", () => {
+    const modules = path.join(projects.light, "node_modules");
+    const present = MOCK_LIBRARIES.filter((name) => fs.existsSync(path.join(modules, name)));
+    expect(present, "mock libraries in a light install").toEqual([]);
+    const bytes = sizeOf(modules);
+    expect(bytes, `node_modules holds ${(bytes / 1024 / 1024).toFixed(2)} MB`).toBeLessThanOrEqual(LIGHT_LIMIT_BYTES);
   });
 
-  it("the bin runs with plain node", () => {
-    const run = node([dist(pkg.bin["hr-mock"]), "--help"]);
-    expect(run.status, run.stderr).toBe(0);
-    expect(run.stdout).toContain("hr-mock <command>");
-    const bad = node([dist(pkg.bin["hr-mock"]), "serve", "--prot", "1"]);
-    expect(bad.status, "a bad flag exits non-zero").not.toBe(0);
-    expect(bad.stderr.trim().split("\n"), "a bad flag is one line").toHaveLength(1);
+  it("its runtime dependencies are the ones the light package declares", () => {
+    expect(Object.keys(manifests.contract.dependencies ?? {}).filter((name) => MOCK_LIBRARIES.includes(name)), "mock libraries declared").toEqual([]);
   });
 
-  it("the built mock serves the API and the built verifier verifies, with plain node", () => {
+  it("the webhooks entry signs and verifies under plain node", () => {
     const script = `
-      const { startMock } = await import(${JSON.stringify(dist(pkg.exports["./mock"].import))});
-      const { sign, verify } = await import(${JSON.stringify(dist(pkg.exports["./webhooks"].import))});
-      const mock = await startMock({ port: 0, rateLimit: "off" });
-      const res = await fetch(mock.url + "/v1/leavetype/list", { headers: { authorization: "Bearer demo_org1_full" } });
-      const body = await res.json();
-      await mock.close();
+      import { sign, verify } from "hr-service-contract/webhooks";
       const header = sign("{}", "whsec_test", { timestamp: 1700000000 });
       verify("{}", header, "whsec_test", { now: 1700000000 });
-      console.log(res.status, body.isSuccessful, Array.isArray(body.data.data));`;
-    const run = node(["--input-type=module", "-e", script]);
-    expect(run.stderr, "the built package failed under plain node").toBe("");
-    expect(run.stdout.trim()).toBe("200 true true");
-  }, 60_000);
+      let refused = "";
+      try { verify("{ }", header, "whsec_test", { now: 1700000000 }); } catch (error) { refused = error.name; }
+      console.log(header.startsWith("t=1700000000,v1="), refused);`;
+    const result = runNode(projects.light, ["--input-type=module", "-e", script]);
+    expect(result.stderr, "the webhooks entry failed under plain node").toBe("");
+    expect(result.stdout.trim(), "signed, verified, and a changed body refused").toMatch(/^true \w+Error$/);
+  });
 
-  it("npm pack ships dist/, the specs and the README, not the tests", () => {
-    const run = spawnSync("npm", ["pack", "--dry-run", "--json", "--ignore-scripts"], { cwd: repoRoot, encoding: "utf8" });
-    const files: string[] = JSON.parse(run.stdout)[0].files.map((f: any) => f.path);
-    for (const want of ["dist/src/index.js", "dist/src/index.d.ts", "dist/mock/cli.js", "dist/generated/openapi.json", "dist/generated/api.d.ts", "openapi/openapi.yaml", "asyncapi/asyncapi.yaml", "README.md"]) {
-      expect(files, `npm pack must include ${want}`).toContain(want);
-    }
-    expect(files.filter((f) => f.startsWith("test/")), "npm pack must not ship tests").toEqual([]);
-  }, 60_000);
+  it("the client entry loads and builds a client", () => {
+    const script = `
+      import { createClient } from "hr-service-contract/client";
+      const hr = createClient({ baseUrl: "http://127.0.0.1:9", apiKey: "demo_org1_full" });
+      console.log(typeof hr.listLeaveRequests, typeof hr.iterate);`;
+    const result = runNode(projects.light, ["--input-type=module", "-e", script]);
+    expect(result.stderr).toBe("");
+    expect(result.stdout.trim()).toBe("function function");
+  });
+
+  it("hr-contract answers --help with its usage, and bad usage with one line and exit 2", () => {
+    const help = runNode(projects.light, [bin(projects.light, "hr-contract"), "--help"]);
+    expect(help.status).toBe(0);
+    expect(help.stdout).toMatch(/^Usage: hr-contract --base-url URL --api-key KEY/);
+    const bad = runNode(projects.light, [bin(projects.light, "hr-contract"), "--base-urll", "x"]);
+    expect(bad.status, "exit status of bad usage").toBe(2);
+    expect(bad.stderr.trim().split("\n"), "one line").toHaveLength(1);
+  });
+});
+
+it("the build leaves each package's bins executable", () => {
+  for (const [name, target] of Object.entries(PACKAGES)) {
+    for (const file of target.bins) expect(fs.statSync(path.join(target.dir, file)).mode & 0o111, `${name}: ${file} is not executable`).not.toBe(0);
+  }
 });
