@@ -10,12 +10,16 @@ export default defineConfig({
       { find: /^hr-service-contract$/, replacement: local("./src/index.ts") },
       { find: /^hr-service-contract\/client$/, replacement: local("./src/client/index.ts") },
       { find: /^hr-service-contract\/webhooks$/, replacement: local("./src/webhooks/index.ts") },
-      { find: /^hr-service-contract\/mock$/, replacement: local("./mock/index.ts") },
+      { find: /^hr-service-mock$/, replacement: local("./mock/index.ts") },
+      { find: /^hr-service-contract\/contract$/, replacement: local("./src/contract/index.ts") },
       { find: /^hr-service-contract\/events$/, replacement: local("./generated/events.ts") },
     ],
   },
   test: {
     include: ["test/**/*.test.ts"],
+    // The JSON totals let .ci/run print "N passed, N failed" from the very command the README gives.
+    reporters: ["default", "json"],
+    outputFile: { json: "test-artifacts/vitest.json" },
     // One mock for the whole run (default data, rate limit off); suites that only read use inject("mock").
     globalSetup: ["test/global-setup.ts"],
     testTimeout: 30_000,

@@ -1,4 +1,4 @@
-import { startMock } from "hr-service-contract/mock";
+import { startMock } from "hr-service-mock";
 import { createClient, HrApiError } from "hr-service-contract/client";
 
 const mock = await startMock({ port: 0 }); // or `npm start`, then baseUrl http://127.0.0.1:4010
