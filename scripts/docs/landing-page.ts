@@ -38,7 +38,8 @@ events (${facts.events.length} event types), and decides, in the open, what the 
 <section class="card" id="frontend">
 <h3>Frontend developer</h3>
 <p>Install and start the mock, then call it with a demo key, or with the package's typed client.</p>
-<pre><code>npm ci &amp;&amp; npm start</code></pre>
+<pre><code>npm install hr-service-contract &amp;&amp; npm install --save-dev hr-service-mock
+npx hr-mock serve</code></pre>
 ${
   firstList
     ? `<pre><code>curl -s -H "Authorization: Bearer ${escapeHtml(facts.exampleKey)}" \\
@@ -67,14 +68,16 @@ and prints one line for it, and a trigger fires an event:</p>
 <pre><code>npx hr-mock serve --webhook-url http://127.0.0.1:${receiverPort}/hooks   # prints the endpoint's secret
 npx hr-mock receive --port ${receiverPort} --secret whsec_…${exampleEvent ? `
 npx hr-mock trigger ${escapeHtml(exampleEvent)}` : ""}</code></pre>
-<p class="muted">From a clone of this repository: <code>npx tsx mock/cli.ts</code> in place of <code>npx hr-mock</code>.</p>
+<p class="muted">In a clone of this repository, after <code>npm ci</code>, the same <code>npx hr-mock</code> commands run the sources.</p>
 <p>Each event type, its headers and its payload are in the <a href="events.html">events reference</a>.</p>
 </section>
 <section class="card" id="ci">
 <h3>CI maintainer</h3>
 <p>Run the contract suite against any deployment (the mock, a staging service, the real one). It only sends GET
 requests, reports each assumption as held or not, and writes JUnit XML.</p>
-<pre><code>npm run contract -- --base-url URL --api-key KEY</code></pre>
+<pre><code>npm install hr-service-contract
+npx hr-contract --base-url URL --api-key KEY</code></pre>
+<p class="muted">No mock library is installed for it. In a clone of this repository: <code>npm run contract -- --base-url URL --api-key KEY</code>.</p>
 <p>It exits non-zero on a contract violation, zero when only <a href="assumptions.html">assumptions</a> differ.</p>
 </section>
 <section class="card" id="reader">

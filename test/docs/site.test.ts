@@ -73,8 +73,8 @@ const WANTED: Record<PageId, Wanted> = {
   index: {
     what: "each audience's quick start",
     texts: [
-      { label: "frontend quick start", text: "npm ci && npm start" },
-      { label: "CI quick start", text: "npm run contract -- --base-url URL --api-key KEY" },
+      { label: "frontend quick start", text: "npx hr-mock serve" },
+      { label: "CI quick start", text: "npx hr-contract --base-url URL --api-key KEY" },
       ...["Frontend developer", "Integration developer", "CI maintainer", "Reader"].map((text) => ({ label: `audience ${text}`, text })),
     ],
   },
