@@ -1,13 +1,27 @@
 // The README tells the truth: its snippets are the type-checked files, its commands exist, and its
 // key table is the mock's.
+import { execFileSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { FLAGS as CONTRACT_FLAGS } from "../../src/contract/options.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 
 const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
 const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
+const mockPkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "mock/package.json"), "utf8"));
+
+/** Every command of the README's sh blocks, as a reader copies it: comments dropped, && split. */
+const commands = [...readme.matchAll(/```sh\n([\s\S]*?)\n```/g)]
+  .flatMap((m) => m[1].split("\n"))
+  .map((line) => line.replace(/\s+#.*$/, "").trim())
+  .filter(Boolean)
+  .flatMap((line) => line.split("&&").map((part) => part.trim()));
+const flagsOf = (line: string) => [...line.matchAll(/(?:^|\s)(--[a-z][a-z-]*)/g)].map((m) => m[1]);
+/** `--help` of the clone's hr-mock (the workspace bin, run as npx runs it). */
+const mockHelp = (command: string) =>
+  execFileSync(process.execPath, [path.join(repoRoot, "node_modules/.bin/hr-mock"), command, "--help"], { cwd: repoRoot, encoding: "utf8", timeout: 60_000 });
 
 describe("README", () => {
   const snippets = [...readme.matchAll(/<!-- snippet: (\S+) -->\n```ts\n([\s\S]*?)\n```/g)];
@@ -37,6 +51,31 @@ describe("README", () => {
       expect(row, `${key.key}: permissions`).toContain(`| ${permissions} |`);
     }
   });
+
+  it("shows only commands that exist: npm scripts, this repository's packages, their bins and flags", () => {
+    const problems: string[] = [];
+    const ours = [pkg.name, mockPkg.name];
+    const bins = { ...pkg.bin, ...mockPkg.bin } as Record<string, string>;
+    for (const command of commands) {
+      const [tool, verb, ...rest] = command.split(/\s+/);
+      if (tool === "npm") {
+        if (verb === "run" && !(rest[0] in pkg.scripts)) problems.push(`${command}: no script ${rest[0]}`);
+        else if ((verb === "start" || verb === "test") && !(verb in pkg.scripts)) problems.push(`${command}: no ${verb} script`);
+        else if (verb === "install" && rest.filter((w) => !w.startsWith("-")).some((name) => !ours.includes(name))) problems.push(`${command}: not one of ${ours.join(", ")}`);
+        else if (!["run", "start", "test", "install", "ci"].includes(verb)) problems.push(`${command}: unexpected npm ${verb}`);
+      } else if (tool === "npx") {
+        if (!(verb in bins)) problems.push(`${command}: no bin ${verb} in either package`);
+        else if (verb === "hr-contract") problems.push(...flagsOf(command).filter((f) => !CONTRACT_FLAGS.has(f)).map((f) => `${command}: hr-contract takes no ${f}`));
+        else {
+          const help = mockHelp(rest[0]);
+          if (!help.startsWith(`Usage: hr-mock ${rest[0]}`)) problems.push(`${command}: hr-mock has no command ${rest[0]}`);
+          problems.push(...flagsOf(command).filter((f) => !help.includes(f)).map((f) => `${command}: not in hr-mock ${rest[0]} --help: ${f}`));
+        }
+      } else if (tool !== "curl") problems.push(`${command}: an unchecked command`);
+    }
+    expect(commands.length, "commands found in sh blocks").toBeGreaterThan(8);
+    expect(problems, "README commands that do not exist as written").toEqual([]);
+  }, 120_000);
 
   it("gives the two set-up commands", () => {
     expect(readme).toContain("npm ci && npm start");
