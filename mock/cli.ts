@@ -41,7 +41,7 @@ Options:
 ${WEBHOOK_SERVE_HELP}
 Requests with a Prefer header (code=404, example=<name>, dynamic=true) are answered by Prism's
 mocker after the key, rate limit, permission and parameters are checked.
-The docs site is served at /docs when built (npm run docs). Ctrl-C stops.
+The docs site is served at /docs (in a clone of the repository, after npm run docs). Ctrl-C stops.
 `;
 
 export const HELP = `Usage: hr-mock <command> [options]
