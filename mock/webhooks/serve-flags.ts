@@ -32,7 +32,7 @@ export const WEBHOOK_SERVE_HELP = `Webhooks:
   --shuffle               Hold events briefly and deliver them in random order.
   Each delivery attempt is printed (one line) with --webhook-url or --log.
   Endpoints, the Test action, triggers and the delivery log: the control API under /_mock/
-  (mock/control/openapi.yaml); from a shell: hr-mock trigger <type>.
+  (mock/control/openapi.yaml); from a shell: npx hr-mock trigger <type>.
 `;
 
 export interface WebhookServeSettings {
@@ -91,8 +91,8 @@ export function registerServeEndpoint(mock: RunningMock, endpoint: EndpointInput
   return [
     `  Webhooks: endpoint ${created.id} -> ${created.url} (${events}${pace})`,
     `    Signing secret (shown once): ${created.secret}`,
-    `    Receive:  hr-mock receive --port ${portOf(created.url)} --secret ${created.secret}`,
-    `    Trigger:  hr-mock trigger leave.approved --mock-url ${mock.url} --api-key ${DEMO_KEY.org1WebhooksAdmin}`,
+    `    Receive:  npx hr-mock receive --port ${portOf(created.url)} --secret ${created.secret}`,
+    `    Trigger:  npx hr-mock trigger leave.approved --mock-url ${mock.url} --api-key ${DEMO_KEY.org1WebhooksAdmin}`,
     "",
   ].join("\n");
 }

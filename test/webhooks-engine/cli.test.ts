@@ -160,7 +160,10 @@ describe("in processes, as a developer runs it", () => {
       expect(url, banner).toBeDefined();
       expect(secret, banner).toBeDefined();
 
-      receive = spawn(process.execPath, ["--import", "tsx", CLI, "receive", "--port", String(port), "--secret", secret!, "--json"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+      // The receive command as the banner prints it, run as npx runs it in a clone (the workspace bin).
+      const printed = /Receive: {2}npx hr-mock (receive .*)\n/.exec(banner)?.[1];
+      expect(printed, `the banner's receive command: ${banner}`).toBeDefined();
+      receive = spawn(process.execPath, [join(repoRoot, "node_modules/.bin/hr-mock"), ...printed!.split(" "), "--json"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
       await readUntil(receive, /Receiving webhooks/, "stderr");
 
       const trigger = spawnSync(process.execPath, ["--import", "tsx", CLI, "trigger", "leave.approved", "--mock-url", url!], { cwd: repoRoot, encoding: "utf8" });
