@@ -96,5 +96,6 @@ export async function loadContract(source: string, cwd: string): Promise<Contrac
   return loadGitRef(source, cwd);
 }
 
-/** This package's own contract (the working tree when run from the repository). */
-export const loadOwnContract = () => loadFolder(OWN_GENERATED, "working tree");
+/** This package's own contract: the working tree's generated/ in the repository, dist/generated/ once installed. */
+export const loadOwnContract = () =>
+  loadFolder(OWN_GENERATED, OWN_GENERATED.split(path.sep).includes("dist") ? "this package (installed)" : "working tree");
