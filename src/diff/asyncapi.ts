@@ -21,13 +21,14 @@ const decode = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "
 /**
  * Changes the message view reports better (a message's headers and payload), copies of what is
  * reported once elsewhere (components, the operation's copy of its channel and of the channel's
- * messages: the copies are the dereferenced references), and
+ * messages, the channel's copy of its servers: the copies are the dereferenced references), and
  * assumption marks (listed apart).
  */
 function covered(path: string): boolean {
   return (
     path.startsWith("/components/") ||
     /^\/operations\/[^/]+\/(messages|channel)\/./.test(path) ||
+    /^\/channels\/[^/]+\/servers\/./.test(path) ||
     /^\/channels\/[^/]+\/messages\/[^/]+\/(payload|headers|traits\/[^/]+\/headers)(\/|$)/.test(path) ||
     /\/x-assumption$/.test(path)
   );
@@ -56,8 +57,7 @@ export function compareAsyncApiDocument(before: Json, after: Json): Change[] {
   for (const change of output.changes) {
     if (covered(change.path)) continue;
     const where = place(change.path, a, b);
-    const values =
-      change.action === "edit" ? ` ${show(change.before)} → ${show(change.after)}` : change.action === "add" ? `` : ``;
+    const values = change.action === "edit" ? ` ${show(change.before)} → ${show(change.after)}` : "";
     const what = where.rest ? `${where.rest} ${VERBS[change.action]}${values}` : `${where.place.split(" ")[0]} ${VERBS[change.action]}`;
     const verdict = classifyAsyncApi(change.type, change.path, change.before, change.after);
     changes.push({ kind: verdict.kind, document: "AsyncAPI", scope: "events", place: where.place, what, why: verdict.why, id: `AsyncAPI ${where.place}: ${what}` });

@@ -20,27 +20,32 @@ function unique(changes: Change[]): Change[] {
  */
 export function mergeFieldChanges(changes: Change[]): Change[] {
   const key = (change: Change, field: string) => `${change.document}|${change.scope}|${change.place}|${field}`;
+  const fieldOf = (pattern: RegExp, change: Change) => pattern.exec(change.what)?.[1];
+  const REMOVED = /^field `(.+)` removed$/;
+  const ADDED = /^field `(.+)` added$/;
+  const NOW_REQUIRED = /^`(.+)` now required$/;
+  const NO_LONGER_REQUIRED = /^`(.+)` no longer required$/;
   const removed = new Set<string>();
-  const requiredAdded = new Map<string, Change>();
+  const added = new Set<string>();
+  const nowRequired = new Map<string, Change>();
   for (const change of changes) {
-    const gone = /^field `(.+)` removed$/.exec(change.what);
-    if (gone) removed.add(key(change, gone[1]));
-    const required = /^`(.+)` now required$/.exec(change.what);
-    if (required) requiredAdded.set(key(change, required[1]), change);
+    const [gone, fresh, required] = [fieldOf(REMOVED, change), fieldOf(ADDED, change), fieldOf(NOW_REQUIRED, change)];
+    if (gone) removed.add(key(change, gone));
+    if (fresh) added.add(key(change, fresh));
+    if (required) nowRequired.set(key(change, required), change);
   }
   const merged: Change[] = [];
   for (const change of changes) {
-    const loosened = /^`(.+)` no longer required$/.exec(change.what);
-    if (loosened && removed.has(key(change, loosened[1]))) continue;
-    const added = /^field `(.+)` added$/.exec(change.what);
-    const required = added && requiredAdded.get(key(change, added[1]));
-    if (required) {
-      const what = `required field \`${added[1]}\` added`;
-      merged.push({ ...required, what, id: `${required.document} ${required.place}: ${what}` });
-      continue;
-    }
-    if (/^`(.+)` now required$/.exec(change.what) && changes.some((other) => other.what === `field ${change.what.replace(/ now required$/, "")} added` && key(other, "") === key(change, ""))) continue;
-    merged.push(change);
+    const loosened = fieldOf(NO_LONGER_REQUIRED, change);
+    if (loosened && removed.has(key(change, loosened))) continue;
+    const required = fieldOf(NOW_REQUIRED, change);
+    if (required && added.has(key(change, required))) continue; // reported with the field below
+    const fresh = fieldOf(ADDED, change);
+    const pair = fresh ? nowRequired.get(key(change, fresh)) : undefined;
+    if (fresh && pair) {
+      const what = `required field \`${fresh}\` added`;
+      merged.push({ ...pair, what, id: `${pair.document} ${pair.place}: ${what}` });
+    } else merged.push(change);
   }
   return merged;
 }

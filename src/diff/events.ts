@@ -90,7 +90,7 @@ export function compareEventViews(before: Json, after: Json, meta: Pick<Change, 
     // Only the schema and the event itself carry meaning; the synthetic wrapper's own fields do not.
     if (diff.path.length > 3 && !diff.path.includes("schema")) continue;
     const described = describeEvent(diff.path, diff.action, diff.before, diff.after, noun);
-    const verdict = classify(diff.type, described, diff.action, "receiver");
+    const verdict = classify(diff.type, described, diff.action, "receiver", diff.path.at(-1));
     changes.push({ kind: verdict.kind, ...meta, place: described.place, what: described.what, why: verdict.why, id: `${meta.document} ${described.place}: ${described.what}` });
   }
   return changes;
@@ -106,6 +106,14 @@ export function compareWebhooks(before: Json, after: Json): Change[] {
   for (const [name, item] of Object.entries<Json>(before?.webhooks ?? {})) {
     const afterItem = after?.webhooks?.[name];
     if (!afterItem) continue;
+    // The operation's own notes (summary, description, x-permission, tags): documentation.
+    const { parameters: _p, requestBody: _b, responses: _r, ...notes } = item.post ?? {};
+    const { parameters: _p2, requestBody: _b2, responses: _r2, ...newNotes } = afterItem.post ?? {};
+    for (const key of new Set([...Object.keys(notes), ...Object.keys(newNotes)])) {
+      if (JSON.stringify(notes[key]) === JSON.stringify(newNotes[key])) continue;
+      const what = `${key} changed`;
+      changes.push({ kind: "info", ...meta, place: `webhook ${name}`, what, why: "documentation of the webhook, no change on the wire", id: `OpenAPI webhook ${name}: ${what}` });
+    }
     const [was, now] = [item.post?.responses ?? {}, afterItem.post?.responses ?? {}];
     for (const code of Object.keys(was)) {
       if (code in now) continue;

@@ -24,11 +24,13 @@ interface LibraryDiff {
   type: LibraryType;
 }
 
-/** Diffs that say nothing a consumer needs: copies under components, the path-item wrapper, assumption marks (listed apart). */
+/**
+ * Diffs that say nothing a consumer needs, or say it twice: copies under components (reported at
+ * each operation using them), a whole path item (api-smart-diff reports each of its operations),
+ * assumption marks (listed apart).
+ */
 const skip = (diff: LibraryDiff) =>
-  diff.path[0] === "components" ||
-  (diff.path[0] === "paths" && diff.path.length === 2 && diff.action !== "add" && diff.action !== "remove") ||
-  diff.path.at(-1) === "x-assumption";
+  diff.path[0] === "components" || (diff.path[0] === "paths" && diff.path.length === 2) || diff.path.at(-1) === "x-assumption";
 
 export function compareReadApi(before: Json, after: Json): Change[] {
   const [a, b] = [readApiView(before), readApiView(after)];
@@ -37,10 +39,8 @@ export function compareReadApi(before: Json, after: Json): Change[] {
   const changes: Change[] = [];
   for (const diff of diffs) {
     if (skip(diff)) continue;
-    // A whole path added or removed: api-smart-diff also reports each of its operations.
-    if (diff.path[0] === "paths" && diff.path.length === 2) continue;
     const described = describeReadApi(diff.path, diff.action, diff.before, diff.after, diff.action === "remove" ? a : b);
-    const verdict = classify(diff.type, described, diff.action, "client");
+    const verdict = classify(diff.type, described, diff.action, "client", diff.path.at(-1));
     changes.push({
       kind: verdict.kind,
       document: "OpenAPI",

@@ -53,10 +53,15 @@ const REASONS: Record<Reader, Record<"breaking" | "non-breaking", (d: Described,
   },
 };
 
-/** Our verdict for a change an OpenAPI differ found. */
-export function classify(type: LibraryType, described: Described, action: string, reader: Reader): Verdict {
+/** Keys that document and carry nothing on the wire; extensions (x-...) are the package's own notes. */
+export const isDocumentation = (key: unknown): boolean =>
+  typeof key === "string" && (/^(example|examples|description|summary|title|externalDocs)$/.test(key) || key.startsWith("x-"));
+
+/** Our verdict for a change an OpenAPI differ found; `key` is the last segment of its path. */
+export function classify(type: LibraryType, described: Described, action: string, reader: Reader, key?: unknown): Verdict {
   const overridden = override(described, action);
   if (overridden) return overridden;
+  if (type === "unclassified" && isDocumentation(key)) return { kind: "info", why: "documentation only" };
   switch (type) {
     case "breaking":
     case "non-breaking":
@@ -96,6 +101,7 @@ export function classifyAsyncApi(type: string, path: string, before: unknown, af
   if (extension && EXTENSIONS[extension]) return EXTENSIONS[extension](before, after);
   if (extension && INFO_EXTENSIONS.has(extension)) return { kind: "info", why: "documentation of the delivery, no change on the wire" };
   if (/\/(examples|description|summary|title|externalDocs|tags)(\/|$)/.test(path)) return { kind: "info", why: "documentation only" };
+  if (path.startsWith("/info/")) return { kind: "info", why: "the document's own metadata; what changed in it is listed line by line" };
   if (type === "breaking") return { kind: "breaking", why: "a receiver built on the old events can fail" };
   if (type === "non-breaking") return { kind: "non-breaking", why: "a receiver built on the old events is not affected" };
   return { kind: "breaking", why: "not classified by @asyncapi/diff: treated as breaking until reviewed" };

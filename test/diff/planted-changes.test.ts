@@ -54,6 +54,7 @@ const CASES: Array<[string, { edit: (docs: Docs) => void; want: Want }]> = [
   ["a required response field becomes optional", { edit: (d) => { const s = schema(d, "openapi", "LeaveRequestSummary"); s.required = s.required.filter((f: string) => f !== "days"); }, want: { kind: "breaking", scope: "read API", about: "`data.data[].days` no longer required" } }],
   ["a documented failure status is removed", { edit: (d) => { delete d.openapi.paths["/v1/department/{id}"].get.responses["404"]; }, want: { kind: "breaking", scope: "read API", about: "GET /v1/department/{id} · response 404: response removed" } }],
   ["an operation's description is reworded", { edit: (d) => { d.openapi.paths["/v1/employee/list"].get.description += " Reworded."; }, want: { kind: "info", scope: "read API", about: "GET /v1/employee/list" } }],
+  ["a parameter's example changes", { edit: (d) => { d.openapi.components.parameters.PageSize.example = 30; }, want: { kind: "info", scope: "read API", about: "query parameter PageSize: example 25 → 30" } }],
   ["a field's example changes", { edit: (d) => { schema(d, "openapi", "LeaveRequestSummary").properties.days.example = 5; }, want: { kind: "info", scope: "read API", about: "`data.data[].days`: example 4 → 5" } }],
 
   // OpenAPI webhooks: what breaks a receiver (oasdiff does not compare these).
@@ -68,6 +69,7 @@ const CASES: Array<[string, { edit: (docs: Docs) => void; want: Want }]> = [
   ["the signature header's format changes", { edit: (d) => { schema(d, "openapi", "Service-Signature").pattern = "^t=[0-9]+(,v2=[0-9a-f]{64})+$"; }, want: { kind: "breaking", scope: "webhooks", about: "`headers.Service-Signature`: pattern" } }],
   ["a delivery header is dropped", { edit: (d) => { const op = webhookOp(d, "leave.approved"); op.parameters = op.parameters.filter((p: any) => !p.$ref.endsWith("ServiceDeliveryIdHeader")); }, want: { kind: "breaking", scope: "webhooks", about: "webhook leave.approved: field `headers.Service-Delivery-Id` removed" } }],
   ["a receiver answer is no longer documented", { edit: (d) => { delete webhookOp(d, "leave.approved").responses["400"]; }, want: { kind: "breaking", scope: "webhooks", about: "webhook leave.approved: receiver answer 400 no longer documented" } }],
+  ["a webhook's permission note changes", { edit: (d) => { webhookOp(d, "leave.approved")["x-permission"] = "Manage Integrations"; }, want: { kind: "info", scope: "webhooks", about: "webhook leave.approved: x-permission changed" } }],
   ["a webhook data field's description is reworded", { edit: (d) => { schema(d, "openapi", "LeaveApprovedData").properties.leaveType.description = "The leave type's name."; }, want: { kind: "info", scope: "webhooks", about: "webhook leave.approved: `body.data.leaveType`: description" } }],
 
   // AsyncAPI events: what breaks a receiver.
@@ -79,6 +81,8 @@ const CASES: Array<[string, { edit: (docs: Docs) => void; want: Want }]> = [
   ["the signature header's format changes in the delivery trait", { edit: (d) => everywhere(d.asyncapi, "Service-Signature", (holder) => { if (holder["Service-Signature"]?.pattern) holder["Service-Signature"].pattern = "^v2=[0-9a-f]{64}$"; }), want: { kind: "breaking", scope: "events", about: "`headers.Service-Signature`: pattern" } }],
   ["the signature tolerance changes", { edit: (d) => { d.asyncapi.operations.sendWebhookEvent["x-signature-tolerance-seconds"] = 60; }, want: { kind: "breaking", scope: "events", about: "operation sendWebhookEvent: x-signature-tolerance-seconds changed 300 → 60" } }],
   ["receivers get longer to answer", { edit: (d) => { d.asyncapi.operations.sendWebhookEvent["x-response-timeout-seconds"] = 30; }, want: { kind: "non-breaking", scope: "events", about: "x-response-timeout-seconds changed 10 → 30" } }],
+  ["the delivery's HTTP method changes", { edit: (d) => { d.asyncapi.operations.sendWebhookEvent.bindings.http.method = "PUT"; }, want: { kind: "breaking", scope: "events", about: "operation sendWebhookEvent: bindings.http.method changed \"POST\" → \"PUT\"" } }],
+  ["the AsyncAPI document's version changes", { edit: (d) => { d.asyncapi.info.version = "1.1.0"; }, want: { kind: "info", scope: "events", about: "info: version changed" } }],
   ["an event's description is reworded", { edit: (d) => { channelMessages(d).leaveApproved.description += " Reworded."; }, want: { kind: "info", scope: "events", about: "event leave.approved: description changed" } }],
 
   // Assumptions: listed apart, so a guess that becomes a documented fact is seen.
