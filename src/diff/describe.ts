@@ -15,7 +15,7 @@ export interface Described {
 const COMBINERS = new Set(["allOf", "anyOf", "oneOf"]);
 
 export const show = (value: unknown): string => {
-  const text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value) ?? String(value);
+  const text = JSON.stringify(value) ?? String(value);
   return text.length > 70 ? `${text.slice(0, 67)}…` : text;
 };
 
