@@ -84,8 +84,8 @@ function parameterName(doc: Json, route: string, method: string, index: number):
 export function describeReadApi(path: ReadonlyArray<string | number>, action: string, before: unknown, after: unknown, docOf: Json): Described {
   const [top, route, method, section, ...rest] = path.map((key) => (typeof key === "number" ? key : String(key)));
   if (top !== "paths") {
-    const where = top === "security" ? "API security" : String(top);
-    return { place: where, what: `${path.slice(1).map(String).join(".") || String(top)} ${verb(action)}`, consumerReads: false };
+    const values = action === "replace" ? ` ${show(before)} → ${show(after)}` : "";
+    return { place: "document", what: `${path.map(String).join(".")} ${verb(action)}${values}`, consumerReads: false };
   }
   const operation = `${String(method ?? "").toUpperCase()} ${route}`.trim();
   if (method === undefined) return { place: String(route), what: `path ${verb(action)}`, consumerReads: false };
