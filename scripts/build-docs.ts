@@ -10,11 +10,14 @@ import { DEMO_KEYS } from "../mock/keys/demo-keys.js";
 import { buildApiReference } from "./docs/api-reference.js";
 import { collectAssumptions, collectNotShown, type SpecDocument } from "./docs/assumptions.js";
 import { renderAssumptionsPage } from "./docs/assumptions-page.js";
+import { changelogEntries, renderChangelogPage, type ReleasedContract } from "./docs/changelog-page.js";
 import { buildEventsReference } from "./docs/events-reference.js";
 import { renderKeysPage } from "./docs/keys-page.js";
 import { renderLandingPage, type LandingFacts } from "./docs/landing-page.js";
 import { PAGES } from "./docs/layout.js";
 import { defaultBaseUrl, listEvents, listOperations } from "./docs/spec-facts.js";
+import { loadFolder } from "../src/diff/load.js";
+import { listReleases, RELEASES_DIR } from "../src/diff/releases.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 
@@ -87,6 +90,11 @@ async function writeOwnPages(dir: string, openapi: any, asyncapi: any, descripti
   await fs.writeFile(path.join(dir, "assumptions.html"), renderAssumptionsPage({ assumptions, notShown }));
   log(`writing demo keys page (${DEMO_KEYS.length} keys)`);
   await fs.writeFile(path.join(dir, "keys.html"), renderKeysPage({ operations, baseUrl }));
+  const releases: ReleasedContract[] = await Promise.all(
+    (await listReleases(path.join(repoRoot, RELEASES_DIR))).map(async (release) => ({ ...(await loadFolder(release.dir, `release ${release.version}`)), version: release.version, date: release.date })),
+  );
+  log(`writing changelog page (${releases.length} recorded releases and the changes since the last)`);
+  await fs.writeFile(path.join(dir, "changelog.html"), renderChangelogPage(changelogEntries(releases, { label: "working tree", openapi, asyncapi })));
   log(`writing landing page (${operations.length} operations, ${events.length} event types)`);
   await fs.writeFile(path.join(dir, "index.html"), renderLandingPage(landingFacts(openapi, asyncapi, description, assumptions.length)));
   return { assumptions: assumptions.length, notShown: notShown.length };
@@ -165,7 +173,7 @@ export async function buildDocs({ outDir = path.join(repoRoot, "site"), generate
 const HELP = `Usage: npm run docs [-- --out DIR] [--generated DIR]
 
 Builds the docs site from the bundled specs: index.html, api.html (Redoc), events.html (AsyncAPI),
-assumptions.html and keys.html.
+assumptions.html, keys.html and changelog.html (from contract-releases/).
 
 Options:
   --out DIR         Folder to write (replaced as a whole; default site/).

@@ -8,6 +8,7 @@ export const PAGES = [
   { id: "events", file: "events.html", label: "Events" },
   { id: "assumptions", file: "assumptions.html", label: "Assumptions" },
   { id: "keys", file: "keys.html", label: "Demo keys" },
+  { id: "changelog", file: "changelog.html", label: "Changelog" },
 ] as const;
 
 export type PageId = (typeof PAGES)[number]["id"];
@@ -35,6 +36,7 @@ code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-s
 code{background:#eef1f6;padding:1px 4px;border-radius:3px;}
 pre{background:#1f2a44;color:#e8edf7;padding:12px 14px;border-radius:6px;overflow-x:auto;}
 pre code{background:none;padding:0;color:inherit;}
+tr.breaking td:first-child{color:#a3201a;font-weight:600;}
 table{border-collapse:collapse;width:100%;margin:.5em 0 1em;background:#fff;}
 th,td{border:1px solid #dde2ea;padding:6px 10px;text-align:left;vertical-align:top;}
 th{background:#eef1f6;}

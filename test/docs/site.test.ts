@@ -13,6 +13,7 @@ import { startMock, type RunningMock } from "../../mock/index.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { buildDocs, repoRoot } from "../../scripts/build-docs.js";
 import { PAGES, type PageId } from "../../scripts/docs/layout.js";
+import { compareContracts } from "../../src/diff/compare.js";
 
 const CHROMIUM = "/usr/bin/chromium";
 const CHROMIUM_ARGS = [
@@ -63,6 +64,20 @@ const messages = Object.entries<Record<string, any>>(asyncapi.components.message
 }));
 const deliveryHeaders = Object.keys(asyncapi.components.schemas.WebhookHeaders.properties);
 
+/** The releases recorded in contract-releases/, read here apart from the page's own code. */
+const releases = fs
+  .readdirSync(path.join(repoRoot, "contract-releases"), { withFileTypes: true })
+  .filter((entry) => entry.isDirectory() && /^\d+\.\d+\.\d+/.test(entry.name))
+  .map((entry) => {
+    const dir = path.join(repoRoot, "contract-releases", entry.name);
+    const read = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
+    return { version: entry.name, date: String(read("release.json").date), openapi: read("openapi.json"), asyncapi: read("asyncapi.json") };
+  })
+  .sort((a, b) => a.version.localeCompare(b.version, undefined, { numeric: true }));
+const lastRelease = releases.at(-1);
+/** What changed since the last release, as npm run diff says it: the page must show every line. */
+const unreleased = lastRelease ? compareContracts({ label: "last", ...lastRelease }, { label: "working tree", openapi, asyncapi }).changes : [];
+
 interface Wanted {
   /** What the page must show, as the failure message names it. */
   what: string;
@@ -109,6 +124,14 @@ const WANTED: Record<PageId, Wanted> = {
       { label: `key ${key.key}`, text: key.key },
       { label: `label of ${key.key}`, text: key.label },
     ]),
+  },
+  changelog: {
+    what: "every recorded release of contract-releases/ and each change since the last",
+    texts: [
+      { label: "the unreleased section", text: "Unreleased" },
+      ...releases.map((release) => ({ label: `release ${release.version}`, text: `${release.version} — ${release.date}` })),
+      ...unreleased.map((change) => ({ label: `unreleased change ${change.id.slice(0, 60)}`, text: `${change.place} ${change.what}` })),
+    ],
   },
 };
 

@@ -1,0 +1,134 @@
+// The webhook direction: what a receiver gets (the headers and body of each event type) compared
+// as if it were a response the receiver parses, whichever document describes it. oasdiff and
+// openapi-diff leave OpenAPI `webhooks` out, and @asyncapi/diff leaves payload schemas
+// unclassified; both documents are turned into one such view here and compared by api-smart-diff,
+// whose response rules are the receiver's rules (a removed field breaks, a new optional one does not).
+import { apiCompare } from "api-smart-diff";
+import type { Change } from "./contract.js";
+import { describeEvent } from "./describe.js";
+import { reachableComponents, resolvePointer, type Json } from "./json.js";
+import { classify, type LibraryType } from "./rules.js";
+
+/** One event type as a receiver sees it: its header schema and its body schema. */
+export interface EventShape {
+  headers: Json;
+  body: Json;
+}
+
+const deref = (doc: Json, node: Json): Json => (node && typeof node.$ref === "string" ? (resolvePointer(doc, node.$ref) ?? node) : node);
+
+/** Each OpenAPI webhook: header parameters as one header object, the request body as the body. */
+export function webhookShapes(doc: Json): Map<string, EventShape> {
+  const shapes = new Map<string, EventShape>();
+  for (const [name, item] of Object.entries<Json>(doc?.webhooks ?? {})) {
+    const operation = item?.post ?? Object.values<Json>(item ?? {}).find((value) => value && typeof value === "object" && value.requestBody);
+    if (!operation) continue;
+    const headers: Json = { type: "object", required: [], properties: {} };
+    for (const raw of [...(item.parameters ?? []), ...(operation.parameters ?? [])]) {
+      const parameter = deref(doc, raw);
+      if (parameter?.in !== "header") continue;
+      headers.properties[parameter.name] = parameter.schema ?? {};
+      if (parameter.required) headers.required.push(parameter.name);
+    }
+    const body = deref(doc, operation.requestBody)?.content?.["application/json"]?.schema ?? {};
+    shapes.set(name, { headers, body });
+  }
+  return shapes;
+}
+
+/** A message with its traits applied (AsyncAPI 3: the message's own fields win). */
+function withTraits(doc: Json, message: Json): Json {
+  const merged: Json = {};
+  for (const trait of message.traits ?? []) Object.assign(merged, deref(doc, trait));
+  const { traits: _traits, ...own } = message;
+  return Object.assign(merged, own);
+}
+
+/** Each AsyncAPI message a channel carries, by its name (the event type). */
+export function messageShapes(doc: Json): Map<string, EventShape> {
+  const shapes = new Map<string, EventShape>();
+  for (const channel of Object.values<Json>(doc?.channels ?? {})) {
+    for (const [key, raw] of Object.entries<Json>(deref(doc, channel)?.messages ?? {})) {
+      const message = withTraits(doc, deref(doc, raw) ?? {});
+      const payload = message.payload && typeof message.payload === "object" && "schemaFormat" in message.payload ? message.payload.schema : message.payload;
+      shapes.set(String(message.name ?? key), { headers: deref(doc, message.headers) ?? {}, body: payload ?? {} });
+    }
+  }
+  return shapes;
+}
+
+/** The shapes as an OpenAPI document: one operation per event type, its 200 response the event. */
+export function eventView(doc: Json, shapes: Map<string, EventShape>): Json {
+  const paths: Json = {};
+  for (const [name, shape] of [...shapes].sort(([a], [b]) => a.localeCompare(b))) {
+    const schema = { type: "object", properties: { headers: shape.headers, body: shape.body } };
+    paths[`/${name}`] = { post: { responses: { "200": { description: name, content: { "application/json": { schema } } } } } };
+  }
+  return {
+    openapi: "3.1.0",
+    info: { title: "events", version: "0" },
+    paths,
+    components: reachableComponents(doc, [...shapes.values()].flatMap((shape) => [shape.headers, shape.body])),
+  };
+}
+
+interface LibraryDiff {
+  action: string;
+  path: Array<string | number>;
+  before?: unknown;
+  after?: unknown;
+  type: LibraryType;
+}
+
+/** Compares two event views: `noun` names the place ("webhook", "event"). */
+export function compareEventViews(before: Json, after: Json, meta: Pick<Change, "document" | "scope">, noun: string): Change[] {
+  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+  const { diffs } = apiCompare(before, after) as { diffs: LibraryDiff[] };
+  const changes: Change[] = [];
+  for (const diff of diffs) {
+    if (diff.path[0] !== "paths" || diff.path.length === 2 || diff.path.at(-1) === "x-assumption") continue;
+    // Only the schema and the event itself carry meaning; the synthetic wrapper's own fields do not.
+    if (diff.path.length > 3 && !diff.path.includes("schema")) continue;
+    const described = describeEvent(diff.path, diff.action, diff.before, diff.after, noun);
+    const verdict = classify(diff.type, described, diff.action, "receiver", diff.path.at(-1));
+    changes.push({ kind: verdict.kind, ...meta, place: described.place, what: described.what, why: verdict.why, id: `${meta.document} ${described.place}: ${described.what}` });
+  }
+  return changes;
+}
+
+/**
+ * The OpenAPI webhooks: the events' shapes, and the answers the receiver gives (a response the
+ * sender no longer documents changes how the receiver's answer is treated).
+ */
+export function compareWebhooks(before: Json, after: Json): Change[] {
+  const meta = { document: "OpenAPI", scope: "webhooks" } as const;
+  const changes = compareEventViews(eventView(before, webhookShapes(before)), eventView(after, webhookShapes(after)), meta, "webhook");
+  for (const [name, item] of Object.entries<Json>(before?.webhooks ?? {})) {
+    const afterItem = after?.webhooks?.[name];
+    if (!afterItem) continue;
+    // The operation's own notes (summary, description, x-permission, tags): documentation.
+    const { parameters: _p, requestBody: _b, responses: _r, ...notes } = item.post ?? {};
+    const { parameters: _p2, requestBody: _b2, responses: _r2, ...newNotes } = afterItem.post ?? {};
+    for (const key of new Set([...Object.keys(notes), ...Object.keys(newNotes)])) {
+      if (JSON.stringify(notes[key]) === JSON.stringify(newNotes[key])) continue;
+      const what = `${key} changed`;
+      changes.push({ kind: "info", ...meta, place: `webhook ${name}`, what, why: "documentation of the webhook, no change on the wire", id: `OpenAPI webhook ${name}: ${what}` });
+    }
+    const [was, now] = [item.post?.responses ?? {}, afterItem.post?.responses ?? {}];
+    for (const code of Object.keys(was)) {
+      if (code in now) continue;
+      const what = `receiver answer ${code} no longer documented`;
+      changes.push({ kind: "breaking", ...meta, place: `webhook ${name}`, what, why: "a receiver answering it may no longer be treated as before", id: `OpenAPI webhook ${name}: ${what}` });
+    }
+    for (const code of Object.keys(now)) {
+      if (code in was) continue;
+      const what = `receiver answer ${code} documented`;
+      changes.push({ kind: "non-breaking", ...meta, place: `webhook ${name}`, what, why: "a new documented answer; existing receivers are unaffected", id: `OpenAPI webhook ${name}: ${what}` });
+    }
+  }
+  return changes;
+}
+
+export function compareMessages(before: Json, after: Json): Change[] {
+  return compareEventViews(eventView(before, messageShapes(before)), eventView(after, messageShapes(after)), { document: "AsyncAPI", scope: "events" }, "event");
+}

@@ -1,0 +1,68 @@
+// JSON helpers shared by the comparisons: local `$ref` resolution over a bundled document (the
+// bundles hold local references only), the components a set of roots reaches, and a dereferenced
+// copy for @asyncapi/diff, which wants one.
+
+export type Json = any;
+
+/** The node a local reference (`#/a/b`) points at, or undefined. */
+export function resolvePointer(doc: Json, ref: string): Json {
+  if (!ref.startsWith("#")) return undefined;
+  let node = doc;
+  for (const raw of ref.slice(1).split("/").slice(1)) {
+    const key = decodeURIComponent(raw).replace(/~1/g, "/").replace(/~0/g, "~");
+    if (node === null || typeof node !== "object" || !(key in node)) return undefined;
+    node = node[key];
+  }
+  return node;
+}
+
+/** A JSON pointer of path segments. */
+export const pointer = (path: ReadonlyArray<string | number>): string =>
+  path.map((key) => String(key).replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
+
+/**
+ * The document's `components` reduced to what `roots` reach through `$ref`s (followed
+ * transitively), so a comparison of one view ignores components that only another view uses.
+ */
+export function reachableComponents(doc: Json, roots: Json[]): Json {
+  const kept: Record<string, Record<string, Json>> = {};
+  const seen = new Set<string>();
+  const walk = (node: Json) => {
+    if (node === null || typeof node !== "object") return;
+    if (typeof node.$ref === "string" && node.$ref.startsWith("#/components/") && !seen.has(node.$ref)) {
+      seen.add(node.$ref);
+      const [, , section, name] = node.$ref.split("/");
+      const target = resolvePointer(doc, node.$ref);
+      if (section && name && target !== undefined) {
+        (kept[section] ??= {})[decodeURIComponent(name).replace(/~1/g, "/").replace(/~0/g, "~")] = target;
+        walk(target);
+      }
+    }
+    for (const child of Object.values(node)) walk(child);
+  };
+  roots.forEach(walk);
+  return kept;
+}
+
+/**
+ * A copy with every local `$ref` replaced by its target. A reference back into its own ancestry
+ * (a recursive schema) stays a `$ref`, so the copy is always a finite tree.
+ */
+export function dereference(doc: Json): Json {
+  const copy = (node: Json, stack: string[]): Json => {
+    if (node === null || typeof node !== "object") return node;
+    if (Array.isArray(node)) return node.map((item) => copy(item, stack));
+    if (typeof node.$ref === "string" && node.$ref.startsWith("#") && !stack.includes(node.$ref)) {
+      const target = resolvePointer(doc, node.$ref);
+      if (target !== undefined) {
+        const { $ref, ...siblings } = node;
+        const resolved = copy(target, [...stack, $ref]);
+        return resolved !== null && typeof resolved === "object" && !Array.isArray(resolved) ? { ...resolved, ...copySiblings(siblings, stack) } : resolved;
+      }
+    }
+    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, copy(value, stack)]));
+  };
+  const copySiblings = (siblings: Json, stack: string[]) =>
+    Object.fromEntries(Object.entries(siblings).map(([key, value]) => [key, copy(value, stack)]));
+  return copy(doc, []);
+}
