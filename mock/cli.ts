@@ -50,6 +50,7 @@ Commands:
   serve      Serve the mock API (the default when no command is given).
   receive    Run a local webhook receiver that verifies signed deliveries.
   trigger    Send a webhook event through a running mock.
+  diff       Compare two versions of the contract; exit 1 on an unacknowledged breaking change.
 
 Run "hr-mock <command> --help" for a command's options.
 `;
@@ -63,6 +64,11 @@ const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   receive: (argv) => runModuleCommand("./commands/receive.js", "receiveCommand", "receive", argv),
   trigger: (argv) => runModuleCommand("./commands/trigger.js", "triggerCommand", "trigger", argv),
+  // The contract diff prints its own one-line errors and returns its exit status.
+  diff: async (argv) => {
+    const { main: diff } = await import("../src/diff/cli.js");
+    process.exitCode = await diff(argv);
+  },
 };
 
 export async function main(argv: string[]): Promise<void> {

@@ -1,4 +1,4 @@
-// npm run diff's release record: `npx tsx scripts/record-contract-release.ts [--date YYYY-MM-DD]`
+// npm run diff's release record: `npm run release:record [-- --date YYYY-MM-DD]`
 // copies the bundled documents of this version (package.json's version) into
 // contract-releases/<version>/ with release.json, the base the CI gate and the changelog page
 // compare with. A version is recorded once: recording it again with other documents is refused.

@@ -1,4 +1,4 @@
-// `hr-contract diff [<base> [<head>]]` (npm run diff -- ...): compares two versions of the bundled
+// `hr-mock diff [<base> [<head>]]` (npm run diff -- ... in a clone): compares two versions of the bundled
 // contract and fails on a breaking change nobody acknowledged.
 // Exit codes: 0 no unacknowledged breaking change; 1 at least one; 2 bad usage or a contract or
 // acknowledgements file that cannot be read.
@@ -12,7 +12,8 @@ import { formatJson, formatText } from "./format.js";
 import { LoadError, loadContract, loadFolder, loadOwnContract } from "./load.js";
 import { ACKNOWLEDGEMENTS_FILE, listReleases, RELEASES_DIR } from "./releases.js";
 
-export const USAGE = `Usage: hr-contract diff [<base> [<head>]] [--ack FILE] [--format text|json]
+export const USAGE = `Usage: hr-mock diff [<base> [<head>]] [--ack FILE] [--format text|json]
+       (in a clone of the repository: npm run diff -- [<base> [<head>]] [options])
 
 Compares the bundled contract (OpenAPI read API and webhooks, AsyncAPI events, x-assumption marks)
 of <base> with <head> and lists every change as breaking, non-breaking or info.

@@ -1,4 +1,4 @@
-// hr-contract diff (npm run diff) in-process: where it loads contracts from, its exit codes, its
+// hr-mock diff (npm run diff) in-process: where it loads contracts from, its exit codes, its
 // one-line errors, and acknowledgements of deliberate breaks.
 import fs from "node:fs";
 import os from "node:os";

@@ -146,6 +146,12 @@ describe("installed with the mock (frontend and integration teams, CI against th
     expect(fs.readFileSync(junit, "utf8")).toContain("<testsuites");
   }, 120_000);
 
+  it("hr-mock diff compares the packed contract with the installed one: no breaking change", () => {
+    const result = runNode(projects.app, [bin(projects.app, "hr-mock"), "diff", tarballs.contract]);
+    expect(result.status, `hr-mock diff exit status; stderr: ${result.stderr.slice(-400)}`).toBe(0);
+    expect(result.stdout).toMatch(/^OK: no unacknowledged breaking change$/m);
+  }, 60_000);
+
   it("a missing runtime library is one line naming the package to install", () => {
     const faker = path.join(projects.app, "node_modules", "@faker-js", "faker");
     const away = `${faker}.away`;

@@ -17,7 +17,9 @@ const commands = [...readme.matchAll(/```sh\n([\s\S]*?)\n```/g)]
   .flatMap((m) => m[1].split("\n"))
   .map((line) => line.replace(/\s+#.*$/, "").trim())
   .filter(Boolean)
-  .flatMap((line) => line.split("&&").map((part) => part.trim()));
+  .flatMap((line) => line.split("&&").map((part) => part.trim()))
+  // An environment assignment before a command (CONTRACT_BASE=ref npm run diff) is the shell's.
+  .map((command) => command.replace(/^([A-Z][A-Z0-9_]*=\S*\s+)+/, ""));
 const flagsOf = (line: string) => [...line.matchAll(/(?:^|\s)(--[a-z][a-z-]*)/g)].map((m) => m[1]);
 /** `--help` of the clone's hr-mock (the workspace bin, run as npx runs it). */
 const mockHelp = (command: string) =>
