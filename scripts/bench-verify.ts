@@ -6,7 +6,7 @@
  *   npx tsx scripts/bench-verify.ts [iterations]
  */
 import { performance } from "node:perf_hooks";
-import { sign, verify } from "../src/webhooks/index.js";
+import { sign, verify } from "../src/webhooks/node/index.js";
 
 const BODY_BYTES = 1024;
 const WARMUP = 20_000;
