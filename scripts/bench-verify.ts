@@ -1,12 +1,13 @@
 /**
  * Benchmark: how many `Service-Signature` verifications per second one core does for a 1 KB
- * body (HMAC-SHA256 + header parsing + constant-time compare), plus sign() for comparison.
+ * body (HMAC-SHA256 + header parsing + constant-time compare), plus sign() for comparison, and
+ * the Web Crypto verifyAsync (awaited one at a time) as a ratio to the node:crypto verify.
  * A measurement, not a test: figures move with the machine; compare runs on the same one.
  *
  *   npx tsx scripts/bench-verify.ts [iterations]
  */
 import { performance } from "node:perf_hooks";
-import { sign, verify } from "../src/webhooks/index.js";
+import { sign, verify, verifyAsync } from "../src/webhooks/node/index.js";
 
 const BODY_BYTES = 1024;
 const WARMUP = 20_000;
@@ -32,6 +33,13 @@ function opsPerSecond(count: number, fn: () => unknown): number {
   return count / ((performance.now() - start) / 1000);
 }
 
+/** Runs the async fn `count` times, one after the other, and returns operations per second. */
+async function asyncOpsPerSecond(count: number, fn: () => Promise<unknown>): Promise<number> {
+  const start = performance.now();
+  for (let i = 0; i < count; i++) await fn();
+  return count / ((performance.now() - start) / 1000);
+}
+
 function report(label: string, ops: number): void {
   console.log(`${label.padEnd(44)} ${Math.round(ops).toLocaleString("en-US").padStart(10)} ops/s  ${(1e6 / ops).toFixed(2)} µs/op`);
 }
@@ -46,7 +54,13 @@ console.log(`bench-verify: ${body.length}-byte body, node ${process.version}, ${
 console.log("warming up…");
 opsPerSecond(WARMUP, () => verify(body, header, SECRET, options));
 
-report("verify (1 secret, 1 v1, match)", opsPerSecond(ITERATIONS, () => verify(body, header, SECRET, options)));
+const syncOps = opsPerSecond(ITERATIONS, () => verify(body, header, SECRET, options));
+report("verify (1 secret, 1 v1, match)", syncOps);
 report("verify (rotation: 2 v1 values, 2nd matches)", opsPerSecond(ITERATIONS, () => verify(body, rotatingHeader, SECRET, options)));
 report("verify (string body, UTF-8 encoded per call)", opsPerSecond(ITERATIONS, () => verify(body.toString("utf8"), header, SECRET, options)));
 report("sign", opsPerSecond(ITERATIONS, () => sign(body, SECRET, { timestamp })));
+
+await asyncOpsPerSecond(WARMUP / 10, () => verifyAsync(body, header, SECRET, options));
+const asyncOps = await asyncOpsPerSecond(ITERATIONS / 10, () => verifyAsync(body, header, SECRET, options));
+report("verifyAsync (Web Crypto, 1 secret, match)", asyncOps);
+console.log(`verifyAsync / verify: ${(asyncOps / syncOps).toFixed(2)} (same run; Web Crypto imports the key per call)`);

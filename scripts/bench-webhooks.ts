@@ -17,7 +17,7 @@ import { fileURLToPath } from "node:url";
 import { performance } from "node:perf_hooks";
 import { DEMO_KEY, startMock } from "../mock/index.js";
 import type { RequestListener } from "node:http";
-import { createReceiver, listen } from "../src/webhooks/index.js";
+import { createReceiver, listen } from "../src/webhooks/node/index.js";
 
 const DELIVERIES = Number(process.argv[2] ?? 20_000);
 const LATENCY_SAMPLES = Number(process.argv[3] ?? 2_000);

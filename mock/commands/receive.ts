@@ -11,7 +11,7 @@ import {
   type DeliveryInfo,
   type Rejection,
   type WebhookEvent,
-} from "../../src/webhooks/index.js";
+} from "../../src/webhooks/node/index.js";
 
 export const RECEIVE_HELP = `Usage: hr-mock receive --port <port> --secret <whsec_...> [options]
 

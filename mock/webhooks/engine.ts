@@ -10,7 +10,7 @@
 import { randomUUID } from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
 import type { WebhookEvent, WebhookEventType } from "../../generated/events.js";
-import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, sign } from "../../src/webhooks/index.js";
+import { DELIVERY_ID_HEADER, EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER, sign } from "../../src/webhooks/node/index.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { seededRandom } from "../server/random.js";
 import { deliveryHeaders, deliveryRules, eventValidator, isEventType } from "./asyncapi.js";

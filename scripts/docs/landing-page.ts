@@ -62,7 +62,8 @@ for await (const item of hr.iterate("${escapeHtml(firstList.operationId)}")) {
 <h3>Integration developer</h3>
 <p>Receive signed webhook events: the mock signs and delivers them as the service would. Verify the
 <code>Service-Signature</code> header over the raw body with the package's webhook helpers
-(<code>verify</code>, <code>createReceiver</code> from <code>hr-service-contract/webhooks</code>) and skip repeats by
+(<code>verify</code>, <code>createReceiver</code> from <code>hr-service-contract/webhooks/node</code>; on an edge runtime
+<code>verifyAsync</code>, <code>constructEventAsync</code> from <code>hr-service-contract/webhooks</code>) and skip repeats by
 event id. Try the whole loop in three terminals: the mock sends to a local receiver that verifies each delivery
 and prints one line for it, and a trigger fires an event:</p>
 <pre><code>npx hr-mock serve --webhook-url http://127.0.0.1:${receiverPort}/hooks   # prints the endpoint's secret

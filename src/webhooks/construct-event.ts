@@ -3,9 +3,10 @@
  * parse, then check that the identity headers agree with the body (service-api.md §6.1).
  */
 import { WebhookEventError, type WebhookEventErrorReason } from "./errors.js";
-import { SIGNATURE_HEADER, verify, type RawBody, type SigningSecrets, type VerifyOptions } from "./signature.js";
+import { SIGNATURE_HEADER, type RawBody, type SigningSecrets, type VerifyOptions } from "./signature.js";
+import { verifyAsync } from "./web-crypto.js";
 
-// Type-only: erased at run time, so the receiver still depends on Node built-ins alone.
+// Type-only: erased at run time, so the entry still loads no module beyond its own.
 import type { WebhookEvent } from "../../generated/events.js";
 
 export type { WebhookEvent };
@@ -20,17 +21,26 @@ export type HeaderSource =
   | Readonly<Record<string, string | readonly string[] | number | undefined>>;
 
 /**
- * Verifies `Service-Signature` over the raw body, parses it, and checks `Service-Event-Id` and
- * `Service-Event-Type` against the body's `id` and `type`. Throws WebhookSignatureError or
- * WebhookEventError; returns the event, to be narrowed with `switch (event.type)`.
+ * Verifies `Service-Signature` over the raw body with Web Crypto, parses it, and checks
+ * `Service-Event-Id` and `Service-Event-Type` against the body's `id` and `type`. Rejects with
+ * WebhookSignatureError or WebhookEventError; resolves to the event, to be narrowed with
+ * `switch (event.type)`. Runs wherever `crypto.subtle` does (edge runtimes, workers, browsers, Node).
  */
-export function constructEvent(
+export async function constructEventAsync(
   rawBody: RawBody,
   headers: HeaderSource,
   secret: SigningSecrets,
   options: VerifyOptions = {},
-): WebhookEvent {
-  verify(rawBody, readHeader(headers, SIGNATURE_HEADER), secret, options);
+): Promise<WebhookEvent> {
+  await verifyAsync(rawBody, readHeader(headers, SIGNATURE_HEADER), secret, options);
+  return eventOfVerifiedBody(rawBody, headers);
+}
+
+/**
+ * The event of a body whose signature has been verified: JSON object, identity present, headers
+ * agreeing. Throws WebhookEventError. Shared by constructEventAsync and the Node constructEvent.
+ */
+export function eventOfVerifiedBody(rawBody: RawBody, headers: HeaderSource): WebhookEvent {
   const body = parseJsonObject(rawBody);
   // Only the identity is checked by hand: it is what dedupe and the header checks rely on; the
   // rest of the shape is the signed contract (validate against generated/asyncapi.json if wanted).

@@ -1,22 +1,22 @@
 /**
- * Webhook helpers for receivers of the HR service's events: sign, verify, construct a typed
- * event, and a ready-made Node receiver. Depends on Node built-ins only, so a receiver that just
- * verifies signatures installs nothing else.
+ * Webhook helpers for receivers of the HR service's events on any runtime with Web Crypto (edge
+ * runtimes, workers, Deno, Bun, browsers, Node): verify, construct a typed event, sign. Imports no
+ * Node built-in and no package. The synchronous node:crypto functions and the ready-made node:http
+ * receiver are in "hr-service-contract/webhooks/node" (./node/index.ts), which re-exports these too.
  */
 export {
-  computeSignature,
   DEFAULT_TOLERANCE_SECONDS,
   parseSignatureHeader,
-  sign,
   SIGNATURE_HEADER,
-  verify,
   type ParsedSignatureHeader,
   type RawBody,
+  type SignatureHeaderValue,
   type SigningSecrets,
   type SignOptions,
   type VerifiedSignature,
   type VerifyOptions,
 } from "./signature.js";
+export { computeSignatureAsync, signAsync, verifyAsync } from "./web-crypto.js";
 export {
   isWebhookError,
   WebhookEventError,
@@ -25,7 +25,7 @@ export {
   type WebhookSignatureErrorReason,
 } from "./errors.js";
 export {
-  constructEvent,
+  constructEventAsync,
   DELIVERY_ID_HEADER,
   EVENT_ID_HEADER,
   EVENT_TYPE_HEADER,
@@ -33,13 +33,3 @@ export {
   type HeaderSource,
   type WebhookEvent,
 } from "./construct-event.js";
-export {
-  createReceiver,
-  DEFAULT_MAX_BODY_BYTES,
-  DEFAULT_SEEN_IDS_LIMIT,
-  listen,
-  type DeliveryInfo,
-  type ListeningReceiver,
-  type ReceiverOptions,
-  type Rejection,
-} from "./receiver.js";

@@ -1,14 +1,15 @@
 /**
- * Signing and verifying the `Service-Signature` header (service-api.md §5, "Webhook authentication"):
+ * The `Service-Signature` header's rules (service-api.md §5, "Webhook authentication"), free of
+ * any crypto library so that every runtime shares them:
  *
  *   Service-Signature: t=<unix seconds>,v1=<lowercase hex HMAC-SHA256 of "<t>." + raw body bytes>
  *
  * keyed with the endpoint's signing secret as UTF-8 text, `whsec_` prefix included.
  * Modelled on stripe-node's `Webhooks.verifyHeader` and the Standard Webhooks verifier:
  * several `v1` values may appear (the sender rotating secrets), unknown schemes are ignored,
- * and digests are compared in constant time.
+ * and digests are compared in constant time. The HMAC itself is computed by Web Crypto
+ * (web-crypto.ts, any runtime) or node:crypto (node/signature.ts, synchronous).
  */
-import { createHmac, timingSafeEqual } from "node:crypto";
 import { WebhookSignatureError } from "./errors.js";
 
 /** Header that carries the signature. HTTP header names are case-insensitive. */
@@ -25,6 +26,9 @@ export type RawBody = string | Uint8Array;
 
 /** One signing secret, or several accepted at once while the receiver rotates secrets. */
 export type SigningSecrets = string | readonly string[];
+
+/** The header as a runtime hands it: Node gives a repeated header as an array, fetch's Headers gives null. */
+export type SignatureHeaderValue = string | readonly string[] | null | undefined;
 
 export interface ParsedSignatureHeader {
   /** The `t` value, Unix seconds. */
@@ -50,16 +54,14 @@ export interface VerifiedSignature {
   timestamp: number;
 }
 
-/** Hex HMAC-SHA256 of `<timestamp>.` followed by the body's bytes, keyed with the secret's text. */
-export function computeSignature(rawBody: RawBody, secret: string, timestamp: number): string {
-  assertSecret(secret);
-  assertTimestamp(timestamp);
-  return createHmac("sha256", secret).update(`${timestamp}.`, "utf8").update(toBytes(rawBody)).digest("hex");
-}
-
-/** The `Service-Signature` header value for a body, signed now or at `options.timestamp`. */
-export function sign(rawBody: RawBody, secret: string, { timestamp = nowInSeconds() }: SignOptions = {}): string {
-  return `t=${timestamp},${SIGNATURE_SCHEME}=${computeSignature(rawBody, secret, timestamp)}`;
+/** What is left to check once the header, clock and secrets have passed: the digests. */
+export interface PendingVerification {
+  timestamp: number;
+  /** The `v1` values of the header. */
+  signatures: readonly string[];
+  secrets: readonly string[];
+  /** The bytes the HMAC covers: `<t>.` followed by the body. */
+  signedPayload: Uint8Array<ArrayBuffer>;
 }
 
 /**
@@ -87,36 +89,65 @@ export function parseSignatureHeader(header: string): ParsedSignatureHeader {
 }
 
 /**
- * Checks a delivery's signature: the header parses, `t` is within the tolerance of now, and one
- * of its `v1` values equals the digest computed with (one of) the secret(s). Returns the signed
- * timestamp; throws WebhookSignatureError with the reason otherwise. Never parses the body.
+ * Every check of a delivery that needs no HMAC, in the order the verifiers report them: arguments,
+ * header present and well formed, timestamp within the tolerance of now. Throws
+ * WebhookSignatureError (or TypeError / RangeError for a programming error); never parses the body.
  */
-export function verify(
+export function prepareVerification(
   rawBody: RawBody,
-  header: string | readonly string[] | null | undefined,
+  header: SignatureHeaderValue,
   secret: SigningSecrets,
   { toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now = nowInSeconds() }: VerifyOptions = {},
-): VerifiedSignature {
+): PendingVerification {
   const secrets = toSecretList(secret);
   assertTolerance(toleranceSeconds);
   if (!Number.isFinite(now)) throw new RangeError(`now must be finite Unix seconds, got ${now}.`);
-  const bytes = toBytes(rawBody);
+  const body = toBytes(rawBody);
   const headerText = joinHeader(header);
   if (headerText.trim() === "") {
     throw new WebhookSignatureError("missing_header", `The request has no ${SIGNATURE_HEADER} header.`);
   }
   const { timestamp, signatures } = parseSignatureHeader(headerText);
   checkTimestamp(timestamp, now, toleranceSeconds);
-  const expected = secrets.map((s) => computeSignature(bytes, s, timestamp));
-  if (!anySignatureMatches(expected, signatures)) {
+  return { timestamp, signatures, secrets, signedPayload: signedPayload(body, timestamp) };
+}
+
+/** The verdict once each secret's digest is known: the timestamp, or no_matching_signature. */
+export function finishVerification(pending: PendingVerification, expectedHex: readonly string[]): VerifiedSignature {
+  if (!anySignatureMatches(expectedHex, pending.signatures)) {
     throw new WebhookSignatureError(
       "no_matching_signature",
       `No v1 signature in ${SIGNATURE_HEADER} matches the body and signing secret ` +
         "(wrong secret, or the body was changed after signing, e.g. parsed and re-serialized).",
     );
   }
-  return { timestamp };
+  return { timestamp: pending.timestamp };
 }
+
+/** The bytes a signature covers: `<timestamp>.` then the body's bytes. Checks both arguments. */
+export function signedPayload(rawBody: RawBody, timestamp: number): Uint8Array<ArrayBuffer> {
+  assertTimestamp(timestamp);
+  const body = toBytes(rawBody);
+  const prefix = new TextEncoder().encode(`${timestamp}.`);
+  const payload = new Uint8Array(prefix.length + body.length);
+  payload.set(prefix, 0);
+  payload.set(body, prefix.length);
+  return payload;
+}
+
+/** The header value for a timestamp and its digest. */
+export function formatSignatureHeader(timestamp: number, digestHex: string): string {
+  return `t=${timestamp},${SIGNATURE_SCHEME}=${digestHex}`;
+}
+
+/** Lowercase hex of bytes, as the header carries digests. */
+export function toHex(bytes: Uint8Array): string {
+  let hex = "";
+  for (const byte of bytes) hex += HEX_OF_BYTE[byte];
+  return hex;
+}
+
+const HEX_OF_BYTE = Array.from({ length: 256 }, (_, byte) => byte.toString(16).padStart(2, "0"));
 
 /** Comma-separated `key=value` entries; whitespace around an entry is tolerated, not inside it. */
 function splitEntries(header: string): Array<[string, string]> {
@@ -158,35 +189,44 @@ function checkTimestamp(timestamp: number, now: number, toleranceSeconds: number
 }
 
 /**
- * Compares every candidate against every expected digest without stopping early, each in
- * constant time. The hex text itself is compared, so uppercase, non-hex or wrong-length
- * candidates simply do not match (the spec signs lowercase hex).
+ * Compares every candidate against every expected digest without stopping early. The hex text
+ * itself is compared, so uppercase, non-hex or wrong-length candidates simply do not match (the
+ * spec signs lowercase hex).
  */
 function anySignatureMatches(expectedHex: readonly string[], candidates: readonly string[]): boolean {
   let matched = false;
   for (const expected of expectedHex) {
-    const want = Buffer.from(expected, "utf8");
     for (const candidate of candidates) {
-      const got = Buffer.from(candidate, "utf8");
-      // timingSafeEqual needs equal lengths; the length of a valid digest is public anyway.
-      if (got.length === want.length && timingSafeEqual(got, want)) matched = true;
+      if (constantTimeEqual(candidate, expected)) matched = true;
     }
   }
   return matched;
 }
 
-/** The body's bytes without copying; a string is encoded as UTF-8 like the sender's body. */
-function toBytes(rawBody: RawBody): Buffer {
-  if (typeof rawBody === "string") return Buffer.from(rawBody, "utf8");
-  if (rawBody instanceof Uint8Array) return Buffer.from(rawBody.buffer, rawBody.byteOffset, rawBody.byteLength);
+/**
+ * Equality whose time depends only on the lengths: every character is visited and the differences
+ * are OR-ed, never branched on (as Deno's timingSafeEqual, used by Standard Webhooks). The length of a
+ * valid digest is public (64 hex characters), so an early exit on a length mismatch reveals nothing.
+ */
+export function constantTimeEqual(a: string, b: string): boolean {
+  if (a.length !== b.length) return false;
+  let difference = 0;
+  for (let i = 0; i < a.length; i++) difference |= a.charCodeAt(i) ^ b.charCodeAt(i);
+  return difference === 0;
+}
+
+/** The body's bytes; a string is encoded as UTF-8 like the sender's body. */
+function toBytes(rawBody: RawBody): Uint8Array {
+  if (typeof rawBody === "string") return new TextEncoder().encode(rawBody);
+  if (rawBody instanceof Uint8Array) return rawBody;
   // A parsed object here means the bytes that were signed are already lost.
   throw new TypeError(
-    "Webhook body must be the raw request body (string, Buffer or Uint8Array), not a parsed object.",
+    "Webhook body must be the raw request body (string, Uint8Array or Buffer), not a parsed object.",
   );
 }
 
-/** Node may hand a repeated header as an array; joined, a second `t` then fails as malformed. */
-function joinHeader(header: string | readonly string[] | null | undefined): string {
+/** A repeated header arrives as an array; joined, a second `t` then fails as malformed. */
+function joinHeader(header: SignatureHeaderValue): string {
   if (header === null || header === undefined) return "";
   return typeof header === "string" ? header : header.join(",");
 }
@@ -201,7 +241,7 @@ export function toSecretList(secret: SigningSecrets): readonly string[] {
   return secrets;
 }
 
-function assertSecret(secret: unknown): asserts secret is string {
+export function assertSecret(secret: unknown): asserts secret is string {
   // An empty key still yields an HMAC; refusing it catches an unset environment variable.
   if (typeof secret !== "string" || secret === "") {
     throw new TypeError("Webhook signing secret must be a non-empty string (it begins whsec_).");
@@ -230,6 +270,6 @@ function quote(text: string): string {
   return JSON.stringify(text.length > 40 ? `${text.slice(0, 40)}…` : text);
 }
 
-function nowInSeconds(): number {
+export function nowInSeconds(): number {
   return Math.floor(Date.now() / 1000);
 }

@@ -7,25 +7,15 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import { chromium, type Browser, type BrowserContext, type Page } from "playwright-core";
+import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { buildDocs, repoRoot } from "../../scripts/build-docs.js";
 import { PAGES, type PageId } from "../../scripts/docs/layout.js";
 import { compareContracts } from "../../src/diff/compare.js";
+import { launchChromium } from "../support/browser.js";
 
-const CHROMIUM = "/usr/bin/chromium";
-const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-];
 const ARTIFACTS = path.join(repoRoot, "test-artifacts", "docs");
 const VIEWPORT = { width: 1280, height: 900 };
 /** How long a page may take to show what it should once loaded (client-side rendering). */
@@ -237,7 +227,7 @@ beforeAll(async () => {
   site = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "docs-site-")), "site");
   await buildDocs({ outDir: site });
   mock = await startMock({ port: 0, docsDir: site, rateLimit: "off" });
-  browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+  browser = await launchChromium();
   const ownHost = new URL(mock.url).host;
   for (const page of PAGES) visits.set(page.id, await visitPage(page.id, `${mock.docsUrl}${page.file}`, ownHost));
 }, 240_000);

@@ -181,17 +181,21 @@ describe("installed alone (a webhook receiver, a frontend, a CI job checking a d
     expect(Object.keys(manifests.contract.dependencies ?? {}).filter((name) => MOCK_LIBRARIES.includes(name)), "mock libraries declared").toEqual([]);
   });
 
-  it("the webhooks entry signs and verifies under plain node", () => {
+  it("the webhooks entries sign and verify under plain node: webhooks/node synchronously, webhooks on Web Crypto", () => {
     const script = `
-      import { sign, verify } from "hr-service-contract/webhooks";
+      import { sign, verify } from "hr-service-contract/webhooks/node";
+      import { verifyAsync } from "hr-service-contract/webhooks";
       const header = sign("{}", "whsec_test", { timestamp: 1700000000 });
       verify("{}", header, "whsec_test", { now: 1700000000 });
+      await verifyAsync("{}", header, "whsec_test", { now: 1700000000 });
       let refused = "";
       try { verify("{ }", header, "whsec_test", { now: 1700000000 }); } catch (error) { refused = error.name; }
-      console.log(header.startsWith("t=1700000000,v1="), refused);`;
+      let refusedAsync = "";
+      await verifyAsync("{ }", header, "whsec_test", { now: 1700000000 }).catch((error) => { refusedAsync = error.name; });
+      console.log(header.startsWith("t=1700000000,v1="), refused, refusedAsync);`;
     const result = runNode(projects.light, ["--input-type=module", "-e", script]);
-    expect(result.stderr, "the webhooks entry failed under plain node").toBe("");
-    expect(result.stdout.trim(), "signed, verified, and a changed body refused").toMatch(/^true \w+Error$/);
+    expect(result.stderr, "a webhooks entry failed under plain node").toBe("");
+    expect(result.stdout.trim(), "signed, verified (both ways), and a changed body refused (both ways)").toBe("true WebhookSignatureError WebhookSignatureError");
   });
 
   it("the client entry loads and builds a client", () => {

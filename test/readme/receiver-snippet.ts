@@ -1,5 +1,5 @@
 import http from "node:http";
-import { createReceiver } from "hr-service-contract/webhooks";
+import { createReceiver } from "hr-service-contract/webhooks/node";
 
 const receiver = createReceiver({
   secret: process.env.HR_WEBHOOK_SECRET ?? "whsec_…", // shown once when the endpoint is added

@@ -6,7 +6,7 @@ import path from "node:path";
 import { bundle, loadConfig } from "@redocly/openapi-core";
 import { DEMO_KEY, type RunningMock } from "../../mock/index.js";
 import { isFinal, type DeliveryLogEntry } from "../../mock/webhooks/delivery-log.js";
-import { createReceiver, listen, type ListeningReceiver, type Rejection, type WebhookEvent } from "../../src/webhooks/index.js";
+import { createReceiver, listen, type ListeningReceiver, type Rejection, type WebhookEvent } from "../../src/webhooks/node/index.js";
 import { createDocumentValidator } from "../../scripts/lib/spec-validator.js";
 import { loadAsyncApi, repoRoot } from "../../scripts/lib/spec-document.js";
 

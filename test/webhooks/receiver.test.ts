@@ -11,7 +11,7 @@ import {
   type ReceiverOptions,
   type Rejection,
   type WebhookEvent,
-} from "../../src/webhooks/index.js";
+} from "../../src/webhooks/node/index.js";
 import asyncapi from "../../generated/asyncapi.json" with { type: "json" };
 import vectorFile from "./signature-vectors.json" with { type: "json" };
 

@@ -4,9 +4,10 @@
  * user code afterwards, repeats of an event id skipped.
  */
 import { createServer, type IncomingMessage, type RequestListener, type Server, type ServerResponse } from "node:http";
-import { isWebhookError } from "./errors.js";
-import { constructEvent, DELIVERY_ID_HEADER, readHeader, type WebhookEvent } from "./construct-event.js";
-import { assertTolerance, DEFAULT_TOLERANCE_SECONDS, toSecretList, type SigningSecrets } from "./signature.js";
+import { isWebhookError } from "../errors.js";
+import { DELIVERY_ID_HEADER, readHeader, type WebhookEvent } from "../construct-event.js";
+import { assertTolerance, DEFAULT_TOLERANCE_SECONDS, toSecretList, type SigningSecrets } from "../signature.js";
+import { constructEvent } from "./construct-event.js";
 
 /** Largest body read by default; larger deliveries get 413 before they fill memory. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
