@@ -23,7 +23,7 @@ export function buildPackage(log: (line: string) => void = () => {}): void {
   if (tsc.status !== 0) throw new Error(`tsc failed:\n${tsc.stdout}${tsc.stderr}`);
   log("build: copying the bundled specs and declarations");
   // tsc neither emits nor copies .d.ts inputs and JSON read at run time.
-  for (const file of ["generated/api.d.ts", "generated/openapi.json", "generated/openapi.yaml", "generated/asyncapi.json", "generated/asyncapi.yaml", "mock/control/openapi.yaml"]) copy(file);
+  for (const file of ["generated/api.d.ts", "generated/openapi.json", "generated/openapi.yaml", "generated/asyncapi.json", "generated/asyncapi.yaml", "generated/control-openapi.json", "generated/control-api.d.ts", "mock/control/openapi.yaml"]) copy(file);
   fs.chmodSync(path.join(dist, "mock/cli.js"), 0o755);
   log("build: done");
 }

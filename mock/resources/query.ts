@@ -5,6 +5,7 @@
 import { parseIsoDate } from "../data/dates.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { DEFAULT_PAGE_NUMBER, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE } from "../data/paging.js";
+import { quote } from "../server/text.js";
 import type { ResourceRequest, ResourceResult } from "./contract.js";
 
 export type Query = ResourceRequest["query"];
@@ -31,10 +32,7 @@ export function answer(body: () => unknown): ResourceResult {
   }
 }
 
-/** A value quoted for a message, cut short so a huge parameter does not make a huge answer. */
-export function quote(value: string): string {
-  return JSON.stringify(value.length > 60 ? `${value.slice(0, 57)}...` : value);
-}
+export { quote };
 
 /** A refusal of a parameter's value, worded as the HTTP layer words Prism's findings. */
 export function invalidParameter(name: string, expected: string, given: string): Refusal {
