@@ -10,6 +10,7 @@ import type { createLogger } from "@stoplight/prism-core";
 import { failure, type Reply } from "./envelope.js";
 import type { Query } from "./params.js";
 import type { SpecOperation } from "./spec.js";
+import { cut } from "./text.js";
 
 /**
  * The Prefer header as Prism's server reads it (prism-http-server getHttpConfigFromRequest with
@@ -67,7 +68,7 @@ function splitOutsideQuotes(text: string, separator: string): string[] {
 }
 
 function show(value: string | true): string {
-  return value === true ? "nothing" : JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+  return value === true ? "nothing" : JSON.stringify(cut(value, 40));
 }
 
 export interface PreferConfig {
