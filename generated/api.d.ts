@@ -1121,6 +1121,12 @@ export interface webhooks {
 export interface components {
     schemas: {
         /**
+         * Format: uuid
+         * @description An id, a uuid written as 36 characters (8-4-4-4-12 hexadecimal digits, any letter case); not the urn:uuid form.
+         * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
+         */
+        Uuid: string;
+        /**
          * @description Leave request status name; Submitted and Pending are waiting for a decision.
          * @example Approved
          * @enum {string}
@@ -2443,22 +2449,22 @@ export interface components {
          * @description Only leave requests of this company's employees; company ids come from the company list, which is not shown by the provider.
          * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
          */
-        LeaveRequestCompanyId: string;
+        LeaveRequestCompanyId: components["schemas"]["Uuid"];
         /**
          * @description Only leave requests of employees in this department.
          * @example 6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0
          */
-        LeaveRequestDepartmentId: string;
+        LeaveRequestDepartmentId: components["schemas"]["Uuid"];
         /**
          * @description Only leave requests of this leave type.
          * @example 2f3e4d5c-6b7a-4891-a2b3-c4d5e6f7a8b9
          */
-        LeaveRequestLeaveTypeId: string;
+        LeaveRequestLeaveTypeId: components["schemas"]["Uuid"];
         /**
          * @description Only leave requests in this status, given by name (Submitted, Pending, Approved, Rejected, Abandoned, Expired) or by number (0 to 5).
          * @example Approved
          */
-        LeaveStatus: components["schemas"]["LeaveStatusName"] | components["schemas"]["LeaveStatusId"] | string;
+        LeaveStatus: components["schemas"]["LeaveStatusName"] | components["schemas"]["LeaveStatusId"];
         /**
          * @description Only leave starting on or after this date (YYYY-MM-DD); send it together with EndDate.
          * @example 2026-12-01
@@ -2483,22 +2489,22 @@ export interface components {
          * @description The leave request's id.
          * @example 0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11
          */
-        LeaveRequestId: string;
+        LeaveRequestId: components["schemas"]["Uuid"];
         /**
          * @description The employee whose balance to return.
          * @example 5d1c2a4e-7f3b-4e8a-b1c9-3a2d4e5f6a7b
          */
-        BalanceEmployeeId: string;
+        BalanceEmployeeId: components["schemas"]["Uuid"];
         /**
          * @description The leave type, an id from the leave type list.
          * @example 2f3e4d5c-6b7a-4891-a2b3-c4d5e6f7a8b9
          */
-        BalanceLeaveTypeId: string;
+        BalanceLeaveTypeId: components["schemas"]["Uuid"];
         /**
          * @description Only leave types that apply to this company; company ids come from the company list, which is not shown by the provider.
          * @example 1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d
          */
-        LeaveTypeCompanyId: string;
+        LeaveTypeCompanyId: components["schemas"]["Uuid"];
         /**
          * @description Part of the leave type's name, at most 200 characters.
          * @example annual
@@ -2525,12 +2531,12 @@ export interface components {
          *       "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
          *     ]
          */
-        Companies: string[];
+        Companies: components["schemas"]["Uuid"][];
         /**
          * @description The department's id.
          * @example 6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0
          */
-        DepartmentIdPath: string;
+        DepartmentIdPath: components["schemas"]["Uuid"];
         /**
          * @description Only employees with this status, such as Active; the allowed values are not shown by the provider.
          * @example Active

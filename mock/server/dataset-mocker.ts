@@ -12,7 +12,7 @@ import type { Dataset } from "../data/dataset.js";
 import type { ResourceHandlers } from "../resources/contract.js";
 import { failure, failureBody, successBody, type Reply } from "./envelope.js";
 import type { Gate } from "./gate.js";
-import { checkParams, parseQuery } from "./params.js";
+import { checkParams, type Query } from "./params.js";
 import { parsePrefer, type PreferConfig } from "./prefer.js";
 import type { SpecOperation } from "./spec.js";
 import { errorText, oneLine } from "./text.js";
@@ -21,6 +21,8 @@ import { errorText, oneLine } from "./text.js";
 export interface RequestContext {
   /** The query string as sent, without "?". */
   search: string;
+  /** The query as Prism received it (names as sent, repeated names as arrays). */
+  query: Query;
   /** The Authorization header: one value, or several when it was repeated. */
   authorization: string | string[] | undefined;
   prefer: string | undefined;
@@ -73,7 +75,7 @@ export function createDatasetMocker(options: DatasetMockerOptions): MockComponen
     if (!admitted.ok) return { ...admitted.reply, caller: admitted.caller };
     const { apiKey, rateHeaders } = admitted;
     const caller = apiKey.label;
-    const query = parseQuery(context.search);
+    const { query } = context;
     const pathParams = pathParamsOf(operation, request.url.path);
 
     // Prefer with code, example or dynamic hands the answer to Prism's mocker; other preferences
@@ -92,11 +94,8 @@ export function createDatasetMocker(options: DatasetMockerOptions): MockComponen
     const cacheable = { organizationId: apiKey.organizationId, permission: operation.permission, operationId: operation.operationId };
     const checked = checkParams(operation, validations, context.search, query, pathParams);
     if (!checked.ok) return { status: 400, body: failureBody(400, checked.message), headers: rateHeaders, caller, cacheable };
-    const result = handlers[operation.operationId as keyof ResourceHandlers](options.dataset(), {
-      organizationId: apiKey.organizationId,
-      query: checked.query,
-      path: pathParams,
-    });
+    const handler = handlers[operation.operationId as keyof ResourceHandlers] as ResourceHandlers[keyof ResourceHandlers];
+    const result = handler(options.dataset(), { organizationId: apiKey.organizationId, ...checked.typed } as never);
     const body = result.ok ? successBody(result.data) : failureBody(result.status, result.message);
     return { status: result.ok ? 200 : result.status, body, headers: rateHeaders, caller, cacheable };
   }

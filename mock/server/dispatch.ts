@@ -14,7 +14,7 @@ import type { ResourceHandlers } from "../resources/contract.js";
 import { createDatasetMocker, type MockedReply, type RequestContext } from "./dataset-mocker.js";
 import { failure, type Reply } from "./envelope.js";
 import { createGate } from "./gate.js";
-import { parseQuery } from "./params.js";
+import { canonicalCase, parseQuery } from "./params.js";
 import { createPreferMocker } from "./prefer.js";
 import type { RateLimiter } from "./rate-limit.js";
 import type { ResponseCache } from "./response-cache.js";
@@ -75,7 +75,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     failRate: options.failRate,
     random: options.random,
     onInternalError,
-    context: (request) => contexts.get(request) ?? { search: "", authorization: undefined, prefer: undefined },
+    context: (request) => contexts.get(request) ?? { search: "", query: {}, authorization: undefined, prefer: undefined },
   });
   const prism = createInstance(CONFIG, { logger, mock });
   const prefer = createPreferMocker(logger, CONFIG);
@@ -94,8 +94,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     if (cached) return head ? headOnly(cached) : cached;
 
     const candidates = shortlist(path);
-    const input = { method: method.toLowerCase() as "get", url: { path: decodablePath(path), query: parseQuery(search) as Record<string, string | string[]> }, headers: prismHeaders(headers) };
-    contexts.set(input, { search, authorization: headers.authorization, prefer: preferHeader });
+    const query = parseQuery(search);
+    canonicalCase(candidates, query);
+    const input = { method: method.toLowerCase() as "get", url: { path: decodablePath(path), query: query as Record<string, string | string[]> }, headers: prismHeaders(headers) };
+    contexts.set(input, { search, query, authorization: headers.authorization, prefer: preferHeader });
     return prism
       .request(input, candidates.map((op) => op.prism), CONFIG)()
       .then(async (result): Promise<ReplyWithCaller> => {

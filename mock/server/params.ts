@@ -4,12 +4,16 @@
 // Prism's: an integer is written in decimal digits (Prism's Ajv coerces 1e1, +5, " 10" and 0x10).
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import { quote } from "./text.js";
+import type { JsonSchema } from "./schema-text.js";
 import type { SpecOperation, SpecParam } from "./spec.js";
 
 export type Query = Record<string, string | string[] | undefined>;
 
+/** Parameters as the handler receives them: typed from the spec's schemas, with the spec's defaults. */
+export type TypedParams = Record<string, unknown>;
+
 export type ParamCheck =
-  | { ok: true; query: Query }
+  | { ok: true; query: Query; typed: { query: TypedParams; path: TypedParams } }
   | { ok: false; message: string };
 
 /** Query string to name → value, a repeated name giving an array (as Prism's server does). */
@@ -87,7 +91,57 @@ export function checkParams(
   if (notDecimal.length > 0) {
     return { ok: false, message: notDecimal.map(([spec, value]) => `Invalid parameter ${spec.name}: must be ${spec.expected}, written in decimal digits without sign, spaces or leading zeros, got ${quote(value)}.`).join(" ") };
   }
-  return { ok: true, query: canonicalQuery(operation, query) };
+  const canonical = canonicalQuery(operation, query);
+  return { ok: true, query: canonical, typed: { query: typedValues(operation.queryParams, canonical), path: typedValues(operation.pathParams, pathParams) } };
+}
+
+/**
+ * Values Prism has validated, read as their schemas say: integers as numbers, booleans, arrays, a
+ * uuid in the lower case the dataset writes, absent ones as the spec's default. Nothing is checked
+ * here; that was Prism's job.
+ */
+function typedValues(params: readonly SpecParam[], given: Query | Record<string, string>): TypedParams {
+  const out: TypedParams = {};
+  for (const param of params) {
+    const value = given[param.name];
+    if (value === undefined || value === "") {
+      if (param.schema.default !== undefined) out[param.name] = param.schema.default;
+      continue;
+    }
+    out[param.name] = param.repeated ? (Array.isArray(value) ? value : [value]).map((v) => typedValue(param.schema.items ?? {}, v)) : typedValue(param.schema, Array.isArray(value) ? value[value.length - 1] : value);
+  }
+  return out;
+}
+
+function typedValue(schema: JsonSchema, text: string): unknown {
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) return alternatives.some((a) => a.type === "integer") && DECIMAL_INTEGER.test(text) ? Number(text) : text;
+  switch (schema.type) {
+    case "integer":
+    case "number":
+      return Number(text);
+    case "boolean":
+      return text === "true";
+    default:
+      return schema.format === "uuid" ? text.toLowerCase() : text;
+  }
+}
+
+/**
+ * Values of a parameter the spec marks `x-case-insensitive`, written as its enum writes them
+ * (approved → Approved), before Prism checks them against the enum.
+ */
+export function canonicalCase(operations: readonly SpecOperation[], query: Query): void {
+  for (const operation of operations) {
+    for (const param of operation.queryParams) {
+      if (!param.caseInsensitive) continue;
+      for (const [name, value] of Object.entries(query)) {
+        if (name.toLowerCase() !== param.name.toLowerCase() || value === undefined) continue;
+        const spelled = (v: string) => param.caseInsensitive!.get(v.toLowerCase()) ?? v;
+        query[name] = Array.isArray(value) ? value.map(spelled) : spelled(value);
+      }
+    }
+  }
 }
 
 /**

@@ -2,6 +2,7 @@
 // both OpenAPI documents the mock serves (the read API and the mock's control API) into one list of
 // operations, and this module gathers per operation what the dispatcher needs (operationId, which
 // document, permission, the statuses it may answer, its parameters with a readable description).
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
 import { describeSchema, type JsonSchema } from "./schema-text.js";
@@ -30,6 +31,12 @@ export interface SpecParam {
   integer: boolean;
   /** An array parameter (`Companies`), given by repeating it. */
   repeated: boolean;
+  /**
+   * The spec's `x-case-insensitive`: its text values match the enum without regard to letter case,
+   * each value here by its lower-case form. Prism keeps no parameter extensions, so this is read
+   * from the document itself.
+   */
+  caseInsensitive?: Map<string, string>;
 }
 
 export interface SpecOperation {
@@ -71,13 +78,35 @@ export async function loadSpec(specPath: string = DEFAULT_SPEC_PATH, controlPath
 
 async function readOperations(path: string, api: Api): Promise<SpecOperation[]> {
   let parsed: PrismOperation[];
+  let document: Document;
   try {
     parsed = await getHttpOperationsFromSpec(path);
+    document = JSON.parse(await readFile(path, "utf8")) as Document;
   } catch (error) {
     throw new Error(`cannot read the OpenAPI description ${path}: ${(error as Error).message}`);
   }
   if (parsed.length === 0) throw new Error(`the OpenAPI description ${path} has no operations`);
-  return parsed.map((op) => toSpecOperation(op, api));
+  return parsed.map((op) => withExtensions(toSpecOperation(op, api), document));
+}
+
+type Document = { paths?: Record<string, Record<string, { parameters?: Record<string, unknown>[] }>>; components?: { parameters?: Record<string, Record<string, unknown>> } };
+
+/** The parameter extensions Prism drops, read from the bundled document. */
+function withExtensions(operation: SpecOperation, document: Document): SpecOperation {
+  const declared = document.paths?.[operation.path]?.[operation.method.toLowerCase()]?.parameters ?? [];
+  for (const entry of declared) {
+    const ref = typeof entry.$ref === "string" ? /^#\/components\/parameters\/(.+)$/.exec(entry.$ref)?.[1] : undefined;
+    const parameter = ref === undefined ? entry : document.components?.parameters?.[ref];
+    if (parameter?.["x-case-insensitive"] !== true) continue;
+    const spec = [...operation.queryParams, ...operation.pathParams].find((p) => p.name === parameter.name);
+    if (spec) spec.caseInsensitive = new Map(textValues(spec.schema).map((value) => [value.toLowerCase(), value]));
+  }
+  return operation;
+}
+
+function textValues(schema: JsonSchema): string[] {
+  const own = (schema.enum ?? []).filter((v): v is string => typeof v === "string");
+  return [...own, ...(schema.anyOf ?? schema.oneOf ?? []).flatMap(textValues)];
 }
 
 function toSpecOperation(op: PrismOperation, api: Api): SpecOperation {

@@ -21,7 +21,7 @@ let seen: ResourceRequest | undefined;
 beforeAll(async () => {
   spec = await loadSpec();
   const spying = Object.fromEntries(
-    Object.entries(handlers).map(([id, handler]) => [id, (ds: never, request: ResourceRequest) => ((seen = request), handler(ds, request))]),
+    Object.entries(handlers).map(([id, handler]) => [id, (ds: never, request: ResourceRequest) => ((seen = request), (handler as unknown as (d: never, r: ResourceRequest) => unknown)(ds, request))]),
   ) as unknown as ResourceHandlers;
   dispatch = createDispatcher({
     spec,
@@ -96,18 +96,18 @@ describe("routing by Prism, HEAD as GET", () => {
 
 describe("the query the handler sees", () => {
   const cases: [string, { url: string; want: Record<string, unknown> }][] = [
-    ["names match without regard to case, under the spec's spelling", { url: "/v1/leaverequest/list?pagesize=7", want: { PageSize: "7" } }],
-    ["an empty value counts as absent, as in Prism", { url: "/v1/leaverequest/list?PageSize=", want: {} }],
-    ["a status name is not a number", { url: "/v1/leaverequest/list?LeaveStatus=approved", want: { LeaveStatus: "approved" } }],
+    ["names match without regard to case, under the spec's spelling", { url: "/v1/leaverequest/list?pagesize=7", want: { PageSize: 7 } }],
+    ["an empty value counts as absent (the default), as in Prism", { url: "/v1/leaverequest/list?PageSize=", want: {} }],
+    ["a status name is not a number", { url: "/v1/leaverequest/list?LeaveStatus=Approved", want: { LeaveStatus: "Approved" } }],
     ["a repeated array parameter stays an array", { url: `/v1/department/list?Companies=${uuid(1)}&Companies=${uuid(2)}`, want: { Companies: [uuid(1), uuid(2)] } }],
-    ["parameters the spec does not know pass through", { url: "/v1/leavetype/list?Foo=bar", want: { Foo: "bar" } }],
+    ["parameters the spec does not know are not passed on", { url: "/v1/leavetype/list?Foo=bar", want: {} }],
     ["an encoded %", { url: "/v1/leaverequest/list?SearchTerm=50%25", want: { SearchTerm: "50%" } }],
     ["encoded UTF-8 and + for a space", { url: "/v1/leaverequest/list?SearchTerm=Jos%C3%A9+M", want: { SearchTerm: "José M" } }],
   ];
   test.each(cases)("%s", async (_name, { url, want }) => {
     const answer = await get(url);
     expect(answer.status, answer.text).toBe(200);
-    expect(seen?.query).toEqual(want);
+    expect(seen?.query).toEqual({ ...defaults(url), ...want });
   });
 });
 
@@ -132,6 +132,71 @@ describe("refusals: Prism's findings in one sentence per parameter", () => {
     expect(answer.status, answer.text).toBe(400);
     expect(answer.json.message).toContain(message);
     expect(seen, "a refused request never reaches the handler").toBeUndefined();
+  });
+});
+
+describe("rules the spec states, refused before any handler runs (they were the handlers' own checks)", () => {
+  const company = () => dataset.organizations[0].companies[0].id;
+  const refused: [string, { url: () => string; mentions: string[] }][] = [
+    ["StartDate not a date", { url: () => "/v1/leaverequest/list?StartDate=2026-02-30&EndDate=2026-03-01", mentions: ["StartDate", "YYYY-MM-DD", '"2026-02-30"'] }],
+    ["LeaveStatus unknown name", { url: () => "/v1/leaverequest/list?LeaveStatus=Cancelled", mentions: ["LeaveStatus", "Cancelled"] }],
+    ["LeaveStatus number out of range", { url: () => "/v1/leaverequest/list?LeaveStatus=6", mentions: ["LeaveStatus", "0, 1, 2, 3, 4, 5"] }],
+    ["PageSize above the largest", { url: () => "/v1/leaverequest/list?PageSize=101", mentions: ["PageSize", "100"] }],
+    ["PageSize 0", { url: () => "/v1/department/list?PageSize=0", mentions: ["PageSize"] }],
+    ["PageNumber 0", { url: () => "/v1/leavetype/list?PageNumber=0", mentions: ["PageNumber"] }],
+    ["PageNumber not a number", { url: () => "/v1/employee/list?PageNumber=two", mentions: ["PageNumber", "two"] }],
+    ["OrderBy 2", { url: () => "/v1/department/list?OrderBy=2", mentions: ["OrderBy"] }],
+    ["CompanyId not a uuid", { url: () => "/v1/leaverequest/list?CompanyId=acme", mentions: ["CompanyId", "uuid"] }],
+    ["CompanyId as a uuid URN", { url: () => `/v1/leaverequest/list?CompanyId=urn:uuid:${company()}`, mentions: ["CompanyId", "uuid"] }],
+    ["Companies with a bad value", { url: () => "/v1/department/list?Companies=not-a-uuid", mentions: ["Companies", "uuid"] }],
+    ["IsActive not a boolean", { url: () => "/v1/leavetype/list?IsActive=yes", mentions: ["IsActive", "true or false"] }],
+    ["IsActive in capitals", { url: () => "/v1/leavetype/list?IsActive=TRUE", mentions: ["IsActive", "true or false"] }],
+    ["EligibilityCriteria 5", { url: () => "/v1/leavetype/list?EligibilityCriteria=5", mentions: ["EligibilityCriteria"] }],
+    ["Status unknown", { url: () => "/v1/employee/list?Status=Retired", mentions: ["Status", "Retired"] }],
+    ["Status in another letter case (only LeaveStatus is marked x-case-insensitive)", { url: () => "/v1/employee/list?Status=active", mentions: ["Status", "Active, Inactive, Terminated"] }],
+    ["balance without EmployeeId", { url: () => `/v1/leavebalance/get-leave-balance?LeaveTypeId=${uuid(1)}`, mentions: ["EmployeeId", "required"] }],
+    ["leave request id not a uuid", { url: () => "/v1/leaverequest/details/42", mentions: ["id", "uuid"] }],
+  ];
+  test.each(refused)("%s is a 400 naming the parameter", async (_name, { url, mentions }) => {
+    const answer = await get(url());
+    expect(answer.status, answer.text).toBe(400);
+    expect(answer.json.message).toMatch(new RegExp(`^(Invalid|Missing) parameter ${mentions[0]}: `));
+    for (const word of mentions) expect(answer.json.message, `names ${word}`).toContain(word);
+    expect(seen, "never reaches the handler").toBeUndefined();
+  });
+});
+
+describe("typed, defaulted parameters reach the handler", () => {
+  test("defaults come from the spec and numbers arrive as numbers", async () => {
+    await get("/v1/leaverequest/list?PageNumber=2");
+    expect(seen?.query).toEqual({ PageNumber: 2, PageSize: 25, OrderBy: 1 });
+  });
+
+  test.each([
+    ["approved", "Approved"],
+    ["APPROVED", "Approved"],
+    ["sUbMiTtEd", "Submitted"],
+    ["Expired", "Expired"],
+    ["2", 2],
+    ["0", 0],
+  ] as const)("LeaveStatus=%s arrives as %j (names in any letter case: the spec's x-case-insensitive)", async (given, want) => {
+    const answer = await get(`/v1/leaverequest/list?LeaveStatus=${given}`);
+    expect(answer.status, answer.text).toBe(200);
+    expect((seen?.query as Record<string, unknown>).LeaveStatus).toBe(want);
+  });
+
+  test("a uuid in capitals arrives in the dataset's lower case", async () => {
+    const id = dataset.organizations[0].leaveRequests[0].id;
+    const answer = await get(`/v1/leaverequest/details/${id.toUpperCase()}`);
+    expect(answer.status, answer.text).toBe(200);
+    expect(seen?.path).toEqual({ id });
+  });
+
+  test("booleans and arrays arrive typed", async () => {
+    await get(`/v1/leavetype/list?IsActive=false`);
+    expect((seen?.query as Record<string, unknown>).IsActive).toBe(false);
+    await get(`/v1/department/list?Companies=${uuid(1)}`);
+    expect((seen?.query as Record<string, unknown>).Companies).toEqual([uuid(1)]);
   });
 });
 
@@ -162,7 +227,7 @@ describe("the words for what a parameter accepts come from its schema", () => {
   test("LeaveStatus says what it accepts, from the spec's anyOf", () => {
     const leaveStatus = spec.byOperationId.get("listLeaveRequests")!.queryParams.find((p) => p.name === "LeaveStatus")!;
     expect(leaveStatus.expected).toBe(
-      "one of Submitted, Pending, Approved, Rejected, Abandoned, Expired, or one of 0, 1, 2, 3, 4, 5, or a status name in another letter case, such as approved",
+      "one of Submitted, Pending, Approved, Rejected, Abandoned, Expired, or one of 0, 1, 2, 3, 4, 5",
     );
   });
 
@@ -175,6 +240,13 @@ describe("the words for what a parameter accepts come from its schema", () => {
     expect(describeSchema(schema as never)).toBe(words);
   });
 });
+
+/** The spec's defaults of the operation at `url`, as the handler receives them when nothing is given. */
+function defaults(url: string): Record<string, unknown> {
+  const path = url.split("?")[0];
+  const operation = spec.operations.find((op) => op.path === path)!;
+  return Object.fromEntries(operation.queryParams.flatMap((p) => (p.schema.default === undefined ? [] : [[p.name, p.schema.default]])));
+}
 
 function spec_getPaths(): string[] {
   const id = dataset.organizations[0].departments[0].id;
