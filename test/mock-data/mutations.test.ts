@@ -245,6 +245,16 @@ describe("invariants hold after any sequence of changes", () => {
             const summary = dataOf(call(ds, "getDepartment", org.id, {}, { id: d.id }));
             expect(summary.membersCount, "the API shows the record's count").toBe(d.membersCount);
           }
+          // The department and status indexes hold exactly the requests a scan finds, in the list's order.
+          for (const [index, key] of [
+            [org.index.requestsByDepartment, (r: (typeof org.leaveRequests)[number]) => r.departmentId],
+            [org.index.requestsByStatus, (r: (typeof org.leaveRequests)[number]) => r.statusId],
+          ] as const) {
+            const scanned = new Map<unknown, string[]>();
+            for (const r of org.leaveRequests) scanned.set(key(r), [...(scanned.get(key(r)) ?? []), r.id]);
+            const indexed = new Map([...(index as Map<unknown, { id: string }[]>)].filter(([, group]) => group.length > 0).map(([k, group]) => [k, group.map((r) => r.id)]));
+            expect(indexed, `the ${index === org.index.requestsByStatus ? "status" : "department"} index after ${done.join(", ")}`).toEqual(scanned);
+          }
           for (const r of org.leaveRequests.slice(-20)) {
             expect(r.days, `${r.id} days`).toBe(workingDays(r.startDate, r.endDate, workCalendarOf(org, org.index.employeeById.get(r.employeeId)!)));
           }
