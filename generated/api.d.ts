@@ -2396,6 +2396,24 @@ export interface components {
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
+        /** @description The answer to any method this operation's path does not have (RFC 9110 section 15.5.6): the Allow header lists the methods it has; HEAD is answered wherever GET is, as GET without the body. */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "isSuccessful": false,
+                 *       "code": "405",
+                 *       "message": "Method not allowed: DELETE is not an operation of /v1/leaverequest/list; it answers GET, HEAD.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["FailureEnvelope"];
+            };
+        };
         /** @description Rate limit exceeded (300 requests a minute per key); Retry-After says how long to wait. */
         TooManyRequests: {
             headers: {
@@ -2576,6 +2594,11 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
+         * @description The methods this path answers, comma-separated (RFC 9110 section 10.2.1); HEAD wherever GET is.
+         * @example GET, HEAD
+         */
+        Allow: string;
+        /**
          * @description Whole seconds to wait before a request from this key would be accepted.
          * @example 12
          */
@@ -2668,6 +2691,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2700,6 +2724,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2737,6 +2762,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2794,6 +2820,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2848,6 +2875,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2880,6 +2908,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };
@@ -2922,6 +2951,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             429: components["responses"]["TooManyRequests"];
             "5XX": components["responses"]["ServerError"];
         };

@@ -5,7 +5,7 @@
 // same gate (key, rate limit, permission), without Prism.
 //
 // HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever
-// asks (routing needs no key); a method the path lacks is a 404 that names, in Allow, those it has.
+// asks (routing needs no key); a method the path lacks is the spec's 405 with Allow.
 import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
 import { createLogger } from "@stoplight/prism-core";
 import type { Dataset } from "../data/dataset.js";
@@ -134,9 +134,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   /** Prism's routing refusal as the spec's 404, naming what the caller may have meant. */
   async function notRouted(error: Error & { status?: number }, method: string, path: string, candidates: SpecOperation[]): Promise<Reply> {
     if (error.status === 405) {
+      // The spec's 405 (components/responses/MethodNotAllowed), with the methods the path has.
       const allow = await allowedMethods(path, candidates);
-      // The spec lists no 405; its 404 names the methods the path has.
-      return failure(404, `Not found: ${safeMethod(method)} is not an operation of ${describePath(path)}; it answers ${allow.join(", ")}.`, { Allow: allow.join(", ") });
+      return failure(405, `Method not allowed: ${safeMethod(method)} is not an operation of ${describePath(path)}; it answers ${allow.join(", ")}.`, { Allow: allow.join(", ") });
     }
     if (error.status !== 404) throw error;
     const suggestion = nearMiss(operations, path);

@@ -60,10 +60,11 @@ describe("routing by Prism, HEAD as GET", () => {
     expect(head.status, `${path}: HEAD status`).toBe(got.status);
   });
 
-  test("a method the path lacks names the methods it has, HEAD with GET", async () => {
+  test("a method the path lacks is the spec's 405 naming the methods it has, HEAD with GET", async () => {
     const answer = await get("/v1/department/list", undefined, "PUT");
-    expect(answer.status).toBe(404);
+    expect(answer.status).toBe(405);
     expect(answer.headers?.Allow).toBe("GET, HEAD");
+    expect(answer.json.message).toBe("Method not allowed: PUT is not an operation of /v1/department/list; it answers GET, HEAD.");
   });
 
   const nearMisses: [string, { given: string; want: string }][] = [
