@@ -30,3 +30,28 @@ export function renderFacts(openapi: BundledDocument): string {
   lines.push(`export const parameters = {\n${parameters.join("\n")}\n} as const;`);
   return `${lines.join("\n")}\n`;
 }
+
+/** generated/webhook-facts.ts: the delivery's header names and the delivery rules the AsyncAPI document states once. */
+export function renderWebhookFacts(asyncapi: BundledDocument): string {
+  const traits = Object.values<Record<string, any>>(asyncapi.components?.messageTraits ?? {});
+  const names = traits.flatMap((trait) => Object.keys(trait.headers?.properties ?? {}));
+  if (names.length === 0) throw new Error("the AsyncAPI document's message traits name no headers");
+  const operations = Object.values<Record<string, any>>(asyncapi.operations ?? {});
+  const rules = operations.find((op) => op["x-signature-tolerance-seconds"] !== undefined);
+  if (!rules) throw new Error("no AsyncAPI operation carries the delivery rules (x-signature-tolerance-seconds and the others)");
+  const camel = (text: string) => text.replace(/^x-/, "").replace(/-([a-z])/gi, (_m, c: string) => c.toUpperCase()).replace(/^[A-Z]/, (c) => c.toLowerCase());
+  const headerLines = [...new Set(names)].map((name) => `  ${camel(name)}: ${JSON.stringify(name)},`);
+  const ruleLines = Object.entries(rules)
+    .filter(([key]) => key.startsWith("x-") && key !== "x-assumption" && key !== "x-permission")
+    .map(([key, value]) => `  ${camel(key)}: ${JSON.stringify(value)},`);
+  return [
+    GENERATED_BANNER.trimEnd(),
+    "",
+    "/** The headers of every delivery, by name (the message trait's headers). */",
+    `export const webhookHeaders = {\n${headerLines.join("\n")}\n} as const;`,
+    "",
+    "/** The delivery rules of the send operation's x- extensions. */",
+    `export const deliveryRules = {\n${ruleLines.join("\n")}\n} as const;`,
+    "",
+  ].join("\n");
+}

@@ -307,18 +307,23 @@ describe("src/webhooks dependencies", () => {
   const files = readdirSync(dir).filter((f) => f.endsWith(".ts"));
   const builtins = new Set(builtinModules);
 
+  it("the generated webhook facts it may import are constants that import nothing", () => {
+    expect(importsOf(readFileSync(join(dir, "../../generated/webhook-facts.ts"), "utf8"), "webhook-facts.ts")).toEqual([]);
+  });
+
   it("finds the module's source files", () => {
     expect(files, "src/webhooks/*.ts").toEqual(
       expect.arrayContaining(["signature.ts", "errors.ts", "construct-event.ts", "receiver.ts", "index.ts"]),
     );
   });
 
-  it.each(files)("%s imports only node: built-ins, siblings and (type-only) generated/events", (file) => {
+  it.each(files)("%s imports only node: built-ins, siblings, (type-only) generated/events and the generated webhook facts", (file) => {
     for (const { specifier, typeOnly } of importsOf(readFileSync(join(dir, file), "utf8"), file)) {
       const allowed =
         (specifier.startsWith("node:") && builtins.has(specifier.slice(5))) ||
         /^\.\/[a-z-]+\.js$/.test(specifier) ||
-        (specifier === "../../generated/events.js" && typeOnly);
+        (specifier === "../../generated/events.js" && typeOnly) ||
+        specifier === "../../generated/webhook-facts.js";
       expect(allowed, `${file} imports ${specifier}${typeOnly ? " (type-only)" : ""}`).toBe(true);
     }
   });
