@@ -28,6 +28,12 @@ export const DepartmentStatusValues = ["Active","InActive"] as const satisfies r
 /** The values of the EmployeeStatus enum, in the spec's order. */
 export const EmployeeStatusValues = ["Active","Inactive","Terminated"] as const satisfies readonly components["schemas"]["EmployeeStatus"][];
 
+/** The permissions the operations name in x-permission. */
+export const permissions = {
+  leaveView: "Leave: View",
+  employeeManagementView: "Employee Management: View",
+} as const;
+
 /** Each component parameter's name as sent, where it goes, and its default and bounds. */
 export const parameters = {
   PageNumber: { name: "PageNumber", in: "query", default: 1, minimum: 1 },

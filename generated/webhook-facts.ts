@@ -10,6 +10,9 @@ export const webhookHeaders = {
   serviceSignature: "Service-Signature",
 } as const;
 
+/** The permission adding webhook endpoints needs (the send operation's x-permission). */
+export const webhookPermission = "Manage Webhooks";
+
 /** The delivery rules of the send operation's x- extensions. */
 export const deliveryRules = {
   apiVersion: "2026-10-15",

@@ -26,6 +26,12 @@ export function renderFacts(openapi: BundledDocument): string {
     for (const bound of BOUNDS) if (schema[bound] !== undefined) facts.push(`${bound}: ${JSON.stringify(schema[bound])}`);
     parameters.push(`  ${key}: { ${facts.join(", ")} },`);
   }
+  const named = new Set<string>();
+  for (const item of Object.values<Record<string, any>>(openapi.paths ?? {})) for (const op of Object.values<any>(item)) if (typeof op?.["x-permission"] === "string") named.add(op["x-permission"]);
+  const key = (name: string) => name.split(/[^A-Za-z0-9]+/).filter(Boolean).map((w, i) => (i === 0 ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1).toLowerCase())).join("");
+  lines.push("/** The permissions the operations name in x-permission. */");
+  lines.push(`export const permissions = {\n${[...named].map((name) => `  ${key(name)}: ${JSON.stringify(name)},`).join("\n")}\n} as const;`);
+  lines.push("");
   lines.push("/** Each component parameter's name as sent, where it goes, and its default and bounds. */");
   lines.push(`export const parameters = {\n${parameters.join("\n")}\n} as const;`);
   return `${lines.join("\n")}\n`;
@@ -49,6 +55,9 @@ export function renderWebhookFacts(asyncapi: BundledDocument): string {
     "",
     "/** The headers of every delivery, by name (the message trait's headers). */",
     `export const webhookHeaders = {\n${headerLines.join("\n")}\n} as const;`,
+    "",
+    "/** The permission adding webhook endpoints needs (the send operation's x-permission). */",
+    `export const webhookPermission = ${JSON.stringify(rules["x-permission"])};`,
     "",
     "/** The delivery rules of the send operation's x- extensions. */",
     `export const deliveryRules = {\n${ruleLines.join("\n")}\n} as const;`,
