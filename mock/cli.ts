@@ -66,7 +66,7 @@ const COMMANDS: Record<string, Command> = {
   trigger: (argv) => runModuleCommand("./commands/trigger.js", "triggerCommand", "trigger", argv),
   // The contract diff prints its own one-line errors and returns its exit status.
   diff: async (argv) => {
-    const { main: diff } = await import("../src/diff/cli.js");
+    const { main: diff } = await import("./diff/cli.js");
     process.exitCode = await diff(argv);
   },
 };

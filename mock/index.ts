@@ -10,12 +10,10 @@ import { DEFAULT_DOCS_DIR } from "./server/docs.js";
 import type { BannerSettings } from "./server/banner.js";
 import { createMockHttpServer } from "./server/http.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS, RESPONSE_CACHE_MAX_BYTES } from "./server/limits.js";
-import { createPipeline } from "./server/pipeline.js";
-import { createPreferMocker } from "./server/prefer.js";
+import { createDispatcher } from "./server/dispatch.js";
 import { seededRandom } from "./server/random.js";
 import { createRateLimiter } from "./server/rate-limit.js";
 import { ResponseCache } from "./server/response-cache.js";
-import { compileRouter } from "./server/router.js";
 import { DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "./server/spec.js";
 import { attachWebhooks, WebhookOptionError, type MockWebhookOptions, type TriggerOptions, type TriggerResult, type WebhookEngine } from "./webhooks/index.js";
 
@@ -122,21 +120,20 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const log = options.log === true ? writeLine : typeof options.log === "function" ? options.log : undefined;
   const onError = options.onError ?? ((line: string) => process.stderr.write(`${line}\n`));
 
-  const pipeline = createPipeline({
-    router: compileRouter(spec.operations),
+  const dispatch = createDispatcher({
+    spec,
     keys: registry,
     handlers,
     dataset: () => dataset,
     rateLimiter: settings.rateLimit === "off" ? undefined : createRateLimiter(settings.rateLimit, RATE_LIMIT_WINDOW_MS),
     failRate: settings.failRate,
     random: seededRandom(settings.seed),
-    prefer: createPreferMocker(),
     cache: new ResponseCache(RESPONSE_CACHE_MAX_BYTES),
     now: () => performance.now(),
     onInternalError: onError,
   });
   const http = createMockHttpServer({
-    pipeline,
+    dispatch,
     failureStatus: settings.failureStatus,
     latencyMs: settings.latencyMs,
     log,

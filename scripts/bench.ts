@@ -5,7 +5,9 @@
 // the mock with its response cache defeated: the same request with a new unknown parameter each time
 // (validated and answered from the data on every request, at both sizes, so the --scale 10 ratio says
 // something about the data and not only about the cache), and with a new SearchTerm each time
-// (filtered over every leave request of the organisation).
+// (filtered over every leave request of the organisation), and a mixed workload of at least 4,000
+// distinct URLs over all seven operations, every request a cache miss, at the default size and at
+// --scale 10 (scripts/bench/mixed.ts).
 // A measurement, not a test: absolute figures move with the machine; read the ratios.
 //
 // The servers take turns over --rounds rounds and each one's best round is reported: on a shared
@@ -18,11 +20,14 @@ import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { measure, type LoadResult } from "./bench/load.js";
+import { mixedPaths } from "./bench/mixed.js";
 import { startBareServer, startMockServer, startPrismServer, type BenchServer, type Probe } from "./bench/servers.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PROBE: Probe = { path: "/v1/leaverequest/list", headers: { authorization: "Bearer demo_org1_full" } };
-const TARGETS = { overPrism: 2, ofBare: 0.3, p99Ms: 5, scale10: 0.8 };
+const TARGETS = { overPrism: 2, ofBare: 0.3, p99Ms: 5, scale10: 0.8, mixedOfBare: 0.2, mixedScale10: 0.8 };
+/** The mixed workload's least number of distinct URLs. */
+const MIXED_URLS = 4000;
 
 interface Row {
   label: string;
@@ -114,12 +119,22 @@ async function main() {
     const uncached = await measureUncached(contenders[0], "hr-mock, cache defeated (new unknown parameter each request)", "?nocache=[<id>]", options);
     const uncachedScaled = await measureUncached(contenders[1], "hr-mock --scale 10, cache defeated (the same)", "?nocache=[<id>]", options);
     const searched = await measureUncached(contenders[0], "hr-mock, new SearchTerm each request (filters every request)", "?SearchTerm=[<id>]", options);
-    printTable([...rows, uncached, uncachedScaled, searched]);
+    const paths = await mixedPaths({ url: contenders[0].server.url, headers: PROBE.headers, atLeast: MIXED_URLS });
+    log(`mixed workload: ${paths.length} distinct URLs over the seven operations, each request also made unique (nocache=[<id>])`);
+    const mixed = await measureMixed(contenders[0], "hr-mock, mixed uncached (all seven operations)", paths, options);
+    const mixedScaled = await measureMixed(contenders[1], "hr-mock --scale 10, mixed uncached (the same URLs)", paths, options);
+    printTable([...rows, uncached, uncachedScaled, searched, mixed, mixedScaled]);
     printRatios(rows[0], rows[1], rows[2], rows[3]);
     const rps = (r: Row) => r.load.requestsPerSecond;
     console.log(`uncached --scale 10 / default ${((rps(uncachedScaled) / rps(uncached)) * 100).toFixed(0)}%     (the data's size, without the cache; no target)`);
     console.log(`hr-mock uncached / Prism     ${(rps(uncached) / rps(rows[2])).toFixed(2)}x   (every request validated and answered from the data; no target)`);
     console.log(`hr-mock SearchTerm / Prism   ${(rps(searched) / rps(rows[2])).toFixed(2)}x   (every request also filtered over all leave requests; no target)`);
+    const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+    const mixedOfBare = rps(mixed) / rps(rows[3]);
+    const mixedScale10 = rps(mixedScaled) / rps(mixed);
+    console.log(`mixed uncached / bare        ${(mixedOfBare * 100).toFixed(0)}%     (target ≥ ${TARGETS.mixedOfBare * 100}%: ${verdict(mixedOfBare >= TARGETS.mixedOfBare)})`);
+    console.log(`mixed --scale 10 / default   ${(mixedScale10 * 100).toFixed(0)}%     (target ≥ ${TARGETS.mixedScale10 * 100}%: ${verdict(mixedScale10 >= TARGETS.mixedScale10)})`);
+    console.log(`RSS after the mixed run: default ${mixed.rssMb.toFixed(0)} MB (target < 200 MB: ${verdict(mixed.rssMb < 200)}), --scale 10 ${mixedScaled.rssMb.toFixed(0)} MB`);
   } finally {
     log("stopping the servers…");
     await Promise.all(contenders.map((c) => c.server.stop()));
@@ -138,6 +153,15 @@ async function measureUncached(mock: Contender, label: string, query: string, op
     seconds: options.seconds,
     idReplacement: true,
   });
+  if (load.bad > 0) log(`warning: ${label} gave ${load.bad} answers that were not 2xx (or failed)`);
+  log(`  ${Math.round(load.requestsPerSecond).toLocaleString("en")} req/s, p99 ${load.p99Ms.toFixed(2)} ms`);
+  return { label, load, startupMs: mock.server.startupMs, rssMb: await mock.server.rssMb() };
+}
+
+/** A mock under the mixed workload: every request a distinct URL, none answered from the cache. */
+async function measureMixed(mock: Contender, label: string, paths: string[], options: ReturnType<typeof settings>): Promise<Row> {
+  log(`${label}, warming up ${options.warmup} s, measuring ${options.seconds} s…`);
+  const load = await measure({ url: mock.server.url, headers: PROBE.headers, connections: options.connections, warmupSeconds: options.warmup, seconds: options.seconds, idReplacement: true, paths });
   if (load.bad > 0) log(`warning: ${label} gave ${load.bad} answers that were not 2xx (or failed)`);
   log(`  ${Math.round(load.requestsPerSecond).toLocaleString("en")} req/s, p99 ${load.p99Ms.toFixed(2)} ms`);
   return { label, load, startupMs: mock.server.startupMs, rssMb: await mock.server.rssMb() };

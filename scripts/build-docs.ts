@@ -16,8 +16,8 @@ import { renderKeysPage } from "./docs/keys-page.js";
 import { renderLandingPage, type LandingFacts } from "./docs/landing-page.js";
 import { PAGES } from "./docs/layout.js";
 import { defaultBaseUrl, listEvents, listOperations } from "./docs/spec-facts.js";
-import { loadFolder } from "../src/diff/load.js";
-import { listReleases, RELEASES_DIR } from "../src/diff/releases.js";
+import { loadFolder } from "../mock/diff/load.js";
+import { listReleases, RELEASES_DIR } from "../mock/diff/releases.js";
 
 export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 

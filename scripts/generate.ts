@@ -8,6 +8,7 @@ import { bundleApi, repoRoot } from "./generate/bundle.js";
 import { renderApiTypes } from "./generate/types.js";
 import { renderClient } from "./generate/client.js";
 import { renderEventTypes } from "./generate/events.js";
+import { renderFacts, renderWebhookFacts } from "./generate/facts.js";
 
 export async function generate(outDir: string, log: (line: string) => void = () => {}): Promise<string[]> {
   fs.mkdirSync(outDir, { recursive: true });
@@ -24,10 +25,19 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   const asyncapi = await bundleApi("hr-events");
   write("asyncapi.json", JSON.stringify(asyncapi, null, 2));
   write("asyncapi.yaml", YAML.stringify(asyncapi, { lineWidth: 0 }));
+  log("bundling mock/control/openapi.yaml");
+  const control = await bundleApi("mock-control");
+  write("control-openapi.json", JSON.stringify(control, null, 2));
+  log("writing control-api.d.ts (openapi-typescript)");
+  write("control-api.d.ts", await renderApiTypes(control));
   log("writing api.d.ts (openapi-typescript)");
   write("api.d.ts", await renderApiTypes(openapi));
   log("writing events.ts (openapi-typescript over the event schemas)");
   write("events.ts", await renderEventTypes(asyncapi));
+  log("writing facts.ts (enums, parameter defaults and bounds)");
+  write("facts.ts", renderFacts(openapi));
+  log("writing webhook-facts.ts (delivery headers and rules)");
+  write("webhook-facts.ts", renderWebhookFacts(asyncapi));
   log("writing client.ts");
   write("client.ts", renderClient(openapi));
   return written;
@@ -38,7 +48,7 @@ async function main() {
     options: { out: { type: "string", default: path.join(repoRoot, "generated") }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) {
-    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/ and asyncapi/ and writes openapi.{json,yaml}, asyncapi.{json,yaml}, api.d.ts, events.ts and client.ts into DIR (default generated/).");
+    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/ and writes openapi.{json,yaml}, asyncapi.{json,yaml}, control-openapi.json, control-api.d.ts, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
     return;
   }
   const files = await generate(path.resolve(values.out!), (line) => console.error(`generate: ${line}`));

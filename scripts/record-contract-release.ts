@@ -6,7 +6,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
-import { RELEASES_DIR } from "../src/diff/releases.js";
+import { RELEASES_DIR } from "../mock/diff/releases.js";
 
 const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)), "..");
 const DOCUMENTS = ["openapi.json", "asyncapi.json"];

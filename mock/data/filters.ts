@@ -15,6 +15,17 @@ export interface LeaveRequestFilter {
   searchTerm?: string;
 }
 
+/**
+ * The fewest records a leave request filter needs to walk, in the list's order: a department's or
+ * a status's own requests (kept by the organisation's index) rather than every request.
+ */
+export function leaveRequestSource(org: OrganizationData, f: LeaveRequestFilter): readonly LeaveRequestRecord[] {
+  const byDepartment = f.departmentId === undefined ? undefined : (org.index.requestsByDepartment.get(f.departmentId) ?? []);
+  const byStatus = f.statusId === undefined ? undefined : (org.index.requestsByStatus.get(f.statusId) ?? []);
+  if (byDepartment && byStatus) return byDepartment.length <= byStatus.length ? byDepartment : byStatus;
+  return byDepartment ?? byStatus ?? org.leaveRequests;
+}
+
 export function leaveRequestPredicate(org: OrganizationData, f: LeaveRequestFilter): ((r: LeaveRequestRecord) => boolean) | null {
   const tests: ((r: LeaveRequestRecord) => boolean)[] = [];
   const { companyId, departmentId, leaveTypeId, statusId, startFrom, startTo, searchTerm } = f;

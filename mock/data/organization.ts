@@ -41,6 +41,9 @@ export interface OrganizationIndex {
   readonly leaveRequestById: Map<string, LeaveRequestRecord>;
   /** Each employee's requests, any order. */
   readonly requestsByEmployee: Map<string, LeaveRequestRecord[]>;
+  /** Requests by department and by status, each in the list's order (requestedOn): a filter walks only its own. */
+  readonly requestsByDepartment: Map<string, LeaveRequestRecord[]>;
+  readonly requestsByStatus: Map<number, LeaveRequestRecord[]>;
   /** Keyed by balanceKey(employeeId, leaveTypeId). */
   readonly balanceSetUpByKey: Map<string, BalanceSetUpRecord>;
   /** Unit id → the department that holds it. */
@@ -71,6 +74,8 @@ export function indexOrganization(records: OrganizationRecords): OrganizationDat
   const requestsByEmployee = new Map<string, LeaveRequestRecord[]>();
   for (const e of records.employees) requestsByEmployee.set(e.id, []);
   for (const r of records.leaveRequests) requestsByEmployee.get(r.employeeId)?.push(r);
+  const requestsByDepartment = groupBy(records.leaveRequests, (r) => r.departmentId);
+  const requestsByStatus = groupBy(records.leaveRequests, (r) => r.statusId);
   const departmentByUnitId = new Map<string, string>();
   for (const d of records.departments) for (const u of d.units) departmentByUnitId.set(u.id, d.id);
   const index: OrganizationIndex = {
@@ -80,6 +85,8 @@ export function indexOrganization(records: OrganizationRecords): OrganizationDat
     leaveTypeById: new Map(records.leaveTypes.map((t) => [t.id, t])),
     leaveRequestById: new Map(records.leaveRequests.map((r) => [r.id, r])),
     requestsByEmployee,
+    requestsByDepartment,
+    requestsByStatus,
     balanceSetUpByKey: new Map(records.balanceSetUps.map((b) => [balanceKey(b.employeeId, b.leaveTypeId), b])),
     departmentByUnitId,
     holidayDates: new Set(records.holidays.map((h) => h.date)),
@@ -87,6 +94,17 @@ export function indexOrganization(records: OrganizationRecords): OrganizationDat
   const org = { ...records } as OrganizationData;
   Object.defineProperty(org, "index", { value: index, enumerable: false, writable: false });
   return org;
+}
+
+/** The records of `sorted` grouped by `key`, each group keeping their order. */
+function groupBy<K, T>(sorted: readonly T[], key: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of sorted) {
+    const group = groups.get(key(item));
+    if (group) group.push(item);
+    else groups.set(key(item), [item]);
+  }
+  return groups;
 }
 
 export function workCalendarOf(org: OrganizationData, employee: EmployeeRecord): WorkCalendar {
@@ -120,11 +138,32 @@ export function replaceLeaveRequest(org: OrganizationData, next: LeaveRequestRec
   replaceIn(org.leaveRequests, previous, next);
   replaceIn(org.index.requestsByEmployee.get(next.employeeId) ?? [], previous, next);
   org.index.leaveRequestById.set(next.id, next);
+  // A decision moves a request to another status group; its department may move with its employee.
+  moveBetweenGroups(org.index.requestsByStatus, previous.statusId, next.statusId, previous, next);
+  moveBetweenGroups(org.index.requestsByDepartment, previous.departmentId, next.departmentId, previous, next);
+}
+
+function moveBetweenGroups<K>(groups: Map<K, LeaveRequestRecord[]>, from: K, to: K, previous: LeaveRequestRecord, next: LeaveRequestRecord): void {
+  const source = groups.get(from) ?? [];
+  if (from === to) {
+    replaceIn(source, previous, next);
+    return;
+  }
+  source.splice(source.indexOf(previous), 1);
+  insertSorted(groups, to, next);
+}
+
+function insertSorted<K>(groups: Map<K, LeaveRequestRecord[]>, key: K, record: LeaveRequestRecord): void {
+  const group = groups.get(key);
+  if (!group) groups.set(key, [record]);
+  else group.splice(upperBound(group, record, compareByRequestedOn), 0, record);
 }
 
 export function insertLeaveRequest(org: OrganizationData, record: LeaveRequestRecord): void {
   org.leaveRequests.splice(upperBound(org.leaveRequests, record, compareByRequestedOn), 0, record);
   org.index.leaveRequestById.set(record.id, record);
+  insertSorted(org.index.requestsByStatus, record.statusId, record);
+  insertSorted(org.index.requestsByDepartment, record.departmentId, record);
   const own = org.index.requestsByEmployee.get(record.employeeId);
   if (own) own.push(record);
   else org.index.requestsByEmployee.set(record.employeeId, [record]);

@@ -1,10 +1,11 @@
 // Paging of every list: defaults, limits and the page wrapper's numbers. The defaults and the
-// largest page size are the spec's (PageNumber/PageSize parameters); a test checks they agree.
+// largest page size are the spec's (PageNumber/PageSize parameters, in the generated facts).
+import { parameters } from "../../generated/facts.js";
 
-export const DEFAULT_PAGE_NUMBER = 1;
-export const DEFAULT_PAGE_SIZE = 25;
+export const DEFAULT_PAGE_NUMBER: number = parameters.PageNumber.default;
+export const DEFAULT_PAGE_SIZE: number = parameters.PageSize.default;
 /** Design assumption: the largest PageSize is 100. */
-export const MAX_PAGE_SIZE = 100;
+export const MAX_PAGE_SIZE: number = parameters.PageSize.maximum;
 
 export interface PageMeta {
   pageNumber: number;

@@ -1,37 +1,22 @@
-// Leave request statuses (section 3.1). The names and numbers are checked against the spec's
-// LeaveStatusName / LeaveStatusId enums by a test.
+// Leave request statuses (section 3.1), as the spec's LeaveStatusName and LeaveStatusId enums
+// state them (generated/facts.ts); the id's x-enum-varnames name each number.
 import type { components } from "../../generated/api.js";
+import { LeaveStatusIdByName, LeaveStatusIdValues, LeaveStatusNameValues } from "../../generated/facts.js";
 
 export type LeaveStatusName = components["schemas"]["LeaveStatusName"];
 export type LeaveStatusId = components["schemas"]["LeaveStatusId"];
 
-/** Status names indexed by their number. */
-export const LEAVE_STATUS_NAMES = [
-  "Submitted",
-  "Pending",
-  "Approved",
-  "Rejected",
-  "Abandoned",
-  "Expired",
-] as const satisfies readonly LeaveStatusName[];
+/** Status names indexed by their number (the two enums list them in the same order; a test checks it). */
+export const LEAVE_STATUS_NAMES: readonly LeaveStatusName[] = LeaveStatusNameValues;
 
-export const SUBMITTED = 0;
-export const PENDING = 1;
-export const APPROVED = 2;
-export const REJECTED = 3;
-export const ABANDONED = 4;
-export const EXPIRED = 5;
+export const { Submitted: SUBMITTED, Pending: PENDING, Approved: APPROVED, Rejected: REJECTED, Abandoned: ABANDONED, Expired: EXPIRED } = LeaveStatusIdByName;
 
 /** Submitted and Pending requests wait for a decision. */
 export function isWaiting(statusId: number): boolean {
   return statusId === SUBMITTED || statusId === PENDING;
 }
 
-/** The LeaveStatus filter: a status name in any letter case, or a number 0 to 5 (design assumption). */
-export function parseLeaveStatus(text: string): LeaveStatusId | undefined {
-  const t = text.trim();
-  if (/^[0-5]$/.test(t)) return Number(t) as LeaveStatusId;
-  const lower = t.toLowerCase();
-  const index = LEAVE_STATUS_NAMES.findIndex((name) => name.toLowerCase() === lower);
-  return index < 0 ? undefined : (index as LeaveStatusId);
+/** The LeaveStatus filter's value (validated by the spec: a name as the enum spells it, or a number) as the status number. */
+export function leaveStatusId(status: LeaveStatusName | LeaveStatusId): LeaveStatusId {
+  return typeof status === "number" ? status : LeaveStatusIdValues[LEAVE_STATUS_NAMES.indexOf(status)];
 }

@@ -1,11 +1,13 @@
 // The demo API keys: fixed strings, the same for every seed, so the README, the banner and tests can
 // name them. A key belongs to an organisation by its position in the dataset (1 or 2), so it works
-// whatever the seed. The permission names are the spec's x-permission values (a test checks that)
-// plus "Manage Webhooks", which the provider names for the web application's webhook settings.
+// whatever the seed. The permission names are the spec's x-permission values, plus the one the
+// AsyncAPI document names for the web application's webhook settings (generated facts).
+import { permissions } from "../../generated/facts.js";
+import { webhookPermission } from "../../generated/webhook-facts.js";
 
-export const LEAVE_VIEW = "Leave: View";
-export const EMPLOYEE_MANAGEMENT_VIEW = "Employee Management: View";
-export const MANAGE_WEBHOOKS = "Manage Webhooks";
+export const LEAVE_VIEW: string = permissions.leaveView;
+export const EMPLOYEE_MANAGEMENT_VIEW: string = permissions.employeeManagementView;
+export const MANAGE_WEBHOOKS: string = webhookPermission;
 
 /** A key as a keys file (or the demo list) defines it. */
 export interface KeySpec {

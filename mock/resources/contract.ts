@@ -1,20 +1,26 @@
 // The seam between the HTTP layer (mock/server/) and the resource handlers (mock/resources/).
-// The HTTP layer authenticates, rate-limits and validates the request against the spec through
-// Prism, then calls the handler of the operation; the handler answers from the seeded dataset.
+// Prism has routed the request and validated its parameters against the spec; the handler
+// receives them typed (operations[Op]["parameters"]) with the spec's defaults filled in, and
+// keeps only the rules the spec cannot express (StartDate with EndDate, ids of the organisation).
 import type { components, operations } from "../../generated/api.js";
+import type { parameters } from "../../generated/facts.js";
 import type { Dataset } from "../data/dataset.js";
 
 export type Schemas = components["schemas"];
 export type OperationId = keyof operations;
 
+/** Names of the parameters the spec gives a default: a handler always receives them. */
+type DefaultedName = { [K in keyof typeof parameters]: (typeof parameters)[K] extends { default: unknown } ? (typeof parameters)[K]["name"] : never }[keyof typeof parameters];
+
+type Given<T> = [T] extends [undefined] ? Record<string, never> : NonNullable<T>;
+type Defaulted<Q> = Q & Required<Pick<Q, Extract<keyof Q, DefaultedName>>>;
+
 /** What a handler knows about the request. */
-export interface ResourceRequest {
+export interface ResourceRequest<Op extends OperationId = OperationId> {
   /** The organisation of the caller's API key. */
   organizationId: string;
-  /** Query parameters as they came in the URL: a repeated parameter gives an array. */
-  query: Record<string, string | string[] | undefined>;
-  /** Path parameters by name (`id`). */
-  path: Record<string, string>;
+  query: Defaulted<Given<operations[Op]["parameters"]["query"]>>;
+  path: Given<operations[Op]["parameters"]["path"]>;
 }
 
 export type ResourceResult =
@@ -22,6 +28,6 @@ export type ResourceResult =
   /** A failure the handler decides (a bad combination of parameters, an unknown id): 400 or 404. */
   | { ok: false; status: 400 | 404; message: string };
 
-export type ResourceHandler = (dataset: Dataset, request: ResourceRequest) => ResourceResult;
+export type ResourceHandler<Op extends OperationId> = (dataset: Dataset, request: ResourceRequest<Op>) => ResourceResult;
 
-export type ResourceHandlers = Record<OperationId, ResourceHandler>;
+export type ResourceHandlers = { [Op in OperationId]: ResourceHandler<Op> };

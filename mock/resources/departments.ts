@@ -5,8 +5,8 @@ import { departmentPredicate, type DepartmentFilter } from "../data/filters.js";
 import type { OrganizationData } from "../data/organization.js";
 import { pageOfMatches } from "../data/paging.js";
 import type { DepartmentRecord } from "../data/records.js";
-import type { ResourceHandler, Schemas } from "./contract.js";
-import { Refusal, answer, newestFirst, organizationOf, paging, pathId, repeated, searchTerm, uuidValue, type Query } from "./query.js";
+import type { ResourceHandler, ResourceRequest, Schemas } from "./contract.js";
+import { Refusal, answer, organizationOf, searchTerm } from "./query.js";
 
 type Summary = Schemas["DepartmentSummary"];
 type Details = Schemas["DepartmentDetails"];
@@ -43,26 +43,22 @@ export function departmentDetails(org: OrganizationData, d: DepartmentRecord): D
   } satisfies Details;
 }
 
-export function departmentFilter(query: Query): DepartmentFilter {
-  return {
-    searchTerm: searchTerm(query),
-    companyIds: repeated(query, "Companies").map((c) => uuidValue(c, "Companies")),
-  };
+export function departmentFilter(query: ResourceRequest<"listDepartments">["query"]): DepartmentFilter {
+  return { searchTerm: searchTerm(query.SearchTerm), companyIds: query.Companies };
 }
 
-export const listDepartments: ResourceHandler = (dataset, request) =>
+export const listDepartments: ResourceHandler<"listDepartments"> = (dataset, request) =>
   answer(() => {
     const org = organizationOf(dataset, request);
-    const { pageNumber, pageSize } = paging(request.query);
-    const descending = newestFirst(request.query);
+    const { PageNumber, PageSize, OrderBy } = request.query;
     const keep = departmentPredicate(departmentFilter(request.query));
-    return pageOfMatches(org.departments, keep, descending, pageNumber, pageSize, (d) => departmentSummary(org, d)) satisfies Schemas["DepartmentPage"];
+    return pageOfMatches(org.departments, keep, OrderBy === 1, PageNumber, PageSize, (d) => departmentSummary(org, d)) satisfies Schemas["DepartmentPage"];
   });
 
-export const getDepartment: ResourceHandler = (dataset, request) =>
+export const getDepartment: ResourceHandler<"getDepartment"> = (dataset, request) =>
   answer(() => {
     const org = organizationOf(dataset, request);
-    const id = pathId(request);
+    const { id } = request.path;
     const department = org.index.departmentById.get(id);
     if (!department) throw new Refusal(404, `Not found: no department with id ${id} in this organisation.`);
     return departmentDetails(org, department);

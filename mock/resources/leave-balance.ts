@@ -2,13 +2,12 @@
 import { computeBalance } from "../data/balances.js";
 import { balanceKey } from "../data/organization.js";
 import type { ResourceHandler, Schemas } from "./contract.js";
-import { Refusal, answer, organizationOf, requiredUuid } from "./query.js";
+import { Refusal, answer, organizationOf } from "./query.js";
 
-export const getLeaveBalance: ResourceHandler = (dataset, request) =>
+export const getLeaveBalance: ResourceHandler<"getLeaveBalance"> = (dataset, request) =>
   answer(() => {
     const org = organizationOf(dataset, request);
-    const employeeId = requiredUuid(request.query, "EmployeeId");
-    const leaveTypeId = requiredUuid(request.query, "LeaveTypeId");
+    const { EmployeeId: employeeId, LeaveTypeId: leaveTypeId } = request.query;
     // Rule 2: an employee or leave type outside the organisation is a failure, named.
     const employee = org.index.employeeById.get(employeeId);
     if (!employee) throw new Refusal(404, `Not found: no employee with id ${employeeId} in this organisation (EmployeeId).`);

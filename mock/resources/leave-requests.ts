@@ -5,11 +5,11 @@
 // timestamp, so "newest request" reads naturally, and the dataset keeps the array presorted by it.
 import { dateText } from "../data/dates.js";
 import type { Dataset, LeaveRequestRecord, OrganizationData } from "../data/dataset.js";
-import { leaveRequestPredicate, type LeaveRequestFilter } from "../data/filters.js";
+import { leaveRequestPredicate, leaveRequestSource, type LeaveRequestFilter } from "../data/filters.js";
 import { pageOfMatches } from "../data/paging.js";
-import { LEAVE_STATUS_NAMES, parseLeaveStatus } from "../data/statuses.js";
-import type { ResourceHandler, Schemas } from "./contract.js";
-import { Refusal, answer, invalidParameter, isoDateParam, missingParameter, newestFirst, organizationOf, paging, pathId, searchTerm, single, uuid, type Query } from "./query.js";
+import { LEAVE_STATUS_NAMES, leaveStatusId } from "../data/statuses.js";
+import type { ResourceHandler, ResourceRequest, Schemas } from "./contract.js";
+import { Refusal, answer, invalidParameter, missingParameter, organizationOf, searchTerm } from "./query.js";
 
 type Summary = Schemas["LeaveRequestSummary"];
 type Details = Schemas["LeaveRequestDetails"];
@@ -58,23 +58,15 @@ export function leaveRequestDetails(org: OrganizationData, r: LeaveRequestRecord
 }
 
 /** The list's filters from the query; a refusal names the parameter (design assumptions). */
-export function leaveRequestFilter(query: Query): LeaveRequestFilter {
+export function leaveRequestFilter(query: ResourceRequest<"listLeaveRequests">["query"]): LeaveRequestFilter {
   const filter: LeaveRequestFilter = {
-    companyId: uuid(query, "CompanyId"),
-    departmentId: uuid(query, "DepartmentId"),
-    leaveTypeId: uuid(query, "LeaveTypeId"),
-    searchTerm: searchTerm(query),
+    companyId: query.CompanyId,
+    departmentId: query.DepartmentId,
+    leaveTypeId: query.LeaveTypeId,
+    searchTerm: searchTerm(query.SearchTerm),
   };
-  const status = single(query, "LeaveStatus");
-  if (status !== undefined) {
-    const id = parseLeaveStatus(status);
-    if (id === undefined) {
-      throw invalidParameter("LeaveStatus", `a status name (${LEAVE_STATUS_NAMES.join(", ")}) in any letter case or a number from 0 to 5`, status);
-    }
-    filter.statusId = id;
-  }
-  const startDate = isoDateParam(query, "StartDate");
-  const endDate = isoDateParam(query, "EndDate");
+  if (query.LeaveStatus !== undefined) filter.statusId = leaveStatusId(query.LeaveStatus);
+  const { StartDate: startDate, EndDate: endDate } = query;
   if (startDate !== undefined && endDate === undefined) throw missingParameter("EndDate", "StartDate was given without it; send both or neither");
   if (endDate !== undefined && startDate === undefined) throw missingParameter("StartDate", "EndDate was given without it; send both or neither");
   if (startDate !== undefined && endDate !== undefined) {
@@ -85,19 +77,19 @@ export function leaveRequestFilter(query: Query): LeaveRequestFilter {
   return filter;
 }
 
-export const listLeaveRequests: ResourceHandler = (dataset: Dataset, request) =>
+export const listLeaveRequests: ResourceHandler<"listLeaveRequests"> = (dataset: Dataset, request) =>
   answer(() => {
     const org = organizationOf(dataset, request);
-    const { pageNumber, pageSize } = paging(request.query);
-    const descending = newestFirst(request.query);
-    const keep = leaveRequestPredicate(org, leaveRequestFilter(request.query));
-    return pageOfMatches(org.leaveRequests, keep, descending, pageNumber, pageSize, (r) => leaveRequestSummary(org, r)) satisfies Schemas["LeaveRequestPage"];
+    const { PageNumber, PageSize, OrderBy } = request.query;
+    const filter = leaveRequestFilter(request.query);
+    const keep = leaveRequestPredicate(org, filter);
+    return pageOfMatches(leaveRequestSource(org, filter), keep, OrderBy === 1, PageNumber, PageSize, (r) => leaveRequestSummary(org, r)) satisfies Schemas["LeaveRequestPage"];
   });
 
-export const getLeaveRequest: ResourceHandler = (dataset, request) =>
+export const getLeaveRequest: ResourceHandler<"getLeaveRequest"> = (dataset, request) =>
   answer(() => {
     const org = organizationOf(dataset, request);
-    const id = pathId(request);
+    const { id } = request.path;
     // Another organisation's id is answered exactly as an unknown one.
     const record = org.index.leaveRequestById.get(id);
     if (!record) throw new Refusal(404, `Not found: no leave request with id ${id} in this organisation.`);

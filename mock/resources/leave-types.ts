@@ -3,8 +3,9 @@
 import { leaveTypePredicate, type LeaveTypeFilter } from "../data/filters.js";
 import { pageOfMatches } from "../data/paging.js";
 import type { LeaveTypeRecord } from "../data/records.js";
-import type { ResourceHandler, Schemas } from "./contract.js";
-import { answer, booleanParam, integer, organizationOf, paging, searchTerm, uuid, type Query } from "./query.js";
+import type { Schemas } from "./contract.js";
+import type { ResourceHandler, ResourceRequest } from "./contract.js";
+import { answer, organizationOf, searchTerm } from "./query.js";
 
 type LeaveType = Schemas["LeaveType"];
 
@@ -30,19 +31,19 @@ export function leaveTypeItem(t: LeaveTypeRecord): LeaveType {
   return item;
 }
 
-export function leaveTypeFilter(query: Query): LeaveTypeFilter {
+export function leaveTypeFilter(query: ResourceRequest<"listLeaveTypes">["query"]): LeaveTypeFilter {
   return {
-    companyId: uuid(query, "CompanyId"),
-    searchTerm: searchTerm(query),
-    isActive: booleanParam(query, "IsActive"),
-    eligibilityCriteria: integer(query, "EligibilityCriteria", 0, 4, 0),
+    companyId: query.CompanyId,
+    searchTerm: searchTerm(query.SearchTerm),
+    isActive: query.IsActive,
+    eligibilityCriteria: query.EligibilityCriteria,
   };
 }
 
-export const listLeaveTypes: ResourceHandler = (dataset, request) =>
+export const listLeaveTypes: ResourceHandler<"listLeaveTypes"> = (dataset, request) =>
   answer(() => {
     const org = organizationOf(dataset, request);
-    const { pageNumber, pageSize } = paging(request.query);
+    const { PageNumber, PageSize } = request.query;
     const keep = leaveTypePredicate(leaveTypeFilter(request.query));
-    return pageOfMatches(org.leaveTypes, keep, false, pageNumber, pageSize, leaveTypeItem) satisfies Schemas["LeaveTypePage"];
+    return pageOfMatches(org.leaveTypes, keep, false, PageNumber, PageSize, leaveTypeItem) satisfies Schemas["LeaveTypePage"];
   });

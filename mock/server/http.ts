@@ -1,12 +1,12 @@
 // The mock on node:http: CORS (any origin, preflight included, as Prism answers it), /docs, extra
 // route handlers mounted under a prefix (the webhook control API under /_mock/), and every other
-// request through the pipeline. Writes the envelope with its headers, applies --latency and
+// request through the dispatcher (dispatch.ts). Writes the envelope with its headers, applies --latency and
 // --failure-status, and logs one line per request when asked.
 import { createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
 import { JSON_CONTENT_TYPE, failureBody, type Reply } from "./envelope.js";
-import type { Pipeline, ReplyWithCaller } from "./pipeline.js";
+import type { Dispatcher, ReplyWithCaller } from "./dispatch.js";
 import { errorText, oneLine, printable } from "./text.js";
 
 /** Headers a browser script may read on a cross-origin answer. */
@@ -15,7 +15,7 @@ const EXPOSED_HEADERS = "Retry-After, RateLimit-Limit, RateLimit-Remaining, Allo
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 
 export interface MockHttpOptions {
-  pipeline: Pipeline;
+  dispatch: Dispatcher;
   /** "http": failures carry their status; 200: every failure is sent with HTTP 200, same envelope. */
   failureStatus: "http" | 200;
   latencyMs: number;
@@ -35,7 +35,7 @@ export interface MockHttpServer {
 }
 
 export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
-  const { pipeline, failureStatus, latencyMs, log, onError } = options;
+  const { dispatch, failureStatus, latencyMs, log, onError } = options;
   const mounts: { prefix: string; handler: RouteHandler }[] = [];
   const sockets = new Set<Socket>();
 
@@ -102,7 +102,10 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
         docs(req, res, rawPath).catch((error: unknown) => internal(req, res, error, started));
         return;
       }
-      const reply = pipeline({ method, url, headers: req.headers });
+      // Node keeps the first of repeated Authorization headers; the dispatcher must see them all.
+      const authorization = req.headersDistinct.authorization;
+      const headers = authorization && authorization.length > 1 ? { ...req.headers, authorization } : req.headers;
+      const reply = dispatch({ method, url, headers });
       if (reply instanceof Promise) {
         reply.then(
           (done) => deliver(req, res, done, started),

@@ -1,41 +1,20 @@
-// Request validation through Prism's own parameter validators (prism-http validator/validators:
-// the same deserialisers, Ajv options and caches as Prism's request pipeline), with Prism's
-// diagnostics turned into one 400 message that names each parameter and what was wrong.
-import { createRequire } from "node:module";
+// Turns what Prism's request validation found (its diagnostics, handed to the mock component as
+// `input.validations`) into one 400 message that names each parameter and what was wrong, and
+// gives the handler the parameters Prism checked, under the spec's spelling. The one rule added to
+// Prism's: an integer is written in decimal digits (Prism's Ajv coerces 1e1, +5, " 10" and 0x10).
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
-import { quote } from "../resources/query.js";
+import { quote } from "./text.js";
+import type { JsonSchema } from "./schema-text.js";
 import type { SpecOperation, SpecParam } from "./spec.js";
-
-type Either<L, R> = { _tag: "Left"; left: L } | { _tag: "Right"; right: R };
-type ParamValidator = (
-  target: Record<string, unknown>,
-  specs: unknown[],
-  context: number,
-  bundle?: unknown,
-) => Either<IPrismDiagnostic[], unknown>;
-
-const require = createRequire(import.meta.url);
-const prismValidators = require("@stoplight/prism-http/dist/validator/validators/index.js") as {
-  validateQuery: ParamValidator;
-  validatePath: ParamValidator;
-};
-const INPUT_CONTEXT = 0; // prism-http ValidationContext.Input
 
 export type Query = Record<string, string | string[] | undefined>;
 
-export type ParamCheck =
-  | { ok: true; query: Query }
-  | { ok: false; message: string };
+/** Parameters as the handler receives them: typed from the spec's schemas, with the spec's defaults. */
+export type TypedParams = Record<string, unknown>;
 
-/**
- * The query string (without "?") and path parameters of a request routed to `operation`, checked:
- * first that the query string is well percent-encoded, then every parameter through checkParams.
- */
-export function checkRequest(operation: SpecOperation, search: string, pathParams: Record<string, string>): ParamCheck {
-  const malformed = malformedEscape(search);
-  if (malformed) return { ok: false, message: describeMalformed(operation, malformed) };
-  return checkParams(operation, parseQuery(search), pathParams);
-}
+export type ParamCheck =
+  | { ok: true; query: Query; typed: { query: TypedParams; path: TypedParams } }
+  | { ok: false; message: string };
 
 /** Query string to name → value, a repeated name giving an array (as Prism's server does). */
 export function parseQuery(search: string): Query {
@@ -92,50 +71,98 @@ function describeMalformed(operation: SpecOperation, pair: MalformedPair): strin
 }
 
 /**
- * Validates the query and path parameters of a request routed to `operation`. On success it gives
- * the query the handler sees: spec parameters under the spec's spelling (Prism matches names
- * without regard to case, so the handler must see what Prism checked), empty values dropped
- * (Prism treats `PageSize=` as absent) and numbers written canonically ("+07" is 7). Numbers
- * Prism would coerce from other notations (1e1, 0x10, 2.0) are refused.
+ * The parameters of a request routed to `operation`, given Prism's diagnostics for it: a refusal
+ * naming every parameter at fault, or the query the handler sees (spec parameters under the spec's
+ * spelling, as Prism matches names without regard to case; empty values dropped, as Prism treats
+ * `PageSize=` as absent).
  */
-export function checkParams(operation: SpecOperation, query: Query, pathParams: Record<string, string>): ParamCheck {
-  const bundle = (operation.prism as unknown as { __bundled__?: unknown }).__bundled__;
-  const diagnostics: IPrismDiagnostic[] = [];
-  const request = operation.prism.request;
-  if (request?.query && request.query.length > 0) {
-    const result = prismValidators.validateQuery(query, request.query, INPUT_CONTEXT, bundle);
-    if (result._tag === "Left") diagnostics.push(...result.left);
-  }
-  if (request?.path && request.path.length > 0) {
-    const result = prismValidators.validatePath(pathParams, request.path, INPUT_CONTEXT, bundle);
-    if (result._tag === "Left") diagnostics.push(...result.left);
-  }
-  const errors = diagnostics.filter((d) => d.severity === 0); // DiagnosticSeverity.Error
+export function checkParams(
+  operation: SpecOperation,
+  diagnostics: readonly IPrismDiagnostic[],
+  search: string,
+  query: Query,
+  pathParams: Record<string, string>,
+): ParamCheck {
+  const malformed = malformedEscape(search);
+  if (malformed) return { ok: false, message: describeMalformed(operation, malformed) };
+  const errors = diagnostics.filter((d) => d.severity === 0 && d.path?.[0] !== undefined); // DiagnosticSeverity.Error; security has no path
   if (errors.length > 0) return { ok: false, message: describeFailures(operation, errors, query, pathParams) };
-  const notDecimal = numbersNotInDecimal(operation, query);
+  const notDecimal = integersNotInDecimal(operation, query);
   if (notDecimal.length > 0) {
-    return { ok: false, message: notDecimal.map(([spec, value]) => `Invalid parameter ${spec.name}: must be ${spec.expected}, written in decimal digits, got ${quote(value)}.`).join(" ") };
+    return { ok: false, message: notDecimal.map(([spec, value]) => `Invalid parameter ${spec.name}: must be ${spec.expected}, written in decimal digits without sign, spaces or leading zeros, got ${quote(value)}.`).join(" ") };
   }
-  return { ok: true, query: canonicalQuery(operation, query) };
+  const canonical = canonicalQuery(operation, query);
+  return { ok: true, query: canonical, typed: { query: typedValues(operation.queryParams, canonical), path: typedValues(operation.pathParams, pathParams) } };
 }
 
 /**
- * Numbers Prism's Ajv accepted that a service reading decimal integers would refuse: 1e2, 0x10,
- * 2.0 (JavaScript's Number reads them all). A mock more lenient than the service would let a
- * client's bug through, so they are a 400 here, as the LeaveStatus assumption says ("the numbers 0
- * to 5; anything else is a 400"). Signs, leading zeros and surrounding spaces stay accepted.
+ * Values Prism has validated, read as their schemas say: integers as numbers, booleans, arrays, a
+ * uuid in the lower case the dataset writes, absent ones as the spec's default. Nothing is checked
+ * here; that was Prism's job.
  */
-function numbersNotInDecimal(operation: SpecOperation, query: Query): [SpecParam, string][] {
+function typedValues(params: readonly SpecParam[], given: Query | Record<string, string>): TypedParams {
+  const out: TypedParams = {};
+  for (const param of params) {
+    const value = given[param.name];
+    if (value === undefined || value === "") {
+      if (param.schema.default !== undefined) out[param.name] = param.schema.default;
+      continue;
+    }
+    out[param.name] = param.repeated ? (Array.isArray(value) ? value : [value]).map((v) => typedValue(param.schema.items ?? {}, v)) : typedValue(param.schema, Array.isArray(value) ? value[value.length - 1] : value);
+  }
+  return out;
+}
+
+function typedValue(schema: JsonSchema, text: string): unknown {
+  const alternatives = schema.anyOf ?? schema.oneOf;
+  if (alternatives) return alternatives.some((a) => a.type === "integer") && DECIMAL_INTEGER.test(text) ? Number(text) : text;
+  switch (schema.type) {
+    case "integer":
+    case "number":
+      return Number(text);
+    case "boolean":
+      return text === "true";
+    default:
+      return schema.format === "uuid" ? text.toLowerCase() : text;
+  }
+}
+
+/**
+ * Values of a parameter the spec marks `x-case-insensitive`, written as its enum writes them
+ * (approved → Approved), before Prism checks them against the enum.
+ */
+export function canonicalCase(operations: readonly SpecOperation[], query: Query): void {
+  for (const operation of operations) {
+    for (const param of operation.queryParams) {
+      if (!param.caseInsensitive) continue;
+      for (const [name, value] of Object.entries(query)) {
+        if (name.toLowerCase() !== param.name.toLowerCase() || value === undefined) continue;
+        const spelled = (v: string) => param.caseInsensitive!.get(v.toLowerCase()) ?? v;
+        query[name] = Array.isArray(value) ? value.map(spelled) : spelled(value);
+      }
+    }
+  }
+}
+
+/**
+ * Integers Prism's Ajv accepted that a service reading decimal integers would refuse: 1e1, 0x10,
+ * 2.0, +5, " 10", 010 (JavaScript's Number reads them all). A mock more lenient than the service
+ * would let a client's bug through, so every integer parameter is written one way: digits, a minus
+ * sign for a negative number, no leading zero.
+ */
+function integersNotInDecimal(operation: SpecOperation, query: Query): [SpecParam, string][] {
   const found: [SpecParam, string][] = [];
   for (const [name, value] of Object.entries(query)) {
     const spec = operation.queryParamsByLowerName.get(name.toLowerCase());
-    if (!spec?.numeric || typeof value !== "string") continue;
-    if (readsAsNumber(value) && !DECIMAL_INTEGER.test(value)) found.push([spec, value]);
+    if (!spec?.integer) continue;
+    for (const one of Array.isArray(value) ? value : [value]) {
+      if (one !== undefined && readsAsNumber(one) && !DECIMAL_INTEGER.test(one)) found.push([spec, one]);
+    }
   }
   return found;
 }
 
-const DECIMAL_INTEGER = /^\s*[+-]?\d+\s*$/;
+const DECIMAL_INTEGER = /^-?(?:0|[1-9][0-9]*)$/;
 
 function readsAsNumber(value: string): boolean {
   return value.trim() !== "" && Number.isFinite(Number(value));
@@ -153,8 +180,7 @@ function canonicalQuery(operation: SpecOperation, query: Query): Query {
       delete out[spec.name];
       continue;
     }
-    // " 07" and "+7" are read as 7 by Prism; the handler then reads "7".
-    out[spec.name] = spec.numeric && typeof value === "string" && readsAsNumber(value) ? String(Number(value)) : value;
+    out[spec.name] = value;
   }
   return out;
 }

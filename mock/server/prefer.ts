@@ -1,39 +1,16 @@
-// Requests carrying a `Prefer` header (code=…, example=…, dynamic=true, seed=…) go through Prism's
-// own mocker, so Prism users get what they expect: the spec's example for that status, a named
-// example, or a body generated from the schema. They arrive here authenticated, within the rate
-// limit, permitted and with valid parameters; Prism only picks and builds the response.
-//
-// Prism's mocker (with faker 6 and json-schema-faker) takes over half a second to load; it is
-// loaded on the first Prefer request, so start-up and the hot path never pay for it. The header is
-// parsed here as Prism's server parses it, so the mock needs prism-http and prism-core only.
-import { createRequire } from "node:module";
-import type { IHttpConfig } from "@stoplight/prism-http";
+// Requests carrying a `Prefer` header (code=…, example=…, dynamic=true, seed=…) are answered by
+// Prism's own mocker, so Prism users get what they expect: the spec's example for that status, a
+// named example, or a body generated from the schema. They have passed Prism's pipeline with the
+// dataset's mock component first (routing, parameter validation, key, rate limit, permission);
+// Prism's public instance with its default mock component then only picks and builds the response.
+// The header is parsed here as Prism's server parses it, so the mock needs prism-http and
+// prism-core only.
+import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
+import type { createLogger } from "@stoplight/prism-core";
 import { failure, type Reply } from "./envelope.js";
 import type { Query } from "./params.js";
 import type { SpecOperation } from "./spec.js";
-
-const require = createRequire(import.meta.url);
-
-interface PrismMocker {
-  request(input: unknown, operations: unknown[], config: IHttpConfig): () => Promise<Either<ProblemError, PrismOutput>>;
-}
-
-interface PrismParts {
-  prism: PrismMocker;
-}
-
-let parts: PrismParts | undefined;
-function prismParts(): PrismParts {
-  if (parts) return parts;
-  const { createInstance } = require("@stoplight/prism-http") as typeof import("@stoplight/prism-http");
-  const { createLogger } = require("@stoplight/prism-core") as typeof import("@stoplight/prism-core");
-  // Without this, dynamic bodies gain random extra properties (json-schema-faker's default); set on
-  // the copy Prism loads.
-  createRequire(require.resolve("@stoplight/prism-http"))("json-schema-faker").JSONSchemaFaker.option({ fillProperties: false });
-  const prism = createInstance(BASE_CONFIG, { logger: createLogger("hr-mock", { level: "silent" }) }) as unknown as PrismMocker;
-  parts = { prism };
-  return parts;
-}
+import { cut } from "./text.js";
 
 /**
  * The Prefer header as Prism's server reads it (prism-http-server getHttpConfigFromRequest with
@@ -91,59 +68,42 @@ function splitOutsideQuotes(text: string, separator: string): string[] {
 }
 
 function show(value: string | true): string {
-  return value === true ? "nothing" : JSON.stringify(value.length > 40 ? `${value.slice(0, 37)}...` : value);
+  return value === true ? "nothing" : JSON.stringify(cut(value, 40));
 }
 
-type Either<L, R> = { _tag: "Left"; left: L } | { _tag: "Right"; right: R };
-interface ProblemError {
-  status?: number;
-  detail?: string;
-  message?: string;
-}
 export interface PreferConfig {
   code?: number;
   exampleKey?: string;
   dynamic?: boolean;
   seed?: string;
 }
-interface PrismOutput {
-  output: { statusCode: number; headers?: Record<string, unknown>; body?: unknown };
-}
-
-const BASE_CONFIG: IHttpConfig = {
-  isProxy: false,
-  mock: { dynamic: false },
-  // Done already by the mock, more strictly (keys, permissions, Prism's own parameter validators).
-  checkSecurity: false,
-  validateRequest: false,
-  validateResponse: false,
-  errors: false,
-  upstreamProxy: undefined,
-};
 
 /** Answers a request (already checked) with Prism's mocker and the preferences parsePrefer read. */
 export type PreferMocker = (operation: SpecOperation, request: { method: string; path: string; query: Query }, preferences: PreferConfig) => Promise<Reply>;
 
-export function createPreferMocker(): PreferMocker {
+/** Prism's own mocker on the dispatcher's configuration; routing and checks were done by the dataset's pass. */
+export function createPreferMocker(logger: ReturnType<typeof createLogger>, base: IHttpConfig): PreferMocker {
+  const checked: IHttpConfig = { ...base, checkSecurity: false, validateRequest: false };
+  const prism = createInstance(checked, { logger });
   return async (operation, request, preferences) => {
-    const { prism } = prismParts();
-    const config = { ...BASE_CONFIG, mock: { ...BASE_CONFIG.mock, ...preferences } } as IHttpConfig;
+    const config: IHttpConfig = { ...checked, mock: { ...checked.mock, ...preferences } };
     const input = {
-      method: request.method.toLowerCase() as "get",
+      method: "get" as const,
       url: { path: request.path, query: request.query as Record<string, string | string[]> },
       // The API speaks JSON only: Accept and the rest play no part (Prism would refuse text/html).
       headers: {},
     };
     const result = await prism.request(input, [operation.prism], config)();
     if (result._tag === "Left") {
-      const problem = result.left;
+      const problem = result.left as { status?: number; detail?: string; message?: string };
       const detail = flatten(problem.detail ?? problem.message ?? "Prism could not build a response");
-      if (problem.status === 404) {
-        const listed = operation.statuses.join(", ");
+      const listed = operation.statuses.join(", ");
+      // Prism's "not found" for a status or example the operation lacks; any other refusal of a
+      // preference (an example under another status, say) is the caller's too: never a 500.
+      if (problem.status === 404 || problem.status === undefined || problem.status >= 500) {
         return failure(404, `Not found: the Prefer header asks for a response this operation does not define (${detail}); it defines ${listed}.`);
       }
-      if (problem.status === 422 || problem.status === 400) return failure(400, `Invalid parameter Prefer (header): ${detail}.`);
-      throw new Error(`Prism's mocker failed for ${operation.operationId}: ${detail}`);
+      return failure(400, `Invalid parameter Prefer (header): ${detail}.`);
     }
     const { statusCode, headers = {}, body } = result.right.output;
     const extra: Record<string, string | number> = {};
@@ -151,8 +111,19 @@ export function createPreferMocker(): PreferMocker {
       if (name.toLowerCase() === "content-type" || value === undefined || value === null) continue;
       extra[name] = typeof value === "number" ? value : String(value);
     }
-    return { status: statusCode, body: JSON.stringify(body ?? null), headers: extra };
+    return { status: statusCode, body: JSON.stringify(withEnvelopeCode(statusCode, body)), headers: extra };
   };
+}
+
+/**
+ * A failure envelope's `code` is its status as text. The spec's 5XX example says "503"; forced to
+ * answer 500 with it, the body would contradict the status line, so the code follows the status.
+ */
+function withEnvelopeCode(status: number, body: unknown): unknown {
+  if (status < 400 || body === null || typeof body !== "object" || Array.isArray(body)) return body ?? null;
+  const envelope = body as Record<string, unknown>;
+  if (envelope.isSuccessful !== false || typeof envelope.code !== "string") return body;
+  return { ...envelope, code: String(status) };
 }
 
 /** Prism's error details span lines (io-ts trees); a message is one line. */

@@ -4,6 +4,8 @@
 // dataset version; when the dataset changes (dataset.version moves) the whole cache is dropped.
 export interface CachedReply {
   operationId: string;
+  /** The operation's permission: checked again on every hit. */
+  permission: string;
   status: number;
   body: Buffer;
 }

@@ -1,20 +1,23 @@
-// Start-up work on the spec, done once: Prism parses the bundled OpenAPI into operations, and this
-// module gathers per operation what the hot path needs (operationId, permission, the statuses it
-// may answer, its parameters with a readable description of what each accepts).
-import { createRequire } from "node:module";
+// Start-up work on the specs, done once: Prism's public reader (`getHttpOperationsFromSpec`) parses
+// both OpenAPI documents the mock serves (the read API and the mock's control API) into one list of
+// operations, and this module gathers per operation what the dispatcher needs (operationId, which
+// document, permission, the statuses it may answer, its parameters with a readable description).
+import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
-import type { IHttpOperation, IHttpParam } from "@stoplight/types";
-import type { OperationId } from "../resources/contract.js";
+import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
 import { describeSchema, type JsonSchema } from "./schema-text.js";
 
-// Prism's spec reader alone: the package index also loads the mocker (faker 6, json-schema-faker),
-// over half a second of start-up that only Prefer requests need (prefer.ts loads it on first use).
-const { getHttpOperationsFromSpec } = createRequire(import.meta.url)("@stoplight/prism-http/dist/utils/operations.js") as {
-  getHttpOperationsFromSpec(specFilePathOrObject: string | object): Promise<IHttpOperation[]>;
-};
+/** An operation as Prism parses it (the type of Prism's public reader, not of its internals). */
+export type PrismOperation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
+type PrismRequest = NonNullable<PrismOperation["request"]>;
+type PrismParam = NonNullable<PrismRequest["query"]>[number] | NonNullable<PrismRequest["path"]>[number];
 
 /** The bundled spec next to the package's sources. */
 export const DEFAULT_SPEC_PATH = fileURLToPath(new URL("../../generated/openapi.json", import.meta.url));
+/** The mock's own control API (webhook endpoints, triggers, the delivery log), bundled from mock/control/openapi.yaml. */
+export const CONTROL_SPEC_PATH = fileURLToPath(new URL("../../generated/control-openapi.json", import.meta.url));
+
+export type Api = "read" | "control";
 
 export interface SpecParam {
   /** The name as the spec writes it (`PageSize`). */
@@ -24,14 +27,21 @@ export interface SpecParam {
   schema: JsonSchema;
   /** What the parameter accepts, for failure messages: "an integer from 1 to 100". */
   expected: string;
-  /** Accepts a number (alone or as one of its alternatives): its values are written canonically. */
-  numeric: boolean;
+  /** Accepts an integer (alone or as one of its alternatives): its text must be decimal digits. */
+  integer: boolean;
   /** An array parameter (`Companies`), given by repeating it. */
   repeated: boolean;
+  /**
+   * The spec's `x-case-insensitive`: its text values match the enum without regard to letter case,
+   * each value here by its lower-case form. Prism keeps no parameter extensions, so this is read
+   * from the document itself.
+   */
+  caseInsensitive?: Map<string, string>;
 }
 
 export interface SpecOperation {
-  operationId: OperationId;
+  operationId: string;
+  api: Api;
   /** Upper case, as on the wire. */
   method: string;
   /** The path template (`/v1/department/{id}`). */
@@ -44,28 +54,62 @@ export interface SpecOperation {
   pathParams: SpecParam[];
   /** Query parameters by lower-cased name: Prism matches query names without regard to case. */
   queryParamsByLowerName: Map<string, SpecParam>;
-  /** Prism's parsed operation, for its validator and mocker. */
-  prism: IHttpOperation;
+  /** The operation takes a JSON body. */
+  hasBody: boolean;
+  /** Prism's parsed operation, for its pipeline. */
+  prism: PrismOperation;
 }
 
 export interface LoadedSpec {
   operations: SpecOperation[];
-  /** Prism's operations, in the spec's order, for `prism.request`. */
-  prismOperations: IHttpOperation[];
+  byOperationId: Map<string, SpecOperation>;
 }
 
-export async function loadSpec(specPath: string = DEFAULT_SPEC_PATH): Promise<LoadedSpec> {
-  let prismOperations: IHttpOperation[];
-  try {
-    prismOperations = await getHttpOperationsFromSpec(specPath);
-  } catch (error) {
-    throw new Error(`cannot read the OpenAPI description ${specPath}: ${(error as Error).message}`);
+export async function loadSpec(specPath: string = DEFAULT_SPEC_PATH, controlPath: string = CONTROL_SPEC_PATH): Promise<LoadedSpec> {
+  const [read, control] = await Promise.all([readOperations(specPath, "read"), readOperations(controlPath, "control")]);
+  const operations = [...read, ...control];
+  const byOperationId = new Map<string, SpecOperation>();
+  for (const operation of operations) {
+    if (byOperationId.has(operation.operationId)) throw new Error(`operationId ${operation.operationId} is used twice across ${specPath} and ${controlPath}`);
+    byOperationId.set(operation.operationId, operation);
   }
-  if (prismOperations.length === 0) throw new Error(`the OpenAPI description ${specPath} has no operations`);
-  return { operations: prismOperations.map(toSpecOperation), prismOperations };
+  return { operations, byOperationId };
 }
 
-function toSpecOperation(op: IHttpOperation): SpecOperation {
+async function readOperations(path: string, api: Api): Promise<SpecOperation[]> {
+  let parsed: PrismOperation[];
+  let document: Document;
+  try {
+    parsed = await getHttpOperationsFromSpec(path);
+    document = JSON.parse(await readFile(path, "utf8")) as Document;
+  } catch (error) {
+    throw new Error(`cannot read the OpenAPI description ${path}: ${(error as Error).message}`);
+  }
+  if (parsed.length === 0) throw new Error(`the OpenAPI description ${path} has no operations`);
+  return parsed.map((op) => withExtensions(toSpecOperation(op, api), document));
+}
+
+type Document = { paths?: Record<string, Record<string, { parameters?: Record<string, unknown>[] }>>; components?: { parameters?: Record<string, Record<string, unknown>> } };
+
+/** The parameter extensions Prism drops, read from the bundled document. */
+function withExtensions(operation: SpecOperation, document: Document): SpecOperation {
+  const declared = document.paths?.[operation.path]?.[operation.method.toLowerCase()]?.parameters ?? [];
+  for (const entry of declared) {
+    const ref = typeof entry.$ref === "string" ? /^#\/components\/parameters\/(.+)$/.exec(entry.$ref)?.[1] : undefined;
+    const parameter = ref === undefined ? entry : document.components?.parameters?.[ref];
+    if (parameter?.["x-case-insensitive"] !== true) continue;
+    const spec = [...operation.queryParams, ...operation.pathParams].find((p) => p.name === parameter.name);
+    if (spec) spec.caseInsensitive = new Map(textValues(spec.schema).map((value) => [value.toLowerCase(), value]));
+  }
+  return operation;
+}
+
+function textValues(schema: JsonSchema): string[] {
+  const own = (schema.enum ?? []).filter((v): v is string => typeof v === "string");
+  return [...own, ...(schema.anyOf ?? schema.oneOf ?? []).flatMap(textValues)];
+}
+
+function toSpecOperation(op: PrismOperation, api: Api): SpecOperation {
   const operationId = op.iid;
   if (!operationId) throw new Error(`operation ${op.method.toUpperCase()} ${op.path} has no operationId`);
   const permission = (op.extensions as Record<string, unknown> | undefined)?.["x-permission"];
@@ -75,7 +119,8 @@ function toSpecOperation(op: IHttpOperation): SpecOperation {
   const queryParams = (op.request?.query ?? []).map((p) => toSpecParam(p, "query"));
   const pathParams = (op.request?.path ?? []).map((p) => toSpecParam(p, "path"));
   return {
-    operationId: operationId as OperationId,
+    operationId,
+    api,
     method: op.method.toUpperCase(),
     path: op.path,
     permission,
@@ -83,11 +128,12 @@ function toSpecOperation(op: IHttpOperation): SpecOperation {
     queryParams,
     pathParams,
     queryParamsByLowerName: new Map(queryParams.map((p) => [p.name.toLowerCase(), p])),
+    hasBody: (op.request?.body?.contents ?? []).length > 0,
     prism: op,
   };
 }
 
-function toSpecParam(param: IHttpParam, location: "query" | "path"): SpecParam {
+function toSpecParam(param: PrismParam, location: "query" | "path"): SpecParam {
   const schema = (param.schema ?? {}) as JsonSchema;
   return {
     name: param.name,
@@ -95,12 +141,13 @@ function toSpecParam(param: IHttpParam, location: "query" | "path"): SpecParam {
     required: param.required === true,
     schema,
     expected: describeSchema(schema),
-    numeric: acceptsNumber(schema),
+    integer: acceptsInteger(schema),
     repeated: schema.type === "array",
   };
 }
 
-function acceptsNumber(schema: JsonSchema): boolean {
-  if (schema.type === "integer" || schema.type === "number") return true;
-  return (schema.anyOf ?? schema.oneOf ?? []).some(acceptsNumber);
+function acceptsInteger(schema: JsonSchema): boolean {
+  if (schema.type === "integer") return true;
+  if (schema.type === "array" && schema.items) return acceptsInteger(schema.items);
+  return (schema.anyOf ?? schema.oneOf ?? []).some(acceptsInteger);
 }

@@ -17,6 +17,16 @@ export function errorText(error: unknown): string {
   return error instanceof Error ? `${error.name}: ${error.message}` : String(error);
 }
 
-function cut(text: string, max: number): string {
-  return text.length > max ? `${text.slice(0, max - 3)}...` : text;
+/** A value quoted for an answer's message, cut short so a huge parameter does not make a huge answer. */
+export function quote(value: string): string {
+  return JSON.stringify(cut(value, 60));
+}
+
+/** At most `max` UTF-16 units; a cut never splits a surrogate pair (half an emoji is not text). */
+export function cut(text: string, max: number): string {
+  if (text.length <= max) return text;
+  let end = max - 3;
+  const last = text.charCodeAt(end - 1);
+  if (last >= 0xd800 && last <= 0xdbff) end -= 1;
+  return `${text.slice(0, end)}...`;
 }

@@ -1,6 +1,8 @@
 // The delivery log: one entry per event per endpoint (a duplicate delivery is an entry of its
 // own), each with its attempts. Bounded: the oldest finished entries go first.
-import type { WebhookEventType } from "../../generated/events.js";
+import type { components } from "../../generated/control-api.js";
+
+type ControlSchemas = components["schemas"];
 
 /**
  * Where a delivery stands: held (back for the shuffle option), queued (waiting for a free
@@ -8,8 +10,8 @@ import type { WebhookEventType } from "../../generated/events.js";
  * final states: succeeded, failed (every attempt of the schedule failed), cancelled (the endpoint
  * was removed first) or stopped (the mock was closed first). The control API's document lists them.
  */
-export const DELIVERY_STATES = ["held", "queued", "sending", "retry-scheduled", "succeeded", "failed", "cancelled", "stopped"] as const;
-export type DeliveryState = (typeof DELIVERY_STATES)[number];
+export type DeliveryState = ControlSchemas["Delivery"]["state"];
+export const DELIVERY_STATES = ["held", "queued", "sending", "retry-scheduled", "succeeded", "failed", "cancelled", "stopped"] as const satisfies readonly DeliveryState[];
 
 const FINAL: ReadonlySet<DeliveryState> = new Set(["succeeded", "failed", "cancelled", "stopped"]);
 
@@ -17,41 +19,9 @@ export function isFinal(state: DeliveryState): boolean {
   return FINAL.has(state);
 }
 
-export interface AttemptRecord {
-  /** 1 for the first attempt. */
-  attempt: number;
-  /** The Service-Delivery-Id header of this attempt; new on every attempt and redelivery. */
-  deliveryId: string;
-  /** When the attempt started, ISO 8601 UTC. */
-  startedAt: string;
-  durationMs: number;
-  /** The receiver's HTTP status, or null when no complete answer came in time. */
-  status: number | null;
-  /** Why the attempt got no answer (timeout, connection error), else null. */
-  error: string | null;
-  /** The start of the receiver's answer body, else null. */
-  answer: string | null;
-  outcome: "succeeded" | "failed";
-  /** When the next attempt is due, ISO 8601 UTC; null when none follows. */
-  nextRetryAt: string | null;
-}
-
-export interface DeliveryLogEntry {
-  eventId: string;
-  type: WebhookEventType;
-  organizationId: string;
-  endpointId: string;
-  /** The endpoint's URL without its query string (which may carry a token). */
-  url: string;
-  /** true for the extra copy the duplicateRate option sends. */
-  duplicate: boolean;
-  state: DeliveryState;
-  /** When the event was queued for this endpoint, ISO 8601 UTC. */
-  queuedAt: string;
-  /** When the next attempt is due, ISO 8601 UTC, while a retry is scheduled; else null. */
-  nextAttemptAt: string | null;
-  attempts: AttemptRecord[];
-}
+/** An attempt and a log entry are what the control API's document says it answers (generated types). */
+export type AttemptRecord = ControlSchemas["Attempt"];
+export type DeliveryLogEntry = ControlSchemas["Delivery"];
 
 export interface DeliveryFilter {
   organizationId?: string;

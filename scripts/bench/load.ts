@@ -34,10 +34,18 @@ export interface LoadOptions {
   seconds: number;
   /** autocannon replaces [<id>] in the URL with a fresh id per request (defeats response caches). */
   idReplacement?: boolean;
+  /** Paths (under `url`'s origin) sent in turn instead of `url`'s own path. */
+  paths?: string[];
 }
 
 export async function measure(options: LoadOptions, onWarm?: () => Promise<void>): Promise<LoadResult> {
-  const base = { url: options.url, headers: options.headers, connections: options.connections, idReplacement: options.idReplacement ?? false };
+  const base = {
+    url: options.url,
+    headers: options.headers,
+    connections: options.connections,
+    idReplacement: options.idReplacement ?? false,
+    ...(options.paths ? { requests: options.paths.map((path) => ({ method: "GET", path })) } : {}),
+  };
   await autocannon({ ...base, duration: options.warmupSeconds });
   if (onWarm) await onWarm();
   const latencies: number[] = [];

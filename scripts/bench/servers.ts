@@ -2,9 +2,11 @@
 // CLI mock of the same bundled spec, and a bare node:http server. Start-up is timed from spawn to the
 // first 200 on the benchmarked request; memory is the child's resident set (Linux /proc).
 import { spawn, type ChildProcess } from "node:child_process";
+import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
+import { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { join } from "node:path";
+import { dirname, join } from "node:path";
 
 export interface BenchServer {
   name: string;
@@ -43,7 +45,10 @@ export async function startMockServer(root: string, probe: Probe, extraArgs: str
 export async function startPrismServer(root: string, probe: Probe): Promise<BenchServer> {
   const port = await freePort();
   const started = performance.now();
-  const cli = join(root, "node_modules/@stoplight/prism-cli/dist/index.js");
+  // The `prism` bin as Prism's CLI package declares it (its package.json), not a path into its files.
+  const cliPackage = createRequire(join(root, "package.json")).resolve("@stoplight/prism-cli/package.json");
+  const { bin } = JSON.parse(readFileSync(cliPackage, "utf8")) as { bin: Record<string, string> };
+  const cli = join(dirname(cliPackage), bin.prism);
   const child = spawn(
     process.execPath,
     [cli, "mock", join(root, "generated/openapi.json"), "--port", String(port), "--host", "127.0.0.1", "--errors=false", "--verboseLevel", "error"],

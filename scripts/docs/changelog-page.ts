@@ -1,9 +1,9 @@
 // The changelog page: what changed in the contract between the releases recorded in
 // contract-releases/, and since the last one (the working tree), as `npm run diff` judges it:
 // breaking, non-breaking, info, and assumption changes apart.
-import type { AssumptionChange, Change, Contract, ContractDiff } from "../../src/diff/contract.js";
-import { compareContracts } from "../../src/diff/compare.js";
-import { counts } from "../../src/diff/format.js";
+import type { AssumptionChange, Change, Contract, ContractDiff } from "../../mock/diff/contract.js";
+import { compareContracts } from "../../mock/diff/compare.js";
+import { counts } from "../../mock/diff/format.js";
 import { escapeHtml, inlineMarkdown } from "./html.js";
 import { renderPage } from "./layout.js";
 

@@ -8,7 +8,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 
 export type BundledDocument = Record<string, any>;
 
-export async function bundleApi(apiName: "hr-api" | "hr-events"): Promise<BundledDocument> {
+export async function bundleApi(apiName: "hr-api" | "hr-events" | "mock-control"): Promise<BundledDocument> {
   const config = await loadConfig({ configPath: path.join(repoRoot, "redocly.yaml") });
   const api = config.apis[apiName];
   if (!api) throw new Error(`redocly.yaml names no API called ${apiName}`);

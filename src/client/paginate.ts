@@ -1,11 +1,9 @@
 // Every item of a list endpoint, page by page (service-api.md 2.2).
 import type { CallOptions } from "../../generated/client.js";
+import { parameters } from "../../generated/facts.js";
 
-/**
- * The spec's largest PageSize (components.parameters.PageSize.maximum in generated/openapi.json);
- * written here so a browser bundle does not carry the spec. A test checks it against the spec.
- */
-export const MAX_PAGE_SIZE = 100;
+/** The spec's largest PageSize, from the generated facts (a few bytes; a browser bundle does not carry the spec). */
+export const MAX_PAGE_SIZE: number = parameters.PageSize.maximum;
 
 /** The page wrapper as paging needs it; the generated page types (LeaveRequestPage, …) fit it. */
 export interface PageLike<Item> {

@@ -8,12 +8,14 @@ import { verifyAsync } from "./web-crypto.js";
 
 // Type-only: erased at run time, so the entry still loads no module beyond its own.
 import type { WebhookEvent } from "../../generated/events.js";
+import { webhookHeaders } from "../../generated/webhook-facts.js";
 
 export type { WebhookEvent };
 
-export const EVENT_ID_HEADER = "Service-Event-Id";
-export const EVENT_TYPE_HEADER = "Service-Event-Type";
-export const DELIVERY_ID_HEADER = "Service-Delivery-Id";
+/** The delivery headers the AsyncAPI document names (generated/webhook-facts.ts). */
+export const EVENT_ID_HEADER: string = webhookHeaders.serviceEventId;
+export const EVENT_TYPE_HEADER: string = webhookHeaders.serviceEventType;
+export const DELIVERY_ID_HEADER: string = webhookHeaders.serviceDeliveryId;
 
 /** Node's `IncomingHttpHeaders` (or any plain header record) or a WHATWG `Headers`. */
 export type HeaderSource =

@@ -10,13 +10,14 @@
  * and digests are compared in constant time. The HMAC itself is computed by Web Crypto
  * (web-crypto.ts, any runtime) or node:crypto (node/signature.ts, synchronous).
  */
+import { deliveryRules, webhookHeaders } from "../../generated/webhook-facts.js";
 import { WebhookSignatureError } from "./errors.js";
 
-/** Header that carries the signature. HTTP header names are case-insensitive. */
-export const SIGNATURE_HEADER = "Service-Signature";
+/** Header that carries the signature (the AsyncAPI document's). HTTP header names are case-insensitive. */
+export const SIGNATURE_HEADER: string = webhookHeaders.serviceSignature;
 
-/** The reference receiver's replay window: |now − t| may be at most this many seconds. */
-export const DEFAULT_TOLERANCE_SECONDS = 300;
+/** The reference receiver's replay window: |now − t| may be at most this many seconds (x-signature-tolerance-seconds). */
+export const DEFAULT_TOLERANCE_SECONDS: number = deliveryRules.signatureToleranceSeconds;
 
 /** The only scheme this version signs with; other `key=value` entries are ignored. */
 const SIGNATURE_SCHEME = "v1";

@@ -5,7 +5,7 @@ import os from "node:os";
 import path from "node:path";
 import { createTarGzip } from "nanotar";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { main, type CliIo } from "../../src/diff/cli.js";
+import { main, type CliIo } from "../../mock/diff/cli.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const bundle = (name: string) => fs.readFileSync(path.join(root, "generated", name), "utf8");

@@ -6,8 +6,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
-import { compareContracts } from "../../src/diff/compare.js";
-import type { ChangeKind, ChangeScope, Contract } from "../../src/diff/contract.js";
+import { compareContracts } from "../../mock/diff/compare.js";
+import type { ChangeKind, ChangeScope, Contract } from "../../mock/diff/contract.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const real: Contract = {

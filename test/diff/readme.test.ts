@@ -3,7 +3,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { USAGE } from "../../src/diff/cli.js";
+import { USAGE } from "../../mock/diff/cli.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");

@@ -5,8 +5,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
-import { main } from "../../src/diff/cli.js";
-import { compareVersions, listReleases, RELEASES_DIR } from "../../src/diff/releases.js";
+import { main } from "../../mock/diff/cli.js";
+import { compareVersions, listReleases, RELEASES_DIR } from "../../mock/diff/releases.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
 

@@ -13,7 +13,7 @@ import { startMock, type RunningMock } from "../../mock/index.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { buildDocs, repoRoot } from "../../scripts/build-docs.js";
 import { PAGES, type PageId } from "../../scripts/docs/layout.js";
-import { compareContracts } from "../../src/diff/compare.js";
+import { compareContracts } from "../../mock/diff/compare.js";
 import { launchChromium } from "../support/browser.js";
 
 const ARTIFACTS = path.join(repoRoot, "test-artifacts", "docs");

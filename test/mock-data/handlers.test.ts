@@ -36,24 +36,24 @@ function schemaProblems(schemaName: string, responseName: string, data: unknown)
   ];
 }
 
-type Call = [string, { op: OperationId; query?: Record<string, string | string[]>; path?: Record<string, string>; schema: string; response: string }];
+type Call = [string, { op: OperationId; query?: Record<string, unknown>; path?: Record<string, string>; schema: string; response: string }];
 
 function successCalls(s: typeof A): Call[] {
   return [
     ["leave requests, defaults", { op: "listLeaveRequests", schema: "LeaveRequestPage", response: "LeaveRequestListResponse" }],
-    ["leave requests, largest page, oldest first", { op: "listLeaveRequests", query: { PageSize: "100", OrderBy: "0" }, schema: "LeaveRequestPage", response: "LeaveRequestListResponse" }],
-    ["leave requests, every filter", { op: "listLeaveRequests", query: { CompanyId: s.companyId, LeaveStatus: "approved", StartDate: "2025-01-01", EndDate: "2026-12-31", SearchTerm: "a", PageSize: "100" }, schema: "LeaveRequestPage", response: "LeaveRequestListResponse" }],
-    ["leave requests, past the end", { op: "listLeaveRequests", query: { PageNumber: "9999" }, schema: "LeaveRequestPage", response: "LeaveRequestListResponse" }],
+    ["leave requests, largest page, oldest first", { op: "listLeaveRequests", query: { PageSize: 100, OrderBy: 0 }, schema: "LeaveRequestPage", response: "LeaveRequestListResponse" }],
+    ["leave requests, every filter", { op: "listLeaveRequests", query: { CompanyId: s.companyId, LeaveStatus: "Approved", StartDate: "2025-01-01", EndDate: "2026-12-31", SearchTerm: "a", PageSize: 100 }, schema: "LeaveRequestPage", response: "LeaveRequestListResponse" }],
+    ["leave requests, past the end", { op: "listLeaveRequests", query: { PageNumber: 9999 }, schema: "LeaveRequestPage", response: "LeaveRequestListResponse" }],
     ["a leave request", { op: "getLeaveRequest", path: { id: s.leaveRequestId }, schema: "LeaveRequestDetails", response: "LeaveRequestDetailsResponse" }],
     ["a leave request with documents", { op: "getLeaveRequest", path: { id: ds.organizations.find((o) => o.id === s.organizationId)!.leaveRequests.find((r) => r.documents.length > 0)!.id }, schema: "LeaveRequestDetails", response: "LeaveRequestDetailsResponse" }],
     ["a balance", { op: "getLeaveBalance", query: { EmployeeId: s.balance.employeeId, LeaveTypeId: s.balance.leaveTypeId }, schema: "LeaveBalance", response: "LeaveBalanceResponse" }],
     ["a balance never set up", { op: "getLeaveBalance", query: { EmployeeId: s.balanceNeverSetUp.employeeId, LeaveTypeId: s.balanceNeverSetUp.leaveTypeId }, schema: "LeaveBalance", response: "LeaveBalanceResponse" }],
-    ...[0, 1, 2, 3, 4].map((k): Call => [`leave types of eligibility ${k}`, { op: "listLeaveTypes", query: { EligibilityCriteria: String(k) }, schema: "LeaveTypePage", response: "LeaveTypeListResponse" }]),
+    ...[0, 1, 2, 3, 4].map((k): Call => [`leave types of eligibility ${k}`, { op: "listLeaveTypes", query: { EligibilityCriteria: k }, schema: "LeaveTypePage", response: "LeaveTypeListResponse" }]),
     ["departments, defaults", { op: "listDepartments", schema: "DepartmentPage", response: "DepartmentListResponse" }],
-    ["departments, largest page", { op: "listDepartments", query: { PageSize: "100" }, schema: "DepartmentPage", response: "DepartmentListResponse" }],
+    ["departments, largest page", { op: "listDepartments", query: { PageSize: 100 }, schema: "DepartmentPage", response: "DepartmentListResponse" }],
     ["a department", { op: "getDepartment", path: { id: s.departmentId }, schema: "DepartmentDetails", response: "DepartmentDetailsResponse" }],
     ["an InActive department", { op: "getDepartment", path: { id: s.inactiveDepartmentId }, schema: "DepartmentDetails", response: "DepartmentDetailsResponse" }],
-    ["employees", { op: "listEmployees", query: { PageSize: "100" }, schema: "EmployeePage", response: "EmployeeListResponse" }],
+    ["employees", { op: "listEmployees", query: { PageSize: 100 }, schema: "EmployeePage", response: "EmployeeListResponse" }],
     ["terminated employees", { op: "listEmployees", query: { Status: "Terminated" }, schema: "EmployeePage", response: "EmployeeListResponse" }],
   ];
 }
@@ -77,7 +77,7 @@ describe("every handler's output validates against the bundled spec, with no fie
         ["listEmployees", "EmployeePage", "EmployeeListResponse"],
       ] as const) {
         for (let page = 1; ; page++) {
-          const data = dataOf(call(ds, op, s.organizationId, { PageSize: "100", PageNumber: String(page) }));
+          const data = dataOf(call(ds, op, s.organizationId, { PageSize: 100, PageNumber: page }));
           problems.push(...schemaProblems(schema, response, data).map((p) => `${op} page ${page}: ${p}`));
           if (page >= data.totalPages) break;
         }
@@ -112,7 +112,7 @@ describe("details agree with list items", () => {
     ["A", orgA],
     ["B", orgB],
   ])("leave requests of organisation %s: details hold the list item field for field", (_n, org) => {
-    const all = dataOf(call(ds, "listLeaveRequests", org.id, { PageSize: "100" })).data as any[];
+    const all = dataOf(call(ds, "listLeaveRequests", org.id, { PageSize: 100 })).data as any[];
     for (const item of all) {
       const details = dataOf(call(ds, "getLeaveRequest", org.id, {}, { id: item.id }));
       expect(Object.fromEntries(Object.keys(item).map((k) => [k, details[k]])), item.id).toEqual(item);
@@ -124,7 +124,7 @@ describe("details agree with list items", () => {
     ["A", orgA],
     ["B", orgB],
   ])("departments of organisation %s: same fields, leads with first names where details give leaders with full names", (_n, org) => {
-    const all = dataOf(call(ds, "listDepartments", org.id, { PageSize: "100" })).data as any[];
+    const all = dataOf(call(ds, "listDepartments", org.id, { PageSize: 100 })).data as any[];
     expect(all.length).toBe(org.departments.length);
     for (const item of all) {
       const { leads, ...rest } = item;
@@ -143,7 +143,7 @@ describe("semantics", () => {
     expect([page.pageNumber, page.pageSize, page.totalRecords, page.data.length]).toEqual([1, 25, orgA.leaveRequests.length, 25]);
     const newest = [...orgA.leaveRequests].sort((a, b) => (a.requestedOn < b.requestedOn ? 1 : -1)).slice(0, 25);
     expect(page.data.map((r: any) => r.requestedOn)).toEqual(newest.map((r) => r.requestedOn));
-    const oldest = dataOf(call(ds, "listLeaveRequests", A.organizationId, { OrderBy: "0", PageSize: "3" }));
+    const oldest = dataOf(call(ds, "listLeaveRequests", A.organizationId, { OrderBy: 0, PageSize: 3 }));
     expect(oldest.data.map((r: any) => r.id)).toEqual(orgA.leaveRequests.slice(0, 3).map((r) => r.id));
   });
 
@@ -158,7 +158,7 @@ describe("semantics", () => {
     const param = path.parameters.map((p: any) => deref(openapi, p)).find((p: any) => p.name === name);
     const fallback = deref(openapi, param.schema).default ?? param.schema.default;
     expect(fallback, `${name} has a default in the spec`).toBeDefined();
-    expect(call(ds, op, A.organizationId, {})).toEqual(call(ds, op, A.organizationId, { [name]: String(fallback) }));
+    expect(call(ds, op, A.organizationId, {})).toEqual(call(ds, op, A.organizationId, { [name]: fallback }));
   });
 
   it("dates are written as the spec says", () => {
@@ -169,14 +169,14 @@ describe("semantics", () => {
   });
 
   it("leave types: without EligibilityCriteria only organisation-wide types", () => {
-    const page = dataOf(call(ds, "listLeaveTypes", A.organizationId, { PageSize: "100" }));
+    const page = dataOf(call(ds, "listLeaveTypes", A.organizationId, { PageSize: 100 }));
     expect(page.data.length).toBeGreaterThan(0);
     expect(page.data.every((t: any) => t.eligibilityCriteria === 0)).toBe(true);
     expect(page.totalRecords).toBe(orgA.leaveTypes.filter((t) => t.eligibilityCriteria === 0).length);
   });
 
   it("leave types: IsActive false gives the inactive ones only", () => {
-    const page = dataOf(call(ds, "listLeaveTypes", A.organizationId, { IsActive: "false" }));
+    const page = dataOf(call(ds, "listLeaveTypes", A.organizationId, { IsActive: false }));
     expect(page.data.map((t: any) => t.id)).toEqual(orgA.leaveTypes.filter((t) => t.eligibilityCriteria === 0 && !t.isActive).map((t) => t.id));
   });
 
@@ -184,7 +184,7 @@ describe("semantics", () => {
     const maternity = orgA.leaveTypes.find((t) => t.eligibilityCriteria === 1)!;
     const inside = maternity.eligibleIds[0];
     const outside = orgA.companies.find((c) => !maternity.eligibleIds.includes(c.id));
-    const ids = (companyId: string) => dataOf(call(ds, "listLeaveTypes", A.organizationId, { EligibilityCriteria: "1", CompanyId: companyId })).data.map((t: any) => t.id);
+    const ids = (companyId: string) => dataOf(call(ds, "listLeaveTypes", A.organizationId, { EligibilityCriteria: 1, CompanyId: companyId })).data.map((t: any) => t.id);
     expect(ids(inside)).toContain(maternity.id);
     expect(outside, "a company the company-eligible type does not name (else the second half tests nothing)").toBeDefined();
     expect(ids(outside!.id)).not.toContain(maternity.id);
@@ -192,19 +192,14 @@ describe("semantics", () => {
 
   it("departments: Companies as one value or repeated", () => {
     const [c1, c2] = orgA.companies;
-    const one = dataOf(call(ds, "listDepartments", A.organizationId, { Companies: c1.id, PageSize: "100" }));
-    const two = dataOf(call(ds, "listDepartments", A.organizationId, { Companies: [c1.id, c2.id], PageSize: "100" }));
+    const one = dataOf(call(ds, "listDepartments", A.organizationId, { Companies: [c1.id], PageSize: 100 }));
+    const two = dataOf(call(ds, "listDepartments", A.organizationId, { Companies: [c1.id, c2.id], PageSize: 100 }));
     expect(one.totalRecords).toBe(orgA.departments.filter((d) => d.companyId === c1.id).length);
     expect(two.totalRecords).toBe(orgA.departments.filter((d) => d.companyId === c1.id || d.companyId === c2.id).length);
   });
 
-  it("ids are matched whatever their letter case", () => {
-    const r = call(ds, "getLeaveRequest", A.organizationId, {}, { id: A.leaveRequestId.toUpperCase() });
-    expect(dataOf(r).id).toBe(A.leaveRequestId);
-  });
-
   it("employees: Status filters, the list is in code order", () => {
-    const page = dataOf(call(ds, "listEmployees", A.organizationId, { Status: "Active", PageSize: "100" }));
+    const page = dataOf(call(ds, "listEmployees", A.organizationId, { Status: "Active", PageSize: 100 }));
     const active = orgA.employees.filter((e) => e.status === "Active");
     expect(page.totalRecords).toBe(active.length);
     expect(page.data.map((e: any) => e.employeeId)).toEqual(active.slice(0, 100).map((e) => e.code));
@@ -248,34 +243,15 @@ describe("semantics", () => {
   });
 });
 
-type Failure = [string, { op: OperationId; query?: Record<string, string | string[]>; path?: Record<string, string>; status: 400 | 404; mentions: string[] }];
+type Failure = [string, { op: OperationId; query?: Record<string, unknown>; path?: Record<string, string>; status: 400 | 404; mentions: string[] }];
 
 // A 400 starts as the HTTP layer's messages do, "Invalid parameter X: " or "Missing parameter X: ",
-// X being the first word of `mentions`; a 404 starts "Not found: ".
+// X being the first word of `mentions`; a 404 starts "Not found: ". What the spec expresses (types,
+// bounds, enums, formats, required) is refused before a handler runs: test/mock-server/request-checks.test.ts.
 const failures: Failure[] = [
   ["StartDate without EndDate", { op: "listLeaveRequests", query: { StartDate: "2026-01-01" }, status: 400, mentions: ["EndDate", "StartDate", "both or neither"] }],
   ["EndDate without StartDate", { op: "listLeaveRequests", query: { EndDate: "2026-01-01" }, status: 400, mentions: ["StartDate", "EndDate", "both or neither"] }],
   ["EndDate before StartDate", { op: "listLeaveRequests", query: { StartDate: "2026-02-01", EndDate: "2026-01-31" }, status: 400, mentions: ["EndDate", "before", "StartDate (2026-02-01)", '"2026-01-31"'] }],
-  ["StartDate not a date", { op: "listLeaveRequests", query: { StartDate: "2026-02-30", EndDate: "2026-03-01" }, status: 400, mentions: ["StartDate", "YYYY-MM-DD", '"2026-02-30"'] }],
-  ["LeaveStatus unknown name", { op: "listLeaveRequests", query: { LeaveStatus: "Cancelled" }, status: 400, mentions: ["LeaveStatus", "Cancelled"] }],
-  ["LeaveStatus number out of range", { op: "listLeaveRequests", query: { LeaveStatus: "6" }, status: 400, mentions: ["LeaveStatus", "0 to 5"] }],
-  ["PageSize above the largest", { op: "listLeaveRequests", query: { PageSize: "101" }, status: 400, mentions: ["PageSize", "100"] }],
-  ["PageSize 0", { op: "listDepartments", query: { PageSize: "0" }, status: 400, mentions: ["PageSize"] }],
-  ["PageNumber 0", { op: "listLeaveTypes", query: { PageNumber: "0" }, status: 400, mentions: ["PageNumber"] }],
-  ["PageNumber not a number", { op: "listEmployees", query: { PageNumber: "two" }, status: 400, mentions: ["PageNumber", "two"] }],
-  ["PageSize given twice", { op: "listLeaveRequests", query: { PageSize: ["10", "20"] }, status: 400, mentions: ["PageSize", "once"] }],
-  ["OrderBy 2", { op: "listDepartments", query: { OrderBy: "2" }, status: 400, mentions: ["OrderBy"] }],
-  ["CompanyId not a uuid", { op: "listLeaveRequests", query: { CompanyId: "acme" }, status: 400, mentions: ["CompanyId", "uuid"] }],
-  ["CompanyId as a uuid URN", { op: "listLeaveRequests", query: { CompanyId: `urn:uuid:${A.companyId}` }, status: 400, mentions: ["CompanyId", "uuid"] }],
-  ["Companies with a bad value", { op: "listDepartments", query: { Companies: ["not-a-uuid"] }, status: 400, mentions: ["Companies", "uuid"] }],
-  ["IsActive not a boolean", { op: "listLeaveTypes", query: { IsActive: "yes" }, status: 400, mentions: ["IsActive"] }],
-  ["IsActive in capitals, as the HTTP layer refuses it", { op: "listLeaveTypes", query: { IsActive: "TRUE" }, status: 400, mentions: ["IsActive", "true or false"] }],
-  ["EligibilityCriteria 5", { op: "listLeaveTypes", query: { EligibilityCriteria: "5" }, status: 400, mentions: ["EligibilityCriteria"] }],
-  ["Status unknown", { op: "listEmployees", query: { Status: "Retired" }, status: 400, mentions: ["Status", "Retired"] }],
-  ["Status in another letter case, as the HTTP layer refuses it", { op: "listEmployees", query: { Status: "active" }, status: 400, mentions: ["Status", "Active, Inactive, Terminated"] }],
-  ["balance without EmployeeId", { op: "getLeaveBalance", query: { LeaveTypeId: A.leaveTypeIdByEligibility[0] }, status: 400, mentions: ["EmployeeId", "required"] }],
-  ["balance without LeaveTypeId", { op: "getLeaveBalance", query: { EmployeeId: A.employeeId }, status: 400, mentions: ["LeaveTypeId", "required"] }],
-  ["leave request id not a uuid", { op: "getLeaveRequest", path: { id: "42" }, status: 400, mentions: ["id", "uuid"] }],
   ["unknown leave request", { op: "getLeaveRequest", path: { id: "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11" }, status: 404, mentions: ["leave request", "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11"] }],
   ["another organisation's leave request", { op: "getLeaveRequest", path: { id: B.leaveRequestId }, status: 404, mentions: ["leave request", B.leaveRequestId] }],
   ["unknown department", { op: "getDepartment", path: { id: "6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0" }, status: 404, mentions: ["department"] }],
@@ -322,7 +298,7 @@ describe("organisation isolation", () => {
     const idsOf = (op: OperationId) => {
       const out: string[] = [];
       for (let page = 1; ; page++) {
-        const d = dataOf(call(ds, op, A.organizationId, { PageSize: "100", PageNumber: String(page) }));
+        const d = dataOf(call(ds, op, A.organizationId, { PageSize: 100, PageNumber: page }));
         out.push(...d.data.map((x: any) => x.id));
         if (page >= d.totalPages) return out;
       }

@@ -40,7 +40,7 @@ describe("decisions on leave requests", () => {
     expect(after.daysRemaining, "remaining unchanged: pending days were already held").toBe(before.daysRemaining);
     const details = dataOf(call(ds, "getLeaveRequest", s.organizationId, {}, { id: request.id }));
     expect([details.leaveStatusId, details.leaveStatus]).toEqual([2, "Approved"]);
-    const listed = dataOf(call(ds, "listLeaveRequests", s.organizationId, { LeaveStatus: "Approved", PageSize: "100", StartDate: request.startDate, EndDate: request.startDate }));
+    const listed = dataOf(call(ds, "listLeaveRequests", s.organizationId, { LeaveStatus: "Approved", PageSize: 100, StartDate: request.startDate, EndDate: request.startDate }));
     expect(listed.data.map((r: any) => r.id), "the list shows the new status").toContain(request.id);
   });
 
@@ -130,7 +130,7 @@ describe("new leave requests", () => {
     expect(added.startDate > TODAY && added.startDate <= "2026-07-01", `starts in the coming weeks: ${added.startDate}`).toBe(true);
     expect(added.days).toBe(workingDays(added.startDate, added.endDate, workCalendarOf(org, employee)));
     expect(added.requestedOn).toBe("2026-05-14T12:00:00.1230000Z");
-    const first = dataOf(call(ds, "listLeaveRequests", org.id, { PageSize: "1" }));
+    const first = dataOf(call(ds, "listLeaveRequests", org.id, { PageSize: 1 }));
     expect(first.data[0].id, "newest first").toBe(added.id);
     expect(first.totalRecords).toBe(org.leaveRequests.length);
     expect(balance(ds, org.id, employee.id, annual.id).leavePending).toBe(before.leavePending + added.days);
@@ -181,7 +181,7 @@ describe("employees", () => {
     expect(org.employees.filter((e) => e.email === added.email).length, "unique email").toBe(1);
     const details = dataOf(call(ds, "getDepartment", org.id, {}, { id: department.id }));
     expect(details.membersCount).toBe(department.membersCount + 1);
-    const page = dataOf(call(ds, "listEmployees", org.id, { PageSize: "1", PageNumber: String(org.employees.length) }));
+    const page = dataOf(call(ds, "listEmployees", org.id, { PageSize: 1, PageNumber: org.employees.length }));
     expect(page.data[0].id, "last in code order").toBe(added.id);
   });
 
@@ -197,7 +197,7 @@ describe("employees", () => {
     expect(details.leaders.map((l: any) => l.id)).not.toContain(head);
     expect(details.leaders.length).toBe(1);
     expect(org.index.employeeById.get(details.leaders[0].id)?.status).toBe("Active");
-    const listed = dataOf(call(ds, "listEmployees", org.id, { Status: "Terminated", PageSize: "100" }));
+    const listed = dataOf(call(ds, "listEmployees", org.id, { Status: "Terminated", PageSize: 100 }));
     expect(listed.data.map((e: any) => e.id)).toContain(head);
   });
 
@@ -244,6 +244,16 @@ describe("invariants hold after any sequence of changes", () => {
             }
             const summary = dataOf(call(ds, "getDepartment", org.id, {}, { id: d.id }));
             expect(summary.membersCount, "the API shows the record's count").toBe(d.membersCount);
+          }
+          // The department and status indexes hold exactly the requests a scan finds, in the list's order.
+          for (const [index, key] of [
+            [org.index.requestsByDepartment, (r: (typeof org.leaveRequests)[number]) => r.departmentId],
+            [org.index.requestsByStatus, (r: (typeof org.leaveRequests)[number]) => r.statusId],
+          ] as const) {
+            const scanned = new Map<unknown, string[]>();
+            for (const r of org.leaveRequests) scanned.set(key(r), [...(scanned.get(key(r)) ?? []), r.id]);
+            const indexed = new Map([...(index as Map<unknown, { id: string }[]>)].filter(([, group]) => group.length > 0).map(([k, group]) => [k, group.map((r) => r.id)]));
+            expect(indexed, `the ${index === org.index.requestsByStatus ? "status" : "department"} index after ${done.join(", ")}`).toEqual(scanned);
           }
           for (const r of org.leaveRequests.slice(-20)) {
             expect(r.days, `${r.id} days`).toBe(workingDays(r.startDate, r.endDate, workCalendarOf(org, org.index.employeeById.get(r.employeeId)!)));

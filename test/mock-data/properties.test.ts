@@ -2,10 +2,12 @@
 // filters, pages are coherent, and the union of all pages is a direct computation over the
 // dataset's records (written here independently of mock/data/filters.ts), in order, no item twice.
 import fc from "fast-check";
-import { describe, expect, it } from "vitest";
+import { beforeAll, describe, expect, it } from "vitest";
 import { sampleIds } from "../../mock/data/dataset.js";
 import { dayOf, isoDate } from "../../mock/data/dates.js";
 import type { OperationId } from "../../mock/resources/contract.js";
+import { canonicalCase, checkParams } from "../../mock/server/params.js";
+import { loadSpec, type LoadedSpec } from "../../mock/server/spec.js";
 import { call, dataOf, freshDataset } from "./fixture.js";
 
 const ds = freshDataset();
@@ -16,13 +18,28 @@ const RUNS = 120;
 
 type Query = Record<string, string | string[] | undefined>;
 
+let spec: LoadedSpec;
+beforeAll(async () => {
+  spec = await loadSpec();
+});
+
+/** The query as the HTTP layer hands it to the handler (letter case settled, typed, defaulted); the values are valid by construction. */
+function typed(op: OperationId, query: Query) {
+  const operation = spec.byOperationId.get(op)!;
+  const given = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Query;
+  canonicalCase([operation], given);
+  const checked = checkParams(operation, [], "", given, {});
+  if (!checked.ok) throw new Error(`the test built an invalid query: ${checked.message}`);
+  return checked.typed.query as never;
+}
+
 /** Every page from 1 to totalPages, plus the one past the end; checks coherence on the way. */
 function allPages(op: OperationId, query: Query): any[] {
   const items: any[] = [];
-  const first = dataOf(call(ds, op, org.id, query));
+  const first = dataOf(call(ds, op, org.id, typed(op, query)));
   const pageSize = Number(query.PageSize ?? 25);
   for (let page = 1; page <= first.totalPages + 1; page++) {
-    const data = page === 1 && query.PageNumber === undefined ? first : dataOf(call(ds, op, org.id, { ...query, PageNumber: String(page) }));
+    const data = page === 1 && query.PageNumber === undefined ? first : dataOf(call(ds, op, org.id, typed(op, { ...query, PageNumber: String(page) })));
     expect(data.pageNumber, "pageNumber echoes the request").toBe(page === 1 && query.PageNumber === undefined ? 1 : page);
     expect(data.pageSize).toBe(pageSize);
     expect(data.totalRecords, "totals are the same on every page").toBe(first.totalRecords);

@@ -143,10 +143,10 @@ describe("404: unknown ids and unknown paths", () => {
     );
   });
 
-  test("another method on an operation's path is a 404 naming the allowed method, with Allow", async () => {
+  test("another method on an operation's path is the spec's 405 naming the allowed methods, with Allow", async () => {
     const answer = await fetchAnswer(mock, "/v1/leaverequest/list", { method: "DELETE", headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } });
-    expect(answer.status, "405 is not in the spec; the mock answers 404").toBe(404);
-    expect(answer.headers.get("allow")).toBe("GET");
+    expect(answer.status, "the spec declares 405 (components/responses/MethodNotAllowed)").toBe(405);
+    expect(answer.headers.get("allow"), "a GET route answers HEAD too").toBe("GET, HEAD");
     expect(answer.body.message).toContain("GET");
     expectInsideSpec("listLeaveRequests", answer);
   });

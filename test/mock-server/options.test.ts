@@ -9,10 +9,8 @@ import { createKeyRegistry } from "../../mock/auth/key-registry.js";
 import { DEMO_KEY, DEMO_KEYS, KeysFileError, MockOptionError, startMock, type RunningMock, type StartMockOptions } from "../../mock/index.js";
 import { parseKeySpecs } from "../../mock/keys/load-keys.js";
 import { handlers } from "../../mock/resources/index.js";
-import { createPipeline } from "../../mock/server/pipeline.js";
-import { createPreferMocker } from "../../mock/server/prefer.js";
+import { createDispatcher } from "../../mock/server/dispatch.js";
 import { ResponseCache } from "../../mock/server/response-cache.js";
-import { compileRouter } from "../../mock/server/router.js";
 import { loadSpec } from "../../mock/server/spec.js";
 import { createOpenApiValidator } from "../support/openapi-validator.js";
 import { bearer, fetchAnswer, isFailureEnvelope } from "./support.js";
@@ -297,8 +295,8 @@ describe("a handler that throws", () => {
   test("is a 500 envelope without a stack, and one log line without the key", async () => {
     const loaded = await loadSpec();
     const errors: string[] = [];
-    const pipeline = createPipeline({
-      router: compileRouter(loaded.operations),
+    const dispatch = createDispatcher({
+      spec: loaded,
       keys: createKeyRegistry(DEMO_KEYS, ["org-a", "org-b"]),
       handlers: {
         ...handlers,
@@ -309,12 +307,11 @@ describe("a handler that throws", () => {
       dataset: () => ({ version: 0 }) as never,
       failRate: 0,
       random: Math.random,
-      prefer: createPreferMocker(),
       cache: new ResponseCache(1_000_000),
       now: () => 0,
       onInternalError: (line) => errors.push(line),
     });
-    const reply = await pipeline({ method: "GET", url: "/v1/leavetype/list", headers: bearer(DEMO_KEY.org1Full) });
+    const reply = await dispatch({ method: "GET", url: "/v1/leavetype/list", headers: bearer(DEMO_KEY.org1Full) });
     expect(reply.status).toBe(500);
     const body = JSON.parse(String(reply.body));
     expect(isFailureEnvelope(body, 500), String(reply.body)).toBe(true);

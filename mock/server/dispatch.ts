@@ -1,0 +1,238 @@
+// One request, start to finish, as plain objects: {method, url, headers} in, {status, headers,
+// body} out, with no I/O, so node:http (http.ts) and in-process callers share it. Prism's public
+// pipeline routes the request and validates it from the spec; the dataset's mock component
+// (dataset-mocker.ts) answers it; repeated requests are answered from the response cache after the
+// same gate (key, rate limit, permission), without Prism.
+//
+// HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever
+// asks (routing needs no key); a method the path lacks is the spec's 405 with Allow.
+import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
+import { createLogger } from "@stoplight/prism-core";
+import type { Dataset } from "../data/dataset.js";
+import type { KeyRegistry } from "../auth/key-registry.js";
+import type { ResourceHandlers } from "../resources/contract.js";
+import { createDatasetMocker, type MockedReply, type RequestContext } from "./dataset-mocker.js";
+import { failure, type Reply } from "./envelope.js";
+import { createGate } from "./gate.js";
+import { canonicalCase, parseQuery } from "./params.js";
+import { createPreferMocker } from "./prefer.js";
+import type { RateLimiter } from "./rate-limit.js";
+import type { ResponseCache } from "./response-cache.js";
+import type { LoadedSpec, SpecOperation } from "./spec.js";
+import { errorText, oneLine, printable } from "./text.js";
+
+export interface ApiRequest {
+  method: string;
+  /** Path and query as sent (`/v1/leaverequest/list?PageSize=5`). */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+/** What the request log may say about the caller: a label, never a key. */
+export interface ReplyWithCaller extends Reply {
+  caller?: string;
+}
+
+export type Dispatcher = (request: ApiRequest) => ReplyWithCaller | Promise<ReplyWithCaller>;
+
+export interface DispatcherOptions {
+  spec: LoadedSpec;
+  keys: KeyRegistry;
+  handlers: ResourceHandlers;
+  /** Read at every request: the dataset may change under the mock (webhook triggers). */
+  dataset: () => Dataset;
+  rateLimiter?: RateLimiter;
+  failRate: number;
+  random: () => number;
+  cache: ResponseCache;
+  now: () => number;
+  /** Called with one line when something fails inside the mock (never with a key). */
+  onInternalError: (line: string) => void;
+}
+
+/** Prism checks what the spec says (routing, parameters, a Bearer credential); errors go to the mock component. */
+const CONFIG: IHttpConfig = {
+  isProxy: false,
+  mock: { dynamic: false },
+  checkSecurity: true,
+  validateRequest: true,
+  validateResponse: false,
+  errors: false,
+  upstreamProxy: undefined,
+};
+
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { spec, cache, onInternalError } = options;
+  const operations = spec.operations.filter((op) => op.api === "read");
+  const gate = createGate(options.keys, options.rateLimiter, options.now);
+  const contexts = new WeakMap<object, RequestContext>();
+  const logger = createLogger("hr-mock", { level: "silent" });
+  const mock = createDatasetMocker({
+    operations: spec.byOperationId,
+    handlers: options.handlers,
+    dataset: options.dataset,
+    gate,
+    failRate: options.failRate,
+    random: options.random,
+    onInternalError,
+    context: (request) => contexts.get(request) ?? { search: "", query: {}, authorization: undefined, prefer: undefined },
+  });
+  const prism = createInstance(CONFIG, { logger, mock });
+  const prefer = createPreferMocker(logger, CONFIG);
+  const shortlist = shortlister(operations);
+
+  return (request) => {
+    const head = request.method === "HEAD";
+    const method = head ? "GET" : request.method;
+    const { url, headers } = request;
+    const queryStart = url.indexOf("?");
+    const path = queryStart < 0 ? url : url.slice(0, queryStart);
+    const search = queryStart < 0 ? "" : url.slice(queryStart + 1);
+    const preferHeader = single(headers.prefer);
+
+    const cached = preferHeader ? undefined : fromCache(method, url, headers.authorization);
+    if (cached) return head ? headOnly(cached) : cached;
+
+    const candidates = shortlist(path);
+    const query = parseQuery(search);
+    canonicalCase(candidates, query);
+    const input = { method: method.toLowerCase() as "get", url: { path: decodablePath(path), query: query as Record<string, string | string[]> }, headers: prismHeaders(headers) };
+    contexts.set(input, { search, query, authorization: headers.authorization, prefer: preferHeader });
+    return prism
+      .request(input, candidates.map((op) => op.prism), CONFIG)()
+      .then(async (result): Promise<ReplyWithCaller> => {
+        if (result._tag === "Left") return notRouted(result.left, request.method, path, candidates);
+        const reply = result.right.output.body as MockedReply;
+        if (reply.prefer) {
+          const { operation, config, query } = reply.prefer;
+          const mocked = await prefer(operation, { method, path, query }, config);
+          return { ...mocked, headers: { ...mocked.headers, ...reply.headers }, caller: reply.caller };
+        }
+        const bytes = Buffer.from(reply.body);
+        if (reply.cacheable) cache.set(`${reply.cacheable.organizationId} ${method} ${url}`, options.dataset().version, { ...reply.cacheable, status: reply.status, body: bytes });
+        return { status: reply.status, body: bytes, headers: reply.headers, caller: reply.caller };
+      })
+      .catch((error: unknown) => {
+        onInternalError(`hr-mock: internal error on ${method} ${printable(path, 200)}: ${oneLine(errorText(error))}`);
+        return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
+      })
+      .then((reply) => (head ? headOnly(reply) : reply));
+  };
+
+  /** A repeated request of a known key: the same gate as Prism's path, then the bytes kept. */
+  function fromCache(method: string, url: string, authorization: string | string[] | undefined): ReplyWithCaller | undefined {
+    const identified = gate.identify(authorization);
+    if (!identified.ok) return undefined;
+    const entry = cache.get(`${identified.apiKey.organizationId} ${method} ${url}`, options.dataset().version);
+    if (!entry) return undefined;
+    if (options.failRate > 0 && options.random() < options.failRate) return failure(503, "Service unavailable: injected failure (--fail-rate); retry with backoff.");
+    const admitted = gate.admit(authorization, entry.permission, true);
+    if (!admitted.ok) return { ...admitted.reply, caller: admitted.caller };
+    return { status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller: admitted.apiKey.label };
+  }
+
+  /** Prism's routing refusal as the spec's 404, naming what the caller may have meant. */
+  async function notRouted(error: Error & { status?: number }, method: string, path: string, candidates: SpecOperation[]): Promise<Reply> {
+    if (error.status === 405) {
+      // The spec's 405 (components/responses/MethodNotAllowed), with the methods the path has.
+      const allow = await allowedMethods(path, candidates);
+      return failure(405, `Method not allowed: ${safeMethod(method)} is not an operation of ${describePath(path)}; it answers ${allow.join(", ")}.`, { Allow: allow.join(", ") });
+    }
+    if (error.status !== 404) throw error;
+    const suggestion = nearMiss(operations, path);
+    const hint = suggestion ? `did you mean ${describePath(suggestion)}? Paths are case-sensitive and have no trailing slash` : "the API reference is at /docs";
+    return failure(404, `Not found: no operation at ${describePath(path)}; ${hint}.`);
+  }
+
+  /** The methods Prism's router accepts for `path`, asked of Prism itself. */
+  async function allowedMethods(path: string, candidates: SpecOperation[]): Promise<string[]> {
+    const allow: string[] = [];
+    for (const method of [...new Set(candidates.map((op) => op.method))]) {
+      const probe = { method: method.toLowerCase() as "get", url: { path }, headers: {} };
+      const result = await prism.request(probe, candidates.map((op) => op.prism), { ...CONFIG, checkSecurity: false, validateRequest: false })();
+      if (result._tag === "Right") allow.push(method);
+    }
+    if (allow.includes("GET")) allow.push("HEAD");
+    return allow;
+  }
+}
+
+/**
+ * The operations whose path starts with the request's first two fragments (/v1/leaverequest): Prism
+ * routes among them. Prism's router sorts every operation it is given on every call; a short list
+ * keeps that cheap. Any other path gets every operation, so Prism's own 404 decides.
+ */
+function shortlister(operations: SpecOperation[]): (path: string) => SpecOperation[] {
+  const byPrefix = new Map<string, SpecOperation[]>();
+  for (const op of operations) {
+    const prefix = op.path.split("/", 3).join("/");
+    if (!byPrefix.has(prefix)) byPrefix.set(prefix, []);
+    byPrefix.get(prefix)!.push(op);
+  }
+  return (path) => byPrefix.get(path.split("/", 3).join("/")) ?? operations;
+}
+
+/**
+ * The path with each fragment that is not valid percent-encoding escaped as literal text: Prism's
+ * router decodes every fragment and throws on a malformed one, where a fragment like %E0%A4%A can
+ * only mean those characters (the id they give is then refused by the spec's format, a 400).
+ */
+function decodablePath(path: string): string {
+  if (!path.includes("%")) return path;
+  return path
+    .split("/")
+    .map((fragment) => {
+      try {
+        decodeURIComponent(fragment);
+        return fragment;
+      } catch {
+        return fragment.replace(/%/g, "%25");
+      }
+    })
+    .join("/");
+}
+
+/** Header names in lower case (Prism's security check needs it), one value each. */
+function prismHeaders(headers: ApiRequest["headers"]): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  return out;
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** HEAD: the GET answer's status and headers, its length, no body. */
+function headOnly(reply: ReplyWithCaller): ReplyWithCaller {
+  const length = typeof reply.body === "string" ? Buffer.byteLength(reply.body) : reply.body.length;
+  return { ...reply, body: Buffer.alloc(0), headers: { ...reply.headers, "Content-Length": length } };
+}
+
+/**
+ * The path a caller most likely meant when theirs differs only in letter case, a trailing slash or
+ * doubled slashes (/V1/LeaveRequest/list/ for /v1/leaverequest/list). Only for the 404's message:
+ * routing itself stays Prism's, exact.
+ */
+function nearMiss(operations: SpecOperation[], path: string): string | undefined {
+  const loose = path.split("/").filter((f) => f !== "");
+  if (loose.length === 0) return undefined;
+  for (const op of operations) {
+    const fragments = op.path.split("/").slice(1);
+    if (fragments.length !== loose.length) continue;
+    const literal = (f: string) => !/^\{.+\}$/.test(f);
+    if (fragments.every((f, i) => !literal(f) || f.toLowerCase() === loose[i].toLowerCase())) {
+      return `/${fragments.map((f, i) => (literal(f) ? f : loose[i])).join("/")}`;
+    }
+  }
+  return undefined;
+}
+
+/** A path as a message may quote it: short, printable. */
+function describePath(path: string): string {
+  return printable(path, 80);
+}
+
+function safeMethod(method: string): string {
+  return /^[A-Z-]{1,16}$/i.test(method) ? method.toUpperCase() : "this method";
+}
