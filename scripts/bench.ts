@@ -86,7 +86,7 @@ async function main() {
     const starts: [string, () => Promise<BenchServer>][] = [
       ["hr-mock (default data)", () => startMockServer(ROOT, PROBE, [])],
       ["hr-mock (--scale 10)", () => startMockServer(ROOT, PROBE, ["--scale", "10"])],
-      ["Prism static mock (--errors=false, --verboseLevel error)", () => startPrismServer(ROOT, PROBE)],
+      ["Prism's mock server (static, errors=false, log level error)", () => startPrismServer(ROOT, PROBE)],
       ["bare node:http, same bytes", () => startBareServer(ROOT, PROBE, bodyFile)],
     ];
     for (const [label, start] of starts) {

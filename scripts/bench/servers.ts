@@ -2,11 +2,9 @@
 // CLI mock of the same bundled spec, and a bare node:http server. Start-up is timed from spawn to the
 // first 200 on the benchmarked request; memory is the child's resident set (Linux /proc).
 import { spawn, type ChildProcess } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { readFile } from "node:fs/promises";
-import { createRequire } from "node:module";
 import { createServer } from "node:net";
-import { dirname, join } from "node:path";
+import { join } from "node:path";
 
 export interface BenchServer {
   name: string;
@@ -45,13 +43,9 @@ export async function startMockServer(root: string, probe: Probe, extraArgs: str
 export async function startPrismServer(root: string, probe: Probe): Promise<BenchServer> {
   const port = await freePort();
   const started = performance.now();
-  // The `prism` bin as Prism's CLI package declares it (its package.json), not a path into its files.
-  const cliPackage = createRequire(join(root, "package.json")).resolve("@stoplight/prism-cli/package.json");
-  const { bin } = JSON.parse(readFileSync(cliPackage, "utf8")) as { bin: Record<string, string> };
-  const cli = join(dirname(cliPackage), bin.prism);
   const child = spawn(
     process.execPath,
-    [cli, "mock", join(root, "generated/openapi.json"), "--port", String(port), "--host", "127.0.0.1", "--errors=false", "--verboseLevel", "error"],
+    [join(root, "scripts/bench/prism-server.mjs"), join(root, "generated/openapi.json"), String(port)],
     { cwd: root, stdio: ["ignore", "ignore", "pipe"] },
   );
   return finishStart("prism", child, `http://127.0.0.1:${port}`, probe, started);
