@@ -7,7 +7,7 @@ import { apiCompare } from "api-smart-diff";
 import type { Change } from "./contract.js";
 import { describeEvent } from "./describe.js";
 import { reachableComponents, resolvePointer, type Json } from "./json.js";
-import { classify, type LibraryType } from "./rules.js";
+import { classify, type LibraryDiff } from "./rules.js";
 
 /** One event type as a receiver sees it: its header schema and its body schema. */
 export interface EventShape {
@@ -70,14 +70,6 @@ export function eventView(doc: Json, shapes: Map<string, EventShape>): Json {
     paths,
     components: reachableComponents(doc, [...shapes.values()].flatMap((shape) => [shape.headers, shape.body])),
   };
-}
-
-interface LibraryDiff {
-  action: string;
-  path: Array<string | number>;
-  before?: unknown;
-  after?: unknown;
-  type: LibraryType;
 }
 
 /** Compares two event views: `noun` names the place ("webhook", "event"). */

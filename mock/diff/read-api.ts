@@ -4,7 +4,7 @@ import { apiCompare } from "api-smart-diff";
 import type { Change } from "./contract.js";
 import { describeReadApi } from "./describe.js";
 import { reachableComponents, type Json } from "./json.js";
-import { classify, type LibraryType } from "./rules.js";
+import { classify, type LibraryDiff } from "./rules.js";
 
 /** The read API alone: no webhooks, and only the components the paths reach. */
 export function readApiView(doc: Json): Json {
@@ -14,14 +14,6 @@ export function readApiView(doc: Json): Json {
     paths: rest.paths ?? {},
     components: { ...reachableComponents(doc, [rest.paths ?? {}]), securitySchemes: components.securitySchemes ?? {} },
   };
-}
-
-interface LibraryDiff {
-  action: string;
-  path: Array<string | number>;
-  before?: unknown;
-  after?: unknown;
-  type: LibraryType;
 }
 
 /**

@@ -6,6 +6,15 @@ import type { Described } from "./describe.js";
 /** api-smart-diff's and @asyncapi/diff's verdicts. */
 export type LibraryType = "breaking" | "non-breaking" | "annotation" | "unclassified" | "deprecated";
 
+/** One change as api-smart-diff reports it. */
+export interface LibraryDiff {
+  action: string;
+  path: Array<string | number>;
+  before?: unknown;
+  after?: unknown;
+  type: LibraryType;
+}
+
 /** Who reads what changed: a client (the read API), a receiver (webhooks and events). */
 export type Reader = "client" | "receiver";
 
