@@ -11,7 +11,7 @@ const load = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, fi
 
 async function check(doc: unknown): Promise<{ valid: boolean; version: string; errors: string }> {
   const validator = new Validator();
-  const result = await validator.validate(structuredClone(doc) as object);
+  const result = await validator.validate(structuredClone(doc) as Parameters<Validator["validate"]>[0]);
   return { valid: result.valid, version: validator.version, errors: JSON.stringify(result.errors ?? []).slice(0, 800) };
 }
 
