@@ -135,7 +135,7 @@ export interface components {
          * @enum {string}
          */
         EventType: "approval.completed" | "candidate.stage_changed" | "employee.created" | "employee.terminated" | "leave.approved" | "leave.cancelled" | "leave.rejected" | "leave.requested" | "loan.disbursed" | "offer.accepted" | "payroll.paid" | "payroll.transfer_failed" | "webhook.test";
-        /** @description Which events the endpoint receives: "all" (every event, including types added later) or a non-empty list of types. */
+        /** @description "all" (every event, including types added later) or a non-empty list of event types: which events the endpoint receives. */
         EventSelection: "all" | components["schemas"]["EventType"][];
         /** @description A new webhook endpoint. */
         AddEndpointRequest: {
@@ -1009,6 +1009,23 @@ export interface components {
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
+        /** @description The body is not sent as `application/json` (the Content-Type header names another media type). */
+        UnsupportedMediaType: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "isSuccessful": false,
+                 *       "code": "415",
+                 *       "message": "Unsupported media type: send the body as application/json (Content-Type), got text/plain.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["FailureEnvelope"];
+            };
+        };
         /** @description The mock is shutting down and takes no more endpoints or events. */
         ShuttingDown: {
             headers: {
@@ -1043,6 +1060,24 @@ export interface components {
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
+        /** @description The answer to any method this operation's path does not have (RFC 9110 section 15.5.6): the Allow header lists the methods it has; HEAD is answered wherever GET is, as GET without the body. */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "isSuccessful": false,
+                 *       "code": "405",
+                 *       "message": "Method not allowed: DELETE is not an operation of /v1/leaverequest/list; it answers GET, HEAD.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["FailureEnvelope"];
+            };
+        };
     };
     parameters: {
         /**
@@ -1052,7 +1087,13 @@ export interface components {
         EndpointId: string;
     };
     requestBodies: never;
-    headers: never;
+    headers: {
+        /**
+         * @description The methods this path answers, comma-separated (RFC 9110 section 10.2.1); HEAD wherever GET is.
+         * @example GET, HEAD
+         */
+        Allow: string;
+    };
     pathItems: never;
 }
 export type $defs = Record<string, never>;
@@ -1093,6 +1134,7 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
         };
     };
     addWebhookEndpoint: {
@@ -1135,6 +1177,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
             /** @description The organisation already has the most endpoints allowed (10). */
             409: {
                 headers: {
@@ -1153,6 +1196,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ShuttingDown"];
         };
     };
@@ -1200,6 +1244,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
         };
     };
     testWebhookEndpoint: {
@@ -1222,6 +1267,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             503: components["responses"]["ShuttingDown"];
         };
     };
@@ -1243,6 +1289,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
             /** @description No record is in a state the event applies to (for example no waiting leave request is left), or there is no endpoint to test. */
             409: {
                 headers: {
@@ -1261,6 +1308,7 @@ export interface operations {
                 };
             };
             413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["ShuttingDown"];
         };
     };
@@ -1345,6 +1393,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
         };
     };
 }

@@ -5,7 +5,7 @@ import { createKeyRegistry, type ApiKey } from "./auth/key-registry.js";
 import { createDataset, normalizeToday, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
 import { DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
 import { KeysFileError, parseKeySpecs, readKeysFile } from "./keys/load-keys.js";
-import { handlers } from "./resources/index.js";
+import { handlers, readOperations } from "./resources/index.js";
 import { DEFAULT_DOCS_DIR } from "./server/docs.js";
 import type { BannerSettings } from "./server/banner.js";
 import { createMockHttpServer } from "./server/http.js";
@@ -14,7 +14,7 @@ import { createDispatcher } from "./server/dispatch.js";
 import { seededRandom } from "./server/random.js";
 import { createRateLimiter } from "./server/rate-limit.js";
 import { ResponseCache } from "./server/response-cache.js";
-import { DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "./server/spec.js";
+import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "./server/spec.js";
 import { attachWebhooks, WebhookOptionError, type MockWebhookOptions, type TriggerOptions, type TriggerResult, type WebhookEngine } from "./webhooks/index.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "./keys/demo-keys.js";
@@ -75,7 +75,7 @@ export interface RunningMock {
   /** Ids a test needs, one entry per organisation in the dataset's order. */
   ids: OrganizationSampleIds[];
   dataset: Dataset;
-  /** Serve requests under `prefix` (e.g. "/_mock/") with `handler` (the webhook control API). */
+  /** Serve requests under `prefix` (e.g. "/_extra/") with `handler`, before the API (the control API under /_mock/ is part of the API). */
   mount(prefix: string, handler: (req: IncomingMessage, res: ServerResponse) => void | Promise<void>): void;
   /** Milliseconds from startMock's call to listening. */
   startupMs: number;
@@ -120,10 +120,16 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const log = options.log === true ? writeLine : typeof options.log === "function" ? options.log : undefined;
   const onError = options.onError ?? ((line: string) => process.stderr.write(`${line}\n`));
 
+  let webhooks: ReturnType<typeof attachWebhooks>;
+  try {
+    webhooks = attachWebhooks({ dataset, options: options.webhooks, onError });
+  } catch (error) {
+    throw error instanceof WebhookOptionError ? new MockOptionError(error.message) : error;
+  }
   const dispatch = createDispatcher({
     spec,
     keys: registry,
-    handlers,
+    table: { ...readOperations(handlers, () => dataset), ...webhooks.operations },
     dataset: () => dataset,
     rateLimiter: settings.rateLimit === "off" ? undefined : createRateLimiter(settings.rateLimit, RATE_LIMIT_WINDOW_MS),
     failRate: settings.failRate,
@@ -139,14 +145,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     log,
     onError,
     docsDir: options.docsDir ?? DEFAULT_DOCS_DIR,
+    maxBodyBytes: bodyLimit(spec),
   });
-  let webhooks: ReturnType<typeof attachWebhooks>;
-  try {
-    webhooks = attachWebhooks({ dataset, keys: registry, options: options.webhooks, onError });
-  } catch (error) {
-    throw error instanceof WebhookOptionError ? new MockOptionError(error.message) : error;
-  }
-  http.mount(webhooks.prefix, webhooks.handler);
   const port = await http.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
     const why = error.code === "EADDRINUSE" ? "the port is in use" : error.message;
     throw new MockOptionError(`cannot listen on ${settings.host}:${settings.port}: ${why}`);

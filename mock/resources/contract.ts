@@ -5,6 +5,7 @@
 import type { components, operations } from "../../generated/api.js";
 import type { parameters } from "../../generated/facts.js";
 import type { Dataset } from "../data/dataset.js";
+import type { OperationResult, OperationTable } from "../server/operations.js";
 
 export type Schemas = components["schemas"];
 export type OperationId = keyof operations;
@@ -23,11 +24,14 @@ export interface ResourceRequest<Op extends OperationId = OperationId> {
   path: Given<operations[Op]["parameters"]["path"]>;
 }
 
-export type ResourceResult =
-  | { ok: true; data: unknown }
-  /** A failure the handler decides (a bad combination of parameters, an unknown id): 400 or 404. */
-  | { ok: false; status: 400 | 404; message: string };
+/** Data, or a refusal the handler decides (a bad combination of parameters, an unknown id). */
+export type ResourceResult = OperationResult;
 
 export type ResourceHandler<Op extends OperationId> = (dataset: Dataset, request: ResourceRequest<Op>) => ResourceResult;
 
 export type ResourceHandlers = { [Op in OperationId]: ResourceHandler<Op> };
+
+/** The handlers as the request pipeline calls them, each reading the dataset as it is at the request. */
+export function readOperations(handlers: ResourceHandlers, dataset: () => Dataset): OperationTable {
+  return Object.fromEntries(Object.entries(handlers).map(([operationId, handler]) => [operationId, (call) => (handler as ResourceHandler<OperationId>)(dataset(), call as never)]));
+}

@@ -60,6 +60,6 @@ export const getDepartment: ResourceHandler<"getDepartment"> = (dataset, request
     const org = organizationOf(dataset, request);
     const { id } = request.path;
     const department = org.index.departmentById.get(id);
-    if (!department) throw new Refusal(404, `Not found: no department with id ${id} in this organisation.`);
+    if (!department) throw new Refusal("not-found", `Not found: no department with id ${id} in this organisation.`);
     return departmentDetails(org, department);
   });

@@ -16,4 +16,4 @@ export const handlers: ResourceHandlers = {
   listEmployees,
 };
 
-export type { ResourceHandler, ResourceHandlers, ResourceRequest, ResourceResult } from "./contract.js";
+export { readOperations, type ResourceHandler, type ResourceHandlers, type ResourceRequest, type ResourceResult } from "./contract.js";

@@ -10,9 +10,9 @@ export const getLeaveBalance: ResourceHandler<"getLeaveBalance"> = (dataset, req
     const { EmployeeId: employeeId, LeaveTypeId: leaveTypeId } = request.query;
     // Rule 2: an employee or leave type outside the organisation is a failure, named.
     const employee = org.index.employeeById.get(employeeId);
-    if (!employee) throw new Refusal(404, `Not found: no employee with id ${employeeId} in this organisation (EmployeeId).`);
+    if (!employee) throw new Refusal("not-found", `Not found: no employee with id ${employeeId} in this organisation (EmployeeId).`);
     const leaveType = org.index.leaveTypeById.get(leaveTypeId);
-    if (!leaveType) throw new Refusal(404, `Not found: no leave type with id ${leaveTypeId} in this organisation (LeaveTypeId).`);
+    if (!leaveType) throw new Refusal("not-found", `Not found: no leave type with id ${leaveTypeId} in this organisation (LeaveTypeId).`);
     const setUp = org.index.balanceSetUpByKey.get(balanceKey(employeeId, leaveTypeId));
     const requests = (org.index.requestsByEmployee.get(employeeId) ?? []).filter((r) => r.leaveTypeId === leaveTypeId);
     return computeBalance({

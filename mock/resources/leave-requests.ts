@@ -92,6 +92,6 @@ export const getLeaveRequest: ResourceHandler<"getLeaveRequest"> = (dataset, req
     const { id } = request.path;
     // Another organisation's id is answered exactly as an unknown one.
     const record = org.index.leaveRequestById.get(id);
-    if (!record) throw new Refusal(404, `Not found: no leave request with id ${id} in this organisation.`);
+    if (!record) throw new Refusal("not-found", `Not found: no leave request with id ${id} in this organisation.`);
     return leaveRequestDetails(org, record);
   });

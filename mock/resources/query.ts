@@ -8,24 +8,24 @@ import type { ResourceRequest, ResourceResult } from "./contract.js";
 
 export { quote };
 
-/** A refusal a handler decides: 400 for a bad parameter, 404 for an id outside the organisation. */
+/** A refusal a handler decides: a bad combination of parameters, or an id outside the organisation. */
 export class Refusal extends Error {
   constructor(
-    readonly status: 400 | 404,
+    readonly kind: "invalid" | "not-found",
     message: string,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new Refusal(400, message);
+export const badRequest = (message: string) => new Refusal("invalid", message);
 
 /** Runs a handler body; a Refusal becomes the failure result, anything else is a bug and propagates. */
 export function answer(body: () => unknown): ResourceResult {
   try {
     return { ok: true, data: body() };
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, status: error.status, message: error.message };
+    if (error instanceof Refusal) return { ok: false, kind: error.kind, message: error.message };
     throw error;
   }
 }
@@ -48,6 +48,6 @@ export function searchTerm(text: string | undefined): string | undefined {
 /** The caller's organisation (the HTTP layer resolved it from the API key). */
 export function organizationOf(dataset: Dataset, request: Pick<ResourceRequest, "organizationId">): OrganizationData {
   const org = dataset.organizationById.get(request.organizationId);
-  if (!org) throw new Refusal(404, `Not found: no organisation with id ${request.organizationId}.`);
+  if (!org) throw new Refusal("not-found", `Not found: no organisation with id ${request.organizationId}.`);
   return org;
 }

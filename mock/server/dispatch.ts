@@ -1,8 +1,9 @@
-// One request, start to finish, as plain objects: {method, url, headers} in, {status, headers,
-// body} out, with no I/O, so node:http (http.ts) and in-process callers share it. Prism's public
-// pipeline routes the request and validates it from the spec; the dataset's mock component
-// (dataset-mocker.ts) answers it; repeated requests are answered from the response cache after the
-// same gate (key, rate limit, permission), without Prism.
+// One request, start to finish, as plain objects: {method, url, headers, body} in, {status,
+// headers, body} out, with no I/O, so node:http (http.ts) and in-process callers share it, for both
+// documents the mock serves (the read API and the control API under /_mock/). Prism's public
+// pipeline routes the request and validates it from the spec; the mock component
+// (mock-component.ts) answers it; repeated read requests are answered from the response cache
+// after the same gate (key, rate limit, permission), without Prism.
 //
 // HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever
 // asks (routing needs no key); a method the path lacks is the spec's 405 with Allow.
@@ -10,15 +11,15 @@ import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
 import { createLogger } from "@stoplight/prism-core";
 import type { Dataset } from "../data/dataset.js";
 import type { KeyRegistry } from "../auth/key-registry.js";
-import type { ResourceHandlers } from "../resources/contract.js";
-import { createDatasetMocker, type MockedReply, type RequestContext } from "./dataset-mocker.js";
+import { createMockComponent, type MockedReply, type RequestContext } from "./mock-component.js";
+import type { OperationTable } from "./operations.js";
 import { failure, type Reply } from "./envelope.js";
 import { createGate } from "./gate.js";
 import { canonicalCase, parseQuery } from "./params.js";
 import { createPreferMocker } from "./prefer.js";
 import type { RateLimiter } from "./rate-limit.js";
 import type { ResponseCache } from "./response-cache.js";
-import type { LoadedSpec, SpecOperation } from "./spec.js";
+import { bodyLimit, type LoadedSpec, type SpecOperation } from "./spec.js";
 import { errorText, oneLine, printable } from "./text.js";
 
 export interface ApiRequest {
@@ -26,6 +27,10 @@ export interface ApiRequest {
   /** Path and query as sent (`/v1/leaverequest/list?PageSize=5`). */
   url: string;
   headers: Record<string, string | string[] | undefined>;
+  /** The request body as sent (the edge passes it for POST, PUT and PATCH). */
+  body?: Uint8Array | string;
+  /** The edge stopped reading the body at bodyLimit(spec) bytes: the answer is a 413. */
+  bodyTooLarge?: boolean;
 }
 
 /** What the request log may say about the caller: a label, never a key. */
@@ -38,8 +43,9 @@ export type Dispatcher = (request: ApiRequest) => ReplyWithCaller | Promise<Repl
 export interface DispatcherOptions {
   spec: LoadedSpec;
   keys: KeyRegistry;
-  handlers: ResourceHandlers;
-  /** Read at every request: the dataset may change under the mock (webhook triggers). */
+  /** What answers each operation of both documents, by operationId. */
+  table: OperationTable;
+  /** Read at every request (the response cache keys on its version): the dataset may change under the mock. */
   dataset: () => Dataset;
   rateLimiter?: RateLimiter;
   failRate: number;
@@ -63,14 +69,13 @@ const CONFIG: IHttpConfig = {
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { spec, cache, onInternalError } = options;
-  const operations = spec.operations.filter((op) => op.api === "read");
+  const operations = spec.operations;
   const gate = createGate(options.keys, options.rateLimiter, options.now);
   const contexts = new WeakMap<object, RequestContext>();
   const logger = createLogger("hr-mock", { level: "silent" });
-  const mock = createDatasetMocker({
+  const mock = createMockComponent({
     operations: spec.byOperationId,
-    handlers: options.handlers,
-    dataset: options.dataset,
+    table: options.table,
     gate,
     failRate: options.failRate,
     random: options.random,
@@ -80,6 +85,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const prism = createInstance(CONFIG, { logger, mock });
   const prefer = createPreferMocker(logger, CONFIG);
   const shortlist = shortlister(operations);
+  const limit = bodyLimit(spec);
 
   return (request) => {
     const head = request.method === "HEAD";
@@ -96,13 +102,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const candidates = shortlist(path);
     const query = parseQuery(search);
     canonicalCase(candidates, query);
-    const input = { method: method.toLowerCase() as "get", url: { path: decodablePath(path), query: query as Record<string, string | string[]> }, headers: prismHeaders(headers) };
-    contexts.set(input, { search, query, authorization: headers.authorization, prefer: preferHeader });
+    const body = readBody(request, limit);
+    const input = {
+      method: method.toLowerCase() as "get",
+      url: { path: decodablePath(path), query: query as Record<string, string | string[]> },
+      headers: prismHeaders(headers, body),
+      body: body && ("value" in body ? body.value : body.text),
+    };
+    contexts.set(input, { search, query, authorization: headers.authorization, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable) });
     return prism
       .request(input, candidates.map((op) => op.prism), CONFIG)()
       .then(async (result): Promise<ReplyWithCaller> => {
         if (result._tag === "Left") return notRouted(result.left, request.method, path, candidates);
-        const reply = result.right.output.body as MockedReply;
+        const reply = await (result.right.output.body as MockedReply | Promise<MockedReply>);
         if (reply.prefer) {
           const { operation, config, query } = reply.prefer;
           const mocked = await prefer(operation, { method, path, query }, config);
@@ -192,11 +204,30 @@ function decodablePath(path: string): string {
     .join("/");
 }
 
-/** Header names in lower case (Prism's security check needs it), one value each. */
-function prismHeaders(headers: ApiRequest["headers"]): Record<string, string> {
+/** Header names in lower case (Prism's security check needs it), one value each; the length of the body Prism is given. */
+function prismHeaders(headers: ApiRequest["headers"], body: ReadBody | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  delete out["transfer-encoding"];
+  if (body) out["content-length"] = String(body.length);
+  else delete out["content-length"];
   return out;
+}
+
+type ReadBody = { length: number } & ({ value: unknown } | { text: string; unreadable: NonNullable<RequestContext["body"]> });
+
+/** The body as JSON, or why it cannot be read: over `limit` bytes, or not JSON (Prism then sees the text). */
+function readBody(request: ApiRequest, limit: number): ReadBody | undefined {
+  const { body } = request;
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  if (!bytes || (bytes.length === 0 && !request.bodyTooLarge)) return undefined;
+  if (request.bodyTooLarge || bytes.length > limit) return { length: bytes.length, text: "", unreadable: { unreadable: "too-large", detail: "" } };
+  const text = new TextDecoder().decode(bytes);
+  try {
+    return { length: bytes.length, value: JSON.parse(text) as unknown };
+  } catch (error) {
+    return { length: bytes.length, text, unreadable: { unreadable: "not-json", detail: oneLine(printable((error as Error).message, 120)) } };
+  }
 }
 
 function single(value: string | string[] | undefined): string | undefined {

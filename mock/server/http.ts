@@ -1,12 +1,13 @@
-// The mock on node:http: CORS (any origin, preflight included, as Prism answers it), /docs, extra
-// route handlers mounted under a prefix (the webhook control API under /_mock/), and every other
-// request through the dispatcher (dispatch.ts). Writes the envelope with its headers, applies --latency and
-// --failure-status, and logs one line per request when asked.
+// The mock on node:http: CORS (any origin, preflight included, as Prism answers it), /docs, route
+// handlers a user mounts under a prefix, and every other request (the read API and the control API)
+// through the dispatcher (dispatch.ts), with the body of a POST, PUT or PATCH read up to the spec's
+// limit. Writes the envelope with its headers, applies --latency and --failure-status, and logs one
+// line per request when asked.
 import { createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
 import { JSON_CONTENT_TYPE, failureBody, type Reply } from "./envelope.js";
-import type { Dispatcher, ReplyWithCaller } from "./dispatch.js";
+import type { ApiRequest, Dispatcher, ReplyWithCaller } from "./dispatch.js";
 import { errorText, oneLine, printable } from "./text.js";
 
 /** Headers a browser script may read on a cross-origin answer. */
@@ -24,11 +25,13 @@ export interface MockHttpOptions {
   /** Where internal errors go (always on). */
   onError: (line: string) => void;
   docsDir: string;
+  /** The largest body an operation reads (bodyLimit of the spec); reading stops after it. */
+  maxBodyBytes: number;
 }
 
 export interface MockHttpServer {
   server: Server;
-  /** Serve every request whose path starts with `prefix` (e.g. "/_mock/") with `handler`. */
+  /** Serve every request whose path starts with `prefix` (e.g. "/_extra/") with `handler`. */
   mount(prefix: string, handler: RouteHandler): void;
   listen(port: number, host: string): Promise<number>;
   close(): Promise<void>;
@@ -105,14 +108,21 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
       // Node keeps the first of repeated Authorization headers; the dispatcher must see them all.
       const authorization = req.headersDistinct.authorization;
       const headers = authorization && authorization.length > 1 ? { ...req.headers, authorization } : req.headers;
-      const reply = dispatch({ method, url, headers });
-      if (reply instanceof Promise) {
-        reply.then(
-          (done) => deliver(req, res, done, started),
-          (error: unknown) => internal(req, res, error, started),
-        );
+      const answer = (request: ApiRequest) => {
+        const reply = dispatch(request);
+        if (reply instanceof Promise) {
+          reply.then(
+            (done) => deliver(req, res, done, started),
+            (error: unknown) => internal(req, res, error, started),
+          );
+        } else {
+          deliver(req, res, reply, started);
+        }
+      };
+      if (BODY_METHODS.has(method)) {
+        readBody(req, options.maxBodyBytes).then(({ body, tooLarge }) => answer({ method, url, headers, body, bodyTooLarge: tooLarge }));
       } else {
-        deliver(req, res, reply, started);
+        answer({ method, url, headers });
       }
     } catch (error) {
       internal(req, res, error, started);
@@ -169,6 +179,41 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
       });
     },
   };
+}
+
+/** Methods whose body the API's operations may read. */
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/**
+ * The body, up to `limit` bytes: past it, the rest is read and dropped (the answer, a 413, closes
+ * the connection). A body that breaks off is answered as what arrived; the socket is gone anyway.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<{ body: Buffer; tooLarge: boolean }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      resolve({ body: Buffer.concat(chunks), tooLarge });
+    };
+    req.on("data", (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > limit) {
+        tooLarge = true;
+        chunks.length = 0;
+        finish();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", finish);
+    req.on("error", finish);
+    req.on("close", finish);
+  });
 }
 
 /** CORS for any origin, as Prism's server sends it. */

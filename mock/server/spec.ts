@@ -54,10 +54,20 @@ export interface SpecOperation {
   pathParams: SpecParam[];
   /** Query parameters by lower-cased name: Prism matches query names without regard to case. */
   queryParamsByLowerName: Map<string, SpecParam>;
-  /** The operation takes a JSON body. */
-  hasBody: boolean;
+  /** The request body the operation takes, if any. */
+  body?: SpecBody;
   /** Prism's parsed operation, for its pipeline. */
   prism: PrismOperation;
+}
+
+export interface SpecBody {
+  required: boolean;
+  /** The media types the spec lists for it. */
+  mediaTypes: string[];
+  /** The body's JSON Schema with every local $ref resolved, for failure messages. */
+  schema: JsonSchema;
+  /** The request body's `x-max-bytes`: a larger body is answered 413. */
+  maxBytes: number;
 }
 
 export interface LoadedSpec {
@@ -76,6 +86,11 @@ export async function loadSpec(specPath: string = DEFAULT_SPEC_PATH, controlPath
   return { operations, byOperationId };
 }
 
+/** The largest body any operation reads (its x-max-bytes): the edge stops reading after it. */
+export function bodyLimit(spec: LoadedSpec): number {
+  return Math.max(0, ...spec.operations.map((op) => op.body?.maxBytes ?? 0));
+}
+
 async function readOperations(path: string, api: Api): Promise<SpecOperation[]> {
   let parsed: PrismOperation[];
   let document: Document;
@@ -86,10 +101,39 @@ async function readOperations(path: string, api: Api): Promise<SpecOperation[]> 
     throw new Error(`cannot read the OpenAPI description ${path}: ${(error as Error).message}`);
   }
   if (parsed.length === 0) throw new Error(`the OpenAPI description ${path} has no operations`);
-  return parsed.map((op) => withExtensions(toSpecOperation(op, api), document));
+  return parsed.map((op) => withBody(withExtensions(toSpecOperation(op, api), document), document, path));
 }
 
-type Document = { paths?: Record<string, Record<string, { parameters?: Record<string, unknown>[] }>>; components?: { parameters?: Record<string, Record<string, unknown>> } };
+type Document = { paths?: Record<string, Record<string, { parameters?: Record<string, unknown>[]; requestBody?: Record<string, any> }>>; components?: { parameters?: Record<string, Record<string, unknown>> } };
+
+/** The request body as the document declares it (Prism keeps neither its extensions nor resolved schemas). */
+function withBody(operation: SpecOperation, document: Document, file: string): SpecOperation {
+  const declared = document.paths?.[operation.path]?.[operation.method.toLowerCase()]?.requestBody;
+  if (declared === undefined) return operation;
+  const body = resolved(document, declared) as Record<string, any>;
+  const maxBytes = body["x-max-bytes"];
+  if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new Error(`${file}: the request body of ${operation.operationId} needs x-max-bytes, the largest body the mock reads`);
+  const content = (body.content ?? {}) as Record<string, { schema?: unknown }>;
+  const mediaTypes = Object.keys(content);
+  operation.body = { required: body.required === true, mediaTypes, schema: resolved(document, content[mediaTypes[0]]?.schema ?? {}) as JsonSchema, maxBytes };
+  return operation;
+}
+
+/** `node` with every local $ref replaced by its target (the documents have no recursive schemas). */
+function resolved(document: unknown, node: unknown, depth = 0): unknown {
+  if (depth > 64) throw new Error("a $ref chain in the OpenAPI description is too deep (recursive schema?)");
+  if (Array.isArray(node)) return node.map((item) => resolved(document, item, depth + 1));
+  if (typeof node !== "object" || node === null) return node;
+  const ref = (node as { $ref?: unknown }).$ref;
+  if (typeof ref === "string" && ref.startsWith("#/")) {
+    const target = ref
+      .slice(2)
+      .split("/")
+      .reduce<any>((at, key) => at?.[key.replace(/~1/g, "/").replace(/~0/g, "~")], document);
+    return resolved(document, target, depth + 1);
+  }
+  return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, resolved(document, value, depth + 1)]));
+}
 
 /** The parameter extensions Prism drops, read from the bundled document. */
 function withExtensions(operation: SpecOperation, document: Document): SpecOperation {
@@ -128,7 +172,6 @@ function toSpecOperation(op: PrismOperation, api: Api): SpecOperation {
     queryParams,
     pathParams,
     queryParamsByLowerName: new Map(queryParams.map((p) => [p.name.toLowerCase(), p])),
-    hasBody: (op.request?.body?.contents ?? []).length > 0,
     prism: op,
   };
 }

@@ -1,9 +1,8 @@
-// The webhook side of the mock, as startMock wires it: the engine, and the control API mounted
-// under /_mock/. `attachWebhooks` is the one call mock/index.ts makes.
-import type { KeyRegistry } from "../auth/key-registry.js";
-import { CONTROL_PREFIX, createControlHandler } from "../control/handler.js";
+// The webhook side of the mock, as startMock wires it: the engine, and the control API's operations
+// for the request pipeline. `attachWebhooks` is the one call mock/index.ts makes.
+import { controlOperations } from "../control/operations.js";
 import type { Dataset } from "../data/dataset.js";
-import type { RouteHandler } from "../server/http.js";
+import type { OperationTable } from "../server/operations.js";
 import { WebhookEngine, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookEngineOptions } from "./engine.js";
 
 export {
@@ -22,23 +21,21 @@ export {
 } from "./engine.js";
 export type { CreatedEndpoint, EndpointInput, EndpointView, EventSelection } from "./endpoints.js";
 export type { AttemptRecord, DeliveryFilter, DeliveryLogEntry, DeliveryState } from "./delivery-log.js";
-export { CONTROL_PREFIX } from "../control/handler.js";
+export { CONTROL_PREFIX } from "../control/operations.js";
 
 /** startMock's `webhooks` option. */
 export type MockWebhookOptions = Omit<WebhookEngineOptions, "onError">;
 
 export interface AttachedWebhooks {
   engine: WebhookEngine;
-  /** Mount under CONTROL_PREFIX. */
-  prefix: string;
-  handler: RouteHandler;
+  /** The control API's operations, by operationId. */
+  operations: OperationTable;
   trigger(type: string, options?: TriggerOptions): Promise<TriggerResult>;
 }
 
 /** Builds the engine and the control API; throws WebhookOptionError for a bad option. */
 export function attachWebhooks(input: {
   dataset: Dataset;
-  keys: KeyRegistry;
   options?: MockWebhookOptions;
   onError: (line: string) => void;
 }): AttachedWebhooks {
@@ -47,8 +44,7 @@ export function attachWebhooks(input: {
   const engine = new WebhookEngine(input.dataset, { ...options, onError: input.onError });
   return {
     engine,
-    prefix: CONTROL_PREFIX,
-    handler: createControlHandler({ engine, keys: input.keys, onError: input.onError }),
+    operations: controlOperations(engine),
     trigger: (type, triggerOptions) => engine.trigger(type, triggerOptions),
   };
 }

@@ -29,6 +29,6 @@ export function call<Op extends OperationId>(
 
 /** The data of a successful result, or a thrown error that says what came instead. */
 export function dataOf<T = any>(result: ResourceResult): T {
-  if (!result.ok) throw new Error(`expected success, got ${result.status}: ${result.message}`);
+  if (!result.ok) throw new Error(`expected success, got ${result.kind}: ${result.message}`);
   return result.data as T;
 }

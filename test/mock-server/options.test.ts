@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createKeyRegistry } from "../../mock/auth/key-registry.js";
 import { DEMO_KEY, DEMO_KEYS, KeysFileError, MockOptionError, startMock, type RunningMock, type StartMockOptions } from "../../mock/index.js";
 import { parseKeySpecs } from "../../mock/keys/load-keys.js";
-import { handlers } from "../../mock/resources/index.js";
+import { handlers, readOperations } from "../../mock/resources/index.js";
 import { createDispatcher } from "../../mock/server/dispatch.js";
 import { ResponseCache } from "../../mock/server/response-cache.js";
 import { loadSpec } from "../../mock/server/spec.js";
@@ -298,12 +298,15 @@ describe("a handler that throws", () => {
     const dispatch = createDispatcher({
       spec: loaded,
       keys: createKeyRegistry(DEMO_KEYS, ["org-a", "org-b"]),
-      handlers: {
-        ...handlers,
-        listLeaveTypes: () => {
-          throw new TypeError("boom at line 12");
+      table: readOperations(
+        {
+          ...handlers,
+          listLeaveTypes: () => {
+            throw new TypeError("boom at line 12");
+          },
         },
-      },
+        () => ({ version: 0 }) as never,
+      ),
       dataset: () => ({ version: 0 }) as never,
       failRate: 0,
       random: Math.random,

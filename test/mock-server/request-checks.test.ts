@@ -5,7 +5,7 @@ import { beforeAll, describe, expect, test } from "vitest";
 import { createKeyRegistry } from "../../mock/auth/key-registry.js";
 import { DEMO_KEY, DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import type { ResourceHandlers, ResourceRequest } from "../../mock/resources/contract.js";
-import { handlers } from "../../mock/resources/index.js";
+import { handlers, readOperations } from "../../mock/resources/index.js";
 import { createDispatcher, type Dispatcher } from "../../mock/server/dispatch.js";
 import { ResponseCache } from "../../mock/server/response-cache.js";
 import { describeSchema } from "../../mock/server/schema-text.js";
@@ -26,7 +26,7 @@ beforeAll(async () => {
   dispatch = createDispatcher({
     spec,
     keys: createKeyRegistry(DEMO_KEYS, dataset.organizations.map((o) => o.id)),
-    handlers: spying,
+    table: readOperations(spying, () => dataset),
     dataset: () => dataset,
     failRate: 0,
     random: Math.random,

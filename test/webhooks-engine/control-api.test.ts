@@ -81,26 +81,26 @@ describe("permission: the key must hold Manage Webhooks", () => {
 
 describe("bad input: 400 with a message naming the field", () => {
   const cases: Array<[string, { given: { method: string; path: string; body?: unknown }; want: RegExp }]> = [
-    ["no url", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: {} }, want: /url is required \(url\)/ }],
-    ["url not text", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: 42 } }, want: /url must be string.*\(url\)/ }],
+    ["no url", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: {} }, want: /^Missing field url: it is required/ }],
+    ["url not text", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: 42 } }, want: /^Invalid field url: must be text .*got 42\.$/ }],
     ["url not a URL", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "hooks" } }, want: /not an absolute URL.*\(url\)/ }],
     ["url plain http to a public host", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "http://hooks.example.com/x" } }, want: /https:\/\/.*\(url\)/ }],
     ["url ftp", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "ftp://hooks.example.com/x" } }, want: /https:\/\/.*\(url\)/ }],
     ["url with credentials", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://a:b@hooks.example.com/x" } }, want: /user name or password \(url\)/ }],
-    ["an unknown event type", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", events: ["leave.approved", "salary.changed"] } }, want: /events\[1\] must be one of .*leave\.approved.*\(events\)/ }],
-    ["events neither all nor a list", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", events: "some" } }, want: /events is not valid.*\(events\)/ }],
-    ["an empty selection", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", events: [] } }, want: /\(events\)/ }],
-    ["a secret without whsec_", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", secret: "sk_live_123456789012345678" } }, want: /\(secret\)/ }],
-    ["an unknown field", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", colour: "red" } }, want: /colour is not allowed.*\(colour\)/ }],
-    ["a body that is not JSON", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: "{url:" }, want: /not valid JSON.*\(body\)/ }],
-    ["a body that is a list", { given: { method: "POST", path: "/_mock/webhooks/events", body: [] }, want: /JSON object \(body\)/ }],
-    ["no type", { given: { method: "POST", path: "/_mock/webhooks/events", body: {} }, want: /type is required \(type\)/ }],
-    ["an unknown type", { given: { method: "POST", path: "/_mock/webhooks/events", body: { type: "leave.teleported" } }, want: /type must be one of.*\(type\)/ }],
-    ["an id that is not a uuid", { given: { method: "POST", path: "/_mock/webhooks/events", body: { type: "leave.approved", id: "42" } }, want: /id must be a uuid.*\(id\)/ }],
-    ["an endpoint id that is not a uuid", { given: { method: "DELETE", path: "/_mock/webhooks/endpoints/42" }, want: /id must be a uuid.*\(id\)/ }],
-    ["a limit that is not a number", { given: { method: "GET", path: "/_mock/webhooks/deliveries?limit=many" }, want: /limit must be integer.*\(limit\)/ }],
-    ["a limit too large", { given: { method: "GET", path: "/_mock/webhooks/deliveries?limit=5000" }, want: /limit must be <= 1000.*\(limit\)/ }],
-    ["an eventId that is not a uuid", { given: { method: "GET", path: "/_mock/webhooks/deliveries?eventId=x" }, want: /eventId must be a uuid.*\(eventId\)/ }],
+    ["an unknown event type", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", events: ["leave.approved", "salary.changed"] } }, want: /^Invalid field events\[1\]: must be one of .*leave\.approved.*got "salary\.changed"\.$/ }],
+    ["events neither all nor a list", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", events: "some" } }, want: /^Invalid field events: must be "all" .* or a non-empty list of event types, got "some"\.$/ }],
+    ["an empty selection", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", events: [] } }, want: /^Invalid field events: .*got a list of 0\.$/ }],
+    ["a secret without whsec_", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", secret: "sk_live_123456789012345678" } }, want: /^Invalid field secret: must be text matching / }],
+    ["an unknown field", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: { url: "https://hooks.example.com/x", colour: "red" } }, want: /^Unknown field colour: the fields are url, description, events, secret\.$/ }],
+    ["a body that is not JSON", { given: { method: "POST", path: "/_mock/webhooks/endpoints", body: "{url:" }, want: /^Invalid body: it is not valid JSON \(/ }],
+    ["a body that is a list", { given: { method: "POST", path: "/_mock/webhooks/events", body: [] }, want: /^Invalid body: must be a JSON object, got a list of 0\.$/ }],
+    ["no type", { given: { method: "POST", path: "/_mock/webhooks/events", body: {} }, want: /^Missing field type: it is required, one of / }],
+    ["an unknown type", { given: { method: "POST", path: "/_mock/webhooks/events", body: { type: "leave.teleported" } }, want: /^Invalid field type: must be one of .*got "leave\.teleported"\.$/ }],
+    ["an id that is not a uuid", { given: { method: "POST", path: "/_mock/webhooks/events", body: { type: "leave.approved", id: "42" } }, want: /^Invalid field id: must be a uuid, got "42"\.$/ }],
+    ["an endpoint id that is not a uuid", { given: { method: "DELETE", path: "/_mock/webhooks/endpoints/42" }, want: /^Invalid parameter id: must be a uuid, got "42"\.$/ }],
+    ["a limit that is not a number", { given: { method: "GET", path: "/_mock/webhooks/deliveries?limit=many" }, want: /^Invalid parameter limit: must be an integer from 1 to 1000, got "many"\.$/ }],
+    ["a limit too large", { given: { method: "GET", path: "/_mock/webhooks/deliveries?limit=5000" }, want: /^Invalid parameter limit: must be an integer from 1 to 1000, got "5000"\.$/ }],
+    ["an eventId that is not a uuid", { given: { method: "GET", path: "/_mock/webhooks/deliveries?eventId=x" }, want: /^Invalid parameter eventId: must be a uuid, got "x"\.$/ }],
   ];
   test.each(cases)("%s", async (_name, { given, want }) => {
     const answer = await call(given.method, given.path, given.body);
@@ -115,7 +115,7 @@ describe("bad input: 400 with a message naming the field", () => {
   ])("a refused secret (%s) is named but never echoed", async (_name, secret) => {
     const answer = await call("POST", "/_mock/webhooks/endpoints", { url: "https://hooks.example.com/x", secret });
     expect(answer.status).toBe(400);
-    expect(answer.body.message).toMatch(/\(secret\)\.$/);
+    expect(answer.body.message).toMatch(/^Invalid field secret: /);
     expect(answer.body.message, "the value sent").not.toContain(secret);
   });
 
@@ -295,10 +295,47 @@ describe("routing under /_mock/", () => {
     expect(answer.body).toMatchObject({ isSuccessful: false, code: "404" });
   });
 
-  test("a method a path does not answer is a 404 naming the methods it does", async () => {
+  test("a method a path does not answer is the 405 the document declares, with Allow", async () => {
     const answer = await control(mock, "PUT", "/_mock/webhooks/endpoints", { url: "https://hooks.example.com/x" });
-    expect(answer.status).toBe(404);
-    expect(answer.headers.get("allow")).toBe("GET, POST");
+    expect(answer.status).toBe(405);
+    expectInsideSpec("/_mock/webhooks/endpoints", "GET", answer); // the path's operations declare the 405
+    expect(answer.headers.get("allow")).toBe("GET, POST, HEAD");
+    expect(answer.body.message).toMatch(/^Method not allowed: PUT is not an operation of \/_mock\/webhooks\/endpoints/);
+  });
+
+  test("HEAD on a GET operation is the GET answer without its body", async () => {
+    const response = await fetch(`${mock.url}/_mock/webhooks/endpoints`, { method: "HEAD", headers: { authorization: `Bearer ${WEBHOOKS_KEY}` } });
+    const get = await call("GET", "/_mock/webhooks/endpoints");
+    expect(response.status).toBe(200);
+    expect(await response.text(), "no body").toBe("");
+    expect(Number(response.headers.get("content-length")), "the GET answer's length").toBe(Buffer.byteLength(JSON.stringify(get.body)));
+  });
+
+  test("control answers are never stored by a cache", async () => {
+    expect((await control(mock, "GET", "/_mock/webhooks/endpoints")).headers.get("cache-control")).toBe("no-store");
+  });
+});
+
+describe("the same request checks as the read API", () => {
+  const cases: Array<[string, { given: { path: string; init?: RequestInit }; want: { status: number; message: RegExp } }]> = [
+    ["a limit in exponent form", { given: { path: "/_mock/webhooks/deliveries?limit=1e3" }, want: { status: 400, message: /^Invalid parameter limit: must be an integer from 1 to 1000, written in decimal digits/ } }],
+    ["a repeated limit", { given: { path: "/_mock/webhooks/deliveries?limit=5&limit=6" }, want: { status: 400, message: /^Invalid parameter limit: must be an integer from 1 to 1000, got 2 values/ } }],
+    ["two Authorization headers (fetch joins them into one)", { given: { path: "/_mock/webhooks/endpoints", init: { headers: [["authorization", `Bearer ${WEBHOOKS_KEY}`], ["authorization", `Bearer ${DEMO_KEY.org1Full}`]] } }, want: { status: 401, message: /^Unauthorized: the Authorization header must hold one API key/ } }],
+    [
+      "a body sent as text/plain (what a page's fetch sends without a Content-Type)",
+      { given: { path: "/_mock/webhooks/events", init: { method: "POST", headers: { authorization: `Bearer ${WEBHOOKS_KEY}`, "content-type": "text/plain" }, body: JSON.stringify({ type: "payroll.paid" }) } }, want: { status: 415, message: /^Unsupported media type: send the body as application\/json/ } },
+    ],
+    [
+      "a body nested 5,000 levels deep",
+      { given: { path: "/_mock/webhooks/endpoints", init: { method: "POST", headers: { authorization: `Bearer ${WEBHOOKS_KEY}`, "content-type": "application/json" }, body: `{"url":${"[".repeat(5000)}${"]".repeat(5000)}}` } }, want: { status: 400, message: /^Invalid field url: must be text .*got a list of 1\.$/ } },
+    ],
+  ];
+  test.each(cases)("%s", async (_name, { given, want }) => {
+    const response = await fetch(mock.url + given.path, { headers: { authorization: `Bearer ${WEBHOOKS_KEY}` }, ...given.init });
+    const body = await response.json();
+    expect(response.status, JSON.stringify(body)).toBe(want.status);
+    expect(body).toMatchObject({ isSuccessful: false, code: String(want.status), data: null });
+    expect(body.message).toMatch(want.message);
   });
 
   test("the read API is untouched: /v1/ still answers", async () => {
