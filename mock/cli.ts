@@ -6,7 +6,7 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { TODAY_RANGE, normalizeToday } from "./data/dataset.js";
-import { KeysFileError, MockOptionError, startMock, type RunningMock } from "./index.js";
+import { KeysFileError, MockOptionError, originProblem, startMock, type RunningMock } from "./index.js";
 import { formatBanner, type BannerSettings } from "./server/banner.js";
 import { describeParseError, shown } from "./commands/parse-error.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT } from "./server/limits.js";
@@ -35,6 +35,9 @@ Options:
                           seeded by --seed (default 0).
   --keys <file>           More API keys, a JSON array of
                           {"key", "organisation": 1|2|<id>, "permissions": [...], "label"}.
+  --cors-origin <origin>  Let pages of this origin (e.g. http://localhost:5173) call the control
+                          API under /_mock/; repeat for more. The read API answers pages of any
+                          origin; the control API, by default, none.
   --log                   Print one line per request (off by default; keys are never printed).
   -h, --help              Show this help.
 
@@ -110,6 +113,7 @@ export interface ServeSettings extends BannerSettings {
   keys?: string;
   today?: string;
   log: boolean;
+  corsOrigins: string[];
   webhooks: WebhookServeSettings;
 }
 
@@ -132,6 +136,7 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
         latency: { type: "string" },
         "fail-rate": { type: "string" },
         keys: { type: "string" },
+        "cors-origin": { type: "string", multiple: true },
         log: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
         ...WEBHOOK_SERVE_OPTIONS,
@@ -158,8 +163,15 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
     keys: values.keys === undefined ? undefined : nonEmpty("--keys", values.keys),
     today: values.today === undefined ? undefined : todayFlag(values.today),
     log: values.log ?? false,
+    corsOrigins: (values["cors-origin"] ?? []).map(corsOrigin),
     webhooks: webhookFlags(values),
   };
+}
+
+function corsOrigin(value: string): string {
+  const problem = originProblem(value);
+  if (problem) throw new UsageError(`--cors-origin: ${problem} (see hr-mock serve --help)`);
+  return value;
 }
 
 /** The dataset's today: a YYYY-MM-DD date in the calendar and in the range the dataset takes. */
@@ -199,6 +211,7 @@ async function serveCommand(argv: string[]): Promise<void> {
       keys: settings.keys,
       today: settings.today,
       log: settings.log,
+      corsOrigins: settings.corsOrigins,
       webhooks: settings.webhooks.options,
     });
   } catch (error) {

@@ -15,7 +15,7 @@ import { seededRandom } from "./server/random.js";
 import { createRateLimiter } from "./server/rate-limit.js";
 import { ResponseCache } from "./server/response-cache.js";
 import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "./server/spec.js";
-import { attachWebhooks, WebhookOptionError, type MockWebhookOptions, type TriggerOptions, type TriggerResult, type WebhookEngine } from "./webhooks/index.js";
+import { attachWebhooks, CONTROL_PREFIX, WebhookOptionError, type MockWebhookOptions, type TriggerOptions, type TriggerResult, type WebhookEngine } from "./webhooks/index.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "./keys/demo-keys.js";
 export type { Dataset, OrganizationSampleIds } from "./data/dataset.js";
@@ -51,6 +51,11 @@ export interface StartMockOptions {
   docsDir?: string;
   /** The webhook engine: time scale, strict URLs, duplicates, shuffle (see mock/webhooks/engine.ts). */
   webhooks?: MockWebhookOptions;
+  /**
+   * Origins (`http://localhost:5173`) whose pages may call the control API under /_mock/. None by
+   * default: the read API answers pages of any origin, the control API none.
+   */
+  corsOrigins?: string[];
 }
 
 /** A key as startMock reports it (demo keys first, then keys given in options). */
@@ -146,6 +151,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     onError,
     docsDir: options.docsDir ?? DEFAULT_DOCS_DIR,
     maxBodyBytes: bodyLimit(spec),
+    controlPrefix: CONTROL_PREFIX,
+    controlOrigins: settings.corsOrigins,
   });
   const port = await http.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
     const why = error.code === "EADDRINUSE" ? "the port is in use" : error.message;
@@ -185,6 +192,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
 interface Settings extends BannerSettings {
   port: number;
   host: string;
+  corsOrigins: string[];
 }
 
 /** Every option checked up front, each mistake one sentence. */
@@ -198,6 +206,7 @@ function checkOptions(options: StartMockOptions): Settings {
     failureStatus = "http",
     latencyMs = 0,
     failRate = 0,
+    corsOrigins = [],
   } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new MockOptionError(`port must be a whole number from 0 to 65535, got ${port}`);
   if (typeof host !== "string" || host === "") throw new MockOptionError("host must be a host name or address");
@@ -218,7 +227,27 @@ function checkOptions(options: StartMockOptions): Settings {
   } catch (error) {
     throw new MockOptionError((error as Error).message);
   }
-  return { port, host, seed, scale, rateLimit, failureStatus, latencyMs, failRate };
+  if (!Array.isArray(corsOrigins)) throw new MockOptionError("corsOrigins must be a list of origins such as http://localhost:5173");
+  for (const origin of corsOrigins) {
+    const problem = originProblem(origin);
+    if (problem) throw new MockOptionError(`corsOrigins: ${problem}`);
+  }
+  return { port, host, seed, scale, rateLimit, failureStatus, latencyMs, failRate, corsOrigins };
+}
+
+/** Why `origin` is not an origin as a browser sends it (scheme, host, optional port; nothing else). */
+export function originProblem(origin: unknown): string | undefined {
+  const shown = JSON.stringify(String(origin)).slice(0, 80);
+  let url: URL;
+  try {
+    url = new URL(String(origin));
+  } catch {
+    return `${shown} is not an origin; write it as a browser sends it, e.g. http://localhost:5173`;
+  }
+  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== origin) {
+    return `${shown} is not an origin; write scheme, host and port only, as a browser sends it, e.g. http://localhost:5173`;
+  }
+  return undefined;
 }
 
 export { KeysFileError };

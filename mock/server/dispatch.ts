@@ -11,7 +11,7 @@ import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
 import { createLogger } from "@stoplight/prism-core";
 import type { Dataset } from "../data/dataset.js";
 import type { KeyRegistry } from "../auth/key-registry.js";
-import { createMockComponent, type MockedReply, type RequestContext } from "./mock-component.js";
+import { createMockComponent, nestedDeeperThan, type MockedReply, type RequestContext } from "./mock-component.js";
 import type { OperationTable } from "./operations.js";
 import { failure, type Reply } from "./envelope.js";
 import { createGate } from "./gate.js";
@@ -19,7 +19,7 @@ import { canonicalCase, parseQuery } from "./params.js";
 import { createPreferMocker } from "./prefer.js";
 import type { RateLimiter } from "./rate-limit.js";
 import type { ResponseCache } from "./response-cache.js";
-import { bodyLimit, type LoadedSpec, type SpecOperation } from "./spec.js";
+import { bodyLimit, depthLimit, type LoadedSpec, type SpecOperation } from "./spec.js";
 import { errorText, oneLine, printable } from "./text.js";
 
 export interface ApiRequest {
@@ -86,6 +86,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const prefer = createPreferMocker(logger, CONFIG);
   const shortlist = shortlister(operations);
   const limit = bodyLimit(spec);
+  const depth = depthLimit(spec);
 
   return (request) => {
     const head = request.method === "HEAD";
@@ -102,12 +103,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const candidates = shortlist(path);
     const query = parseQuery(search);
     canonicalCase(candidates, query);
-    const body = readBody(request, limit);
+    const body = readBody(request, limit, depth);
     const input = {
       method: method.toLowerCase() as "get",
       url: { path: decodablePath(path), query: query as Record<string, string | string[]> },
       headers: prismHeaders(headers, body),
-      body: body && ("value" in body ? body.value : body.text),
+      // Prism takes a falsy body (null, 0, false) for none and would not validate it: it sees the text.
+      body: body && ("value" in body && body.value ? body.value : body.text),
     };
     contexts.set(input, { search, query, authorization: headers.authorization, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable) });
     return prism
@@ -214,17 +216,22 @@ function prismHeaders(headers: ApiRequest["headers"], body: ReadBody | undefined
   return out;
 }
 
-type ReadBody = { length: number } & ({ value: unknown } | { text: string; unreadable: NonNullable<RequestContext["body"]> });
+type ReadBody = { length: number; text: string } & ({ value: unknown } | { unreadable: NonNullable<RequestContext["body"]> });
 
-/** The body as JSON, or why it cannot be read: over `limit` bytes, or not JSON (Prism then sees the text). */
-function readBody(request: ApiRequest, limit: number): ReadBody | undefined {
+/**
+ * The body as JSON, or why it cannot be read: over `limit` bytes, not JSON, or nested deeper than
+ * any operation reads (Prism then sees the text, never the deep value).
+ */
+function readBody(request: ApiRequest, limit: number, depth: number): ReadBody | undefined {
   const { body } = request;
   const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
   if (!bytes || (bytes.length === 0 && !request.bodyTooLarge)) return undefined;
   if (request.bodyTooLarge || bytes.length > limit) return { length: bytes.length, text: "", unreadable: { unreadable: "too-large", detail: "" } };
   const text = new TextDecoder().decode(bytes);
   try {
-    return { length: bytes.length, value: JSON.parse(text) as unknown };
+    const value = JSON.parse(text) as unknown;
+    if (nestedDeeperThan(value, depth)) return { length: bytes.length, text, unreadable: { unreadable: "too-deep", detail: "" } };
+    return { length: bytes.length, text, value };
   } catch (error) {
     return { length: bytes.length, text, unreadable: { unreadable: "not-json", detail: oneLine(printable((error as Error).message, 120)) } };
   }

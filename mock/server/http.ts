@@ -1,4 +1,4 @@
-// The mock on node:http: CORS (any origin, preflight included, as Prism answers it), /docs, route
+// The mock on node:http: CORS (see cors()), /docs, route
 // handlers a user mounts under a prefix, and every other request (the read API and the control API)
 // through the dispatcher (dispatch.ts), with the body of a POST, PUT or PATCH read up to the spec's
 // limit. Writes the envelope with its headers, applies --latency and --failure-status, and logs one
@@ -27,6 +27,9 @@ export interface MockHttpOptions {
   docsDir: string;
   /** The largest body an operation reads (bodyLimit of the spec); reading stops after it. */
   maxBodyBytes: number;
+  /** Paths under this prefix (the control API) answer only the origins in `controlOrigins`. */
+  controlPrefix: string;
+  controlOrigins: readonly string[];
 }
 
 export interface MockHttpServer {
@@ -40,6 +43,7 @@ export interface MockHttpServer {
 export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   const { dispatch, failureStatus, latencyMs, log, onError } = options;
   const mounts: { prefix: string; handler: RouteHandler }[] = [];
+  const corsHeaders = cors(options.controlPrefix, new Set(options.controlOrigins));
   const sockets = new Set<Socket>();
 
   function sendReply(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
@@ -86,7 +90,7 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
     const method = req.method ?? "GET";
     try {
       if (method === "OPTIONS" && req.headers.origin !== undefined && req.headers["access-control-request-method"] !== undefined) {
-        answerPreflight(req, res);
+        answerPreflight(req, res, corsHeaders);
         return;
       }
       const queryStart = url.indexOf("?");
@@ -216,26 +220,46 @@ function readBody(req: IncomingMessage, limit: number): Promise<{ body: Buffer; 
   });
 }
 
-/** CORS for any origin, as Prism's server sends it. */
-function corsHeaders(req: IncomingMessage, headers: Record<string, string | number>): void {
-  const origin = req.headers.origin;
-  if (origin === undefined) {
-    headers["Access-Control-Allow-Origin"] = "*";
-    return;
-  }
-  headers["Access-Control-Allow-Origin"] = origin;
-  headers["Access-Control-Allow-Credentials"] = "true";
-  headers["Access-Control-Expose-Headers"] = EXPOSED_HEADERS;
-  headers.Vary = "Origin";
+type CorsHeaders = (req: IncomingMessage, headers: Record<string, string | number>) => boolean;
+
+/**
+ * CORS. The read API answers pages of any origin (a frontend on another local port), without
+ * credentials: keys travel in a header, never in cookies. The control API (`controlPrefix`) answers
+ * only the origins the user named (--cors-origin): a page the developer happens to visit must not
+ * register endpoints or read secrets. Returns whether the origin is allowed.
+ */
+function cors(controlPrefix: string, controlOrigins: ReadonlySet<string>): CorsHeaders {
+  return (req, headers) => {
+    const origin = req.headers.origin;
+    const control = (req.url ?? "").startsWith(controlPrefix);
+    if (control) {
+      headers.Vary = "Origin";
+      if (origin === undefined || !controlOrigins.has(origin)) return false;
+    } else if (origin === undefined) {
+      headers["Access-Control-Allow-Origin"] = "*";
+      return true;
+    }
+    headers["Access-Control-Allow-Origin"] = origin!;
+    headers["Access-Control-Expose-Headers"] = EXPOSED_HEADERS;
+    headers.Vary = "Origin";
+    return true;
+  };
 }
 
-function answerPreflight(req: IncomingMessage, res: ServerResponse): void {
+function answerPreflight(req: IncomingMessage, res: ServerResponse, corsHeaders: CorsHeaders): void {
+  const headers: Record<string, string | number> = {};
+  if (!corsHeaders(req, headers)) {
+    // A browser hides this answer from the page; curl and logs show why.
+    const body = failureBody(403, `Forbidden: the control API answers pages only from the origins given with --cors-origin; ${printable(String(req.headers.origin), 100)} is not one.`);
+    res.writeHead(403, { ...headers, "Content-Type": JSON_CONTENT_TYPE, "Content-Length": Buffer.byteLength(body) });
+    res.end(body);
+    return;
+  }
   const requestedHeaders = req.headers["access-control-request-headers"];
   res.writeHead(204, {
-    "Access-Control-Allow-Origin": req.headers.origin ?? "*",
+    ...headers,
     "Access-Control-Allow-Methods": String(req.headers["access-control-request-method"] || "GET"),
     "Access-Control-Allow-Headers": requestedHeaders ? String(requestedHeaders) : "*",
-    "Access-Control-Allow-Credentials": "true",
     "Access-Control-Max-Age": 600,
     Vary: "Origin, Access-Control-Request-Method, Access-Control-Request-Headers",
     "Content-Length": 0,

@@ -29,7 +29,7 @@ export interface RequestContext {
   authorization: string | string[] | undefined;
   prefer: string | undefined;
   /** The JSON body as parsed; `unreadable` says why there is none although bytes were sent. */
-  body?: { value: unknown } | { unreadable: "too-large" | "not-json"; detail: string };
+  body?: { value: unknown } | { unreadable: "too-large" | "too-deep" | "not-json"; detail: string };
 }
 
 export interface MockedReply extends Reply {
@@ -134,9 +134,23 @@ function bodyProblem(operation: SpecOperation, context: RequestContext, validati
   }
   if (validations.some((d) => d.code === 415)) return { status: 415, message: `Unsupported media type: send the body as ${spec.mediaTypes.join(" or ")} (Content-Type).` };
   if (given === undefined) return spec.required ? { status: 400, message: `Missing body: send a JSON object (Content-Type: ${spec.mediaTypes[0]}).` } : undefined;
+  if ("unreadable" in given && given.unreadable === "too-deep") return { status: 400, message: `Invalid body: it is nested more than ${spec.maxDepth} levels deep.` };
   if ("unreadable" in given) return { status: 400, message: `Invalid body: it is not valid JSON (${given.detail}).` };
+  if (nestedDeeperThan(given.value, spec.maxDepth)) return { status: 400, message: `Invalid body: it is nested more than ${spec.maxDepth} levels deep.` };
   const described = describeBodyFailures(spec, given.value, validations);
   return described === undefined ? undefined : { status: 400, message: described };
+}
+
+/** Whether `value` nests objects or arrays more than `limit` levels deep (walked without recursion). */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [at, depth] = stack.pop()!;
+    if (typeof at !== "object" || at === null) continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Object.values(at)) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
 }
 
 /** The operation's success status, as its document lists it (200, 201 or 202). */

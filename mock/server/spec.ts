@@ -68,6 +68,8 @@ export interface SpecBody {
   schema: JsonSchema;
   /** The request body's `x-max-bytes`: a larger body is answered 413. */
   maxBytes: number;
+  /** The request body's `x-max-depth`: a body nested deeper is refused before anything walks it. */
+  maxDepth: number;
 }
 
 export interface LoadedSpec {
@@ -91,6 +93,11 @@ export function bodyLimit(spec: LoadedSpec): number {
   return Math.max(0, ...spec.operations.map((op) => op.body?.maxBytes ?? 0));
 }
 
+/** The deepest nesting any operation reads (its x-max-depth). */
+export function depthLimit(spec: LoadedSpec): number {
+  return Math.max(0, ...spec.operations.map((op) => op.body?.maxDepth ?? 0));
+}
+
 async function readOperations(path: string, api: Api): Promise<SpecOperation[]> {
   let parsed: PrismOperation[];
   let document: Document;
@@ -112,10 +119,12 @@ function withBody(operation: SpecOperation, document: Document, file: string): S
   if (declared === undefined) return operation;
   const body = resolved(document, declared) as Record<string, any>;
   const maxBytes = body["x-max-bytes"];
+  const maxDepth = body["x-max-depth"];
   if (!Number.isInteger(maxBytes) || maxBytes < 1) throw new Error(`${file}: the request body of ${operation.operationId} needs x-max-bytes, the largest body the mock reads`);
+  if (!Number.isInteger(maxDepth) || maxDepth < 1) throw new Error(`${file}: the request body of ${operation.operationId} needs x-max-depth, the deepest nesting the mock reads`);
   const content = (body.content ?? {}) as Record<string, { schema?: unknown }>;
   const mediaTypes = Object.keys(content);
-  operation.body = { required: body.required === true, mediaTypes, schema: resolved(document, content[mediaTypes[0]]?.schema ?? {}) as JsonSchema, maxBytes };
+  operation.body = { required: body.required === true, mediaTypes, schema: resolved(document, content[mediaTypes[0]]?.schema ?? {}) as JsonSchema, maxBytes, maxDepth };
   return operation;
 }
 

@@ -187,24 +187,34 @@ describe("logging", () => {
 
 describe("CORS", () => {
   let mock: RunningMock;
+  let named: RunningMock;
   beforeAll(async () => {
-    mock = await startMock({ port: 0 });
+    [mock, named] = await Promise.all([startMock({ port: 0 }), startMock({ port: 0, corsOrigins: ["http://localhost:5173"] })]);
   });
-  afterAll(() => mock?.close());
+  afterAll(() => Promise.all([mock?.close(), named?.close()]));
 
-  test("a preflight from any origin is answered 204 with the methods and headers asked for", async () => {
-    const response = await fetch(`${mock.url}/v1/leaverequest/list`, {
+  const preflight = (on: RunningMock, path: string, origin: string) =>
+    fetch(`${on.url}${path}`, {
       method: "OPTIONS",
-      headers: { origin: "http://localhost:5173", "access-control-request-method": "GET", "access-control-request-headers": "authorization, prefer" },
+      headers: { origin, "access-control-request-method": "POST", "access-control-request-headers": "authorization, content-type" },
     });
-    expect(response.status).toBe(204);
-    expect(response.headers.get("access-control-allow-origin")).toBe("http://localhost:5173");
-    expect(response.headers.get("access-control-allow-methods")).toBe("GET");
-    expect(response.headers.get("access-control-allow-headers")).toBe("authorization, prefer");
-    expect(response.headers.get("access-control-allow-credentials")).toBe("true");
+
+  const cases: Array<[string, { given: { named: boolean; path: string; origin: string }; want: { status: number; allowOrigin: string | null } }]> = [
+    ["the read API, any origin", { given: { named: false, path: "/v1/leaverequest/list", origin: "http://localhost:5173" }, want: { status: 204, allowOrigin: "http://localhost:5173" } }],
+    ["the control API, no origin named", { given: { named: false, path: "/_mock/webhooks/endpoints", origin: "http://localhost:5173" }, want: { status: 403, allowOrigin: null } }],
+    ["the control API, the origin named with --cors-origin", { given: { named: true, path: "/_mock/webhooks/endpoints", origin: "http://localhost:5173" }, want: { status: 204, allowOrigin: "http://localhost:5173" } }],
+    ["the control API, another origin than the one named", { given: { named: true, path: "/_mock/webhooks/events", origin: "https://evil.example" }, want: { status: 403, allowOrigin: null } }],
+  ];
+  test.each(cases)("a preflight to %s", async (_name, { given, want }) => {
+    const response = await preflight(given.named ? named : mock, given.path, given.origin);
+    expect(response.status).toBe(want.status);
+    expect(response.headers.get("access-control-allow-origin")).toBe(want.allowOrigin);
+    expect(response.headers.get("access-control-allow-credentials"), "keys travel in a header, never in cookies").toBeNull();
+    if (want.status === 204) expect(response.headers.get("access-control-allow-headers")).toBe("authorization, content-type");
+    else expect((await response.json()).message).toMatch(/^Forbidden: the control API answers pages only from the origins given with --cors-origin/);
   });
 
-  test("answers carry Access-Control-Allow-Origin and expose the rate-limit headers", async () => {
+  test("read API answers carry Access-Control-Allow-Origin and expose the rate-limit headers", async () => {
     const answer = await fetchAnswer(mock, "/v1/leavetype/list", { headers: { ...bearer(DEMO_KEY.org1Full), origin: "http://localhost:3000" } });
     expect(answer.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
     expect(answer.headers.get("access-control-expose-headers")).toContain("Retry-After");
@@ -216,6 +226,16 @@ describe("CORS", () => {
     const answer = await fetchAnswer(mock, "/v1/leavetype/list", { headers: { origin: "http://localhost:3000" } });
     expect(answer.status).toBe(401);
     expect(answer.headers.get("access-control-allow-origin")).toBe("http://localhost:3000");
+  });
+
+  test("control API answers carry no CORS header for an origin nobody named", async () => {
+    const answer = await fetchAnswer(mock, "/_mock/webhooks/endpoints", { headers: { ...bearer(DEMO_KEY.org1WebhooksAdmin), origin: "http://localhost:3000" } });
+    expect(answer.status).toBe(200);
+    expect(answer.headers.get("access-control-allow-origin")).toBeNull();
+  });
+
+  test.each([["not a URL", "localhost:5173"], ["a path", "http://localhost:5173/app"], ["another scheme", "file:///tmp"]])("corsOrigins refuses %s in one sentence", async (_name, origin) => {
+    await expect(startMock({ port: 0, corsOrigins: [origin] })).rejects.toThrow(/^corsOrigins: .* is not an origin; write/);
   });
 });
 
