@@ -9,6 +9,7 @@ import { handlers, readOperations } from "./resources/index.js";
 import { DEFAULT_DOCS_DIR } from "./server/docs.js";
 import type { BannerSettings } from "./server/banner.js";
 import { createMockHttpServer } from "./server/http.js";
+import { defaultConnectionLimits, type ConnectionLimits } from "./server/connections.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS, RESPONSE_CACHE_MAX_BYTES } from "./server/limits.js";
 import { createDispatcher } from "./server/dispatch.js";
 import { seededRandom } from "./server/random.js";
@@ -56,6 +57,11 @@ export interface StartMockOptions {
    * default: the read API answers pages of any origin, the control API none.
    */
   corsOrigins?: string[];
+  /**
+   * Connection bounds, each in milliseconds or a count (see mock/server/connections.ts); the
+   * defaults keep idle and unread connections from locking clients out.
+   */
+  connectionLimits?: Partial<ConnectionLimits>;
 }
 
 /** A key as startMock reports it (demo keys first, then keys given in options). */
@@ -153,6 +159,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     maxBodyBytes: bodyLimit(spec),
     controlPrefix: CONTROL_PREFIX,
     controlOrigins: settings.corsOrigins,
+    connectionLimits: { ...defaultConnectionLimits(settings.latencyMs), ...options.connectionLimits },
   });
   const port = await http.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
     const why = error.code === "EADDRINUSE" ? "the port is in use" : error.message;
@@ -226,6 +233,11 @@ function checkOptions(options: StartMockOptions): Settings {
     normalizeToday(options.today);
   } catch (error) {
     throw new MockOptionError((error as Error).message);
+  }
+  const limits = defaultConnectionLimits(0);
+  for (const [name, value] of Object.entries(options.connectionLimits ?? {})) {
+    if (!(name in limits)) throw new MockOptionError(`connectionLimits.${name} is not a limit; the limits are ${Object.keys(limits).join(", ")}`);
+    if (!(Number.isInteger(value) && (value as number) >= 1)) throw new MockOptionError(`connectionLimits.${name} must be a whole number of at least 1, got ${String(value)}`);
   }
   if (!Array.isArray(corsOrigins)) throw new MockOptionError("corsOrigins must be a list of origins such as http://localhost:5173");
   for (const origin of corsOrigins) {
