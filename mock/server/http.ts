@@ -69,7 +69,8 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   }
 
   function deliver(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
-    if (latencyMs > 0) setTimeout(() => sendReply(req, res, reply, started), latencyMs);
+    const wait = latencyMs + (reply.holdMs ?? 0);
+    if (wait > 0) setTimeout(() => sendReply(req, res, reply, started), wait);
     else sendReply(req, res, reply, started);
   }
 
@@ -134,9 +135,9 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
         }
       };
       if (BODY_METHODS.has(method)) {
-        readBody(req, options.maxBodyBytes).then(({ body, tooLarge }) => answer({ method, url, headers, body, bodyTooLarge: tooLarge }));
+        readBody(req, options.maxBodyBytes).then(({ body, tooLarge }) => answer({ method, url, headers, body, bodyTooLarge: tooLarge, client: req.socket.remoteAddress }));
       } else {
-        answer({ method, url, headers });
+        answer({ method, url, headers, client: req.socket.remoteAddress });
       }
     } catch (error) {
       internal(req, res, error, started);
