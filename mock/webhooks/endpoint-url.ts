@@ -7,14 +7,17 @@
 //   `localhost`, single-label names, `.internal`, `.local`, `.localhost`). Names are not resolved: a public name that resolves to a private address is
 //   not caught here (the real service would also check at send time).
 // - development mode (the mock's default) also accepts plain http to a loopback host
-//   (127.0.0.0/8, ::1, localhost), so a receiver on the developer's machine can be used.
+//   (127.0.0.0/8, ::1, localhost), so a receiver on the developer's machine can be used. An address
+//   literal in any other private or internal range (10.0.0.5, 169.254.169.254, fd00::1) needs the
+//   user's opt-in (`allowPrivate`, --allow-private-urls): otherwise a web page or a careless script
+//   could have the mock send signed POSTs into the developer's network.
 import { isIPv4, isIPv6 } from "node:net";
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string };
 
 export const MAX_URL_LENGTH = 2048;
 
-export function checkEndpointUrl(text: unknown, { strict }: { strict: boolean }): UrlCheck {
+export function checkEndpointUrl(text: unknown, { strict, allowPrivate = false }: { strict: boolean; allowPrivate?: boolean }): UrlCheck {
   if (typeof text !== "string" || text.trim() === "") return refuse("url is required: the endpoint's https:// address");
   if (text.length > MAX_URL_LENGTH) return refuse(`url is longer than ${MAX_URL_LENGTH} characters`);
   let url: URL;
@@ -38,6 +41,9 @@ export function checkEndpointUrl(text: unknown, { strict }: { strict: boolean })
   if (strict) {
     const why = internalReason(host);
     if (why) return refuse(`url host ${shown(url.host)} is ${why}; the service does not send to private or internal addresses`);
+  } else if (!allowPrivate && !isLoopbackHost(host) && (isIPv4(host) || isIPv6(host))) {
+    const why = internalReason(host);
+    if (why) return refuse(`url host ${shown(url.host)} is ${why}; the mock sends there only with --allow-private-urls (loopback needs nothing)`);
   }
   return { ok: true, url };
 }
@@ -81,6 +87,7 @@ const IPV4_RANGES: ReadonlyArray<readonly [string, number, string]> = [
   ["172.16.0.0", 12, "a private address (172.16.0.0/12)"],
   ["192.0.0.0", 24, "a reserved address (192.0.0.0/24)"],
   ["192.0.2.0", 24, "a documentation address (192.0.2.0/24)"],
+  ["192.88.99.0", 24, "a 6to4 relay anycast address (192.88.99.0/24)"],
   ["192.168.0.0", 16, "a private address (192.168.0.0/16)"],
   ["198.18.0.0", 15, "a benchmarking address (198.18.0.0/15)"],
   ["198.51.100.0", 24, "a documentation address (198.51.100.0/24)"],
@@ -99,7 +106,9 @@ const IPV6_RANGES: ReadonlyArray<readonly [string, number, string, number | unde
   ["64:ff9b:1::", 48, "a local-use NAT64 address (64:ff9b:1::/48)", undefined],
   ["::", 96, "a deprecated IPv4-compatible address (::/96)", undefined],
   ["100::", 64, "a discard-only address (100::/64)", undefined],
+  ["2001::", 32, "a Teredo address (2001::/32)", undefined],
   ["2001:db8::", 32, "a documentation address (2001:db8::/32)", undefined],
+  ["2001::", 23, "an IETF protocol assignment (2001::/23)", undefined],
   ["2002::", 16, "a 6to4 address", 80],
   ["3fff::", 20, "a documentation address (3fff::/20)", undefined],
   ["fc00::", 7, "a unique local address (fc00::/7)", undefined],

@@ -103,11 +103,11 @@ export class EndpointRegistry {
   private readonly byId = new Map<string, Endpoint>();
   readonly maxPerOrganisation = deliveryRules().maxEndpointsPerOrganisation;
 
-  constructor(private readonly options: { strictUrls: boolean; now?: () => Date }) {}
+  constructor(private readonly options: { strictUrls: boolean; allowPrivateUrls?: boolean; now?: () => Date }) {}
 
   /** Adds an endpoint or throws EndpointError naming the field; the result carries the secret. */
   add(organizationId: string, input: EndpointInput): { endpoint: Endpoint; created: CreatedEndpoint } {
-    const url = checkEndpointUrl(input.url, { strict: this.options.strictUrls });
+    const url = checkEndpointUrl(input.url, { strict: this.options.strictUrls, allowPrivate: this.options.allowPrivateUrls });
     if (!url.ok) throw new EndpointError(400, "url", url.message);
     if (input.description !== undefined && input.description !== null) {
       if (typeof input.description !== "string" || input.description.length > MAX_DESCRIPTION_LENGTH) {

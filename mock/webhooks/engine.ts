@@ -49,6 +49,8 @@ export interface WebhookEngineOptions {
   timeScale?: number;
   /** The real service's URL rules: https only, no private or internal hosts. Default false (development mode). */
   strictUrls?: boolean;
+  /** Development mode only: accept address literals in private or internal ranges (10.0.0.5, fd00::1). Default false. */
+  allowPrivateUrls?: boolean;
   /** Probability 0..1 that an event is delivered twice to an endpoint (same event id, new delivery id). Default 0. */
   duplicateRate?: number;
   /** Hold new events briefly and send them in random order. Default false. */
@@ -110,6 +112,7 @@ export interface CloseReport {
 export interface EngineSettings {
   timeScale: number;
   strictUrls: boolean;
+  allowPrivateUrls: boolean;
   duplicateRate: number;
   shuffle: boolean;
   concurrency: number;
@@ -184,6 +187,7 @@ export class WebhookEngine {
     this.settings = Object.freeze({
       timeScale,
       strictUrls: options.strictUrls ?? false,
+      allowPrivateUrls: options.allowPrivateUrls ?? false,
       duplicateRate,
       shuffle: options.shuffle ?? false,
       concurrency,
@@ -195,7 +199,7 @@ export class WebhookEngine {
     this.random = seededRandom(seed ^ 0x5eed);
     this.newId = seededUuids(seed ^ 0x1d5);
     this.scheduler = options.scheduler ?? realScheduler;
-    this.registry = new EndpointRegistry({ strictUrls: this.settings.strictUrls });
+    this.registry = new EndpointRegistry({ strictUrls: this.settings.strictUrls, allowPrivateUrls: this.settings.allowPrivateUrls });
     this.log = new DeliveryLog(logLimit);
   }
 

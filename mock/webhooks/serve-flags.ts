@@ -14,6 +14,7 @@ export const WEBHOOK_SERVE_OPTIONS = {
   "webhook-secret": { type: "string" },
   events: { type: "string" },
   "strict-urls": { type: "boolean" },
+  "allow-private-urls": { type: "boolean" },
   "time-scale": { type: "string" },
   "duplicate-rate": { type: "string" },
   shuffle: { type: "boolean" },
@@ -26,6 +27,10 @@ export const WEBHOOK_SERVE_HELP = `Webhooks:
   --events <t,t,...>      Only these event types for it (default: every event).
   --strict-urls           Endpoint URLs as the real service takes them: https:// only, no
                           private or internal hosts (loopback, 10.x, 192.168.x, localhost, ...).
+  --allow-private-urls    Without --strict-urls, also accept endpoint addresses in private or
+                          link-local ranges (https://10.0.0.5/, https://[fd00::1]/); by default
+                          only loopback and public hosts, so a web page cannot aim the mock's
+                          signed POSTs into your network.
   --time-scale <n>        Multiply webhook retry delays and the 10 s response timeout (the
                           timeout never below 1 s); 0.001 runs two days of retries in ~150 s.
   --duplicate-rate <p>    Deliver this share (0 to 1) of events twice (same id, new delivery id).
@@ -53,7 +58,9 @@ const printLine = (line: string) => {
 /** Flag values to settings; a mistake throws an Error with one line naming the flag. */
 export function webhookServeSettings(values: Values): WebhookServeSettings {
   const strictUrls = values["strict-urls"] ?? false;
-  const options: MockWebhookOptions = { strictUrls, shuffle: values.shuffle ?? false };
+  const allowPrivateUrls = values["allow-private-urls"] ?? false;
+  if (strictUrls && allowPrivateUrls) throw new Error("--allow-private-urls and --strict-urls contradict each other: strict mode never sends to private addresses (see hr-mock serve --help)");
+  const options: MockWebhookOptions = { strictUrls, allowPrivateUrls, shuffle: values.shuffle ?? false };
   // One line per delivery attempt when asked for request lines, or when an endpoint is registered here.
   if (values.log || values["webhook-url"] !== undefined) options.log = printLine;
   if (values["time-scale"] !== undefined) options.timeScale = number("--time-scale", values["time-scale"], OPTION_RANGES.timeScale);
@@ -65,7 +72,7 @@ export function webhookServeSettings(values: Values): WebhookServeSettings {
     if (values.events !== undefined) throw new Error("--events needs --webhook-url (see hr-mock serve --help)");
     return { options };
   }
-  const checked = checkEndpointUrl(url, { strict: strictUrls });
+  const checked = checkEndpointUrl(url, { strict: strictUrls, allowPrivate: allowPrivateUrls });
   if (!checked.ok) throw new Error(`--webhook-url: ${checked.message}`);
   const endpoint: EndpointInput = { url, description: "Registered by hr-mock serve --webhook-url" };
   if (values["webhook-secret"] !== undefined) {
