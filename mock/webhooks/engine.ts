@@ -42,7 +42,8 @@ export class WebhookEngine {
   /** Registers an endpoint; the answer holds the secret, shown this once. Throws EndpointError. */
   addEndpoint(input: EndpointInput, organisation?: number | string): CreatedEndpoint {
     const problem = requestProblem("AddEndpointRequest", input);
-    const org = valueOr(problem ? { ok: false, reason: problem } : this.organization(organisation), EndpointError);
+    if (problem) throw new EndpointError(problem);
+    const org = valueOr(this.organization(organisation), EndpointError);
     return valueOr(this.service.addEndpoint(org.id, input), EndpointError);
   }
 
@@ -68,7 +69,8 @@ export class WebhookEngine {
   async trigger(type: string, options: TriggerOptions = {}): Promise<TriggerResult> {
     const request = options.id === undefined ? { type } : { type, id: options.id };
     const problem = requestProblem("TriggerRequest", request);
-    const org = valueOr(problem ? { ok: false, reason: problem } : this.organization(options.organisation), TriggerError);
+    if (problem) throw new TriggerError(problem);
+    const org = valueOr(this.organization(options.organisation), TriggerError);
     return valueOr(this.service.trigger(org.id, type as WebhookEventType, options.id), TriggerError);
   }
 
