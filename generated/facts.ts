@@ -28,6 +28,9 @@ export const DepartmentStatusValues = ["Active","InActive"] as const satisfies r
 /** The values of the EmployeeStatus enum, in the spec's order. */
 export const EmployeeStatusValues = ["Active","Inactive","Terminated"] as const satisfies readonly components["schemas"]["EmployeeStatus"][];
 
+/** The values of the ApprovalCompletedDataStatus enum, in the spec's order. */
+export const ApprovalCompletedDataStatusValues = ["Approved","Rejected"] as const satisfies readonly NonNullable<components["schemas"]["ApprovalCompletedData"]["status"]>[];
+
 /** The permissions the operations name in x-permission. */
 export const permissions = {
   leaveView: "Leave: View",

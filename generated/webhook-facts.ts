@@ -10,6 +10,12 @@ export const webhookHeaders = {
   serviceSignature: "Service-Signature",
 } as const;
 
+/** The headers whose value the document fixes (their `const`), by name as sent. */
+export const webhookHeaderValues = {
+  "Content-Type": "application/json; charset=utf-8",
+  "User-Agent": "Service-Webhooks/1.0",
+} as const;
+
 /** The permission adding webhook endpoints needs (the send operation's x-permission). */
 export const webhookPermission = "Manage Webhooks";
 

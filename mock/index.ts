@@ -51,7 +51,7 @@ export interface StartMockOptions {
   specPath?: string;
   /** The built docs site served under /docs; default site/ of this package. */
   docsDir?: string;
-  /** The webhook engine: time scale, strict URLs, duplicates, shuffle (see mock/webhooks/engine.ts). */
+  /** The webhook engine: time scale, strict URLs, duplicates, shuffle (see mock/webhooks/settings.ts). */
   webhooks?: MockWebhookOptions;
   /**
    * Origins (`http://localhost:5173`) whose pages may call the control API under /_mock/. None by

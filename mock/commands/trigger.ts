@@ -6,9 +6,9 @@
 import { parseArgs } from "node:util";
 import { DEMO_KEY } from "../keys/demo-keys.js";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../server/limits.js";
-import { EVENT_TYPES, isEventType } from "../webhooks/asyncapi.js";
-import type { TriggerResult } from "../webhooks/engine.js";
-import { SUBJECTS, UUID_PATTERN } from "../webhooks/triggers.js";
+import type { TriggerResult } from "../webhooks/publisher.js";
+import { EVENT_TYPES, isEventType, requestProblem } from "../webhooks/schemas.js";
+import { SUBJECTS } from "../webhooks/triggers.js";
 import { oneLine } from "../server/text.js";
 import { describeParseError, quoted } from "./parse-error.js";
 
@@ -130,7 +130,8 @@ function parseFlags(argv: string[]): TriggerSettings | "help" {
   const type = positionals[0];
   if (!isEventType(type)) throw new Error(`unknown event type ${quoted(type)}; one of ${EVENT_TYPES.join(", ")}`);
   const id = values.id;
-  if (id !== undefined && !UUID_PATTERN.test(id)) throw new Error(`--id must be a uuid, got ${quoted(id)}`);
+  // The control API's TriggerRequest schema, as the mock will apply it: refused here in the flag's words.
+  if (id !== undefined && requestProblem("TriggerRequest", { type, id })?.field === "id") throw new Error(`--id must be a uuid, got ${quoted(id)}`);
   const apiKey = values["api-key"] ?? DEMO_KEY.org1WebhooksAdmin;
   if (apiKey.trim() === "" || /\s/.test(apiKey)) throw new Error("--api-key must be one key without spaces");
   return { type, mockUrl: mockUrl(values["mock-url"] ?? DEFAULT_MOCK_URL), apiKey, id, json: values.json ?? false };

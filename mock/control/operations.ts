@@ -1,50 +1,40 @@
 // The control API's operations (mock/control/openapi.yaml) for the request pipeline: each calls the
-// webhook engine for the caller's organisation. The body and parameters arrive validated against the
-// control document; what the engine refuses (a URL's host, an unknown id, the endpoint limit) comes
-// back as a refusal in domain terms.
-import type { OperationResult, OperationTable, RefusalKind } from "../server/operations.js";
-import { EndpointError, TriggerError, type WebhookEngine } from "../webhooks/engine.js";
+// webhook service for the caller's organisation. The body and parameters arrive validated against the
+// control document, so the service checks only what the document cannot say (a URL's host, an
+// unknown id, the endpoint limit) and answers a reason; statusOf (mock/server/operations.ts) is
+// where a reason's kind becomes a status.
+import type { WebhookEventType } from "../../generated/events.js";
+import type { OperationResult, OperationTable } from "../server/operations.js";
 import type { EndpointInput } from "../webhooks/endpoints.js";
+import type { Reason, Result } from "../webhooks/reasons.js";
+import type { WebhookService } from "../webhooks/service.js";
 
 /** The path under which the control API's operations live (the document's paths all start with it). */
 export const CONTROL_PREFIX = "/_mock/";
 
-export function controlOperations(engine: WebhookEngine): OperationTable {
+export function controlOperations(service: WebhookService): OperationTable {
   return {
-    listWebhookEndpoints: ({ organizationId }) => ok(engine.listEndpoints(organizationId)),
-    addWebhookEndpoint: ({ organizationId, body }) => refused(() => ok(engine.addEndpoint(body as EndpointInput, organizationId))),
-    removeWebhookEndpoint: ({ organizationId, path }) => {
-      const removed = engine.removeEndpoint(String(path.id), organizationId);
-      return removed ? ok(removed) : { ok: false, kind: "not-found", message: `Not found: no webhook endpoint with id ${String(path.id)} in this organisation (id).` };
-    },
-    testWebhookEndpoint: ({ organizationId, path }) => refused(async () => ok(await engine.testEndpoint(String(path.id), organizationId))),
+    listWebhookEndpoints: ({ organizationId }) => ({ ok: true, data: service.listEndpoints(organizationId) }),
+    addWebhookEndpoint: ({ organizationId, body }) => answer(service.addEndpoint(organizationId, body as EndpointInput)),
+    removeWebhookEndpoint: ({ organizationId, path }) => answer(service.removeEndpoint(organizationId, String(path.id))),
+    testWebhookEndpoint: ({ organizationId, path }) => answer(service.trigger(organizationId, "webhook.test", String(path.id))),
     triggerWebhookEvent: ({ organizationId, body }) => {
-      const { type, id } = body as { type: string; id?: string };
-      return refused(async () => ok(await engine.trigger(type, { id, organisation: organizationId })));
+      const { type, id } = body as { type: WebhookEventType; id?: string };
+      return answer(service.trigger(organizationId, type, id));
     },
-    listWebhookDeliveries: ({ organizationId, query }) =>
-      ok(engine.deliveries({ organizationId, eventId: query.eventId as string | undefined, endpointId: query.endpointId as string | undefined, limit: query.limit as number | undefined })),
+    listWebhookDeliveries: ({ organizationId, query }) => ({
+      ok: true,
+      data: service.deliveries({ organizationId, eventId: query.eventId as string | undefined, endpointId: query.endpointId as string | undefined, limit: query.limit as number | undefined }),
+    }),
   };
 }
 
-const ok = (data: unknown): OperationResult => ({ ok: true, data });
+/** The words the envelope's message starts with, per kind of refusal. */
+const LEAD: Record<Reason["kind"], string> = { invalid: "Bad request: ", "not-found": "Not found: ", conflict: "Conflict: ", unavailable: "Service unavailable: " };
 
-const KINDS: Record<number, RefusalKind> = { 400: "invalid", 404: "not-found", 409: "conflict", 503: "unavailable" };
-
-/** The engine's errors as refusals; anything else (a 500 of the engine included) is a bug and propagates. */
-function refused(run: () => OperationResult | Promise<OperationResult>): OperationResult | Promise<OperationResult> {
-  const translate = (error: unknown): OperationResult => {
-    const kind = error instanceof EndpointError || error instanceof TriggerError ? KINDS[error.status] : undefined;
-    if (!kind) throw error;
-    if (error instanceof TriggerError) return { ok: false, kind, message: error.message };
-    const prefix = kind === "conflict" ? "" : kind === "not-found" ? "Not found: " : "Bad request: ";
-    const field = (error as EndpointError).field ? ` (${(error as EndpointError).field})` : "";
-    return { ok: false, kind, message: `${prefix}${(error as Error).message}${field}.` };
-  };
-  try {
-    const result = run();
-    return result instanceof Promise ? result.catch(translate) : result;
-  } catch (error) {
-    return translate(error);
-  }
+/** A service result as the pipeline's: data, or the refusal with a message naming the field. */
+function answer<T>(result: Result<T>): OperationResult {
+  if (result.ok) return { ok: true, data: result.value };
+  const { kind, field, message } = result.reason;
+  return { ok: false, kind, message: `${LEAD[kind]}${message}${field ? ` (${field})` : ""}.` };
 }

@@ -1,5 +1,6 @@
 // The delivery log: one entry per event per endpoint (a duplicate delivery is an entry of its
 // own), each with its attempts. Bounded: the oldest finished entries go first.
+import { DeliveryStateValues } from "../../generated/control-facts.js";
 import type { components } from "../../generated/control-api.js";
 
 type ControlSchemas = components["schemas"];
@@ -11,7 +12,7 @@ type ControlSchemas = components["schemas"];
  * was removed first) or stopped (the mock was closed first). The control API's document lists them.
  */
 export type DeliveryState = ControlSchemas["Delivery"]["state"];
-export const DELIVERY_STATES = ["held", "queued", "sending", "retry-scheduled", "succeeded", "failed", "cancelled", "stopped"] as const satisfies readonly DeliveryState[];
+export const DELIVERY_STATES: readonly DeliveryState[] = DeliveryStateValues;
 
 const FINAL: ReadonlySet<DeliveryState> = new Set(["succeeded", "failed", "cancelled", "stopped"]);
 
@@ -83,4 +84,59 @@ export class DeliveryLog {
 /** A deep copy for callers: the log's entries keep changing while attempts run. */
 export function snapshot(entry: DeliveryLogEntry): DeliveryLogEntry {
   return { ...entry, attempts: entry.attempts.map((a) => ({ ...a })) };
+}
+
+/** What an attempt got, in a few words: "HTTP 500", "HTTP 302, redirect not followed", "ECONNREFUSED: …". */
+export function attemptResult(record: AttemptRecord): string {
+  const parts = [record.status !== null ? `HTTP ${record.status}` : undefined, record.error ?? undefined].filter((p) => p !== undefined);
+  return parts.length > 0 ? parts.join(", ") : "failed";
+}
+
+/** The log line of one attempt (the entry holds only the URL's origin and path, never a secret). */
+export function attemptLine(entry: DeliveryLogEntry, record: AttemptRecord): string {
+  const next =
+    record.outcome === "succeeded" ? "" : record.nextRetryAt ? `; next attempt at ${record.nextRetryAt}` : entry.state === "failed" ? "; no attempts left" : `; ${entry.state}`;
+  return `webhook ${entry.type} ${entry.eventId}${entry.duplicate ? " (duplicate)" : ""} -> ${entry.url} attempt ${record.attempt}: ${record.outcome} (${attemptResult(record)}, ${record.durationMs} ms)${next}`;
+}
+
+/** A delivery that will not be sent because the engine closed first. */
+export interface WaitingDelivery {
+  eventId: string;
+  type: DeliveryLogEntry["type"];
+  endpointId: string;
+  url: string;
+  duplicate: boolean;
+  attempts: number;
+  /** When the next attempt would have been due; null when it had not been attempted yet. */
+  nextAttemptAt: string | null;
+  lastError: string | null;
+}
+
+export function waitingOf(entry: DeliveryLogEntry): WaitingDelivery {
+  const last = entry.attempts[entry.attempts.length - 1];
+  return {
+    eventId: entry.eventId,
+    type: entry.type,
+    endpointId: entry.endpointId,
+    url: entry.url,
+    duplicate: entry.duplicate,
+    attempts: entry.attempts.length,
+    nextAttemptAt: last?.nextRetryAt ?? null,
+    lastError: last ? attemptResult(last) : null,
+  };
+}
+
+/** Deliveries listed one per line when the engine closes with some still waiting. */
+const MAX_WAITING_LINES = 20;
+
+/** On close, the deliveries that will not be sent, so a developer stopping the mock sees them. */
+export function waitingLines(waiting: readonly WaitingDelivery[]): string[] {
+  if (waiting.length === 0) return [];
+  const lines = [`webhooks stopped: ${waiting.length} ${waiting.length === 1 ? "delivery was" : "deliveries were"} still waiting and will not be sent:`];
+  for (const w of waiting.slice(0, MAX_WAITING_LINES)) {
+    const tried = w.attempts === 0 ? "not attempted yet" : `${w.attempts} ${w.attempts === 1 ? "attempt" : "attempts"}, last ${w.lastError}`;
+    lines.push(`  ${w.type} ${w.eventId}${w.duplicate ? " (duplicate)" : ""} -> ${w.url} (${tried}${w.nextAttemptAt ? `; next was due at ${w.nextAttemptAt}` : ""})`);
+  }
+  if (waiting.length > MAX_WAITING_LINES) lines.push(`  … and ${waiting.length - MAX_WAITING_LINES} more (mock.webhooks.close() reports them all)`);
+  return lines;
 }

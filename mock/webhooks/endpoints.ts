@@ -2,26 +2,21 @@
 // an optional description, every event or a selection, a `whsec_` signing secret shown once, and
 // at most `x-max-endpoints-per-organisation` per organisation. The registry holds no I/O.
 import { randomBytes, randomUUID } from "node:crypto";
+import type { components } from "../../generated/control-api.js";
 import type { WebhookEventType } from "../../generated/events.js";
-import { deliveryRules, isEventType } from "./asyncapi.js";
 import { checkEndpointUrl } from "./endpoint-url.js";
+import { ok, refuse, type Result } from "./reasons.js";
 
-export const SECRET_PREFIX = "whsec_";
-/** A chosen secret: the prefix, then at least 16 characters without spaces or commas. */
-export const SECRET_PATTERN = /^whsec_[A-Za-z0-9+/=_.-]{16,200}$/;
-export const MAX_DESCRIPTION_LENGTH = 500;
+const SECRET_PREFIX = "whsec_";
 
 /** `"all"` also covers event types added later; a list covers only those types. */
 export type EventSelection = "all" | readonly WebhookEventType[];
 
-export interface EndpointInput {
-  url: string;
-  description?: string;
-  /** Default "all". */
-  events?: EventSelection;
-  /** A chosen `whsec_…` secret (the mock's convenience); by default one is generated. */
-  secret?: string;
-}
+/**
+ * A new endpoint as the control API's document describes it (AddEndpointRequest), already checked
+ * against that schema by whoever took it in; the registry checks only what a schema cannot say.
+ */
+export type EndpointInput = components["schemas"]["AddEndpointRequest"];
 
 /** An endpoint as lists show it: never the secret. */
 export interface EndpointView {
@@ -47,41 +42,9 @@ export interface Endpoint {
   readonly createdAt: string;
 }
 
-/** A refused registration, with the HTTP status the control API answers and the field at fault. */
-export class EndpointError extends Error {
-  override readonly name = "EndpointError";
-  constructor(
-    readonly status: 400 | 404 | 409,
-    readonly field: string | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
-}
-
 /** A new signing secret: `whsec_` and 32 random bytes, base64url. */
 export function generateSecret(): string {
   return SECRET_PREFIX + randomBytes(32).toString("base64url");
-}
-
-export function checkSecret(secret: unknown): string | undefined {
-  if (typeof secret !== "string" || !SECRET_PATTERN.test(secret)) {
-    return "secret must begin whsec_ followed by at least 16 letters, digits or + / = _ . - (no spaces)";
-  }
-  return undefined;
-}
-
-/** Validates a selection against the catalogue; duplicates are dropped, order kept. */
-export function checkEvents(events: unknown): { ok: true; events: EventSelection } | { ok: false; message: string } {
-  if (events === undefined || events === "all") return { ok: true, events: "all" };
-  if (!Array.isArray(events) || events.length === 0) {
-    return { ok: false, message: 'events must be "all" or a non-empty list of event types' };
-  }
-  const unknown = events.filter((e) => !isEventType(e));
-  if (unknown.length > 0) {
-    return { ok: false, message: `events has types that are not in the event catalogue: ${unknown.map((e) => JSON.stringify(e)).join(", ")}` };
-  }
-  return { ok: true, events: [...new Set(events as WebhookEventType[])] };
 }
 
 export function subscribes(endpoint: Endpoint, type: WebhookEventType): boolean {
@@ -101,45 +64,32 @@ export function viewOf(endpoint: Endpoint): EndpointView {
 export class EndpointRegistry {
   private readonly byOrganization = new Map<string, Endpoint[]>();
   private readonly byId = new Map<string, Endpoint>();
-  readonly maxPerOrganisation = deliveryRules().maxEndpointsPerOrganisation;
+  constructor(private readonly options: { strictUrls: boolean; allowPrivateUrls?: boolean; maxPerOrganisation: number; now?: () => Date }) {}
 
-  constructor(private readonly options: { strictUrls: boolean; allowPrivateUrls?: boolean; now?: () => Date }) {}
-
-  /** Adds an endpoint or throws EndpointError naming the field; the result carries the secret. */
-  add(organizationId: string, input: EndpointInput): { endpoint: Endpoint; created: CreatedEndpoint } {
+  /**
+   * Adds an endpoint whose input met the AddEndpointRequest schema: refused when the URL breaks the
+   * URL rules in force or the organisation is at its limit. The result carries the secret.
+   */
+  add(organizationId: string, input: EndpointInput): Result<{ endpoint: Endpoint; created: CreatedEndpoint }> {
     const url = checkEndpointUrl(input.url, { strict: this.options.strictUrls, allowPrivate: this.options.allowPrivateUrls });
-    if (!url.ok) throw new EndpointError(400, "url", url.message);
-    if (input.description !== undefined && input.description !== null) {
-      if (typeof input.description !== "string" || input.description.length > MAX_DESCRIPTION_LENGTH) {
-        throw new EndpointError(400, "description", `description must be text of at most ${MAX_DESCRIPTION_LENGTH} characters`);
-      }
-    }
-    const events = checkEvents(input.events);
-    if (!events.ok) throw new EndpointError(400, "events", events.message);
-    if (input.secret !== undefined) {
-      const why = checkSecret(input.secret);
-      if (why) throw new EndpointError(400, "secret", why);
-    }
+    if (!url.ok) return refuse("invalid", url.message, "url");
     const own = this.byOrganization.get(organizationId) ?? [];
-    if (own.length >= this.maxPerOrganisation) {
-      throw new EndpointError(
-        409,
-        undefined,
-        `Conflict: this organisation already has ${own.length} webhook endpoints, the most allowed; remove one first`,
-      );
+    if (own.length >= this.options.maxPerOrganisation) {
+      return refuse("conflict", `this organisation already has ${own.length} webhook endpoints, the most allowed; remove one first`);
     }
+    const events: EventSelection = input.events === undefined || input.events === "all" ? "all" : [...new Set(input.events)];
     const endpoint: Endpoint = Object.freeze({
       id: randomUUID(),
       organizationId,
       url: url.url,
       description: input.description?.trim() ? input.description.trim() : null,
-      events: events.events,
+      events,
       secret: input.secret ?? generateSecret(),
       createdAt: (this.options.now?.() ?? new Date()).toISOString(),
     });
     this.byOrganization.set(organizationId, [...own, endpoint]);
     this.byId.set(endpoint.id, endpoint);
-    return { endpoint, created: { ...viewOf(endpoint), secret: endpoint.secret } };
+    return ok({ endpoint, created: { ...viewOf(endpoint), secret: endpoint.secret } });
   }
 
   /** The organisation's endpoints, oldest first. */

@@ -3,24 +3,17 @@
 import { controlOperations } from "../control/operations.js";
 import type { Dataset } from "../data/dataset.js";
 import type { OperationTable } from "../server/operations.js";
-import { WebhookEngine, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookEngineOptions } from "./engine.js";
+import { WebhookEngine, type TriggerOptions } from "./engine.js";
+import type { TriggerResult } from "./publisher.js";
+import { WebhookOptionError, type WebhookEngineOptions } from "./settings.js";
 
-export {
-  EndpointError,
-  TriggerError,
-  WebhookEngine,
-  WebhookOptionError,
-  type CloseReport,
-  type EngineSettings,
-  type QueuedDelivery,
-  type Scheduler,
-  type TriggerOptions,
-  type TriggerResult,
-  type WaitingDelivery,
-  type WebhookEngineOptions,
-} from "./engine.js";
+export { WebhookEngine, type TriggerOptions } from "./engine.js";
+export { EndpointError, TriggerError, WebhookRefusal, type Reason, type ReasonKind } from "./reasons.js";
+export { WebhookOptionError, type EngineSettings, type Scheduler, type WebhookEngineOptions } from "./settings.js";
+export type { CloseReport } from "./service.js";
+export type { QueuedDelivery, TriggerResult } from "./publisher.js";
 export type { CreatedEndpoint, EndpointInput, EndpointView, EventSelection } from "./endpoints.js";
-export type { AttemptRecord, DeliveryFilter, DeliveryLogEntry, DeliveryState } from "./delivery-log.js";
+export type { AttemptRecord, DeliveryFilter, DeliveryLogEntry, DeliveryState, WaitingDelivery } from "./delivery-log.js";
 export { CONTROL_PREFIX } from "../control/operations.js";
 
 /** startMock's `webhooks` option. */
@@ -44,7 +37,7 @@ export function attachWebhooks(input: {
   const engine = new WebhookEngine(input.dataset, { ...options, onError: input.onError });
   return {
     engine,
-    operations: controlOperations(engine),
+    operations: controlOperations(engine.service),
     trigger: (type, triggerOptions) => engine.trigger(type, triggerOptions),
   };
 }

@@ -3,11 +3,11 @@
 // Kept here so mock/cli.ts only splices them in.
 import type { RunningMock } from "../index.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
-import { EVENT_TYPES } from "./asyncapi.js";
 import { checkEndpointUrl } from "./endpoint-url.js";
-import { OPTION_RANGES } from "./engine.js";
-import { checkEvents, checkSecret, type EndpointInput } from "./endpoints.js";
+import type { EndpointInput } from "./endpoints.js";
 import type { MockWebhookOptions } from "./index.js";
+import { EVENT_TYPES, requestProblem } from "./schemas.js";
+import { OPTION_RANGES } from "./settings.js";
 
 export const WEBHOOK_SERVE_OPTIONS = {
   "webhook-url": { type: "string" },
@@ -72,26 +72,30 @@ export function webhookServeSettings(values: Values): WebhookServeSettings {
     if (values.events !== undefined) throw new Error("--events needs --webhook-url (see hr-mock serve --help)");
     return { options };
   }
-  const checked = checkEndpointUrl(url, { strict: strictUrls, allowPrivate: allowPrivateUrls });
-  if (!checked.ok) throw new Error(`--webhook-url: ${checked.message}`);
   const endpoint: EndpointInput = { url, description: "Registered by hr-mock serve --webhook-url" };
-  if (values["webhook-secret"] !== undefined) {
-    const why = checkSecret(values["webhook-secret"]);
-    if (why) throw new Error(`--webhook-secret: ${why}`);
-    endpoint.secret = values["webhook-secret"];
-  }
+  if (values["webhook-secret"] !== undefined) endpoint.secret = values["webhook-secret"];
   if (values.events !== undefined) {
     const list = values.events.split(",").map((t) => t.trim()).filter((t) => t !== "");
-    const events = checkEvents(list.length === 1 && list[0] === "all" ? "all" : list);
-    if (!events.ok) throw new Error(`--events: ${events.message} (the types: ${EVENT_TYPES.join(", ")})`);
-    endpoint.events = events.events;
+    endpoint.events = list.length === 1 && list[0] === "all" ? "all" : (list as EndpointInput["events"]);
   }
+  // This entry's one check, before the mock starts: the control API's schema for the endpoint, and
+  // the URL rules of --strict-urls (registerServeEndpoint then adds it unchecked).
+  const problem = requestProblem("AddEndpointRequest", endpoint);
+  if (problem) {
+    const flag = problem.field?.startsWith("events") ? "--events" : problem.field === "secret" ? "--webhook-secret" : "--webhook-url";
+    throw new Error(`${flag}: ${problem.message}${flag === "--events" ? ` (the types: ${EVENT_TYPES.join(", ")})` : ""}`);
+  }
+  const checked = checkEndpointUrl(url, { strict: strictUrls, allowPrivate: allowPrivateUrls });
+  if (!checked.ok) throw new Error(`--webhook-url: ${checked.message}`);
   return { options, endpoint };
 }
 
 /** Registers the --webhook-url endpoint for organisation 1; the lines to print, secret included (shown once). */
 export function registerServeEndpoint(mock: RunningMock, endpoint: EndpointInput): string {
-  const created = mock.webhooks.addEndpoint(endpoint, 1);
+  const service = mock.webhooks.service;
+  const added = service.addEndpoint(mock.dataset.organizations[0].id, endpoint);
+  if (!added.ok) throw new Error(`--webhook-url: ${added.reason.message}`);
+  const created = added.value;
   const events = created.events === "all" ? "every event" : created.events.join(", ");
   const settings = mock.webhooks.settings;
   const pace = settings.timeScale === 1 ? "" : `, time scale ${settings.timeScale} (response timeout ${settings.responseTimeoutMs} ms)`;

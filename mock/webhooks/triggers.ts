@@ -20,18 +20,15 @@ import {
 } from "../data/mutations.js";
 import type { EmployeeRecord, LeaveRequestRecord } from "../data/records.js";
 import { APPROVED, LEAVE_STATUS_NAMES, REJECTED } from "../data/statuses.js";
+import type { Endpoint } from "./endpoints.js";
+import { ok, type Reason, type Result } from "./reasons.js";
 
-/** A trigger that cannot be carried out, with the control API's status and the field at fault. */
-export class TriggerError extends Error {
-  override readonly name = "TriggerError";
-  constructor(
-    readonly status: 400 | 404 | 409 | 500 | 503,
-    readonly field: "type" | "id" | undefined,
-    message: string,
-  ) {
-    super(message);
-  }
+/** Thrown inside this module only: buildEventData turns it into a refusal. */
+class Refused {
+  constructor(readonly reason: Reason) {}
 }
+
+const refused = (kind: Reason["kind"], message: string, field?: "id"): Refused => new Refused(field ? { kind, field, message } : { kind, message });
 
 export interface TriggerContext {
   dataset: Dataset;
@@ -44,10 +41,28 @@ export interface TriggerContext {
   pick: <T>(items: readonly T[]) => T | undefined;
   /** Today's request time for a new leave request. */
   now: Date;
+  /** The organisation's webhook endpoints, oldest first. */
+  endpoints: readonly Endpoint[];
 }
 
-type DataBuilder<T extends WebhookEventType> = (ctx: TriggerContext) => WebhookEventData<T>;
-type Builders = { [T in Exclude<WebhookEventType, "webhook.test">]: DataBuilder<T> };
+/** An event's data, and the endpoints it goes to when not every subscriber of its type gets it. */
+export interface EventData {
+  data: unknown;
+  only?: readonly Endpoint[];
+}
+
+/** Data that goes to the given endpoints only, instead of every subscriber of the type. */
+class Addressed<T> {
+  constructor(
+    readonly data: T,
+    readonly only: readonly Endpoint[],
+  ) {}
+}
+
+type DataBuilder<T extends WebhookEventType> = (ctx: TriggerContext) => WebhookEventData<T> | Addressed<WebhookEventData<T>>;
+type Builders = { [T in WebhookEventType]: DataBuilder<T> };
+
+const TEST_MESSAGE = "This is a test event from the HR service mock.";
 
 /** What a trigger's `id` names, per type (the control API's documentation says the same). */
 export const SUBJECTS: Record<WebhookEventType, string> = {
@@ -66,23 +81,20 @@ export const SUBJECTS: Record<WebhookEventType, string> = {
   "webhook.test": "the endpoint to test",
 };
 
-/** A uuid as a trigger's `id` is given (any letter case; the engine lower-cases it). */
-export const UUID_PATTERN = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 const STAGES = ["Screening", "Interview", "Assessment", "Offer"] as const;
 
-/** A mutation's result as a record, or the TriggerError naming `id`. */
+/** A mutation's result as a record, or the refusal naming `id`. */
 function applied<T>(result: MutationResult<T>, what: string): T {
   if (result.ok) return result.record;
   switch (result.reason) {
     case "not-found":
-      throw new TriggerError(404, "id", `Not found: ${result.message} (id).`);
+      throw refused("not-found", result.message, "id");
     case "not-allowed":
-      throw new TriggerError(400, "id", `Bad request: ${result.message} (id).`);
+      throw refused("invalid", result.message, "id");
     case "none-available":
-      throw new TriggerError(409, undefined, `Conflict: ${result.message}; there is no ${what} left to change.`);
+      throw refused("conflict", `${result.message}; there is no ${what} left to change`);
     default:
-      throw new TriggerError(500, undefined, `Internal error: ${result.message}.`);
+      throw new Error(`hr-mock webhooks: a mutation failed for a reason the trigger does not know: ${result.message}`);
   }
 }
 
@@ -90,12 +102,12 @@ function applied<T>(result: MutationResult<T>, what: string): T {
 function activeEmployee(ctx: TriggerContext): EmployeeRecord {
   if (ctx.id !== undefined) {
     const employee = ctx.org.index.employeeById.get(ctx.id.toLowerCase());
-    if (!employee) throw new TriggerError(404, "id", `Not found: no employee with id ${ctx.id} in this organisation (id).`);
-    if (employee.status !== "Active") throw new TriggerError(400, "id", `Bad request: employee ${ctx.id} is ${employee.status}, not Active (id).`);
+    if (!employee) throw refused("not-found", `no employee with id ${ctx.id} in this organisation`, "id");
+    if (employee.status !== "Active") throw refused("invalid", `employee ${ctx.id} is ${employee.status}, not Active`, "id");
     return employee;
   }
   const employee = ctx.pick(ctx.org.employees.filter((e) => e.status === "Active"));
-  if (!employee) throw new TriggerError(409, undefined, "Conflict: this organisation has no Active employee.");
+  if (!employee) throw refused("conflict", "this organisation has no Active employee");
   return employee;
 }
 
@@ -113,7 +125,7 @@ export const BUILDERS: Builders = {
   "leave.approved": (ctx) => {
     const r = applied(approveLeaveRequest(ctx.dataset, orgId(ctx), ctx.id), "waiting leave request");
     const leaveType = ctx.org.index.leaveTypeById.get(r.leaveTypeId);
-    if (!leaveType) throw new TriggerError(500, undefined, `Internal error: leave type ${r.leaveTypeId} of request ${r.id} is missing.`);
+    if (!leaveType) throw new Error(`hr-mock webhooks: leave type ${r.leaveTypeId} of request ${r.id} is missing from the dataset`);
     return {
       ...leaveIds(r),
       leaveType: leaveType.name,
@@ -140,7 +152,7 @@ export const BUILDERS: Builders = {
   },
   "payroll.paid": (ctx) => {
     const company = ctx.pick(ctx.org.companies);
-    if (!company) throw new TriggerError(409, undefined, "Conflict: this organisation has no company.");
+    if (!company) throw refused("conflict", "this organisation has no company");
     return { payrollRunId: ctx.id ?? ctx.newId(), companyId: company.id, status: "Paid" };
   },
   "payroll.transfer_failed": (ctx) => {
@@ -167,13 +179,13 @@ export const BUILDERS: Builders = {
     let request: LeaveRequestRecord | undefined;
     if (ctx.id !== undefined) {
       request = ctx.org.index.leaveRequestById.get(ctx.id.toLowerCase());
-      if (!request) throw new TriggerError(404, "id", `Not found: no leave request with id ${ctx.id} in this organisation (id).`);
+      if (!request) throw refused("not-found", `no leave request with id ${ctx.id} in this organisation`, "id");
       if (!decided(request)) {
-        throw new TriggerError(400, "id", `Bad request: leave request ${ctx.id} is ${LEAVE_STATUS_NAMES[request.statusId]}; an approval completes only for an Approved or Rejected request (id).`);
+        throw refused("invalid", `leave request ${ctx.id} is ${LEAVE_STATUS_NAMES[request.statusId]}; an approval completes only for an Approved or Rejected request`, "id");
       }
     } else {
       request = ctx.pick(ctx.org.leaveRequests.filter(decided));
-      if (!request) throw new TriggerError(409, undefined, "Conflict: this organisation has no Approved or Rejected leave request.");
+      if (!request) throw refused("conflict", "this organisation has no Approved or Rejected leave request");
     }
     return {
       approvalId: ctx.newId(),
@@ -182,4 +194,25 @@ export const BUILDERS: Builders = {
       status: request.statusId === APPROVED ? "Approved" : "Rejected",
     };
   },
+  // The Test action: the named endpoint (the oldest without an id) only, whatever its selection.
+  "webhook.test": (ctx) => {
+    const endpoint = ctx.id !== undefined ? ctx.endpoints.find((e) => e.id === ctx.id) : ctx.endpoints[0];
+    if (!endpoint) {
+      throw ctx.id !== undefined
+        ? refused("not-found", `no webhook endpoint with id ${ctx.id} in this organisation`, "id")
+        : refused("conflict", "this organisation has no webhook endpoint to test; add one first");
+    }
+    return new Addressed({ endpointId: endpoint.id, message: TEST_MESSAGE }, [endpoint]);
+  },
 };
+
+/** What the event of this type carries, after changing the dataset as it implies; or why it cannot happen. */
+export function buildEventData(type: WebhookEventType, ctx: TriggerContext): Result<EventData> {
+  try {
+    const built = (BUILDERS[type] as (ctx: TriggerContext) => unknown)(ctx);
+    return ok(built instanceof Addressed ? { data: built.data, only: built.only } : { data: built });
+  } catch (error) {
+    if (error instanceof Refused) return { ok: false, reason: error.reason };
+    throw error;
+  }
+}

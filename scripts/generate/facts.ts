@@ -7,18 +7,7 @@ import { GENERATED_BANNER } from "./types.js";
 const BOUNDS = ["default", "minimum", "maximum", "maxItems", "maxLength"] as const;
 
 export function renderFacts(openapi: BundledDocument): string {
-  const lines: string[] = [GENERATED_BANNER.trimEnd(), 'import type { components } from "./api.js";', ""];
-  for (const [name, schema] of Object.entries<Record<string, any>>(openapi.components?.schemas ?? {})) {
-    if (!Array.isArray(schema.enum)) continue;
-    lines.push(`/** The values of the ${name} enum, in the spec's order. */`);
-    lines.push(`export const ${name}Values = ${JSON.stringify(schema.enum)} as const satisfies readonly components["schemas"]["${name}"][];`);
-    if (Array.isArray(schema["x-enum-varnames"])) {
-      lines.push(`/** ${name} values by their x-enum-varnames. */`);
-      const entries = schema["x-enum-varnames"].map((varname: string, i: number) => `${JSON.stringify(varname)}: ${JSON.stringify(schema.enum[i])}`);
-      lines.push(`export const ${name}ByName = { ${entries.join(", ")} } as const;`);
-    }
-    lines.push("");
-  }
+  const lines: string[] = [GENERATED_BANNER.trimEnd(), 'import type { components } from "./api.js";', "", ...renderEnums(openapi)];
   const parameters: string[] = [];
   for (const [key, parameter] of Object.entries<Record<string, any>>(openapi.components?.parameters ?? {})) {
     const schema = parameter.schema ?? {};
@@ -37,6 +26,37 @@ export function renderFacts(openapi: BundledDocument): string {
   return `${lines.join("\n")}\n`;
 }
 
+/**
+ * Every enum of components/schemas, and of their properties one level down (`Delivery.state` is
+ * DeliveryStateValues), as const lists typed against the document's generated types.
+ */
+function renderEnums(document: BundledDocument): string[] {
+  const lines: string[] = [];
+  for (const [name, schema] of Object.entries<Record<string, any>>(document.components?.schemas ?? {})) {
+    const found: Array<[string, string, Record<string, any>]> = [[name, `components["schemas"]["${name}"]`, schema]];
+    for (const [property, sub] of Object.entries<Record<string, any>>(schema.properties ?? {})) {
+      found.push([`${name}${property[0].toUpperCase()}${property.slice(1)}`, `NonNullable<components["schemas"]["${name}"]["${property}"]>`, sub]);
+    }
+    for (const [constName, type, enumSchema] of found) {
+      if (!Array.isArray(enumSchema.enum)) continue;
+      lines.push(`/** The values of the ${constName} enum, in the spec's order. */`);
+      lines.push(`export const ${constName}Values = ${JSON.stringify(enumSchema.enum)} as const satisfies readonly ${type}[];`);
+      if (Array.isArray(enumSchema["x-enum-varnames"])) {
+        lines.push(`/** ${constName} values by their x-enum-varnames. */`);
+        const entries = enumSchema["x-enum-varnames"].map((varname: string, i: number) => `${JSON.stringify(varname)}: ${JSON.stringify(enumSchema.enum[i])}`);
+        lines.push(`export const ${constName}ByName = { ${entries.join(", ")} } as const;`);
+      }
+      lines.push("");
+    }
+  }
+  return lines;
+}
+
+/** generated/control-facts.ts: the enums of the mock's control API document (delivery states, attempt outcomes). */
+export function renderControlFacts(control: BundledDocument): string {
+  return [GENERATED_BANNER.trimEnd(), 'import type { components } from "./control-api.js";', "", ...renderEnums(control)].join("\n");
+}
+
 /** generated/webhook-facts.ts: the delivery's header names and the delivery rules the AsyncAPI document states once. */
 export function renderWebhookFacts(asyncapi: BundledDocument): string {
   const traits = Object.values<Record<string, any>>(asyncapi.components?.messageTraits ?? {});
@@ -47,6 +67,10 @@ export function renderWebhookFacts(asyncapi: BundledDocument): string {
   if (!rules) throw new Error("no AsyncAPI operation carries the delivery rules (x-signature-tolerance-seconds and the others)");
   const camel = (text: string) => text.replace(/^x-/, "").replace(/-([a-z])/gi, (_m, c: string) => c.toUpperCase()).replace(/^[A-Z]/, (c) => c.toLowerCase());
   const headerLines = [...new Set(names)].map((name) => `  ${camel(name)}: ${JSON.stringify(name)},`);
+  // Headers whose value the document fixes (`const`): the same on every delivery.
+  const fixed = new Map<string, string>();
+  for (const trait of traits) for (const [name, schema] of Object.entries<any>(trait.headers?.properties ?? {})) if (typeof schema.const === "string") fixed.set(name, schema.const);
+  const fixedLines = [...fixed].map(([name, value]) => `  ${JSON.stringify(name)}: ${JSON.stringify(value)},`);
   const ruleLines = Object.entries(rules)
     .filter(([key]) => key.startsWith("x-") && key !== "x-assumption" && key !== "x-permission")
     .map(([key, value]) => `  ${camel(key)}: ${JSON.stringify(value)},`);
@@ -55,6 +79,9 @@ export function renderWebhookFacts(asyncapi: BundledDocument): string {
     "",
     "/** The headers of every delivery, by name (the message trait's headers). */",
     `export const webhookHeaders = {\n${headerLines.join("\n")}\n} as const;`,
+    "",
+    "/** The headers whose value the document fixes (their `const`), by name as sent. */",
+    `export const webhookHeaderValues = {\n${fixedLines.join("\n")}\n} as const;`,
     "",
     "/** The permission adding webhook endpoints needs (the send operation's x-permission). */",
     `export const webhookPermission = ${JSON.stringify(rules["x-permission"])};`,

@@ -229,7 +229,7 @@ test("close(): attempts in flight finish, events waiting for a retry are reporte
       lastError: "HTTP 500",
     },
   ]);
-  await expect(mock.trigger("payroll.paid"), "no triggers after close").rejects.toMatchObject({ status: 503 });
+  await expect(mock.trigger("payroll.paid"), "no triggers after close").rejects.toMatchObject({ kind: "unavailable" });
   expect(await mock.webhooks.close(), "close() again gives the same report").toBe(report);
 });
 

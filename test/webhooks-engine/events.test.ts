@@ -237,11 +237,11 @@ describe("the record picked when no id is given", () => {
     expect(want(answer.body.data.event), "the id as the dataset and every other event write ids").toBe(given.id.toLowerCase());
   });
 
-  const inProcessRefusals: Array<[string, { given: { type: string; options: TriggerOptions }; want: { status: number; field: string | undefined; message: RegExp } }]> = [
-    ["a type outside the catalogue", { given: { type: "salary.changed", options: {} }, want: { status: 400, field: "type", message: /"salary\.changed" is not an event type/ } }],
-    ["an id that is not a uuid", { given: { type: "leave.approved", options: { id: "42" } }, want: { status: 400, field: "id", message: /id must be a uuid, got "42"/ } }],
-    ["an organisation number past the dataset's", { given: { type: "payroll.paid", options: { organisation: 3 } }, want: { status: 400, field: undefined, message: /organisation 3 is not 1 to 2/ } }],
-    ["an unknown organisation id", { given: { type: "payroll.paid", options: { organisation: "00000000-0000-4000-8000-000000000009" } }, want: { status: 400, field: undefined, message: /organisation "00000000-0000-4000-8000-000000000009"/ } }],
+  const inProcessRefusals: Array<[string, { given: { type: string; options: TriggerOptions }; want: { kind: string; field: string | undefined; message: RegExp } }]> = [
+    ["a type outside the catalogue", { given: { type: "salary.changed", options: {} }, want: { kind: "invalid", field: "type", message: /^type must be equal to one of the allowed values, got "salary\.changed" \(type\)\.$/ } }],
+    ["an id that is not a uuid", { given: { type: "leave.approved", options: { id: "42" } }, want: { kind: "invalid", field: "id", message: /^id must match format "uuid", got "42" \(id\)\.$/ } }],
+    ["an organisation number past the dataset's", { given: { type: "payroll.paid", options: { organisation: 3 } }, want: { kind: "invalid", field: undefined, message: /organisation 3 is not 1 to 2/ } }],
+    ["an unknown organisation id", { given: { type: "payroll.paid", options: { organisation: "00000000-0000-4000-8000-000000000009" } }, want: { kind: "invalid", field: undefined, message: /organisation "00000000-0000-4000-8000-000000000009"/ } }],
   ];
   test.each(inProcessRefusals)("mock.trigger refuses %s with a TriggerError and changes nothing", async (_name, { given, want }) => {
     const version = mock.dataset.version;
@@ -251,7 +251,7 @@ describe("the record picked when no id is given", () => {
       (e: unknown) => e,
     );
     expect(error, "a TriggerError").toBeInstanceOf(TriggerError);
-    expect(error).toMatchObject({ status: want.status, field: want.field });
+    expect(error).toMatchObject({ kind: want.kind, field: want.field });
     expect((error as Error).message).toMatch(want.message);
     expect(mock.dataset.version, "the dataset is unchanged").toBe(version);
     expect(receiver.requests.length, "nothing was sent").toBe(requests);

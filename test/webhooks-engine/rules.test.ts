@@ -2,10 +2,10 @@
 // selections and secrets, occurredAt texts, seeded ids, and the delivery rules read from the spec.
 import { describe, expect, test } from "vitest";
 import { webhookEventTypes } from "../../generated/events.js";
-import { deliveryHeaders, deliveryRules, eventValidator } from "../../mock/webhooks/asyncapi.js";
 import { DeliveryLog, type DeliveryLogEntry } from "../../mock/webhooks/delivery-log.js";
 import { checkEndpointUrl } from "../../mock/webhooks/endpoint-url.js";
-import { checkEvents, checkSecret, EndpointRegistry, generateSecret } from "../../mock/webhooks/endpoints.js";
+import { EndpointRegistry, generateSecret } from "../../mock/webhooks/endpoints.js";
+import { eventProblems, requestProblem } from "../../mock/webhooks/schemas.js";
 import { createOccurredAtClock, formatOccurredAt, seededUuids } from "../../mock/webhooks/event-body.js";
 import { loadAsyncApi } from "../../scripts/lib/spec-document.js";
 
@@ -77,44 +77,53 @@ describe("endpoint URLs", () => {
   });
 });
 
-describe("event selections and secrets", () => {
-  const selections: Array<[string, { given: unknown; want: unknown }]> = [
-    ["absent means all", { given: undefined, want: "all" }],
-    ["all", { given: "all", want: "all" }],
-    ["a list, repeats dropped", { given: ["leave.approved", "leave.approved", "payroll.paid"], want: ["leave.approved", "payroll.paid"] }],
-    ["an empty list", { given: [], want: undefined }],
-    ["an unknown type", { given: ["leave.approved", "salary.changed"], want: undefined }],
-    ["text other than all", { given: "leave.approved", want: undefined }],
+describe("the in-process entry's check: the control API's AddEndpointRequest schema", () => {
+  // [name, { given: events, want: the field at fault, or undefined when accepted }]
+  const selections: Array<[string, { given: unknown; want: string | undefined }]> = [
+    ["absent means all", { given: undefined, want: undefined }],
+    ["all", { given: "all", want: undefined }],
+    ["a list with a repeat", { given: ["leave.approved", "leave.approved", "payroll.paid"], want: undefined }],
+    ["an empty list", { given: [], want: "events" }],
+    ["an unknown type", { given: ["leave.approved", "salary.changed"], want: "events[1]" }],
+    ["text other than all", { given: "leave.approved", want: "events" }],
   ];
-  test.each(selections)("%s", (_name, { given, want }) => {
-    const result = checkEvents(given);
-    expect(result.ok ? result.events : undefined).toEqual(want);
+  test.each(selections)("events: %s", (_name, { given, want }) => {
+    expect(requestProblem("AddEndpointRequest", { url: "https://hooks.example.com/x", events: given })?.field).toEqual(want);
+  });
+
+  test("a repeated type is kept once, in order, by the registry", () => {
+    const registry = new EndpointRegistry({ strictUrls: false, maxPerOrganisation: 10 });
+    const added = registry.add("org-a", { url: "https://hooks.example.com/x", events: ["leave.approved", "leave.approved", "payroll.paid"] });
+    expect(added.ok && added.value.created.events).toEqual(["leave.approved", "payroll.paid"]);
   });
 
   test("every catalogue type can be selected", () => {
-    expect(checkEvents(webhookEventTypes)).toEqual({ ok: true, events: webhookEventTypes });
+    expect(requestProblem("AddEndpointRequest", { url: "https://hooks.example.com/x", events: webhookEventTypes })).toBeUndefined();
   });
 
-  test("generated secrets are whsec_ and 32 random bytes, each different, and pass the secret rule", () => {
+  test("generated secrets are whsec_ and 32 random bytes, each different, and pass the schema's secret rule", () => {
     const secrets = Array.from({ length: 20 }, generateSecret);
     for (const secret of secrets) {
       expect(secret).toMatch(/^whsec_[A-Za-z0-9_-]{43}$/);
       expect(Buffer.from(secret.slice(6), "base64url")).toHaveLength(32);
-      expect(checkSecret(secret)).toBeUndefined();
+      expect(requestProblem("AddEndpointRequest", { url: "https://hooks.example.com/x", secret })).toBeUndefined();
     }
     expect(new Set(secrets).size).toBe(20);
   });
 
-  test.each([["sk_123456789012345678"], ["whsec_short"], ["whsec_has a space in it here"], [""]])("secret %j is refused", (secret) => {
-    expect(checkSecret(secret)).toMatch(/whsec_/);
+  test.each([["sk_123456789012345678"], ["whsec_short"], ["whsec_has a space in it here"], [""]])("secret %j is refused, named, never echoed", (secret) => {
+    const problem = requestProblem("AddEndpointRequest", { url: "https://hooks.example.com/x", secret });
+    expect(problem).toMatchObject({ kind: "invalid", field: "secret" });
+    if (secret !== "") expect(problem?.message, "the value sent").not.toContain(secret);
   });
 
-  test("the registry keeps the limit of the spec per organisation", () => {
-    const registry = new EndpointRegistry({ strictUrls: false });
+  test("the registry keeps the limit it is given per organisation, as a conflict", () => {
     const limit = asyncapi.operations.sendWebhookEvent["x-max-endpoints-per-organisation"];
-    for (let i = 0; i < limit; i++) registry.add("org-a", { url: `https://hooks.example.com/${i}` });
-    expect(() => registry.add("org-a", { url: "https://hooks.example.com/over" })).toThrow(/already has 10/);
-    expect(registry.add("org-b", { url: "https://hooks.example.com/b" }).created.url).toBe("https://hooks.example.com/b");
+    const registry = new EndpointRegistry({ strictUrls: false, maxPerOrganisation: limit });
+    for (let i = 0; i < limit; i++) expect(registry.add("org-a", { url: `https://hooks.example.com/${i}` }).ok).toBe(true);
+    expect(registry.add("org-a", { url: "https://hooks.example.com/over" })).toMatchObject({ ok: false, reason: { kind: "conflict", message: expect.stringMatching(/already has 10/) } });
+    const other = registry.add("org-b", { url: "https://hooks.example.com/b" });
+    expect(other.ok && other.value.created.url).toBe("https://hooks.example.com/b");
   });
 });
 
@@ -144,31 +153,13 @@ describe("occurredAt and ids", () => {
   });
 });
 
-describe("what the engine reads from the AsyncAPI document", () => {
-  const op = asyncapi.operations.sendWebhookEvent;
-  // The signature tolerance is the receiver's (src/webhooks DEFAULT_TOLERANCE_SECONDS, checked
-  // against x-signature-tolerance-seconds in test/webhooks/construct-event.test.ts); the sender has no use for it.
-  test("delivery rules are the send operation's extensions", () => {
-    expect(deliveryRules()).toEqual({
-      apiVersion: op["x-api-version"],
-      responseTimeoutSeconds: op["x-response-timeout-seconds"],
-      maxEndpointsPerOrganisation: op["x-max-endpoints-per-organisation"],
-      retryScheduleSeconds: op["x-retry-schedule-seconds"],
-    });
-  });
-
-  test("header names and fixed values are the WebhookHeaders schema's", () => {
-    const schema = asyncapi.components.schemas.WebhookHeaders;
-    expect(deliveryHeaders()).toEqual({ names: schema.required, contentType: schema.properties["Content-Type"].const, userAgent: schema.properties["User-Agent"].const });
-  });
-
-  test("the event validator refuses a body its schema does not allow", () => {
-    const validate = eventValidator();
+describe("the event schema check", () => {
+  test("refuses a body its AsyncAPI message's payload schema does not allow", () => {
     const example = asyncapi.components.messages.leaveApproved.examples[0].payload;
-    expect(validate(example), "the document's own example is valid").toEqual([]);
-    expect(validate({ ...example, occurredAt: "2026-10-15T09:50:11.482Z" }).join(" "), "3 fractional digits").toMatch(/occurredAt/);
-    expect(validate({ ...example, data: { ...example.data, salary: 1 } }).join(" "), "no extra data").toMatch(/additional/);
-    expect(validate({ ...example, type: "salary.changed" }).join(" ")).toMatch(/not an event type/);
+    expect(eventProblems(example), "the document's own example is valid").toEqual([]);
+    expect(eventProblems({ ...example, occurredAt: "2026-10-15T09:50:11.482Z" }).join(" "), "3 fractional digits").toMatch(/occurredAt/);
+    expect(eventProblems({ ...example, data: { ...example.data, salary: 1 } }).join(" "), "no extra data").toMatch(/additional/);
+    expect(eventProblems({ ...example, type: "salary.changed" }).join(" ")).toMatch(/not the name of an AsyncAPI message/);
   });
 });
 

@@ -1,0 +1,211 @@
+// One endpoint's delivery lane: its queue, its attempts in flight (at most `concurrency`), its retry
+// timers and the shuffle hold. Lanes share nothing, so a slow or dead receiver holds up only its
+// own. The wire (`send`) and the clock (`scheduler`) are injected: the lane decides success and
+// retries and keeps each delivery's log entry up to date, and never touches the network itself.
+import type { AttemptRecord, DeliveryLogEntry } from "./delivery-log.js";
+import type { SendOutcome } from "./send.js";
+import type { Scheduler } from "./settings.js";
+
+export interface LaneJob {
+  entry: DeliveryLogEntry;
+  body: Buffer;
+  /** Order of creation across lanes, for reports. */
+  seq: number;
+  timer?: unknown;
+}
+
+/** One attempt as the injected send made it. */
+export interface SentAttempt extends SendOutcome {
+  deliveryId: string;
+  startedAt: string;
+}
+
+export interface LaneOptions {
+  send(job: LaneJob): Promise<SentAttempt>;
+  scheduler: Scheduler;
+  /** Delay before each attempt, milliseconds; the first (0) is the first attempt's. */
+  retryDelaysMs: readonly number[];
+  concurrency: number;
+  /** Hold new jobs this long and start them in an order drawn from `random`. */
+  shuffle?: { windowMs: number; random: () => number };
+  /** After every attempt, once the entry shows its outcome. */
+  onAttempt(entry: DeliveryLogEntry, record: AttemptRecord): void;
+  /** A job left the lane: finished, cancelled or stopped. */
+  onSettled(job: LaneJob): void;
+  /** The lane was removed and has nothing in flight any more: what it holds (a connection pool) may go. */
+  onReleased(): void;
+}
+
+/** A FIFO queue with O(1) take (Array#shift is O(n), and a lane may hold thousands). */
+export class Fifo<T> {
+  private items: T[] = [];
+  private head = 0;
+
+  push(item: T): void {
+    this.items.push(item);
+  }
+
+  shift(): T | undefined {
+    if (this.head >= this.items.length) return undefined;
+    const item = this.items[this.head];
+    this.items[this.head++] = undefined as T;
+    if (this.head > 1024 && this.head * 2 > this.items.length) {
+      this.items = this.items.slice(this.head);
+      this.head = 0;
+    }
+    return item;
+  }
+
+  /** Empties the queue and returns what it held, in order. */
+  drain(): T[] {
+    const rest = this.items.slice(this.head);
+    this.items = [];
+    this.head = 0;
+    return rest;
+  }
+
+  get length(): number {
+    return this.items.length - this.head;
+  }
+}
+
+export class DeliveryLane {
+  private readonly queue = new Fifo<LaneJob>();
+  private held: LaneJob[] = [];
+  private holdTimer: unknown;
+  private readonly retrying = new Set<LaneJob>();
+  private inFlightCount = 0;
+  private removed = false;
+  private stopped = false;
+  private drainWaiters: Array<() => void> = [];
+  /** Jobs the lane gave up on because it was stopped (the engine closed): never to be sent. */
+  readonly unsent: LaneJob[] = [];
+
+  constructor(private readonly options: LaneOptions) {}
+
+  get inFlight(): number {
+    return this.inFlightCount;
+  }
+
+  /** Takes a new job: held for the shuffle, or queued. */
+  push(job: LaneJob): void {
+    if (this.removed || this.stopped) throw new Error("a delivery lane took a job after it was removed or stopped");
+    const shuffle = this.options.shuffle;
+    if (!shuffle) return this.enqueue(job);
+    job.entry.state = "held";
+    this.held.push(job);
+    this.holdTimer ??= this.options.scheduler.setTimeout(() => {
+      this.holdTimer = undefined;
+      const held = this.held.splice(0);
+      // Fisher-Yates with the seeded generator: a run can be reproduced with the same seed.
+      for (let i = held.length - 1; i > 0; i--) {
+        const j = Math.floor(shuffle.random() * (i + 1));
+        [held[i], held[j]] = [held[j], held[i]];
+      }
+      for (const h of held) this.enqueue(h);
+    }, shuffle.windowMs);
+  }
+
+  /** The endpoint was removed: waiting jobs are cancelled, attempts in flight end normally. */
+  remove(): void {
+    if (this.removed) return;
+    this.removed = true;
+    for (const job of this.takeWaiting()) this.settle(job, "cancelled");
+    if (this.inFlightCount === 0) this.options.onReleased();
+  }
+
+  /** The engine closes: waiting jobs stop, attempts in flight end normally and start no retry. */
+  stop(): void {
+    this.stopped = true;
+    for (const job of this.takeWaiting()) this.settle(job, "stopped");
+  }
+
+  /** Resolves when no attempt is in flight. */
+  drained(): Promise<void> {
+    if (this.inFlightCount === 0) return Promise.resolve();
+    return new Promise((resolve) => this.drainWaiters.push(resolve));
+  }
+
+  private takeWaiting(): LaneJob[] {
+    const { scheduler } = this.options;
+    if (this.holdTimer !== undefined) scheduler.clearTimeout(this.holdTimer);
+    this.holdTimer = undefined;
+    const waiting = [...this.held.splice(0), ...this.queue.drain()];
+    for (const job of this.retrying) {
+      scheduler.clearTimeout(job.timer);
+      job.timer = undefined;
+      waiting.push(job);
+    }
+    this.retrying.clear();
+    return waiting.sort((a, b) => a.seq - b.seq);
+  }
+
+  private enqueue(job: LaneJob): void {
+    job.entry.state = "queued";
+    this.queue.push(job);
+    this.pump();
+  }
+
+  private pump(): void {
+    while (!this.removed && !this.stopped && this.inFlightCount < this.options.concurrency && this.queue.length > 0) {
+      const job = this.queue.shift();
+      if (job) void this.attempt(job);
+    }
+  }
+
+  private async attempt(job: LaneJob): Promise<void> {
+    const { entry } = job;
+    const { scheduler, retryDelaysMs } = this.options;
+    entry.state = "sending";
+    entry.nextAttemptAt = null;
+    this.inFlightCount++;
+    const sent = await this.options.send(job);
+    this.inFlightCount--;
+
+    const attempt = entry.attempts.length + 1;
+    const succeeded = sent.error === undefined && sent.status !== undefined && sent.status >= 200 && sent.status < 300;
+    const delay = retryDelaysMs[attempt];
+    const retry = !succeeded && delay !== undefined && !this.removed;
+    const redirect = sent.status !== undefined && sent.status >= 300 && sent.status < 400;
+    const record: AttemptRecord = {
+      attempt,
+      deliveryId: sent.deliveryId,
+      startedAt: sent.startedAt,
+      durationMs: sent.durationMs,
+      status: sent.status ?? null,
+      error: sent.error ?? (redirect ? "redirect not followed" : null),
+      answer: sent.answer ?? null,
+      outcome: succeeded ? "succeeded" : "failed",
+      nextRetryAt: retry ? new Date((scheduler.now ? scheduler.now() : Date.now()) + delay).toISOString() : null,
+    };
+    entry.attempts.push(record);
+
+    if (succeeded) this.settle(job, "succeeded");
+    else if (this.removed) this.settle(job, "cancelled");
+    else if (!retry) this.settle(job, "failed");
+    else if (this.stopped) this.settle(job, "stopped");
+    else {
+      entry.state = "retry-scheduled";
+      entry.nextAttemptAt = record.nextRetryAt;
+      this.retrying.add(job);
+      job.timer = scheduler.setTimeout(() => {
+        job.timer = undefined;
+        if (this.retrying.delete(job)) this.enqueue(job);
+      }, delay);
+    }
+    this.options.onAttempt(entry, record);
+    if (this.inFlightCount === 0) {
+      for (const resolve of this.drainWaiters.splice(0)) resolve();
+      if (this.removed) this.options.onReleased();
+    }
+    this.pump();
+  }
+
+  private settle(job: LaneJob, state: "succeeded" | "failed" | "cancelled" | "stopped"): void {
+    job.entry.state = state;
+    // A stopped job keeps the time its next attempt was due: the close report shows it.
+    if (state !== "stopped") job.entry.nextAttemptAt = null;
+    if (state === "stopped") this.unsent.push(job);
+    this.options.onSettled(job);
+  }
+}

@@ -1,0 +1,73 @@
+// Publishing, one path for every event type (the Test action's webhook.test included): the trigger
+// changes the dataset as the event implies and gives the event's data, the event is built with a
+// fresh id and occurredAt, checked against its AsyncAPI message schema, and fanned out to each
+// endpoint that gets it (twice to some, with the duplicate option). No I/O: `deliver` queues.
+import type { WebhookEvent, WebhookEventType } from "../../generated/events.js";
+import { deliveryRules } from "../../generated/webhook-facts.js";
+import type { Dataset, OrganizationData } from "../data/dataset.js";
+import { subscribes, type Endpoint } from "./endpoints.js";
+import { buildEvent } from "./event-body.js";
+import { ok, type Result } from "./reasons.js";
+import { eventProblems } from "./schemas.js";
+import { buildEventData } from "./triggers.js";
+
+export interface QueuedDelivery {
+  endpointId: string;
+  url: string;
+  duplicate: boolean;
+}
+
+export interface TriggerResult {
+  /** The body exactly as delivered. */
+  event: WebhookEvent;
+  /** One entry per delivery queued (an endpoint twice when a duplicate is sent). */
+  deliveries: QueuedDelivery[];
+}
+
+export interface PublisherParts {
+  dataset: Dataset;
+  /** The organisation's endpoints, oldest first. */
+  endpoints(organizationId: string): readonly Endpoint[];
+  /** Queues one delivery of the serialized body to the endpoint. */
+  deliver(endpoint: Endpoint, event: WebhookEvent, body: Buffer, duplicate: boolean): QueuedDelivery;
+  /** Share of events delivered twice to an endpoint, 0..1. */
+  duplicateRate: number;
+  /** The seeded generator of picks and duplicates. */
+  random: () => number;
+  /** Seeded ids for records this service has no API for. */
+  newId: () => string;
+  /** `occurredAt` texts that never repeat. */
+  occurredAt: () => string;
+  now: () => Date;
+  /** Internal errors, one line each. */
+  reportError: (line: string) => void;
+}
+
+export type Publish = (org: OrganizationData, type: WebhookEventType, id?: string) => Result<TriggerResult>;
+
+export function createPublisher(parts: PublisherParts): Publish {
+  const pick = <T>(items: readonly T[]): T | undefined => (items.length === 0 ? undefined : items[Math.floor(parts.random() * items.length)]);
+  return (org, type, id) => {
+    const endpoints = parts.endpoints(org.id);
+    const built = buildEventData(type, { dataset: parts.dataset, org, id, newId: parts.newId, pick, now: parts.now(), endpoints });
+    if (!built.ok) return built;
+    const event = buildEvent(type, built.value.data as never, {
+      apiVersion: deliveryRules.apiVersion,
+      occurredAt: parts.occurredAt(),
+      organizationId: org.id,
+    }) as WebhookEvent;
+    const problems = eventProblems(event);
+    if (problems.length > 0) {
+      // A bug in the mock: never send a body the contract does not allow.
+      parts.reportError(`hr-mock webhooks: ${type} event ${event.id} does not match the AsyncAPI schema and was not sent: ${problems.join("; ")}`);
+      throw new Error(`the ${type} event the mock built does not match the AsyncAPI schema, so it was not sent; the mock's log has the details`);
+    }
+    const body = Buffer.from(JSON.stringify(event), "utf8");
+    const deliveries: QueuedDelivery[] = [];
+    for (const endpoint of built.value.only ?? endpoints.filter((e) => subscribes(e, type))) {
+      deliveries.push(parts.deliver(endpoint, event, body, false));
+      if (parts.duplicateRate > 0 && parts.random() < parts.duplicateRate) deliveries.push(parts.deliver(endpoint, event, body, true));
+    }
+    return ok({ event, deliveries });
+  };
+}

@@ -1,0 +1,125 @@
+// The engine's options, checked once where startMock (or a test) hands them over, and the settings
+// they give with the delivery rules of the AsyncAPI document (generated/webhook-facts.ts).
+//
+// Time: `timeScale` multiplies the retry delays and the response timeout. The timeout keeps a floor
+// (`responseTimeoutFloorMs`, default 1 s), because a compressed timeout of a few milliseconds would
+// fail healthy receivers: at timeScale 0.001 the retries of two days take about 150 s and the
+// timeout is 1 s; at timeScale 1 everything runs at the spec's pace.
+import { deliveryRules } from "../../generated/webhook-facts.js";
+
+/** Timers and the clock of the delivery lanes; tests inject their own. */
+export interface Scheduler {
+  setTimeout(callback: () => void, ms: number): unknown;
+  clearTimeout(handle: unknown): void;
+  /** Milliseconds since the epoch; default Date.now. */
+  now?(): number;
+}
+
+export const realScheduler: Scheduler = {
+  setTimeout: (callback, ms) => {
+    const timer = setTimeout(callback, ms);
+    // A forgotten engine must not keep a process alive; the HTTP server does that while it serves.
+    timer.unref();
+    return timer;
+  },
+  clearTimeout: (handle) => clearTimeout(handle as NodeJS.Timeout),
+  now: () => Date.now(),
+};
+
+export interface WebhookEngineOptions {
+  /** Multiplies retry delays and the response timeout; above 0, default 1. 0.001 turns two days into about 150 s. */
+  timeScale?: number;
+  /** The real service's URL rules: https only, no private or internal hosts. Default false (development mode). */
+  strictUrls?: boolean;
+  /** Development mode only: accept address literals in private or internal ranges (10.0.0.5, fd00::1). Default false. */
+  allowPrivateUrls?: boolean;
+  /** Probability 0..1 that an event is delivered twice to an endpoint (same event id, new delivery id). Default 0. */
+  duplicateRate?: number;
+  /** Hold new events briefly and send them in random order. Default false. */
+  shuffle?: boolean;
+  /** How long shuffle holds events, milliseconds (not scaled). Default 100. */
+  shuffleWindowMs?: number;
+  /** Attempts in flight per endpoint at most. Default 10. */
+  concurrency?: number;
+  /** Lower bound of the scaled response timeout, milliseconds. Default 1000. */
+  responseTimeoutFloorMs?: number;
+  /** Seed of picks, seeded ids, duplicates and shuffles; default the dataset's seed. */
+  seed?: number;
+  /** Delivery log size: entries (event × endpoint) kept; default 10,000. */
+  logLimit?: number;
+  /** One line per delivery attempt (never a secret or a URL's query string). */
+  log?: (line: string) => void;
+  /** Internal errors, one line each (an event that fails its schema); default stderr. */
+  onError?: (line: string) => void;
+  scheduler?: Scheduler;
+}
+
+export interface EngineSettings {
+  timeScale: number;
+  strictUrls: boolean;
+  allowPrivateUrls: boolean;
+  duplicateRate: number;
+  shuffle: boolean;
+  shuffleWindowMs: number;
+  concurrency: number;
+  /** The response timeout in force: max(floor, spec timeout × timeScale). */
+  responseTimeoutMs: number;
+  /** Scaled delay before each attempt, milliseconds; the first is 0. */
+  retryDelaysMs: number[];
+  maxEndpointsPerOrganisation: number;
+  logLimit: number;
+}
+
+/** Ranges of the numeric options set from the command line too (hr-mock serve's flags use them). */
+export const OPTION_RANGES = {
+  timeScale: { ok: (x: number) => x > 0 && x <= 100, text: "a number above 0 and at most 100" },
+  duplicateRate: { ok: (x: number) => x >= 0 && x <= 1, text: "a number from 0 to 1" },
+} as const;
+
+/** A misconfigured engine: one sentence. */
+export class WebhookOptionError extends Error {
+  override readonly name = "WebhookOptionError";
+}
+
+/** The options as settings; a bad one throws WebhookOptionError naming it. */
+export function resolveSettings(options: WebhookEngineOptions): EngineSettings {
+  const timeScale = inRange("timeScale", options.timeScale ?? 1);
+  const duplicateRate = inRange("duplicateRate", options.duplicateRate ?? 0);
+  const concurrency = options.concurrency ?? 10;
+  if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 1000)) {
+    throw new WebhookOptionError(`concurrency must be a whole number from 1 to 1000, got ${concurrency}`);
+  }
+  const floor = options.responseTimeoutFloorMs ?? 1000;
+  if (!(typeof floor === "number" && Number.isFinite(floor) && floor >= 1)) {
+    throw new WebhookOptionError(`responseTimeoutFloorMs must be a number of milliseconds of at least 1, got ${floor}`);
+  }
+  const shuffleWindowMs = options.shuffleWindowMs ?? 100;
+  if (!(typeof shuffleWindowMs === "number" && shuffleWindowMs >= 0 && shuffleWindowMs <= 60_000)) {
+    throw new WebhookOptionError(`shuffleWindowMs must be milliseconds from 0 to 60000, got ${shuffleWindowMs}`);
+  }
+  const logLimit = options.logLimit ?? 10_000;
+  if (!(Number.isSafeInteger(logLimit) && logLimit >= 1)) {
+    throw new WebhookOptionError(`logLimit must be a whole number of entries of at least 1, got ${logLimit}`);
+  }
+  return Object.freeze({
+    timeScale,
+    strictUrls: options.strictUrls ?? false,
+    allowPrivateUrls: options.allowPrivateUrls ?? false,
+    duplicateRate,
+    shuffle: options.shuffle ?? false,
+    shuffleWindowMs,
+    concurrency,
+    responseTimeoutMs: Math.max(floor, Math.round(deliveryRules.responseTimeoutSeconds * 1000 * timeScale)),
+    retryDelaysMs: deliveryRules.retryScheduleSeconds.map((s) => s * 1000 * timeScale),
+    maxEndpointsPerOrganisation: deliveryRules.maxEndpointsPerOrganisation,
+    logLimit,
+  });
+}
+
+function inRange(name: keyof typeof OPTION_RANGES, value: unknown): number {
+  const range = OPTION_RANGES[name];
+  if (typeof value !== "number" || !Number.isFinite(value) || !range.ok(value)) {
+    throw new WebhookOptionError(`${name} must be ${range.text}, got ${String(value)}`);
+  }
+  return value;
+}
