@@ -309,11 +309,11 @@ export interface components {
              */
             duplicate: boolean;
             /**
-             * @description Where the delivery stands: held (shuffle option), queued, sending, retry-scheduled, succeeded, failed (every attempt failed), cancelled (endpoint removed) or stopped (mock closed).
+             * @description Where the delivery stands: held (shuffle option), queued, sending, retry-scheduled, succeeded, failed (every attempt failed), cancelled (endpoint removed), stopped (mock closed) or dropped (the oldest waiting delivery at a bound on waiting deliveries).
              * @example succeeded
              * @enum {string}
              */
-            state: "held" | "queued" | "sending" | "retry-scheduled" | "succeeded" | "failed" | "cancelled" | "stopped";
+            state: "held" | "queued" | "sending" | "retry-scheduled" | "succeeded" | "failed" | "cancelled" | "stopped" | "dropped";
             /**
              * Format: date-time
              * @description When the event was queued for this endpoint, UTC.

@@ -8,7 +8,14 @@ export const EventTypeValues = ["approval.completed","candidate.stage_changed","
 export const AttemptOutcomeValues = ["succeeded","failed"] as const satisfies readonly NonNullable<components["schemas"]["Attempt"]["outcome"]>[];
 
 /** The values of the DeliveryState enum, in the spec's order. */
-export const DeliveryStateValues = ["held","queued","sending","retry-scheduled","succeeded","failed","cancelled","stopped"] as const satisfies readonly NonNullable<components["schemas"]["Delivery"]["state"]>[];
+export const DeliveryStateValues = ["held","queued","sending","retry-scheduled","succeeded","failed","cancelled","stopped","dropped"] as const satisfies readonly NonNullable<components["schemas"]["Delivery"]["state"]>[];
 
 /** The values of the ApprovalCompletedDataStatus enum, in the spec's order. */
 export const ApprovalCompletedDataStatusValues = ["Approved","Rejected"] as const satisfies readonly NonNullable<components["schemas"]["ApprovalCompletedData"]["status"]>[];
+
+/** The webhook queue and delivery log bounds the control API's document states (x-mock-limits). */
+export const mockLimits = {
+  maxWaitingPerEndpoint: 1000,
+  maxWaiting: 20000,
+  deliveryLogPerOrganisation: 10000,
+} as const;

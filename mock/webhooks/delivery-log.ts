@@ -9,12 +9,13 @@ type ControlSchemas = components["schemas"];
  * Where a delivery stands: held (back for the shuffle option), queued (waiting for a free
  * connection), sending, retry-scheduled (an attempt failed; nextAttemptAt is set), then one of the
  * final states: succeeded, failed (every attempt of the schedule failed), cancelled (the endpoint
- * was removed first) or stopped (the mock was closed first). The control API's document lists them.
+ * was removed first), stopped (the mock was closed first) or dropped (the oldest waiting at a bound
+ * on waiting deliveries). The control API's document lists them.
  */
 export type DeliveryState = ControlSchemas["Delivery"]["state"];
 export const DELIVERY_STATES: readonly DeliveryState[] = DeliveryStateValues;
 
-const FINAL: ReadonlySet<DeliveryState> = new Set(["succeeded", "failed", "cancelled", "stopped"]);
+const FINAL: ReadonlySet<DeliveryState> = new Set(["succeeded", "failed", "cancelled", "stopped", "dropped"]);
 
 export function isFinal(state: DeliveryState): boolean {
   return FINAL.has(state);
@@ -32,53 +33,75 @@ export interface DeliveryFilter {
   limit?: number;
 }
 
-export class DeliveryLog {
-  private entries: DeliveryLogEntry[] = [];
+/** One organisation's entries, oldest first, each with its place in the whole log's order. */
+interface OrganizationLog {
+  entries: { seq: number; entry: DeliveryLogEntry }[];
   /** Trimming is O(n): done when the log has grown by a tenth since the last time, not on every add. */
-  private trimAt: number;
+  trimAt: number;
+}
 
-  constructor(private readonly limit: number) {
-    this.trimAt = Math.ceil(limit * 1.1);
-  }
+/**
+ * The log, bounded per organisation: one organisation's traffic never evicts another's entries.
+ * Past the bound, an organisation's oldest finished entries go first; unfinished ones always stay.
+ */
+export class DeliveryLog {
+  private readonly byOrganization = new Map<string, OrganizationLog>();
+  private seq = 0;
+
+  constructor(private readonly limitPerOrganization: number) {}
 
   add(entry: DeliveryLogEntry): void {
-    this.entries.push(entry);
-    if (this.entries.length > this.trimAt) {
-      this.trim();
+    let log = this.byOrganization.get(entry.organizationId);
+    if (!log) {
+      log = { entries: [], trimAt: Math.ceil(this.limitPerOrganization * 1.1) };
+      this.byOrganization.set(entry.organizationId, log);
+    }
+    log.entries.push({ seq: this.seq++, entry });
+    if (log.entries.length > log.trimAt) {
+      trim(log, this.limitPerOrganization);
       // Unfinished entries are never dropped, so the log may stay above the limit for a while.
-      this.trimAt = Math.ceil(Math.max(this.limit, this.entries.length) * 1.1);
+      log.trimAt = Math.ceil(Math.max(this.limitPerOrganization, log.entries.length) * 1.1);
     }
   }
 
   /** Newest first. Entries are live objects: copy them before handing them out. */
   find(filter: DeliveryFilter = {}): DeliveryLogEntry[] {
     const limit = filter.limit ?? 100;
-    const found: DeliveryLogEntry[] = [];
-    for (let i = this.entries.length - 1; i >= 0 && found.length < limit; i--) {
-      const e = this.entries[i];
-      if (filter.organizationId !== undefined && e.organizationId !== filter.organizationId) continue;
-      if (filter.eventId !== undefined && e.eventId !== filter.eventId.toLowerCase()) continue;
-      if (filter.endpointId !== undefined && e.endpointId !== filter.endpointId.toLowerCase()) continue;
-      found.push(e);
+    const logs = filter.organizationId !== undefined ? [this.byOrganization.get(filter.organizationId)].filter((l) => l !== undefined) : [...this.byOrganization.values()];
+    const found: { seq: number; entry: DeliveryLogEntry }[] = [];
+    for (const log of logs) {
+      let taken = 0;
+      for (let i = log.entries.length - 1; i >= 0 && taken < limit; i--) {
+        const { entry } = log.entries[i];
+        if (filter.eventId !== undefined && entry.eventId !== filter.eventId.toLowerCase()) continue;
+        if (filter.endpointId !== undefined && entry.endpointId !== filter.endpointId.toLowerCase()) continue;
+        found.push(log.entries[i]);
+        taken++;
+      }
     }
-    return found;
+    return found
+      .sort((a, b) => b.seq - a.seq)
+      .slice(0, limit)
+      .map((f) => f.entry);
   }
 
   get size(): number {
-    return this.entries.length;
+    let size = 0;
+    for (const log of this.byOrganization.values()) size += log.entries.length;
+    return size;
   }
+}
 
-  /** Drops the oldest finished entries down to the limit; unfinished ones always stay. */
-  private trim(): void {
-    let excess = this.entries.length - this.limit;
-    this.entries = this.entries.filter((e) => {
-      if (excess > 0 && isFinal(e.state)) {
-        excess--;
-        return false;
-      }
-      return true;
-    });
-  }
+/** Drops an organisation's oldest finished entries down to the limit; unfinished ones always stay. */
+function trim(log: OrganizationLog, limit: number): void {
+  let excess = log.entries.length - limit;
+  log.entries = log.entries.filter(({ entry }) => {
+    if (excess > 0 && isFinal(entry.state)) {
+      excess--;
+      return false;
+    }
+    return true;
+  });
 }
 
 /** A deep copy for callers: the log's entries keep changing while attempts run. */

@@ -26,6 +26,12 @@ export interface LaneOptions {
   /** Delay before each attempt, milliseconds; the first (0) is the first attempt's. */
   retryDelaysMs: readonly number[];
   concurrency: number;
+  /** Jobs waiting (held, queued or for a retry) at most; past it the oldest is dropped. */
+  maxWaiting: number;
+  /** A job was dropped at a bound on waiting jobs (after its entry shows it). */
+  onDropped(job: LaneJob): void;
+  /** A job started waiting (queued, held or for a retry): the bound in all may be checked. */
+  onWaiting?(): void;
   /** Hold new jobs this long and start them in an order drawn from `random`. */
   shuffle?: { windowMs: number; random: () => number };
   /** After every attempt, once the entry shows its outcome. */
@@ -43,6 +49,10 @@ export class Fifo<T> {
 
   push(item: T): void {
     this.items.push(item);
+  }
+
+  peek(): T | undefined {
+    return this.head < this.items.length ? this.items[this.head] : undefined;
   }
 
   shift(): T | undefined {
@@ -87,11 +97,36 @@ export class DeliveryLane {
     return this.inFlightCount;
   }
 
-  /** Takes a new job: held for the shuffle, or queued. */
+  /** Jobs waiting: held for the shuffle, queued, or waiting for a retry (not those in flight). */
+  get waiting(): number {
+    return this.held.length + this.queue.length + this.retrying.size;
+  }
+
+  /** Drops the oldest waiting job (state "dropped"); false when none waits. */
+  dropOldest(): boolean {
+    const candidates = [this.held[0], this.queue.peek(), this.retrying.values().next().value].filter((j): j is LaneJob => j !== undefined);
+    if (candidates.length === 0) return false;
+    const oldest = candidates.reduce((a, b) => (b.seq < a.seq ? b : a));
+    if (oldest === this.held[0]) this.held.shift();
+    else if (oldest === this.queue.peek()) this.queue.shift();
+    else {
+      this.retrying.delete(oldest);
+      this.options.scheduler.clearTimeout(oldest.timer);
+      oldest.timer = undefined;
+    }
+    this.settle(oldest, "dropped");
+    this.options.onDropped(oldest);
+    return true;
+  }
+
+  /** Takes a new job: held for the shuffle, or queued; past the bound, the oldest waiting job goes. */
   push(job: LaneJob): void {
     if (this.removed || this.stopped) throw new Error("a delivery lane took a job after it was removed or stopped");
     const shuffle = this.options.shuffle;
-    if (!shuffle) return this.enqueue(job);
+    if (!shuffle) {
+      this.enqueue(job);
+      return this.admitWaiting();
+    }
     job.entry.state = "held";
     this.held.push(job);
     this.holdTimer ??= this.options.scheduler.setTimeout(() => {
@@ -104,6 +139,13 @@ export class DeliveryLane {
       }
       for (const h of held) this.enqueue(h);
     }, shuffle.windowMs);
+    this.admitWaiting();
+  }
+
+  /** Keeps the waiting jobs within the bound, oldest dropped first. */
+  private admitWaiting(): void {
+    while (this.waiting > this.options.maxWaiting && this.dropOldest());
+    this.options.onWaiting?.();
   }
 
   /** The endpoint was removed: waiting jobs are cancelled, attempts in flight end normally. */
@@ -192,6 +234,7 @@ export class DeliveryLane {
         job.timer = undefined;
         if (this.retrying.delete(job)) this.enqueue(job);
       }, delay);
+      this.admitWaiting();
     }
     this.options.onAttempt(entry, record);
     if (this.inFlightCount === 0) {
@@ -201,7 +244,7 @@ export class DeliveryLane {
     this.pump();
   }
 
-  private settle(job: LaneJob, state: "succeeded" | "failed" | "cancelled" | "stopped"): void {
+  private settle(job: LaneJob, state: "succeeded" | "failed" | "cancelled" | "stopped" | "dropped"): void {
     job.entry.state = state;
     // A stopped job keeps the time its next attempt was due: the close report shows it.
     if (state !== "stopped") job.entry.nextAttemptAt = null;

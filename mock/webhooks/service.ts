@@ -48,6 +48,10 @@ export class WebhookService {
   private idleWaiters: Array<() => void> = [];
   private seq = 0;
   private closing: Promise<CloseReport> | undefined;
+  /** Deliveries dropped at a bound, per endpoint id. */
+  private readonly drops = new Map<string, number>();
+  /** Set while the bound in all (not the endpoint's own) makes a lane drop. */
+  private dropReason: string | undefined;
 
   constructor(
     private readonly dataset: Dataset,
@@ -163,6 +167,9 @@ export class WebhookService {
       scheduler: this.parts.scheduler,
       retryDelaysMs: this.settings.retryDelaysMs,
       concurrency: this.settings.concurrency,
+      maxWaiting: this.settings.maxWaitingPerEndpoint,
+      onWaiting: () => this.boundWaiting(),
+      onDropped: (job) => this.dropped(endpoint, job, `its ${this.settings.maxWaitingPerEndpoint} waiting deliveries are the most an endpoint holds`),
       shuffle: this.settings.shuffle ? { windowMs: this.settings.shuffleWindowMs, random: this.random } : undefined,
       onAttempt: (entry, record) => this.attempted(entry, record),
       onSettled: () => this.settled(),
@@ -196,6 +203,34 @@ export class WebhookService {
     this.pendingCount++;
     lane.push({ entry, body, seq: this.seq++ });
     return { endpointId: endpoint.id, url, duplicate };
+  }
+
+  /** Past the bound on waiting deliveries in all, the lane holding the most drops its oldest. */
+  private boundWaiting(): void {
+    let total = 0;
+    let fullest: DeliveryLane | undefined;
+    for (const { lane } of this.lanes.values()) {
+      total += lane.waiting;
+      if (!fullest || lane.waiting > fullest.waiting) fullest = lane;
+    }
+    if (total > this.settings.maxWaiting && !this.dropReason) {
+      this.dropReason = `the mock holds ${this.settings.maxWaiting} waiting deliveries in all, its bound`;
+      fullest?.dropOldest();
+      this.dropReason = undefined;
+    }
+  }
+
+  /**
+   * A delivery dropped at a bound: its log entry says "dropped"; a line on the error output says
+   * so on an endpoint's 1st, 10th, 100th... drop, so a flood of them is a few lines, never silence.
+   */
+  private dropped(endpoint: Endpoint, job: LaneJob, why: string): void {
+    const count = (this.drops.get(endpoint.id) ?? 0) + 1;
+    this.drops.set(endpoint.id, count);
+    if (Number.isInteger(Math.log10(count))) {
+      const url = `${endpoint.url.origin}${endpoint.url.pathname}`;
+      this.parts.onError(`hr-mock: webhooks: dropped the oldest waiting delivery for ${url} (${job.entry.type} ${job.entry.eventId}; ${count} dropped so far): ${this.dropReason ?? why}.`);
+    }
   }
 
   /** One attempt on the wire, signed now with the endpoint's secret. */

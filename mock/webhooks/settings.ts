@@ -5,6 +5,7 @@
 // (`responseTimeoutFloorMs`, default 1 s), because a compressed timeout of a few milliseconds would
 // fail healthy receivers: at timeScale 0.001 the retries of two days take about 150 s and the
 // timeout is 1 s; at timeScale 1 everything runs at the spec's pace.
+import { mockLimits } from "../../generated/control-facts.js";
 import { deliveryRules } from "../../generated/webhook-facts.js";
 
 /** Timers and the clock of the delivery lanes; tests inject their own. */
@@ -45,8 +46,11 @@ export interface WebhookEngineOptions {
   responseTimeoutFloorMs?: number;
   /** Seed of picks, seeded ids, duplicates and shuffles; default the dataset's seed. */
   seed?: number;
-  /** Delivery log size: entries (event × endpoint) kept; default 10,000. */
+  /** Delivery log size per organisation: entries (event × endpoint) kept; default the control document's x-mock-limits. */
   logLimit?: number;
+  /** Deliveries waiting per endpoint at most, and in all; past either, the oldest is dropped. Defaults: x-mock-limits. */
+  maxWaitingPerEndpoint?: number;
+  maxWaiting?: number;
   /** One line per delivery attempt (never a secret or a URL's query string). */
   log?: (line: string) => void;
   /** Internal errors, one line each (an event that fails its schema); default stderr. */
@@ -68,6 +72,8 @@ export interface EngineSettings {
   retryDelaysMs: number[];
   maxEndpointsPerOrganisation: number;
   logLimit: number;
+  maxWaitingPerEndpoint: number;
+  maxWaiting: number;
 }
 
 /** Ranges of the numeric options set from the command line too (hr-mock serve's flags use them). */
@@ -97,10 +103,9 @@ export function resolveSettings(options: WebhookEngineOptions): EngineSettings {
   if (!(typeof shuffleWindowMs === "number" && shuffleWindowMs >= 0 && shuffleWindowMs <= 60_000)) {
     throw new WebhookOptionError(`shuffleWindowMs must be milliseconds from 0 to 60000, got ${shuffleWindowMs}`);
   }
-  const logLimit = options.logLimit ?? 10_000;
-  if (!(Number.isSafeInteger(logLimit) && logLimit >= 1)) {
-    throw new WebhookOptionError(`logLimit must be a whole number of entries of at least 1, got ${logLimit}`);
-  }
+  const logLimit = count("logLimit", options.logLimit ?? mockLimits.deliveryLogPerOrganisation);
+  const maxWaitingPerEndpoint = count("maxWaitingPerEndpoint", options.maxWaitingPerEndpoint ?? mockLimits.maxWaitingPerEndpoint);
+  const maxWaiting = count("maxWaiting", options.maxWaiting ?? mockLimits.maxWaiting);
   return Object.freeze({
     timeScale,
     strictUrls: options.strictUrls ?? false,
@@ -113,7 +118,14 @@ export function resolveSettings(options: WebhookEngineOptions): EngineSettings {
     retryDelaysMs: deliveryRules.retryScheduleSeconds.map((s) => s * 1000 * timeScale),
     maxEndpointsPerOrganisation: deliveryRules.maxEndpointsPerOrganisation,
     logLimit,
+    maxWaitingPerEndpoint,
+    maxWaiting,
   });
+}
+
+function count(name: string, value: unknown): number {
+  if (!(Number.isSafeInteger(value) && (value as number) >= 1)) throw new WebhookOptionError(`${name} must be a whole number of at least 1, got ${String(value)}`);
+  return value as number;
 }
 
 function inRange(name: keyof typeof OPTION_RANGES, value: unknown): number {

@@ -12,6 +12,8 @@ export interface BenchServer {
   /** Milliseconds from spawn to the first 200 on the benchmarked request. */
   startupMs: number;
   rssMb(): Promise<number>;
+  /** What the process writes to stderr, as it comes. */
+  stderr: NodeJS.ReadableStream | null;
   stop(): Promise<void>;
 }
 
@@ -83,6 +85,7 @@ async function finishStart(name: string, child: ChildProcess, url: string, probe
     url,
     startupMs,
     rssMb: () => residentMb(child.pid!),
+    stderr: child.stderr,
     stop: () =>
       new Promise<void>((resolve) => {
         if (exited) return resolve();

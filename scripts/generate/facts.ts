@@ -54,7 +54,18 @@ function renderEnums(document: BundledDocument): string[] {
 
 /** generated/control-facts.ts: the enums of the mock's control API document (delivery states, attempt outcomes). */
 export function renderControlFacts(control: BundledDocument): string {
-  return [GENERATED_BANNER.trimEnd(), 'import type { components } from "./control-api.js";', "", ...renderEnums(control)].join("\n");
+  const limits = control["x-mock-limits"];
+  if (typeof limits !== "object" || limits === null) throw new Error("mock/control/openapi.yaml states no x-mock-limits (the webhook queue and delivery log bounds)");
+  const limitLines = Object.entries<number>(limits).map(([key, value]) => `  ${key}: ${JSON.stringify(value)},`);
+  return [
+    GENERATED_BANNER.trimEnd(),
+    'import type { components } from "./control-api.js";',
+    "",
+    ...renderEnums(control),
+    "/** The webhook queue and delivery log bounds the control API's document states (x-mock-limits). */",
+    `export const mockLimits = {\n${limitLines.join("\n")}\n} as const;`,
+    "",
+  ].join("\n");
 }
 
 /** generated/webhook-facts.ts: the delivery's header names and the delivery rules the AsyncAPI document states once. */

@@ -45,11 +45,12 @@ class FakeClock implements Scheduler {
 type Answer = number | "refused";
 
 /** A lane whose send answers from `answers` (per event id, in order) at once, or holds when `hold` is set. */
-function harness(options: { answers?: Record<string, Answer[]>; concurrency?: number; hold?: boolean } = {}) {
+function harness(options: { answers?: Record<string, Answer[]>; concurrency?: number; hold?: boolean; maxWaiting?: number } = {}) {
   const clock = new FakeClock();
   const sent: string[] = [];
   const held: Array<(answer: Answer) => void> = [];
   const settled: string[] = [];
+  const dropped: string[] = [];
   let released = 0;
   const answerOf = (answer: Answer, id: string): SentAttempt => ({
     deliveryId: `${id}-${sent.length}`,
@@ -67,6 +68,8 @@ function harness(options: { answers?: Record<string, Answer[]>; concurrency?: nu
     scheduler: clock,
     retryDelaysMs: SCHEDULE_MS,
     concurrency: options.concurrency ?? 10,
+    maxWaiting: options.maxWaiting ?? 1000,
+    onDropped: (job) => dropped.push(job.entry.eventId),
     onAttempt: () => {},
     onSettled: (job) => settled.push(job.entry.eventId),
     onReleased: () => released++,
@@ -81,7 +84,7 @@ function harness(options: { answers?: Record<string, Answer[]>; concurrency?: nu
     }
   };
   const state = (id: string): DeliveryState => jobs.get(id)!.entry.state;
-  return { clock, lane, sent, held, settled, push, state, entry: (id: string) => jobs.get(id)!.entry, released: () => released };
+  return { clock, lane, sent, held, settled, dropped, push, state, entry: (id: string) => jobs.get(id)!.entry, released: () => released };
 }
 
 function entryFor(eventId: string): DeliveryLogEntry {
@@ -154,6 +157,40 @@ describe("the queue", () => {
     }
     expect(h.sent, "in the order they were pushed").toEqual(want.all);
     expect(given.events.map(h.state)).toEqual(given.events.map(() => "succeeded"));
+  });
+});
+
+describe("the bound on waiting deliveries", () => {
+  // [name, { given: lane set-up and what happens, want: dropped ids and the states left }]
+  const cases: Array<[string, { given: { maxWaiting: number; events: string[]; failFirst?: boolean }; want: { dropped: string[]; states: Record<string, DeliveryState> } }]> = [
+    [
+      "queued behind a held attempt: the oldest queued one goes",
+      { given: { maxWaiting: 2, events: ["a", "b", "c", "d"] }, want: { dropped: ["b"], states: { a: "sending", b: "dropped", c: "queued", d: "queued" } } },
+    ],
+    [
+      "under the bound nothing goes",
+      { given: { maxWaiting: 3, events: ["a", "b", "c", "d"] }, want: { dropped: [], states: { a: "sending", b: "queued", c: "queued", d: "queued" } } },
+    ],
+  ];
+  test.each(cases)("%s", (_name, { given, want }) => {
+    const h = harness({ concurrency: 1, hold: true, maxWaiting: given.maxWaiting });
+    h.push(...given.events);
+    expect(h.dropped).toEqual(want.dropped);
+    expect(Object.fromEntries(given.events.map((id) => [id, h.state(id)]))).toEqual(want.states);
+    expect(h.lane.waiting, "waiting never above the bound").toBeLessThanOrEqual(given.maxWaiting);
+  });
+
+  test("a delivery waiting for its retry is dropped before newer queued ones, its timer cleared, and settled once", async () => {
+    const h = harness({ hold: true, maxWaiting: 1, concurrency: 1 });
+    h.push("old");
+    h.held.shift()!(500);
+    await flush();
+    expect(h.state("old")).toBe("retry-scheduled");
+    h.push("busy", "new"); // busy is sent (in flight, not waiting); new queues behind it
+    expect(h.dropped).toEqual(["old"]);
+    expect([h.state("old"), h.clock.waiting], "dropped, its retry timer cleared").toEqual(["dropped", []]);
+    expect([h.state("busy"), h.state("new")]).toEqual(["sending", "queued"]);
+    expect(h.settled.filter((id) => id === "old"), "settled once").toEqual(["old"]);
   });
 });
 
