@@ -113,10 +113,10 @@ function generatedCalls(): ApiCall[] {
     { weight: 1, arbitrary: fc.constantFrom(undefined, "", "Bearer", "Bearer not_a_key", "Basic ZGVtbzpkZW1v", "bearer demo_org1_full") },
   );
   const call = fc.constantFrom(...operationIndex).chain((op) => {
-    const params = op.queryParams.map((name) => fc.option(fc.constantFrom(...valuesOf(op.path, name)), { nil: undefined, freq: 2 }).map((value) => [name, value] as const));
+    const params = op.queryParams.map((name: string) => fc.option(fc.constantFrom(...valuesOf(op.path, name)), { nil: undefined, freq: 2 }).map((value): [string, string | undefined] => [name, value]));
     const pathId = fc.constantFrom(...anyIds(), "not-a-uuid", "%E0%A4%A", "00000000-0000-0000-0000-000000000000");
     return fc.record({ params: fc.tuple(...params), id: pathId, authorization: keys, prefer: fc.option(fc.constantFrom("code=404", "code=400", "code=999"), { nil: undefined, freq: 12 }) }).map(({ params, id, authorization, prefer }) => {
-      const search = params.filter((entry): entry is readonly [string, string] => entry[1] !== undefined).map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
+      const search = params.filter((entry): entry is [string, string] => entry[1] !== undefined).map(([name, value]) => `${name}=${encodeURIComponent(value)}`);
       return { url: `${op.path.replace("{id}", encodeURIComponent(id).replace(/%25/g, "%"))}${search.length ? `?${search.join("&")}` : ""}`, authorization, prefer };
     });
   });
