@@ -32,11 +32,12 @@ export const BROWSER_ALIASES: Record<string, string> = {
   // Formats the handlers never give Prism's reader (Postman's library alone is a third of the bundle).
   "@stoplight/http-spec/oas2/operation": shim("other-formats.js"),
   "@stoplight/http-spec/postman/operation": shim("other-formats.js"),
-  // Its UMD build (its "main", which require() picks) loads its parts with a require esbuild cannot follow.
+  // Required from CommonJS, it resolves to its UMD "main", which loads its parts with a require
+  // esbuild cannot follow; its "module" entry (package.json) is the same code as ES modules.
   "jsonc-parser": "jsonc-parser/lib/esm/main.js",
 };
 
-/** Prism's `require("@faker-js/faker")` (version 6, every locale) becomes its English build. */
+/** The faker that Prism requires (its own version 6, every locale) becomes its English build. */
 const prismFakerEnglishOnly: Plugin = {
   name: "prism-faker-english-only",
   setup(pluginBuild) {
@@ -78,4 +79,20 @@ export async function bundleWithHandlers(entry: string, resolveDir: string, opti
     write: false,
   });
   return result.outputFiles[0].text;
+}
+
+/**
+ * hr-service-mock/msw for browsers, as the package ships it (its `browser` export condition): the
+ * handlers with everything they import bundled with the settings above, except msw, which the
+ * project brings (one copy of MSW, the one its worker script matches). Bundlers pick it by that
+ * condition, so a project needs none of these settings of its own.
+ */
+export async function buildMswForBrowsers(outfile: string): Promise<void> {
+  await build({
+    ...mswBrowserOptions(),
+    entryPoints: [fileURLToPath(new URL("../../mock/msw/index.ts", import.meta.url))],
+    external: ["msw"],
+    outfile,
+    minify: true,
+  });
 }
