@@ -12,6 +12,7 @@ export default defineConfig({
       { find: /^hr-service-contract\/webhooks$/, replacement: local("./src/webhooks/index.ts") },
       { find: /^hr-service-contract\/webhooks\/node$/, replacement: local("./src/webhooks/node/index.ts") },
       { find: /^hr-service-mock$/, replacement: local("./mock/index.ts") },
+      { find: /^hr-service-mock\/msw$/, replacement: local("./mock/msw/index.ts") },
       { find: /^hr-service-contract\/contract$/, replacement: local("./src/contract/index.ts") },
       { find: /^hr-service-contract\/events$/, replacement: local("./generated/events.ts") },
     ],

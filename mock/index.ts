@@ -1,21 +1,18 @@
 // The mock, programmatically: `startMock({ port: 0 })` builds the seeded dataset, reads the spec
 // through Prism once, and serves until `close()`.
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { createKeyRegistry, type ApiKey } from "./auth/key-registry.js";
-import { createDataset, normalizeToday, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
+import type { ApiKey } from "./auth/key-registry.js";
+import { createDataset, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
 import { DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
 import { KeysFileError, parseKeySpecs, readKeysFile } from "./keys/load-keys.js";
-import { handlers, readOperations } from "./resources/index.js";
 import { DEFAULT_DOCS_DIR } from "./server/docs.js";
 import type { BannerSettings } from "./server/banner.js";
 import { createMockHttpServer } from "./server/http.js";
 import { AUTH_THROTTLE } from "./server/auth-throttle.js";
 import { defaultConnectionLimits, type ConnectionLimits } from "./server/connections.js";
-import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS, RESPONSE_CACHE_MAX_BYTES } from "./server/limits.js";
-import { createDispatcher } from "./server/dispatch.js";
-import { seededRandom } from "./server/random.js";
-import { createRateLimiter } from "./server/rate-limit.js";
-import { ResponseCache } from "./server/response-cache.js";
+import { DEFAULT_HOST, DEFAULT_PORT } from "./server/limits.js";
+import { checkPipelineOptions, MockOptionError } from "./server/options.js";
+import { createPipeline } from "./server/pipeline.js";
 import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "./server/spec.js";
 import { attachWebhooks, CONTROL_PREFIX, WebhookOptionError, type MockWebhookOptions, type TriggerOptions, type TriggerResult, type WebhookEngine } from "./webhooks/index.js";
 
@@ -104,9 +101,7 @@ export interface RunningMock {
   close(): Promise<void>;
 }
 
-export class MockOptionError extends Error {
-  override name = "MockOptionError";
-}
+export { MockOptionError };
 
 // Parsing the spec is the slow part of start-up (about 0.1 s); mocks in one process share it.
 const specs = new Map<string, Promise<LoadedSpec>>();
@@ -131,9 +126,6 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     typeof options.keys === "string"
       ? await readKeysFile(options.keys, knownPermissions)
       : parseKeySpecs(options.keys ?? [], knownPermissions);
-  const organizationIds = dataset.organizations.map((org) => org.id);
-  const registry = createKeyRegistry([...DEMO_KEYS, ...extraKeys], organizationIds);
-
   const writeLine = (line: string) => process.stdout.write(`${line}\n`);
   const log = options.log === true ? writeLine : typeof options.log === "function" ? options.log : undefined;
   const onError = options.onError ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -144,16 +136,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   } catch (error) {
     throw error instanceof WebhookOptionError ? new MockOptionError(error.message) : error;
   }
-  const dispatch = createDispatcher({
+  const { dispatch, keys: registry } = createPipeline({
     spec,
-    keys: registry,
-    table: { ...readOperations(handlers, () => dataset), ...webhooks.operations },
-    dataset: () => dataset,
-    rateLimiter: settings.rateLimit === "off" ? undefined : createRateLimiter(settings.rateLimit, RATE_LIMIT_WINDOW_MS),
+    dataset,
+    extraKeys,
+    rateLimit: settings.rateLimit,
     failRate: settings.failRate,
-    random: seededRandom(settings.seed),
-    cache: new ResponseCache(RESPONSE_CACHE_MAX_BYTES),
-    now: () => performance.now(),
+    seed: settings.seed,
+    operations: webhooks.operations,
     onInternalError: onError,
     authThrottle: options.authThrottle,
   });
@@ -212,36 +202,9 @@ interface Settings extends BannerSettings {
 
 /** Every option checked up front, each mistake one sentence. */
 function checkOptions(options: StartMockOptions): Settings {
-  const {
-    port = DEFAULT_PORT,
-    host = DEFAULT_HOST,
-    seed = 1,
-    scale = 1,
-    rateLimit = RATE_LIMIT_DEFAULT,
-    failureStatus = "http",
-    latencyMs = 0,
-    failRate = 0,
-    corsOrigins = [],
-  } = options;
+  const { port = DEFAULT_PORT, host = DEFAULT_HOST, corsOrigins = [] } = options;
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new MockOptionError(`port must be a whole number from 0 to 65535, got ${port}`);
   if (typeof host !== "string" || host === "") throw new MockOptionError("host must be a host name or address");
-  if (!Number.isSafeInteger(seed)) throw new MockOptionError(`seed must be an integer, got ${seed}`);
-  if (!(typeof scale === "number" && Number.isFinite(scale) && scale > 0 && scale <= 1000)) {
-    throw new MockOptionError(`scale must be a number above 0 and at most 1000, got ${scale}`);
-  }
-  if (rateLimit !== "off" && !(Number.isInteger(rateLimit) && rateLimit >= 1)) {
-    throw new MockOptionError(`rateLimit must be a whole number of at least 1 or "off", got ${rateLimit}`);
-  }
-  if (failureStatus !== "http" && failureStatus !== 200) throw new MockOptionError(`failureStatus must be "http" or 200, got ${failureStatus}`);
-  if (!(typeof latencyMs === "number" && Number.isFinite(latencyMs) && latencyMs >= 0 && latencyMs <= 600_000)) {
-    throw new MockOptionError(`latencyMs must be a number of milliseconds from 0 to 600000, got ${latencyMs}`);
-  }
-  if (!(typeof failRate === "number" && failRate >= 0 && failRate <= 1)) throw new MockOptionError(`failRate must be a number from 0 to 1, got ${failRate}`);
-  try {
-    normalizeToday(options.today);
-  } catch (error) {
-    throw new MockOptionError((error as Error).message);
-  }
   const limits = defaultConnectionLimits(0);
   for (const [name, value] of Object.entries(options.connectionLimits ?? {})) {
     if (!(name in limits)) throw new MockOptionError(`connectionLimits.${name} is not a limit; the limits are ${Object.keys(limits).join(", ")}`);
@@ -260,7 +223,7 @@ function checkOptions(options: StartMockOptions): Settings {
     const problem = originProblem(origin);
     if (problem) throw new MockOptionError(`corsOrigins: ${problem}`);
   }
-  return { port, host, seed, scale, rateLimit, failureStatus, latencyMs, failRate, corsOrigins };
+  return { port, host, corsOrigins, ...checkPipelineOptions(options) };
 }
 
 /** Why `origin` is not an origin as a browser sends it (scheme, host, optional port; nothing else). */

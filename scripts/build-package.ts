@@ -2,13 +2,15 @@
 // - hr-service-contract (this folder): src/ and generated/ into dist/ (client, webhooks, the live
 //   contract suite and its bin, the bundled specs and types).
 // - hr-service-mock (mock/): mock/ and the modules it imports into mock/dist/, with the bundled
-//   specs, its control API document and the built docs site (mock/dist/site/, served under /docs).
+//   specs, its control API document and the built docs site (mock/dist/site/, served under /docs),
+//   and hr-service-mock/msw bundled for browsers (scripts/lib/msw-bundle.ts).
 // Each package's dist/ keeps the repository's relative layout, so the compiled code finds its files
 // the way the sources do.
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { buildDocs } from "./build-docs.js";
+import { buildMswForBrowsers } from "./lib/msw-bundle.js";
 import { repoRoot } from "./generate/bundle.js";
 
 const BUNDLED = ["generated/api.d.ts", "generated/openapi.json", "generated/openapi.yaml", "generated/asyncapi.json", "generated/asyncapi.yaml"];
@@ -42,6 +44,8 @@ export async function buildPackages(names: readonly PackageName[] = ["contract",
   for (const name of names) {
     const dist = compile(name, log);
     if (name === "mock") {
+      log("build mock: the MSW handlers for browsers into mock/dist/mock/msw/browser.js (esbuild)");
+      await buildMswForBrowsers(path.join(dist, "mock/msw/browser.js"));
       log("build mock: docs site into mock/dist/site/");
       await buildDocs({ outDir: path.join(dist, "site"), log: (line) => log(`build mock: docs: ${line}`) });
     }

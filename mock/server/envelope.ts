@@ -26,3 +26,15 @@ export interface Reply {
 export function failure(status: number, message: string, headers?: Record<string, string | number>): Reply {
   return { status, body: failureBody(status, message), headers };
 }
+
+/** "http": failures carry their status; 200: every failure is sent with HTTP 200, the same envelope. */
+export type FailureStatus = "http" | 200;
+
+/**
+ * The status line and headers an answer is sent with, CORS aside, by every edge (node:http and the
+ * MSW handlers): the failure status setting applied, the content type and length, the reply's own.
+ */
+export function wireHead(reply: Reply, bodyLength: number, failureStatus: FailureStatus): { status: number; headers: Record<string, string | number> } {
+  const status = failureStatus === 200 && reply.status >= 400 ? 200 : reply.status;
+  return { status, headers: { "Content-Type": JSON_CONTENT_TYPE, "Content-Length": bodyLength, ...reply.headers } };
+}

@@ -7,7 +7,7 @@ import { STATUS_CODES, createServer, maxHeaderSize, type IncomingMessage, type S
 import { boundConnections, defaultConnectionLimits, type ConnectionLimits } from "./connections.js";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
-import { JSON_CONTENT_TYPE, failure, failureBody, type Reply } from "./envelope.js";
+import { JSON_CONTENT_TYPE, failure, failureBody, wireHead, type Reply } from "./envelope.js";
 import type { ApiRequest, Dispatcher, ReplyWithCaller } from "./dispatch.js";
 import { errorText, oneLine, printable, quote } from "./text.js";
 
@@ -51,14 +51,9 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
 
   function sendReply(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
     if (res.headersSent || res.destroyed) return;
-    const status = failureStatus === 200 && reply.status >= 400 ? 200 : reply.status;
     const body = typeof reply.body === "string" ? Buffer.from(reply.body) : reply.body;
-    const headers: Record<string, string | number> = {
-      "Content-Type": JSON_CONTENT_TYPE,
-      "Content-Length": body.length,
-    };
+    const { status, headers } = wireHead(reply, body.length, failureStatus);
     corsHeaders(req, headers);
-    if (reply.headers) Object.assign(headers, reply.headers);
     res.writeHead(status, headers);
     res.end(body);
     if (log) {

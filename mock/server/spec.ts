@@ -79,10 +79,21 @@ export interface LoadedSpec {
 
 export async function loadSpec(specPath: string = DEFAULT_SPEC_PATH, controlPath: string = CONTROL_SPEC_PATH): Promise<LoadedSpec> {
   const [read, control] = await Promise.all([readOperations(specPath, "read"), readOperations(controlPath, "control")]);
-  const operations = [...read, ...control];
+  return indexed([...read, ...control], `${specPath} and ${controlPath}`);
+}
+
+/**
+ * The read API alone, from its parsed document rather than a file (a browser has no files): what
+ * the MSW handlers serve. Prism's reader dereferences what it is given in place, so it gets a copy.
+ */
+export async function loadReadSpec(document: object, name = "the bundled OpenAPI description"): Promise<LoadedSpec> {
+  return indexed(await operationsOf(structuredClone(document), document as Document, "read", name), name);
+}
+
+function indexed(operations: SpecOperation[], where: string): LoadedSpec {
   const byOperationId = new Map<string, SpecOperation>();
   for (const operation of operations) {
-    if (byOperationId.has(operation.operationId)) throw new Error(`operationId ${operation.operationId} is used twice across ${specPath} and ${controlPath}`);
+    if (byOperationId.has(operation.operationId)) throw new Error(`operationId ${operation.operationId} is used twice across ${where}`);
     byOperationId.set(operation.operationId, operation);
   }
   return { operations, byOperationId };
@@ -99,16 +110,25 @@ export function depthLimit(spec: LoadedSpec): number {
 }
 
 async function readOperations(path: string, api: Api): Promise<SpecOperation[]> {
-  let parsed: PrismOperation[];
   let document: Document;
   try {
-    parsed = await getHttpOperationsFromSpec(path);
     document = JSON.parse(await readFile(path, "utf8")) as Document;
   } catch (error) {
     throw new Error(`cannot read the OpenAPI description ${path}: ${(error as Error).message}`);
   }
-  if (parsed.length === 0) throw new Error(`the OpenAPI description ${path} has no operations`);
-  return parsed.map((op) => withBody(withExtensions(toSpecOperation(op, api), document), document, path));
+  return operationsOf(path, document, api, path);
+}
+
+/** Prism's operations of `source` (a path, or a document Prism may change), with what Prism drops read from `document`. */
+async function operationsOf(source: string | object, document: Document, api: Api, name: string): Promise<SpecOperation[]> {
+  let parsed: PrismOperation[];
+  try {
+    parsed = await getHttpOperationsFromSpec(source);
+  } catch (error) {
+    throw new Error(`cannot read the OpenAPI description ${name}: ${(error as Error).message}`);
+  }
+  if (parsed.length === 0) throw new Error(`the OpenAPI description ${name} has no operations`);
+  return parsed.map((op) => withBody(withExtensions(toSpecOperation(op, api), document), document, name));
 }
 
 type Document = { paths?: Record<string, Record<string, { parameters?: Record<string, unknown>[]; requestBody?: Record<string, any> }>>; components?: { parameters?: Record<string, Record<string, unknown>> } };

@@ -9,6 +9,7 @@ import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { buildPackages, PACKAGES } from "../../scripts/build-package.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
@@ -98,7 +99,7 @@ afterAll(() => {
 describe("the tarballs", () => {
   it.each([
     ["hr-service-contract", "contract", ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/contract/cli.js", "dist/generated/openapi.json", "dist/generated/api.d.ts", "README.md"]],
-    ["hr-service-mock", "mock", ["bin/hr-mock.js", "dist/mock/cli.js", "dist/mock/index.d.ts", "dist/generated/openapi.json", "dist/mock/control/openapi.yaml", "dist/site/index.html", "dist/site/events.html"]],
+    ["hr-service-mock", "mock", ["bin/hr-mock.js", "dist/mock/cli.js", "dist/mock/index.d.ts", "dist/mock/msw/index.js", "dist/mock/msw/index.d.ts", "dist/generated/openapi.json", "dist/mock/control/openapi.yaml", "dist/site/index.html", "dist/site/events.html"]],
   ] as const)("%s ships what it runs, and no tests or sources", (_name, which, wanted) => {
     const files = packed[which];
     for (const want of wanted) expect(files, `the tarball lacks ${want}`).toContain(want);
@@ -151,6 +152,36 @@ describe("installed with the mock (frontend and integration teams, CI against th
     expect(result.status, `hr-mock diff exit status; stderr: ${result.stderr.slice(-400)}`).toBe(0);
     expect(result.stdout).toMatch(/^OK: no unacknowledged breaking change$/m);
   }, 60_000);
+
+  describe("hr-service-mock/msw, once the project installs msw itself (an optional peer: hr-mock runs without it)", () => {
+    beforeAll(() => {
+      run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", `msw@${manifests.contract.devDependencies.msw}`], projects.app, 180_000);
+    }, 240_000);
+
+    it("answers the typed client under msw/node", () => {
+      const script = `
+        import { setupServer } from "msw/node";
+        import { createHandlers } from "hr-service-mock/msw";
+        import { createClient, HrApiError } from "hr-service-contract/client";
+        const server = setupServer(...createHandlers({ seed: 3, today: "2026-04-01", baseUrl: "http://hr.invalid" }));
+        server.listen({ onUnhandledRequest: "error" });
+        const page = await createClient({ baseUrl: "http://hr.invalid", apiKey: "demo_org1_full", retry: false }).listLeaveTypes({ PageSize: 2 });
+        let refused = "";
+        await createClient({ baseUrl: "http://hr.invalid", apiKey: "demo_org1_leave_view", retry: false }).listDepartments().catch((error) => { refused = error instanceof HrApiError ? error.kind + " " + error.status : String(error); });
+        server.close();
+        console.log(page.data.length, refused);`;
+      const result = runNode(projects.app, ["--input-type=module", "-e", script]);
+      expect(result.stderr, "the msw entry failed in the installed packages").toBe("");
+      expect(result.stdout.trim(), "two leave types read, and a 403 for the key without the permission").toBe("2 permission 403");
+    });
+
+    it("bundles for a browser with a bundler's defaults: the browser condition gives the prebuilt handlers", async () => {
+      const entry = `import { setupWorker } from "msw/browser"; import { createHandlers } from "hr-service-mock/msw"; export const start = () => setupWorker(...createHandlers()).start();`;
+      const result = await build({ stdin: { contents: entry, resolveDir: projects.app, loader: "js" }, bundle: true, format: "esm", platform: "browser", write: false, logLevel: "silent", metafile: true });
+      const fromMock = Object.keys(result.metafile.inputs).filter((file) => file.includes("node_modules/hr-service-mock/"));
+      expect(fromMock.map((file) => file.slice(file.indexOf("hr-service-mock/"))), "files of hr-service-mock in a browser bundle").toEqual(["hr-service-mock/dist/mock/msw/browser.js"]);
+    });
+  });
 
   it("a missing runtime library is one line naming the package to install", () => {
     const faker = path.join(projects.app, "node_modules", "@faker-js", "faker");
