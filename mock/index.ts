@@ -11,7 +11,7 @@ import { createMockHttpServer } from "./server/http.js";
 import { AUTH_THROTTLE } from "./server/auth-throttle.js";
 import { defaultConnectionLimits, type ConnectionLimits } from "./server/connections.js";
 import { DEFAULT_HOST, DEFAULT_PORT } from "./server/limits.js";
-import { checkPipelineOptions, MockOptionError } from "./server/options.js";
+import { checkPipelineOptions, MockOptionError, type PipelineSettingsInput } from "./server/options.js";
 import { createPipeline } from "./server/pipeline.js";
 import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "./server/spec.js";
 import { attachWebhooks, CONTROL_PREFIX, WebhookOptionError, type MockWebhookOptions, type TriggerOptions, type TriggerResult, type WebhookEngine } from "./webhooks/index.js";
@@ -19,25 +19,11 @@ import { attachWebhooks, CONTROL_PREFIX, WebhookOptionError, type MockWebhookOpt
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "./keys/demo-keys.js";
 export type { Dataset, OrganizationSampleIds } from "./data/dataset.js";
 
-export interface StartMockOptions {
+export interface StartMockOptions extends PipelineSettingsInput {
   /** Default 4010; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
   host?: string;
-  /** Dataset seed, default 1: the same seed gives the same data. */
-  seed?: number;
-  /** Multiplies employees and leave requests, default 1. */
-  scale?: number;
-  /** The dataset's "today" (ISO date or Date); default the real current date. */
-  today?: string | Date;
-  /** Requests per key in any rolling 60 seconds (default 300), or "off". */
-  rateLimit?: number | "off";
-  /** "http" (default): failures carry their status; 200: every failure is answered with HTTP 200. */
-  failureStatus?: "http" | 200;
-  /** Delay before every API answer, milliseconds. */
-  latencyMs?: number;
-  /** Probability 0..1 of answering an operation with an injected 503 (seeded by `seed`). */
-  failRate?: number;
   /** More API keys: their definitions, or the path of a JSON keys file. */
   keys?: KeySpec[] | string;
   /** true: one line per request on stdout; a function receives the lines instead. Off by default. */

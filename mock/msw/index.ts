@@ -13,7 +13,7 @@ import { permissions } from "../../generated/facts.js";
 import { MANAGE_WEBHOOKS, type KeySpec } from "../keys/demo-keys.js";
 import { KeysFileError, parseKeySpecs } from "../keys/load-keys.js";
 import { failure, wireHead, type FailureStatus, type Reply } from "../server/envelope.js";
-import { checkPipelineOptions, MockOptionError } from "../server/options.js";
+import { checkPipelineOptions, MockOptionError, type PipelineSettingsInput } from "../server/options.js";
 import { createPipeline, type Pipeline } from "../server/pipeline.js";
 import { loadReadSpec } from "../server/spec.js";
 import { errorText, oneLine } from "../server/text.js";
@@ -21,26 +21,12 @@ import { errorText, oneLine } from "../server/text.js";
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 export { MockOptionError };
 
-export interface MockHandlersOptions {
+export interface MockHandlersOptions extends PipelineSettingsInput {
   /**
    * Where the client sends its requests; every request under it is the mock's. Default the spec's
    * server (http://127.0.0.1:4010). In a browser page a path ("/hr-api") means this page's origin.
    */
   baseUrl?: string;
-  /** Dataset seed, default 1: the same seed gives the same data as `hr-mock serve --seed`. */
-  seed?: number;
-  /** Multiplies employees and leave requests, default 1. */
-  scale?: number;
-  /** The dataset's "today" (ISO date or Date); default the real current date. Pin it in tests. */
-  today?: string | Date;
-  /** Requests per key in any rolling 60 seconds (default 300, as the server), or "off". */
-  rateLimit?: number | "off";
-  /** "http" (default): failures carry their status; 200: every failure is answered with HTTP 200. */
-  failureStatus?: FailureStatus;
-  /** Delay before every answer, milliseconds. */
-  latencyMs?: number;
-  /** Probability 0..1 of answering an operation with an injected 503 (seeded by `seed`). */
-  failRate?: number;
   /** More API keys beside the demo keys (the shape of a `--keys` file's entries). */
   keys?: KeySpec[];
   /** Where internal errors are reported (one line each); default console.error. */

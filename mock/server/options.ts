@@ -8,13 +8,21 @@ export class MockOptionError extends Error {
   override name = "MockOptionError";
 }
 
+/** The options startMock and the MSW handlers share. */
 export interface PipelineSettingsInput {
+  /** Dataset seed, default 1: the same seed gives the same data (`hr-mock serve --seed`). */
   seed?: number;
+  /** Multiplies employees and leave requests, default 1. */
   scale?: number;
+  /** The dataset's "today" (ISO date or Date); default the real current date. Pin it in tests. */
   today?: string | Date;
+  /** Requests per key in any rolling 60 seconds (default 300), or "off". */
   rateLimit?: number | "off";
+  /** "http" (default): failures carry their status; 200: every failure is answered with HTTP 200. */
   failureStatus?: FailureStatus;
+  /** Delay before every answer, milliseconds. */
   latencyMs?: number;
+  /** Probability 0..1 of answering an operation with an injected 503 (seeded by `seed`). */
   failRate?: number;
 }
 
