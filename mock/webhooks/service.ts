@@ -156,7 +156,9 @@ export class WebhookService {
       .flatMap(({ lane }) => lane.unsent)
       .sort((a, b) => a.seq - b.seq)
       .map((job) => waitingOf(job.entry));
-    if (this.parts.log) for (const line of waitingLines(waiting)) this.parts.log(line);
+    // Always said, with or without a delivery log line per attempt: nothing is dropped without a word.
+    const say = this.parts.log ?? this.parts.onError;
+    for (const line of waitingLines(waiting)) say(line);
     return { waiting };
   }
 

@@ -233,9 +233,14 @@ test("close(): attempts in flight finish, events waiting for a retry are reporte
   expect(await mock.webhooks.close(), "close() again gives the same report").toBe(report);
 });
 
-test("close() with the log option lists the deliveries that will not be sent (hr-mock serve prints them on Ctrl-C)", async () => {
+test.each([
+  ["with the log option, on the log", "log"],
+  ["without it, whatever the flags, on the error output", "onError"],
+] as const)("close() lists the deliveries that will not be sent %s (hr-mock serve prints them on Ctrl-C)", async (_name, channel) => {
   const lines: string[] = [];
-  const mock = await mockWith({ timeScale: 1, log: (line) => lines.push(line) });
+  const push = (line: string) => void lines.push(line);
+  const mock = channel === "log" ? await mockWith({ timeScale: 1, log: push }) : await startMock({ port: 0, rateLimit: "off", onError: push, webhooks: { timeScale: 1 } });
+  if (channel === "onError") mocks.push(mock);
   const r = await receiver();
   r.answer = () => ({ kind: "status", status: 302, headers: { Location: "http://127.0.0.1:1/" } });
   await register(mock, r);
@@ -247,7 +252,7 @@ test("close() with the log option lists the deliveries that will not be sent (hr
   const closing = lines.slice(lines.findIndex((l) => l.startsWith("webhooks stopped")));
   expect(closing[0]).toBe("webhooks stopped: 1 delivery was still waiting and will not be sent:");
   expect(closing[1]).toMatch(new RegExp(`^  payroll\\.paid ${event.id} -> ${r.url} \\(1 attempt, last HTTP 302, redirect not followed; next was due at \\d{4}-.*Z\\)$`));
-  expect(lines.join("\n"), "the attempt line says the same").toContain("attempt 1: failed (HTTP 302, redirect not followed");
+  if (channel === "log") expect(lines.join("\n"), "the attempt line says the same").toContain("attempt 1: failed (HTTP 302, redirect not followed");
 });
 
 test("every attempt is signed when it is sent: a retry hours later still verifies within the 300 s tolerance", async () => {
