@@ -1191,6 +1191,7 @@ export interface components {
             totalPages: number;
         };
         /**
+         * DateText
          * @description A calendar date written as a datetime text with a zero time, `YYYY-MM-DDT00:00:00`, no zone.
          * @example 2026-12-21T00:00:00
          */
@@ -1832,30 +1833,37 @@ export interface components {
          */
         "Service-Signature": string;
         /**
+         * EventId
          * Format: uuid
          * @description The event's id, a uuid; the same on every retry and redelivery, so a receiver skips repeats by it.
          * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
          */
         EventId: string;
         /**
+         * ApiVersion
          * @description Version of the event format, a date text; currently `2026-10-15` (how a receiver chooses a version is not shown by the provider).
          * @example 2026-10-15
          * @constant
          */
         ApiVersion: "2026-10-15";
         /**
+         * OccurredAt
          * Format: date-time
          * @description When it happened, UTC, with exactly 7 fractional digits and a trailing Z; orders events, which may arrive out of order.
          * @example 2026-10-15T09:50:11.4821937Z
          */
         OccurredAt: string;
         /**
+         * OrganizationId
          * Format: uuid
          * @description The organisation the event belongs to, a uuid.
          * @example 0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90
          */
         OrganizationId: string;
-        /** @description The six fields every event body has, whatever its type (the 19 types not shown included); a body has no other field. */
+        /**
+         * WebhookEventEnvelope
+         * @description The six fields every event body has, whatever its type (the 19 types not shown included); a body has no other field.
+         */
         WebhookEventEnvelope: {
             id: components["schemas"]["EventId"];
             /**
@@ -1869,7 +1877,10 @@ export interface components {
             /** @description Details, an object whose fields depend on `type`; each event type's schema names them and admits no others. */
             data: unknown;
         };
-        /** @description The data of an `employee.created` event; fetch the employee through the API for their details. */
+        /**
+         * EmployeeCreatedData
+         * @description The data of an `employee.created` event; fetch the employee through the API for their details.
+         */
         EmployeeCreatedData: {
             /**
              * Format: uuid
@@ -1896,7 +1907,10 @@ export interface components {
              */
             status: "Active";
         };
-        /** @description The body of an `employee.created` event, sent when an employee is added. */
+        /**
+         * EmployeeCreatedEvent
+         * @description The body of an `employee.created` event, sent when an employee is added.
+         */
         EmployeeCreatedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `employee.created` here; equals the Service-Event-Type header.
@@ -1906,7 +1920,10 @@ export interface components {
             type: "employee.created";
             data: components["schemas"]["EmployeeCreatedData"];
         };
-        /** @description The data of an `employee.terminated` event; close the employee's accounts. */
+        /**
+         * EmployeeTerminatedData
+         * @description The data of an `employee.terminated` event; close the employee's accounts.
+         */
         EmployeeTerminatedData: {
             /**
              * Format: uuid
@@ -1927,7 +1944,10 @@ export interface components {
              */
             status: "Terminated";
         };
-        /** @description The body of an `employee.terminated` event, sent when an employee's employment ends. */
+        /**
+         * EmployeeTerminatedEvent
+         * @description The body of an `employee.terminated` event, sent when an employee's employment ends.
+         */
         EmployeeTerminatedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `employee.terminated` here; equals the Service-Event-Type header.
@@ -1937,7 +1957,10 @@ export interface components {
             type: "employee.terminated";
             data: components["schemas"]["EmployeeTerminatedData"];
         };
-        /** @description The data of a `leave.requested` event; fetch the leave request through the API for its details. */
+        /**
+         * LeaveRequestedData
+         * @description The data of a `leave.requested` event; fetch the leave request through the API for its details.
+         */
         LeaveRequestedData: {
             /**
              * Format: uuid
@@ -1964,7 +1987,10 @@ export interface components {
              */
             status: "Submitted";
         };
-        /** @description The body of a `leave.requested` event, sent when an employee asks for leave. */
+        /**
+         * LeaveRequestedEvent
+         * @description The body of a `leave.requested` event, sent when an employee asks for leave.
+         */
         LeaveRequestedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.requested` here; equals the Service-Event-Type header.
@@ -1974,7 +2000,10 @@ export interface components {
             type: "leave.requested";
             data: components["schemas"]["LeaveRequestedData"];
         };
-        /** @description The data of a `leave.approved` event, exactly as the provider shows it. */
+        /**
+         * LeaveApprovedData
+         * @description The data of a `leave.approved` event, exactly as the provider shows it.
+         */
         LeaveApprovedData: {
             /**
              * Format: uuid
@@ -2016,7 +2045,10 @@ export interface components {
              */
             status: "Approved";
         };
-        /** @description The body of a `leave.approved` event, sent when a leave request is approved. */
+        /**
+         * LeaveApprovedEvent
+         * @description The body of a `leave.approved` event, sent when a leave request is approved.
+         */
         LeaveApprovedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.approved` here; equals the Service-Event-Type header.
@@ -2026,7 +2058,10 @@ export interface components {
             type: "leave.approved";
             data: components["schemas"]["LeaveApprovedData"];
         };
-        /** @description The data of a `leave.rejected` event; fetch the leave request through the API for its details. */
+        /**
+         * LeaveRejectedData
+         * @description The data of a `leave.rejected` event; fetch the leave request through the API for its details.
+         */
         LeaveRejectedData: {
             /**
              * Format: uuid
@@ -2053,7 +2088,10 @@ export interface components {
              */
             status: "Rejected";
         };
-        /** @description The body of a `leave.rejected` event, sent when a leave request is rejected. */
+        /**
+         * LeaveRejectedEvent
+         * @description The body of a `leave.rejected` event, sent when a leave request is rejected.
+         */
         LeaveRejectedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.rejected` here; equals the Service-Event-Type header.
@@ -2063,7 +2101,10 @@ export interface components {
             type: "leave.rejected";
             data: components["schemas"]["LeaveRejectedData"];
         };
-        /** @description The data of a `leave.cancelled` event; the days of the request are free again. */
+        /**
+         * LeaveCancelledData
+         * @description The data of a `leave.cancelled` event; the days of the request are free again.
+         */
         LeaveCancelledData: {
             /**
              * Format: uuid
@@ -2090,7 +2131,10 @@ export interface components {
              */
             status: "Abandoned";
         };
-        /** @description The body of a `leave.cancelled` event, sent when a leave request is withdrawn by the employee or HR. */
+        /**
+         * LeaveCancelledEvent
+         * @description The body of a `leave.cancelled` event, sent when a leave request is withdrawn by the employee or HR.
+         */
         LeaveCancelledEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.cancelled` here; equals the Service-Event-Type header.
@@ -2100,7 +2144,10 @@ export interface components {
             type: "leave.cancelled";
             data: components["schemas"]["LeaveCancelledData"];
         };
-        /** @description The data of a `payroll.paid` event; fetch the run's totals through the API (no pay travels in events). */
+        /**
+         * PayrollPaidData
+         * @description The data of a `payroll.paid` event; fetch the run's totals through the API (no pay travels in events).
+         */
         PayrollPaidData: {
             /**
              * Format: uuid
@@ -2121,7 +2168,10 @@ export interface components {
              */
             status: "Paid";
         };
-        /** @description The body of a `payroll.paid` event, sent when a payroll run is paid. */
+        /**
+         * PayrollPaidEvent
+         * @description The body of a `payroll.paid` event, sent when a payroll run is paid.
+         */
         PayrollPaidEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `payroll.paid` here; equals the Service-Event-Type header.
@@ -2131,7 +2181,10 @@ export interface components {
             type: "payroll.paid";
             data: components["schemas"]["PayrollPaidData"];
         };
-        /** @description The data of a `payroll.transfer_failed` event; no amount and no bank details travel in events. */
+        /**
+         * PayrollTransferFailedData
+         * @description The data of a `payroll.transfer_failed` event; no amount and no bank details travel in events.
+         */
         PayrollTransferFailedData: {
             /**
              * Format: uuid
@@ -2158,7 +2211,10 @@ export interface components {
              */
             status: "Failed";
         };
-        /** @description The body of a `payroll.transfer_failed` event, sent when one transfer of a payroll run fails. */
+        /**
+         * PayrollTransferFailedEvent
+         * @description The body of a `payroll.transfer_failed` event, sent when one transfer of a payroll run fails.
+         */
         PayrollTransferFailedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `payroll.transfer_failed` here; equals the Service-Event-Type header.
@@ -2168,7 +2224,10 @@ export interface components {
             type: "payroll.transfer_failed";
             data: components["schemas"]["PayrollTransferFailedData"];
         };
-        /** @description The data of a `loan.disbursed` event; no amount travels in events. */
+        /**
+         * LoanDisbursedData
+         * @description The data of a `loan.disbursed` event; no amount travels in events.
+         */
         LoanDisbursedData: {
             /**
              * Format: uuid
@@ -2189,7 +2248,10 @@ export interface components {
              */
             status: "Disbursed";
         };
-        /** @description The body of a `loan.disbursed` event, sent when a loan is paid out to an employee. */
+        /**
+         * LoanDisbursedEvent
+         * @description The body of a `loan.disbursed` event, sent when a loan is paid out to an employee.
+         */
         LoanDisbursedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `loan.disbursed` here; equals the Service-Event-Type header.
@@ -2199,7 +2261,10 @@ export interface components {
             type: "loan.disbursed";
             data: components["schemas"]["LoanDisbursedData"];
         };
-        /** @description The data of a `candidate.stage_changed` event; a candidate moved to another stage of a job opening. */
+        /**
+         * CandidateStageChangedData
+         * @description The data of a `candidate.stage_changed` event; a candidate moved to another stage of a job opening.
+         */
         CandidateStageChangedData: {
             /**
              * Format: uuid
@@ -2219,7 +2284,10 @@ export interface components {
              */
             stage: string;
         };
-        /** @description The body of a `candidate.stage_changed` event, sent when a candidate moves to another recruitment stage. */
+        /**
+         * CandidateStageChangedEvent
+         * @description The body of a `candidate.stage_changed` event, sent when a candidate moves to another recruitment stage.
+         */
         CandidateStageChangedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `candidate.stage_changed` here; equals the Service-Event-Type header.
@@ -2229,7 +2297,10 @@ export interface components {
             type: "candidate.stage_changed";
             data: components["schemas"]["CandidateStageChangedData"];
         };
-        /** @description The data of an `offer.accepted` event; no pay travels in events. */
+        /**
+         * OfferAcceptedData
+         * @description The data of an `offer.accepted` event; no pay travels in events.
+         */
         OfferAcceptedData: {
             /**
              * Format: uuid
@@ -2256,7 +2327,10 @@ export interface components {
              */
             status: "Accepted";
         };
-        /** @description The body of an `offer.accepted` event, sent when a candidate accepts an offer. */
+        /**
+         * OfferAcceptedEvent
+         * @description The body of an `offer.accepted` event, sent when a candidate accepts an offer.
+         */
         OfferAcceptedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `offer.accepted` here; equals the Service-Event-Type header.
@@ -2266,7 +2340,10 @@ export interface components {
             type: "offer.accepted";
             data: components["schemas"]["OfferAcceptedData"];
         };
-        /** @description The data of an `approval.completed` event; an approval flow reached its final decision. */
+        /**
+         * ApprovalCompletedData
+         * @description The data of an `approval.completed` event; an approval flow reached its final decision.
+         */
         ApprovalCompletedData: {
             /**
              * Format: uuid
@@ -2292,7 +2369,10 @@ export interface components {
              */
             status: "Approved" | "Rejected";
         };
-        /** @description The body of an `approval.completed` event, sent when an approval flow reaches its final decision. */
+        /**
+         * ApprovalCompletedEvent
+         * @description The body of an `approval.completed` event, sent when an approval flow reaches its final decision.
+         */
         ApprovalCompletedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `approval.completed` here; equals the Service-Event-Type header.
@@ -2302,7 +2382,10 @@ export interface components {
             type: "approval.completed";
             data: components["schemas"]["ApprovalCompletedData"];
         };
-        /** @description The data of a `webhook.test` event, sent by the Test action on an endpoint in the web application. */
+        /**
+         * WebhookTestData
+         * @description The data of a `webhook.test` event, sent by the Test action on an endpoint in the web application.
+         */
         WebhookTestData: {
             /**
              * Format: uuid
@@ -2316,7 +2399,10 @@ export interface components {
              */
             message: string;
         };
-        /** @description The body of a `webhook.test` event, sent by the Test action on an endpoint. */
+        /**
+         * WebhookTestEvent
+         * @description The body of a `webhook.test` event, sent by the Test action on an endpoint.
+         */
         WebhookTestEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `webhook.test` here; equals the Service-Event-Type header.
