@@ -933,6 +933,7 @@ export interface components {
              */
             recordId: string;
             /**
+             * ApprovalDecision
              * @description The final decision, `Approved` or `Rejected`.
              * @example Approved
              * @enum {string}

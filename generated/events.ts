@@ -591,6 +591,7 @@ interface components {
              */
             recordId: string;
             /**
+             * ApprovalDecision
              * @description The final decision, `Approved` or `Rejected`.
              * @example Approved
              * @enum {string}
