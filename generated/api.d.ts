@@ -1133,6 +1133,7 @@ export interface components {
          */
         LeaveStatusName: "Submitted" | "Pending" | "Approved" | "Rejected" | "Abandoned" | "Expired";
         /**
+         * Format: int32
          * @description Leave request status number: 0 Submitted, 1 Pending, 2 Approved, 3 Rejected, 4 Abandoned, 5 Expired.
          * @example 2
          * @enum {integer}
@@ -1479,12 +1480,14 @@ export interface components {
             data: components["schemas"]["LeaveBalance"];
         };
         /**
+         * Format: int32
          * @description Who a leave type covers: 0 the organisation, 1 a company, 2 a department, 3 a unit, 4 named employees.
          * @example 0
          * @enum {integer}
          */
         EligibilityCriteria: 0 | 1 | 2 | 3 | 4;
         /**
+         * Format: int32
          * @description A month number: 0 January, 1 February, ... 11 December.
          * @example 2
          * @enum {integer}
@@ -2418,6 +2421,8 @@ export interface components {
         /** @description Invalid parameter: the envelope with isSuccessful false; the message names the parameter. */
         BadRequest: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 [name: string]: unknown;
             };
             content: {
@@ -2452,6 +2457,8 @@ export interface components {
         /** @description The API key lacks the permission this operation needs. */
         Forbidden: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 [name: string]: unknown;
             };
             content: {
@@ -2469,6 +2476,8 @@ export interface components {
         /** @description No such record in the caller's organisation. */
         NotFound: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 [name: string]: unknown;
             };
             content: {
@@ -2681,16 +2690,6 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description The methods this path answers, comma-separated (RFC 9110 section 10.2.1); HEAD wherever GET is.
-         * @example GET, HEAD
-         */
-        Allow: string;
-        /**
-         * @description Whole seconds to wait before a request from this key would be accepted.
-         * @example 12
-         */
-        "Retry-After": number;
-        /**
          * @description Requests allowed to this key in any rolling 60 seconds.
          * @example 300
          */
@@ -2700,6 +2699,16 @@ export interface components {
          * @example 0
          */
         "RateLimit-Remaining": number;
+        /**
+         * @description The methods this path answers, comma-separated (RFC 9110 section 10.2.1); HEAD wherever GET is.
+         * @example GET, HEAD
+         */
+        Allow: string;
+        /**
+         * @description Whole seconds to wait before a request from this key would be accepted.
+         * @example 12
+         */
+        "Retry-After": number;
     };
     pathItems: never;
 }
@@ -2768,6 +2777,8 @@ export interface operations {
             /** @description A page of leave requests. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2801,6 +2812,8 @@ export interface operations {
             /** @description The leave request's details. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2839,6 +2852,8 @@ export interface operations {
             /** @description The balance. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2897,6 +2912,8 @@ export interface operations {
             /** @description A page of leave types. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2952,6 +2969,8 @@ export interface operations {
             /** @description A page of departments. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2985,6 +3004,8 @@ export interface operations {
             /** @description The department's details. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -3028,6 +3049,8 @@ export interface operations {
             /** @description A page of employees. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
