@@ -2440,6 +2440,7 @@ export interface components {
         /** @description Missing, malformed or unknown API key. */
         Unauthorized: {
             headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
             content: {
@@ -2699,6 +2700,11 @@ export interface components {
          * @example 0
          */
         "RateLimit-Remaining": number;
+        /**
+         * @description The authentication scheme the API expects, always `Bearer`; sent with every 401.
+         * @example Bearer
+         */
+        "WWW-Authenticate": "Bearer";
         /**
          * @description The methods this path answers, comma-separated (RFC 9110 section 10.2.1); HEAD wherever GET is.
          * @example GET, HEAD

@@ -412,7 +412,17 @@ export function openapiEvaluators(validate: (pointer: string, value: unknown) =>
     "/components/responses/ServerError": (obs) => serverErrorVerdict(obs, validate),
     "/components/headers/Retry-After": (obs) => rateLimitVerdicts(obs, rateLimit).retryAfter,
     "/components/headers/RateLimit-Limit": (obs) => rateLimitVerdicts(obs, rateLimit).headers,
+    "/components/headers/WWW-Authenticate": wwwAuthenticateVerdict,
   };
+}
+
+function wwwAuthenticateVerdict(obs: Observations): Verdict {
+  const unauthorized = obs.exchanges.filter((e) => e.status === 401);
+  if (unauthorized.length === 0) return couldNotTell("no 401 was seen");
+  const missing = unauthorized.filter((e) => e.headers["www-authenticate"] !== "Bearer");
+  return missing.length === 0
+    ? held(`${unauthorized.length} 401 answer(s), each with WWW-Authenticate: Bearer`)
+    : didNotHold(`${missing[0].target} → 401 with WWW-Authenticate ${JSON.stringify(missing[0].headers["www-authenticate"] ?? null)}`);
 }
 
 export const WEBHOOK_REASON = "about webhook deliveries, which a suite reading the API with GET requests never receives";
