@@ -36,7 +36,7 @@ export const permissions = {
 
 /** Each component parameter's name as sent, where it goes, and its default and bounds. */
 export const parameters = {
-  PageNumber: { name: "PageNumber", in: "query", default: 1, minimum: 1, maximum: 10000 },
+  PageNumber: { name: "PageNumber", in: "query", default: 1, minimum: 1, maximum: 2147483647 },
   PageSize: { name: "PageSize", in: "query", default: 25, minimum: 1, maximum: 100 },
   LeaveRequestCompanyId: { name: "CompanyId", in: "query" },
   LeaveRequestDepartmentId: { name: "DepartmentId", in: "query" },
@@ -57,7 +57,7 @@ export const parameters = {
   Companies: { name: "Companies", in: "query", maxItems: 50 },
   DepartmentIdPath: { name: "id", in: "path" },
   EmployeeStatusFilter: { name: "Status", in: "query" },
-  EmployeePageNumber: { name: "PageNumber", in: "query", default: 1, minimum: 1, maximum: 10000 },
+  EmployeePageNumber: { name: "PageNumber", in: "query", default: 1, minimum: 1, maximum: 2147483647 },
   UserAgentHeader: { name: "User-Agent", in: "header" },
   ServiceEventIdHeader: { name: "Service-Event-Id", in: "header" },
   ServiceEventTypeHeader: { name: "Service-Event-Type", in: "header" },
