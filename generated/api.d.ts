@@ -1133,6 +1133,7 @@ export interface components {
          */
         LeaveStatusName: "Submitted" | "Pending" | "Approved" | "Rejected" | "Abandoned" | "Expired";
         /**
+         * Format: int32
          * @description Leave request status number: 0 Submitted, 1 Pending, 2 Approved, 3 Rejected, 4 Abandoned, 5 Expired.
          * @example 2
          * @enum {integer}
@@ -1191,6 +1192,7 @@ export interface components {
             totalPages: number;
         };
         /**
+         * DateText
          * @description A calendar date written as a datetime text with a zero time, `YYYY-MM-DDT00:00:00`, no zone.
          * @example 2026-12-21T00:00:00
          */
@@ -1478,12 +1480,14 @@ export interface components {
             data: components["schemas"]["LeaveBalance"];
         };
         /**
+         * Format: int32
          * @description Who a leave type covers: 0 the organisation, 1 a company, 2 a department, 3 a unit, 4 named employees.
          * @example 0
          * @enum {integer}
          */
         EligibilityCriteria: 0 | 1 | 2 | 3 | 4;
         /**
+         * Format: int32
          * @description A month number: 0 January, 1 February, ... 11 December.
          * @example 2
          * @enum {integer}
@@ -1832,30 +1836,37 @@ export interface components {
          */
         "Service-Signature": string;
         /**
+         * EventId
          * Format: uuid
          * @description The event's id, a uuid; the same on every retry and redelivery, so a receiver skips repeats by it.
          * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
          */
         EventId: string;
         /**
+         * ApiVersion
          * @description Version of the event format, a date text; currently `2026-10-15` (how a receiver chooses a version is not shown by the provider).
          * @example 2026-10-15
          * @constant
          */
         ApiVersion: "2026-10-15";
         /**
+         * OccurredAt
          * Format: date-time
          * @description When it happened, UTC, with exactly 7 fractional digits and a trailing Z; orders events, which may arrive out of order.
          * @example 2026-10-15T09:50:11.4821937Z
          */
         OccurredAt: string;
         /**
+         * OrganizationId
          * Format: uuid
          * @description The organisation the event belongs to, a uuid.
          * @example 0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90
          */
         OrganizationId: string;
-        /** @description The six fields every event body has, whatever its type (the 19 types not shown included); a body has no other field. */
+        /**
+         * WebhookEventEnvelope
+         * @description The six fields every event body has, whatever its type (the 19 types not shown included); a body has no other field.
+         */
         WebhookEventEnvelope: {
             id: components["schemas"]["EventId"];
             /**
@@ -1869,7 +1880,10 @@ export interface components {
             /** @description Details, an object whose fields depend on `type`; each event type's schema names them and admits no others. */
             data: unknown;
         };
-        /** @description The data of an `employee.created` event; fetch the employee through the API for their details. */
+        /**
+         * EmployeeCreatedData
+         * @description The data of an `employee.created` event; fetch the employee through the API for their details.
+         */
         EmployeeCreatedData: {
             /**
              * Format: uuid
@@ -1896,7 +1910,10 @@ export interface components {
              */
             status: "Active";
         };
-        /** @description The body of an `employee.created` event, sent when an employee is added. */
+        /**
+         * EmployeeCreatedEvent
+         * @description The body of an `employee.created` event, sent when an employee is added.
+         */
         EmployeeCreatedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `employee.created` here; equals the Service-Event-Type header.
@@ -1906,7 +1923,10 @@ export interface components {
             type: "employee.created";
             data: components["schemas"]["EmployeeCreatedData"];
         };
-        /** @description The data of an `employee.terminated` event; close the employee's accounts. */
+        /**
+         * EmployeeTerminatedData
+         * @description The data of an `employee.terminated` event; close the employee's accounts.
+         */
         EmployeeTerminatedData: {
             /**
              * Format: uuid
@@ -1927,7 +1947,10 @@ export interface components {
              */
             status: "Terminated";
         };
-        /** @description The body of an `employee.terminated` event, sent when an employee's employment ends. */
+        /**
+         * EmployeeTerminatedEvent
+         * @description The body of an `employee.terminated` event, sent when an employee's employment ends.
+         */
         EmployeeTerminatedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `employee.terminated` here; equals the Service-Event-Type header.
@@ -1937,7 +1960,10 @@ export interface components {
             type: "employee.terminated";
             data: components["schemas"]["EmployeeTerminatedData"];
         };
-        /** @description The data of a `leave.requested` event; fetch the leave request through the API for its details. */
+        /**
+         * LeaveRequestedData
+         * @description The data of a `leave.requested` event; fetch the leave request through the API for its details.
+         */
         LeaveRequestedData: {
             /**
              * Format: uuid
@@ -1964,7 +1990,10 @@ export interface components {
              */
             status: "Submitted";
         };
-        /** @description The body of a `leave.requested` event, sent when an employee asks for leave. */
+        /**
+         * LeaveRequestedEvent
+         * @description The body of a `leave.requested` event, sent when an employee asks for leave.
+         */
         LeaveRequestedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.requested` here; equals the Service-Event-Type header.
@@ -1974,7 +2003,10 @@ export interface components {
             type: "leave.requested";
             data: components["schemas"]["LeaveRequestedData"];
         };
-        /** @description The data of a `leave.approved` event, exactly as the provider shows it. */
+        /**
+         * LeaveApprovedData
+         * @description The data of a `leave.approved` event, exactly as the provider shows it.
+         */
         LeaveApprovedData: {
             /**
              * Format: uuid
@@ -2016,7 +2048,10 @@ export interface components {
              */
             status: "Approved";
         };
-        /** @description The body of a `leave.approved` event, sent when a leave request is approved. */
+        /**
+         * LeaveApprovedEvent
+         * @description The body of a `leave.approved` event, sent when a leave request is approved.
+         */
         LeaveApprovedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.approved` here; equals the Service-Event-Type header.
@@ -2026,7 +2061,10 @@ export interface components {
             type: "leave.approved";
             data: components["schemas"]["LeaveApprovedData"];
         };
-        /** @description The data of a `leave.rejected` event; fetch the leave request through the API for its details. */
+        /**
+         * LeaveRejectedData
+         * @description The data of a `leave.rejected` event; fetch the leave request through the API for its details.
+         */
         LeaveRejectedData: {
             /**
              * Format: uuid
@@ -2053,7 +2091,10 @@ export interface components {
              */
             status: "Rejected";
         };
-        /** @description The body of a `leave.rejected` event, sent when a leave request is rejected. */
+        /**
+         * LeaveRejectedEvent
+         * @description The body of a `leave.rejected` event, sent when a leave request is rejected.
+         */
         LeaveRejectedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.rejected` here; equals the Service-Event-Type header.
@@ -2063,7 +2104,10 @@ export interface components {
             type: "leave.rejected";
             data: components["schemas"]["LeaveRejectedData"];
         };
-        /** @description The data of a `leave.cancelled` event; the days of the request are free again. */
+        /**
+         * LeaveCancelledData
+         * @description The data of a `leave.cancelled` event; the days of the request are free again.
+         */
         LeaveCancelledData: {
             /**
              * Format: uuid
@@ -2090,7 +2134,10 @@ export interface components {
              */
             status: "Abandoned";
         };
-        /** @description The body of a `leave.cancelled` event, sent when a leave request is withdrawn by the employee or HR. */
+        /**
+         * LeaveCancelledEvent
+         * @description The body of a `leave.cancelled` event, sent when a leave request is withdrawn by the employee or HR.
+         */
         LeaveCancelledEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.cancelled` here; equals the Service-Event-Type header.
@@ -2100,7 +2147,10 @@ export interface components {
             type: "leave.cancelled";
             data: components["schemas"]["LeaveCancelledData"];
         };
-        /** @description The data of a `payroll.paid` event; fetch the run's totals through the API (no pay travels in events). */
+        /**
+         * PayrollPaidData
+         * @description The data of a `payroll.paid` event; fetch the run's totals through the API (no pay travels in events).
+         */
         PayrollPaidData: {
             /**
              * Format: uuid
@@ -2121,7 +2171,10 @@ export interface components {
              */
             status: "Paid";
         };
-        /** @description The body of a `payroll.paid` event, sent when a payroll run is paid. */
+        /**
+         * PayrollPaidEvent
+         * @description The body of a `payroll.paid` event, sent when a payroll run is paid.
+         */
         PayrollPaidEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `payroll.paid` here; equals the Service-Event-Type header.
@@ -2131,7 +2184,10 @@ export interface components {
             type: "payroll.paid";
             data: components["schemas"]["PayrollPaidData"];
         };
-        /** @description The data of a `payroll.transfer_failed` event; no amount and no bank details travel in events. */
+        /**
+         * PayrollTransferFailedData
+         * @description The data of a `payroll.transfer_failed` event; no amount and no bank details travel in events.
+         */
         PayrollTransferFailedData: {
             /**
              * Format: uuid
@@ -2158,7 +2214,10 @@ export interface components {
              */
             status: "Failed";
         };
-        /** @description The body of a `payroll.transfer_failed` event, sent when one transfer of a payroll run fails. */
+        /**
+         * PayrollTransferFailedEvent
+         * @description The body of a `payroll.transfer_failed` event, sent when one transfer of a payroll run fails.
+         */
         PayrollTransferFailedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `payroll.transfer_failed` here; equals the Service-Event-Type header.
@@ -2168,7 +2227,10 @@ export interface components {
             type: "payroll.transfer_failed";
             data: components["schemas"]["PayrollTransferFailedData"];
         };
-        /** @description The data of a `loan.disbursed` event; no amount travels in events. */
+        /**
+         * LoanDisbursedData
+         * @description The data of a `loan.disbursed` event; no amount travels in events.
+         */
         LoanDisbursedData: {
             /**
              * Format: uuid
@@ -2189,7 +2251,10 @@ export interface components {
              */
             status: "Disbursed";
         };
-        /** @description The body of a `loan.disbursed` event, sent when a loan is paid out to an employee. */
+        /**
+         * LoanDisbursedEvent
+         * @description The body of a `loan.disbursed` event, sent when a loan is paid out to an employee.
+         */
         LoanDisbursedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `loan.disbursed` here; equals the Service-Event-Type header.
@@ -2199,7 +2264,10 @@ export interface components {
             type: "loan.disbursed";
             data: components["schemas"]["LoanDisbursedData"];
         };
-        /** @description The data of a `candidate.stage_changed` event; a candidate moved to another stage of a job opening. */
+        /**
+         * CandidateStageChangedData
+         * @description The data of a `candidate.stage_changed` event; a candidate moved to another stage of a job opening.
+         */
         CandidateStageChangedData: {
             /**
              * Format: uuid
@@ -2219,7 +2287,10 @@ export interface components {
              */
             stage: string;
         };
-        /** @description The body of a `candidate.stage_changed` event, sent when a candidate moves to another recruitment stage. */
+        /**
+         * CandidateStageChangedEvent
+         * @description The body of a `candidate.stage_changed` event, sent when a candidate moves to another recruitment stage.
+         */
         CandidateStageChangedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `candidate.stage_changed` here; equals the Service-Event-Type header.
@@ -2229,7 +2300,10 @@ export interface components {
             type: "candidate.stage_changed";
             data: components["schemas"]["CandidateStageChangedData"];
         };
-        /** @description The data of an `offer.accepted` event; no pay travels in events. */
+        /**
+         * OfferAcceptedData
+         * @description The data of an `offer.accepted` event; no pay travels in events.
+         */
         OfferAcceptedData: {
             /**
              * Format: uuid
@@ -2256,7 +2330,10 @@ export interface components {
              */
             status: "Accepted";
         };
-        /** @description The body of an `offer.accepted` event, sent when a candidate accepts an offer. */
+        /**
+         * OfferAcceptedEvent
+         * @description The body of an `offer.accepted` event, sent when a candidate accepts an offer.
+         */
         OfferAcceptedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `offer.accepted` here; equals the Service-Event-Type header.
@@ -2266,7 +2343,10 @@ export interface components {
             type: "offer.accepted";
             data: components["schemas"]["OfferAcceptedData"];
         };
-        /** @description The data of an `approval.completed` event; an approval flow reached its final decision. */
+        /**
+         * ApprovalCompletedData
+         * @description The data of an `approval.completed` event; an approval flow reached its final decision.
+         */
         ApprovalCompletedData: {
             /**
              * Format: uuid
@@ -2286,13 +2366,17 @@ export interface components {
              */
             recordId: string;
             /**
+             * ApprovalDecision
              * @description The final decision, `Approved` or `Rejected`.
              * @example Approved
              * @enum {string}
              */
             status: "Approved" | "Rejected";
         };
-        /** @description The body of an `approval.completed` event, sent when an approval flow reaches its final decision. */
+        /**
+         * ApprovalCompletedEvent
+         * @description The body of an `approval.completed` event, sent when an approval flow reaches its final decision.
+         */
         ApprovalCompletedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `approval.completed` here; equals the Service-Event-Type header.
@@ -2302,7 +2386,10 @@ export interface components {
             type: "approval.completed";
             data: components["schemas"]["ApprovalCompletedData"];
         };
-        /** @description The data of a `webhook.test` event, sent by the Test action on an endpoint in the web application. */
+        /**
+         * WebhookTestData
+         * @description The data of a `webhook.test` event, sent by the Test action on an endpoint in the web application.
+         */
         WebhookTestData: {
             /**
              * Format: uuid
@@ -2316,7 +2403,10 @@ export interface components {
              */
             message: string;
         };
-        /** @description The body of a `webhook.test` event, sent by the Test action on an endpoint. */
+        /**
+         * WebhookTestEvent
+         * @description The body of a `webhook.test` event, sent by the Test action on an endpoint.
+         */
         WebhookTestEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `webhook.test` here; equals the Service-Event-Type header.
@@ -2331,6 +2421,8 @@ export interface components {
         /** @description Invalid parameter: the envelope with isSuccessful false; the message names the parameter. */
         BadRequest: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 [name: string]: unknown;
             };
             content: {
@@ -2348,6 +2440,7 @@ export interface components {
         /** @description Missing, malformed or unknown API key. */
         Unauthorized: {
             headers: {
+                "WWW-Authenticate": components["headers"]["WWW-Authenticate"];
                 [name: string]: unknown;
             };
             content: {
@@ -2365,6 +2458,8 @@ export interface components {
         /** @description The API key lacks the permission this operation needs. */
         Forbidden: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 [name: string]: unknown;
             };
             content: {
@@ -2382,6 +2477,8 @@ export interface components {
         /** @description No such record in the caller's organisation. */
         NotFound: {
             headers: {
+                "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                 [name: string]: unknown;
             };
             content: {
@@ -2594,16 +2691,6 @@ export interface components {
     requestBodies: never;
     headers: {
         /**
-         * @description The methods this path answers, comma-separated (RFC 9110 section 10.2.1); HEAD wherever GET is.
-         * @example GET, HEAD
-         */
-        Allow: string;
-        /**
-         * @description Whole seconds to wait before a request from this key would be accepted.
-         * @example 12
-         */
-        "Retry-After": number;
-        /**
          * @description Requests allowed to this key in any rolling 60 seconds.
          * @example 300
          */
@@ -2613,6 +2700,21 @@ export interface components {
          * @example 0
          */
         "RateLimit-Remaining": number;
+        /**
+         * @description The authentication scheme the API expects, always `Bearer`; sent with every 401.
+         * @example Bearer
+         */
+        "WWW-Authenticate": "Bearer";
+        /**
+         * @description The methods this path answers, comma-separated (RFC 9110 section 10.2.1); HEAD wherever GET is.
+         * @example GET, HEAD
+         */
+        Allow: string;
+        /**
+         * @description Whole seconds to wait before a request from this key would be accepted.
+         * @example 12
+         */
+        "Retry-After": number;
     };
     pathItems: never;
 }
@@ -2681,6 +2783,8 @@ export interface operations {
             /** @description A page of leave requests. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2714,6 +2818,8 @@ export interface operations {
             /** @description The leave request's details. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2752,6 +2858,8 @@ export interface operations {
             /** @description The balance. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2810,6 +2918,8 @@ export interface operations {
             /** @description A page of leave types. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2865,6 +2975,8 @@ export interface operations {
             /** @description A page of departments. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2898,6 +3010,8 @@ export interface operations {
             /** @description The department's details. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {
@@ -2941,6 +3055,8 @@ export interface operations {
             /** @description A page of employees. */
             200: {
                 headers: {
+                    "RateLimit-Limit": components["headers"]["RateLimit-Limit"];
+                    "RateLimit-Remaining": components["headers"]["RateLimit-Remaining"];
                     [name: string]: unknown;
                 };
                 content: {

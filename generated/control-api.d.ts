@@ -397,30 +397,37 @@ export interface components {
             data?: null;
         };
         /**
+         * EventId
          * Format: uuid
          * @description The event's id, a uuid; the same on every retry and redelivery, so a receiver skips repeats by it.
          * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
          */
         EventId: string;
         /**
+         * ApiVersion
          * @description Version of the event format, a date text; currently `2026-10-15` (how a receiver chooses a version is not shown by the provider).
          * @example 2026-10-15
          * @constant
          */
         ApiVersion: "2026-10-15";
         /**
+         * OccurredAt
          * Format: date-time
          * @description When it happened, UTC, with exactly 7 fractional digits and a trailing Z; orders events, which may arrive out of order.
          * @example 2026-10-15T09:50:11.4821937Z
          */
         OccurredAt: string;
         /**
+         * OrganizationId
          * Format: uuid
          * @description The organisation the event belongs to, a uuid.
          * @example 0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90
          */
         OrganizationId: string;
-        /** @description The six fields every event body has, whatever its type (the 19 types not shown included); a body has no other field. */
+        /**
+         * WebhookEventEnvelope
+         * @description The six fields every event body has, whatever its type (the 19 types not shown included); a body has no other field.
+         */
         WebhookEventEnvelope: {
             id: components["schemas"]["EventId"];
             /**
@@ -434,7 +441,10 @@ export interface components {
             /** @description Details, an object whose fields depend on `type`; each event type's schema names them and admits no others. */
             data: unknown;
         };
-        /** @description The data of an `employee.created` event; fetch the employee through the API for their details. */
+        /**
+         * EmployeeCreatedData
+         * @description The data of an `employee.created` event; fetch the employee through the API for their details.
+         */
         EmployeeCreatedData: {
             /**
              * Format: uuid
@@ -461,7 +471,10 @@ export interface components {
              */
             status: "Active";
         };
-        /** @description The body of an `employee.created` event, sent when an employee is added. */
+        /**
+         * EmployeeCreatedEvent
+         * @description The body of an `employee.created` event, sent when an employee is added.
+         */
         EmployeeCreatedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `employee.created` here; equals the Service-Event-Type header.
@@ -471,7 +484,10 @@ export interface components {
             type: "employee.created";
             data: components["schemas"]["EmployeeCreatedData"];
         };
-        /** @description The data of an `employee.terminated` event; close the employee's accounts. */
+        /**
+         * EmployeeTerminatedData
+         * @description The data of an `employee.terminated` event; close the employee's accounts.
+         */
         EmployeeTerminatedData: {
             /**
              * Format: uuid
@@ -492,7 +508,10 @@ export interface components {
              */
             status: "Terminated";
         };
-        /** @description The body of an `employee.terminated` event, sent when an employee's employment ends. */
+        /**
+         * EmployeeTerminatedEvent
+         * @description The body of an `employee.terminated` event, sent when an employee's employment ends.
+         */
         EmployeeTerminatedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `employee.terminated` here; equals the Service-Event-Type header.
@@ -502,7 +521,10 @@ export interface components {
             type: "employee.terminated";
             data: components["schemas"]["EmployeeTerminatedData"];
         };
-        /** @description The data of a `leave.requested` event; fetch the leave request through the API for its details. */
+        /**
+         * LeaveRequestedData
+         * @description The data of a `leave.requested` event; fetch the leave request through the API for its details.
+         */
         LeaveRequestedData: {
             /**
              * Format: uuid
@@ -529,7 +551,10 @@ export interface components {
              */
             status: "Submitted";
         };
-        /** @description The body of a `leave.requested` event, sent when an employee asks for leave. */
+        /**
+         * LeaveRequestedEvent
+         * @description The body of a `leave.requested` event, sent when an employee asks for leave.
+         */
         LeaveRequestedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.requested` here; equals the Service-Event-Type header.
@@ -540,11 +565,15 @@ export interface components {
             data: components["schemas"]["LeaveRequestedData"];
         };
         /**
+         * DateText
          * @description A calendar date written as a datetime text with a zero time, `YYYY-MM-DDT00:00:00`, no zone.
          * @example 2026-12-21T00:00:00
          */
         DateText: string;
-        /** @description The data of a `leave.approved` event, exactly as the provider shows it. */
+        /**
+         * LeaveApprovedData
+         * @description The data of a `leave.approved` event, exactly as the provider shows it.
+         */
         LeaveApprovedData: {
             /**
              * Format: uuid
@@ -586,7 +615,10 @@ export interface components {
              */
             status: "Approved";
         };
-        /** @description The body of a `leave.approved` event, sent when a leave request is approved. */
+        /**
+         * LeaveApprovedEvent
+         * @description The body of a `leave.approved` event, sent when a leave request is approved.
+         */
         LeaveApprovedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.approved` here; equals the Service-Event-Type header.
@@ -596,7 +628,10 @@ export interface components {
             type: "leave.approved";
             data: components["schemas"]["LeaveApprovedData"];
         };
-        /** @description The data of a `leave.rejected` event; fetch the leave request through the API for its details. */
+        /**
+         * LeaveRejectedData
+         * @description The data of a `leave.rejected` event; fetch the leave request through the API for its details.
+         */
         LeaveRejectedData: {
             /**
              * Format: uuid
@@ -623,7 +658,10 @@ export interface components {
              */
             status: "Rejected";
         };
-        /** @description The body of a `leave.rejected` event, sent when a leave request is rejected. */
+        /**
+         * LeaveRejectedEvent
+         * @description The body of a `leave.rejected` event, sent when a leave request is rejected.
+         */
         LeaveRejectedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.rejected` here; equals the Service-Event-Type header.
@@ -633,7 +671,10 @@ export interface components {
             type: "leave.rejected";
             data: components["schemas"]["LeaveRejectedData"];
         };
-        /** @description The data of a `leave.cancelled` event; the days of the request are free again. */
+        /**
+         * LeaveCancelledData
+         * @description The data of a `leave.cancelled` event; the days of the request are free again.
+         */
         LeaveCancelledData: {
             /**
              * Format: uuid
@@ -660,7 +701,10 @@ export interface components {
              */
             status: "Abandoned";
         };
-        /** @description The body of a `leave.cancelled` event, sent when a leave request is withdrawn by the employee or HR. */
+        /**
+         * LeaveCancelledEvent
+         * @description The body of a `leave.cancelled` event, sent when a leave request is withdrawn by the employee or HR.
+         */
         LeaveCancelledEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `leave.cancelled` here; equals the Service-Event-Type header.
@@ -670,7 +714,10 @@ export interface components {
             type: "leave.cancelled";
             data: components["schemas"]["LeaveCancelledData"];
         };
-        /** @description The data of a `payroll.paid` event; fetch the run's totals through the API (no pay travels in events). */
+        /**
+         * PayrollPaidData
+         * @description The data of a `payroll.paid` event; fetch the run's totals through the API (no pay travels in events).
+         */
         PayrollPaidData: {
             /**
              * Format: uuid
@@ -691,7 +738,10 @@ export interface components {
              */
             status: "Paid";
         };
-        /** @description The body of a `payroll.paid` event, sent when a payroll run is paid. */
+        /**
+         * PayrollPaidEvent
+         * @description The body of a `payroll.paid` event, sent when a payroll run is paid.
+         */
         PayrollPaidEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `payroll.paid` here; equals the Service-Event-Type header.
@@ -701,7 +751,10 @@ export interface components {
             type: "payroll.paid";
             data: components["schemas"]["PayrollPaidData"];
         };
-        /** @description The data of a `payroll.transfer_failed` event; no amount and no bank details travel in events. */
+        /**
+         * PayrollTransferFailedData
+         * @description The data of a `payroll.transfer_failed` event; no amount and no bank details travel in events.
+         */
         PayrollTransferFailedData: {
             /**
              * Format: uuid
@@ -728,7 +781,10 @@ export interface components {
              */
             status: "Failed";
         };
-        /** @description The body of a `payroll.transfer_failed` event, sent when one transfer of a payroll run fails. */
+        /**
+         * PayrollTransferFailedEvent
+         * @description The body of a `payroll.transfer_failed` event, sent when one transfer of a payroll run fails.
+         */
         PayrollTransferFailedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `payroll.transfer_failed` here; equals the Service-Event-Type header.
@@ -738,7 +794,10 @@ export interface components {
             type: "payroll.transfer_failed";
             data: components["schemas"]["PayrollTransferFailedData"];
         };
-        /** @description The data of a `loan.disbursed` event; no amount travels in events. */
+        /**
+         * LoanDisbursedData
+         * @description The data of a `loan.disbursed` event; no amount travels in events.
+         */
         LoanDisbursedData: {
             /**
              * Format: uuid
@@ -759,7 +818,10 @@ export interface components {
              */
             status: "Disbursed";
         };
-        /** @description The body of a `loan.disbursed` event, sent when a loan is paid out to an employee. */
+        /**
+         * LoanDisbursedEvent
+         * @description The body of a `loan.disbursed` event, sent when a loan is paid out to an employee.
+         */
         LoanDisbursedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `loan.disbursed` here; equals the Service-Event-Type header.
@@ -769,7 +831,10 @@ export interface components {
             type: "loan.disbursed";
             data: components["schemas"]["LoanDisbursedData"];
         };
-        /** @description The data of a `candidate.stage_changed` event; a candidate moved to another stage of a job opening. */
+        /**
+         * CandidateStageChangedData
+         * @description The data of a `candidate.stage_changed` event; a candidate moved to another stage of a job opening.
+         */
         CandidateStageChangedData: {
             /**
              * Format: uuid
@@ -789,7 +854,10 @@ export interface components {
              */
             stage: string;
         };
-        /** @description The body of a `candidate.stage_changed` event, sent when a candidate moves to another recruitment stage. */
+        /**
+         * CandidateStageChangedEvent
+         * @description The body of a `candidate.stage_changed` event, sent when a candidate moves to another recruitment stage.
+         */
         CandidateStageChangedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `candidate.stage_changed` here; equals the Service-Event-Type header.
@@ -799,7 +867,10 @@ export interface components {
             type: "candidate.stage_changed";
             data: components["schemas"]["CandidateStageChangedData"];
         };
-        /** @description The data of an `offer.accepted` event; no pay travels in events. */
+        /**
+         * OfferAcceptedData
+         * @description The data of an `offer.accepted` event; no pay travels in events.
+         */
         OfferAcceptedData: {
             /**
              * Format: uuid
@@ -826,7 +897,10 @@ export interface components {
              */
             status: "Accepted";
         };
-        /** @description The body of an `offer.accepted` event, sent when a candidate accepts an offer. */
+        /**
+         * OfferAcceptedEvent
+         * @description The body of an `offer.accepted` event, sent when a candidate accepts an offer.
+         */
         OfferAcceptedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `offer.accepted` here; equals the Service-Event-Type header.
@@ -836,7 +910,10 @@ export interface components {
             type: "offer.accepted";
             data: components["schemas"]["OfferAcceptedData"];
         };
-        /** @description The data of an `approval.completed` event; an approval flow reached its final decision. */
+        /**
+         * ApprovalCompletedData
+         * @description The data of an `approval.completed` event; an approval flow reached its final decision.
+         */
         ApprovalCompletedData: {
             /**
              * Format: uuid
@@ -856,13 +933,17 @@ export interface components {
              */
             recordId: string;
             /**
+             * ApprovalDecision
              * @description The final decision, `Approved` or `Rejected`.
              * @example Approved
              * @enum {string}
              */
             status: "Approved" | "Rejected";
         };
-        /** @description The body of an `approval.completed` event, sent when an approval flow reaches its final decision. */
+        /**
+         * ApprovalCompletedEvent
+         * @description The body of an `approval.completed` event, sent when an approval flow reaches its final decision.
+         */
         ApprovalCompletedEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `approval.completed` here; equals the Service-Event-Type header.
@@ -872,7 +953,10 @@ export interface components {
             type: "approval.completed";
             data: components["schemas"]["ApprovalCompletedData"];
         };
-        /** @description The data of a `webhook.test` event, sent by the Test action on an endpoint in the web application. */
+        /**
+         * WebhookTestData
+         * @description The data of a `webhook.test` event, sent by the Test action on an endpoint in the web application.
+         */
         WebhookTestData: {
             /**
              * Format: uuid
@@ -886,7 +970,10 @@ export interface components {
              */
             message: string;
         };
-        /** @description The body of a `webhook.test` event, sent by the Test action on an endpoint. */
+        /**
+         * WebhookTestEvent
+         * @description The body of a `webhook.test` event, sent by the Test action on an endpoint.
+         */
         WebhookTestEvent: components["schemas"]["WebhookEventEnvelope"] & {
             /**
              * @description The event's type, always `webhook.test` here; equals the Service-Event-Type header.
@@ -896,7 +983,10 @@ export interface components {
             type: "webhook.test";
             data: components["schemas"]["WebhookTestData"];
         };
-        /** @description Any event body of the 13 event types the provider shows, told apart by the `type` const; a body of the 19 types not shown matches only WebhookEventEnvelope. */
+        /**
+         * WebhookEvent
+         * @description Any event body of the 13 event types the provider shows, told apart by the `type` const; a body of the 19 types not shown matches only WebhookEventEnvelope.
+         */
         WebhookEvent: components["schemas"]["EmployeeCreatedEvent"] | components["schemas"]["EmployeeTerminatedEvent"] | components["schemas"]["LeaveRequestedEvent"] | components["schemas"]["LeaveApprovedEvent"] | components["schemas"]["LeaveRejectedEvent"] | components["schemas"]["LeaveCancelledEvent"] | components["schemas"]["PayrollPaidEvent"] | components["schemas"]["PayrollTransferFailedEvent"] | components["schemas"]["LoanDisbursedEvent"] | components["schemas"]["CandidateStageChangedEvent"] | components["schemas"]["OfferAcceptedEvent"] | components["schemas"]["ApprovalCompletedEvent"] | components["schemas"]["WebhookTestEvent"];
     };
     responses: {

@@ -5,7 +5,7 @@ import path from "node:path";
 import { parseArgs } from "node:util";
 import YAML from "yaml";
 import { bundleApi, repoRoot } from "./generate/bundle.js";
-import { restoreOperationMessageRefs } from "./generate/asyncapi-refs.js";
+import { restoreComponentSchemaRefs, restoreOperationMessageRefs } from "./generate/asyncapi-refs.js";
 import { renderApiTypes } from "./generate/types.js";
 import { renderClient } from "./generate/client.js";
 import { renderEventTypes } from "./generate/events.js";
@@ -24,7 +24,7 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   write("openapi.yaml", YAML.stringify(openapi, { lineWidth: 0 }));
   log("bundling asyncapi/asyncapi.yaml");
   const source = YAML.parse(fs.readFileSync(path.join(repoRoot, "asyncapi/asyncapi.yaml"), "utf8"));
-  const asyncapi = restoreOperationMessageRefs(await bundleApi("hr-events"), source);
+  const asyncapi = restoreComponentSchemaRefs(restoreOperationMessageRefs(await bundleApi("hr-events"), source));
   write("asyncapi.json", JSON.stringify(asyncapi, null, 2));
   write("asyncapi.yaml", YAML.stringify(asyncapi, { lineWidth: 0 }));
   log("bundling mock/control/openapi.yaml");

@@ -1,10 +1,14 @@
 // npm run lint: Redocly lint of the documents (recommended rules plus the house rules in
-// redocly.yaml) and the AsyncAPI parser's validation; fails on any error or warning. No telemetry.
+// redocly.yaml), the AsyncAPI parser's validation, and Spectral (spectral:oas, spectral:asyncapi and
+// the OWASP ruleset, see scripts/lint/rulesets.ts) over the bundles; fails on any error or warning
+// (and on Spectral's infos). No telemetry.
 import { spawnSync } from "node:child_process";
 import fs from "node:fs/promises";
 import { DiagnosticSeverity, Parser } from "@asyncapi/parser";
 import path from "node:path";
 import { repoRoot } from "./generate/bundle.js";
+import { countByRule, describeFindings, SPECTRAL_TARGETS, spectralFindings } from "./lint/spectral.js";
+import type { RulesetName } from "./lint/rulesets.js";
 
 const quietEnv = {
   ...process.env,
@@ -64,8 +68,23 @@ export async function asyncapiValidate(file = "asyncapi/asyncapi.yaml"): Promise
   return { tool, ok: shown.length === 0, errors, warnings: shown.length - errors, output };
 }
 
+/** Spectral with one of the rulesets of scripts/lint/rulesets.ts on a bundled document; fails on anything above hint. */
+export async function spectralLint(file: string, ruleset: RulesetName): Promise<LintResult> {
+  const tool = `spectral (${ruleset}) ${path.relative(repoRoot, path.resolve(repoRoot, file))}`;
+  let findings;
+  try {
+    findings = await spectralFindings(path.resolve(repoRoot, file), ruleset);
+  } catch (error) {
+    return { tool, ok: false, errors: 1, warnings: 0, output: `spectral could not lint ${file}: ${error instanceof Error ? error.message : String(error)}` };
+  }
+  const errors = findings.filter((f) => f.severity === "error").length;
+  const byRule = Object.entries(countByRule(findings)).map(([rule, n]) => `${rule}: ${n}`).join(", ");
+  return { tool, ok: findings.length === 0, errors, warnings: findings.length - errors, output: findings.length ? `${describeFindings(findings)}\nby rule: ${byRule}` : "" };
+}
+
 async function main() {
   const results = [redoclyLint("hr-api"), redoclyLint("hr-events"), redoclyLint("mock-control"), await asyncapiValidate()];
+  for (const { file, ruleset } of SPECTRAL_TARGETS) results.push(await spectralLint(file, ruleset));
   for (const r of results) {
     console.log(`lint: ${r.tool}: ${r.ok ? "clean" : "FAILED"} (${r.errors} errors, ${r.warnings} warnings)`);
     if (!r.ok && r.output) console.log(r.output);

@@ -71,7 +71,9 @@ export function renderControlFacts(control: BundledDocument): string {
 /** generated/webhook-facts.ts: the delivery's header names and the delivery rules the AsyncAPI document states once. */
 export function renderWebhookFacts(asyncapi: BundledDocument): string {
   const traits = Object.values<Record<string, any>>(asyncapi.components?.messageTraits ?? {});
-  const names = traits.flatMap((trait) => Object.keys(trait.headers?.properties ?? {}));
+  // A trait's headers are the WebhookHeaders component, by reference.
+  const resolve = (schema: any) => (typeof schema?.$ref === "string" ? asyncapi.components?.schemas?.[schema.$ref.split("/").pop()] : schema);
+  const names = traits.flatMap((trait) => Object.keys(resolve(trait.headers)?.properties ?? {}));
   if (names.length === 0) throw new Error("the AsyncAPI document's message traits name no headers");
   const operations = Object.values<Record<string, any>>(asyncapi.operations ?? {});
   const rules = operations.find((op) => op["x-signature-tolerance-seconds"] !== undefined);

@@ -9,6 +9,7 @@ import { pageOf } from "./checks/paging.js";
 import { isFailure, isRateLimited, isSuccess } from "./checks/responses.js";
 import { dayOf } from "./checks/filters.js";
 import { calendarDays, weekdays } from "./checks/records.js";
+import { boundVerdict, isBoundMark } from "./bounds.js";
 import { couldNotTell, didNotHold, held, summarize, type AssumptionResult, type Verdict } from "./results.js";
 
 export type AccessState = "granted" | "forbidden" | "unknown";
@@ -367,8 +368,10 @@ function employeeStatusVerdict(obs: Observations): Verdict {
 }
 
 /** Evaluators by the pointer of the mark in the OpenAPI document. */
-export function openapiEvaluators(validate: (pointer: string, value: unknown) => string[], rateLimit?: number): Record<string, Evaluator> {
+export function openapiEvaluators(validate: (pointer: string, value: unknown) => string[], rateLimit?: number, marks: readonly AssumptionMark[] = []): Record<string, Evaluator> {
+  const bounds = Object.fromEntries(marks.filter((m) => m.scope === "api" && isBoundMark(m.sentence)).map((m) => [m.pointer, boundVerdict(m.pointer, validate)]));
   return {
+    ...bounds,
     "/paths/~1v1~1employee~1list/get": employeePermissionVerdict,
     "/info": () => couldNotTell("not probed: the suite sends each parameter name in the provider's case only, so it never relies on this leniency"),
     "/components/schemas/DepartmentBase/properties/membersCount": () =>
@@ -409,7 +412,17 @@ export function openapiEvaluators(validate: (pointer: string, value: unknown) =>
     "/components/responses/ServerError": (obs) => serverErrorVerdict(obs, validate),
     "/components/headers/Retry-After": (obs) => rateLimitVerdicts(obs, rateLimit).retryAfter,
     "/components/headers/RateLimit-Limit": (obs) => rateLimitVerdicts(obs, rateLimit).headers,
+    "/components/headers/WWW-Authenticate": wwwAuthenticateVerdict,
   };
+}
+
+function wwwAuthenticateVerdict(obs: Observations): Verdict {
+  const unauthorized = obs.exchanges.filter((e) => e.status === 401);
+  if (unauthorized.length === 0) return couldNotTell("no 401 was seen");
+  const missing = unauthorized.filter((e) => e.headers["www-authenticate"] !== "Bearer");
+  return missing.length === 0
+    ? held(`${unauthorized.length} 401 answer(s), each with WWW-Authenticate: Bearer`)
+    : didNotHold(`${missing[0].target} → 401 with WWW-Authenticate ${JSON.stringify(missing[0].headers["www-authenticate"] ?? null)}`);
 }
 
 export const WEBHOOK_REASON = "about webhook deliveries, which a suite reading the API with GET requests never receives";
@@ -420,7 +433,7 @@ export function evaluateAssumptions(
   validate: (pointer: string, value: unknown) => string[],
   rateLimit?: number,
 ): AssumptionResult[] {
-  const evaluators = openapiEvaluators(validate, rateLimit);
+  const evaluators = openapiEvaluators(validate, rateLimit, marks);
   return marks.map((mark) => {
     let verdict: Verdict;
     if (mark.scope === "webhooks") verdict = couldNotTell(WEBHOOK_REASON);

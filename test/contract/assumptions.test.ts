@@ -9,7 +9,7 @@ import { loadAsyncApi, loadOpenApi } from "../../scripts/lib/spec-document.js";
 import { bodyOf, exchangeOf } from "./support.js";
 
 const spec = loadContractSpec();
-const evaluators = openapiEvaluators(spec.validate, spec.rateLimit);
+const evaluators = openapiEvaluators(spec.validate, spec.rateLimit, spec.assumptions);
 
 function observations(parts: Partial<Observations> & { probeList?: [string, Exchange, string[]?][] } = {}): Observations {
   const { probeList = [], ...rest } = parts;

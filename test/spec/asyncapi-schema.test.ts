@@ -49,3 +49,27 @@ describe("the official AsyncAPI 3.0.0 JSON Schema", () => {
     expect(errorsOf(document).join("\n")).toMatch(want);
   });
 });
+
+describe("every schema a generator or the events page names has a name of its own", () => {
+  const document = bundled("asyncapi.json");
+  const schemas: Record<string, any> = document.components.schemas;
+  // Objects become models (Modelina) and boxes on the events page; a schema without a title is shown as <anonymous-schema-N>.
+  const objectParts = (schema: any): any[] => [schema, ...(schema.allOf ?? []).filter((part: any) => !part.$ref)];
+  it.each(Object.keys(schemas))("component schema %s and its inline allOf parts have a title", (name) => {
+    for (const part of objectParts(schemas[name])) expect(part.title, `components.schemas.${name}: an object part without a title`).toMatch(/^[A-Z]\w+$/);
+  });
+
+  it("every component schema is used: each message's payload and its trait's headers refer to one", () => {
+    const text = JSON.stringify({ ...document, components: { ...document.components, schemas: undefined } });
+    const unused = Object.keys(schemas).filter((name) => !text.includes(`"#/components/schemas/${name}"`) && !JSON.stringify(schemas).includes(`"#/components/schemas/${name}"`));
+    expect(unused, "component schemas nothing refers to").toEqual([]);
+    for (const [key, message] of Object.entries<any>(document.components.messages)) {
+      expect(message.payload.$ref, `message ${key}: payload`).toMatch(/^#\/components\/schemas\/\w+Event$/);
+      for (const trait of message.traits) expect(trait.headers, `message ${key}: trait headers`).toEqual({ $ref: "#/components/schemas/WebhookHeaders" });
+    }
+  });
+
+  it("the contact has a url or an email", () => {
+    expect(document.info.contact.url ?? document.info.contact.email, "info.contact").toMatch(/^(https:\/\/|\S+@)/);
+  });
+});

@@ -5,7 +5,9 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
-import { asyncapiValidate, redoclyLint } from "../../scripts/lint.js";
+import { asyncapiValidate, redoclyLint, spectralLint } from "../../scripts/lint.js";
+import { SPECTRAL_TARGETS } from "../../scripts/lint/spectral.js";
+import type { RulesetName } from "../../scripts/lint/rulesets.js";
 
 describe("lint", () => {
   it.each([["hr-api"], ["hr-events"], ["mock-control"]])("redocly lint %s has no error and no warning", (api) => {
@@ -83,5 +85,45 @@ describe("the bundled AsyncAPI document", () => {
     expect(errors, "parser errors in generated/asyncapi.yaml").toEqual([]);
     expect(document, "the parser returned no document").toBeDefined();
     expect(document!.messages().length, "messages in the bundle").toBe(13);
+  }, 60_000);
+});
+
+describe("Spectral (spectral:oas, spectral:asyncapi, OWASP) finds nothing above hint", () => {
+  it.each(SPECTRAL_TARGETS.map((t) => [t.file, t.ruleset] as const))("%s with the %s ruleset", async (file, ruleset) => {
+    const result = await spectralLint(file, ruleset);
+    expect(result.output, `spectral reported findings on ${file}`).toBe("");
+    expect(result.ok).toBe(true);
+  }, 60_000);
+});
+
+/** A bundled document with one edit, written to a temporary file. */
+function plantedBundle(file: string, edit: (doc: any) => void): string {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), "spectral-planted-"));
+  const doc = JSON.parse(fs.readFileSync(path.join(repoRoot, file), "utf8"));
+  edit(doc);
+  const out = path.join(dir, path.basename(file));
+  fs.writeFileSync(out, JSON.stringify(doc));
+  return out;
+}
+
+const SPECTRAL_PLANTED: Array<[string, { file: string; ruleset: RulesetName; edit: (doc: any) => void; want: RegExp }]> = [
+  ["a string without maxLength (OWASP string-limit)", { file: "generated/openapi.json", ruleset: "read-api", edit: (d) => delete d.components.schemas.Envelope.properties.message.maxLength, want: /owasp:api4:2023-string-limit.*Envelope\/properties\/message/ }],
+  ["an integer without maximum (OWASP integer-limit)", { file: "generated/openapi.json", ruleset: "read-api", edit: (d) => delete d.components.schemas.Page.properties.pageSize.maximum, want: /owasp:api4:2023-integer-limit/ }],
+  ["an array without maxItems (OWASP array-limit)", { file: "generated/openapi.json", ruleset: "read-api", edit: (d) => delete d.components.schemas.LeaveType.properties.requiredDocument.maxItems, want: /owasp:api4:2023-array-limit/ }],
+  ["a 200 without the RateLimit headers", { file: "generated/openapi.json", ruleset: "read-api", edit: (d) => delete d.paths["/v1/leavetype/list"].get.responses["200"].headers, want: /hr-rate-limit-headers.*leavetype/ }],
+  ["an operation without operationId (spectral:oas)", { file: "generated/openapi.json", ruleset: "read-api", edit: (d) => delete d.paths["/v1/leavetype/list"].get.operationId, want: /operation-operationId/ }],
+  ["an events contact without url or email (spectral:asyncapi)", { file: "generated/asyncapi.json", ruleset: "events", edit: (d) => (d.info.contact = { name: "x" }), want: /asyncapi-info-contact-properties/ }],
+];
+
+describe("Spectral fails on a planted finding", () => {
+  it.each(SPECTRAL_PLANTED)("%s", async (_name, { file, ruleset, edit, want }) => {
+    const planted = plantedBundle(file, edit);
+    try {
+      const result = await spectralLint(planted, ruleset);
+      expect(result.ok, "a planted finding passed spectral").toBe(false);
+      expect(result.output, "the finding is named").toMatch(want);
+    } finally {
+      fs.rmSync(path.dirname(planted), { recursive: true, force: true });
+    }
   }, 60_000);
 });
