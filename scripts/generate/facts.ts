@@ -82,7 +82,8 @@ export function renderWebhookFacts(asyncapi: BundledDocument): string {
   const headerLines = [...new Set(names)].map((name) => `  ${camel(name)}: ${JSON.stringify(name)},`);
   // Headers whose value the document fixes (`const`): the same on every delivery.
   const fixed = new Map<string, string>();
-  for (const trait of traits) for (const [name, schema] of Object.entries<any>(trait.headers?.properties ?? {})) if (typeof schema.const === "string") fixed.set(name, schema.const);
+  for (const trait of traits) for (const [name, schema] of Object.entries<any>(resolve(trait.headers)?.properties ?? {})) if (typeof schema.const === "string") fixed.set(name, schema.const);
+  if (fixed.size === 0) throw new Error("the AsyncAPI document's delivery headers fix no value (const): Content-Type at least must be fixed");
   const fixedLines = [...fixed].map(([name, value]) => `  ${JSON.stringify(name)}: ${JSON.stringify(value)},`);
   const ruleLines = Object.entries(rules)
     .filter(([key]) => key.startsWith("x-") && key !== "x-assumption" && key !== "x-permission")
