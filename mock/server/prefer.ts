@@ -5,7 +5,6 @@
 // Prism's public instance with its default mock component then only picks and builds the response.
 // The header is parsed here as Prism's server parses it, so the mock needs prism-http and
 // prism-core only.
-import { createRequire } from "node:module";
 import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
 import type { createLogger } from "@stoplight/prism-core";
 import { failure, type Reply } from "./envelope.js";
@@ -83,35 +82,9 @@ export interface PreferConfig {
 export type PreferMocker = (operation: SpecOperation, request: { method: string; path: string; query: Query }, preferences: PreferConfig) => Promise<Reply>;
 
 const DAY_MS = 24 * 3600 * 1000;
-const YEAR_MS = 365.25 * DAY_MS;
-
-interface SchemaFaker {
-  option(options: Record<string, unknown>): void;
-  define(keyword: string, generate: (value: unknown) => unknown): void;
-  random: { number(min: number, max: number): number };
-}
-
-/**
- * json-schema-faker's options, set on the copy Prism loads (its documented option and define): no
- * invented properties (the schemas are closed in meaning, though not all say additionalProperties
- * false), date-times within a few years of now instead of its default 1889 to 1970, at most 10 items
- * per generated array (a page of 100 items of 20-item lists took seconds to build), and a calendar
- * date within the years a schema's x-mock-within-years gives (json-schema-faker reads x-<name> as
- * <name>). All draw on its seeded random, so `Prefer: dynamic=true, seed=…` still repeats itself.
- */
-function configureDynamicMocker(now: number): void {
-  const faker = createRequire(import.meta.url)("json-schema-faker").JSONSchemaFaker as SchemaFaker;
-  faker.option({ fillProperties: false, maxItems: 10, minDateTime: new Date(now - 2 * YEAR_MS), maxDateTime: new Date(now + YEAR_MS) });
-  faker.define("mock-within-years", (years) => {
-    const days = Math.round(Number(years) * 365);
-    const day = new Date(now + faker.random.number(-days, days) * DAY_MS);
-    return `${day.toISOString().slice(0, 10)}T00:00:00`;
-  });
-}
 
 /** Prism's own mocker on the dispatcher's configuration; routing and checks were done by the dataset's pass. */
 export function createPreferMocker(logger: ReturnType<typeof createLogger>, base: IHttpConfig): PreferMocker {
-  configureDynamicMocker(Date.now());
   const checked: IHttpConfig = { ...base, checkSecurity: false, validateRequest: false };
   const prism = createInstance(checked, { logger });
   return async (operation, request, preferences) => {
