@@ -44,6 +44,8 @@ export interface OrganizationIndex {
   /** Requests by department and by status, each in the list's order (requestedOn): a filter walks only its own. */
   readonly requestsByDepartment: Map<string, LeaveRequestRecord[]>;
   readonly requestsByStatus: Map<number, LeaveRequestRecord[]>;
+  /** Keyed by departmentStatusKey(departmentId, statusId): the list's commonest pair of filters, answered by a slice. */
+  readonly requestsByDepartmentStatus: Map<string, LeaveRequestRecord[]>;
   /** Keyed by balanceKey(employeeId, leaveTypeId). */
   readonly balanceSetUpByKey: Map<string, BalanceSetUpRecord>;
   /** Unit id → the department that holds it. */
@@ -55,6 +57,10 @@ export type OrganizationRecords = Omit<OrganizationData, "index">;
 
 export function balanceKey(employeeId: string, leaveTypeId: string): string {
   return `${employeeId}|${leaveTypeId}`;
+}
+
+export function departmentStatusKey(departmentId: string, statusId: number): string {
+  return `${departmentId}|${statusId}`;
 }
 
 export function compareByRequestedOn(a: LeaveRequestRecord, b: LeaveRequestRecord): number {
@@ -76,6 +82,7 @@ export function indexOrganization(records: OrganizationRecords): OrganizationDat
   for (const r of records.leaveRequests) requestsByEmployee.get(r.employeeId)?.push(r);
   const requestsByDepartment = groupBy(records.leaveRequests, (r) => r.departmentId);
   const requestsByStatus = groupBy(records.leaveRequests, (r) => r.statusId);
+  const requestsByDepartmentStatus = groupBy(records.leaveRequests, (r) => departmentStatusKey(r.departmentId, r.statusId));
   const departmentByUnitId = new Map<string, string>();
   for (const d of records.departments) for (const u of d.units) departmentByUnitId.set(u.id, d.id);
   const index: OrganizationIndex = {
@@ -87,6 +94,7 @@ export function indexOrganization(records: OrganizationRecords): OrganizationDat
     requestsByEmployee,
     requestsByDepartment,
     requestsByStatus,
+    requestsByDepartmentStatus,
     balanceSetUpByKey: new Map(records.balanceSetUps.map((b) => [balanceKey(b.employeeId, b.leaveTypeId), b])),
     departmentByUnitId,
     holidayDates: new Set(records.holidays.map((h) => h.date)),
@@ -141,6 +149,8 @@ export function replaceLeaveRequest(org: OrganizationData, next: LeaveRequestRec
   // A decision moves a request to another status group; its department may move with its employee.
   moveBetweenGroups(org.index.requestsByStatus, previous.statusId, next.statusId, previous, next);
   moveBetweenGroups(org.index.requestsByDepartment, previous.departmentId, next.departmentId, previous, next);
+  const pair = (r: LeaveRequestRecord) => departmentStatusKey(r.departmentId, r.statusId);
+  moveBetweenGroups(org.index.requestsByDepartmentStatus, pair(previous), pair(next), previous, next);
 }
 
 function moveBetweenGroups<K>(groups: Map<K, LeaveRequestRecord[]>, from: K, to: K, previous: LeaveRequestRecord, next: LeaveRequestRecord): void {
@@ -164,6 +174,7 @@ export function insertLeaveRequest(org: OrganizationData, record: LeaveRequestRe
   org.index.leaveRequestById.set(record.id, record);
   insertSorted(org.index.requestsByStatus, record.statusId, record);
   insertSorted(org.index.requestsByDepartment, record.departmentId, record);
+  insertSorted(org.index.requestsByDepartmentStatus, departmentStatusKey(record.departmentId, record.statusId), record);
   const own = org.index.requestsByEmployee.get(record.employeeId);
   if (own) own.push(record);
   else org.index.requestsByEmployee.set(record.employeeId, [record]);
