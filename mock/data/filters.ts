@@ -1,6 +1,6 @@
 // Filter predicates of the lists, built once per request from already parsed parameters.
 // A null predicate means "no filter", so the list can be sliced without testing each record.
-import { compareByRequestedOn, departmentStatusKey, type OrganizationData } from "./organization.js";
+import { compareByRequestedOn, departmentStatusKey, employeesMatching, type OrganizationData } from "./organization.js";
 import type { DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
 
 export interface LeaveRequestFilter {
@@ -60,11 +60,7 @@ export function leaveRequestSelection(org: OrganizationData, f: LeaveRequestFilt
 /** The employees whose full name or email, and the leave types whose name, hold `term` (any case). */
 function searchMatches(org: OrganizationData, term: string): { employees: Set<string>; types: Set<string> } {
   const lower = term.toLowerCase();
-  const employees = new Set<string>();
-  for (const e of org.employees) {
-    const [name, email] = lowerCased(e);
-    if (name.includes(lower) || email.includes(lower)) employees.add(e.id);
-  }
+  const employees = employeesMatching(org, lower);
   const types = new Set(org.leaveTypes.filter((t) => t.name.toLowerCase().includes(lower)).map((t) => t.id));
   return { employees, types };
 }
@@ -95,15 +91,6 @@ function leaveRequestPredicate(f: LeaveRequestFilter, search: ReturnType<typeof 
     tests.push((r) => employees.has(r.employeeId) || types.has(r.leaveTypeId));
   }
   return combine(tests);
-}
-
-// Employee records are replaced, never changed, so their lower-cased texts can be kept per record.
-const lowerTexts = new WeakMap<EmployeeRecord, readonly [string, string]>();
-
-function lowerCased(e: EmployeeRecord): readonly [string, string] {
-  let texts = lowerTexts.get(e);
-  if (!texts) lowerTexts.set(e, (texts = [e.fullName.toLowerCase(), e.email.toLowerCase()]));
-  return texts;
 }
 
 export interface LeaveTypeFilter {

@@ -119,6 +119,48 @@ export function workCalendarOf(org: OrganizationData, employee: EmployeeRecord):
   return { holidays: org.index.holidayDates, daysOff: employee.daysOff };
 }
 
+/**
+ * The ids of the employees whose full name or email holds `lowerTerm` (already in lower case): one
+ * native substring search over every employee's texts, kept per organisation until an employee changes.
+ */
+export function employeesMatching(org: OrganizationData, lowerTerm: string): Set<string> {
+  let texts = employeeTexts.get(org);
+  if (!texts) employeeTexts.set(org, (texts = joinTexts(org.employees)));
+  const { joined, starts, ids } = texts;
+  if (lowerTerm === "") return new Set(ids);
+  const found = new Set<string>();
+  for (let at = joined.indexOf(lowerTerm); at >= 0; at = joined.indexOf(lowerTerm, at + 1)) {
+    // The employee whose texts hold position `at`: the last start at or before it.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    // A match reaching over a separator is not in one text.
+    if (!joined.slice(at, at + lowerTerm.length).includes(SEPARATOR)) found.add(ids[lo]);
+  }
+  return found;
+}
+
+const SEPARATOR = "\u0000";
+const employeeTexts = new WeakMap<OrganizationData, { joined: string; starts: number[]; ids: string[] }>();
+
+/** Each employee's name and email in lower case, each followed by SEPARATOR, with where each employee starts. */
+function joinTexts(employees: readonly EmployeeRecord[]): { joined: string; starts: number[]; ids: string[] } {
+  const parts: string[] = [];
+  const starts: number[] = [];
+  let length = 0;
+  for (const e of employees) {
+    starts.push(length);
+    const part = `${e.fullName.toLowerCase()}${SEPARATOR}${e.email.toLowerCase()}${SEPARATOR}`;
+    parts.push(part);
+    length += part.length;
+  }
+  return { joined: parts.join(""), starts, ids: employees.map((e) => e.id) };
+}
+
 // ---- changes (used by mutations only) -------------------------------------------------------
 
 function replaceIn<T>(array: T[], previous: T, next: T): void {
@@ -185,12 +227,14 @@ export function replaceEmployee(org: OrganizationData, next: EmployeeRecord): vo
   if (!previous) throw new Error(`no employee ${next.id}`);
   replaceIn(org.employees, previous, next);
   org.index.employeeById.set(next.id, next);
+  employeeTexts.delete(org);
 }
 
 export function insertEmployee(org: OrganizationData, record: EmployeeRecord): void {
   org.employees.splice(upperBound(org.employees, record, (a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)), 0, record);
   org.index.employeeById.set(record.id, record);
   org.index.requestsByEmployee.set(record.id, []);
+  employeeTexts.delete(org);
 }
 
 export function replaceDepartment(org: OrganizationData, next: DepartmentRecord): void {
