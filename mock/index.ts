@@ -9,6 +9,8 @@ import { handlers, readOperations } from "./resources/index.js";
 import { DEFAULT_DOCS_DIR } from "./server/docs.js";
 import type { BannerSettings } from "./server/banner.js";
 import { createMockHttpServer } from "./server/http.js";
+import { AUTH_THROTTLE } from "./server/auth-throttle.js";
+import { defaultConnectionLimits, type ConnectionLimits } from "./server/connections.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS, RESPONSE_CACHE_MAX_BYTES } from "./server/limits.js";
 import { createDispatcher } from "./server/dispatch.js";
 import { seededRandom } from "./server/random.js";
@@ -56,6 +58,17 @@ export interface StartMockOptions {
    * default: the read API answers pages of any origin, the control API none.
    */
   corsOrigins?: string[];
+  /**
+   * Connection bounds, each in milliseconds or a count (see mock/server/connections.ts); the
+   * defaults keep idle and unread connections from locking clients out.
+   */
+  connectionLimits?: Partial<ConnectionLimits>;
+  /**
+   * Past `budget` failed authentications from one address in `windowMs`, its 401s are held
+   * `holdMs` (default 20 in 10 s, held 1 s), which slows key guessing; "off" for suites that
+   * send many wrong keys on purpose. Valid keys are never held.
+   */
+  authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
 }
 
 /** A key as startMock reports it (demo keys first, then keys given in options). */
@@ -142,6 +155,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     cache: new ResponseCache(RESPONSE_CACHE_MAX_BYTES),
     now: () => performance.now(),
     onInternalError: onError,
+    authThrottle: options.authThrottle,
   });
   const http = createMockHttpServer({
     dispatch,
@@ -153,6 +167,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     maxBodyBytes: bodyLimit(spec),
     controlPrefix: CONTROL_PREFIX,
     controlOrigins: settings.corsOrigins,
+    connectionLimits: { ...defaultConnectionLimits(settings.latencyMs), ...options.connectionLimits },
   });
   const port = await http.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
     const why = error.code === "EADDRINUSE" ? "the port is in use" : error.message;
@@ -226,6 +241,19 @@ function checkOptions(options: StartMockOptions): Settings {
     normalizeToday(options.today);
   } catch (error) {
     throw new MockOptionError((error as Error).message);
+  }
+  const limits = defaultConnectionLimits(0);
+  for (const [name, value] of Object.entries(options.connectionLimits ?? {})) {
+    if (!(name in limits)) throw new MockOptionError(`connectionLimits.${name} is not a limit; the limits are ${Object.keys(limits).join(", ")}`);
+    if (!(Number.isInteger(value) && (value as number) >= 1)) throw new MockOptionError(`connectionLimits.${name} must be a whole number of at least 1, got ${String(value)}`);
+  }
+  const throttle = options.authThrottle;
+  if (throttle !== undefined && throttle !== "off") {
+    if (typeof throttle !== "object" || throttle === null) throw new MockOptionError('authThrottle must be "off" or an object of budget, windowMs and holdMs');
+    for (const [name, value] of Object.entries(throttle)) {
+      if (!(name in AUTH_THROTTLE)) throw new MockOptionError(`authThrottle.${name} is not a setting; the settings are ${Object.keys(AUTH_THROTTLE).join(", ")}`);
+      if (!(Number.isInteger(value) && (value as number) >= 0)) throw new MockOptionError(`authThrottle.${name} must be a whole number of at least 0, got ${String(value)}`);
+    }
   }
   if (!Array.isArray(corsOrigins)) throw new MockOptionError("corsOrigins must be a list of origins such as http://localhost:5173");
   for (const origin of corsOrigins) {

@@ -14,6 +14,7 @@ import type { KeyRegistry } from "../auth/key-registry.js";
 import { createMockComponent, nestedDeeperThan, type MockedReply, type RequestContext } from "./mock-component.js";
 import type { OperationTable } from "./operations.js";
 import { failure, type Reply } from "./envelope.js";
+import { AUTH_THROTTLE, createAuthThrottle } from "./auth-throttle.js";
 import { createGate } from "./gate.js";
 import { canonicalCase, parseQuery } from "./params.js";
 import { createPreferMocker } from "./prefer.js";
@@ -31,6 +32,8 @@ export interface ApiRequest {
   body?: Uint8Array | string;
   /** The edge stopped reading the body at bodyLimit(spec) bytes: the answer is a 413. */
   bodyTooLarge?: boolean;
+  /** Who sent it (the remote address), for the throttle on failed authentication. */
+  client?: string;
 }
 
 /** What the request log may say about the caller: a label, never a key. */
@@ -54,6 +57,8 @@ export interface DispatcherOptions {
   now: () => number;
   /** Called with one line when something fails inside the mock (never with a key). */
   onInternalError: (line: string) => void;
+  /** Holding back 401s of an address that keeps failing (default AUTH_THROTTLE), or "off". */
+  authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
 }
 
 /** Prism checks what the spec says (routing, parameters, a Bearer credential); errors go to the mock component. */
@@ -70,7 +75,8 @@ const CONFIG: IHttpConfig = {
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { spec, cache, onInternalError } = options;
   const operations = spec.operations;
-  const gate = createGate(options.keys, options.rateLimiter, options.now);
+  const throttle = options.authThrottle === "off" ? undefined : createAuthThrottle({ ...AUTH_THROTTLE, ...options.authThrottle, now: options.now });
+  const gate = createGate(options.keys, options.rateLimiter, options.now, throttle);
   const contexts = new WeakMap<object, RequestContext>();
   const logger = createLogger("hr-mock", { level: "silent" });
   const mock = createMockComponent({
@@ -111,7 +117,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       // Prism takes a falsy body (null, 0, false) for none and would not validate it: it sees the text.
       body: body && ("value" in body && body.value ? body.value : body.text),
     };
-    contexts.set(input, { search, query, authorization: headers.authorization, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable) });
+    contexts.set(input, { search, query, authorization: headers.authorization, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), client: request.client });
     return prism
       .request(input, candidates.map((op) => op.prism), CONFIG)()
       .then(async (result): Promise<ReplyWithCaller> => {
@@ -124,7 +130,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         }
         const bytes = Buffer.from(reply.body);
         if (reply.cacheable) cache.set(`${reply.cacheable.organizationId} ${method} ${url}`, options.dataset().version, { ...reply.cacheable, status: reply.status, body: bytes });
-        return { status: reply.status, body: bytes, headers: reply.headers, caller: reply.caller };
+        return { status: reply.status, body: bytes, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs };
       })
       .catch((error: unknown) => {
         onInternalError(`hr-mock: internal error on ${method} ${printable(path, 200)}: ${oneLine(errorText(error))}`);

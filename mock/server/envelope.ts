@@ -19,6 +19,8 @@ export interface Reply {
   status: number;
   body: string | Buffer;
   headers?: Record<string, string | number>;
+  /** Milliseconds the edge waits before sending this answer (a throttled 401). */
+  holdMs?: number;
 }
 
 export function failure(status: number, message: string, headers?: Record<string, string | number>): Reply {

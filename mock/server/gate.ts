@@ -5,6 +5,7 @@
 import { authenticate, forbiddenMessage, hasPermission } from "../auth/authenticate.js";
 import type { ApiKey, KeyRegistry } from "../auth/key-registry.js";
 import { failure, type Reply } from "./envelope.js";
+import type { AuthThrottle } from "./auth-throttle.js";
 import type { RateLimiter } from "./rate-limit.js";
 
 export type GateResult =
@@ -15,10 +16,10 @@ export interface Gate {
   /** The key of an Authorization header (one value, or several when the header was repeated). */
   identify(header: string | string[] | undefined): { ok: true; apiKey: ApiKey } | { ok: false; reply: Reply };
   /** identify, then count the request (unless `counted` is false) and check `permission`. */
-  admit(header: string | string[] | undefined, permission: string, counted: boolean): GateResult;
+  admit(header: string | string[] | undefined, permission: string, counted: boolean, client?: string): GateResult;
 }
 
-export function createGate(keys: KeyRegistry, rateLimiter: RateLimiter | undefined, now: () => number): Gate {
+export function createGate(keys: KeyRegistry, rateLimiter: RateLimiter | undefined, now: () => number, throttle?: AuthThrottle): Gate {
   function identify(header: string | string[] | undefined) {
     if (Array.isArray(header) && header.length > 1) {
       // Which one would a service use? Answering either would hide a client's bug (a proxy adding its own).
@@ -30,9 +31,12 @@ export function createGate(keys: KeyRegistry, rateLimiter: RateLimiter | undefin
   }
   return {
     identify,
-    admit(header, permission, counted) {
+    admit(header, permission, counted, client) {
       const identified = identify(header);
-      if (!identified.ok) return identified;
+      if (!identified.ok) {
+        const holdMs = throttle?.failed(client) ?? 0;
+        return holdMs > 0 ? { ok: false, reply: { ...identified.reply, holdMs } } : identified;
+      }
       const { apiKey } = identified;
       let rateHeaders: Record<string, number> | undefined;
       if (rateLimiter && counted) {

@@ -3,12 +3,13 @@
 // through the dispatcher (dispatch.ts), with the body of a POST, PUT or PATCH read up to the spec's
 // limit. Writes the envelope with its headers, applies --latency and --failure-status, and logs one
 // line per request when asked.
-import { createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { STATUS_CODES, createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { boundConnections, defaultConnectionLimits, type ConnectionLimits } from "./connections.js";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
-import { JSON_CONTENT_TYPE, failureBody, type Reply } from "./envelope.js";
+import { JSON_CONTENT_TYPE, failure, failureBody, type Reply } from "./envelope.js";
 import type { ApiRequest, Dispatcher, ReplyWithCaller } from "./dispatch.js";
-import { errorText, oneLine, printable } from "./text.js";
+import { errorText, oneLine, printable, quote } from "./text.js";
 
 /** Headers a browser script may read on a cross-origin answer. */
 const EXPOSED_HEADERS = "Retry-After, RateLimit-Limit, RateLimit-Remaining, Allow, WWW-Authenticate";
@@ -30,6 +31,8 @@ export interface MockHttpOptions {
   /** Paths under this prefix (the control API) answer only the origins in `controlOrigins`. */
   controlPrefix: string;
   controlOrigins: readonly string[];
+  /** Timeouts and caps on connections; default defaultConnectionLimits(latencyMs). */
+  connectionLimits?: ConnectionLimits;
 }
 
 export interface MockHttpServer {
@@ -44,7 +47,7 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   const { dispatch, failureStatus, latencyMs, log, onError } = options;
   const mounts: { prefix: string; handler: RouteHandler }[] = [];
   const corsHeaders = cors(options.controlPrefix, new Set(options.controlOrigins));
-  const sockets = new Set<Socket>();
+  const answeredAndClosing = new WeakSet<Socket>();
 
   function sendReply(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
     if (res.headersSent || res.destroyed) return;
@@ -66,7 +69,8 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   }
 
   function deliver(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
-    if (latencyMs > 0) setTimeout(() => sendReply(req, res, reply, started), latencyMs);
+    const wait = latencyMs + (reply.holdMs ?? 0);
+    if (wait > 0) setTimeout(() => sendReply(req, res, reply, started), wait);
     else sendReply(req, res, reply, started);
   }
 
@@ -84,11 +88,18 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
     else res.destroy();
   }
 
-  const server = createServer((req, res) => {
+  // Host is checked below, so a request without it gets the envelope instead of Node's empty 400.
+  const server = createServer({ requireHostHeader: false, connectionsCheckingInterval: 1000 }, (req, res) => {
     const started = performance.now();
     const url = req.url ?? "/";
     const method = req.method ?? "GET";
     try {
+      const framing = framingProblem(req);
+      if (framing) {
+        answeredAndClosing.add(req.socket);
+        sendReply(req, res, { ...failure(400, framing), headers: { Connection: "close" } }, started);
+        return;
+      }
       if (method === "OPTIONS" && req.headers.origin !== undefined && req.headers["access-control-request-method"] !== undefined) {
         answerPreflight(req, res, corsHeaders);
         return;
@@ -124,9 +135,9 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
         }
       };
       if (BODY_METHODS.has(method)) {
-        readBody(req, options.maxBodyBytes).then(({ body, tooLarge }) => answer({ method, url, headers, body, bodyTooLarge: tooLarge }));
+        readBody(req, options.maxBodyBytes).then(({ body, tooLarge }) => answer({ method, url, headers, body, bodyTooLarge: tooLarge, client: req.socket.remoteAddress }));
       } else {
-        answer({ method, url, headers });
+        answer({ method, url, headers, client: req.socket.remoteAddress });
       }
     } catch (error) {
       internal(req, res, error, started);
@@ -135,20 +146,32 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
 
   // Requests Node cannot parse (bad request line, oversized headers) still get an envelope.
   server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    if (!socket.writable || error.code === "ECONNRESET") {
+    // After a framing refusal the parser fails on what follows; that request was answered already.
+    if (!socket.writable || error.code === "ECONNRESET" || answeredAndClosing.has(socket)) {
       socket.destroy();
       return;
     }
-    const body = failureBody(400, `Bad request: the HTTP request could not be read: ${unreadableRequest(error.code)}.`);
-    socket.end(
-      `HTTP/1.1 ${failureStatus === 200 ? "200 OK" : "400 Bad Request"}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\n` +
-        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
-    );
+    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+    const status = timedOut ? 408 : 400;
+    const message = timedOut
+      ? `Request timeout: the request did not arrive in full within ${Math.round(server.requestTimeout / 1000)} seconds.`
+      : `Bad request: the HTTP request could not be read: ${unreadableRequest(error.code)}.`;
+    endSocket(socket, status, message);
   });
-  server.on("connection", (socket) => {
-    sockets.add(socket);
-    socket.on("close", () => sockets.delete(socket));
+  // Expect other than 100-continue (RFC 9110 10.1.1): Node's own answer is an empty 417.
+  server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
+    sendReply(req, res, { ...failure(417, `Expectation failed: the mock supports only Expect: 100-continue, got ${quote(String(req.headers.expect))}.`), headers: { Connection: "close" } }, performance.now());
   });
+  // CONNECT asks for a tunnel; Node's default is to close the socket without a word.
+  server.on("connect", (_req: IncomingMessage, socket: Socket) => endSocket(socket, 405, "Method not allowed: CONNECT asks for a tunnel; the mock is not a proxy."));
+  const openSockets = boundConnections(server, options.connectionLimits ?? defaultConnectionLimits(latencyMs));
+
+  /** An envelope written straight to the socket (Node has no response object here), then closed. */
+  function endSocket(socket: Socket, status: number, message: string): void {
+    const body = failureBody(status, message);
+    const line = failureStatus === 200 ? "200 OK" : `${status} ${STATUS_CODES[status]}`;
+    socket.end(`HTTP/1.1 ${line}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
 
   return {
     server,
@@ -176,13 +199,27 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
         server.close(() => resolve());
         // Keep-alive connections would hold close() open; idle ones go now, busy ones after their answer.
         server.closeIdleConnections();
-        for (const socket of sockets) if (!socket.destroyed) socket.end();
+        for (const socket of openSockets()) if (!socket.destroyed) socket.end();
         setTimeout(() => {
-          for (const socket of sockets) socket.destroy();
+          for (const socket of openSockets()) socket.destroy();
         }, 1000).unref();
       });
     },
   };
+}
+
+/**
+ * What makes a request's framing unsafe to answer, if anything: HTTP/1.1 without Host (RFC 9112
+ * 3.2), or a Transfer-Encoding other than chunked (RFC 9112 6.1: its length is unknown, and reading
+ * on would take the next request for its body, the start of request smuggling). Both close.
+ */
+function framingProblem(req: IncomingMessage): string | undefined {
+  if (req.httpVersion === "1.1" && req.headers.host === undefined) return "Bad request: an HTTP/1.1 request must carry a Host header (RFC 9112, section 3.2).";
+  const coding = req.headers["transfer-encoding"];
+  if (coding !== undefined && coding.trim().toLowerCase() !== "chunked") {
+    return `Bad request: Transfer-Encoding ${quote(coding)} is not supported; the mock reads chunked bodies only (RFC 9112, section 6.1).`;
+  }
+  return undefined;
 }
 
 /** Methods whose body the API's operations may read. */

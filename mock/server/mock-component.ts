@@ -28,6 +28,8 @@ export interface RequestContext {
   /** The Authorization header: one value, or several when it was repeated. */
   authorization: string | string[] | undefined;
   prefer: string | undefined;
+  /** The remote address, for the throttle on failed authentication. */
+  client?: string;
   /** The JSON body as parsed; `unreadable` says why there is none although bytes were sent. */
   body?: { value: unknown } | { unreadable: "too-large" | "too-deep" | "not-json"; detail: string };
 }
@@ -85,7 +87,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
     const read = operation.api === "read";
     if (read && failRate > 0 && random() < failRate) return failure(503, "Service unavailable: injected failure (--fail-rate); retry with backoff.");
     // The control API's document: its calls do not count against the read API's rate limit.
-    const admitted = gate.admit(context.authorization, operation.permission, read);
+    const admitted = gate.admit(context.authorization, operation.permission, read, context.client);
     if (!admitted.ok) return { ...admitted.reply, caller: admitted.caller };
     const { apiKey } = admitted;
     const caller = apiKey.label;

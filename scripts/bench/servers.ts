@@ -20,12 +20,14 @@ export interface Probe {
   headers: Record<string, string>;
 }
 
-export async function startMockServer(root: string, probe: Probe, extraArgs: string[]): Promise<BenchServer> {
+/** The mock through its CLI; with `fileLimit`, under that soft limit on open files (ulimit -n). */
+export async function startMockServer(root: string, probe: Probe, extraArgs: string[], fileLimit?: number): Promise<BenchServer> {
   const started = performance.now();
-  const child = spawn(process.execPath, ["--import", "tsx", join(root, "mock/cli.ts"), "serve", "--port", "0", "--rate-limit", "off", ...extraArgs], {
-    cwd: root,
-    stdio: ["ignore", "pipe", "pipe"],
-  });
+  const args = ["--import", "tsx", join(root, "mock/cli.ts"), "serve", "--port", "0", "--rate-limit", "off", ...extraArgs];
+  const child =
+    fileLimit === undefined
+      ? spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
+      : spawn("sh", ["-c", `ulimit -n ${fileLimit} && exec "$0" "$@"`, process.execPath, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
     let err = "";

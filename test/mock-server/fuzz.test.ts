@@ -15,7 +15,7 @@ const RUNS = 3000;
 let mock: RunningMock;
 let agent: Agent;
 beforeAll(async () => {
-  mock = await startMock({ port: 0, rateLimit: "off", today: "2026-06-15" });
+  mock = await startMock({ port: 0, rateLimit: "off", today: "2026-06-15", authThrottle: "off" });
   agent = new Agent({ keepAlive: true, maxSockets: 8 });
 });
 afterAll(async () => {
