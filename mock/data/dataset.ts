@@ -1,7 +1,7 @@
 // The mock's seeded dataset: organisations with their companies, departments, employees, leave
 // types, leave requests, balances set up and holidays. The same (seed, scale, today) gives the same
 // bytes on every run and machine: a new Faker per dataset, seeded, and no clock reading inside.
-import { Faker, base, en } from "@faker-js/faker";
+import { englishFaker } from "./faker.js";
 import { ORGANIZATION_PROFILES } from "./catalogue.js";
 import { currentUtcDate, dayOf, parseIsoDate, yearOf } from "./dates.js";
 import { Picker, generateOrganization } from "./generate-organization.js";
@@ -58,7 +58,7 @@ export function createDataset({ seed = 1, scale = 1, today }: CreateDatasetOptio
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   if (!(Number.isFinite(scale) && scale > 0 && scale <= 1000)) throw new RangeError(`scale must be a number above 0 and at most 1000, got ${scale}`);
   const day = normalizeToday(today);
-  const faker = new Faker({ locale: [en, base] });
+  const faker = englishFaker();
   faker.seed(seed);
   const picker = new Picker(faker);
   const organizations = ORGANIZATION_PROFILES.map((profile) => generateOrganization(picker, profile, { scale, today: day }));

@@ -1,6 +1,6 @@
 // Filter predicates of the lists, built once per request from already parsed parameters.
 // A null predicate means "no filter", so the list can be sliced without testing each record.
-import type { OrganizationData } from "./organization.js";
+import { compareByRequestedOn, departmentStatusKey, employeesMatching, type OrganizationData } from "./organization.js";
 import type { DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
 
 export interface LeaveRequestFilter {
@@ -15,18 +15,68 @@ export interface LeaveRequestFilter {
   searchTerm?: string;
 }
 
-/**
- * The fewest records a leave request filter needs to walk, in the list's order: a department's or
- * a status's own requests (kept by the organisation's index) rather than every request.
- */
-export function leaveRequestSource(org: OrganizationData, f: LeaveRequestFilter): readonly LeaveRequestRecord[] {
-  const byDepartment = f.departmentId === undefined ? undefined : (org.index.requestsByDepartment.get(f.departmentId) ?? []);
-  const byStatus = f.statusId === undefined ? undefined : (org.index.requestsByStatus.get(f.statusId) ?? []);
-  if (byDepartment && byStatus) return byDepartment.length <= byStatus.length ? byDepartment : byStatus;
-  return byDepartment ?? byStatus ?? org.leaveRequests;
+/** The records a list walks and the test each must pass (null: every record of `source` matches). */
+export interface Selection<R> {
+  source: readonly R[];
+  keep: ((record: R) => boolean) | null;
 }
 
-export function leaveRequestPredicate(org: OrganizationData, f: LeaveRequestFilter): ((r: LeaveRequestRecord) => boolean) | null {
+/**
+ * The fewest leave requests a filter needs to walk, in the list's order, and a test of only the
+ * filters that source does not already imply: a department's, a status's or a department-and-status
+ * group of the organisation's index, or the requests of the few employees a search term names.
+ * With no other filter the page is then a slice, whatever the organisation's size.
+ */
+export function leaveRequestSelection(org: OrganizationData, f: LeaveRequestFilter): Selection<LeaveRequestRecord> {
+  const { index } = org;
+  const candidates: [readonly LeaveRequestRecord[], LeaveRequestFilter][] = [[org.leaveRequests, f]];
+  const without = (...keys: (keyof LeaveRequestFilter)[]) => {
+    const rest = { ...f };
+    for (const key of keys) delete rest[key];
+    return rest;
+  };
+  if (f.departmentId !== undefined && f.statusId !== undefined) {
+    candidates.push([index.requestsByDepartmentStatus.get(departmentStatusKey(f.departmentId, f.statusId)) ?? [], without("departmentId", "statusId")]);
+  }
+  if (f.departmentId !== undefined) candidates.push([index.requestsByDepartment.get(f.departmentId) ?? [], without("departmentId")]);
+  if (f.statusId !== undefined) candidates.push([index.requestsByStatus.get(f.statusId) ?? [], without("statusId")]);
+  let search: ReturnType<typeof searchMatches> | undefined;
+  if (f.searchTerm !== undefined) {
+    search = searchMatches(org, f.searchTerm);
+    // Every leave type named: the term matches every request (each has one of the organisation's types).
+    if (search.types.size > 0 && search.types.size === org.leaveTypes.length) candidates.push([org.leaveRequests, without("searchTerm")]);
+    else if (search.types.size === 0) {
+      const named = searchedRequests(org, search.employees, org.leaveRequests.length / 4);
+      if (named) candidates.push([named, without("searchTerm")]);
+    }
+  }
+  // The smallest source; of equal ones, the one that leaves the fewest tests.
+  const [source, rest] = candidates.reduce((best, next) =>
+    next[0].length < best[0].length || (next[0].length === best[0].length && Object.keys(next[1]).length < Object.keys(best[1]).length) ? next : best,
+  );
+  return { source, keep: leaveRequestPredicate(rest, search) };
+}
+
+/** The employees whose full name or email, and the leave types whose name, hold `term` (any case). */
+function searchMatches(org: OrganizationData, term: string): { employees: Set<string>; types: Set<string> } {
+  const lower = term.toLowerCase();
+  const employees = employeesMatching(org, lower);
+  const types = new Set(org.leaveTypes.filter((t) => t.name.toLowerCase().includes(lower)).map((t) => t.id));
+  return { employees, types };
+}
+
+/** The requests of `employees` in the list's order, or undefined when they are more than `atMost` (a scan is then cheaper than a sort). */
+function searchedRequests(org: OrganizationData, employees: ReadonlySet<string>, atMost: number): LeaveRequestRecord[] | undefined {
+  const found: LeaveRequestRecord[] = [];
+  for (const id of employees) {
+    const own = org.index.requestsByEmployee.get(id) ?? [];
+    if (found.length + own.length > atMost) return undefined;
+    for (const r of own) found.push(r);
+  }
+  return found.sort(compareByRequestedOn);
+}
+
+function leaveRequestPredicate(f: LeaveRequestFilter, search: ReturnType<typeof searchMatches> | undefined): ((r: LeaveRequestRecord) => boolean) | null {
   const tests: ((r: LeaveRequestRecord) => boolean)[] = [];
   const { companyId, departmentId, leaveTypeId, statusId, startFrom, startTo, searchTerm } = f;
   if (statusId !== undefined) tests.push((r) => r.statusId === statusId);
@@ -35,27 +85,12 @@ export function leaveRequestPredicate(org: OrganizationData, f: LeaveRequestFilt
   if (companyId !== undefined) tests.push((r) => r.companyId === companyId);
   if (startFrom !== undefined) tests.push((r) => r.startDate >= startFrom);
   if (startTo !== undefined) tests.push((r) => r.startDate <= startTo);
-  if (searchTerm !== undefined) {
-    // Match the few employees and leave types once, then test set membership per request.
-    const term = searchTerm.toLowerCase();
-    const employees = new Set<string>();
-    for (const e of org.employees) {
-      const [name, email] = lowerCased(e);
-      if (name.includes(term) || email.includes(term)) employees.add(e.id);
-    }
-    const types = new Set(org.leaveTypes.filter((t) => t.name.toLowerCase().includes(term)).map((t) => t.id));
+  if (searchTerm !== undefined && search !== undefined) {
+    // The few employees and leave types were matched once; each request is a set membership test.
+    const { employees, types } = search;
     tests.push((r) => employees.has(r.employeeId) || types.has(r.leaveTypeId));
   }
   return combine(tests);
-}
-
-// Employee records are replaced, never changed, so their lower-cased texts can be kept per record.
-const lowerTexts = new WeakMap<EmployeeRecord, readonly [string, string]>();
-
-function lowerCased(e: EmployeeRecord): readonly [string, string] {
-  let texts = lowerTexts.get(e);
-  if (!texts) lowerTexts.set(e, (texts = [e.fullName.toLowerCase(), e.email.toLowerCase()]));
-  return texts;
 }
 
 export interface LeaveTypeFilter {

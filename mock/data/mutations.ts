@@ -1,7 +1,7 @@
 // Changes to the dataset that webhook events imply (leave approved, employee joined, ...). Each
 // successful change puts new records in place of old ones and bumps dataset.version. Random picks
 // use a faker seeded from (seed, version), so they are reproducible and never touch the generator.
-import { Faker, base, en } from "@faker-js/faker";
+import { englishFaker } from "./faker.js";
 import { MS_PER_DAY, dayOf, isoDate, utcTimestamp } from "./dates.js";
 import type { Dataset } from "./dataset.js";
 import { isEligible } from "./eligibility.js";
@@ -47,7 +47,7 @@ function fail(reason: MutationFailure, message: string): { ok: false; reason: Mu
 
 /** A picker for one mutation: seeded from the dataset's seed and version, independent of the generator. */
 function mutationPicker(ds: Dataset): Picker {
-  const faker = new Faker({ locale: [en, base] });
+  const faker = englishFaker();
   faker.seed([ds.seed, ds.version, 0x6d75]);
   return new Picker(faker);
 }

@@ -44,6 +44,8 @@ export interface OrganizationIndex {
   /** Requests by department and by status, each in the list's order (requestedOn): a filter walks only its own. */
   readonly requestsByDepartment: Map<string, LeaveRequestRecord[]>;
   readonly requestsByStatus: Map<number, LeaveRequestRecord[]>;
+  /** Keyed by departmentStatusKey(departmentId, statusId): the list's commonest pair of filters, answered by a slice. */
+  readonly requestsByDepartmentStatus: Map<string, LeaveRequestRecord[]>;
   /** Keyed by balanceKey(employeeId, leaveTypeId). */
   readonly balanceSetUpByKey: Map<string, BalanceSetUpRecord>;
   /** Unit id → the department that holds it. */
@@ -55,6 +57,10 @@ export type OrganizationRecords = Omit<OrganizationData, "index">;
 
 export function balanceKey(employeeId: string, leaveTypeId: string): string {
   return `${employeeId}|${leaveTypeId}`;
+}
+
+export function departmentStatusKey(departmentId: string, statusId: number): string {
+  return `${departmentId}|${statusId}`;
 }
 
 export function compareByRequestedOn(a: LeaveRequestRecord, b: LeaveRequestRecord): number {
@@ -76,6 +82,7 @@ export function indexOrganization(records: OrganizationRecords): OrganizationDat
   for (const r of records.leaveRequests) requestsByEmployee.get(r.employeeId)?.push(r);
   const requestsByDepartment = groupBy(records.leaveRequests, (r) => r.departmentId);
   const requestsByStatus = groupBy(records.leaveRequests, (r) => r.statusId);
+  const requestsByDepartmentStatus = groupBy(records.leaveRequests, (r) => departmentStatusKey(r.departmentId, r.statusId));
   const departmentByUnitId = new Map<string, string>();
   for (const d of records.departments) for (const u of d.units) departmentByUnitId.set(u.id, d.id);
   const index: OrganizationIndex = {
@@ -87,6 +94,7 @@ export function indexOrganization(records: OrganizationRecords): OrganizationDat
     requestsByEmployee,
     requestsByDepartment,
     requestsByStatus,
+    requestsByDepartmentStatus,
     balanceSetUpByKey: new Map(records.balanceSetUps.map((b) => [balanceKey(b.employeeId, b.leaveTypeId), b])),
     departmentByUnitId,
     holidayDates: new Set(records.holidays.map((h) => h.date)),
@@ -109,6 +117,48 @@ function groupBy<K, T>(sorted: readonly T[], key: (item: T) => K): Map<K, T[]> {
 
 export function workCalendarOf(org: OrganizationData, employee: EmployeeRecord): WorkCalendar {
   return { holidays: org.index.holidayDates, daysOff: employee.daysOff };
+}
+
+/**
+ * The ids of the employees whose full name or email holds `lowerTerm` (already in lower case): one
+ * native substring search over every employee's texts, kept per organisation until an employee changes.
+ */
+export function employeesMatching(org: OrganizationData, lowerTerm: string): Set<string> {
+  let texts = employeeTexts.get(org);
+  if (!texts) employeeTexts.set(org, (texts = joinTexts(org.employees)));
+  const { joined, starts, ids } = texts;
+  if (lowerTerm === "") return new Set(ids);
+  const found = new Set<string>();
+  for (let at = joined.indexOf(lowerTerm); at >= 0; at = joined.indexOf(lowerTerm, at + 1)) {
+    // The employee whose texts hold position `at`: the last start at or before it.
+    let lo = 0;
+    let hi = starts.length - 1;
+    while (lo < hi) {
+      const mid = (lo + hi + 1) >>> 1;
+      if (starts[mid] <= at) lo = mid;
+      else hi = mid - 1;
+    }
+    // A match reaching over a separator is not in one text.
+    if (!joined.slice(at, at + lowerTerm.length).includes(SEPARATOR)) found.add(ids[lo]);
+  }
+  return found;
+}
+
+const SEPARATOR = "\u0000";
+const employeeTexts = new WeakMap<OrganizationData, { joined: string; starts: number[]; ids: string[] }>();
+
+/** Each employee's name and email in lower case, each followed by SEPARATOR, with where each employee starts. */
+function joinTexts(employees: readonly EmployeeRecord[]): { joined: string; starts: number[]; ids: string[] } {
+  const parts: string[] = [];
+  const starts: number[] = [];
+  let length = 0;
+  for (const e of employees) {
+    starts.push(length);
+    const part = `${e.fullName.toLowerCase()}${SEPARATOR}${e.email.toLowerCase()}${SEPARATOR}`;
+    parts.push(part);
+    length += part.length;
+  }
+  return { joined: parts.join(""), starts, ids: employees.map((e) => e.id) };
 }
 
 // ---- changes (used by mutations only) -------------------------------------------------------
@@ -141,6 +191,8 @@ export function replaceLeaveRequest(org: OrganizationData, next: LeaveRequestRec
   // A decision moves a request to another status group; its department may move with its employee.
   moveBetweenGroups(org.index.requestsByStatus, previous.statusId, next.statusId, previous, next);
   moveBetweenGroups(org.index.requestsByDepartment, previous.departmentId, next.departmentId, previous, next);
+  const pair = (r: LeaveRequestRecord) => departmentStatusKey(r.departmentId, r.statusId);
+  moveBetweenGroups(org.index.requestsByDepartmentStatus, pair(previous), pair(next), previous, next);
 }
 
 function moveBetweenGroups<K>(groups: Map<K, LeaveRequestRecord[]>, from: K, to: K, previous: LeaveRequestRecord, next: LeaveRequestRecord): void {
@@ -164,6 +216,7 @@ export function insertLeaveRequest(org: OrganizationData, record: LeaveRequestRe
   org.index.leaveRequestById.set(record.id, record);
   insertSorted(org.index.requestsByStatus, record.statusId, record);
   insertSorted(org.index.requestsByDepartment, record.departmentId, record);
+  insertSorted(org.index.requestsByDepartmentStatus, departmentStatusKey(record.departmentId, record.statusId), record);
   const own = org.index.requestsByEmployee.get(record.employeeId);
   if (own) own.push(record);
   else org.index.requestsByEmployee.set(record.employeeId, [record]);
@@ -174,12 +227,14 @@ export function replaceEmployee(org: OrganizationData, next: EmployeeRecord): vo
   if (!previous) throw new Error(`no employee ${next.id}`);
   replaceIn(org.employees, previous, next);
   org.index.employeeById.set(next.id, next);
+  employeeTexts.delete(org);
 }
 
 export function insertEmployee(org: OrganizationData, record: EmployeeRecord): void {
   org.employees.splice(upperBound(org.employees, record, (a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)), 0, record);
   org.index.employeeById.set(record.id, record);
   org.index.requestsByEmployee.set(record.id, []);
+  employeeTexts.delete(org);
 }
 
 export function replaceDepartment(org: OrganizationData, next: DepartmentRecord): void {

@@ -5,7 +5,7 @@
 // timestamp, so "newest request" reads naturally, and the dataset keeps the array presorted by it.
 import { dateText } from "../data/dates.js";
 import type { Dataset, LeaveRequestRecord, OrganizationData } from "../data/dataset.js";
-import { leaveRequestPredicate, leaveRequestSource, type LeaveRequestFilter } from "../data/filters.js";
+import { leaveRequestSelection, type LeaveRequestFilter } from "../data/filters.js";
 import { pageOfMatches } from "../data/paging.js";
 import { LEAVE_STATUS_NAMES, leaveStatusId } from "../data/statuses.js";
 import type { ResourceHandler, ResourceRequest, Schemas } from "./contract.js";
@@ -82,8 +82,8 @@ export const listLeaveRequests: ResourceHandler<"listLeaveRequests"> = (dataset:
     const org = organizationOf(dataset, request);
     const { PageNumber, PageSize, OrderBy } = request.query;
     const filter = leaveRequestFilter(request.query);
-    const keep = leaveRequestPredicate(org, filter);
-    return pageOfMatches(leaveRequestSource(org, filter), keep, OrderBy === 1, PageNumber, PageSize, (r) => leaveRequestSummary(org, r)) satisfies Schemas["LeaveRequestPage"];
+    const { source, keep } = leaveRequestSelection(org, filter);
+    return pageOfMatches(source, keep, OrderBy === 1, PageNumber, PageSize, (r) => leaveRequestSummary(org, r)) satisfies Schemas["LeaveRequestPage"];
   });
 
 export const getLeaveRequest: ResourceHandler<"getLeaveRequest"> = (dataset, request) =>

@@ -86,8 +86,10 @@ const DAY_MS = 24 * 3600 * 1000;
 /** Prism's own mocker on the dispatcher's configuration; routing and checks were done by the dataset's pass. */
 export function createPreferMocker(logger: ReturnType<typeof createLogger>, base: IHttpConfig): PreferMocker {
   const checked: IHttpConfig = { ...base, checkSecurity: false, validateRequest: false };
-  const prism = createInstance(checked, { logger });
+  // Made on the first Prefer request: most runs never send one.
+  let prism: ReturnType<typeof createInstance> | undefined;
   return async (operation, request, preferences) => {
+    prism ??= createInstance(checked, { logger });
     const config: IHttpConfig = { ...checked, mock: { ...checked.mock, ...preferences } };
     const input = {
       method: "get" as const,

@@ -10,7 +10,7 @@ import {
   terminateEmployee,
   type MutationResult,
 } from "../../mock/data/mutations.js";
-import { workCalendarOf } from "../../mock/data/organization.js";
+import { departmentStatusKey, workCalendarOf } from "../../mock/data/organization.js";
 import { workingDays } from "../../mock/data/working-days.js";
 import { TODAY, call, dataOf, freshDataset } from "./fixture.js";
 
@@ -245,15 +245,16 @@ describe("invariants hold after any sequence of changes", () => {
             const summary = dataOf(call(ds, "getDepartment", org.id, {}, { id: d.id }));
             expect(summary.membersCount, "the API shows the record's count").toBe(d.membersCount);
           }
-          // The department and status indexes hold exactly the requests a scan finds, in the list's order.
-          for (const [index, key] of [
-            [org.index.requestsByDepartment, (r: (typeof org.leaveRequests)[number]) => r.departmentId],
-            [org.index.requestsByStatus, (r: (typeof org.leaveRequests)[number]) => r.statusId],
+          // The department, status and department-and-status indexes hold exactly the requests a scan finds, in the list's order.
+          for (const [index, key, what] of [
+            [org.index.requestsByDepartment, (r: (typeof org.leaveRequests)[number]) => r.departmentId, "department"],
+            [org.index.requestsByStatus, (r: (typeof org.leaveRequests)[number]) => r.statusId, "status"],
+            [org.index.requestsByDepartmentStatus, (r: (typeof org.leaveRequests)[number]) => departmentStatusKey(r.departmentId, r.statusId), "department-and-status"],
           ] as const) {
             const scanned = new Map<unknown, string[]>();
             for (const r of org.leaveRequests) scanned.set(key(r), [...(scanned.get(key(r)) ?? []), r.id]);
             const indexed = new Map([...(index as Map<unknown, { id: string }[]>)].filter(([, group]) => group.length > 0).map(([k, group]) => [k, group.map((r) => r.id)]));
-            expect(indexed, `the ${index === org.index.requestsByStatus ? "status" : "department"} index after ${done.join(", ")}`).toEqual(scanned);
+            expect(indexed, `the ${what} index after ${done.join(", ")}`).toEqual(scanned);
           }
           for (const r of org.leaveRequests.slice(-20)) {
             expect(r.days, `${r.id} days`).toBe(workingDays(r.startDate, r.endDate, workCalendarOf(org, org.index.employeeById.get(r.employeeId)!)));
