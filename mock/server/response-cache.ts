@@ -2,6 +2,8 @@
 // only what depends on those and the data: validation (400) and handler answers. Authentication,
 // permissions and the rate limit run before the cache on every request. Every entry belongs to one
 // dataset version; when the dataset changes (dataset.version moves) the whole cache is dropped.
+import { Fifo } from "./fifo.js";
+
 export interface CachedReply {
   operationId: string;
   /** The operation's permission: checked again on every hit. */
@@ -14,6 +16,8 @@ export class ResponseCache {
   private readonly entries = new Map<string, CachedReply>();
   private version: number | undefined;
   private bytes = 0;
+  /** [key, reply] in the order they were set (Fifo: O(1) take). */
+  private order = new Fifo<[string, CachedReply]>();
 
   constructor(private readonly maxBytes: number) {}
 
@@ -31,10 +35,16 @@ export class ResponseCache {
     const previous = this.entries.get(key);
     if (previous) this.bytes -= previous.body.length + key.length;
     this.entries.set(key, reply);
+    this.order.push([key, reply]);
     this.bytes += reply.body.length + key.length;
-    // Maps iterate in insertion order: the first entries are the oldest.
-    for (const [oldKey, old] of this.entries) {
-      if (this.bytes <= this.maxBytes) break;
+    // Oldest first, from a queue of insertions: walking the Map from its start would pass over every
+    // slot deleted before (V8 keeps them until it rehashes), which made a full cache of small entries
+    // slow on every insert. A pair whose key was set again since is stale and skipped.
+    while (this.bytes > this.maxBytes) {
+      const oldest = this.order.shift();
+      if (!oldest) break;
+      const [oldKey, old] = oldest;
+      if (this.entries.get(oldKey) !== old) continue;
       this.entries.delete(oldKey);
       this.bytes -= old.body.length + oldKey.length;
     }
@@ -46,6 +56,7 @@ export class ResponseCache {
 
   private clear(version: number): void {
     this.entries.clear();
+    this.order = new Fifo();
     this.bytes = 0;
     this.version = version;
   }
