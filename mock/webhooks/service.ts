@@ -179,6 +179,7 @@ export class WebhookService {
         // Removed and quiet: the lane and its connections go (close() need not wait for it).
         agent.destroy();
         this.lanes.delete(endpoint.id);
+        this.drops.delete(endpoint.id);
       },
     });
     return { lane, agent };
