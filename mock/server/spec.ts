@@ -201,8 +201,20 @@ function toSpecOperation(op: PrismOperation, api: Api): SpecOperation {
     queryParams,
     pathParams,
     queryParamsByLowerName: new Map(queryParams.map((p) => [p.name.toLowerCase(), p])),
-    prism: op,
+    prism: withoutEmptyParameterLists(op),
   };
+}
+
+/**
+ * Prism's reader gives every operation empty lists of header, cookie and path parameters; Prism's
+ * validator takes an empty list for parameters to check and compiles the path template on every
+ * request. Absent lists mean the same (nothing to check) at no cost.
+ */
+function withoutEmptyParameterLists(op: PrismOperation): PrismOperation {
+  const request = op.request;
+  if (!request) return op;
+  const kept = Object.fromEntries(Object.entries(request).filter(([, value]) => !(Array.isArray(value) && value.length === 0)));
+  return { ...op, request: kept } as PrismOperation;
 }
 
 function toSpecParam(param: PrismParam, location: "query" | "path"): SpecParam {
