@@ -2,9 +2,9 @@
 // named probes and facts in Observations; each mark's pointer has an evaluator here that answers
 // held, did not hold or could not tell, with the reason. Every mark of the specs is reported: a mark
 // without an evaluator says so rather than disappearing.
-import { operationIndex } from "../../generated/client.js";
 import type { Exchange } from "./http.js";
 import { FAILURE_ENVELOPE_POINTER, type AssumptionMark, type OperationId } from "./openapi.js";
+import { PERMISSION_NAME, probe, type Observations } from "./observations.js";
 import { pageOf } from "./checks/paging.js";
 import { isFailure, isRateLimited, isSuccess } from "./checks/responses.js";
 import { dayOf } from "./checks/filters.js";
@@ -12,66 +12,6 @@ import { calendarDays, weekdays } from "./checks/records.js";
 import { boundVerdict, isBoundMark } from "./bounds.js";
 import { couldNotTell, didNotHold, held, summarize, type AssumptionResult, type Verdict } from "./results.js";
 
-export type AccessState = "granted" | "forbidden" | "unknown";
-export type PermissionGroup = "leave" | "employeeManagement" | "employees";
-
-const permissionOf = (op: OperationId) => operationIndex.find((o) => o.operationId === op)!.permission;
-
-/** The permission each group of operations needs, as the report names it: the x-permission of its list. */
-export const PERMISSION_NAME = { leave: permissionOf("listLeaveRequests"), employeeManagement: permissionOf("listDepartments") } as const;
-
-export interface Probe {
-  exchange: Exchange;
-  /** Parameters a failure message should name (any one of them). */
-  parameters?: string[];
-}
-
-export interface Observations {
-  /** The suite's clock when the run ended, for "this year" and the expiry month. */
-  now: number;
-  exchanges: readonly Exchange[];
-  probes: ReadonlyMap<string, Probe>;
-  access: Record<PermissionGroup, { state: AccessState; exchange?: Exchange }>;
-  /** Leave requests seen in lists and details (details win), by id. */
-  leaveRequests: readonly any[];
-  documents: readonly any[];
-  balances: readonly { balance: any; leaveType?: any }[];
-  /** Why parts of the run were not made (a permission missing, the request budget), for the report. */
-  limits: readonly string[];
-  /** Ids of another organisation were given (--ids otherOrganization). */
-  foreignIdsGiven: boolean;
-}
-
-/** Names of the probes the run makes for the assumptions; the probes and the evaluators share them. */
-export const probe = {
-  firstPage: (op: OperationId) => `first-page ${op}`,
-  pageSizeAbove: (op: OperationId) => `page-size-above-max ${op}`,
-  pageSizeZero: (op: OperationId) => `page-size-zero ${op}`,
-  pageSizeMax: (op: OperationId) => `page-size-max ${op}`,
-  pageNumberZero: (op: OperationId) => `page-number-zero ${op}`,
-  pastEnd: (op: OperationId) => `past-end ${op}`,
-  notANumber: (op: OperationId) => `not-a-number ${op}`,
-  noKey: (op: OperationId) => `no-key ${op}`,
-  unknownKey: (op: OperationId) => `unknown-key ${op}`,
-  malformedKey: (op: OperationId) => `malformed-key ${op}`,
-  unknownId: (op: OperationId) => `unknown-id ${op}`,
-  foreignId: (op: OperationId) => `foreign-id ${op}`,
-  badUuid: (op: OperationId) => `bad-uuid ${op}`,
-  missingRequired: "missing-required getLeaveBalance",
-  statusLower: "leave-status-lower-case",
-  statusNumber: "leave-status-number",
-  statusUnknownName: "leave-status-unknown-name",
-  statusOutOfRange: "leave-status-out-of-range",
-  startOnly: "start-date-only",
-  endOnly: "end-date-only",
-  endBeforeStart: "end-before-start",
-  sameDay: "start-equals-end",
-  search: (area: "leave-requests" | "leave-types" | "departments", variant: "lower" | "swapped") => `search ${area} ${variant}`,
-  eligibility: (k: number) => `eligibility ${k}`,
-  companyOrgWide: "leave-types-company-org-wide",
-  employeesPage2: "employees-page-2",
-  employeeStatus: (status: string) => `employee-status ${status}`,
-} as const;
 
 type Evaluator = (obs: Observations) => Verdict;
 

@@ -1,7 +1,7 @@
 // The state of one run: the client, what is known so far (ids, items, access per permission), the
 // named probes the assumptions read, and the check results. Probes call `call` for every request,
 // which validates each answer against the spec as one "responses" check.
-import { PERMISSION_NAME, type AccessState, type Observations, type PermissionGroup, type Probe } from "./assumptions.js";
+import { PERMISSION_NAME, type AccessState, type Observations, type PermissionGroup, type Probe } from "./observations.js";
 import { BudgetExhausted, type Auth, type Clock, type Exchange, type HttpClient } from "./http.js";
 import type { KnownIds } from "./ids-file.js";
 import type { ContractSpec, OperationId } from "./openapi.js";

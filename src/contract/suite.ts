@@ -1,7 +1,8 @@
 // runContractSuite: one pass over a deployment with GET requests only. It learns ids from the
 // lists (or the ids file), tells which permissions the key holds, probes every operation, judges
 // the assumptions from what it saw, and returns the report.
-import { evaluateAssumptions, PERMISSION_NAME, type AccessState } from "./assumptions.js";
+import { evaluateAssumptions } from "./assumptions.js";
+import { PERMISSION_NAME, type AccessState } from "./observations.js";
 import { createHttpClient, realClock, type Clock, type Exchange } from "./http.js";
 import type { KnownIds } from "./ids-file.js";
 import { loadContractSpec, type OperationId } from "./openapi.js";

@@ -1,7 +1,8 @@
 // The assumptions: every x-assumption of the specs is reported, and each evaluator answers held,
 // did not hold or could not tell from what a run saw (observations built from recorded answers).
 import { describe, expect, it } from "vitest";
-import { evaluateAssumptions, openapiEvaluators, probe, type Observations, type Probe } from "../../src/contract/assumptions.js";
+import { evaluateAssumptions, openapiEvaluators } from "../../src/contract/assumptions.js";
+import { probe, type Observations, type Probe } from "../../src/contract/observations.js";
 import type { Exchange } from "../../src/contract/http.js";
 import { collectAssumptions, loadContractSpec } from "../../src/contract/openapi.js";
 import type { AssumptionOutcome } from "../../src/contract/results.js";

@@ -1,7 +1,7 @@
 // Department list and details (Employee Management: View): paging, order, SearchTerm, Companies
 // (checked through each item's details, since list items do not show their company), details
 // against list items, and ids outside the organisation.
-import { probe } from "../assumptions.js";
+import { probe } from "../observations.js";
 import type { Exchange } from "../http.js";
 import type { Run } from "../run.js";
 import { checkDepartmentDetails } from "../checks/details.js";

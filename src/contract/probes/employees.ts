@@ -1,5 +1,5 @@
 // The employee list, known only from the provider's sample: paging and the Status values.
-import { probe } from "../assumptions.js";
+import { probe } from "../observations.js";
 import type { Exchange } from "../http.js";
 import type { Run } from "../run.js";
 import { notChecked } from "../results.js";

@@ -1,6 +1,6 @@
 // Leave balance (Leave: View): a balance for employee and leave type pairs the run knows, and the
 // documented failure for an employee outside the organisation (service-api.md 4.3 rule 2).
-import { probe } from "../assumptions.js";
+import { probe } from "../observations.js";
 import type { Run } from "../run.js";
 import { checkRefused } from "../checks/responses.js";
 import { notChecked } from "../results.js";

@@ -1,7 +1,7 @@
 // Leave request list and details (Leave: View): paging, order, every filter (DepartmentId and
 // CompanyId through the items' details, since list items do not show them), details against list
 // items, and the assumed answers to bad dates, statuses and ids.
-import { probe } from "../assumptions.js";
+import { probe } from "../observations.js";
 import type { Exchange } from "../http.js";
 import type { Run } from "../run.js";
 import { checkLeaveRequestDetails } from "../checks/details.js";

@@ -1,5 +1,5 @@
 // Leave type list (Leave: View): paging, EligibilityCriteria, IsActive, SearchTerm and CompanyId.
-import { probe } from "../assumptions.js";
+import { probe } from "../observations.js";
 import type { Exchange } from "../http.js";
 import type { Run } from "../run.js";
 import { checkItemsMatch, containsTerm, fieldEquals, searchTermFrom, swapCase } from "../checks/filters.js";

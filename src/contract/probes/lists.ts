@@ -1,7 +1,7 @@
 // Paging of one list, the same for every list: the first page with the defaults, a second page, a
 // PageSize honoured, and the assumed limits (largest page size, page numbers below 1, a page past
 // the end).
-import { probe } from "../assumptions.js";
+import { probe } from "../observations.js";
 import type { Exchange } from "../http.js";
 import type { OperationId } from "../openapi.js";
 import type { QueryInput, Run } from "../run.js";
