@@ -125,6 +125,108 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_mock/sandboxes": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List sandboxes
+         * @description The sandboxes, oldest first, with their keys. A sandbox's own key sees only its sandbox.
+         */
+        get: operations["listSandboxes"];
+        put?: never;
+        /**
+         * Create a sandbox
+         * @description Creates an isolated copy of the start dataset (the one the mock started with) and answers
+         *     its id and its API keys: one per demo key, with the demo key's label and permissions and a
+         *     fresh random value, each bound to the sandbox's copy of the demo key's organisation. The
+         *     sandbox has no webhook endpoints, an empty delivery log, fresh rate-limit counters and no
+         *     faults.
+         */
+        post: operations["createSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/sandboxes/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        post?: never;
+        /**
+         * Delete a sandbox
+         * @description Deletes the sandbox and frees what it held; its keys stop working at once and its webhook deliveries still waiting are cancelled.
+         */
+        delete: operations["deleteSandbox"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/sandboxes/{id}/reset": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Reset a sandbox
+         * @description Returns the sandbox to its start state, keeping its id and keys; its data changes, webhook endpoints (their waiting deliveries are cancelled), delivery log, rate-limit counters and faults are gone.
+         */
+        post: operations["resetSandbox"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/faults": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List faults
+         * @description The faults of the caller's world still in effect, in the order they apply.
+         */
+        get: operations["listFaults"];
+        put?: never;
+        /**
+         * Script a fault
+         * @description The next `times` calls of the read API operation `operation` through keys of the caller's
+         *     world (or every call until the faults are cleared, without `times`) answer `status` with the
+         *     failure envelope, after `delayMs` milliseconds when given; with `delayMs` alone they answer
+         *     as usual, late. `status` must be one the operation's responses declare (a `5XX` range
+         *     allows 500 to 599), not a success. Faults are checked after the key, the rate limit and the
+         *     permission, in the order they were added; a call uses up one call of the first fault of its
+         *     operation.
+         */
+        post: operations["addFault"];
+        /**
+         * Clear faults
+         * @description Clears every fault of the caller's world; `data` lists the faults that were cleared.
+         */
+        delete: operations["clearFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -371,6 +473,138 @@ export interface components {
         DeliveryListResponse: components["schemas"]["SuccessFields"] & {
             /** @description The deliveries, newest first. */
             data: components["schemas"]["Delivery"][];
+        };
+        /** @description What to call the new sandbox; the body may be left out. */
+        CreateSandboxRequest: {
+            /**
+             * @description A name shown in lists, such as the test file that uses the sandbox.
+             * @example leave-screens.test.ts
+             */
+            label?: string;
+        };
+        /** @description An API key of a sandbox. */
+        SandboxKey: {
+            /**
+             * @description The key, sent as `Authorization: Bearer <key>`.
+             * @example sbx_Xq3vN8pL2mR7tY1w_org1_full
+             */
+            key: string;
+            /**
+             * @description The demo key this key stands for in the sandbox.
+             * @example demo_org1_full
+             */
+            demoKey: string;
+            /**
+             * @description The demo key's label (who the key is).
+             * @example org 1, leave and employee management
+             */
+            label: string;
+            /**
+             * Format: uuid
+             * @description The organisation the key acts for, in the sandbox's copy of the data.
+             * @example 0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90
+             */
+            organizationId: string;
+            /**
+             * @description The permissions the key holds, the demo key's.
+             * @example [
+             *       "Leave Management",
+             *       "Employee Management: View"
+             *     ]
+             */
+            permissions: string[];
+        };
+        /** @description A sandbox and its keys. */
+        Sandbox: {
+            /**
+             * Format: uuid
+             * @description The sandbox's id.
+             * @example 5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80
+             */
+            id: string;
+            /**
+             * @description The label given at creation, or null.
+             * @example leave-screens.test.ts
+             */
+            label: string | null;
+            /**
+             * Format: date-time
+             * @description When the sandbox was created, UTC.
+             * @example 2026-11-23T06:01:12.345Z
+             */
+            createdAt: string;
+            /** @description The sandbox's keys, one per demo key, in the demo keys' order. */
+            keys: components["schemas"]["SandboxKey"][];
+        };
+        /** @description A fault of one read API operation; `status`, `delayMs` or both. */
+        AddFaultRequest: {
+            /**
+             * @description The operationId of a read API operation, as the API reference names it.
+             * @example listLeaveRequests
+             */
+            operation: string;
+            /**
+             * @description The status to answer, one the operation declares; the body is the failure envelope.
+             * @example 503
+             */
+            status?: number;
+            /**
+             * @description Milliseconds to wait before answering.
+             * @example 2000
+             */
+            delayMs?: number;
+            /**
+             * @description How many calls the fault applies to; without it, every call until the faults are cleared.
+             * @example 2
+             */
+            times?: number;
+        } | unknown | unknown;
+        /** @description A scripted fault still in effect. */
+        Fault: {
+            /**
+             * Format: uuid
+             * @description The fault's id.
+             * @example 8c2d4e6f-1a3b-4c5d-9e7f-0a1b2c3d4e5f
+             */
+            id: string;
+            /**
+             * @description The read API operation it applies to.
+             * @example listLeaveRequests
+             */
+            operation: string;
+            /**
+             * @description The status it answers, or null when it only delays.
+             * @example 503
+             */
+            status: number | null;
+            /**
+             * @description Milliseconds it waits before answering, or null.
+             * @example null
+             */
+            delayMs: number | null;
+            /**
+             * @description Calls it still applies to, or null until cleared.
+             * @example 2
+             */
+            remaining: number | null;
+        };
+        /** @description The envelope with one sandbox. */
+        SandboxResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["Sandbox"];
+        };
+        /** @description The envelope with sandboxes, oldest first. */
+        SandboxListResponse: components["schemas"]["SuccessFields"] & {
+            /** @description The sandboxes, oldest first. */
+            data: components["schemas"]["Sandbox"][];
+        };
+        /** @description The envelope with one fault. */
+        FaultResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["Fault"];
+        };
+        /** @description The envelope with faults, in the order they apply. */
+        FaultListResponse: components["schemas"]["SuccessFields"] & {
+            /** @description The faults, in the order they apply. */
+            data: components["schemas"]["Fault"][];
         };
         /** @description The envelope of a failed call. */
         FailureEnvelope: {
@@ -990,6 +1224,23 @@ export interface components {
         WebhookEvent: components["schemas"]["EmployeeCreatedEvent"] | components["schemas"]["EmployeeTerminatedEvent"] | components["schemas"]["LeaveRequestedEvent"] | components["schemas"]["LeaveApprovedEvent"] | components["schemas"]["LeaveRejectedEvent"] | components["schemas"]["LeaveCancelledEvent"] | components["schemas"]["PayrollPaidEvent"] | components["schemas"]["PayrollTransferFailedEvent"] | components["schemas"]["LoanDisbursedEvent"] | components["schemas"]["CandidateStageChangedEvent"] | components["schemas"]["OfferAcceptedEvent"] | components["schemas"]["ApprovalCompletedEvent"] | components["schemas"]["WebhookTestEvent"];
     };
     responses: {
+        /** @description No sandbox with this id that the key may see (a sandbox's key sees only its own). */
+        SandboxNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "isSuccessful": false,
+                 *       "code": "404",
+                 *       "message": "Not found: no sandbox with id 5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80 (id).",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["FailureEnvelope"];
+            };
+        };
         /** @description The event was built, validated against the AsyncAPI document and queued; `data.deliveries` lists the endpoints it goes to (none when no endpoint receives its type). */
         Triggered: {
             headers: {
@@ -1175,6 +1426,11 @@ export interface components {
          * @example d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70
          */
         EndpointId: string;
+        /**
+         * @description The sandbox's id, as creating it returned.
+         * @example 5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80
+         */
+        SandboxId: string;
     };
     requestBodies: never;
     headers: {
@@ -1481,6 +1737,369 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    listSandboxes: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandboxes the key may see. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": [
+                     *         {
+                     *           "id": "5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80",
+                     *           "label": null,
+                     *           "createdAt": "2026-11-23T06:01:12.345Z",
+                     *           "keys": [
+                     *             {
+                     *               "key": "sbx_Xq3vN8pL2mR7tY1w_org1_full",
+                     *               "demoKey": "demo_org1_full",
+                     *               "label": "org 1, leave and employee management",
+                     *               "organizationId": "0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90",
+                     *               "permissions": [
+                     *                 "Leave Management",
+                     *                 "Employee Management: View"
+                     *               ]
+                     *             }
+                     *           ]
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    createSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["CreateSandboxRequest"];
+            };
+        };
+        responses: {
+            /** @description The sandbox was created; `data` holds its id and keys. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": {
+                     *         "id": "5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80",
+                     *         "label": "leave-screens.test.ts",
+                     *         "createdAt": "2026-11-23T06:01:12.345Z",
+                     *         "keys": [
+                     *           {
+                     *             "key": "sbx_Xq3vN8pL2mR7tY1w_org1_full",
+                     *             "demoKey": "demo_org1_full",
+                     *             "label": "org 1, leave and employee management",
+                     *             "organizationId": "0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90",
+                     *             "permissions": [
+                     *               "Leave Management",
+                     *               "Employee Management: View"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The mock already holds its largest number of sandboxes (`x-mock-limits.maxSandboxes`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": false,
+                     *       "code": "409",
+                     *       "message": "Conflict: the mock holds 100 sandboxes, its limit (maxSandboxes); delete one with DELETE /_mock/sandboxes/{id} first.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FailureEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    deleteSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The sandbox's id, as creating it returned.
+                 * @example 5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80
+                 */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox was deleted; `data` is the sandbox as it was. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": {
+                     *         "id": "5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80",
+                     *         "label": null,
+                     *         "createdAt": "2026-11-23T06:01:12.345Z",
+                     *         "keys": [
+                     *           {
+                     *             "key": "sbx_Xq3vN8pL2mR7tY1w_org1_full",
+                     *             "demoKey": "demo_org1_full",
+                     *             "label": "org 1, leave and employee management",
+                     *             "organizationId": "0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90",
+                     *             "permissions": [
+                     *               "Leave Management",
+                     *               "Employee Management: View"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["SandboxNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    resetSandbox: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The sandbox's id, as creating it returned.
+                 * @example 5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80
+                 */
+                id: components["parameters"]["SandboxId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The sandbox is back at its start state. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": {
+                     *         "id": "5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80",
+                     *         "label": null,
+                     *         "createdAt": "2026-11-23T06:01:12.345Z",
+                     *         "keys": [
+                     *           {
+                     *             "key": "sbx_Xq3vN8pL2mR7tY1w_org1_full",
+                     *             "demoKey": "demo_org1_full",
+                     *             "label": "org 1, leave and employee management",
+                     *             "organizationId": "0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90",
+                     *             "permissions": [
+                     *               "Leave Management",
+                     *               "Employee Management: View"
+                     *             ]
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["SandboxResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["SandboxNotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    listFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world's faults. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": [
+                     *         {
+                     *           "id": "8c2d4e6f-1a3b-4c5d-9e7f-0a1b2c3d4e5f",
+                     *           "operation": "listLeaveRequests",
+                     *           "status": 503,
+                     *           "delayMs": null,
+                     *           "remaining": 1
+                     *         }
+                     *       ]
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FaultListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    addFault: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["AddFaultRequest"];
+            };
+        };
+        responses: {
+            /** @description The fault is scripted; `data` is the fault. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": {
+                     *         "id": "8c2d4e6f-1a3b-4c5d-9e7f-0a1b2c3d4e5f",
+                     *         "operation": "listLeaveRequests",
+                     *         "status": 503,
+                     *         "delayMs": null,
+                     *         "remaining": 2
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FaultResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The world already holds its largest number of faults (`x-mock-limits.maxFaultsPerWorld`). */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": false,
+                     *       "code": "409",
+                     *       "message": "Conflict: this world holds 50 faults, its limit (maxFaultsPerWorld); clear them with DELETE /_mock/faults first.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FailureEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+        };
+    };
+    clearFaults: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The world has no faults left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": []
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FaultListResponse"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];

@@ -18,4 +18,6 @@ export const mockLimits = {
   maxWaitingPerEndpoint: 1000,
   maxWaiting: 20000,
   deliveryLogPerOrganisation: 10000,
+  maxSandboxes: 100,
+  maxFaultsPerWorld: 50,
 } as const;

@@ -2,8 +2,10 @@
 // through Prism once, and serves until `close()`.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiKey } from "./auth/key-registry.js";
+import type { SandboxView } from "./control/sandboxes.js";
+import { forkDataset } from "./data/copy-on-write.js";
 import { createDataset, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
-import { DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
+import { DEMO_KEY, DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
 import { KeysFileError, parseKeySpecs, readKeysFile } from "./keys/load-keys.js";
 import { DEFAULT_DOCS_DIR } from "./server/docs.js";
 import type { BannerSettings } from "./server/banner.js";
@@ -18,6 +20,8 @@ import { attachWebhooks, CONTROL_PREFIX, WebhookOptionError, type MockWebhookOpt
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "./keys/demo-keys.js";
 export type { Dataset, OrganizationSampleIds } from "./data/dataset.js";
+export type { SandboxView } from "./control/sandboxes.js";
+export type { Fault, FaultInput } from "./server/faults.js";
 
 export interface StartMockOptions extends PipelineSettingsInput {
   /** Default 4010; 0 picks a free port. */
@@ -84,7 +88,33 @@ export interface RunningMock {
   webhooks: WebhookEngine;
   /** Fires a webhook event in-process (default organisation 1), as the control API does. */
   trigger(type: string, options?: TriggerOptions): Promise<TriggerResult>;
+  /**
+   * Creates a sandbox through the control API's own operation (POST /_mock/sandboxes): its id and
+   * keys, one per demo key. Rejects with a SandboxError (for example past the limit).
+   */
+  createSandbox(options?: { label?: string }): Promise<MockSandbox>;
   close(): Promise<void>;
+}
+
+/** A sandbox as startMock's createSandbox answers it: the control API's view, its keys by demo key, and its own control calls. */
+export interface MockSandbox extends SandboxView {
+  /** The sandbox's key standing for each demo key: `sandbox.key.org1Full`. */
+  key: { [K in keyof typeof DEMO_KEY]: string };
+  /** Back to the start state (POST /_mock/sandboxes/{id}/reset). */
+  reset(): Promise<void>;
+  /** Deletes it (DELETE /_mock/sandboxes/{id}). */
+  delete(): Promise<void>;
+}
+
+/** A control API refusal of startMock's sandbox calls, with the envelope's status and message. */
+export class SandboxError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "SandboxError";
+  }
 }
 
 export { MockOptionError };
@@ -105,7 +135,10 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const started = performance.now();
   const settings = checkOptions(options);
   const spec = await sharedSpec(options.specPath ?? DEFAULT_SPEC_PATH);
-  const dataset = createDataset({ seed: settings.seed, scale: settings.scale, today: options.today });
+  // The dataset as generated stays as it is: sandboxes start from it; the demo keys' default world
+  // reads and changes its own fork (copy on write).
+  const start = createDataset({ seed: settings.seed, scale: settings.scale, today: options.today });
+  const dataset = forkDataset(start);
 
   const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
   const extraKeys =
@@ -122,14 +155,16 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   } catch (error) {
     throw error instanceof WebhookOptionError ? new MockOptionError(error.message) : error;
   }
-  const { dispatch, keys: registry } = createPipeline({
+  const engine = webhooks.engine;
+  const { dispatch, keys: registry, worlds } = createPipeline({
     spec,
-    dataset,
+    dataset: start,
+    defaultDataset: dataset,
     extraKeys,
     rateLimit: settings.rateLimit,
     failRate: settings.failRate,
     seed: settings.seed,
-    operations: webhooks.operations,
+    webhooks: { default: engine.service, sandbox: (ds, ordinal) => engine.serviceFor(ds, ordinal) },
     onInternalError: onError,
     authThrottle: options.authThrottle,
   });
@@ -153,6 +188,21 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const url = `http://${hostInUrl}:${port}`;
   const demoKeys = new Set(DEMO_KEYS.map((k) => k.key));
 
+  // In-process control calls go through the same dispatcher as HTTP ones, with the default world's webhooks key.
+  const control = async (method: string, url: string, body?: unknown): Promise<unknown> => {
+    const headers = { authorization: `Bearer ${DEMO_KEY.org1WebhooksAdmin}`, "content-type": "application/json" };
+    const reply = await dispatch({ method, url, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const envelope = JSON.parse(String(reply.body)) as { message: string; data: unknown };
+    if (reply.status >= 400) throw new SandboxError(reply.status, envelope.message);
+    return envelope.data;
+  };
+  const createSandbox = async (sandboxOptions: { label?: string } = {}): Promise<MockSandbox> => {
+    const view = (await control("POST", "/_mock/sandboxes", sandboxOptions)) as SandboxView;
+    const key = Object.fromEntries(Object.entries(DEMO_KEY).map(([name, demo]) => [name, view.keys.find((k) => k.demoKey === demo)?.key])) as MockSandbox["key"];
+    const path = `/_mock/sandboxes/${view.id}`;
+    return { ...view, key, reset: async () => void (await control("POST", `${path}/reset`)), delete: async () => void (await control("DELETE", path)) };
+  };
+
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -175,7 +225,8 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     webhooks: webhooks.engine,
     trigger: webhooks.trigger,
     // Attempts in flight finish first (bounded by the response timeout), then the server stops.
-    close: () => (closing ??= webhooks.engine.close().then(() => http.close())),
+    createSandbox,
+    close: () => (closing ??= Promise.all([engine.close(), worlds.close()]).then(() => http.close())),
   };
 }
 

@@ -1,6 +1,7 @@
 // The keys the mock knows, resolved against the dataset: each key to its organisation's id and
-// its set of permissions.
+// its set of permissions, in its world.
 import type { KeySpec } from "../keys/demo-keys.js";
+import type { World } from "../server/world.js";
 import { KeysFileError } from "../keys/load-keys.js";
 
 export interface ApiKey {
@@ -10,6 +11,8 @@ export interface ApiKey {
   organizationId: string;
   permissions: ReadonlySet<string>;
   label: string;
+  /** The world the key belongs to (the default world, or a sandbox): its data, webhooks, counters and faults. */
+  world: World;
 }
 
 export type KeyRegistry = ReadonlyMap<string, ApiKey>;
@@ -18,7 +21,7 @@ export type KeyRegistry = ReadonlyMap<string, ApiKey>;
  * `organizationIds` are the dataset's organisations in order; a spec's `organisation` is a
  * position in that list (1, 2) or one of the ids.
  */
-export function createKeyRegistry(specs: readonly KeySpec[], organizationIds: readonly string[]): KeyRegistry {
+export function createKeyRegistry(specs: readonly KeySpec[], organizationIds: readonly string[], world: World): KeyRegistry {
   const registry = new Map<string, ApiKey>();
   for (const spec of specs) {
     if (registry.has(spec.key)) throw new KeysFileError(`key "${spec.label}" is defined twice (a demo key or an earlier entry has the same key)`);
@@ -35,6 +38,7 @@ export function createKeyRegistry(specs: readonly KeySpec[], organizationIds: re
       organizationId: organizationIds[index],
       permissions: new Set(spec.permissions),
       label: spec.label,
+      world,
     });
   }
   return registry;

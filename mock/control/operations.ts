@@ -1,31 +1,45 @@
-// The control API's operations (mock/control/openapi.yaml) for the request pipeline: each calls the
-// webhook service for the caller's organisation. The body and parameters arrive validated against the
+// The control API's operations (mock/control/openapi.yaml) for the request pipeline: the webhook
+// operations call the webhook service of the caller's world (the default world or a sandbox) for the
+// caller's organisation; the sandbox and fault operations are in sandboxes.ts. The body and parameters arrive validated against the
 // control document, so the service checks only what the document cannot say (a URL's host, an
 // unknown id, the endpoint limit) and answers a reason; statusOf (mock/server/operations.ts) is
 // where a reason's kind becomes a status.
 import type { WebhookEventType } from "../../generated/events.js";
-import type { OperationResult, OperationTable } from "../server/operations.js";
+import type { OperationCall, OperationResult, OperationTable } from "../server/operations.js";
+import type { SpecOperation } from "../server/spec.js";
+import type { Worlds } from "../server/world.js";
 import type { EndpointInput } from "../webhooks/endpoints.js";
 import type { Reason, Result } from "../webhooks/reasons.js";
 import type { WebhookService } from "../webhooks/service.js";
+import { sandboxOperations } from "./sandboxes.js";
 
 /** The path under which the control API's operations live (the document's paths all start with it). */
 export const CONTROL_PREFIX = "/_mock/";
 
-export function controlOperations(service: WebhookService): OperationTable {
+export function controlOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
   return {
-    listWebhookEndpoints: ({ organizationId }) => ({ ok: true, data: service.listEndpoints(organizationId) }),
-    addWebhookEndpoint: ({ organizationId, body }) => answer(service.addEndpoint(organizationId, body as EndpointInput)),
-    removeWebhookEndpoint: ({ organizationId, path }) => answer(service.removeEndpoint(organizationId, String(path.id))),
-    testWebhookEndpoint: ({ organizationId, path }) => answer(service.trigger(organizationId, "webhook.test", String(path.id))),
-    triggerWebhookEvent: ({ organizationId, body }) => {
+    listWebhookEndpoints: webhooks(({ organizationId }, service) => ({ ok: true, data: service.listEndpoints(organizationId) })),
+    addWebhookEndpoint: webhooks(({ organizationId, body }, service) => answer(service.addEndpoint(organizationId, body as EndpointInput))),
+    removeWebhookEndpoint: webhooks(({ organizationId, path }, service) => answer(service.removeEndpoint(organizationId, String(path.id)))),
+    testWebhookEndpoint: webhooks(({ organizationId, path }, service) => answer(service.trigger(organizationId, "webhook.test", String(path.id)))),
+    triggerWebhookEvent: webhooks(({ organizationId, body }, service) => {
       const { type, id } = body as { type: WebhookEventType; id?: string };
       return answer(service.trigger(organizationId, type, id));
-    },
-    listWebhookDeliveries: ({ organizationId, query }) => ({
+    }),
+    listWebhookDeliveries: webhooks(({ organizationId, query }, service) => ({
       ok: true,
       data: service.deliveries({ organizationId, eventId: query.eventId as string | undefined, endpointId: query.endpointId as string | undefined, limit: query.limit as number | undefined }),
-    }),
+    })),
+    ...sandboxOperations(worlds, operations),
+  };
+}
+
+/** An operation on the webhook service of the caller's world. */
+function webhooks(operation: (call: OperationCall, service: WebhookService) => OperationResult): (call: OperationCall) => OperationResult {
+  return (call) => {
+    const service = call.world.webhooks;
+    if (!service) return { ok: false, kind: "unavailable", message: "Service unavailable: this mock has no webhook engine." };
+    return operation(call, service);
   };
 }
 

@@ -1,6 +1,7 @@
 // Changes to the dataset that webhook events imply (leave approved, employee joined, ...). Each
 // successful change puts new records in place of old ones and bumps dataset.version. Random picks
 // use a faker seeded from (seed, version), so they are reproducible and never touch the generator.
+import { writableOrganization } from "./copy-on-write.js";
 import { englishFaker } from "./faker.js";
 import { MS_PER_DAY, dayOf, isoDate, utcTimestamp } from "./dates.js";
 import type { Dataset } from "./dataset.js";
@@ -52,8 +53,9 @@ function mutationPicker(ds: Dataset): Picker {
   return new Picker(faker);
 }
 
+/** The organisation a mutation changes: a fork's own copy, made on its first change (copy-on-write.ts). */
 function organization(ds: Dataset, orgId: string): OrganizationData | undefined {
-  return ds.organizationById.get(orgId);
+  return writableOrganization(ds, orgId);
 }
 
 const NO_ORG = (orgId: string) => fail("unknown-organization", `no organisation with id ${orgId} in the dataset`);

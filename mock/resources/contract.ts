@@ -31,7 +31,7 @@ export type ResourceHandler<Op extends OperationId> = (dataset: Dataset, request
 
 export type ResourceHandlers = { [Op in OperationId]: ResourceHandler<Op> };
 
-/** The handlers as the request pipeline calls them, each reading the dataset as it is at the request. */
-export function readOperations(handlers: ResourceHandlers, dataset: () => Dataset): OperationTable {
-  return Object.fromEntries(Object.entries(handlers).map(([operationId, handler]) => [operationId, (call) => (handler as ResourceHandler<OperationId>)(dataset(), call as never)]));
+/** The handlers as the request pipeline calls them, each reading the caller's world's dataset as it is at the request. */
+export function readOperations(handlers: ResourceHandlers): OperationTable {
+  return Object.fromEntries(Object.entries(handlers).map(([operationId, handler]) => [operationId, (call) => (handler as ResourceHandler<OperationId>)(call.world.dataset, call as never)]));
 }

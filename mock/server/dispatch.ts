@@ -9,19 +9,18 @@
 // asks (routing needs no key); a method the path lacks is the spec's 405 with Allow.
 import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
 import { createLogger } from "@stoplight/prism-core";
-import type { Dataset } from "../data/dataset.js";
-import type { KeyRegistry } from "../auth/key-registry.js";
 import { createMockComponent, nestedDeeperThan, type MockedReply, type RequestContext } from "./mock-component.js";
 import type { OperationTable } from "./operations.js";
 import { failure, type Reply } from "./envelope.js";
 import { AUTH_THROTTLE, createAuthThrottle } from "./auth-throttle.js";
 import { createGate } from "./gate.js";
 import { canonicalCase, parseQuery } from "./params.js";
+import { faultReply } from "./faults.js";
 import { createPreferMocker } from "./prefer.js";
-import type { RateLimiter } from "./rate-limit.js";
 import type { ResponseCache } from "./response-cache.js";
 import { bodyLimit, depthLimit, type LoadedSpec, type SpecOperation } from "./spec.js";
 import { errorText, oneLine, printable } from "./text.js";
+import type { Worlds } from "./world.js";
 
 export interface ApiRequest {
   method: string;
@@ -45,12 +44,10 @@ export type Dispatcher = (request: ApiRequest) => ReplyWithCaller | Promise<Repl
 
 export interface DispatcherOptions {
   spec: LoadedSpec;
-  keys: KeyRegistry;
+  /** The default world and the sandboxes: every key, each with its world's data, counters and faults. */
+  worlds: Worlds;
   /** What answers each operation of both documents, by operationId. */
   table: OperationTable;
-  /** Read at every request (the response cache keys on its version): the dataset may change under the mock. */
-  dataset: () => Dataset;
-  rateLimiter?: RateLimiter;
   failRate: number;
   random: () => number;
   cache: ResponseCache;
@@ -76,7 +73,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { spec, cache, onInternalError } = options;
   const operations = spec.operations;
   const throttle = options.authThrottle === "off" ? undefined : createAuthThrottle({ ...AUTH_THROTTLE, ...options.authThrottle, now: options.now });
-  const gate = createGate(options.keys, options.rateLimiter, options.now, throttle);
+  const gate = createGate(options.worlds.keys, options.now, throttle);
+  // A world's answers go with it when it is reset or deleted.
+  options.worlds.onForget((world) => cache.drop(world.id));
   const contexts = new WeakMap<object, RequestContext>();
   const logger = createLogger("hr-mock", { level: "silent" });
   const mock = createMockComponent({
@@ -126,10 +125,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         if (reply.prefer) {
           const { operation, config, query } = reply.prefer;
           const mocked = await prefer(operation, { method, path, query }, config);
-          return { ...mocked, headers: { ...mocked.headers, ...reply.headers }, caller: reply.caller };
+          return { ...mocked, headers: { ...mocked.headers, ...reply.headers }, caller: reply.caller, holdMs: reply.holdMs };
         }
         const bytes = Buffer.from(reply.body);
-        if (reply.cacheable) cache.set(`${reply.cacheable.organizationId} ${method} ${url}`, options.dataset().version, { ...reply.cacheable, status: reply.status, body: bytes });
+        if (reply.cacheable) {
+          const { world, organizationId, permission, operationId } = reply.cacheable;
+          cache.set(world.id, `${organizationId} ${method} ${url}`, world.dataset.version, { permission, operationId, status: reply.status, body: bytes });
+        }
         return { status: reply.status, body: bytes, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs };
       })
       .catch((error: unknown) => {
@@ -143,12 +145,17 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   function fromCache(method: string, url: string, authorization: string | string[] | undefined): ReplyWithCaller | undefined {
     const identified = gate.identify(authorization);
     if (!identified.ok) return undefined;
-    const entry = cache.get(`${identified.apiKey.organizationId} ${method} ${url}`, options.dataset().version);
+    const { world, organizationId } = identified.apiKey;
+    const entry = cache.get(world.id, `${organizationId} ${method} ${url}`, world.dataset.version);
     if (!entry) return undefined;
     if (options.failRate > 0 && options.random() < options.failRate) return failure(503, "Service unavailable: injected failure (--fail-rate); retry with backoff.");
     const admitted = gate.admit(authorization, entry.permission, true);
     if (!admitted.ok) return { ...admitted.reply, caller: admitted.caller };
-    return { status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller: admitted.apiKey.label };
+    const caller = admitted.apiKey.label;
+    const scripted = world.faults.take(entry.operationId);
+    const operation = spec.byOperationId.get(entry.operationId)!;
+    if (scripted?.status !== undefined) return { ...faultReply(operation, { ...scripted, status: scripted.status }, admitted.rateHeaders), caller };
+    return { status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller, holdMs: scripted?.delayMs };
   }
 
   /** Prism's routing refusal as the spec's 404, naming what the caller may have meant. */

@@ -1,12 +1,12 @@
 // Who may call an operation, decided once per request and the same way on every path (the
 // response cache's fast path and Prism's mock component): the key behind Authorization, the rate
 // limit, the operation's permission. Order is deliberate: 401 before anything that depends on the
-// key; 429 before 403, because every request of a known key counts.
+// key; 429 before 403, because every request of a known key counts. The key names its world (the
+// default world or a sandbox): the world's counters count it, and the operation answers from it.
 import { authenticate, forbiddenMessage, hasPermission } from "../auth/authenticate.js";
 import type { ApiKey, KeyRegistry } from "../auth/key-registry.js";
 import { failure, type Reply } from "./envelope.js";
 import type { AuthThrottle } from "./auth-throttle.js";
-import type { RateLimiter } from "./rate-limit.js";
 
 export type GateResult =
   | { ok: true; apiKey: ApiKey; rateHeaders?: Record<string, number> }
@@ -19,7 +19,7 @@ export interface Gate {
   admit(header: string | string[] | undefined, permission: string, counted: boolean, client?: string): GateResult;
 }
 
-export function createGate(keys: KeyRegistry, rateLimiter: RateLimiter | undefined, now: () => number, throttle?: AuthThrottle): Gate {
+export function createGate(keys: KeyRegistry, now: () => number, throttle?: AuthThrottle): Gate {
   function identify(header: string | string[] | undefined) {
     if (Array.isArray(header) && header.length > 1) {
       // Which one would a service use? Answering either would hide a client's bug (a proxy adding its own).
@@ -39,6 +39,7 @@ export function createGate(keys: KeyRegistry, rateLimiter: RateLimiter | undefin
       }
       const { apiKey } = identified;
       let rateHeaders: Record<string, number> | undefined;
+      const { rateLimiter } = apiKey.world;
       if (rateLimiter && counted) {
         const decision = rateLimiter.take(apiKey.key, now());
         if (!decision.allowed) {

@@ -12,12 +12,14 @@ import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import type { PrismHttpComponents } from "@stoplight/prism-http";
 import { describeBodyFailures } from "./body-text.js";
 import { failure, successBody, type Reply } from "./envelope.js";
-import type { Gate } from "./gate.js";
+import { faultReply } from "./faults.js";
+import type { Gate, GateResult } from "./gate.js";
 import { statusOf, type OperationResult, type OperationTable } from "./operations.js";
 import { checkParams, type Query } from "./params.js";
 import { parsePrefer, type PreferConfig } from "./prefer.js";
 import type { SpecOperation } from "./spec.js";
 import { errorText, oneLine } from "./text.js";
+import type { World } from "./world.js";
 
 /** What the dispatcher sends through Prism beside the request Prism reads. */
 export interface RequestContext {
@@ -38,7 +40,7 @@ export interface MockedReply extends Reply {
   /** A label for the request log, never a key. */
   caller?: string;
   /** Set when the answer depends only on the organisation, the URL and the data: the cache may keep it. */
-  cacheable?: { organizationId: string; permission: string; operationId: string };
+  cacheable?: { world: World; organizationId: string; permission: string; operationId: string };
   /** Set when a Prefer header hands the answer to Prism's own mocker. */
   prefer?: { operation: SpecOperation; config: PreferConfig; query: Record<string, string | string[] | undefined> };
 }
@@ -89,6 +91,23 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
     // The control API's document: its calls do not count against the read API's rate limit.
     const admitted = gate.admit(context.authorization, operation.permission, read, context.client);
     if (!admitted.ok) return { ...admitted.reply, caller: admitted.caller };
+    // The world's scripted faults (read API only): a status instead of the answer, or the answer late.
+    const scripted = read ? admitted.apiKey.world.faults.take(operation.operationId) : undefined;
+    if (scripted?.status !== undefined) return { ...faultReply(operation, { ...scripted, status: scripted.status }, admitted.rateHeaders), caller: admitted.apiKey.label };
+    const reply = answerAdmitted(operation, request, validations, context, admitted);
+    const holdMs = scripted?.delayMs;
+    if (!holdMs) return reply;
+    return reply instanceof Promise ? reply.then((r) => ({ ...r, holdMs })) : { ...reply, holdMs };
+  }
+
+  function answerAdmitted(
+    operation: SpecOperation,
+    request: Parameters<MockComponent>[0]["input"]["data"],
+    validations: Diagnostics,
+    context: RequestContext,
+    admitted: GateResult & { ok: true },
+  ): MockedReply | Promise<MockedReply> {
+    const read = operation.api === "read";
     const { apiKey } = admitted;
     const caller = apiKey.label;
     const headers = read ? admitted.rateHeaders : { ...admitted.rateHeaders, ...NOT_STORED };
@@ -108,7 +127,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
       }
     }
 
-    const cacheable = read ? { organizationId: apiKey.organizationId, permission: operation.permission, operationId: operation.operationId } : undefined;
+    const cacheable = read ? { world: apiKey.world, organizationId: apiKey.organizationId, permission: operation.permission, operationId: operation.operationId } : undefined;
     const checked = checkParams(operation, validations, context.search, context.query, pathParams);
     if (!checked.ok) return { ...refuse(400, checked.message), cacheable };
     let body: unknown;
@@ -117,7 +136,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
       if (problem) return refuse(problem.status, problem.message, problem.headers);
       body = (context.body as { value: unknown }).value;
     }
-    const result = table[operation.operationId]({ organizationId: apiKey.organizationId, ...checked.typed, body });
+    const result = table[operation.operationId]({ organizationId: apiKey.organizationId, world: apiKey.world, ...checked.typed, body });
     const toReply = (done: OperationResult): MockedReply => {
       if (!done.ok) return { ...refuse(statusOf(done.kind), done.message), cacheable };
       return { status: successStatus(operation), body: successBody(done.data), headers, caller, cacheable };

@@ -2,11 +2,14 @@
 // an operation, for both documents: the read API's resource handlers and the control API's webhook
 // operations. Operations receive what the spec let through, typed and defaulted, and answer data
 // or a refusal in domain terms; only statusOf, at the HTTP side, turns a refusal into a status.
+import type { World } from "./world.js";
 
 /** What an operation knows about the request. */
 export interface OperationCall {
   /** The organisation of the caller's API key. */
   organizationId: string;
+  /** The world of the caller's API key (the default world or a sandbox): the data and webhooks it acts on. */
+  world: World;
   query: Record<string, unknown>;
   path: Record<string, unknown>;
   /** The JSON body, validated against the operation's schema (absent when it takes none). */

@@ -1,30 +1,35 @@
-// The read API's request path as every caller assembles it: the keys resolved against the dataset,
-// the resource handlers (plus any other operations, such as the control API's), the rate limiter,
-// the response cache and the dispatcher. startMock puts node:http in front of it, the MSW handlers
-// (mock/msw/) a service worker or msw/node; neither builds its own. No I/O here.
-import { createKeyRegistry, type KeyRegistry } from "../auth/key-registry.js";
+// The request path as every caller assembles it: the worlds (the default world of the demo keys and
+// --keys keys, and the sandboxes), the operations of both documents (the read API's resource
+// handlers, the control API's), the response cache and the dispatcher. startMock puts node:http in
+// front of it, the MSW handlers (mock/msw/) a service worker or msw/node; neither builds its own.
+// No I/O here.
+import { controlOperations } from "../control/operations.js";
+import type { KeyRegistry } from "../auth/key-registry.js";
 import type { Dataset } from "../data/dataset.js";
 import { DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 import { handlers, readOperations } from "../resources/index.js";
+import type { WebhookService } from "../webhooks/service.js";
 import { createDispatcher, type Dispatcher, type DispatcherOptions } from "./dispatch.js";
-import { RATE_LIMIT_WINDOW_MS, RESPONSE_CACHE_MAX_BYTES } from "./limits.js";
-import type { OperationTable } from "./operations.js";
+import { RESPONSE_CACHE_MAX_BYTES } from "./limits.js";
 import { seededRandom } from "./random.js";
-import { createRateLimiter } from "./rate-limit.js";
 import { ResponseCache } from "./response-cache.js";
 import type { LoadedSpec } from "./spec.js";
+import { Worlds } from "./world.js";
 
 export interface PipelineOptions {
   spec: LoadedSpec;
+  /** The dataset as generated: the start of every sandbox, never changed. */
   dataset: Dataset;
+  /** The default world's dataset, a fork of `dataset` (copy-on-write.ts); forked here when absent. */
+  defaultDataset?: Dataset;
   /** Keys beside the demo keys, already checked (parseKeySpecs). */
   extraKeys: readonly KeySpec[];
   rateLimit: number | "off";
   failRate: number;
   /** Seeds the injected failures, as it seeds the dataset. */
   seed: number;
-  /** Operations of other documents than the read API (the control API's), by operationId. */
-  operations?: OperationTable;
+  /** The webhook services of the default world and of each sandbox (none in the MSW handlers). */
+  webhooks?: { default: WebhookService; sandbox: (dataset: Dataset, ordinal: number) => WebhookService };
   onInternalError: (line: string) => void;
   /** Holding back 401s of an address that keeps failing (dispatch.ts), or "off". */
   authThrottle?: DispatcherOptions["authThrottle"];
@@ -33,17 +38,24 @@ export interface PipelineOptions {
 export interface Pipeline {
   dispatch: Dispatcher;
   keys: KeyRegistry;
+  worlds: Worlds;
 }
 
 export function createPipeline(options: PipelineOptions): Pipeline {
   const { spec, dataset, rateLimit } = options;
-  const keys = createKeyRegistry([...DEMO_KEYS, ...options.extraKeys], dataset.organizations.map((org) => org.id));
+  const worlds = new Worlds({
+    start: dataset,
+    defaultDataset: options.defaultDataset,
+    keys: [...DEMO_KEYS, ...options.extraKeys],
+    sandboxKeys: DEMO_KEYS,
+    rateLimit,
+    defaultWebhooks: options.webhooks?.default,
+    webhooks: options.webhooks?.sandbox,
+  });
   const dispatch = createDispatcher({
     spec,
-    keys,
-    table: { ...readOperations(handlers, () => dataset), ...options.operations },
-    dataset: () => dataset,
-    rateLimiter: rateLimit === "off" ? undefined : createRateLimiter(rateLimit, RATE_LIMIT_WINDOW_MS),
+    worlds,
+    table: { ...readOperations(handlers), ...controlOperations(worlds, spec.byOperationId) },
     failRate: options.failRate,
     random: seededRandom(options.seed),
     cache: new ResponseCache(RESPONSE_CACHE_MAX_BYTES),
@@ -51,5 +63,5 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     onInternalError: options.onInternalError,
     authThrottle: options.authThrottle,
   });
-  return { dispatch, keys };
+  return { dispatch, keys: worlds.keys, worlds };
 }

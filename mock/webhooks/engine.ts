@@ -10,7 +10,7 @@ import type { CreatedEndpoint, EndpointInput, EndpointView } from "./endpoints.j
 import type { TriggerResult } from "./publisher.js";
 import { EndpointError, refuse, TriggerError, valueOr, type Result } from "./reasons.js";
 import { requestProblem } from "./schemas.js";
-import { WebhookService, type CloseReport } from "./service.js";
+import { WebhookService, type CloseReport, type ServiceParts } from "./service.js";
 import { realScheduler, resolveSettings, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
 
 export interface TriggerOptions {
@@ -24,6 +24,7 @@ export class WebhookEngine {
   readonly settings: EngineSettings;
   /** The domain core, for callers whose input was checked at their own edge (the control API). */
   readonly service: WebhookService;
+  private readonly parts: ServiceParts;
 
   /** Throws WebhookOptionError naming a bad option. */
   constructor(
@@ -31,12 +32,21 @@ export class WebhookEngine {
     options: WebhookEngineOptions = {},
   ) {
     this.settings = resolveSettings(options);
-    this.service = new WebhookService(dataset, this.settings, {
+    this.parts = {
       scheduler: options.scheduler ?? realScheduler,
       seed: options.seed ?? dataset.seed,
       log: options.log,
       onError: options.onError ?? ((line) => process.stderr.write(`${line}\n`)),
-    });
+    };
+    this.service = new WebhookService(dataset, this.settings, this.parts);
+  }
+
+  /**
+   * A service of the same settings over another world's dataset (a sandbox): its own endpoints,
+   * lanes and log. `ordinal` (1, 2, ...) varies the seed so two sandboxes never send the same event ids.
+   */
+  serviceFor(dataset: Dataset, ordinal: number): WebhookService {
+    return new WebhookService(dataset, this.settings, { ...this.parts, seed: this.parts.seed + ordinal * 0x9e3779b1 });
   }
 
   /** Registers an endpoint; the answer holds the secret, shown this once. Throws EndpointError. */

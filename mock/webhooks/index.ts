@@ -1,8 +1,6 @@
-// The webhook side of the mock, as startMock wires it: the engine, and the control API's operations
-// for the request pipeline. `attachWebhooks` is the one call mock/index.ts makes.
-import { controlOperations } from "../control/operations.js";
+// The webhook side of the mock, as startMock wires it: the engine (the control API's operations reach
+// each world's service through the request pipeline, mock/control/operations.ts). `attachWebhooks` is the one call mock/index.ts makes.
 import type { Dataset } from "../data/dataset.js";
-import type { OperationTable } from "../server/operations.js";
 import { WebhookEngine, type TriggerOptions } from "./engine.js";
 import type { TriggerResult } from "./publisher.js";
 import { WebhookOptionError, type WebhookEngineOptions } from "./settings.js";
@@ -21,8 +19,6 @@ export type MockWebhookOptions = Omit<WebhookEngineOptions, "onError">;
 
 export interface AttachedWebhooks {
   engine: WebhookEngine;
-  /** The control API's operations, by operationId. */
-  operations: OperationTable;
   trigger(type: string, options?: TriggerOptions): Promise<TriggerResult>;
 }
 
@@ -37,7 +33,6 @@ export function attachWebhooks(input: {
   const engine = new WebhookEngine(input.dataset, { ...options, onError: input.onError });
   return {
     engine,
-    operations: controlOperations(engine.service),
     trigger: (type, triggerOptions) => engine.trigger(type, triggerOptions),
   };
 }

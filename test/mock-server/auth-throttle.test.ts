@@ -2,13 +2,13 @@
 // window, an address's 401 answers are held back; a valid key, another address, or a new window
 // is not held. Driven through the dispatcher with an injected clock.
 import { beforeAll, describe, expect, test } from "vitest";
-import { createKeyRegistry } from "../../mock/auth/key-registry.js";
 import { DEMO_KEY, DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { readOperations, handlers } from "../../mock/resources/index.js";
 import { AUTH_THROTTLE } from "../../mock/server/auth-throttle.js";
 import { createDispatcher, type Dispatcher } from "../../mock/server/dispatch.js";
 import { ResponseCache } from "../../mock/server/response-cache.js";
 import { loadSpec } from "../../mock/server/spec.js";
+import { Worlds } from "../../mock/server/world.js";
 import { freshDataset } from "../mock-data/fixture.js";
 
 let clock = 0;
@@ -17,9 +17,8 @@ beforeAll(async () => {
   const dataset = freshDataset();
   dispatch = createDispatcher({
     spec: await loadSpec(),
-    keys: createKeyRegistry(DEMO_KEYS, dataset.organizations.map((o) => o.id)),
-    table: readOperations(handlers, () => dataset),
-    dataset: () => dataset,
+    worlds: new Worlds({ start: dataset, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, rateLimit: "off" }),
+    table: readOperations(handlers),
     failRate: 0,
     random: Math.random,
     cache: new ResponseCache(0),

@@ -90,7 +90,7 @@ describe("401: missing, malformed and unknown keys", () => {
   });
 
   test("authenticate() resolves a key to its organisation", () => {
-    const registry = createKeyRegistry(DEMO_KEYS, ["org-a", "org-b"]);
+    const registry = createKeyRegistry(DEMO_KEYS, ["org-a", "org-b"], undefined as never);
     const result = authenticate(`Bearer ${DEMO_KEY.org2Full}`, registry);
     expect(result.ok && result.apiKey.organizationId).toBe("org-b");
   });

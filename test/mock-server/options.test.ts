@@ -12,6 +12,7 @@ import { handlers, readOperations } from "../../mock/resources/index.js";
 import { createDispatcher } from "../../mock/server/dispatch.js";
 import { ResponseCache } from "../../mock/server/response-cache.js";
 import { loadSpec } from "../../mock/server/spec.js";
+import { Worlds } from "../../mock/server/world.js";
 import { createOpenApiValidator } from "../support/openapi-validator.js";
 import { bearer, fetchAnswer, isFailureEnvelope } from "./support.js";
 
@@ -127,8 +128,8 @@ describe("keys", () => {
   });
 
   test("a key that repeats a demo key, or an organisation beyond the dataset, is refused", () => {
-    expect(() => createKeyRegistry([...DEMO_KEYS, { ...DEMO_KEYS[0], label: "copy" }], ["a", "b"])).toThrow(/defined twice/);
-    expect(() => createKeyRegistry([{ key: "k", organisation: 3, permissions: [], label: "third" }], ["a", "b"])).toThrow(/not 1 to 2/);
+    expect(() => createKeyRegistry([...DEMO_KEYS, { ...DEMO_KEYS[0], label: "copy" }], ["a", "b"], undefined as never)).toThrow(/defined twice/);
+    expect(() => createKeyRegistry([{ key: "k", organisation: 3, permissions: [], label: "third" }], ["a", "b"], undefined as never)).toThrow(/not 1 to 2/);
   });
 
   test("a missing keys file is one clear error", async () => {
@@ -317,7 +318,8 @@ describe("a handler that throws", () => {
     const errors: string[] = [];
     const dispatch = createDispatcher({
       spec: loaded,
-      keys: createKeyRegistry(DEMO_KEYS, ["org-a", "org-b"]),
+      // Two organisations with ids only: the handler that throws reads nothing.
+      worlds: new Worlds({ start: { seed: 1, scale: 1, today: "2026-11-02", version: 0, organizations: [{ id: "org-a" }, { id: "org-b" }], organizationById: new Map() } as never, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, rateLimit: "off" }),
       table: readOperations(
         {
           ...handlers,
@@ -325,9 +327,7 @@ describe("a handler that throws", () => {
             throw new TypeError("boom at line 12");
           },
         },
-        () => ({ version: 0 }) as never,
       ),
-      dataset: () => ({ version: 0 }) as never,
       failRate: 0,
       random: Math.random,
       cache: new ResponseCache(1_000_000),

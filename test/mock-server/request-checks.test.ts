@@ -2,7 +2,6 @@
 // component), as plain objects: routing and HEAD, what Prism's parameter validation refuses and how
 // the refusal reads, and the query the handler then sees.
 import { beforeAll, describe, expect, test } from "vitest";
-import { createKeyRegistry } from "../../mock/auth/key-registry.js";
 import { DEMO_KEY, DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import type { ResourceHandlers, ResourceRequest } from "../../mock/resources/contract.js";
 import { handlers, readOperations } from "../../mock/resources/index.js";
@@ -10,6 +9,7 @@ import { createDispatcher, type Dispatcher } from "../../mock/server/dispatch.js
 import { ResponseCache } from "../../mock/server/response-cache.js";
 import { describeSchema } from "../../mock/server/schema-text.js";
 import { loadSpec, type LoadedSpec } from "../../mock/server/spec.js";
+import { Worlds } from "../../mock/server/world.js";
 import { freshDataset } from "../mock-data/fixture.js";
 
 const dataset = freshDataset();
@@ -25,9 +25,8 @@ beforeAll(async () => {
   ) as unknown as ResourceHandlers;
   dispatch = createDispatcher({
     spec,
-    keys: createKeyRegistry(DEMO_KEYS, dataset.organizations.map((o) => o.id)),
-    table: readOperations(spying, () => dataset),
-    dataset: () => dataset,
+    worlds: new Worlds({ start: dataset, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, rateLimit: "off" }),
+    table: readOperations(spying),
     failRate: 0,
     random: Math.random,
     // No cache: every request goes through Prism, as a first request does.
