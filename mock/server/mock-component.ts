@@ -134,7 +134,8 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
     if (operation.body) {
       const problem = bodyProblem(operation, context, validations);
       if (problem) return refuse(problem.status, problem.message, problem.headers);
-      body = (context.body as { value: unknown }).value;
+      // An optional body left out reaches the operation as undefined.
+      body = context.body && "value" in context.body ? context.body.value : undefined;
     }
     const result = table[operation.operationId]({ organizationId: apiKey.organizationId, world: apiKey.world, ...checked.typed, body });
     const toReply = (done: OperationResult): MockedReply => {
