@@ -7,13 +7,14 @@
 // something about the data and not only about the cache), and with a new SearchTerm each time
 // (filtered over every leave request of the organisation), and a mixed workload of at least 4,000
 // distinct URLs over all seven operations, every request a cache miss, at the default size and at
-// --scale 10 (scripts/bench/mixed.ts).
+// --scale 10 (scripts/bench/mixed.ts). First, in-process, what a sandbox costs: creating one, its
+// first change, and the heap of each, beside generating a dataset (scripts/bench/sandboxes.ts).
 // A measurement, not a test: absolute figures move with the machine; read the ratios.
 //
 // The servers take turns over --rounds rounds and each one's best round is reported: on a shared
 // machine other processes only ever slow a run down.
 //
-//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2]
+//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--only sandboxes]
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -21,6 +22,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { measure, type LoadResult } from "./bench/load.js";
 import { mixedPaths } from "./bench/mixed.js";
+import { measureSandboxes } from "./bench/sandboxes.js";
 import { startBareServer, startMockServer, startPrismServer, type BenchServer, type Probe } from "./bench/servers.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -46,6 +48,7 @@ function settings() {
         warmup: { type: "string", default: "2" },
         connections: { type: "string", default: "10" },
         rounds: { type: "string", default: "2" },
+        only: { type: "string" },
       },
     });
     const number = (flag: string, text: string) => {
@@ -58,6 +61,7 @@ function settings() {
       warmup: number("warmup", values.warmup!),
       connections: number("connections", values.connections!),
       rounds: number("rounds", values.rounds!),
+      only: values.only === undefined ? undefined : only(values.only),
     };
   } catch (error) {
     console.error(`bench: ${(error as Error).message.split(/\.\s/)[0]}`);
@@ -65,7 +69,23 @@ function settings() {
   }
 }
 
+function only(text: string): "sandboxes" {
+  if (text !== "sandboxes") throw new Error(`--only takes "sandboxes", got "${text}"`);
+  return text;
+}
+
 const log = (line: string) => console.log(`bench: ${line}`);
+
+/** What a sandbox costs at the default size (in-process, before any server starts). */
+async function reportSandboxes(): Promise<void> {
+  const cost = await measureSandboxes(50, log);
+  const ms = (s: { median: number; max: number }) => `median ${s.median.toFixed(2)} ms, max ${s.max.toFixed(2)} ms`;
+  console.log("");
+  console.log(`sandbox, created (${cost.count}, createSandbox)   ${ms(cost.createMs)}; heap ${cost.createHeapMb.toFixed(3)} MB each`);
+  console.log(`sandbox, first change (leave.approved)  ${ms(cost.firstChangeMs)}; heap ${cost.firstChangeHeapMb.toFixed(2)} MB each (a copy of one organisation's arrays and indexes)`);
+  console.log(`generating a dataset (no copy on write) ${cost.generateMs.toFixed(0)} ms: a sandbox is created in ${((cost.createMs.median / cost.generateMs) * 100).toFixed(1)}% of it`);
+  console.log("");
+}
 
 interface Contender {
   label: string;
@@ -76,6 +96,8 @@ interface Contender {
 
 async function main() {
   const options = settings();
+  await reportSandboxes();
+  if (options.only === "sandboxes") return;
   log(`GET ${PROBE.path} with a valid key, ${options.connections} connections, ${options.warmup} s warm-up + ${options.seconds} s per run`);
   log(`${options.rounds} rounds, the servers taking turns; each server's best round is reported (other processes on a shared machine only ever slow a run down)`);
   log(`Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? "unknown"}); load generator and servers share them`);
