@@ -128,9 +128,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           const mocked = await prefer(operation, { method, path, query }, config);
           return { ...mocked, headers: { ...mocked.headers, ...reply.headers }, caller: reply.caller };
         }
-        const bytes = Buffer.from(reply.body);
-        if (reply.cacheable) cache.set(`${reply.cacheable.organizationId} ${method} ${url}`, options.dataset().version, { ...reply.cacheable, status: reply.status, body: bytes });
-        return { status: reply.status, body: bytes, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs };
+        if (reply.cacheable) cache.set(`${reply.cacheable.organizationId} ${method} ${url}`, options.dataset().version, { ...reply.cacheable, status: reply.status, body: reply.body });
+        return { status: reply.status, body: reply.body, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs };
       })
       .catch((error: unknown) => {
         onInternalError(`hr-mock: internal error on ${method} ${printable(path, 200)}: ${oneLine(errorText(error))}`);

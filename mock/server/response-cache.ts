@@ -9,7 +9,11 @@ export interface CachedReply {
   /** The operation's permission: checked again on every hit. */
   permission: string;
   status: number;
-  body: Buffer;
+  /**
+   * The JSON text. Kept as a string, not a Buffer: a short Buffer is a slice of a shared 8 KB pool
+   * and would hold the whole slab, and buffers outside V8's heap are freed later than strings.
+   */
+  body: string | Buffer;
 }
 
 export class ResponseCache {
@@ -31,12 +35,13 @@ export class ResponseCache {
 
   set(key: string, version: number, reply: CachedReply): void {
     if (version !== this.version) this.clear(version);
-    if (reply.body.length > this.maxBytes) return;
+    const size = sizeOf(reply.body) + key.length;
+    if (size > this.maxBytes) return;
     const previous = this.entries.get(key);
-    if (previous) this.bytes -= previous.body.length + key.length;
+    if (previous) this.bytes -= sizeOf(previous.body) + key.length;
     this.entries.set(key, reply);
     this.order.push([key, reply]);
-    this.bytes += reply.body.length + key.length;
+    this.bytes += size;
     // Oldest first, from a queue of insertions: walking the Map from its start would pass over every
     // slot deleted before (V8 keeps them until it rehashes), which made a full cache of small entries
     // slow on every insert. A pair whose key was set again since is stale and skipped.
@@ -46,7 +51,7 @@ export class ResponseCache {
       const [oldKey, old] = oldest;
       if (this.entries.get(oldKey) !== old) continue;
       this.entries.delete(oldKey);
-      this.bytes -= old.body.length + oldKey.length;
+      this.bytes -= sizeOf(old.body) + oldKey.length;
     }
   }
 
@@ -60,4 +65,9 @@ export class ResponseCache {
     this.bytes = 0;
     this.version = version;
   }
+}
+
+/** Bytes of a body as it will be sent (UTF-8). */
+function sizeOf(body: string | Buffer): number {
+  return typeof body === "string" ? Buffer.byteLength(body) : body.length;
 }
