@@ -127,12 +127,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           const mocked = await prefer(operation, { method, path, query }, config);
           return { ...mocked, headers: { ...mocked.headers, ...reply.headers }, caller: reply.caller, holdMs: reply.holdMs };
         }
-        const bytes = Buffer.from(reply.body);
         if (reply.cacheable) {
           const { world, organizationId, permission, operationId } = reply.cacheable;
-          cache.set(world.id, `${organizationId} ${method} ${url}`, world.dataset.version, { permission, operationId, status: reply.status, body: bytes });
+          cache.set(world.id, `${organizationId} ${method} ${url}`, world.dataset.version, { permission, operationId, status: reply.status, body: reply.body });
         }
-        return { status: reply.status, body: bytes, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs };
+        return { status: reply.status, body: reply.body, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs };
       })
       .catch((error: unknown) => {
         onInternalError(`hr-mock: internal error on ${method} ${printable(path, 200)}: ${oneLine(errorText(error))}`);

@@ -51,8 +51,9 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
 
   function sendReply(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
     if (res.headersSent || res.destroyed) return;
-    const body = typeof reply.body === "string" ? Buffer.from(reply.body) : reply.body;
-    const { status, headers } = wireHead(reply, body.length, failureStatus);
+    // A string goes to the socket as it is: node:http encodes it while writing, with no Buffer kept.
+    const body = reply.body;
+    const { status, headers } = wireHead(reply, typeof body === "string" ? Buffer.byteLength(body) : body.length, failureStatus);
     corsHeaders(req, headers);
     res.writeHead(status, headers);
     res.end(body);

@@ -11,7 +11,11 @@ export interface CachedReply {
   /** The operation's permission: checked again on every hit. */
   permission: string;
   status: number;
-  body: Buffer;
+  /**
+   * The JSON text. Kept as a string, not a Buffer: a short Buffer is a slice of a shared 8 KB pool
+   * and would hold the whole slab, and buffers outside V8's heap are freed later than strings.
+   */
+  body: string | Buffer;
 }
 
 interface Space {
@@ -40,14 +44,15 @@ export class ResponseCache {
   set(space: string, key: string, version: number, reply: CachedReply): void {
     let found = this.spaces.get(space);
     if (found && found.version !== version) this.drop(space);
-    if (reply.body.length > this.maxBytes) return;
+    const size = sizeOf(reply.body) + key.length;
+    if (size > this.maxBytes) return;
     found = this.spaces.get(space);
     if (!found) this.spaces.set(space, (found = { version, entries: new Map() }));
     const previous = found.entries.get(key);
-    if (previous) this.bytes -= previous.body.length + key.length;
+    if (previous) this.bytes -= sizeOf(previous.body) + key.length;
     found.entries.set(key, reply);
     this.order.push([found, key, reply]);
-    this.bytes += reply.body.length + key.length;
+    this.bytes += size;
     // Oldest first, from a queue of insertions: walking the Map from its start would pass over every
     // slot deleted before (V8 keeps them until it rehashes), which made a full cache of small entries
     // slow on every insert. A triple whose key was set again since, or whose space was dropped, is stale and skipped.
@@ -57,7 +62,7 @@ export class ResponseCache {
       const [oldSpace, oldKey, old] = oldest;
       if (oldSpace.entries.get(oldKey) !== old) continue;
       oldSpace.entries.delete(oldKey);
-      this.bytes -= old.body.length + oldKey.length;
+      this.bytes -= sizeOf(old.body) + oldKey.length;
     }
   }
 
@@ -65,7 +70,7 @@ export class ResponseCache {
   drop(space: string): void {
     const found = this.spaces.get(space);
     if (!found) return;
-    for (const [key, reply] of found.entries) this.bytes -= reply.body.length + key.length;
+    for (const [key, reply] of found.entries) this.bytes -= sizeOf(reply.body) + key.length;
     found.entries.clear();
     this.spaces.delete(space);
     // The queue still holds the dropped replies; rebuilt once it is mostly stale, so a world whose
@@ -83,4 +88,9 @@ export class ResponseCache {
     for (const space of this.spaces.values()) size += space.entries.size;
     return size;
   }
+}
+
+/** Bytes of a body as it will be sent (UTF-8). */
+function sizeOf(body: string | Buffer): number {
+  return typeof body === "string" ? Buffer.byteLength(body) : body.length;
 }

@@ -24,6 +24,11 @@ export interface LoadResult {
   total: number;
   /** Answers other than 2xx, errors and timeouts: a valid run has none. */
   bad: number;
+  /**
+   * The server's CPU time per answered request, in microseconds: what one request costs the server
+   * whatever else the shared machine is doing (NaN without serverCpuMs).
+   */
+  serverCpuUsPerRequest: number;
 }
 
 export interface LoadOptions {
@@ -36,6 +41,8 @@ export interface LoadOptions {
   idReplacement?: boolean;
   /** Paths (under `url`'s origin) sent in turn instead of `url`'s own path. */
   paths?: string[];
+  /** The server's CPU time so far (ms), read after the warm-up and after the run. */
+  serverCpuMs?: () => Promise<number>;
 }
 
 export async function measure(options: LoadOptions, onWarm?: () => Promise<void>): Promise<LoadResult> {
@@ -48,12 +55,14 @@ export async function measure(options: LoadOptions, onWarm?: () => Promise<void>
   };
   await autocannon({ ...base, duration: options.warmupSeconds });
   if (onWarm) await onWarm();
+  const cpuBefore = options.serverCpuMs ? await options.serverCpuMs() : Number.NaN;
   const latencies: number[] = [];
   const run = autocannon({ ...base, duration: options.seconds });
   run.on("response", (_client, statusCode, _bytes, responseTime) => {
     if (statusCode >= 200 && statusCode < 300) latencies.push(responseTime);
   });
   const result = await run;
+  const cpuAfter = options.serverCpuMs ? await options.serverCpuMs() : Number.NaN;
   latencies.sort((a, b) => a - b);
   const at = (q: number) => (latencies.length === 0 ? Number.NaN : latencies[Math.min(latencies.length - 1, Math.floor(q * latencies.length))]);
   return {
@@ -62,5 +71,6 @@ export async function measure(options: LoadOptions, onWarm?: () => Promise<void>
     p99Ms: at(0.99),
     total: result.requests.total,
     bad: result.non2xx + result.errors + result.timeouts,
+    serverCpuUsPerRequest: ((cpuAfter - cpuBefore) * 1000) / result.requests.total,
   };
 }

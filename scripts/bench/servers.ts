@@ -12,6 +12,8 @@ export interface BenchServer {
   /** Milliseconds from spawn to the first 200 on the benchmarked request. */
   startupMs: number;
   rssMb(): Promise<number>;
+  /** CPU time (user and system) the process has used so far, in milliseconds (Linux /proc). */
+  cpuMs(): Promise<number>;
   /** What the process writes to stderr, as it comes. */
   stderr: NodeJS.ReadableStream | null;
   stop(): Promise<void>;
@@ -22,10 +24,17 @@ export interface Probe {
   headers: Record<string, string>;
 }
 
+/**
+ * How the mock's CLI is run: "built" is what an installed package runs (`hr-mock`, JavaScript from
+ * `npm run build`), "source" what `npm start` runs in a clone (TypeScript through tsx).
+ */
+export type MockEntry = "built" | "source";
+
 /** The mock through its CLI; with `fileLimit`, under that soft limit on open files (ulimit -n). */
-export async function startMockServer(root: string, probe: Probe, extraArgs: string[], fileLimit?: number): Promise<BenchServer> {
+export async function startMockServer(root: string, probe: Probe, extraArgs: string[], fileLimit?: number, entry: MockEntry = "source"): Promise<BenchServer> {
   const started = performance.now();
-  const args = ["--import", "tsx", join(root, "mock/cli.ts"), "serve", "--port", "0", "--rate-limit", "off", ...extraArgs];
+  const cli = entry === "built" ? [join(root, "mock/dist/mock/cli.js")] : ["--import", "tsx", join(root, "mock/cli.ts")];
+  const args = [...cli, "serve", "--port", "0", "--rate-limit", "off", ...extraArgs];
   const child =
     fileLimit === undefined
       ? spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
@@ -85,6 +94,7 @@ async function finishStart(name: string, child: ChildProcess, url: string, probe
     url,
     startupMs,
     rssMb: () => residentMb(child.pid!),
+    cpuMs: () => cpuMs(child.pid!),
     stderr: child.stderr,
     stop: () =>
       new Promise<void>((resolve) => {
@@ -103,6 +113,16 @@ async function residentMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
   const kb = /VmRSS:\s+(\d+)\s+kB/.exec(status)?.[1];
   return kb ? Number(kb) / 1024 : Number.NaN;
+}
+
+/** utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ is 100 on Linux). */
+async function cpuMs(pid: number): Promise<number> {
+  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
+  // The command name, in parentheses, may hold spaces: fields are counted after its closing one.
+  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+  const utime = Number(fields[11]);
+  const stime = Number(fields[12]);
+  return Number.isFinite(utime + stime) ? (utime + stime) * 10 : Number.NaN;
 }
 
 function freePort(): Promise<number> {
