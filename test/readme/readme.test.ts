@@ -29,7 +29,7 @@ describe("README", () => {
   const snippets = [...readme.matchAll(/<!-- snippet: (\S+) -->\n```ts\n([\s\S]*?)\n```/g)];
 
   it("embeds snippets", () => {
-    expect(snippets.map((m) => m[1]), "README snippets").toEqual(["test/client/readme-snippet.ts", "test/readme/msw-snippet.test.ts", "test/readme/receiver-snippet.ts", "test/readme/edge-snippet.ts"]);
+    expect(snippets.map((m) => m[1]), "README snippets").toEqual(["test/client/readme-snippet.ts", "test/readme/sandbox-snippet.test.ts", "test/readme/msw-snippet.test.ts", "test/readme/receiver-snippet.ts", "test/readme/edge-snippet.ts"]);
   });
 
   it.each(snippets.map((m) => [m[1], m[2]] as [string, string]))("snippet %s is the type-checked file, verbatim", (file, text) => {
