@@ -1,6 +1,6 @@
 // The mock inside the browser (a service worker) and inside unit tests (msw/node), for Mock Service
-// Worker 2.x: one catch-all handler hands every request under the API's base URL to the same
-// dispatcher the server uses (mock/server/pipeline.ts: Prism's routing and validation, keys,
+// Worker 2.x: one catch-all handler hands every request under the API's base URL (the read API, and
+// the control API's sandboxes and scripted faults) to the same dispatcher the server uses (mock/server/pipeline.ts: Prism's routing and validation, keys,
 // permissions, rate limit, the dataset's handlers, the envelope), and sends its reply back as a
 // Fetch Response with the server's status and headers, CORS aside (no network, no origin).
 //
@@ -8,6 +8,7 @@
 // from the seed on the first request, so creating handlers costs nothing until they are used.
 import { delay, http, type HttpHandler } from "msw";
 import openapi from "../../generated/openapi.json" with { type: "json" };
+import controlDocument from "../../generated/control-openapi.json" with { type: "json" };
 import { createDataset } from "../data/dataset.js";
 import { permissions } from "../../generated/facts.js";
 import { MANAGE_WEBHOOKS, type KeySpec } from "../keys/demo-keys.js";
@@ -33,6 +34,17 @@ export interface MockHandlersOptions extends PipelineSettingsInput {
   onError?: (line: string) => void;
 }
 
+/**
+ * The control API's operations the handlers serve: sandboxes and scripted faults (their tags in the
+ * control document). The webhook operations need a server that sends deliveries, so they are not here.
+ */
+const WORLD_OPERATIONS = new Set(
+  Object.values((controlDocument as { paths: Record<string, Record<string, { operationId?: string; tags?: string[] }>> }).paths)
+    .flatMap((item) => Object.values(item))
+    .filter((op) => op.tags?.some((tag) => tag === "Sandboxes" || tag === "Faults"))
+    .map((op) => op.operationId ?? ""),
+);
+
 /** Methods whose body the API's operations may read (the edge passes it on, as node:http does). */
 const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
@@ -52,7 +64,7 @@ export function createHandlers(options: MockHandlersOptions = {}): HttpHandler[]
 
   let pipeline: Promise<Pipeline> | undefined;
   const ready = () =>
-    (pipeline ??= loadReadSpec(openapi).then((spec) => {
+    (pipeline ??= loadReadSpec(openapi, undefined, { document: controlDocument, only: (id) => WORLD_OPERATIONS.has(id) }).then((spec) => {
       const dataset = createDataset({ seed: settings.seed, scale: settings.scale, today: options.today });
       return createPipeline({ spec, dataset, extraKeys, rateLimit: settings.rateLimit, failRate: settings.failRate, seed: settings.seed, onInternalError: onError });
     }));
@@ -65,7 +77,9 @@ export function createHandlers(options: MockHandlersOptions = {}): HttpHandler[]
         onError(`hr-mock (msw): internal error on ${request.method} ${request.url.split("?")[0]}: ${oneLine(errorText(error))}`);
         return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
       });
-      if (settings.latencyMs > 0) await delay(settings.latencyMs);
+      // The latency option, plus what the answer asks to be held (a scripted delay, a throttled 401).
+      const hold = settings.latencyMs + (reply.holdMs ?? 0);
+      if (hold > 0) await delay(hold);
       const body = typeof reply.body === "string" ? new TextEncoder().encode(reply.body) : reply.body;
       const { status, headers } = wireHead(reply, body.length, settings.failureStatus);
       const sent = new Headers();

@@ -83,11 +83,14 @@ export async function loadSpec(specPath: string = DEFAULT_SPEC_PATH, controlPath
 }
 
 /**
- * The read API alone, from its parsed document rather than a file (a browser has no files): what
- * the MSW handlers serve. Prism's reader dereferences what it is given in place, so it gets a copy.
+ * The read API, from its parsed document rather than a file (a browser has no files), with any of
+ * the control API's operations `control.only` keeps: what the MSW handlers serve. Prism's reader dereferences what it is given in place, so it gets a copy.
  */
-export async function loadReadSpec(document: object, name = "the bundled OpenAPI description"): Promise<LoadedSpec> {
-  return indexed(await operationsOf(structuredClone(document), document as Document, "read", name), name);
+export async function loadReadSpec(document: object, name = "the bundled OpenAPI description", control?: { document: object; only: (operationId: string) => boolean }): Promise<LoadedSpec> {
+  const read = await operationsOf(structuredClone(document), document as Document, "read", name);
+  // The control API's operations the caller serves too (the MSW handlers: sandboxes and faults).
+  const extra = control ? (await operationsOf(structuredClone(control.document), control.document as Document, "control", "the control API")).filter((op) => control.only(op.operationId)) : [];
+  return indexed([...read, ...extra], name);
 }
 
 function indexed(operations: SpecOperation[], where: string): LoadedSpec {
