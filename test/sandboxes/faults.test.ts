@@ -73,6 +73,16 @@ test("a delay holds the answer at least that long, and it is the usual answer", 
   expect((await control("GET", "/_mock/faults")).body.data, "used up").toEqual([]);
 });
 
+test("a status with a delay answers the status, late", async () => {
+  await fresh();
+  await control("POST", "/_mock/faults", { operation: "listDepartments", status: 500, delayMs: 300, times: 1 });
+  const started = performance.now();
+  const answer = await read("/v1/department/list");
+  expect(performance.now() - started, "held for the delay").toBeGreaterThanOrEqual(290);
+  expect(answer.status).toBe(500);
+  expect(readSpec.check("listDepartments", answer.status, answer.body, answer.headers)).toEqual([]);
+});
+
 test("faults are listed in the order they apply, and cleared", async () => {
   await fresh();
   const first = (await control("POST", "/_mock/faults", { operation: "listLeaveTypes", status: 500, times: 2 })).body.data;
