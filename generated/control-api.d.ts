@@ -144,7 +144,8 @@ export interface paths {
          *     its id and its API keys: one per demo key, with the demo key's label and permissions and a
          *     fresh random value, each bound to the sandbox's copy of the demo key's organisation. The
          *     sandbox has no webhook endpoints, an empty delivery log, fresh rate-limit counters and no
-         *     faults.
+         *     faults. Any key with `Manage Webhooks` may create one; a sandbox always starts from the start
+         *     dataset, whoever creates it.
          */
         post: operations["createSandbox"];
         delete?: never;

@@ -53,7 +53,7 @@ function mutationPicker(ds: Dataset): Picker {
   return new Picker(faker);
 }
 
-/** The organisation a mutation changes: a fork's own copy, made on its first change (copy-on-write.ts). */
+/** The organisation a mutation changes: a fork's own copy, made when a mutation first looks it up (copy-on-write.ts). */
 function organization(ds: Dataset, orgId: string): OrganizationData | undefined {
   return writableOrganization(ds, orgId);
 }
