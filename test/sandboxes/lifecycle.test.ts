@@ -7,6 +7,7 @@ import controlDocument from "../../generated/control-openapi.json" with { type: 
 import { mockLimits } from "../../generated/control-facts.js";
 import { DEMO_KEY, DEMO_KEYS, SandboxError, startMock, type RunningMock } from "../../mock/index.js";
 import { createDocumentValidator } from "../../scripts/lib/spec-validator.js";
+import { TestReceiver } from "../webhooks-engine/support.js";
 import { call as rawCall, controlAnswerCheck, keysOf, type Answer } from "./support.js";
 
 const ADMIN = DEMO_KEY.org1WebhooksAdmin;
@@ -91,6 +92,29 @@ describe("reset and delete", () => {
     expect((await control("GET", "/_mock/sandboxes")).body.data).toEqual([]);
     expect((await control("DELETE", `/_mock/sandboxes/${sandbox.id}`)).status, "deleted once").toBe(404);
     expect((await control("POST", `/_mock/sandboxes/${sandbox.id}/reset`)).status).toBe(404);
+  });
+});
+
+describe("a sandbox's webhooks", () => {
+  test("its endpoint receives its events, signed with its secret; the demo keys' log does not show them", async () => {
+    const receiver = await new TestReceiver().start();
+    try {
+      const sandbox = keysOf((await control("POST", "/_mock/sandboxes")).body.data);
+      const admin = sandbox.key(ADMIN);
+      const added = await control("POST", "/_mock/webhooks/endpoints", { url: receiver.url, events: ["leave.approved"] }, admin);
+      receiver.useSecret(added.body.data.secret);
+      const triggered = await control("POST", "/_mock/webhooks/events", { type: "leave.approved" }, admin);
+      const event = await receiver.event(triggered.body.data.event.id);
+      expect(event.organizationId, "the sandbox's copy of organisation 1 keeps its id").toBe(mock.ids[0].organizationId);
+      expect(receiver.rejections, "the signature verifies with the sandbox endpoint's secret").toEqual([]);
+      const ours = (await control("GET", `/_mock/webhooks/deliveries?eventId=${event.id}`, undefined, admin)).body.data;
+      // Its state may still be "sending" while the receiver's answer travels back: the entry is what counts here.
+      expect(ours.map((d: { endpointId: string }) => d.endpointId), "one delivery, to the sandbox's endpoint").toEqual([added.body.data.id]);
+      expect((await control("GET", `/_mock/webhooks/deliveries?eventId=${event.id}`)).body.data, "not in the demo keys' log").toEqual([]);
+      await deleteAll();
+    } finally {
+      await receiver.close();
+    }
   });
 });
 
