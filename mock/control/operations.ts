@@ -3,11 +3,11 @@
 // control document, so the service checks only what the document cannot say (a URL's host, an
 // unknown id, the endpoint limit) and answers a reason; statusOf (mock/server/operations.ts) is
 // where a reason's kind becomes a status.
-import type { WebhookEventType } from "../../generated/events.js";
 import type { OperationResult, OperationTable } from "../server/operations.js";
 import type { EndpointInput } from "../webhooks/endpoints.js";
 import type { Reason, Result } from "../webhooks/reasons.js";
 import type { WebhookService } from "../webhooks/service.js";
+import type { TriggerRequest } from "../webhooks/triggers.js";
 
 /** The path under which the control API's operations live (the document's paths all start with it). */
 export const CONTROL_PREFIX = "/_mock/";
@@ -17,11 +17,8 @@ export function controlOperations(service: WebhookService): OperationTable {
     listWebhookEndpoints: ({ organizationId }) => ({ ok: true, data: service.listEndpoints(organizationId) }),
     addWebhookEndpoint: ({ organizationId, body }) => answer(service.addEndpoint(organizationId, body as EndpointInput)),
     removeWebhookEndpoint: ({ organizationId, path }) => answer(service.removeEndpoint(organizationId, String(path.id))),
-    testWebhookEndpoint: ({ organizationId, path }) => answer(service.trigger(organizationId, "webhook.test", String(path.id))),
-    triggerWebhookEvent: ({ organizationId, body }) => {
-      const { type, id } = body as { type: WebhookEventType; id?: string };
-      return answer(service.trigger(organizationId, type, id));
-    },
+    testWebhookEndpoint: ({ organizationId, path }) => answer(service.trigger({ organizationId, type: "webhook.test", id: String(path.id) })),
+    triggerWebhookEvent: ({ organizationId, body }) => answer(service.trigger({ ...(body as TriggerRequest), organizationId })),
     listWebhookDeliveries: ({ organizationId, query }) => ({
       ok: true,
       data: service.deliveries({ organizationId, eventId: query.eventId as string | undefined, endpointId: query.endpointId as string | undefined, limit: query.limit as number | undefined }),
