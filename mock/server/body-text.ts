@@ -51,6 +51,8 @@ export function describeBodyFailures(body: SpecBody, value: unknown, diagnostics
 function expectedOf(schema: JsonSchema): string {
   // A choice reads better in the spec's own description of the field (written to follow "must be").
   if ((schema.oneOf || schema.anyOf) && typeof schema.description === "string") return lowerFirst(schema.description.replace(/:.*$|\.$/s, ""));
+  // An object that takes no fields (a trigger type without overrides) says why in its description.
+  if (schema.maxProperties === 0) return `an empty object (${lowerFirst(String(schema.description ?? "").replace(/\.$/, ""))})`;
   if (schema.type === "object") return "a JSON object";
   // A field's description says what it is for, not what it accepts: the pattern itself does.
   return describeSchema({ ...schema, description: undefined });

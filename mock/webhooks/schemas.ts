@@ -60,6 +60,19 @@ export function eventProblems(body: unknown): string[] {
   return (validate.errors ?? []).map((e) => `${e.instancePath || "(body)"} ${e.message}`);
 }
 
+/** The field names of an event type's `data` (its AsyncAPI message: payload, then the data schema). */
+export function eventDataFields(type: WebhookEventType): string[] {
+  documents();
+  const schemas = asyncapi.components?.schemas ?? {};
+  const resolve = (schema: Json | undefined): Json | undefined => (typeof schema?.$ref === "string" ? schemas[schema.$ref.split("/").pop()!] : schema);
+  const message = Object.values<Json>(asyncapi.components?.messages ?? {}).find((m) => m.name === type);
+  const payload = resolve(message?.payload);
+  const parts: Json[] = payload?.allOf ? payload.allOf.map(resolve) : [payload];
+  // The envelope part says `data` is an object; the type's own part names its schema.
+  const fields = parts.map((part) => Object.keys(resolve(part?.properties?.data)?.properties ?? {}));
+  return fields.find((names) => names.length > 0) ?? [];
+}
+
 export type RequestSchema = "AddEndpointRequest" | "TriggerRequest";
 const requests = new Map<RequestSchema, Compiled>();
 
