@@ -173,7 +173,7 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
   let startDay = 0;
   let endDay = -1;
   if (set.startDate !== undefined || set.endDate !== undefined) {
-    const given = givenSpan(set, () => endAfterWorkingDays(startDay, pickedLength(), calendar));
+    const given = givenSpan(set, (start) => endAfterWorkingDays(start, pickedLength(), calendar));
     if (!given.ok) return given;
     [startDay, endDay] = [given.record.startDay, given.record.endDay];
     if (workingDays(isoDate(startDay), isoDate(endDay), calendar) === 0) {
@@ -226,11 +226,11 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
  * The days of the given dates (the schema's `YYYY-MM-DDT00:00:00`, checked for a real calendar day
  * here), the end picked by `pickEnd` when only the start is given.
  */
-function givenSpan(set: LeaveRequestOverrides, pickEnd: () => number): MutationResult<{ startDay: number; endDay: number }> {
+function givenSpan(set: LeaveRequestOverrides, pickEnd: (startDay: number) => number): MutationResult<{ startDay: number; endDay: number }> {
   if (set.startDate === undefined) return fail("not-allowed", "endDate needs startDate", "set.endDate");
   const startDay = parseIsoDate(set.startDate.slice(0, 10));
   if (startDay === undefined) return fail("not-allowed", `${set.startDate} is not a calendar date`, "set.startDate");
-  if (set.endDate === undefined) return { ok: true, record: { startDay, endDay: pickEnd() } };
+  if (set.endDate === undefined) return { ok: true, record: { startDay, endDay: pickEnd(startDay) } };
   const endDay = parseIsoDate(set.endDate.slice(0, 10));
   if (endDay === undefined) return fail("not-allowed", `${set.endDate} is not a calendar date`, "set.endDate");
   if (endDay < startDay) return fail("not-allowed", `endDate ${set.endDate} is before startDate ${set.startDate}`, "set.endDate");
