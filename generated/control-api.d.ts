@@ -97,6 +97,15 @@ export interface paths {
          *
          *     An unknown `id` is a 404, a record in an unsuitable state a 400, and no suitable record
          *     left a 409.
+         *
+         *     `set` gives fields of the record the trigger creates, in place of the ones the mock picks:
+         *     for `leave.requested` the leave type, dates and comments (LeaveRequestedOverrides), for
+         *     `employee.created` the name, work mode and job roles (EmployeeCreatedOverrides), for
+         *     `candidate.stage_changed` the stage and job opening; other types take none. Derived values
+         *     (working days, balances, the email) are computed as for any record. A value the data does
+         *     not allow names its field: an unknown leave type is a 404, an ineligible or inactive one, an
+         *     end before the start or dates without a working day a 400, dates over the employee's other
+         *     leave a 409.
          */
         post: operations["triggerWebhookEvent"];
         delete?: never;
@@ -190,7 +199,7 @@ export interface components {
              */
             secret: string;
         };
-        /** @description The event to fire, and optionally the record it is about. */
+        /** @description The event to fire, and optionally the record it is about and fields of the record it creates. */
         TriggerRequest: {
             type: components["schemas"]["EventType"];
             /**
