@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import { parseArgs } from "node:util";
-import { checkScenario, referenceOf, type TriggerStep } from "../scenarios/scenario-file.js";
+import { checkScenario, referenceOf, type Placed, type ScenarioStep, type TriggerStep } from "../scenarios/scenario-file.js";
 import type { TriggerResult } from "../webhooks/publisher.js";
 import { describeParseError, quoted } from "./parse-error.js";
 import { DEFAULT_MOCK_URL, describeQueued, mockTarget, postTrigger, type MockTarget } from "./trigger.js";
@@ -77,7 +77,7 @@ export async function runScenario(argv: string[], io: ScenarioIO = {}): Promise<
 }
 
 async function runSteps(
-  steps: ReturnType<typeof checkScenario> extends infer C ? (C extends { ok: true; steps: infer S } ? S : never) : never,
+  steps: Placed<ScenarioStep>[],
   target: MockTarget,
   io: Required<Pick<ScenarioIO, "stdout" | "stderr" | "fetch" | "wait">> & { json: boolean; file: string },
 ): Promise<number> {
