@@ -97,6 +97,15 @@ export interface paths {
          *
          *     An unknown `id` is a 404, a record in an unsuitable state a 400, and no suitable record
          *     left a 409.
+         *
+         *     `set` gives fields of the record the trigger creates, in place of the ones the mock picks:
+         *     for `leave.requested` the leave type, dates and comments (LeaveRequestedOverrides), for
+         *     `employee.created` the name, work mode and job roles (EmployeeCreatedOverrides), for
+         *     `candidate.stage_changed` the stage and job opening; other types take none. Derived values
+         *     (working days, balances, the email) are computed as for any record. A value the data does
+         *     not allow names its field: an unknown leave type is a 404, an ineligible or inactive one, an
+         *     end before the start or dates without a working day a 400, dates over the employee's other
+         *     leave a 409.
          */
         post: operations["triggerWebhookEvent"];
         delete?: never;
@@ -293,7 +302,7 @@ export interface components {
              */
             secret: string;
         };
-        /** @description The event to fire, and optionally the record it is about. */
+        /** @description The event to fire, and optionally the record it is about and fields of the record it creates. */
         TriggerRequest: {
             type: components["schemas"]["EventType"];
             /**
@@ -302,7 +311,68 @@ export interface components {
              * @example a3d9e1f0-5b2c-4e8a-9f17-6c4b2d8e0a15
              */
             id?: string;
+            /**
+             * @description Fields of the record the trigger creates, in place of the ones the mock would pick; which fields depends on `type` (the allOf below); derived values such as working days and balances are always computed.
+             * @example {
+             *       "startDate": "2026-12-21T00:00:00",
+             *       "endDate": "2026-12-24T00:00:00",
+             *       "comments": "Family trip over the holidays."
+             *     }
+             */
+            set?: Record<string, never>;
+        } & (unknown & unknown & unknown & unknown);
+        /**
+         * @description Fields of the new leave request (leave.requested): its leave type, dates and note; `id` names the employee. The dates must not overlap the employee's other leave; without them the mock picks free dates in the coming weeks.
+         * @example {
+         *       "leaveTypeId": "e2f8a6c4-1b3d-4a79-b5e0-9c2d7f4a1e63",
+         *       "startDate": "2026-12-21T00:00:00",
+         *       "endDate": "2026-12-24T00:00:00",
+         *       "comments": "Family trip over the holidays."
+         *     }
+         */
+        LeaveRequestedOverrides: {
+            leaveTypeId?: components["schemas"]["leaveTypeId"];
+            /**
+             * @description First day off, as the read API writes it (`YYYY-MM-DDT00:00:00`); without endDate the leave lasts as many working days as the mock would pick.
+             * @example 2026-12-21T00:00:00
+             */
+            startDate?: components["schemas"]["DateText"];
+            /**
+             * @description Last day off, as the read API writes it, on or after startDate; needs startDate.
+             * @example 2026-12-24T00:00:00
+             */
+            endDate?: components["schemas"]["DateText"];
+            comments?: components["schemas"]["comments"];
         };
+        /**
+         * @description Fields of the new employee (employee.created): name, work mode and job roles; `id` names the department. The email is made from the name.
+         * @example {
+         *       "firstName": "Amara",
+         *       "lastName": "Okafor",
+         *       "workMode": "Remote"
+         *     }
+         */
+        EmployeeCreatedOverrides: {
+            firstName?: components["schemas"]["firstName"];
+            lastName?: components["schemas"]["lastName"];
+            workMode?: components["schemas"]["WorkMode"];
+            jobRoles?: components["schemas"]["jobRoles"];
+        };
+        /**
+         * @description Fields of the event (candidate.stage_changed): the stage and the job opening; `id` names the candidate.
+         * @example {
+         *       "stage": "Interview"
+         *     }
+         */
+        CandidateStageChangedOverrides: {
+            stage?: components["schemas"]["stage"];
+            jobOpeningId?: components["schemas"]["jobOpeningId"];
+        };
+        /**
+         * @description No field overrides: this event type changes a record that `id` names, or carries only ids.
+         * @example {}
+         */
+        NoOverrides: Record<string, never>;
         /** @description One delivery of the event that was queued. */
         QueuedDelivery: {
             /**
@@ -1223,6 +1293,51 @@ export interface components {
          * @description Any event body of the 13 event types the provider shows, told apart by the `type` const; a body of the 19 types not shown matches only WebhookEventEnvelope.
          */
         WebhookEvent: components["schemas"]["EmployeeCreatedEvent"] | components["schemas"]["EmployeeTerminatedEvent"] | components["schemas"]["LeaveRequestedEvent"] | components["schemas"]["LeaveApprovedEvent"] | components["schemas"]["LeaveRejectedEvent"] | components["schemas"]["LeaveCancelledEvent"] | components["schemas"]["PayrollPaidEvent"] | components["schemas"]["PayrollTransferFailedEvent"] | components["schemas"]["LoanDisbursedEvent"] | components["schemas"]["CandidateStageChangedEvent"] | components["schemas"]["OfferAcceptedEvent"] | components["schemas"]["ApprovalCompletedEvent"] | components["schemas"]["WebhookTestEvent"];
+        /**
+         * Format: uuid
+         * @description The leave type's id.
+         * @example e2f8a6c4-1b3d-4a79-b5e0-9c2d7f4a1e63
+         */
+        leaveTypeId: string;
+        /**
+         * @description The employee's note.
+         * @example Family trip over the holidays.
+         */
+        comments: string;
+        /**
+         * @description First name.
+         * @example Amara
+         */
+        firstName: string;
+        /**
+         * @description Last name.
+         * @example Okafor
+         */
+        lastName: string;
+        /**
+         * @description Where the employee works, as a name (not a number).
+         * @example Hybrid
+         * @enum {string}
+         */
+        WorkMode: "Remote" | "Onsite" | "Hybrid";
+        /**
+         * @description The employee's job role titles.
+         * @example [
+         *       "Payroll Analyst"
+         *     ]
+         */
+        jobRoles: string[];
+        /**
+         * @description Name of the stage the candidate is now in.
+         * @example Interview
+         */
+        stage: string;
+        /**
+         * Format: uuid
+         * @description The id of the job opening the candidate applied to.
+         * @example 8a9b0c1d-2e3f-4a5b-b6c7-d8e9f0a1b2c3
+         */
+        jobOpeningId: string;
     };
     responses: {
         /** @description No sandbox with this id that the key may see (a sandbox's key sees only its own). */

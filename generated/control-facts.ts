@@ -13,6 +13,9 @@ export const DeliveryStateValues = ["held","queued","sending","retry-scheduled",
 /** The values of the ApprovalCompletedDataStatus enum, in the spec's order. */
 export const ApprovalCompletedDataStatusValues = ["Approved","Rejected"] as const satisfies readonly NonNullable<components["schemas"]["ApprovalCompletedData"]["status"]>[];
 
+/** The values of the WorkMode enum, in the spec's order. */
+export const WorkModeValues = ["Remote","Onsite","Hybrid"] as const satisfies readonly components["schemas"]["WorkMode"][];
+
 /** The webhook queue and delivery log bounds the control API's document states (x-mock-limits). */
 export const mockLimits = {
   maxWaitingPerEndpoint: 1000,
@@ -21,3 +24,6 @@ export const mockLimits = {
   maxSandboxes: 100,
   maxFaultsPerWorld: 50,
 } as const;
+
+/** The fields `set` takes per event type, from TriggerRequest's if/then parts (the CLI's help and flags). */
+export const triggerOverrideFields = {"approval.completed":[],"candidate.stage_changed":["stage","jobOpeningId"],"employee.created":["firstName","lastName","workMode","jobRoles"],"employee.terminated":[],"leave.approved":[],"leave.cancelled":[],"leave.rejected":[],"leave.requested":["leaveTypeId","startDate","endDate","comments"],"loan.disbursed":[],"offer.accepted":[],"payroll.paid":[],"payroll.transfer_failed":[],"webhook.test":[]} as const satisfies Record<components["schemas"]["EventType"], readonly string[]>;

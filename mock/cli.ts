@@ -53,6 +53,7 @@ Commands:
   serve      Serve the mock API (the default when no command is given).
   receive    Run a local webhook receiver that verifies signed deliveries.
   trigger    Send a webhook event through a running mock.
+  scenario   Run a scenario file's triggers in order through a running mock.
   diff       Compare two versions of the contract; exit 1 on an unacknowledged breaking change.
 
 Run "hr-mock <command> --help" for a command's options.
@@ -67,6 +68,7 @@ const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   receive: (argv) => runModuleCommand("./commands/receive.js", "receiveCommand", "receive", argv),
   trigger: (argv) => runModuleCommand("./commands/trigger.js", "triggerCommand", "trigger", argv),
+  scenario: (argv) => runModuleCommand("./commands/scenario.js", "scenarioCommand", "scenario", argv),
   // The contract diff prints its own one-line errors and returns its exit status.
   diff: async (argv) => {
     const { main: diff } = await import("./diff/cli.js");

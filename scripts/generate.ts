@@ -9,6 +9,7 @@ import { restoreComponentSchemaRefs, restoreOperationMessageRefs } from "./gener
 import { renderApiTypes } from "./generate/types.js";
 import { renderClient } from "./generate/client.js";
 import { renderEventTypes } from "./generate/events.js";
+import { renderScenarioSchema } from "./generate/scenario.js";
 import { renderControlFacts, renderFacts, renderWebhookFacts } from "./generate/facts.js";
 
 export async function generate(outDir: string, log: (line: string) => void = () => {}): Promise<string[]> {
@@ -34,6 +35,8 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   write("control-api.d.ts", await renderApiTypes(control));
   log("writing control-facts.ts (the control API's enums: delivery states)");
   write("control-facts.ts", renderControlFacts(control));
+  log("writing scenario.schema.json (hr-mock scenario files, from the control API's trigger body)");
+  write("scenario.schema.json", JSON.stringify(renderScenarioSchema(control), null, 2));
   log("writing api.d.ts (openapi-typescript)");
   write("api.d.ts", await renderApiTypes(openapi));
   log("writing events.ts (openapi-typescript over the event schemas)");
@@ -52,7 +55,7 @@ async function main() {
     options: { out: { type: "string", default: path.join(repoRoot, "generated") }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) {
-    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/ and writes openapi.{json,yaml}, asyncapi.{json,yaml}, control-openapi.json, control-api.d.ts, control-facts.ts, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
+    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/ and writes openapi.{json,yaml}, asyncapi.{json,yaml}, control-openapi.json, control-api.d.ts, control-facts.ts, scenario.schema.json, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
     return;
   }
   const files = await generate(path.resolve(values.out!), (line) => console.error(`generate: ${line}`));

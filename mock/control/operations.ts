@@ -4,13 +4,13 @@
 // control document, so the service checks only what the document cannot say (a URL's host, an
 // unknown id, the endpoint limit) and answers a reason; statusOf (mock/server/operations.ts) is
 // where a reason's kind becomes a status.
-import type { WebhookEventType } from "../../generated/events.js";
 import type { OperationCall, OperationResult, OperationTable } from "../server/operations.js";
 import type { SpecOperation } from "../server/spec.js";
 import type { Worlds } from "../server/world.js";
 import type { EndpointInput } from "../webhooks/endpoints.js";
 import type { Reason, Result } from "../webhooks/reasons.js";
 import type { WebhookService } from "../webhooks/service.js";
+import type { TriggerRequest } from "../webhooks/triggers.js";
 import { sandboxOperations } from "./sandboxes.js";
 
 /** The path under which the control API's operations live (the document's paths all start with it). */
@@ -21,11 +21,8 @@ export function controlOperations(worlds: Worlds, operations: ReadonlyMap<string
     listWebhookEndpoints: webhooks(({ organizationId }, service) => ({ ok: true, data: service.listEndpoints(organizationId) })),
     addWebhookEndpoint: webhooks(({ organizationId, body }, service) => answer(service.addEndpoint(organizationId, body as EndpointInput))),
     removeWebhookEndpoint: webhooks(({ organizationId, path }, service) => answer(service.removeEndpoint(organizationId, String(path.id)))),
-    testWebhookEndpoint: webhooks(({ organizationId, path }, service) => answer(service.trigger(organizationId, "webhook.test", String(path.id)))),
-    triggerWebhookEvent: webhooks(({ organizationId, body }, service) => {
-      const { type, id } = body as { type: WebhookEventType; id?: string };
-      return answer(service.trigger(organizationId, type, id));
-    }),
+    testWebhookEndpoint: webhooks(({ organizationId, path }, service) => answer(service.trigger({ organizationId, type: "webhook.test", id: String(path.id) }))),
+    triggerWebhookEvent: webhooks(({ organizationId, body }, service) => answer(service.trigger({ ...(body as TriggerRequest), organizationId }))),
     listWebhookDeliveries: webhooks(({ organizationId, query }, service) => ({
       ok: true,
       data: service.deliveries({ organizationId, eventId: query.eventId as string | undefined, endpointId: query.endpointId as string | undefined, limit: query.limit as number | undefined }),

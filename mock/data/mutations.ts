@@ -3,12 +3,13 @@
 // use a faker seeded from (seed, version), so they are reproducible and never touch the generator.
 import { writableOrganization } from "./copy-on-write.js";
 import { englishFaker } from "./faker.js";
-import { MS_PER_DAY, dayOf, isoDate, utcTimestamp } from "./dates.js";
+import { MS_PER_DAY, dayOf, isoDate, parseIsoDate, utcTimestamp } from "./dates.js";
 import type { Dataset } from "./dataset.js";
 import { isEligible } from "./eligibility.js";
 import {
   Picker,
   documentsFor,
+  emailFor,
   employeeCode,
   handoffNoteFor,
   newEmployee,
@@ -26,9 +27,13 @@ import {
   workCalendarOf,
   type OrganizationData,
 } from "./organization.js";
+import type { components } from "../../generated/control-api.js";
 import type { EmployeeRecord, LeaveRequestRecord } from "./records.js";
 import { ABANDONED, APPROVED, LEAVE_STATUS_NAMES, REJECTED, SUBMITTED, isWaiting, type LeaveStatusId } from "./statuses.js";
 import { endAfterWorkingDays, nextWorkingDay, workingDays } from "./working-days.js";
+
+export type LeaveRequestOverrides = components["schemas"]["LeaveRequestedOverrides"];
+export type EmployeeOverrides = components["schemas"]["EmployeeCreatedOverrides"];
 
 export type MutationFailure =
   /** The organisation id is not in the dataset. */
@@ -38,12 +43,16 @@ export type MutationFailure =
   /** The record exists but is in a state the change does not apply to. */
   | "not-allowed"
   /** No id was given and no record qualifies for the change. */
-  | "none-available";
+  | "none-available"
+  /** A given value contradicts the data (dates that overlap the employee's other leave). */
+  | "conflict";
 
-export type MutationResult<T> = { ok: true; record: T } | { ok: false; reason: MutationFailure; message: string };
+/** `field` names the option at fault when it is not the record's id (an override: `set.startDate`). */
+export type MutationFailed = { ok: false; reason: MutationFailure; message: string; field?: string };
+export type MutationResult<T> = { ok: true; record: T } | MutationFailed;
 
-function fail(reason: MutationFailure, message: string): { ok: false; reason: MutationFailure; message: string } {
-  return { ok: false, reason, message };
+function fail(reason: MutationFailure, message: string, field?: string): MutationFailed {
+  return field === undefined ? { ok: false, reason, message } : { ok: false, reason, message, field };
 }
 
 /** A picker for one mutation: seeded from the dataset's seed and version, independent of the generator. */
@@ -113,7 +122,8 @@ export function cancelLeaveRequest(ds: Dataset, orgId: string, id?: string): Mut
 
 export interface AddLeaveRequestOptions {
   employeeId?: string;
-  leaveTypeId?: string;
+  /** The fields the caller sets (the control API's LeaveRequestedOverrides); the rest are picked. */
+  set?: LeaveRequestOverrides;
   /**
    * When it was asked for; default the real clock. It is kept within the dataset's today, so it
    * sorts after every generated request (all asked before today) and stays before the start date.
@@ -140,12 +150,14 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
   }
   const staff = employee;
 
+  const set = options.set ?? {};
   let type = undefined as (typeof activeTypes)[number] | undefined;
-  if (options.leaveTypeId !== undefined) {
-    type = org.index.leaveTypeById.get(options.leaveTypeId.toLowerCase());
-    if (!type) return fail("not-found", `no leave type with id ${options.leaveTypeId} in organisation ${orgId}`);
-    if (!type.isActive) return fail("not-allowed", `leave type ${type.name} (${type.id}) is inactive and cannot be requested`);
-    if (!isEligible(type, staff)) return fail("not-allowed", `employee ${staff.id} is not eligible for ${type.name} (${type.id})`);
+  if (set.leaveTypeId !== undefined) {
+    const field = "set.leaveTypeId";
+    type = org.index.leaveTypeById.get(set.leaveTypeId.toLowerCase());
+    if (!type) return fail("not-found", `no leave type with id ${set.leaveTypeId} in organisation ${orgId}`, field);
+    if (!type.isActive) return fail("not-allowed", `leave type ${type.name} (${type.id}) is inactive and cannot be requested`, field);
+    if (!isEligible(type, staff)) return fail("not-allowed", `employee ${staff.id} is not eligible for ${type.name} (${type.id})`, field);
   } else {
     const eligible = activeTypes.filter((t) => isEligible(t, staff));
     if (eligible.length === 0) return fail("none-available", `employee ${staff.id} is eligible for no active leave type`);
@@ -159,14 +171,28 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
   const spans = (org.index.requestsByEmployee.get(staff.id) ?? [])
     .filter((r) => r.statusId !== REJECTED && r.statusId !== ABANDONED)
     .map((r) => [dayOf(r.startDate), dayOf(r.endDate)] as const);
+  const pickedLength = () => p.skewedInt(minLength, Math.min(maxLength, Math.max(minLength, 5)));
   let startDay = 0;
   let endDay = -1;
-  for (let attempt = 0; attempt < 40 && endDay < 0; attempt++) {
-    const s = nextWorkingDay(todayDay + p.int(7, 42), calendar);
-    const e = endAfterWorkingDays(s, p.skewedInt(minLength, Math.min(maxLength, Math.max(minLength, 5))), calendar);
-    if (!spans.some(([a, b]) => s <= b && a <= e)) [startDay, endDay] = [s, e];
+  if (set.startDate !== undefined || set.endDate !== undefined) {
+    const given = givenSpan(set, (start) => endAfterWorkingDays(start, pickedLength(), calendar));
+    if (!given.ok) return given;
+    [startDay, endDay] = [given.record.startDay, given.record.endDay];
+    if (workingDays(isoDate(startDay), isoDate(endDay), calendar) === 0) {
+      return fail("not-allowed", `${isoDate(startDay)} to ${isoDate(endDay)} holds no working day of employee ${staff.id} (weekends, holidays and days off)`, "set.startDate");
+    }
+    const clash = (org.index.requestsByEmployee.get(staff.id) ?? []).find((r) => r.statusId !== REJECTED && r.statusId !== ABANDONED && dayOf(r.startDate) <= endDay && startDay <= dayOf(r.endDate));
+    if (clash) {
+      return fail("conflict", `${isoDate(startDay)} to ${isoDate(endDay)} overlaps leave request ${clash.id} of employee ${staff.id} (${clash.startDate} to ${clash.endDate}, ${LEAVE_STATUS_NAMES[clash.statusId]})`, "set.startDate");
+    }
+  } else {
+    for (let attempt = 0; attempt < 40 && endDay < 0; attempt++) {
+      const s = nextWorkingDay(todayDay + p.int(7, 42), calendar);
+      const e = endAfterWorkingDays(s, pickedLength(), calendar);
+      if (!spans.some(([a, b]) => s <= b && a <= e)) [startDay, endDay] = [s, e];
+    }
+    if (endDay < 0) return fail("none-available", `employee ${staff.id} has no free dates in the coming weeks`);
   }
-  if (endDay < 0) return fail("none-available", `employee ${staff.id} has no free dates in the coming weeks`);
 
   const todayStart = todayDay * MS_PER_DAY;
   const nowMs = (options.now ?? new Date()).getTime();
@@ -186,7 +212,7 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
     endDate,
     days: workingDays(startDate, endDate, calendar),
     statusId: SUBMITTED,
-    comments: p.pick(templateOfLeaveType(leaveType.name)?.comments ?? ["Time off."]),
+    comments: set.comments ?? p.pick(templateOfLeaveType(leaveType.name)?.comments ?? ["Time off."]),
     requestedOn: utcTimestamp(requestedMs),
     documents: documentsFor(p, org.domain, id, leaveType),
     relieverIds: relievers.map((r) => r.id),
@@ -198,11 +224,28 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
   return { ok: true, record };
 }
 
+/**
+ * The days of the given dates (the schema's `YYYY-MM-DDT00:00:00`, checked for a real calendar day
+ * here), the end picked by `pickEnd` when only the start is given.
+ */
+function givenSpan(set: LeaveRequestOverrides, pickEnd: (startDay: number) => number): MutationResult<{ startDay: number; endDay: number }> {
+  if (set.startDate === undefined) return fail("not-allowed", "endDate needs startDate", "set.endDate");
+  const startDay = parseIsoDate(set.startDate.slice(0, 10));
+  if (startDay === undefined) return fail("not-allowed", `${set.startDate} is not a calendar date`, "set.startDate");
+  if (set.endDate === undefined) return { ok: true, record: { startDay, endDay: pickEnd(startDay) } };
+  const endDay = parseIsoDate(set.endDate.slice(0, 10));
+  if (endDay === undefined) return fail("not-allowed", `${set.endDate} is not a calendar date`, "set.endDate");
+  if (endDay < startDay) return fail("not-allowed", `endDate ${set.endDate} is before startDate ${set.startDate}`, "set.endDate");
+  return { ok: true, record: { startDay, endDay } };
+}
+
 // ---- employees --------------------------------------------------------------------------------
 
 export interface AddEmployeeOptions {
   /** An Active department of the organisation; default a random one. */
   departmentId?: string;
+  /** The fields the caller sets (the control API's EmployeeCreatedOverrides); the rest are picked. */
+  set?: EmployeeOverrides;
 }
 
 /** A new Active employee in an Active department, with the next employee code. */
@@ -221,15 +264,30 @@ export function addEmployee(ds: Dataset, orgId: string, options: AddEmployeeOpti
     department = p.pick(pool);
   }
   const lastCode = org.employees.reduce((max, e) => Math.max(max, Number(e.code.slice(4)) || 0), 0);
-  const employee = newEmployee(p, {
+  const takenEmails = new Set(org.employees.map((e) => e.email));
+  const picked = newEmployee(p, {
     id: p.uuid(),
     code: employeeCode(lastCode + 1),
     department,
     template: templateOfDepartment(department.name),
     status: "Active",
     domain: org.domain,
-    takenEmails: new Set(org.employees.map((e) => e.email)),
+    takenEmails,
   });
+  const set = options.set ?? {};
+  const firstName = set.firstName ?? picked.firstName;
+  const lastName = set.lastName ?? picked.lastName;
+  const named = set.firstName !== undefined || set.lastName !== undefined;
+  const employee: EmployeeRecord = {
+    ...picked,
+    firstName,
+    lastName,
+    fullName: `${firstName} ${lastName}`,
+    // The email follows the name, as for every generated employee.
+    email: named ? emailFor(firstName, lastName, org.domain, takenEmails) : picked.email,
+    workMode: set.workMode ?? picked.workMode,
+    jobRoles: set.jobRoles ?? picked.jobRoles,
+  };
   insertEmployee(org, employee);
   replaceDepartment(org, {
     ...department,

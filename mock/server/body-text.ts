@@ -19,18 +19,18 @@ export function describeBodyFailures(body: SpecBody, value: unknown, diagnostics
   // Missing and unknown fields first: they are the usual mistakes, and say the most.
   for (const error of errors.filter((d) => d.code === "required")) {
     const path = at(error);
-    const schema = schemaAt(body.schema, path);
+    const schema = schemaAt(body.schema, path, value);
     const given = valueAt(value, path);
     const missing = (schema?.required as string[] | undefined)?.find((name) => !isObject(given) || !(name in given));
     if (missing !== undefined) {
       const field = [...path, missing];
-      const expected = schemaAt(body.schema, field);
+      const expected = schemaAt(body.schema, field, value);
       return `Missing field ${fieldName(field)}: it is required${expected ? `, ${describeSchema(expected)}` : ""}.`;
     }
   }
   for (const error of errors.filter((d) => d.code === "additionalProperties")) {
     const path = at(error);
-    const schema = schemaAt(body.schema, path);
+    const schema = schemaAt(body.schema, path, value);
     const given = valueAt(value, path);
     const known = Object.keys((schema?.properties as Record<string, unknown> | undefined) ?? {});
     const unknown = isObject(given) ? Object.keys(given).find((name) => !known.includes(name)) : undefined;
@@ -40,7 +40,7 @@ export function describeBodyFailures(body: SpecBody, value: unknown, diagnostics
   // Otherwise the deepest field at fault, described by its schema (a choice by its description).
   const deepest = errors.reduce((best, e) => (at(e).length > at(best).length ? e : best), errors[0]);
   const path = at(deepest);
-  const schema = schemaAt(body.schema, path);
+  const schema = schemaAt(body.schema, path, value);
   const expected = schema ? expectedOf(schema) : "as the control API's description says";
   const name = path.length === 0 ? "body" : fieldName(path);
   // A writeOnly value (a signing secret) is not echoed, not even a malformed one.
@@ -51,28 +51,56 @@ export function describeBodyFailures(body: SpecBody, value: unknown, diagnostics
 function expectedOf(schema: JsonSchema): string {
   // A choice reads better in the spec's own description of the field (written to follow "must be").
   if ((schema.oneOf || schema.anyOf) && typeof schema.description === "string") return lowerFirst(schema.description.replace(/:.*$|\.$/s, ""));
+  // An object that takes no fields (a trigger type without overrides) says why in its description.
+  if (schema.maxProperties === 0) return `an empty object (${lowerFirst(String(schema.description ?? "").replace(/\.$/, ""))})`;
   if (schema.type === "object") return "a JSON object";
   // A field's description says what it is for, not what it accepts: the pattern itself does.
   return describeSchema({ ...schema, description: undefined });
 }
 
-/** The schema of the field at `path`, walking properties and items (into the first oneOf/anyOf branch that has the field). */
-function schemaAt(root: JsonSchema, path: readonly Segment[]): JsonSchema | undefined {
+/**
+ * The schema of the field at `path`, walking properties and items (into the first oneOf/anyOf
+ * branch that has the field, and into the `then` of an allOf part whose `if` the value meets: the
+ * trigger body's `set` is the schema its `type` selects).
+ */
+function schemaAt(root: JsonSchema, path: readonly Segment[], value: unknown): JsonSchema | undefined {
   let schema: JsonSchema | undefined = root;
-  for (const segment of path) schema = step(schema, segment);
+  let at = value;
+  for (const segment of path) {
+    schema = step(schema, segment, at);
+    at = valueAt(at, [segment]);
+  }
   return schema;
 }
 
-function step(schema: JsonSchema | undefined, segment: Segment): JsonSchema | undefined {
+function step(schema: JsonSchema | undefined, segment: Segment, value: unknown): JsonSchema | undefined {
   if (!schema) return undefined;
+  for (const part of (schema.allOf ?? []) as JsonSchema[]) {
+    if (part.if && part.then && meetsIf(part.if as JsonSchema, value)) {
+      const found = step(part.then as JsonSchema, segment, value);
+      if (found) return found;
+    }
+  }
   const properties = schema.properties as Record<string, JsonSchema> | undefined;
   if (properties && typeof segment === "string" && segment in properties) return properties[segment];
   if (schema.items && /^\d+$/.test(String(segment))) return schema.items;
   for (const branch of schema.oneOf ?? schema.anyOf ?? []) {
-    const found = step(branch, segment);
+    const found = step(branch, segment, value);
     if (found) return found;
   }
   return undefined;
+}
+
+/** Whether the value meets an `if` made of required names and const or enum properties (the only form the control document uses). */
+function meetsIf(condition: JsonSchema, value: unknown): boolean {
+  if (!isObject(value)) return false;
+  if (((condition.required ?? []) as string[]).some((name) => !(name in value))) return false;
+  return Object.entries((condition.properties ?? {}) as Record<string, JsonSchema>).every(([name, rule]) => {
+    if (!(name in value)) return true;
+    if ("const" in rule) return value[name] === rule.const;
+    if (Array.isArray(rule.enum)) return rule.enum.includes(value[name]);
+    return true;
+  });
 }
 
 function valueAt(value: unknown, path: readonly Segment[]): unknown {

@@ -3,7 +3,6 @@
 // checked here, once, against the same control API schemas an HTTP caller's body meets; a refusal
 // is thrown as an EndpointError or TriggerError carrying the reason. The control API calls
 // `service` directly, its input already checked at its edge.
-import type { WebhookEventType } from "../../generated/events.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry } from "./delivery-log.js";
 import type { CreatedEndpoint, EndpointInput, EndpointView } from "./endpoints.js";
@@ -11,6 +10,7 @@ import type { TriggerResult } from "./publisher.js";
 import { EndpointError, refuse, TriggerError, valueOr, type Result } from "./reasons.js";
 import { requestProblem } from "./schemas.js";
 import { WebhookService, type CloseReport, type ServiceParts } from "./service.js";
+import type { TriggerRequest } from "./triggers.js";
 import { realScheduler, resolveSettings, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
 
 export interface TriggerOptions {
@@ -18,6 +18,8 @@ export interface TriggerOptions {
   id?: string;
   /** 1 or 2 (the dataset's position) or an organisation id; default 1. */
   organisation?: number | string;
+  /** Fields of the record the trigger creates (the control API's TriggerRequest `set`, per type). */
+  set?: Record<string, unknown>;
 }
 
 export class WebhookEngine {
@@ -77,11 +79,11 @@ export class WebhookEngine {
    * every endpoint of the organisation that receives its type. Rejects with a TriggerError.
    */
   async trigger(type: string, options: TriggerOptions = {}): Promise<TriggerResult> {
-    const request = options.id === undefined ? { type } : { type, id: options.id };
+    const request = { type, ...(options.id === undefined ? {} : { id: options.id }), ...(options.set === undefined ? {} : { set: options.set }) };
     const problem = requestProblem("TriggerRequest", request);
     if (problem) throw new TriggerError(problem);
     const org = valueOr(this.organization(options.organisation), TriggerError);
-    return valueOr(this.service.trigger(org.id, type as WebhookEventType, options.id), TriggerError);
+    return valueOr(this.service.trigger({ ...(request as TriggerRequest), organizationId: org.id }), TriggerError);
   }
 
   deliveries(filter: DeliveryFilter & { organisation?: number | string } = {}): DeliveryLogEntry[] {

@@ -9,7 +9,7 @@ import { subscribes, type Endpoint } from "./endpoints.js";
 import { buildEvent } from "./event-body.js";
 import { ok, type Result } from "./reasons.js";
 import { eventProblems } from "./schemas.js";
-import { buildEventData } from "./triggers.js";
+import { buildEventData, type TriggerRequest } from "./triggers.js";
 
 export interface QueuedDelivery {
   endpointId: string;
@@ -43,13 +43,13 @@ export interface PublisherParts {
   reportError: (line: string) => void;
 }
 
-export type Publish = (org: OrganizationData, type: WebhookEventType, id?: string) => Result<TriggerResult>;
+export type Publish = (org: OrganizationData, request: TriggerRequest) => Result<TriggerResult>;
 
 export function createPublisher(parts: PublisherParts): Publish {
   const pick = <T>(items: readonly T[]): T | undefined => (items.length === 0 ? undefined : items[Math.floor(parts.random() * items.length)]);
-  return (org, type, id) => {
+  return (org, { type, id, set }) => {
     const endpoints = parts.endpoints(org.id);
-    const built = buildEventData(type, { dataset: parts.dataset, org, id, newId: parts.newId, pick, now: parts.now(), endpoints });
+    const built = buildEventData(type, { dataset: parts.dataset, org, id, set: set ?? {}, newId: parts.newId, pick, now: parts.now(), endpoints });
     if (!built.ok) return built;
     const event = buildEvent(type, built.value.data as never, {
       apiVersion: deliveryRules.apiVersion,

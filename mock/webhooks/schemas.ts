@@ -19,7 +19,7 @@ export function isEventType(value: unknown): value is WebhookEventType {
 }
 
 type Json = Record<string, any>;
-type Compiled = ((value: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string; keyword: string; params: Json }> | null };
+type Compiled = ((value: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string; keyword: string; params: Json; parentSchema?: Json }> | null };
 
 // Ajv ships CommonJS; under NodeNext its default export arrives as the module object.
 const Ajv2020 = ((Ajv2020Module as any).default ?? Ajv2020Module) as new (options: object) => any;
@@ -33,7 +33,8 @@ function documents(): void {
   asyncapi = JSON.parse(readFileSync(ASYNCAPI_PATH, "utf8")) as Json;
   control = JSON.parse(readFileSync(CONTROL_PATH, "utf8")) as Json;
   // strict: false because the documents carry keywords that are not JSON Schema (example, x-*).
-  ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false });
+  // verbose: an error carries its schema, so a message can list the fields of the object at fault.
+  ajv = new Ajv2020({ strict: false, allErrors: true, validateSchema: false, verbose: true });
   addFormats(ajv);
   ajv.addSchema(asyncapi, "asyncapi");
   ajv.addSchema(control, "control");
@@ -60,6 +61,19 @@ export function eventProblems(body: unknown): string[] {
   return (validate.errors ?? []).map((e) => `${e.instancePath || "(body)"} ${e.message}`);
 }
 
+/** The field names of an event type's `data` (its AsyncAPI message: payload, then the data schema). */
+export function eventDataFields(type: WebhookEventType): string[] {
+  documents();
+  const schemas = asyncapi.components?.schemas ?? {};
+  const resolve = (schema: Json | undefined): Json | undefined => (typeof schema?.$ref === "string" ? schemas[schema.$ref.split("/").pop()!] : schema);
+  const message = Object.values<Json>(asyncapi.components?.messages ?? {}).find((m) => m.name === type);
+  const payload = resolve(message?.payload);
+  const parts: Json[] = payload?.allOf ? payload.allOf.map(resolve) : [payload];
+  // The envelope part says `data` is an object; the type's own part names its schema.
+  const fields = parts.map((part) => Object.keys(resolve(part?.properties?.data)?.properties ?? {}));
+  return fields.find((names) => names.length > 0) ?? [];
+}
+
 export type RequestSchema = "AddEndpointRequest" | "TriggerRequest";
 const requests = new Map<RequestSchema, Compiled>();
 
@@ -78,12 +92,24 @@ export function requestProblem(schema: RequestSchema, value: unknown): Reason | 
   if (validate(value)) return undefined;
   const errors = validate.errors ?? [];
   // oneOf reports each branch; the error of the branch nearest the value says the most.
-  const error = errors.find((e) => e.keyword !== "oneOf" && e.keyword !== "const" && e.keyword !== "type") ?? errors[0];
-  const field = error.keyword === "required" ? String(error.params.missingProperty) : error.keyword === "additionalProperties" ? String(error.params.additionalProperty) : fieldOf(error.instancePath);
+  // (if/then parts repeat their `then` errors as "must match then schema": the field's own error says more.)
+  const error = errors.find((e) => e.keyword !== "oneOf" && e.keyword !== "const" && e.keyword !== "type" && e.keyword !== "if") ?? errors[0];
+  const at = fieldOf(error.instancePath);
+  const named = error.keyword === "required" ? String(error.params.missingProperty) : error.keyword === "additionalProperties" ? String(error.params.additionalProperty) : "";
+  const field = named === "" ? at : at === "" ? named : `${at}.${named}`;
   const properties = (control.components.schemas[schema] as Json).properties as Json;
   const secret = properties[field.split(/[[.]/)[0]]?.writeOnly === true;
-  const got = field === "" || secret || error.keyword === "required" || error.keyword === "additionalProperties" ? "" : `, got ${shown(valueAt(value, error.instancePath))}`;
-  const what = error.keyword === "additionalProperties" ? `is not a field of ${schema}; the fields are ${Object.keys(properties).join(", ")}` : error.keyword === "required" ? "is required" : error.message;
+  const noFields = error.keyword === "maxProperties" && error.params.limit === 0;
+  const got = field === "" || secret || noFields || error.keyword === "required" || error.keyword === "additionalProperties" ? "" : `, got ${shown(valueAt(value, error.instancePath))}`;
+  const fieldsHere = Object.keys((error.parentSchema?.properties as Json | undefined) ?? properties);
+  const what =
+    error.keyword === "additionalProperties"
+      ? `is not a field ${at === "" ? `of ${schema}` : "here"}; the fields are ${fieldsHere.join(", ")}`
+      : error.keyword === "required"
+        ? "is required"
+        : noFields
+          ? `must be empty (${String(error.parentSchema?.description ?? "no fields").replace(/\.$/, "").replace(/^[A-Z]/, (c) => c.toLowerCase())})`
+          : error.message;
   return { kind: "invalid", ...(field === "" ? {} : { field }), message: `${field || "the input"} ${what}${got}` };
 }
 

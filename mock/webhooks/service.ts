@@ -3,7 +3,7 @@
 // in-process facade in engine.ts). Answers are results with reasons; nothing here knows HTTP.
 import { randomUUID } from "node:crypto";
 import type { OutgoingHttpHeaders } from "node:http";
-import type { WebhookEvent, WebhookEventType } from "../../generated/events.js";
+import type { WebhookEvent } from "../../generated/events.js";
 import { webhookHeaders, webhookHeaderValues } from "../../generated/webhook-facts.js";
 import { sign } from "../../src/webhooks/node/index.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
@@ -15,6 +15,7 @@ import { DeliveryLane, type LaneJob, type SentAttempt } from "./lane.js";
 import { createPublisher, type Publish, type QueuedDelivery, type TriggerResult } from "./publisher.js";
 import { ok, refuse, type Result } from "./reasons.js";
 import { createAgent, send, type EndpointAgent } from "./send.js";
+import type { TriggerInput } from "./triggers.js";
 import type { EngineSettings, Scheduler } from "./settings.js";
 
 export interface CloseReport {
@@ -101,12 +102,12 @@ export class WebhookService {
 
   // ---- events -----------------------------------------------------------------------------
 
-  /** Publishes an event of the type about the record `id` (any letter case), or a picked one. */
-  trigger(organizationId: string, type: WebhookEventType, id?: string): Result<TriggerResult> {
-    const org = this.open(organizationId);
+  /** Publishes an event of the type about the record `id` (any letter case), or a picked one, with the overrides of `set`. */
+  trigger(input: TriggerInput): Result<TriggerResult> {
+    const org = this.open(input.organizationId);
     if (!org.ok) return org;
     // Ids in events are lower case, as the dataset's are, whatever case the caller typed.
-    return this.publish(org.value, type, id?.toLowerCase());
+    return this.publish(org.value, { type: input.type, id: input.id?.toLowerCase(), set: input.set });
   }
 
   // ---- the log ----------------------------------------------------------------------------

@@ -5,7 +5,10 @@
 // departments, leave requests, leave types) names a real record of the organisation.
 //
 // `id` of a trigger names the record the event is about where the API serves it, else the
-// event's own record (see SUBJECTS); without it a suitable record is picked.
+// event's own record (see SUBJECTS); without it a suitable record is picked. `set` gives fields of
+// the record the trigger creates (the control API's per-type override schemas, checked against
+// them where the input came in); the mutation checks what the document cannot say.
+import type { components } from "../../generated/control-api.js";
 import type { WebhookEventData, WebhookEventType } from "../../generated/events.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { dateText } from "../data/dates.js";
@@ -23,18 +26,35 @@ import { APPROVED, LEAVE_STATUS_NAMES, REJECTED } from "../data/statuses.js";
 import type { Endpoint } from "./endpoints.js";
 import { ok, type Reason, type Result } from "./reasons.js";
 
+type Schemas = components["schemas"];
+
+/** A trigger as the control API's body says it: the event type, the record, the overrides. */
+export interface TriggerRequest {
+  type: WebhookEventType;
+  id?: string;
+  /** Fields of the record the trigger creates; which ones per type is TriggerRequest's allOf. */
+  set?: Record<string, unknown>;
+}
+
+/** A trigger's whole input, one plain object, so that it can be journalled and replayed as it came. */
+export interface TriggerInput extends TriggerRequest {
+  organizationId: string;
+}
+
 /** Thrown inside this module only: buildEventData turns it into a refusal. */
 class Refused {
   constructor(readonly reason: Reason) {}
 }
 
-const refused = (kind: Reason["kind"], message: string, field?: "id"): Refused => new Refused(field ? { kind, field, message } : { kind, message });
+const refused = (kind: Reason["kind"], message: string, field?: string): Refused => new Refused(field ? { kind, field, message } : { kind, message });
 
 export interface TriggerContext {
   dataset: Dataset;
   org: OrganizationData;
   /** The record named by the caller, if any (a uuid, already checked). */
   id: string | undefined;
+  /** The caller's overrides, checked against the type's override schema (empty when none). */
+  set: Record<string, unknown>;
   /** Seeded ids for records this service has no API for. */
   newId: () => string;
   /** Seeded pick; undefined for an empty list. */
@@ -83,14 +103,17 @@ export const SUBJECTS: Record<WebhookEventType, string> = {
 
 const STAGES = ["Screening", "Interview", "Assessment", "Offer"] as const;
 
-/** A mutation's result as a record, or the refusal naming `id`. */
+/** A mutation's result as a record, or the refusal naming the field (`id` unless the mutation names an override). */
 function applied<T>(result: MutationResult<T>, what: string): T {
   if (result.ok) return result.record;
+  const field = result.field ?? "id";
   switch (result.reason) {
     case "not-found":
-      throw refused("not-found", result.message, "id");
+      throw refused("not-found", result.message, field);
     case "not-allowed":
-      throw refused("invalid", result.message, "id");
+      throw refused("invalid", result.message, field);
+    case "conflict":
+      throw refused("conflict", result.message, field);
     case "none-available":
       throw refused("conflict", `${result.message}; there is no ${what} left to change`);
     default:
@@ -119,7 +142,7 @@ const orgId = (ctx: TriggerContext) => ctx.org.id;
 
 export const BUILDERS: Builders = {
   "leave.requested": (ctx) => {
-    const r = applied(addLeaveRequest(ctx.dataset, orgId(ctx), { employeeId: ctx.id, now: ctx.now }), "employee who can ask for leave");
+    const r = applied(addLeaveRequest(ctx.dataset, orgId(ctx), { employeeId: ctx.id, set: ctx.set as Schemas["LeaveRequestedOverrides"], now: ctx.now }), "employee who can ask for leave");
     return { ...leaveIds(r), status: "Submitted" };
   },
   "leave.approved": (ctx) => {
@@ -143,7 +166,7 @@ export const BUILDERS: Builders = {
     return { ...leaveIds(r), status: "Abandoned" };
   },
   "employee.created": (ctx) => {
-    const e = applied(addEmployee(ctx.dataset, orgId(ctx), { departmentId: ctx.id }), "Active department");
+    const e = applied(addEmployee(ctx.dataset, orgId(ctx), { departmentId: ctx.id, set: ctx.set as Schemas["EmployeeCreatedOverrides"] }), "Active department");
     return { employeeId: e.id, companyId: e.companyId, departmentId: e.departmentId, status: "Active" };
   },
   "employee.terminated": (ctx) => {
@@ -163,11 +186,14 @@ export const BUILDERS: Builders = {
     const employee = activeEmployee(ctx);
     return { loanId: ctx.newId(), employeeId: employee.id, status: "Disbursed" };
   },
-  "candidate.stage_changed": (ctx) => ({
-    candidateId: ctx.id ?? ctx.newId(),
-    jobOpeningId: ctx.newId(),
-    stage: ctx.pick(STAGES) ?? STAGES[0],
-  }),
+  "candidate.stage_changed": (ctx) => {
+    const set = ctx.set as Schemas["CandidateStageChangedOverrides"];
+    return {
+      candidateId: ctx.id ?? ctx.newId(),
+      jobOpeningId: set.jobOpeningId ?? ctx.newId(),
+      stage: set.stage ?? ctx.pick(STAGES) ?? STAGES[0],
+    };
+  },
   "offer.accepted": (ctx) => ({
     offerId: ctx.id ?? ctx.newId(),
     candidateId: ctx.newId(),

@@ -65,7 +65,30 @@ export function renderControlFacts(control: BundledDocument): string {
     "/** The webhook queue and delivery log bounds the control API's document states (x-mock-limits). */",
     `export const mockLimits = {\n${limitLines.join("\n")}\n} as const;`,
     "",
+    "/** The fields `set` takes per event type, from TriggerRequest's if/then parts (the CLI's help and flags). */",
+    `export const triggerOverrideFields = ${JSON.stringify(triggerOverrideFields(control))} as const satisfies Record<components["schemas"]["EventType"], readonly string[]>;`,
+    "",
   ].join("\n");
+}
+
+/** Per event type, the property names of the `set` schema its if/then part of TriggerRequest names; every type exactly once. */
+function triggerOverrideFields(control: BundledDocument): Record<string, string[]> {
+  const schemas = control.components?.schemas ?? {};
+  const types: string[] = schemas.EventType?.enum ?? [];
+  const resolve = (schema: any) => (typeof schema?.$ref === "string" ? schemas[schema.$ref.split("/").pop()] : schema);
+  const fields: Record<string, string[]> = {};
+  for (const part of schemas.TriggerRequest?.allOf ?? []) {
+    const named = part.if?.properties?.type;
+    const set = resolve(part.then?.properties?.set);
+    if (!named || !set) throw new Error("TriggerRequest's allOf has a part that is not `if type ... then set ...`");
+    for (const type of named.enum ?? [named.const]) {
+      if (fields[type]) throw new Error(`TriggerRequest's allOf names event type ${type} twice`);
+      fields[type] = Object.keys(set.properties ?? {});
+    }
+  }
+  const missing = types.filter((t) => !fields[t]);
+  if (missing.length > 0) throw new Error(`TriggerRequest's allOf says nothing of the overrides of ${missing.join(", ")}`);
+  return Object.fromEntries(types.map((t) => [t, fields[t]]));
 }
 
 /** generated/webhook-facts.ts: the delivery's header names and the delivery rules the AsyncAPI document states once. */

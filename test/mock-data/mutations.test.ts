@@ -102,7 +102,7 @@ describe("decisions on leave requests", () => {
     ["approve in an unknown organisation", (ds: Dataset) => approveLeaveRequest(ds, "00000000-0000-4000-8000-000000000000"), "unknown-organization"],
     ["terminate a Terminated employee", (ds: Dataset, orgId: string) => terminateEmployee(ds, orgId, ds.organizations[0].employees.find((e) => e.status === "Terminated")!.id), "not-allowed"],
     ["add leave for a Terminated employee", (ds: Dataset, orgId: string) => addLeaveRequest(ds, orgId, { employeeId: ds.organizations[0].employees.find((e) => e.status === "Terminated")!.id }), "not-allowed"],
-    ["add leave of an inactive type", (ds: Dataset, orgId: string) => addLeaveRequest(ds, orgId, { leaveTypeId: sampleIds(ds)[0].inactiveLeaveTypeId }), "not-allowed"],
+    ["add leave of an inactive type", (ds: Dataset, orgId: string) => addLeaveRequest(ds, orgId, { set: { leaveTypeId: sampleIds(ds)[0].inactiveLeaveTypeId } }), "not-allowed"],
     ["add an employee to an InActive department", (ds: Dataset, orgId: string) => addEmployee(ds, orgId, { departmentId: sampleIds(ds)[0].inactiveDepartmentId }), "not-allowed"],
   ] as const)("%s fails with a reason and a message, and changes nothing", (_name, run, reason) => {
     const ds = freshDataset();
@@ -125,7 +125,7 @@ describe("new leave requests", () => {
     const employee = org.index.employeeById.get(s.employeeId)!;
     const annual = org.leaveTypes.find((t) => t.name === "Annual Leave")!;
     const before = balance(ds, org.id, employee.id, annual.id);
-    const added = recordOf(addLeaveRequest(ds, org.id, { employeeId: employee.id, leaveTypeId: annual.id, now: NOON }));
+    const added = recordOf(addLeaveRequest(ds, org.id, { employeeId: employee.id, set: { leaveTypeId: annual.id }, now: NOON }));
     expect(added.statusId).toBe(0);
     expect(added.startDate > TODAY && added.startDate <= "2026-07-01", `starts in the coming weeks: ${added.startDate}`).toBe(true);
     expect(added.days).toBe(workingDays(added.startDate, added.endDate, workCalendarOf(org, employee)));
@@ -149,7 +149,7 @@ describe("new leave requests", () => {
     const { employeeId, leaveTypeId } = s.balanceNeverSetUp;
     const org = ds.organizations[0];
     const type = org.index.leaveTypeById.get(leaveTypeId)!;
-    const eligible = recordOf(addLeaveRequest(ds, org.id, { employeeId, leaveTypeId, now: NOON }));
+    const eligible = recordOf(addLeaveRequest(ds, org.id, { employeeId, set: { leaveTypeId }, now: NOON }));
     const after = balance(ds, org.id, employeeId, leaveTypeId);
     expect(after.leavePending).toBe(eligible.days);
     expect(after.totalDays).toBe(type.maxLeaveDays);

@@ -58,7 +58,7 @@ describe("who gets an event", () => {
   ];
   test.each(cases)("%s", (_name, { given, want }) => {
     const h = harness(given.endpoints, given.duplicateRate);
-    const result = h.publish(org, given.type, given.id?.(h.added));
+    const result = h.publish(org, { type: given.type, id: given.id?.(h.added) });
     expect(result.ok, JSON.stringify(result)).toBe(true);
     expect(h.delivered.map((d) => [d.to, d.duplicate])).toEqual(want);
     if (!result.ok) return;
@@ -81,7 +81,7 @@ describe("refusals are reasons, and nothing is delivered", () => {
   test.each(cases)("%s", (_name, { given, want }) => {
     const h = harness(given.endpoints);
     const version = dataset.version;
-    const result = h.publish(org, given.type, given.id);
+    const result = h.publish(org, { type: given.type, id: given.id });
     expect(result).toMatchObject({ ok: false, reason: { kind: want.kind, ...(want.field ? { field: want.field } : {}) } });
     if (!result.ok) expect(result.reason.message).toMatch(want.message);
     expect(h.delivered, "nothing delivered").toEqual([]);
@@ -92,7 +92,7 @@ describe("refusals are reasons, and nothing is delivered", () => {
 test("a leave.approved event changes the dataset first and carries the approved request", () => {
   const h = harness([ALL]);
   const version = dataset.version;
-  const result = h.publish(org, "leave.approved");
+  const result = h.publish(org, { type: "leave.approved" });
   if (!result.ok) throw new Error(`refused: ${result.reason.message}`);
   const event = result.value.event as WebhookEvent & { data: { leaveRequestId: string; status: string } };
   expect(event).toMatchObject({ type: "leave.approved", organizationId: org.id, occurredAt: "2026-10-15T09:50:11.4821234Z", data: { status: "Approved" } });
