@@ -2,7 +2,7 @@
 // through Prism once, and serves until `close()`.
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiKey } from "./auth/key-registry.js";
-import { createDataset, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
+import { createDataset, normalizeToday, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
 import { DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
 import { KeysFileError, parseKeySpecs, readKeysFile } from "./keys/load-keys.js";
 import { DEFAULT_DOCS_DIR } from "./server/docs.js";
@@ -14,6 +14,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from "./server/limits.js";
 import { checkPipelineOptions, MockOptionError, type PipelineSettingsInput } from "./server/options.js";
 import { createPipeline } from "./server/pipeline.js";
 import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "./server/spec.js";
+import { DEFAULT_WORLD, openStateDirectory, restoreWorld, todayOfState, worldPersistence, type StateStore } from "./state/index.js";
 import { attachWebhooks, CONTROL_PREFIX, WebhookOptionError, type MockWebhookOptions, type TriggerOptions, type TriggerResult, type WebhookEngine } from "./webhooks/index.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "./keys/demo-keys.js";
@@ -52,6 +53,12 @@ export interface StartMockOptions extends PipelineSettingsInput {
    * send many wrong keys on purpose. Valid keys are never held.
    */
   authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
+  /**
+   * A directory where the mock keeps its state and restores it from at start: data changes,
+   * webhook endpoints with their secrets, the delivery log and deliveries waiting for a retry.
+   * Created 0700 when missing; a state made from other seed, scale or today is refused.
+   */
+  state?: string;
 }
 
 /** A key as startMock reports it (demo keys first, then keys given in options). */
@@ -85,6 +92,8 @@ export interface RunningMock {
   /** Fires a webhook event in-process (default organisation 1), as the control API does. */
   trigger(type: string, options?: TriggerOptions): Promise<TriggerResult>;
   close(): Promise<void>;
+  /** With the `state` option: the directory, and what was restored from it at start. */
+  state?: { dir: string; restored: { changes: number; endpoints: number; waiting: number } };
 }
 
 export { MockOptionError };
@@ -105,7 +114,11 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const started = performance.now();
   const settings = checkOptions(options);
   const spec = await sharedSpec(options.specPath ?? DEFAULT_SPEC_PATH);
-  const dataset = createDataset({ seed: settings.seed, scale: settings.scale, today: options.today });
+  const store: StateStore | undefined = options.state === undefined ? undefined : openStateDirectory(options.state);
+  const today = store ? todayOfState(store, options.today === undefined ? undefined : normalizeToday(options.today)) : options.today;
+  const dataset = createDataset({ seed: settings.seed, scale: settings.scale, today });
+  const versionAtStart = dataset.version;
+  const saved = store ? restoreWorld(store, DEFAULT_WORLD, dataset, { seed: dataset.seed, scale: dataset.scale, today: dataset.today }) : undefined;
 
   const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
   const extraKeys =
@@ -118,10 +131,16 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
 
   let webhooks: ReturnType<typeof attachWebhooks>;
   try {
-    webhooks = attachWebhooks({ dataset, options: options.webhooks, onError });
+    webhooks = attachWebhooks({
+      dataset,
+      options: options.webhooks,
+      onError,
+      persistence: store && worldPersistence(store, DEFAULT_WORLD, () => webhooks.engine.service.snapshot(), onError),
+    });
   } catch (error) {
     throw error instanceof WebhookOptionError ? new MockOptionError(error.message) : error;
   }
+  if (saved) webhooks.engine.service.restore(saved);
   const { dispatch, keys: registry } = createPipeline({
     spec,
     dataset,
@@ -176,6 +195,12 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     trigger: webhooks.trigger,
     // Attempts in flight finish first (bounded by the response timeout), then the server stops.
     close: () => (closing ??= webhooks.engine.close().then(() => http.close())),
+    ...(store && {
+      state: {
+        dir: store.dir,
+        restored: { changes: dataset.version - versionAtStart, endpoints: saved?.endpoints.length ?? 0, waiting: saved?.waiting.length ?? 0 },
+      },
+    }),
   };
 }
 

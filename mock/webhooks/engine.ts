@@ -10,7 +10,7 @@ import type { CreatedEndpoint, EndpointInput, EndpointView } from "./endpoints.j
 import type { TriggerResult } from "./publisher.js";
 import { EndpointError, refuse, TriggerError, valueOr, type Result } from "./reasons.js";
 import { requestProblem } from "./schemas.js";
-import { WebhookService, type CloseReport } from "./service.js";
+import { WebhookService, type CloseReport, type WebhookPersistence } from "./service.js";
 import { realScheduler, resolveSettings, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
 
 export interface TriggerOptions {
@@ -29,10 +29,12 @@ export class WebhookEngine {
   constructor(
     private readonly dataset: Dataset,
     options: WebhookEngineOptions = {},
+    persistence?: WebhookPersistence,
   ) {
     this.settings = resolveSettings(options);
     this.service = new WebhookService(dataset, this.settings, {
       scheduler: options.scheduler ?? realScheduler,
+      persistence,
       seed: options.seed ?? dataset.seed,
       log: options.log,
       onError: options.onError ?? ((line) => process.stderr.write(`${line}\n`)),
