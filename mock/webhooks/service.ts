@@ -118,7 +118,7 @@ export class WebhookService {
     if (!added.ok) return added;
     const { endpoint, created } = added.value;
     this.lanes.set(endpoint.id, this.laneFor(endpoint));
-    this.parts.persistence?.changed();
+    this.saveNow();
     return ok(created);
   }
 
@@ -131,7 +131,7 @@ export class WebhookService {
     const endpoint = this.registry.remove(organizationId, id);
     if (!endpoint) return refuse("not-found", `no webhook endpoint with id ${id} in this organisation`, "id");
     this.lanes.get(endpoint.id)?.lane.remove();
-    this.parts.persistence?.changed();
+    this.saveNow();
     return ok(viewOf(endpoint));
   }
 
@@ -150,6 +150,7 @@ export class WebhookService {
       if (published.ok && this.dataset.version !== version) {
         this.parts.persistence?.dataChanged({ organizationId, input, at: new Date(this.triggerAt).toISOString() });
       }
+      if (published.ok) this.saveNow();
       return published;
     } finally {
       this.triggerAt = undefined;
@@ -362,6 +363,12 @@ export class WebhookService {
     if (this.closing) return refuse("unavailable", "the mock is shutting down and takes no more webhook endpoints or events");
     const org = this.dataset.organizationById.get(organizationId);
     return org ? ok(org) : refuse("invalid", `organisation ${JSON.stringify(organizationId)} is not an organisation of this dataset`);
+  }
+
+  /** An answer the caller sees (an endpoint added, a trigger queued) is kept before it is given. */
+  private saveNow(): void {
+    this.parts.persistence?.changed();
+    this.parts.persistence?.flush();
   }
 
   private now(): number {
