@@ -114,7 +114,17 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const started = performance.now();
   const settings = checkOptions(options);
   const spec = await sharedSpec(options.specPath ?? DEFAULT_SPEC_PATH);
+  if (options.state !== undefined && (typeof options.state !== "string" || options.state.trim() === "")) throw new MockOptionError("state must be the path of a directory");
   const store: StateStore | undefined = options.state === undefined ? undefined : openStateDirectory(options.state);
+  try {
+    return await serve(options, settings, spec, store, started);
+  } catch (error) {
+    store?.release();
+    throw error;
+  }
+}
+
+async function serve(options: StartMockOptions, settings: Settings, spec: LoadedSpec, store: StateStore | undefined, started: number): Promise<RunningMock> {
   const today = store ? todayOfState(store, options.today === undefined ? undefined : normalizeToday(options.today)) : options.today;
   const dataset = createDataset({ seed: settings.seed, scale: settings.scale, today });
   const versionAtStart = dataset.version;
@@ -194,7 +204,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     webhooks: webhooks.engine,
     trigger: webhooks.trigger,
     // Attempts in flight finish first (bounded by the response timeout), then the server stops.
-    close: () => (closing ??= webhooks.engine.close().then(() => http.close())),
+    close: () => (closing ??= webhooks.engine.close().then(() => http.close()).finally(() => store?.release())),
     ...(store && {
       state: {
         dir: store.dir,

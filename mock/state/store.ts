@@ -2,11 +2,12 @@
 // dataset with its own webhooks; "default" is the demo keys' one, sandboxes add more) a journal of
 // the triggers that changed its data and a snapshot of its webhook side. Layout:
 //   DIR/state.json                       format and fingerprint (seed, scale, today, ...)
+//   DIR/lock                             the pid of the mock that has it open
 //   DIR/worlds/<world>/changes.jsonl     one data change per line, appended
 //   DIR/worlds/<world>/webhooks.json     endpoints with secrets, the log, waiting deliveries
 // The directory is 0700 and every file 0600. Anything unreadable is a StateError of one line.
-import { chmodSync, mkdirSync, readdirSync, statSync } from "node:fs";
-import { join } from "node:path";
+import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
 import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
 import { appendLine, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } from "./files.js";
 import { parseChange, parseSnapshot, serializeSnapshot } from "./snapshot.js";
@@ -41,12 +42,42 @@ export interface StateStore {
   load(world: string): WorldState;
   appendChange(world: string, change: DataChange): void;
   saveWebhooks(world: string, snapshot: WebhookSnapshot): void;
+  /** Lets another mock open the directory. */
+  release(): void;
 }
 
 /** Opens (or creates) a state directory; refuses one that is not an hr-mock state, with one line. */
 export function openStateDirectory(dir: string): StateStore {
   const fingerprint = prepare(dir);
+  lock(dir);
   return new DirectoryStore(dir, fingerprint);
+}
+
+/** Directories open in this process; the lock file tells other processes. */
+const openHere = new Set<string>();
+
+/**
+ * One mock per state directory: two would interleave their journals. The lock file holds the
+ * owner's pid; a lock whose process is gone (killed) is taken over.
+ */
+function lock(dir: string): void {
+  const path = join(dir, "lock");
+  const key = resolve(dir);
+  const holder = Number(readTextOrUndefined(path) ?? NaN);
+  if (openHere.has(key) || (Number.isInteger(holder) && holder !== process.pid && alive(holder))) {
+    throw new StateError(`--state ${dir} is in use by another running mock${openHere.has(key) ? " in this process" : ` (process ${holder})`}; stop it first, or give another --state directory`);
+  }
+  writeAtomic(path, String(process.pid));
+  openHere.add(key);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
 }
 
 class DirectoryStore implements StateStore {
@@ -97,6 +128,11 @@ class DirectoryStore implements StateStore {
     writeAtomic(join(this.worldDir(world, true), "webhooks.json"), serializeSnapshot(snapshot));
   }
 
+  release(): void {
+    if (!openHere.delete(resolve(this.dir))) return;
+    rmSync(join(this.dir, "lock"), { force: true });
+  }
+
   private worldDir(world: string, create: boolean): string {
     if (!WORLD_ID.test(world)) throw new StateError(`${JSON.stringify(world)} is not a world id (lower-case letters, digits and dashes)`);
     const dir = join(this.dir, "worlds", world);
@@ -125,7 +161,7 @@ function prepare(dir: string): Fingerprint | undefined {
   }
   // Ours alone: secrets are kept here, so nobody else may list or read it.
   chmodSync(dir, DIR_MODE);
-  if (entries.length === 0) return undefined;
+  if (entries.length === 0 || (entries.length === 1 && entries[0] === "lock")) return undefined;
   const statePath = join(dir, "state.json");
   const text = guarded(statePath, () => readTextOrUndefined(statePath));
   if (text === undefined) throw new StateError(`${where}: not an hr-mock state directory (it has files but no state.json); give a new or empty directory`);

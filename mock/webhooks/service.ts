@@ -180,7 +180,12 @@ export class WebhookService {
     for (const entry of saved.log) this.log.add(entry);
     for (const { entry, body } of saved.waiting) {
       const lane = this.lanes.get(entry.endpointId)?.lane;
-      if (!lane) continue;
+      if (!lane) {
+        // Its endpoint is not in the snapshot: as when an endpoint is removed, the delivery is cancelled.
+        entry.state = "cancelled";
+        entry.nextAttemptAt = null;
+        continue;
+      }
       const last = entry.attempts[entry.attempts.length - 1];
       const due = entry.nextAttemptAt ?? last?.nextRetryAt ?? null;
       const job: LaneJob = { entry, body, seq: this.seq++ };

@@ -1,6 +1,7 @@
 // A state directory the mock cannot use is refused at start with one line naming the file or the
 // flag and what to do: never a crash, never a silent reset. A torn journal line (a kill in the
 // middle of an append) is the one damage that is expected, and it is dropped.
+import { spawnSync } from "node:child_process";
 import { appendFileSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
@@ -113,5 +114,27 @@ describe("without a state directory, stopping lists the deliveries that will not
     await attempted;
     await mock.close();
     expect(lines.join("\n")).toMatch(new RegExp(`1 delivery was still waiting and will not be sent:\\n  payroll.paid ${event.id} -> http://127.0.0.1:9/hooks`));
+  });
+});
+
+describe("one mock per state directory", () => {
+  test("a second mock on the same directory is refused while the first runs, and opens once it stopped", async () => {
+    const state = newStateDir();
+    const first = await startMock({ ...BASE, state });
+    expect(await startLine({ ...BASE, state })).toMatch(/is in use by another running mock in this process; stop it first, or give another --state directory/);
+    await first.close();
+    expect(await startLine({ ...BASE, state })).toBe("started");
+  });
+
+  const cases: Array<[string, { holder: () => number; want: RegExp | "started" }]> = [
+    ["a lock held by a running process is refused", { holder: () => process.ppid, want: /is in use by another running mock \(process \d+\)/ }],
+    ["a lock left by a killed process is taken over", { holder: () => spawnSync(process.execPath, ["-e", ""]).pid, want: "started" }],
+  ];
+  test.each(cases)("%s", async (_name, { holder, want }) => {
+    const state = await madeState();
+    writeFileSync(join(state, "lock"), String(holder()));
+    const line = await startLine({ ...BASE, state });
+    if (want === "started") expect(line).toBe(want);
+    else expect(line).toMatch(want);
   });
 });

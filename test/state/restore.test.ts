@@ -84,3 +84,26 @@ describe("a restart with the same state directory", async () => {
     expect(lines.filter((l) => l.includes(secret))).toEqual([]);
   });
 });
+
+test("a waiting delivery whose time passed while the mock was down is attempted at once", async () => {
+  const state = newStateDir();
+  const late = await new TestReceiver().start();
+  const lines: string[] = [];
+  try {
+    const first = await start(state, new ManualScheduler(T0), lines);
+    late.useSecret(first.webhooks.addEndpoint({ url: late.url }).secret);
+    late.answer = (r) => (r.number === 1 ? { kind: "status", status: 500 } : { kind: "verify" });
+    const attempted = new Promise<void>((resolve) => first.webhooks.onAttempt(() => resolve()));
+    const { event } = await first.trigger("payroll.paid");
+    await attempted;
+    await first.close();
+    open.splice(open.indexOf(first), 1);
+
+    const anHourLater = new ManualScheduler(T0 + 3_600_000);
+    await start(state, anHourLater, lines);
+    expect(anHourLater.waiting, "no timer: it is due already").toEqual([]);
+    expect((await late.event(event.id)).id).toBe(event.id);
+  } finally {
+    await late.close();
+  }
+});
