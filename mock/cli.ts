@@ -42,8 +42,8 @@ Options:
                           changes from triggers, webhook endpoints with their secrets, the
                           delivery log, and deliveries waiting for a retry (attempted after a
                           restart at their time, or at once if it has passed). Created owner-only
-                          (0700, files 0600). Refused if made with another --seed, --scale or
-                          --today; without --today, the state's today is used.
+                          (0700, files 0600); one mock at a time. Refused if made with another
+                          --seed, --scale or --today; without --today, the state's today is used.
   --log                   Print one line per request (off by default; keys are never printed).
   -h, --help              Show this help.
 
