@@ -38,6 +38,12 @@ Options:
   --cors-origin <origin>  Let pages of this origin (e.g. http://localhost:5173) call the control
                           API under /_mock/; repeat for more. The read API answers pages of any
                           origin; the control API, by default, none.
+  --state <dir>           Keep the mock's state in this directory and restore it at start: data
+                          changes from triggers, webhook endpoints with their secrets, the
+                          delivery log, and deliveries waiting for a retry (attempted after a
+                          restart at their time, or at once if it has passed). Created owner-only
+                          (0700, files 0600); one mock at a time. Refused if made with another
+                          --seed, --scale or --today; without --today, the state's today is used.
   --log                   Print one line per request (off by default; keys are never printed).
   -h, --help              Show this help.
 
@@ -114,6 +120,7 @@ export interface ServeSettings extends BannerSettings {
   host: string;
   keys?: string;
   today?: string;
+  state?: string;
   log: boolean;
   corsOrigins: string[];
   webhooks: WebhookServeSettings;
@@ -138,6 +145,7 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
         latency: { type: "string" },
         "fail-rate": { type: "string" },
         keys: { type: "string" },
+        state: { type: "string" },
         "cors-origin": { type: "string", multiple: true },
         log: { type: "boolean", default: false },
         help: { type: "boolean", short: "h", default: false },
@@ -164,6 +172,7 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
     failRate: values["fail-rate"] === undefined ? 0 : decimal("--fail-rate", values["fail-rate"], (x) => x >= 0 && x <= 1, "a number from 0 to 1"),
     keys: values.keys === undefined ? undefined : nonEmpty("--keys", values.keys),
     today: values.today === undefined ? undefined : todayFlag(values.today),
+    state: values.state === undefined ? undefined : nonEmpty("--state", values.state),
     log: values.log ?? false,
     corsOrigins: (values["cors-origin"] ?? []).map(corsOrigin),
     webhooks: webhookFlags(values),
@@ -212,6 +221,7 @@ async function serveCommand(argv: string[]): Promise<void> {
       failRate: settings.failRate,
       keys: settings.keys,
       today: settings.today,
+      state: settings.state,
       log: settings.log,
       corsOrigins: settings.corsOrigins,
       webhooks: settings.webhooks.options,
@@ -222,6 +232,10 @@ async function serveCommand(argv: string[]): Promise<void> {
   }
   // performance.now() counts from the process's start: the wait a user sees, loading included.
   process.stdout.write(formatBanner(mock, settings, performance.now()));
+  if (mock.state) {
+    const { changes, endpoints, waiting } = mock.state.restored;
+    process.stdout.write(`State kept in ${mock.state.dir}: restored ${changes} data changes, ${endpoints} webhook endpoints, ${waiting} waiting deliveries.\n`);
+  }
   if (settings.webhooks.endpoint) process.stdout.write(registerServeEndpoint(mock, settings.webhooks.endpoint));
   await new Promise<void>((resolve) => {
     let stopping = false;

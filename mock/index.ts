@@ -4,7 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiKey } from "./auth/key-registry.js";
 import type { SandboxView } from "./control/sandboxes.js";
 import { forkDataset } from "./data/copy-on-write.js";
-import { createDataset, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
+import { createDataset, normalizeToday, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
 import { DEMO_KEY, DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
 import { KeysFileError, parseKeySpecs, readKeysFile } from "./keys/load-keys.js";
 import { DEFAULT_DOCS_DIR } from "./server/docs.js";
@@ -16,6 +16,7 @@ import { DEFAULT_HOST, DEFAULT_PORT } from "./server/limits.js";
 import { checkPipelineOptions, MockOptionError, type PipelineSettingsInput } from "./server/options.js";
 import { createPipeline } from "./server/pipeline.js";
 import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "./server/spec.js";
+import { DEFAULT_WORLD, openStateDirectory, restoreWorld, todayOfState, worldPersistence, type StateStore } from "./state/index.js";
 import { attachWebhooks, CONTROL_PREFIX, WebhookOptionError, type MockWebhookOptions, type TriggerOptions, type TriggerResult, type WebhookEngine } from "./webhooks/index.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "./keys/demo-keys.js";
@@ -56,6 +57,12 @@ export interface StartMockOptions extends PipelineSettingsInput {
    * send many wrong keys on purpose. Valid keys are never held.
    */
   authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
+  /**
+   * A directory where the mock keeps its state and restores it from at start: data changes,
+   * webhook endpoints with their secrets, the delivery log and deliveries waiting for a retry.
+   * Created 0700 when missing; a state made from other seed, scale or today is refused.
+   */
+  state?: string;
 }
 
 /** A key as startMock reports it (demo keys first, then keys given in options). */
@@ -94,6 +101,8 @@ export interface RunningMock {
    */
   createSandbox(options?: { label?: string }): Promise<MockSandbox>;
   close(): Promise<void>;
+  /** With the `state` option: the directory, and what was restored from it at start. */
+  state?: { dir: string; restored: { changes: number; endpoints: number; waiting: number } };
 }
 
 /** A sandbox as startMock's createSandbox answers it: the control API's view, its keys by demo key, and its own control calls. */
@@ -135,10 +144,24 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const started = performance.now();
   const settings = checkOptions(options);
   const spec = await sharedSpec(options.specPath ?? DEFAULT_SPEC_PATH);
+  if (options.state !== undefined && (typeof options.state !== "string" || options.state.trim() === "")) throw new MockOptionError("state must be the path of a directory");
+  const store: StateStore | undefined = options.state === undefined ? undefined : openStateDirectory(options.state);
+  try {
+    return await serve(options, settings, spec, store, started);
+  } catch (error) {
+    store?.release();
+    throw error;
+  }
+}
+
+async function serve(options: StartMockOptions, settings: Settings, spec: LoadedSpec, store: StateStore | undefined, started: number): Promise<RunningMock> {
+  const today = store ? todayOfState(store, options.today === undefined ? undefined : normalizeToday(options.today)) : options.today;
   // The dataset as generated stays as it is: sandboxes start from it; the demo keys' default world
-  // reads and changes its own fork (copy on write).
-  const start = createDataset({ seed: settings.seed, scale: settings.scale, today: options.today });
+  // reads and changes its own fork (copy on write), onto which a state directory's changes replay.
+  const start = createDataset({ seed: settings.seed, scale: settings.scale, today });
   const dataset = forkDataset(start);
+  const versionAtStart = dataset.version;
+  const saved = store ? restoreWorld(store, DEFAULT_WORLD, dataset, { seed: start.seed, scale: start.scale, today: start.today }) : undefined;
 
   const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
   const extraKeys =
@@ -151,10 +174,16 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
 
   let webhooks: ReturnType<typeof attachWebhooks>;
   try {
-    webhooks = attachWebhooks({ dataset, options: options.webhooks, onError });
+    webhooks = attachWebhooks({
+      dataset,
+      options: options.webhooks,
+      onError,
+      persistence: store && worldPersistence(store, DEFAULT_WORLD, () => webhooks.engine.service.snapshot(), onError),
+    });
   } catch (error) {
     throw error instanceof WebhookOptionError ? new MockOptionError(error.message) : error;
   }
+  if (saved) webhooks.engine.service.restore(saved);
   const engine = webhooks.engine;
   const { dispatch, keys: registry, worlds } = createPipeline({
     spec,
@@ -226,7 +255,13 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     trigger: webhooks.trigger,
     // Attempts in flight finish first (bounded by the response timeout), then the server stops.
     createSandbox,
-    close: () => (closing ??= Promise.all([engine.close(), worlds.close()]).then(() => http.close())),
+    close: () => (closing ??= Promise.all([engine.close(), worlds.close()]).then(() => http.close()).finally(() => store?.release())),
+    ...(store && {
+      state: {
+        dir: store.dir,
+        restored: { changes: dataset.version - versionAtStart, endpoints: saved?.endpoints.length ?? 0, waiting: saved?.waiting.length ?? 0 },
+      },
+    }),
   };
 }
 

@@ -85,6 +85,14 @@ export class DeliveryLog {
       .map((f) => f.entry);
   }
 
+  /** Every entry, oldest first (what a state directory keeps). */
+  all(): DeliveryLogEntry[] {
+    return [...this.byOrganization.values()]
+      .flatMap((log) => log.entries)
+      .sort((a, b) => a.seq - b.seq)
+      .map((f) => f.entry);
+  }
+
   get size(): number {
     let size = 0;
     for (const log of this.byOrganization.values()) size += log.entries.length;
@@ -152,10 +160,12 @@ export function waitingOf(entry: DeliveryLogEntry): WaitingDelivery {
 /** Deliveries listed one per line when the engine closes with some still waiting. */
 const MAX_WAITING_LINES = 20;
 
-/** On close, the deliveries that will not be sent, so a developer stopping the mock sees them. */
-export function waitingLines(waiting: readonly WaitingDelivery[]): string[] {
+/** On close, the deliveries that will not be sent (or, with a state directory, are kept there), so a developer stopping the mock sees them. */
+export function waitingLines(waiting: readonly WaitingDelivery[], keptIn?: string): string[] {
   if (waiting.length === 0) return [];
-  const lines = [`webhooks stopped: ${waiting.length} ${waiting.length === 1 ? "delivery was" : "deliveries were"} still waiting and will not be sent:`];
+  const were = waiting.length === 1 ? "delivery was" : "deliveries were";
+  const fate = keptIn === undefined ? " and will not be sent" : `: kept in ${keptIn}, to be attempted when the mock starts again with it`;
+  const lines = [`webhooks stopped: ${waiting.length} ${were} still waiting${fate}:`];
   for (const w of waiting.slice(0, MAX_WAITING_LINES)) {
     const tried = w.attempts === 0 ? "not attempted yet" : `${w.attempts} ${w.attempts === 1 ? "attempt" : "attempts"}, last ${w.lastError}`;
     lines.push(`  ${w.type} ${w.eventId}${w.duplicate ? " (duplicate)" : ""} -> ${w.url} (${tried}${w.nextAttemptAt ? `; next was due at ${w.nextAttemptAt}` : ""})`);

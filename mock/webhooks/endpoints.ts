@@ -92,6 +92,17 @@ export class EndpointRegistry {
     return ok({ endpoint, created: { ...viewOf(endpoint), secret: endpoint.secret } });
   }
 
+  /** An endpoint restored from a state directory, as it was (its id and secret unchanged). */
+  restore(endpoint: Endpoint): void {
+    this.byOrganization.set(endpoint.organizationId, [...this.list(endpoint.organizationId), Object.freeze(endpoint)]);
+    this.byId.set(endpoint.id, endpoint);
+  }
+
+  /** Every endpoint, each organisation's oldest first. */
+  all(): Endpoint[] {
+    return [...this.byOrganization.values()].flat();
+  }
+
   /** The organisation's endpoints, oldest first. */
   list(organizationId: string): readonly Endpoint[] {
     return this.byOrganization.get(organizationId) ?? [];

@@ -9,7 +9,7 @@ import type { CreatedEndpoint, EndpointInput, EndpointView } from "./endpoints.j
 import type { TriggerResult } from "./publisher.js";
 import { EndpointError, refuse, TriggerError, valueOr, type Result } from "./reasons.js";
 import { requestProblem } from "./schemas.js";
-import { WebhookService, type CloseReport, type ServiceParts } from "./service.js";
+import { WebhookService, type CloseReport, type ServiceParts, type WebhookPersistence } from "./service.js";
 import type { TriggerRequest } from "./triggers.js";
 import { realScheduler, resolveSettings, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
 
@@ -32,10 +32,12 @@ export class WebhookEngine {
   constructor(
     private readonly dataset: Dataset,
     options: WebhookEngineOptions = {},
+    persistence?: WebhookPersistence,
   ) {
     this.settings = resolveSettings(options);
     this.parts = {
       scheduler: options.scheduler ?? realScheduler,
+      persistence,
       seed: options.seed ?? dataset.seed,
       log: options.log,
       onError: options.onError ?? ((line) => process.stderr.write(`${line}\n`)),
@@ -48,7 +50,8 @@ export class WebhookEngine {
    * lanes and log. `ordinal` (1, 2, ...) varies the seed so two sandboxes never send the same event ids.
    */
   serviceFor(dataset: Dataset, ordinal: number): WebhookService {
-    return new WebhookService(dataset, this.settings, { ...this.parts, seed: this.parts.seed + ordinal * 0x9e3779b1 });
+    // A sandbox's state is not kept in a --state directory (only the default world's is).
+    return new WebhookService(dataset, this.settings, { ...this.parts, persistence: undefined, seed: this.parts.seed + ordinal * 0x9e3779b1 });
   }
 
   /** Registers an endpoint; the answer holds the secret, shown this once. Throws EndpointError. */

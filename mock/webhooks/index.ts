@@ -4,11 +4,12 @@ import type { Dataset } from "../data/dataset.js";
 import { WebhookEngine, type TriggerOptions } from "./engine.js";
 import type { TriggerResult } from "./publisher.js";
 import { WebhookOptionError, type WebhookEngineOptions } from "./settings.js";
+import type { WebhookPersistence } from "./service.js";
 
 export { WebhookEngine, type TriggerOptions } from "./engine.js";
 export { EndpointError, TriggerError, WebhookRefusal, type Reason, type ReasonKind } from "./reasons.js";
 export { WebhookOptionError, type EngineSettings, type Scheduler, type WebhookEngineOptions } from "./settings.js";
-export type { CloseReport } from "./service.js";
+export type { CloseReport, DataChange, WebhookPersistence, WebhookSnapshot } from "./service.js";
 export type { QueuedDelivery, TriggerResult } from "./publisher.js";
 export type { CreatedEndpoint, EndpointInput, EndpointView, EventSelection } from "./endpoints.js";
 export type { AttemptRecord, DeliveryFilter, DeliveryLogEntry, DeliveryState, WaitingDelivery } from "./delivery-log.js";
@@ -27,10 +28,12 @@ export function attachWebhooks(input: {
   dataset: Dataset;
   options?: MockWebhookOptions;
   onError: (line: string) => void;
+  /** A state directory's sink (--state); none keeps everything in memory only. */
+  persistence?: WebhookPersistence;
 }): AttachedWebhooks {
   const options = input.options ?? {};
   if (typeof options !== "object" || options === null) throw new WebhookOptionError("webhooks must be an object of options");
-  const engine = new WebhookEngine(input.dataset, { ...options, onError: input.onError });
+  const engine = new WebhookEngine(input.dataset, { ...options, onError: input.onError }, input.persistence);
   return {
     engine,
     trigger: (type, triggerOptions) => engine.trigger(type, triggerOptions),

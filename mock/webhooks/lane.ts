@@ -106,6 +106,22 @@ export class DeliveryLane {
     this.admitWaiting();
   }
 
+  /** Takes back a job restored from a state directory: attempted after `delayMs`, or queued at once. */
+  resume(job: LaneJob, delayMs: number): void {
+    if (delayMs <= 0) {
+      this.enqueue(job);
+      return this.admitWaiting();
+    }
+    job.entry.state = "retry-scheduled";
+    job.entry.nextAttemptAt = new Date((this.options.scheduler.now ? this.options.scheduler.now() : Date.now()) + delayMs).toISOString();
+    this.retrying.add(job);
+    job.timer = this.options.scheduler.setTimeout(() => {
+      job.timer = undefined;
+      if (this.retrying.delete(job)) this.enqueue(job);
+    }, delayMs);
+    this.admitWaiting();
+  }
+
   /** Keeps the waiting jobs within the bound, oldest dropped first. */
   private admitWaiting(): void {
     while (this.waiting > this.options.maxWaiting && this.dropOldest());

@@ -130,3 +130,16 @@ function shown(value: unknown): string {
   const text = JSON.stringify(value) ?? String(value);
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
+
+let delivery: Compiled | undefined;
+
+/** Why a delivery log entry read back from a state directory is not a Delivery of the control API's document. */
+export function deliveryProblem(value: unknown): string | undefined {
+  if (!delivery) {
+    documents();
+    delivery = ajv.compile({ $ref: "control#/components/schemas/Delivery" }) as Compiled;
+  }
+  if (delivery(value)) return undefined;
+  const error = (delivery.errors ?? [])[0];
+  return `${error?.instancePath || "(entry)"} ${error?.message ?? "is not a delivery"}`;
+}

@@ -93,7 +93,11 @@ export function webhookServeSettings(values: Values): WebhookServeSettings {
 /** Registers the --webhook-url endpoint for organisation 1; the lines to print, secret included (shown once). */
 export function registerServeEndpoint(mock: RunningMock, endpoint: EndpointInput): string {
   const service = mock.webhooks.service;
-  const added = service.addEndpoint(mock.dataset.organizations[0].id, endpoint);
+  const organizationId = mock.dataset.organizations[0].id;
+  // With --state, the endpoint added at an earlier start came back with its secret: not a second one.
+  const kept = mock.state ? service.listEndpoints(organizationId).find((e) => e.url === new URL(endpoint.url).href) : undefined;
+  if (kept) return `  Webhooks: endpoint ${kept.id} -> ${kept.url}, kept in ${mock.state?.dir} with the signing secret it was given\n`;
+  const added = service.addEndpoint(organizationId, endpoint);
   if (!added.ok) throw new Error(`--webhook-url: ${added.reason.message}`);
   const created = added.value;
   const events = created.events === "all" ? "every event" : created.events.join(", ");

@@ -15,7 +15,7 @@ import { DeliveryLane, type LaneJob, type SentAttempt } from "./lane.js";
 import { createPublisher, type Publish, type QueuedDelivery, type TriggerResult } from "./publisher.js";
 import { ok, refuse, type Result } from "./reasons.js";
 import { createAgent, send, type EndpointAgent } from "./send.js";
-import type { TriggerInput } from "./triggers.js";
+import type { TriggerInput, TriggerRequest } from "./triggers.js";
 import type { EngineSettings, Scheduler } from "./settings.js";
 
 export interface CloseReport {
@@ -23,8 +23,39 @@ export interface CloseReport {
   waiting: WaitingDelivery[];
 }
 
+/** Where a `--state` directory keeps the service: told of every change, never doing I/O itself here. */
+export interface WebhookPersistence {
+  /** Something a snapshot holds changed (endpoints, the log, waiting deliveries). */
+  changed(): void;
+  /** Writes what changed now (on close). */
+  flush(): void;
+  /** A trigger changed the dataset: its input, as the service took it, and the time it used. */
+  dataChanged(change: DataChange): void;
+  /** Where the state is kept, for the close report. */
+  where: string;
+}
+
+/** A trigger that changed the dataset, enough to replay it on the same start dataset. */
+export interface DataChange {
+  organizationId: string;
+  /** The trigger as the service took it: type, record id, overrides. */
+  input: TriggerRequest;
+  /** The time the trigger used (a new leave request's request time), ISO. */
+  at: string;
+}
+
+/** What a state directory keeps of the service: endpoints with their secrets, the log, waiting deliveries. */
+export interface WebhookSnapshot {
+  endpoints: Endpoint[];
+  /** Oldest first. */
+  log: DeliveryLogEntry[];
+  /** Deliveries not finished: each the log entry it updates and the body exactly as it is sent. */
+  waiting: { entry: DeliveryLogEntry; body: Buffer }[];
+}
+
 export interface ServiceParts {
   scheduler: Scheduler;
+  persistence?: WebhookPersistence;
   seed: number;
   /** One line per delivery attempt, and the close report's lines. */
   log?: (line: string) => void;
@@ -46,6 +77,10 @@ export class WebhookService {
   private readonly listeners = new Set<AttemptListener>();
   private readonly random: () => number;
   private pendingCount = 0;
+  /** Jobs not finished, and those stopped by close(): what a state directory keeps as waiting. */
+  private readonly unfinished = new Set<LaneJob>();
+  /** The time of the trigger being published, so its data change is replayed with the same time. */
+  private triggerAt: number | undefined;
   private idleWaiters: Array<() => void> = [];
   private seq = 0;
   private closing: Promise<CloseReport> | undefined;
@@ -70,7 +105,7 @@ export class WebhookService {
       random: this.random,
       newId: seededUuids(parts.seed ^ 0x1d5),
       occurredAt: createOccurredAtClock(),
-      now: () => new Date(this.now()),
+      now: () => new Date(this.triggerAt ?? this.now()),
       reportError: parts.onError,
     });
   }
@@ -85,6 +120,7 @@ export class WebhookService {
     if (!added.ok) return added;
     const { endpoint, created } = added.value;
     this.lanes.set(endpoint.id, this.laneFor(endpoint));
+    this.saveNow();
     return ok(created);
   }
 
@@ -97,6 +133,7 @@ export class WebhookService {
     const endpoint = this.registry.remove(organizationId, id);
     if (!endpoint) return refuse("not-found", `no webhook endpoint with id ${id} in this organisation`, "id");
     this.lanes.get(endpoint.id)?.lane.remove();
+    this.saveNow();
     return ok(viewOf(endpoint));
   }
 
@@ -107,7 +144,58 @@ export class WebhookService {
     const org = this.open(input.organizationId);
     if (!org.ok) return org;
     // Ids in events are lower case, as the dataset's are, whatever case the caller typed.
-    return this.publish(org.value, { type: input.type, id: input.id?.toLowerCase(), set: input.set });
+    const request = { type: input.type, ...(input.id === undefined ? {} : { id: input.id.toLowerCase() }), ...(input.set === undefined ? {} : { set: input.set }) };
+    const version = this.dataset.version;
+    this.triggerAt = this.now();
+    try {
+      const published = this.publish(org.value, request);
+      if (published.ok && this.dataset.version !== version) {
+        // The whole request, overrides included: replaying it on the same start gives the same records.
+        this.parts.persistence?.dataChanged({ organizationId: input.organizationId, input: request, at: new Date(this.triggerAt).toISOString() });
+      }
+      if (published.ok) this.saveNow();
+      return published;
+    } finally {
+      this.triggerAt = undefined;
+    }
+  }
+
+  // ---- state ------------------------------------------------------------------------------
+
+  /** What a state directory keeps; live objects, to be serialized at once. */
+  snapshot(): WebhookSnapshot {
+    return {
+      endpoints: this.registry.all(),
+      log: this.log.all(),
+      waiting: [...this.unfinished].sort((a, b) => a.seq - b.seq).map(({ entry, body }) => ({ entry, body })),
+    };
+  }
+
+  /**
+   * Takes back a snapshot at start, before any endpoint or trigger: each waiting delivery is
+   * attempted at its next attempt time, or at once when that has passed or it never was attempted.
+   */
+  restore(saved: WebhookSnapshot): void {
+    for (const endpoint of saved.endpoints) {
+      this.registry.restore(endpoint);
+      this.lanes.set(endpoint.id, this.laneFor(endpoint));
+    }
+    for (const entry of saved.log) this.log.add(entry);
+    for (const { entry, body } of saved.waiting) {
+      const lane = this.lanes.get(entry.endpointId)?.lane;
+      if (!lane) {
+        // Its endpoint is not in the snapshot: as when an endpoint is removed, the delivery is cancelled.
+        entry.state = "cancelled";
+        entry.nextAttemptAt = null;
+        continue;
+      }
+      const last = entry.attempts[entry.attempts.length - 1];
+      const due = entry.nextAttemptAt ?? last?.nextRetryAt ?? null;
+      const job: LaneJob = { entry, body, seq: this.seq++ };
+      this.pendingCount++;
+      this.unfinished.add(job);
+      lane.resume(job, due === null ? 0 : Math.max(0, Date.parse(due) - this.now()));
+    }
   }
 
   // ---- the log ----------------------------------------------------------------------------
@@ -157,9 +245,11 @@ export class WebhookService {
       .flatMap(({ lane }) => lane.unsent)
       .sort((a, b) => a.seq - b.seq)
       .map((job) => waitingOf(job.entry));
+    const persistence = this.parts.persistence;
+    persistence?.flush();
     // Always said, with or without a delivery log line per attempt: nothing is dropped without a word.
     const say = this.parts.log ?? this.parts.onError;
-    for (const line of waitingLines(waiting)) say(line);
+    for (const line of waitingLines(waiting, persistence?.where)) say(line);
     return { waiting };
   }
 
@@ -175,7 +265,7 @@ export class WebhookService {
       onDropped: (job) => this.dropped(endpoint, job, `its ${this.settings.maxWaitingPerEndpoint} waiting deliveries are the most an endpoint holds`),
       shuffle: this.settings.shuffle ? { windowMs: this.settings.shuffleWindowMs, random: this.random } : undefined,
       onAttempt: (entry, record) => this.attempted(entry, record),
-      onSettled: () => this.settled(),
+      onSettled: (job) => this.settled(job),
       onReleased: () => {
         // Removed and quiet: the lane and its connections go (close() need not wait for it).
         agent.destroy();
@@ -205,7 +295,10 @@ export class WebhookService {
     const lane = this.lanes.get(endpoint.id)?.lane;
     if (!lane) throw new Error(`hr-mock webhooks: endpoint ${endpoint.id} has no delivery lane`);
     this.pendingCount++;
-    lane.push({ entry, body, seq: this.seq++ });
+    const job: LaneJob = { entry, body, seq: this.seq++ };
+    this.unfinished.add(job);
+    lane.push(job);
+    this.parts.persistence?.changed();
     return { endpointId: endpoint.id, url, duplicate };
   }
 
@@ -255,6 +348,7 @@ export class WebhookService {
 
   private attempted(entry: DeliveryLogEntry, record: AttemptRecord): void {
     this.parts.log?.(attemptLine(entry, record));
+    this.parts.persistence?.changed();
     for (const listener of this.listeners) {
       try {
         listener(snapshot(entry), { ...record });
@@ -264,7 +358,10 @@ export class WebhookService {
     }
   }
 
-  private settled(): void {
+  private settled(job: LaneJob): void {
+    // A job stopped by close() stays: a state directory keeps it for the next start.
+    if (job.entry.state !== "stopped") this.unfinished.delete(job);
+    this.parts.persistence?.changed();
     this.pendingCount--;
     if (this.pendingCount > 0) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
@@ -274,6 +371,12 @@ export class WebhookService {
     if (this.closing) return refuse("unavailable", "the mock is shutting down and takes no more webhook endpoints or events");
     const org = this.dataset.organizationById.get(organizationId);
     return org ? ok(org) : refuse("invalid", `organisation ${JSON.stringify(organizationId)} is not an organisation of this dataset`);
+  }
+
+  /** An answer the caller sees (an endpoint added, a trigger queued) is kept before it is given. */
+  private saveNow(): void {
+    this.parts.persistence?.changed();
+    this.parts.persistence?.flush();
   }
 
   private now(): number {

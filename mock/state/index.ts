@@ -1,0 +1,76 @@
+// `--state DIR` for startMock: opens the directory, checks it was made from the same start dataset,
+// replays the data changes, and gives the webhook service its persistence sink and its snapshot.
+// Writes happen here, at the edge; the service only says that something changed.
+import type { Dataset } from "../data/dataset.js";
+import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/service.js";
+import { replayChanges } from "./replay.js";
+import { StateError } from "./state-error.js";
+import { DEFAULT_WORLD, fingerprintDifferences, openStateDirectory, type Fingerprint, type StateStore } from "./store.js";
+
+export { StateError } from "./state-error.js";
+export { DEFAULT_WORLD, openStateDirectory, type Fingerprint, type StateStore, type WorldState } from "./store.js";
+
+/** The state's today when the caller gave none, so a state made yesterday opens today. */
+export function todayOfState(store: StateStore, today: string | undefined): string | undefined {
+  return today ?? store.fingerprint?.today;
+}
+
+/**
+ * Checks the start dataset against the state and replays the world's data changes onto it; a new
+ * state records the fingerprint. Returns the world's webhook snapshot to restore, if any.
+ */
+export function restoreWorld(store: StateStore, world: string, dataset: Dataset, fingerprint: Fingerprint): WebhookSnapshot | undefined {
+  if (store.fingerprint === undefined) {
+    store.begin(fingerprint);
+    return undefined;
+  }
+  const differences = fingerprintDifferences(store.fingerprint, fingerprint);
+  if (differences.length > 0) {
+    throw new StateError(
+      `--state ${store.dir} was made from another start dataset: ${differences.join(", ")}; start with the state's flags, or give a new --state directory`,
+    );
+  }
+  const { changes, webhooks } = store.load(world);
+  const problem = replayChanges(dataset, changes);
+  if (problem) throw new StateError(`--state ${store.dir}: the data changes do not replay (${problem}); it was made by another version of the mock or edited; give a new --state directory`);
+  for (const endpoint of webhooks?.endpoints ?? []) {
+    if (!dataset.organizationById.has(endpoint.organizationId)) {
+      throw new StateError(`--state ${store.dir}: endpoint ${endpoint.id} belongs to organisation ${endpoint.organizationId}, which this dataset does not have`);
+    }
+  }
+  return webhooks;
+}
+
+/**
+ * The webhook service's sink for one world: changes in one turn of the event loop are written
+ * once, at its end, as one atomic snapshot; data changes are appended to the journal at once.
+ * A failed write is reported (once until a write succeeds again), never thrown into the service.
+ */
+export function worldPersistence(store: StateStore, world: string, snapshot: () => WebhookSnapshot, onError: (line: string) => void): WebhookPersistence {
+  let dirty = false;
+  let failing = false;
+  const attempt = (write: () => void): void => {
+    try {
+      write();
+      failing = false;
+    } catch (error) {
+      if (!failing) onError(`hr-mock: cannot write the state to ${store.dir} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message}); changes since are kept in memory only`);
+      failing = true;
+    }
+  };
+  const flush = (): void => {
+    if (!dirty) return;
+    dirty = false;
+    attempt(() => store.saveWebhooks(world, snapshot()));
+  };
+  return {
+    where: store.dir,
+    changed() {
+      if (dirty) return;
+      dirty = true;
+      queueMicrotask(flush);
+    },
+    flush,
+    dataChanged: (change) => attempt(() => store.appendChange(world, change)),
+  };
+}

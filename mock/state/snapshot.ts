@@ -1,0 +1,101 @@
+// The text forms of what a state directory keeps, and the checks that read them back: a data
+// change per journal line, and the webhook snapshot (endpoints with their secrets, the delivery log,
+// and each waiting delivery as its log entry's place and its body, base64, exactly as it is sent).
+// Parsers answer a reason (a string) instead of throwing: the store turns it into one line.
+import type { Endpoint, EventSelection } from "../webhooks/endpoints.js";
+import { deliveryProblem, isEventType } from "../webhooks/schemas.js";
+import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
+import type { DeliveryLogEntry } from "../webhooks/delivery-log.js";
+
+const SNAPSHOT_FORMAT = 1;
+
+type Json = Record<string, unknown>;
+const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null && !Array.isArray(v);
+
+/** A journal line as a data change, or why it is not one. */
+export function parseChange(line: string): DataChange | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(line);
+  } catch {
+    return "not JSON";
+  }
+  if (!isObject(value)) return "not an object";
+  const { organizationId, input, at } = value;
+  if (typeof organizationId !== "string") return "organizationId is not a string";
+  if (typeof at !== "string" || Number.isNaN(Date.parse(at))) return "at is not a time";
+  // The trigger's whole input is kept as it came; only its type is needed to read it back.
+  if (!isObject(input) || !isEventType(input.type)) return "input is not a trigger's input";
+  return value as unknown as DataChange;
+}
+
+export function serializeSnapshot(snapshot: WebhookSnapshot): string {
+  const log = [...snapshot.log];
+  const place = new Map(log.map((entry, i) => [entry, i]));
+  const waiting = snapshot.waiting.map(({ entry, body }) => {
+    let i = place.get(entry);
+    if (i === undefined) i = log.push(entry) - 1;
+    return { entry: i, body: body.toString("base64") };
+  });
+  return JSON.stringify({
+    format: SNAPSHOT_FORMAT,
+    endpoints: snapshot.endpoints.map((e) => ({ ...e, url: e.url.href })),
+    log,
+    waiting,
+  });
+}
+
+/** The snapshot, or why the text is not one. */
+export function parseSnapshot(text: string): WebhookSnapshot | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return "not JSON";
+  }
+  if (!isObject(value) || value.format !== SNAPSHOT_FORMAT) return `not of format ${SNAPSHOT_FORMAT}`;
+  const { endpoints, log, waiting } = value;
+  if (!Array.isArray(endpoints) || !Array.isArray(log) || !Array.isArray(waiting)) return "endpoints, log or waiting is not a list";
+  const parsedEndpoints: Endpoint[] = [];
+  for (const [i, e] of endpoints.entries()) {
+    const endpoint = parseEndpoint(e);
+    if (typeof endpoint === "string") return `endpoints[${i}]: ${endpoint}`;
+    parsedEndpoints.push(endpoint);
+  }
+  for (const [i, entry] of log.entries()) {
+    const problem = deliveryProblem(entry);
+    if (problem) return `log[${i}]: ${problem}`;
+  }
+  const entries = log as DeliveryLogEntry[];
+  const parsedWaiting: WebhookSnapshot["waiting"] = [];
+  for (const [i, w] of waiting.entries()) {
+    if (!isObject(w) || !Number.isInteger(w.entry) || entries[w.entry as number] === undefined || typeof w.body !== "string") return `waiting[${i}] is not a log entry's place and a body`;
+    parsedWaiting.push({ entry: entries[w.entry as number], body: Buffer.from(w.body, "base64") });
+  }
+  return { endpoints: parsedEndpoints, log: entries, waiting: parsedWaiting };
+}
+
+function parseEndpoint(value: unknown): Endpoint | string {
+  if (!isObject(value)) return "not an object";
+  const { id, organizationId, url, description, events, secret, createdAt } = value;
+  for (const [name, field] of Object.entries({ id, organizationId, url, secret, createdAt })) {
+    if (typeof field !== "string") return `${name} is not a string`;
+  }
+  if (description !== null && typeof description !== "string") return "description is not a string or null";
+  if (events !== "all" && !(Array.isArray(events) && events.every(isEventType))) return "events is not \"all\" or a list of event types";
+  let parsed: URL;
+  try {
+    parsed = new URL(url as string);
+  } catch {
+    return "url is not a URL";
+  }
+  return {
+    id: id as string,
+    organizationId: organizationId as string,
+    url: parsed,
+    description: description as string | null,
+    events: events as EventSelection,
+    secret: secret as string,
+    createdAt: createdAt as string,
+  };
+}

@@ -1,0 +1,200 @@
+// A state directory (`--state DIR`): what built the start dataset (state.json), and per world (a
+// dataset with its own webhooks; "default" is the demo keys' one, sandboxes add more) a journal of
+// the triggers that changed its data and a snapshot of its webhook side. Layout:
+//   DIR/state.json                       format and fingerprint (seed, scale, today, ...)
+//   DIR/lock                             the pid of the mock that has it open
+//   DIR/worlds/<world>/changes.jsonl     one data change per line, appended
+//   DIR/worlds/<world>/webhooks.json     endpoints with secrets, the log, waiting deliveries
+// The directory is 0700 and every file 0600. Anything unreadable is a StateError of one line.
+import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
+import { join, resolve } from "node:path";
+import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
+import { appendLine, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } from "./files.js";
+import { parseChange, parseSnapshot, serializeSnapshot } from "./snapshot.js";
+import { StateError } from "./state-error.js";
+
+export { DEFAULT_WORLD } from "../server/world.js";
+
+const FORMAT = "hr-mock-state/1";
+const WORLD_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
+
+/** What built a world's start dataset; a state is restored only onto the same. */
+export interface Fingerprint {
+  seed: number;
+  scale: number;
+  today: string;
+  /** h20's `--data`: the data file's content hash, when one was given. */
+  data?: string;
+}
+
+export interface WorldState {
+  changes: DataChange[];
+  webhooks: WebhookSnapshot | undefined;
+}
+
+/** Load and save per world: the seam sandboxes are stored through too. */
+export interface StateStore {
+  readonly dir: string;
+  /** The fingerprint the state was made with, or undefined for a new state. */
+  readonly fingerprint: Fingerprint | undefined;
+  /** Records the fingerprint of a new state. */
+  begin(fingerprint: Fingerprint): void;
+  worlds(): string[];
+  load(world: string): WorldState;
+  appendChange(world: string, change: DataChange): void;
+  saveWebhooks(world: string, snapshot: WebhookSnapshot): void;
+  /** Lets another mock open the directory. */
+  release(): void;
+}
+
+/** Opens (or creates) a state directory; refuses one that is not an hr-mock state, with one line. */
+export function openStateDirectory(dir: string): StateStore {
+  const fingerprint = prepare(dir);
+  lock(dir);
+  return new DirectoryStore(dir, fingerprint);
+}
+
+/** Directories open in this process; the lock file tells other processes. */
+const openHere = new Set<string>();
+
+/**
+ * One mock per state directory: two would interleave their journals. The lock file holds the
+ * owner's pid; a lock whose process is gone (killed) is taken over.
+ */
+function lock(dir: string): void {
+  const path = join(dir, "lock");
+  const key = resolve(dir);
+  const holder = Number(readTextOrUndefined(path) ?? NaN);
+  if (openHere.has(key) || (Number.isInteger(holder) && holder !== process.pid && alive(holder))) {
+    throw new StateError(`--state ${dir} is in use by another running mock${openHere.has(key) ? " in this process" : ` (process ${holder})`}; stop it first, or give another --state directory`);
+  }
+  writeAtomic(path, String(process.pid));
+  openHere.add(key);
+}
+
+function alive(pid: number): boolean {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return (error as NodeJS.ErrnoException).code === "EPERM";
+  }
+}
+
+class DirectoryStore implements StateStore {
+  constructor(
+    readonly dir: string,
+    public fingerprint: Fingerprint | undefined,
+  ) {}
+
+  begin(fingerprint: Fingerprint): void {
+    writeAtomic(join(this.dir, "state.json"), `${JSON.stringify({ format: FORMAT, fingerprint }, null, 2)}\n`);
+    this.fingerprint = fingerprint;
+  }
+
+  worlds(): string[] {
+    const root = join(this.dir, "worlds");
+    try {
+      return readdirSync(root).filter((name) => WORLD_ID.test(name));
+    } catch {
+      return [];
+    }
+  }
+
+  load(world: string): WorldState {
+    const dir = this.worldDir(world, false);
+    const journal = join(dir, "changes.jsonl");
+    const { lines } = guarded(journal, () => readJournal(journal));
+    const changes = lines.map((line, i) => {
+      const parsed = parseChange(line);
+      if (typeof parsed === "string") throw new StateError(`${journal} line ${i + 1} is not a data change (${parsed}); the state directory was edited or damaged`);
+      return parsed;
+    });
+    const snapshotPath = join(dir, "webhooks.json");
+    const text = guarded(snapshotPath, () => readTextOrUndefined(snapshotPath));
+    let webhooks: WebhookSnapshot | undefined;
+    if (text !== undefined) {
+      const parsed = parseSnapshot(text);
+      if (typeof parsed === "string") throw new StateError(`${snapshotPath} is not a webhook state (${parsed}); the state directory was edited or damaged`);
+      webhooks = parsed;
+    }
+    return { changes, webhooks };
+  }
+
+  appendChange(world: string, change: DataChange): void {
+    appendLine(join(this.worldDir(world, true), "changes.jsonl"), JSON.stringify(change));
+  }
+
+  saveWebhooks(world: string, snapshot: WebhookSnapshot): void {
+    writeAtomic(join(this.worldDir(world, true), "webhooks.json"), serializeSnapshot(snapshot));
+  }
+
+  release(): void {
+    if (!openHere.delete(resolve(this.dir))) return;
+    rmSync(join(this.dir, "lock"), { force: true });
+  }
+
+  private worldDir(world: string, create: boolean): string {
+    if (!WORLD_ID.test(world)) throw new StateError(`${JSON.stringify(world)} is not a world id (lower-case letters, digits and dashes)`);
+    const dir = join(this.dir, "worlds", world);
+    if (create) mkdirSync(dir, { recursive: true, mode: 0o700 });
+    return dir;
+  }
+}
+
+/** Creates the directory, or checks it is one of ours; its fingerprint when it holds a state. */
+function prepare(dir: string): Fingerprint | undefined {
+  const where = `--state ${dir}`;
+  let entries: string[];
+  try {
+    if (!statSync(dir).isDirectory()) throw new StateError(`${where}: not a directory; give a new or empty directory`);
+    entries = readdirSync(dir);
+  } catch (error) {
+    if (error instanceof StateError) throw error;
+    const code = (error as NodeJS.ErrnoException).code;
+    if (code !== "ENOENT") throw new StateError(`${where}: cannot read it (${code ?? (error as Error).message})`);
+    try {
+      mkdirSync(dir, { recursive: true, mode: DIR_MODE });
+    } catch (made) {
+      throw new StateError(`${where}: cannot create it (${(made as NodeJS.ErrnoException).code ?? (made as Error).message})`);
+    }
+    entries = [];
+  }
+  // Ours alone: secrets are kept here, so nobody else may list or read it.
+  chmodSync(dir, DIR_MODE);
+  if (entries.length === 0 || (entries.length === 1 && entries[0] === "lock")) return undefined;
+  const statePath = join(dir, "state.json");
+  const text = guarded(statePath, () => readTextOrUndefined(statePath));
+  if (text === undefined) throw new StateError(`${where}: not an hr-mock state directory (it has files but no state.json); give a new or empty directory`);
+  let parsed: unknown;
+  try {
+    parsed = JSON.parse(text);
+  } catch {
+    throw new StateError(`${statePath} is not JSON; the state directory was edited or damaged (move it away to start afresh)`);
+  }
+  const state = parsed as { format?: unknown; fingerprint?: Partial<Fingerprint> };
+  if (state.format !== FORMAT) throw new StateError(`${statePath} is not of the format ${FORMAT} this mock reads (found ${JSON.stringify(state.format)})`);
+  const f = state.fingerprint;
+  if (!f || typeof f.seed !== "number" || typeof f.scale !== "number" || typeof f.today !== "string" || (f.data !== undefined && typeof f.data !== "string")) {
+    throw new StateError(`${statePath} has no valid fingerprint (seed, scale, today); the state directory was edited or damaged`);
+  }
+  return f as Fingerprint;
+}
+
+function guarded<T>(path: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw new StateError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+}
+
+/** The flags that differ from what built the state, as `--seed 2 (the state's: 1)`; empty when none. */
+export function fingerprintDifferences(state: Fingerprint, now: Fingerprint): string[] {
+  const differences: string[] = [];
+  if (state.seed !== now.seed) differences.push(`--seed ${now.seed} (the state's: ${state.seed})`);
+  if (state.scale !== now.scale) differences.push(`--scale ${now.scale} (the state's: ${state.scale})`);
+  if (state.today !== now.today) differences.push(`--today ${now.today} (the state's: ${state.today})`);
+  if (state.data !== now.data) differences.push(`--data ${now.data === undefined ? "not given" : `with content hash ${now.data.slice(0, 12)}`} (the state's: ${state.data === undefined ? "none" : state.data.slice(0, 12)})`);
+  return differences;
+}
