@@ -40,8 +40,9 @@ describe("a restart with the same state directory", async () => {
   const attempted = new Promise<void>((resolve) => waiting(() => resolve()));
   const approved = await first.trigger("leave.approved");
   await attempted;
-  await first.trigger("leave.requested");
-  await first.trigger("employee.created");
+  // With overrides: the journal keeps them, and the replay gives the same records.
+  const hired = await first.trigger("employee.created", { set: { firstName: "Amara", lastName: "Okafor", workMode: "Remote" } });
+  await first.trigger("leave.requested", { id: (hired.event.data as { employeeId: string }).employeeId, set: { startDate: "2026-12-21T00:00:00", endDate: "2026-12-23T00:00:00", comments: "Kept across a restart." } });
   await first.trigger("payroll.paid"); // changes no data: not journalled
   const org = first.dataset.organizations[0];
   const before = JSON.stringify({ requests: org.leaveRequests, employees: org.employees, version: first.dataset.version });
@@ -59,6 +60,8 @@ describe("a restart with the same state directory", async () => {
   test("restores the data changes: the same records as before the stop", () => {
     const org2 = second.dataset.organizations[0];
     expect(JSON.stringify({ requests: org2.leaveRequests, employees: org2.employees, version: second.dataset.version }), "replayed records differ").toBe(before);
+    expect(org2.employees.some((e) => e.fullName === "Amara Okafor" && e.workMode === "Remote"), "the override of a new employee came back").toBe(true);
+    expect(org2.leaveRequests.some((r) => r.comments === "Kept across a restart." && r.startDate === "2026-12-21"), "the override of a requested leave came back").toBe(true);
     expect(second.state?.restored).toEqual({ changes: 3, endpoints: 1, waiting: 1 });
   });
 
