@@ -16,7 +16,8 @@ import { DEFAULT_HOST, DEFAULT_PORT } from "./server/limits.js";
 import { checkPipelineOptions, MockOptionError, type PipelineSettingsInput } from "./server/options.js";
 import { createPipeline } from "./server/pipeline.js";
 import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "./server/spec.js";
-import { DEFAULT_WORLD, openStateDirectory, restoreWorld, todayOfState, worldPersistence, type StateStore } from "./state/index.js";
+import { DEFAULT_WORLD, detachable, openStateDirectory, replayWorld, restoreWorld, todayOfState, worldPersistence, type StateStore } from "./state/index.js";
+import type { WebhookService } from "./webhooks/service.js";
 import { attachWebhooks, CONTROL_PREFIX, WebhookOptionError, type MockWebhookOptions, type TriggerOptions, type TriggerResult, type WebhookEngine } from "./webhooks/index.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "./keys/demo-keys.js";
@@ -185,6 +186,18 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   }
   if (saved) webhooks.engine.service.restore(saved);
   const engine = webhooks.engine;
+  // Each sandbox's service writes to its own world of the state directory, through a sink that a
+  // reset or delete cuts off (the retired service must not write the old state back).
+  const sinks = new Map<string, () => void>();
+  const sandboxService = (ds: Dataset, ordinal: number, worldId: string): WebhookService => {
+    if (!store) return engine.serviceFor(ds, ordinal);
+    sinks.get(worldId)?.();
+    let service: WebhookService | undefined;
+    const { sink, detach } = detachable(worldPersistence(store, worldId, () => service!.snapshot(), onError));
+    sinks.set(worldId, detach);
+    service = engine.serviceFor(ds, ordinal, sink);
+    return service;
+  };
   const { dispatch, keys: registry, worlds } = createPipeline({
     spec,
     dataset: start,
@@ -193,10 +206,28 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     rateLimit: settings.rateLimit,
     failRate: settings.failRate,
     seed: settings.seed,
-    webhooks: { default: engine.service, sandbox: (ds, ordinal) => engine.serviceFor(ds, ordinal) },
+    webhooks: { default: engine.service, sandbox: sandboxService },
+    sandboxLifecycle: store && {
+      created: (_world, definition) => store.saveSandbox(definition),
+      reset: (world) => {
+        sinks.get(world.id)?.();
+        store.clearWorld(world.id);
+      },
+      deleted: (world) => {
+        sinks.get(world.id)?.();
+        sinks.delete(world.id);
+        store.removeWorld(world.id);
+      },
+    },
     onInternalError: onError,
     authThrottle: options.authThrottle,
   });
+  // Sandboxes kept in the state directory come back with their ids, keys, data changes and webhooks.
+  for (const definition of store?.sandboxes() ?? []) {
+    const world = worlds.restoreSandbox(definition);
+    const kept = replayWorld(store!, definition.id, world.dataset);
+    if (kept) world.webhooks?.restore(kept);
+  }
   const http = createMockHttpServer({
     dispatch,
     failureStatus: settings.failureStatus,

@@ -14,7 +14,7 @@ import { RESPONSE_CACHE_MAX_BYTES } from "./limits.js";
 import { seededRandom } from "./random.js";
 import { ResponseCache } from "./response-cache.js";
 import type { LoadedSpec } from "./spec.js";
-import { Worlds } from "./world.js";
+import { Worlds, type SandboxLifecycle } from "./world.js";
 
 export interface PipelineOptions {
   spec: LoadedSpec;
@@ -29,7 +29,9 @@ export interface PipelineOptions {
   /** Seeds the injected failures, as it seeds the dataset. */
   seed: number;
   /** The webhook services of the default world and of each sandbox (none in the MSW handlers). */
-  webhooks?: { default: WebhookService; sandbox: (dataset: Dataset, ordinal: number) => WebhookService };
+  webhooks?: { default: WebhookService; sandbox: (dataset: Dataset, ordinal: number, worldId: string) => WebhookService };
+  /** Told of each sandbox created, reset and deleted (a --state directory keeps them). */
+  sandboxLifecycle?: SandboxLifecycle;
   onInternalError: (line: string) => void;
   /** Holding back 401s of an address that keeps failing (dispatch.ts), or "off". */
   authThrottle?: DispatcherOptions["authThrottle"];
@@ -51,6 +53,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     rateLimit,
     defaultWebhooks: options.webhooks?.default,
     webhooks: options.webhooks?.sandbox,
+    lifecycle: options.sandboxLifecycle,
   });
   const dispatch = createDispatcher({
     spec,

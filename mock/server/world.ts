@@ -45,10 +45,27 @@ export interface WorldsOptions {
   /** The default world's webhook service (startMock's engine's); none without webhooks (MSW). */
   defaultWebhooks?: WebhookService;
   /** A sandbox's webhook service over its dataset (its ordinal, from 1, seeds its event ids). */
-  webhooks?: (dataset: Dataset, ordinal: number) => WebhookService;
+  webhooks?: (dataset: Dataset, ordinal: number, worldId: string) => WebhookService;
+  /** Told of each sandbox created, reset and deleted (a --state directory keeps them). */
+  lifecycle?: SandboxLifecycle;
   /** At most this many sandboxes; default the control document's x-mock-limits. */
   maxSandboxes?: number;
   maxFaults?: number;
+}
+
+/** What a sandbox needs to be made again with the same id and keys (after a restart). */
+export interface SandboxDefinition {
+  id: string;
+  label: string | null;
+  createdAt: string;
+  /** Each key with the demo key it stands for. */
+  keys: { key: string; demoKey: string }[];
+}
+
+export interface SandboxLifecycle {
+  created(world: World, definition: SandboxDefinition): void;
+  reset(world: World): void;
+  deleted(world: World): void;
 }
 
 export type SandboxResult = { ok: true; world: World } | { ok: false; kind: "conflict" | "not-found" | "unavailable"; message: string };
@@ -80,16 +97,30 @@ export class Worlds {
       return { ok: false, kind: "conflict", message: `the mock holds ${this.maxSandboxes} sandboxes, its limit (maxSandboxes); delete one with DELETE /_mock/sandboxes/{id} first` };
     }
     const random = randomText();
-    const demoKeyOf = new Map<string, string>();
-    const specs = this.options.sandboxKeys.map((spec) => {
-      const key = `sbx_${random}_${spec.key.replace(/^demo_/, "")}`;
-      demoKeyOf.set(key, spec.key);
-      return { ...spec, key };
-    });
-    const world = this.build(globalThis.crypto.randomUUID(), label ?? null, forkDataset(this.options.start), specs, demoKeyOf);
-    world.webhooks = this.options.webhooks?.(world.dataset, ++this.ordinal);
-    this.sandboxes.set(world.id, world);
+    const keys = this.options.sandboxKeys.map((spec) => ({ key: `sbx_${random}_${spec.key.replace(/^demo_/, "")}`, demoKey: spec.key }));
+    const definition: SandboxDefinition = { id: globalThis.crypto.randomUUID(), label: label ?? null, createdAt: new Date().toISOString(), keys };
+    const world = this.make(definition);
+    this.options.lifecycle?.created(world, definition);
     return { ok: true, world };
+  }
+
+  /** A sandbox made again from its definition (a --state directory's), with its id and keys. */
+  restoreSandbox(definition: SandboxDefinition): World {
+    return this.make(definition);
+  }
+
+  private make(definition: SandboxDefinition): World {
+    const demoKeyOf = new Map<string, string>();
+    const specs = definition.keys.flatMap(({ key, demoKey }) => {
+      const spec = this.options.sandboxKeys.find((s) => s.key === demoKey);
+      if (!spec) return [];
+      demoKeyOf.set(key, demoKey);
+      return [{ ...spec, key }];
+    });
+    const world = this.build(definition.id, definition.label, forkDataset(this.options.start), specs, demoKeyOf, definition.createdAt);
+    world.webhooks = this.options.webhooks?.(world.dataset, ++this.ordinal, world.id);
+    this.sandboxes.set(world.id, world);
+    return world;
   }
 
   /** The sandboxes, oldest first. */
@@ -108,7 +139,8 @@ export class Worlds {
     if (this.closing) return { ok: false, kind: "unavailable", message: "the mock is shutting down" };
     resetDataset(world.dataset, this.options.start);
     retire(world.webhooks);
-    world.webhooks = this.options.webhooks?.(world.dataset, ++this.ordinal);
+    this.options.lifecycle?.reset(world);
+    world.webhooks = this.options.webhooks?.(world.dataset, ++this.ordinal, world.id);
     world.rateLimiter = this.rateLimiter();
     world.faults.clear();
     this.forget(world);
@@ -122,6 +154,7 @@ export class Worlds {
     this.sandboxes.delete(world.id);
     for (const key of world.keys) this.registry.delete(key.key);
     retire(world.webhooks);
+    this.options.lifecycle?.deleted(world);
     world.faults.clear();
     this.forget(world);
     return { ok: true, world };
@@ -138,11 +171,11 @@ export class Worlds {
     await Promise.all(this.list().map((world) => world.webhooks?.close()));
   }
 
-  private build(id: string, label: string | null, dataset: Dataset, specs: readonly KeySpec[], demoKeyOf: ReadonlyMap<string, string>): World {
+  private build(id: string, label: string | null, dataset: Dataset, specs: readonly KeySpec[], demoKeyOf: ReadonlyMap<string, string>, createdAt = new Date().toISOString()): World {
     const world: World = {
       id,
       label,
-      createdAt: new Date().toISOString(),
+      createdAt,
       dataset,
       webhooks: undefined,
       rateLimiter: this.rateLimiter(),

@@ -30,6 +30,11 @@ export function restoreWorld(store: StateStore, world: string, dataset: Dataset,
       `--state ${store.dir} was made from another start dataset: ${differences.join(", ")}; start with the state's flags, or give a new --state directory`,
     );
   }
+  return replayWorld(store, world, dataset);
+}
+
+/** Replays a world's data changes onto its dataset (a fork of the checked start); its webhook snapshot to restore. */
+export function replayWorld(store: StateStore, world: string, dataset: Dataset): WebhookSnapshot | undefined {
   const { changes, webhooks } = store.load(world);
   const problem = replayChanges(dataset, changes);
   if (problem) throw new StateError(`--state ${store.dir}: the data changes do not replay (${problem}); it was made by another version of the mock or edited; give a new --state directory`);
@@ -39,6 +44,23 @@ export function restoreWorld(store: StateStore, world: string, dataset: Dataset,
     }
   }
   return webhooks;
+}
+
+/**
+ * A world's sink that can be cut off: a sandbox reset or deleted must not have its retired service
+ * write the old state back while it closes.
+ */
+export function detachable(sink: WebhookPersistence): { sink: WebhookPersistence; detach(): void } {
+  let detached = false;
+  return {
+    sink: {
+      where: sink.where,
+      changed: () => (detached ? undefined : sink.changed()),
+      flush: () => (detached ? undefined : sink.flush()),
+      dataChanged: (change) => (detached ? undefined : sink.dataChanged(change)),
+    },
+    detach: () => (detached = true),
+  };
 }
 
 /**

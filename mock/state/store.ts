@@ -13,7 +13,9 @@ import { appendLine, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } f
 import { parseChange, parseSnapshot, serializeSnapshot } from "./snapshot.js";
 import { StateError } from "./state-error.js";
 
-export { DEFAULT_WORLD } from "../server/world.js";
+import { DEFAULT_WORLD, type SandboxDefinition } from "../server/world.js";
+
+export { DEFAULT_WORLD };
 
 const FORMAT = "hr-mock-state/1";
 const WORLD_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
@@ -43,6 +45,14 @@ export interface StateStore {
   load(world: string): WorldState;
   appendChange(world: string, change: DataChange): void;
   saveWebhooks(world: string, snapshot: WebhookSnapshot): void;
+  /** A sandbox's definition, written before its creation is answered. */
+  saveSandbox(definition: SandboxDefinition): void;
+  /** The definitions of the sandboxes kept, oldest first (a world without one was never answered). */
+  sandboxes(): SandboxDefinition[];
+  /** A world back at its start: its data changes and webhook state gone, its definition kept. */
+  clearWorld(world: string): void;
+  /** A deleted sandbox: its directory gone. */
+  removeWorld(world: string): void;
   /** Lets another mock open the directory. */
   release(): void;
 }
@@ -129,6 +139,34 @@ class DirectoryStore implements StateStore {
     writeAtomic(join(this.worldDir(world, true), "webhooks.json"), serializeSnapshot(snapshot));
   }
 
+  saveSandbox(definition: SandboxDefinition): void {
+    writeAtomic(join(this.worldDir(definition.id, true), "world.json"), `${JSON.stringify(definition, null, 2)}\n`);
+  }
+
+  sandboxes(): SandboxDefinition[] {
+    const found: SandboxDefinition[] = [];
+    for (const world of this.worlds()) {
+      if (world === DEFAULT_WORLD) continue;
+      const path = join(this.worldDir(world, false), "world.json");
+      const text = guarded(path, () => readTextOrUndefined(path));
+      if (text === undefined) continue;
+      const definition = parseDefinition(text, world);
+      if (typeof definition === "string") throw new StateError(`${path} is not a sandbox definition (${definition}); the state directory was edited or damaged`);
+      found.push(definition);
+    }
+    return found.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
+  }
+
+  clearWorld(world: string): void {
+    const dir = this.worldDir(world, false);
+    rmSync(join(dir, "changes.jsonl"), { force: true });
+    rmSync(join(dir, "webhooks.json"), { force: true });
+  }
+
+  removeWorld(world: string): void {
+    rmSync(this.worldDir(world, false), { recursive: true, force: true });
+  }
+
   release(): void {
     if (!openHere.delete(resolve(this.dir))) return;
     rmSync(join(this.dir, "lock"), { force: true });
@@ -190,6 +228,21 @@ function guarded<T>(path: string, read: () => T): T {
 }
 
 /** The flags that differ from what built the state, as `--seed 2 (the state's: 1)`; empty when none. */
+/** A sandbox definition as world.json holds it, or why it is not one. */
+function parseDefinition(text: string, world: string): SandboxDefinition | string {
+  let value: unknown;
+  try {
+    value = JSON.parse(text);
+  } catch {
+    return "not JSON";
+  }
+  const d = value as Partial<SandboxDefinition>;
+  if (d?.id !== world) return `its id is not ${world}`;
+  if (typeof d.createdAt !== "string" || !(d.label === null || typeof d.label === "string")) return "no createdAt or label";
+  if (!Array.isArray(d.keys) || !d.keys.every((k) => typeof k?.key === "string" && typeof k?.demoKey === "string")) return "no keys";
+  return d as SandboxDefinition;
+}
+
 export function fingerprintDifferences(state: Fingerprint, now: Fingerprint): string[] {
   const differences: string[] = [];
   if (state.seed !== now.seed) differences.push(`--seed ${now.seed} (the state's: ${state.seed})`);

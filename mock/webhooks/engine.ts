@@ -49,9 +49,9 @@ export class WebhookEngine {
    * A service of the same settings over another world's dataset (a sandbox): its own endpoints,
    * lanes and log. `ordinal` (1, 2, ...) varies the seed so two sandboxes never send the same event ids.
    */
-  serviceFor(dataset: Dataset, ordinal: number): WebhookService {
-    // A sandbox's state is not kept in a --state directory (only the default world's is).
-    return new WebhookService(dataset, this.settings, { ...this.parts, persistence: undefined, seed: this.parts.seed + ordinal * 0x9e3779b1 });
+  serviceFor(dataset: Dataset, ordinal: number, persistence?: WebhookPersistence): WebhookService {
+    // A sandbox's state goes to its own world in a --state directory, never the default world's.
+    return new WebhookService(dataset, this.settings, { ...this.parts, persistence, seed: this.parts.seed + ordinal * 0x9e3779b1 });
   }
 
   /** Registers an endpoint; the answer holds the secret, shown this once. Throws EndpointError. */
