@@ -10,6 +10,8 @@ export interface components {
         DataFile: {
             /** @description The schema this file follows, for editors. */
             $schema?: string;
+            /** @description The dataset's today (leave spans last year to the coming months from it; balances count its year). The --today flag, or startMock's today, wins when given; the real UTC date when neither says. */
+            today?: components["schemas"]["Date"];
             /** @description The dataset's organisations in order; the first is the demo keys' main organisation, the second the other one. Organisations the file leaves out are generated. */
             organisations?: components["schemas"]["Organisation"][];
         };
@@ -69,6 +71,8 @@ export interface components {
             status?: "Active" | "InActive";
             created?: components["schemas"]["Timestamp"];
             units?: components["schemas"]["Unit"][];
+            /** @description The department's heads, Active employees of this department. Picked from its Active members when absent. */
+            leadIds?: components["schemas"]["Id"][];
         };
         Employee: {
             id?: components["schemas"]["Id"];
@@ -200,6 +204,8 @@ export interface components {
         BalanceSetUp: {
             employeeId: components["schemas"]["Id"];
             leaveTypeId: components["schemas"]["Id"];
+            /** @description Days recorded as carried from last year (the balance caps them at the type's maxCarryForwardLimit and drops them after its expiry month). When absent, last year's unused allowance, from last year's Approved requests, for types that carry days. */
+            carriedForwardDays?: number;
         };
     };
     responses: never;

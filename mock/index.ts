@@ -3,6 +3,7 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiKey } from "./auth/key-registry.js";
 import { createDataset, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
+import { DataFileError, dataFileFromObject, readDataFile, type DataFile, type LoadedDataFile } from "./data/data-file.js";
 import { DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
 import { KeysFileError, parseKeySpecs, readKeysFile } from "./keys/load-keys.js";
 import { DEFAULT_DOCS_DIR } from "./server/docs.js";
@@ -18,8 +19,16 @@ import { attachWebhooks, CONTROL_PREFIX, WebhookOptionError, type MockWebhookOpt
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "./keys/demo-keys.js";
 export type { Dataset, OrganizationSampleIds } from "./data/dataset.js";
+export { DataFileError } from "./data/data-file.js";
+export type { DataFile } from "./data/data-file.js";
 
 export interface StartMockOptions extends PipelineSettingsInput {
+  /**
+   * The dataset's records from a data file (generated/data-file.schema.json): its path (YAML or
+   * JSON) or its content as an object. What it leaves out is generated from `seed`; a file with a
+   * problem throws DataFileError, one line per problem, and nothing starts.
+   */
+  data?: string | DataFile;
   /** Default 4010; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -105,7 +114,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const started = performance.now();
   const settings = checkOptions(options);
   const spec = await sharedSpec(options.specPath ?? DEFAULT_SPEC_PATH);
-  const dataset = createDataset({ seed: settings.seed, scale: settings.scale, today: options.today });
+  const dataset = createDataset({ seed: settings.seed, scale: settings.scale, today: options.today, data: dataFileOption(options.data) });
 
   const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
   const extraKeys =
@@ -168,7 +177,10 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
       label: k.label,
       demo: demoKeys.has(k.key),
     })),
-    ids: sampleIds(dataset),
+    // A data file's dataset may lack what a sample needs (an inactive leave type): computed when asked.
+    get ids() {
+      return sampleIds(dataset);
+    },
     dataset,
     mount: (prefix, handler) => http.mount(prefix, handler),
     startupMs: performance.now() - started,
@@ -177,6 +189,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     // Attempts in flight finish first (bounded by the response timeout), then the server stops.
     close: () => (closing ??= webhooks.engine.close().then(() => http.close())),
   };
+}
+
+/** The data option read and checked against the format (DataFileError otherwise). */
+function dataFileOption(data: StartMockOptions["data"]): LoadedDataFile | undefined {
+  if (data === undefined) return undefined;
+  if (typeof data === "string") return readDataFile(data);
+  if (typeof data === "object" && data !== null) return dataFileFromObject(data);
+  throw new DataFileError(["data must be the path of a data file or its content as an object"]);
 }
 
 /** The checked options: what the banner shows, plus where to listen. */

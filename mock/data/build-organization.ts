@@ -124,9 +124,15 @@ export function buildOrganization(p: Picker, profile: OrganizationProfile, { sca
     const d = departments[i];
     const members = membersOf.get(d.id)!;
     const active = members.filter((e) => e.status === "Active");
+    const givenLeads = input?.departments?.[i]?.leadIds;
+    if (givenLeads) {
+      givenLeads.forEach((leadId, k) => {
+        if (!active.some((e) => e.id === leadId)) given!.at(`departments/${i}`).problem(`leadIds/${k}`, `${leadId} is not an Active employee of department ${d.name}`);
+      });
+    }
     departments[i] = {
       ...d,
-      leadIds: p.some(active, p.chance(0.3) ? 2 : 1).map((e) => e.id),
+      leadIds: givenLeads ? [...givenLeads] : p.some(active, p.chance(0.3) ? 2 : 1).map((e) => e.id),
       membersCount: members.filter((e) => e.status !== "Terminated").length,
     };
   }
@@ -179,13 +185,15 @@ export function buildOrganization(p: Picker, profile: OrganizationProfile, { sca
   const holidays = input?.holidays ? givenHolidays(input.holidays, given!) : holidaysFor(profile.holidays, [year - 1, year, year + 1]);
   const holidayDates = new Set(holidays.map((h) => h.date));
 
-  // Leave requests over last year, this year and the coming months.
+  // Leave requests over last year, this year and the coming months; a file's own employees ask as
+  // often as generated ones do.
+  const requestTarget = input?.employees ? Math.round((employees.length * profile.leaveRequests) / profile.employees) : Math.round(profile.leaveRequests * scale);
   const leaveRequests = input?.leaveRequests
     ? input.leaveRequests.flatMap((r, i) => {
         const made = givenRequest(p, r, given!.at(`leaveRequests/${i}`), { domain, todayDay, employeeById, leaveTypes, membersOf, holidayDates, employees, otherLeaveTypeIds: given!.otherLeaveTypeIds });
         return made ? [made] : [];
       })
-    : generateRequests(p, { target: Math.round(profile.leaveRequests * scale), domain, todayDay, employees, leaveTypes, membersOf, holidayDates });
+    : generateRequests(p, { target: requestTarget, domain, todayDay, employees, leaveTypes, membersOf, holidayDates });
 
   // Balances set up: every pair with a request, and about half of the other eligible pairs.
   // Carried forward: last year's unused allowance, for types that carry days.
@@ -202,7 +210,7 @@ export function buildOrganization(p: Picker, profile: OrganizationProfile, { sca
   if (input?.balancesSetUp) {
     for (const pair of givenBalances(input.balancesSetUp, given!, { employeeById, leaveTypeById })) {
       const key = balanceKey(pair.employeeId, pair.leaveTypeId);
-      balanceSetUps.push({ ...pair, carriedForwardDays: carried(leaveTypeById.get(pair.leaveTypeId)!, key) });
+      balanceSetUps.push({ employeeId: pair.employeeId, leaveTypeId: pair.leaveTypeId, carriedForwardDays: pair.carriedForwardDays ?? carried(leaveTypeById.get(pair.leaveTypeId)!, key) });
     }
   } else {
     for (const e of employees) {

@@ -50,8 +50,8 @@ export function parseDataFile(text: string, name: string): LoadedDataFile {
   if (document.errors.length > 0) {
     throw new DataFileError(
       document.errors.slice(0, 20).map((e) => {
-        const at = e.linePos?.[0];
-        return `${name}:${at ? `${at.line}:${at.col}` : "1:1"}: not valid YAML or JSON: ${e.message.split("\n")[0]}`;
+        const at = lines.linePos(e.pos[0]);
+        return `${name}:${at.line}:${at.col}: not valid YAML or JSON: ${e.message.split("\n")[0]}`;
       }),
     );
   }
@@ -85,7 +85,7 @@ function checked(file: LoadedDataFile): LoadedDataFile {
       .filter((p) => !seen.has(p.pointer + p.message) && seen.add(p.pointer + p.message));
     throw fileError(file, problems);
   }
-  const problems = duplicateIds(file.content);
+  const problems = duplicateIds(file.content, file.placeOf);
   if (problems.length > 0) throw fileError(file, problems);
   return file;
 }
@@ -97,14 +97,14 @@ export function fileError(file: LoadedDataFile, problems: readonly DataFileProbl
 const COLLECTIONS = ["companies", "departments", "employees", "leaveTypes", "leaveRequests"] as const;
 
 /** Ids given twice, anywhere in the file (ids are uuids: unique across organisations too). */
-function duplicateIds(content: DataFile): DataFileProblem[] {
+function duplicateIds(content: DataFile, placeOf: (pointer: string) => string): DataFileProblem[] {
   const first = new Map<string, string>();
   const problems: DataFileProblem[] = [];
   const note = (id: string | undefined, pointer: string) => {
     if (id === undefined) return;
     const key = id.toLowerCase();
     const earlier = first.get(key);
-    if (earlier) problems.push({ pointer, message: `id ${id} is also the id at ${earlier}; ids must be unique` });
+    if (earlier) problems.push({ pointer, message: `${pointer}: id ${id} is given twice (also at ${placeOf(earlier)}, ${earlier}); ids must be unique` });
     else first.set(key, pointer);
   };
   (content.organisations ?? []).forEach((org, o) => {

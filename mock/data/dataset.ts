@@ -62,7 +62,7 @@ export function normalizeToday(today: string | Date | undefined): string {
 export function createDataset({ seed = 1, scale = 1, today, data }: CreateDatasetOptions = {}): Dataset {
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   if (!(Number.isFinite(scale) && scale > 0 && scale <= 1000)) throw new RangeError(`scale must be a number above 0 and at most 1000, got ${scale}`);
-  const day = normalizeToday(today);
+  const day = normalizeToday(today ?? data?.content.today);
   const faker = englishFaker();
   faker.seed(seed);
   const picker = new Picker(faker);

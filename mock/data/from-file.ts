@@ -236,7 +236,7 @@ export function givenBalances(
   pairs: readonly File["BalanceSetUp"][],
   given: GivenOrganization,
   ctx: { employeeById: ReadonlyMap<string, EmployeeRecord>; leaveTypeById: ReadonlyMap<string, LeaveTypeRecord> },
-): { employeeId: string; leaveTypeId: string }[] {
+): File["BalanceSetUp"][] {
   const seen = new Set<string>();
   return pairs.filter((pair, i) => {
     const place = given.at(`balancesSetUp/${i}`);

@@ -49,6 +49,7 @@ export function generateRequests(p: Picker, ctx: RequestContext): LeaveRequestRe
   for (let attempt = 0; out.length < ctx.target && attempt < ctx.target * 30; attempt++) {
     const employee = p.pick(candidates.length === ctx.employees.length ? ctx.employees : candidates);
     const types = eligibleTypes.get(employee.id)!;
+    if (types.length === 0) continue; // a data file's employee may be eligible for no leave type
     const type = p.weighted(types.map((t) => [t, templates.get(t.id)!.weight] as const));
     const template = templates.get(type.id)!;
     // Inactive employees and retired leave types have past requests only.
