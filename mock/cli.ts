@@ -58,6 +58,7 @@ Commands:
   serve      Serve the mock API (the default when no command is given).
   receive    Run a local webhook receiver that verifies signed deliveries.
   trigger    Send a webhook event through a running mock.
+  export     Write the dataset (seeded, from a data file, or a running mock's) as a data file.
   diff       Compare two versions of the contract; exit 1 on an unacknowledged breaking change.
 
 Run "hr-mock <command> --help" for a command's options.
@@ -72,6 +73,7 @@ const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
   receive: (argv) => runModuleCommand("./commands/receive.js", "receiveCommand", "receive", argv),
   trigger: (argv) => runModuleCommand("./commands/trigger.js", "triggerCommand", "trigger", argv),
+  export: (argv) => runModuleCommand("./commands/export.js", "exportCommand", "export", argv),
   // The contract diff prints its own one-line errors and returns its exit status.
   diff: async (argv) => {
     const { main: diff } = await import("./diff/cli.js");
@@ -107,6 +109,7 @@ async function runModuleCommand(path: string, exportName: string, name: string, 
   try {
     await (run as Command)(argv);
   } catch (error) {
+    if (error instanceof DataFileError) throw error; // one line per problem, printed by run()
     // The subcommand's own one-line errors (bad flags, a port in use) are usage-level mistakes.
     throw new UsageError(`${name}: ${(error as Error).message}`);
   }

@@ -4,6 +4,7 @@ import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiKey } from "./auth/key-registry.js";
 import { createDataset, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
 import { DataFileError, dataFileFromObject, readDataFile, type DataFile, type LoadedDataFile } from "./data/data-file.js";
+import { dataOperations } from "./control/data-operations.js";
 import { DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
 import { KeysFileError, parseKeySpecs, readKeysFile } from "./keys/load-keys.js";
 import { DEFAULT_DOCS_DIR } from "./server/docs.js";
@@ -138,7 +139,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
     rateLimit: settings.rateLimit,
     failRate: settings.failRate,
     seed: settings.seed,
-    operations: webhooks.operations,
+    operations: { ...webhooks.operations, ...dataOperations(() => dataset) },
     onInternalError: onError,
     authThrottle: options.authThrottle,
   });

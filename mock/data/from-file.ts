@@ -225,7 +225,7 @@ export function givenRequest(
     comments: r.comments ?? p.pick(leaveTemplateOf(type.name).comments),
     requestedOn: timestamp(r.requestedOn, place, "requestedOn", () => p.timestampOn(requestedDay, 6, 21)),
     documents: r.documents
-      ? r.documents.map((d) => ({ id: d.id, name: d.name, mime: d.mime, document: d.document, storage: d.document.startsWith("app://") ? 1 : 0 }))
+      ? r.documents.map((d) => ({ id: d.id, name: d.name, mime: d.mime, storage: d.document.startsWith("app://") ? (1 as const) : (0 as const), document: d.document }))
       : documentsFor(p, ctx.domain, id, type),
     relieverIds: relieverRecords.map((e) => e.id),
     handoffNote: r.handoffNote ?? handoffNoteFor(p, relieverRecords, endDay),
