@@ -49,7 +49,8 @@ export function parseDataFile(text: string, name: string): LoadedDataFile {
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
   if (document.errors.length > 0) {
     throw new DataFileError(
-      document.errors.slice(0, 20).map((e) => {
+      // The first error is the mistake; the parser's later ones follow from it.
+      document.errors.slice(0, 1).map((e) => {
         const at = lines.linePos(e.pos[0]);
         return `${name}:${at.line}:${at.col}: not valid YAML or JSON: ${e.message.split("\n")[0]}`;
       }),
@@ -79,8 +80,8 @@ function checked(file: LoadedDataFile): LoadedDataFile {
       .filter((e) => e.keyword !== "anyOf" && e.keyword !== "oneOf")
       .map((e) => {
         const where = e.keyword === "additionalProperties" ? `${e.instancePath}/${e.params.additionalProperty}` : e.instancePath;
-        const what = e.keyword === "additionalProperties" ? `${e.params.additionalProperty} is not a field here` : e.keyword === "enum" ? `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` : e.message ?? e.keyword;
-        return { pointer: where, message: `${e.instancePath || "the file"} ${what}` };
+        const what = e.keyword === "additionalProperties" ? "is not a field of the data file format" : e.keyword === "enum" ? `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` : e.message ?? e.keyword;
+        return { pointer: where, message: `${where || "the file"}: ${what}` };
       })
       .filter((p) => !seen.has(p.pointer + p.message) && seen.add(p.pointer + p.message));
     throw fileError(file, problems);
