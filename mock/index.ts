@@ -3,7 +3,8 @@
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiKey } from "./auth/key-registry.js";
 import { createDataset, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
-import { DataFileError, dataFileFromObject, readDataFile, type DataFile, type LoadedDataFile } from "./data/data-file.js";
+import { DataFileError, type DataFile, type LoadedDataFile } from "./data/data-file.js";
+import { dataFileFromObject, readDataFile } from "./data/read-data-file.js";
 import { dataOperations } from "./control/data-operations.js";
 import { DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
 import { KeysFileError, parseKeySpecs, readKeysFile } from "./keys/load-keys.js";

@@ -4,7 +4,8 @@
 // `hr-mock serve --data` loads the file back to the same API answers.
 import { writeFileSync } from "node:fs";
 import { parseArgs } from "node:util";
-import { readDataFile, type DataFile } from "../data/data-file.js";
+import type { DataFile } from "../data/data-file.js";
+import { readDataFile } from "../data/read-data-file.js";
 import { createDataset } from "../data/dataset.js";
 import { datasetToDataFile, formatDataFile, type DataFileFormat } from "../data/export.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";

@@ -128,6 +128,14 @@ describe("a bad data file is refused with one line per problem", () => {
     await expect(startMock({ port: 0, data: path })).rejects.toMatchObject({ lines: [expect.stringContaining(":58:23:"), expect.stringContaining(":88:18:"), expect.stringContaining(":95:21:")] });
   });
 
+  it("a JSON file's problems are placed by line and column too", async () => {
+    const path = join(tmp, "wrong-dates.json");
+    writeFileSync(path, JSON.stringify(YAML.parse(exampleWith(["endDate: 2026-03-13", "endDate: 2026-02-13"])), null, 2));
+    await expect(startMock({ port: 0, data: path })).rejects.toMatchObject({
+      lines: [`${path}:127:22: /organisations/0/leaveRequests/0/endDate: 2026-02-13 is before startDate 2026-03-02`],
+    });
+  });
+
   it("an object given in code is placed by JSON pointer", async () => {
     await expect(startMock({ port: 0, data: { organisations: [{ name: "X", employees: [{ firstName: "A", lastName: "B" }] }] } as never })).rejects.toMatchObject({
       lines: [expect.stringMatching(/^data:\/organisations\/0\/employees\/0: .*departmentId/)],

@@ -4,6 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { webhookEventTypes } from "../../generated/events.js";
 import controlDocument from "../../generated/control-openapi.json" with { type: "json" };
+import { dataOperations } from "../../mock/control/data-operations.js";
 import { controlOperations } from "../../mock/control/operations.js";
 import { createDataset } from "../../mock/data/dataset.js";
 import { WebhookEngine } from "../../mock/webhooks/engine.js";
@@ -17,9 +18,11 @@ describe("mock/control/openapi.yaml", () => {
   });
 
   test("every operation is answered and needs Manage Webhooks; every path is under /_mock/", async () => {
-    const engine = new WebhookEngine(createDataset({ seed: 1, scale: 0.1 }), { onError: () => {} });
+    const dataset = createDataset({ seed: 1, scale: 0.1 });
+    const engine = new WebhookEngine(dataset, { onError: () => {} });
     const declared = Object.values<any>(document.paths).flatMap((item) => Object.values<any>(item).map((op) => op.operationId));
-    expect(Object.keys(controlOperations(engine.service)).sort(), "the table answers exactly the document's operations").toEqual(declared.sort());
+    const answered = { ...controlOperations(engine.service), ...dataOperations(() => dataset) };
+    expect(Object.keys(answered).sort(), "the table answers exactly the document's operations").toEqual(declared.sort());
     await engine.close();
     for (const [path, item] of Object.entries<any>(document.paths)) {
       expect(path).toMatch(/^\/_mock\//);
