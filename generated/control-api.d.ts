@@ -391,7 +391,11 @@ export interface components {
         DataFileResponse: components["schemas"]["SuccessFields"] & {
             /** @description A data file (generated/data-file.schema.json of hr-service-mock), every record with the fields the format takes. */
             data: {
-                /** Format: date */
+                /**
+                 * Format: date
+                 * @description The dataset's today.
+                 * @example 2026-11-23
+                 */
                 today: string;
                 organisations: Record<string, never>[];
             };
