@@ -134,6 +134,26 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_mock/data": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Export the dataset as a data file
+         * @description The mock's current dataset, both organisations, triggers' changes included, as a data file: the object that hr-mock serve --data reads back to the same API answers (its format is the JSON Schema generated/data-file.schema.json of hr-service-mock). hr-mock export --url writes it as YAML or JSON.
+         */
+        get: operations["exportData"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/sandboxes": {
         parameters: {
             query?: never;
@@ -676,6 +696,19 @@ export interface components {
         FaultListResponse: components["schemas"]["SuccessFields"] & {
             /** @description The faults, in the order they apply. */
             data: components["schemas"]["Fault"][];
+        };
+        /** @description The envelope with the dataset as a data file. */
+        DataFileResponse: components["schemas"]["SuccessFields"] & {
+            /** @description A data file (generated/data-file.schema.json of hr-service-mock), every record with the fields the format takes. */
+            data: {
+                /**
+                 * Format: date
+                 * @description The dataset's today.
+                 * @example 2026-11-23
+                 */
+                today: string;
+                organisations: Record<string, never>[];
+            };
         };
         /** @description The envelope of a failed call. */
         FailureEnvelope: {
@@ -1853,6 +1886,46 @@ export interface operations {
                 };
             };
             400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    exportData: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The dataset as a data file. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": {
+                     *         "today": "2026-11-23",
+                     *         "organisations": [
+                     *           {
+                     *             "id": "0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90",
+                     *             "name": "Small Team Ltd",
+                     *             "domain": "smallteam.example"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["DataFileResponse"];
+                };
+            };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];

@@ -6,7 +6,7 @@ import { realpathSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { parseArgs } from "node:util";
 import { TODAY_RANGE, normalizeToday } from "./data/dataset.js";
-import { KeysFileError, MockOptionError, originProblem, startMock, type RunningMock } from "./index.js";
+import { DataFileError, KeysFileError, MockOptionError, originProblem, startMock, type RunningMock } from "./index.js";
 import { formatBanner, type BannerSettings } from "./server/banner.js";
 import { describeParseError, shown } from "./commands/parse-error.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT } from "./server/limits.js";
@@ -26,6 +26,11 @@ Options:
                           byte-identical data on every day.
   --scale <x>             Multiplies employees and leave requests, above 0 and at most 1000
                           (default 1).
+  --data <file>           Organisations, companies, departments, employees, leave types, leave
+                          requests, holidays and balances from a data file (YAML or JSON, the
+                          format in generated/data-file.schema.json); what it leaves out is
+                          generated from --seed. A file with a problem stops the start, one
+                          line per problem.
   --rate-limit <n|off>    Requests per API key in any rolling 60 seconds (default ${RATE_LIMIT_DEFAULT}).
   --failure-status <http|200>
                           http: failures carry their HTTP status (default); 200: every
@@ -60,6 +65,7 @@ Commands:
   receive    Run a local webhook receiver that verifies signed deliveries.
   trigger    Send a webhook event through a running mock.
   scenario   Run a scenario file's triggers in order through a running mock.
+  export     Write the dataset (seeded, from a data file, or a running mock's) as a data file.
   diff       Compare two versions of the contract; exit 1 on an unacknowledged breaking change.
 
 Run "hr-mock <command> --help" for a command's options.
@@ -75,6 +81,7 @@ const COMMANDS: Record<string, Command> = {
   receive: (argv) => runModuleCommand("./commands/receive.js", "receiveCommand", "receive", argv),
   trigger: (argv) => runModuleCommand("./commands/trigger.js", "triggerCommand", "trigger", argv),
   scenario: (argv) => runModuleCommand("./commands/scenario.js", "scenarioCommand", "scenario", argv),
+  export: (argv) => runModuleCommand("./commands/export.js", "exportCommand", "export", argv),
   // The contract diff prints its own one-line errors and returns its exit status.
   diff: async (argv) => {
     const { main: diff } = await import("./diff/cli.js");
@@ -110,6 +117,7 @@ async function runModuleCommand(path: string, exportName: string, name: string, 
   try {
     await (run as Command)(argv);
   } catch (error) {
+    if (error instanceof DataFileError) throw error; // one line per problem, printed by run()
     // The subcommand's own one-line errors (bad flags, a port in use) are usage-level mistakes.
     throw new UsageError(`${name}: ${(error as Error).message}`);
   }
@@ -119,6 +127,7 @@ export interface ServeSettings extends BannerSettings {
   port: number;
   host: string;
   keys?: string;
+  data?: string;
   today?: string;
   state?: string;
   log: boolean;
@@ -140,6 +149,7 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
         seed: { type: "string" },
         today: { type: "string" },
         scale: { type: "string" },
+        data: { type: "string" },
         "rate-limit": { type: "string" },
         "failure-status": { type: "string" },
         latency: { type: "string" },
@@ -171,6 +181,7 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
     latencyMs: values.latency === undefined ? 0 : decimal("--latency", values.latency, (x) => x >= 0 && x <= 600_000, "milliseconds from 0 to 600000"),
     failRate: values["fail-rate"] === undefined ? 0 : decimal("--fail-rate", values["fail-rate"], (x) => x >= 0 && x <= 1, "a number from 0 to 1"),
     keys: values.keys === undefined ? undefined : nonEmpty("--keys", values.keys),
+    data: values.data === undefined ? undefined : nonEmpty("--data", values.data),
     today: values.today === undefined ? undefined : todayFlag(values.today),
     state: values.state === undefined ? undefined : nonEmpty("--state", values.state),
     log: values.log ?? false,
@@ -220,6 +231,7 @@ async function serveCommand(argv: string[]): Promise<void> {
       latencyMs: settings.latencyMs,
       failRate: settings.failRate,
       keys: settings.keys,
+      data: settings.data,
       today: settings.today,
       state: settings.state,
       log: settings.log,
@@ -292,6 +304,12 @@ export async function run(argv: string[]): Promise<void> {
   try {
     await main(argv);
   } catch (error: unknown) {
+    if (error instanceof DataFileError) {
+      // One line per problem in the file, each naming the file and the place.
+      for (const line of error.lines) process.stderr.write(`hr-mock: ${line.replace(/\s+/g, " ").trim()}\n`);
+      process.exitCode = 1;
+      return;
+    }
     const message = error instanceof Error ? error.message : String(error);
     process.stderr.write(`hr-mock: ${message.replace(/\s+/g, " ").trim()}\n`);
     process.exitCode = error instanceof UsageError ? 2 : 1;

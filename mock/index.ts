@@ -1,11 +1,14 @@
 // The mock, programmatically: `startMock({ port: 0 })` builds the seeded dataset, reads the spec
 // through Prism once, and serves until `close()`.
+import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import type { ApiKey } from "./auth/key-registry.js";
 import type { SandboxView } from "./control/sandboxes.js";
 import { forkDataset } from "./data/copy-on-write.js";
 import { createDataset, normalizeToday, sampleIds, type Dataset, type OrganizationSampleIds } from "./data/dataset.js";
 import { DEMO_KEY, DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "./keys/demo-keys.js";
+import { DataFileError, type DataFile, type LoadedDataFile } from "./data/data-file.js";
+import { dataFileFromObject, readDataFile } from "./data/read-data-file.js";
 import { KeysFileError, parseKeySpecs, readKeysFile } from "./keys/load-keys.js";
 import { DEFAULT_DOCS_DIR } from "./server/docs.js";
 import type { BannerSettings } from "./server/banner.js";
@@ -24,8 +27,16 @@ export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "./keys/demo-keys.js";
 export type { Dataset, OrganizationSampleIds } from "./data/dataset.js";
 export type { SandboxView } from "./control/sandboxes.js";
 export type { Fault, FaultInput } from "./server/faults.js";
+export { DataFileError } from "./data/data-file.js";
+export type { DataFile } from "./data/data-file.js";
 
 export interface StartMockOptions extends PipelineSettingsInput {
+  /**
+   * The dataset's records from a data file (generated/data-file.schema.json): its path (YAML or
+   * JSON) or its content as an object. What it leaves out is generated from `seed`; a file with a
+   * problem throws DataFileError, one line per problem, and nothing starts.
+   */
+  data?: string | DataFile;
   /** Default 4010; 0 picks a free port. */
   port?: number;
   /** Default 127.0.0.1. */
@@ -159,10 +170,11 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   const today = store ? todayOfState(store, options.today === undefined ? undefined : normalizeToday(options.today)) : options.today;
   // The dataset as generated stays as it is: sandboxes start from it; the demo keys' default world
   // reads and changes its own fork (copy on write), onto which a state directory's changes replay.
-  const start = createDataset({ seed: settings.seed, scale: settings.scale, today });
+  const data = dataFileOption(options.data);
+  const start = createDataset({ seed: settings.seed, scale: settings.scale, today, data });
   const dataset = forkDataset(start);
   const versionAtStart = dataset.version;
-  const saved = store ? restoreWorld(store, DEFAULT_WORLD, dataset, { seed: start.seed, scale: start.scale, today: start.today }) : undefined;
+  const saved = store ? restoreWorld(store, DEFAULT_WORLD, dataset, { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) }) : undefined;
 
   const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
   const extraKeys =
@@ -278,7 +290,10 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
       label: k.label,
       demo: demoKeys.has(k.key),
     })),
-    ids: sampleIds(dataset),
+    // A data file's dataset may lack what a sample needs (an inactive leave type): computed when asked.
+    get ids() {
+      return sampleIds(dataset);
+    },
     dataset,
     mount: (prefix, handler) => http.mount(prefix, handler),
     startupMs: performance.now() - started,
@@ -294,6 +309,19 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
       },
     }),
   };
+}
+
+/** The data option read and checked against the format (DataFileError otherwise). */
+/** What a --state directory records of the data file a dataset was built from. */
+function contentHash(content: unknown): string {
+  return createHash("sha256").update(JSON.stringify(content)).digest("hex");
+}
+
+function dataFileOption(data: StartMockOptions["data"]): LoadedDataFile | undefined {
+  if (data === undefined) return undefined;
+  if (typeof data === "string") return readDataFile(data);
+  if (typeof data === "object" && data !== null) return dataFileFromObject(data);
+  throw new DataFileError(["data must be the path of a data file or its content as an object"]);
 }
 
 /** The checked options: what the banner shows, plus where to listen. */

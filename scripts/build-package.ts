@@ -17,7 +17,7 @@ const BUNDLED = ["generated/api.d.ts", "generated/openapi.json", "generated/open
 
 export const PACKAGES = {
   contract: { dir: repoRoot, tsconfig: "tsconfig.build.json", copy: BUNDLED, bins: ["dist/src/contract/cli.js"] },
-  mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED, "generated/control-openapi.json", "generated/control-api.d.ts", "generated/scenario.schema.json", "mock/control/openapi.yaml"], bins: ["bin/hr-mock.js"] },
+  mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED, "generated/control-openapi.json", "generated/data-file.schema.json", "generated/control-api.d.ts", "generated/scenario.schema.json", "mock/control/openapi.yaml"], bins: ["bin/hr-mock.js"] },
 } as const;
 
 export type PackageName = keyof typeof PACKAGES;

@@ -10,6 +10,7 @@ import { renderApiTypes } from "./generate/types.js";
 import { renderClient } from "./generate/client.js";
 import { renderEventTypes } from "./generate/events.js";
 import { renderScenarioSchema } from "./generate/scenario.js";
+import { renderDataFileSchema, renderDataFileTypes } from "./generate/data-file.js";
 import { renderControlFacts, renderFacts, renderWebhookFacts } from "./generate/facts.js";
 
 export async function generate(outDir: string, log: (line: string) => void = () => {}): Promise<string[]> {
@@ -45,6 +46,10 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   write("facts.ts", renderFacts(openapi));
   log("writing webhook-facts.ts (delivery headers and rules)");
   write("webhook-facts.ts", renderWebhookFacts(asyncapi));
+  log("writing data-file.schema.json and data-file.d.ts (mock/data/data-file.schema.yaml, the API's fields copied)");
+  const dataFile = renderDataFileSchema(openapi);
+  write("data-file.schema.json", JSON.stringify(dataFile, null, 2));
+  write("data-file.d.ts", await renderDataFileTypes(dataFile));
   log("writing client.ts");
   write("client.ts", renderClient(openapi));
   return written;

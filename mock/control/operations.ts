@@ -11,6 +11,7 @@ import type { EndpointInput } from "../webhooks/endpoints.js";
 import type { Reason, Result } from "../webhooks/reasons.js";
 import type { WebhookService } from "../webhooks/service.js";
 import type { TriggerRequest } from "../webhooks/triggers.js";
+import { datasetToDataFile } from "../data/export.js";
 import { sandboxOperations } from "./sandboxes.js";
 
 /** The path under which the control API's operations live (the document's paths all start with it). */
@@ -27,6 +28,8 @@ export function controlOperations(worlds: Worlds, operations: ReadonlyMap<string
       ok: true,
       data: service.deliveries({ organizationId, eventId: query.eventId as string | undefined, endpointId: query.endpointId as string | undefined, limit: query.limit as number | undefined }),
     })),
+    // GET /_mock/data: the caller's world's dataset as a data file (hr-mock export --mock-url).
+    exportData: ({ world }) => ({ ok: true, data: datasetToDataFile(world.dataset) }),
     ...sandboxOperations(worlds, operations),
   };
 }

@@ -4,7 +4,9 @@
 import { englishFaker } from "./faker.js";
 import { ORGANIZATION_PROFILES } from "./catalogue.js";
 import { currentUtcDate, dayOf, parseIsoDate, yearOf } from "./dates.js";
-import { Picker, generateOrganization } from "./generate-organization.js";
+import { Picker } from "./generate-organization.js";
+import { buildOrganization } from "./build-organization.js";
+import { fileError, givenOrganizations, type DataFileProblem, type LoadedDataFile } from "./data-file.js";
 import { isEligible } from "./eligibility.js";
 import { balanceKey, type OrganizationData } from "./organization.js";
 import { APPROVED, SUBMITTED, PENDING } from "./statuses.js";
@@ -31,6 +33,8 @@ export interface CreateDatasetOptions {
   scale?: number;
   /** ISO date `YYYY-MM-DD` or a Date (its UTC date); default the real current UTC date. */
   today?: string | Date;
+  /** A data file already read and checked (readDataFile): its records, the rest generated around them. */
+  data?: LoadedDataFile;
 }
 
 /**
@@ -54,14 +58,18 @@ export function normalizeToday(today: string | Date | undefined): string {
   return iso;
 }
 
-export function createDataset({ seed = 1, scale = 1, today }: CreateDatasetOptions = {}): Dataset {
+/** The dataset; a DataFileError lists every rule the data file breaks (nothing is built then). */
+export function createDataset({ seed = 1, scale = 1, today, data }: CreateDatasetOptions = {}): Dataset {
   if (!Number.isSafeInteger(seed)) throw new RangeError(`seed must be an integer, got ${seed}`);
   if (!(Number.isFinite(scale) && scale > 0 && scale <= 1000)) throw new RangeError(`scale must be a number above 0 and at most 1000, got ${scale}`);
-  const day = normalizeToday(today);
+  const day = normalizeToday(today ?? data?.content.today);
   const faker = englishFaker();
   faker.seed(seed);
   const picker = new Picker(faker);
-  const organizations = ORGANIZATION_PROFILES.map((profile) => generateOrganization(picker, profile, { scale, today: day }));
+  const problems: DataFileProblem[] = [];
+  const given = data ? givenOrganizations(data, problems) : [];
+  const organizations = ORGANIZATION_PROFILES.map((profile, i) => buildOrganization(picker, profile, { scale, today: day, given: given[i] }));
+  if (data && problems.length > 0) throw fileError(data, problems);
   return {
     seed,
     scale,

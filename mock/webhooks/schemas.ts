@@ -1,6 +1,6 @@
-// The webhook side's one Ajv set-up, over the bundled documents: event bodies against their
-// AsyncAPI message's payload schema, and the inputs of in-process callers (startMock's API, which
-// no HTTP edge checks) against the control API document's request schemas.
+// The mock's one Ajv set-up, over the bundled documents: event bodies against their AsyncAPI
+// message's payload schema, the inputs of in-process callers (startMock's API, which no HTTP edge
+// checks) against the control API document's request schemas, and data files against their schema.
 import { readFileSync } from "node:fs";
 import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
@@ -24,6 +24,12 @@ type Compiled = ((value: unknown) => boolean) & { errors?: Array<{ instancePath:
 // Ajv ships CommonJS; under NodeNext its default export arrives as the module object.
 const Ajv2020 = ((Ajv2020Module as any).default ?? Ajv2020Module) as new (options: object) => any;
 const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: unknown) => void;
+
+/** A validator for a schema of the package's own (the data file's), on the same Ajv set-up. */
+export function compileSchema(schema: Json): Compiled {
+  documents();
+  return ajv.compile(schema) as Compiled;
+}
 
 let ajv: any;
 let asyncapi: Json;

@@ -1,0 +1,43 @@
+// Data files (`hr-mock serve --data FILE`, startMock({ data })): what the dataset builder needs
+// from a checked file (read-data-file.ts reads and checks one, with Node's file system): the error
+// that lists a file's problems, each naming the file and the place, and the organisations' entries
+// with the sink the builder reports the rules only it can see to. No Node module here: the
+// browser's dataset (MSW) builds through this too.
+import type { DataFile, DataFileProblem, GivenOrganization, Place } from "./from-file.js";
+
+export type { DataFile, DataFileProblem } from "./from-file.js";
+
+/** A data file that cannot be used: one line per problem, each naming the file and the place. */
+export class DataFileError extends Error {
+  constructor(readonly lines: readonly string[]) {
+    super(lines.join("\n"));
+    this.name = "DataFileError";
+  }
+}
+
+/** A data file as read: its content and, for messages, where each JSON pointer is in the text. */
+export interface LoadedDataFile {
+  /** The file's name as the user gave it (or "data" for an object given in code). */
+  name: string;
+  content: DataFile;
+  /** `line:column` of a JSON pointer, or the pointer itself when the text is not known. */
+  placeOf(pointer: string): string;
+}
+
+export function fileError(file: LoadedDataFile, problems: readonly DataFileProblem[]): DataFileError {
+  return new DataFileError(problems.slice(0, 50).map((p) => `${file.name}:${file.placeOf(p.pointer)}: ${p.message}`).concat(problems.length > 50 ? [`${file.name}: ${problems.length - 50} more problems`] : []));
+}
+
+/** The organisation entries of a checked file, each with the builder's problem sink. */
+export function givenOrganizations(file: LoadedDataFile, problems: DataFileProblem[]): GivenOrganization[] {
+  const organisations = file.content.organisations ?? [];
+  const leaveTypeIds = organisations.map((org) => new Set((org.leaveTypes ?? []).flatMap((t) => (t.id ? [t.id] : []))));
+  return organisations.map((input, o) => {
+    const others = new Set(leaveTypeIds.flatMap((ids, k) => (k === o ? [] : [...ids])));
+    const at = (path: string): Place => {
+      const pointer = `/organisations/${o}/${path}`;
+      return { pointer, problem: (field, message) => problems.push({ pointer: field ? `${pointer}/${field}` : pointer, message: `${field ? `${pointer}/${field}` : pointer}: ${message}` }) };
+    };
+    return { input, at, otherLeaveTypeIds: others, problems };
+  });
+}

@@ -1,0 +1,134 @@
+// Reading a data file: YAML (JSON is YAML too, so one parser gives line and column for both; JSON
+// takes the fast parser first), checked against generated/data-file.schema.json, then against the
+// rules the schema cannot state that need no dataset (ids unique); the builder
+// (build-organization.ts) reports the rest. Every problem is one line naming the file, the place
+// and the rule; nothing is built from a file with a problem.
+import { readFileSync } from "node:fs";
+import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml";
+import { compileSchema } from "../webhooks/schemas.js";
+import { DataFileError, fileError, type DataFile, type DataFileProblem, type LoadedDataFile } from "./data-file.js";
+
+const SCHEMA_PATH = new URL("../../generated/data-file.schema.json", import.meta.url);
+
+let validate: ReturnType<typeof compileSchema> | undefined;
+
+/** Reads and checks a data file; throws DataFileError with every problem found. */
+export function readDataFile(path: string): LoadedDataFile {
+  let text: string;
+  try {
+    text = readFileSync(path, "utf8");
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    throw new DataFileError([`${path}: cannot read the data file (${code === "ENOENT" ? "no such file" : code ?? (error as Error).message})`]);
+  }
+  return parseDataFile(text, path);
+}
+
+/** A data file's text, parsed and checked against the schema. */
+export function parseDataFile(text: string, name: string): LoadedDataFile {
+  // JSON takes the fast parser (a full export loads in well under a second rather than several);
+  // the YAML parser, which knows lines and columns, runs on it only when a problem is reported.
+  if (/^\s*\{/.test(text)) {
+    let content: unknown;
+    try {
+      content = JSON.parse(text);
+    } catch {
+      content = undefined;
+    }
+    if (content !== undefined) {
+      let document: ParsedText | undefined;
+      return checked({ name, content: content as DataFile, placeOf: (pointer) => (document ??= parseText(text, name)).placeOf(pointer) });
+    }
+  }
+  const document = parseText(text, name);
+  return checked({ name, content: document.content as DataFile, placeOf: document.placeOf });
+}
+
+interface ParsedText {
+  content: unknown;
+  placeOf(pointer: string): string;
+}
+
+/** YAML (JSON is YAML too) with line and column for every node; broken text is a DataFileError. */
+function parseText(text: string, name: string): ParsedText {
+  const lines = new LineCounter();
+  const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
+  if (document.errors.length > 0) {
+    throw new DataFileError(
+      // The first error is the mistake; the parser's later ones follow from it.
+      document.errors.slice(0, 1).map((e) => {
+        const at = lines.linePos(e.pos[0]);
+        return `${name}:${at.line}:${at.col}: not valid YAML or JSON: ${e.message.split("\n")[0]}`;
+      }),
+    );
+  }
+  const placeOf = (pointer: string) => {
+    const node = nodeAt(document.contents, pointer);
+    if (!node?.range) return pointer === "" ? "1:1" : pointer;
+    const { line, col } = lines.linePos(node.range[0]);
+    return `${line}:${col}`;
+  };
+  return { content: document.toJS({ maxAliasCount: 100 }), placeOf };
+}
+
+/** A data file given as an object (startMock({ data })): places are JSON pointers. */
+export function dataFileFromObject(content: unknown, name = "data"): LoadedDataFile {
+  return checked({ name, content: content as DataFile, placeOf: (pointer) => pointer || "/" });
+}
+
+function checked(file: LoadedDataFile): LoadedDataFile {
+  validate ??= compileSchema(JSON.parse(readFileSync(SCHEMA_PATH, "utf8")) as Record<string, unknown>);
+  if (!validate(file.content)) {
+    const seen = new Set<string>();
+    const problems = (validate.errors ?? [])
+      // anyOf's and oneOf's own summary adds nothing to their branches' messages.
+      .filter((e) => e.keyword !== "anyOf" && e.keyword !== "oneOf")
+      .map((e) => {
+        const where = e.keyword === "additionalProperties" ? `${e.instancePath}/${e.params.additionalProperty}` : e.instancePath;
+        const what = e.keyword === "additionalProperties" ? "is not a field of the data file format" : e.keyword === "enum" ? `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` : e.message ?? e.keyword;
+        return { pointer: where, message: `${where || "the file"}: ${what}` };
+      })
+      .filter((p) => !seen.has(p.pointer + p.message) && seen.add(p.pointer + p.message));
+    throw fileError(file, problems);
+  }
+  const problems = duplicateIds(file.content, file.placeOf);
+  if (problems.length > 0) throw fileError(file, problems);
+  return file;
+}
+
+const COLLECTIONS = ["companies", "departments", "employees", "leaveTypes", "leaveRequests"] as const;
+
+/** Ids given twice, anywhere in the file (ids are uuids: unique across organisations too). */
+function duplicateIds(content: DataFile, placeOf: (pointer: string) => string): DataFileProblem[] {
+  const first = new Map<string, string>();
+  const problems: DataFileProblem[] = [];
+  const note = (id: string | undefined, pointer: string) => {
+    if (id === undefined) return;
+    const key = id.toLowerCase();
+    const earlier = first.get(key);
+    if (earlier) problems.push({ pointer, message: `${pointer}: id ${id} is given twice (also at ${placeOf(earlier)}, ${earlier}); ids must be unique` });
+    else first.set(key, pointer);
+  };
+  (content.organisations ?? []).forEach((org, o) => {
+    note(org.id, `/organisations/${o}/id`);
+    for (const collection of COLLECTIONS) {
+      (org[collection] ?? []).forEach((entry, i) => note(entry.id, `/organisations/${o}/${collection}/${i}/id`));
+    }
+    (org.departments ?? []).forEach((d, i) => (d.units ?? []).forEach((u, k) => note(u.id, `/organisations/${o}/departments/${i}/units/${k}/id`)));
+  });
+  return problems;
+}
+
+/** The YAML node at a JSON pointer (the deepest one that exists). */
+function nodeAt(root: unknown, pointer: string): Node | undefined {
+  let node = root as Node | undefined;
+  for (const raw of pointer.split("/").slice(1)) {
+    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+    let next: unknown;
+    if (isMap(node)) next = node.items.find((pair) => (pair.key as { value?: unknown } | null)?.value === key)?.value;
+    else if (isSeq(node)) next = node.items[Number(key)];
+    if (!next) break;
+    node = next as Node;
+  }
+  return node;
+}
