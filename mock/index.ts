@@ -275,6 +275,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     return { ...view, key, reset: async () => void (await control("POST", `${path}/reset`)), delete: async () => void (await control("DELETE", path)) };
   };
 
+  const startIds = attempt(() => sampleIds(dataset));
   let closing: Promise<void> | undefined;
   return {
     url,
@@ -290,9 +291,11 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
       label: k.label,
       demo: demoKeys.has(k.key),
     })),
-    // A data file's dataset may lack what a sample needs (an inactive leave type): computed when asked.
+    // Taken at start, so triggers do not move them; a data file's dataset may lack what a sample
+    // needs (an inactive leave type), and then asking for them throws that reason.
     get ids() {
-      return sampleIds(dataset);
+      if (!startIds.ok) throw startIds.error;
+      return startIds.value;
     },
     dataset,
     mount: (prefix, handler) => http.mount(prefix, handler),
@@ -312,6 +315,14 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
 }
 
 /** The data option read and checked against the format (DataFileError otherwise). */
+function attempt<T>(make: () => T): { ok: true; value: T } | { ok: false; error: unknown } {
+  try {
+    return { ok: true, value: make() };
+  } catch (error) {
+    return { ok: false, error };
+  }
+}
+
 /** What a --state directory records of the data file a dataset was built from. */
 function contentHash(content: unknown): string {
   return createHash("sha256").update(JSON.stringify(content)).digest("hex");
