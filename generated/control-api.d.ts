@@ -572,6 +572,8 @@ export interface components {
              * @example leave-screens.test.ts
              */
             label?: string;
+            /** @description A data file's content (the format of hr-mock serve --data, generated/data-file.schema.json of hr-service-mock): the sandbox starts from this dataset, built with the mock's seed, scale and today, instead of the mock's start dataset. Checked as a data file is; each problem is named in the 400's message. */
+            data?: Record<string, never>;
         };
         /** @description An API key of a sandbox. */
         SandboxKey: {

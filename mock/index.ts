@@ -109,9 +109,10 @@ export interface RunningMock {
   trigger(type: string, options?: TriggerOptions): Promise<TriggerResult>;
   /**
    * Creates a sandbox through the control API's own operation (POST /_mock/sandboxes): its id and
-   * keys, one per demo key. Rejects with a SandboxError (for example past the limit).
+   * keys, one per demo key; with `data` (a data file's content) it starts from that dataset instead of
+   * the mock's start. Rejects with a SandboxError (for example past the limit, or a bad data file).
    */
-  createSandbox(options?: { label?: string }): Promise<MockSandbox>;
+  createSandbox(options?: { label?: string; data?: DataFile }): Promise<MockSandbox>;
   close(): Promise<void>;
   /** With the `state` option: the directory, and what was restored from it at start. */
   state?: { dir: string; restored: { changes: number; endpoints: number; waiting: number } };
@@ -231,6 +232,14 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
         store.removeWorld(world.id);
       },
     },
+    datasetFrom: (content) => {
+      try {
+        return { ok: true, dataset: createDataset({ seed: start.seed, scale: start.scale, today: start.today, data: dataFileFromObject(content, "data") }) };
+      } catch (error) {
+        if (error instanceof DataFileError) return { ok: false, lines: error.lines };
+        throw error;
+      }
+    },
     onInternalError: onError,
     authThrottle: options.authThrottle,
   });
@@ -268,7 +277,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     if (reply.status >= 400) throw new SandboxError(reply.status, envelope.message);
     return envelope.data;
   };
-  const createSandbox = async (sandboxOptions: { label?: string } = {}): Promise<MockSandbox> => {
+  const createSandbox = async (sandboxOptions: { label?: string; data?: DataFile } = {}): Promise<MockSandbox> => {
     const view = (await control("POST", "/_mock/sandboxes", sandboxOptions)) as SandboxView;
     const key = Object.fromEntries(Object.entries(DEMO_KEY).map(([name, demo]) => [name, view.keys.find((k) => k.demoKey === demo)?.key])) as MockSandbox["key"];
     const path = `/_mock/sandboxes/${view.id}`;

@@ -32,11 +32,14 @@ export function sandboxOperations(worlds: Worlds, operations: ReadonlyMap<string
     return sandbox && (world.id === DEFAULT_WORLD || world === sandbox) ? sandbox : undefined;
   };
   const answer = (result: SandboxResult): OperationResult =>
-    result.ok ? { ok: true, data: viewOfSandbox(result.world) } : { ok: false, kind: result.kind, message: `${LEAD[result.kind]}${result.message}${result.kind === "not-found" ? " (id)" : ""}.` };
+    result.ok ? { ok: true, data: viewOfSandbox(result.world) } : { ok: false, kind: result.kind, message: `${LEAD[result.kind]}${result.message}${result.kind === "not-found" ? " (id)" : result.kind === "invalid" ? " (data)" : ""}.` };
   const missing = (id: string): OperationResult => ({ ok: false, kind: "not-found", message: `Not found: no sandbox with id ${id.slice(0, 100)} (id).` });
 
   return {
-    createSandbox: ({ body }) => answer(worlds.createSandbox((body as { label?: string } | undefined)?.label)),
+    createSandbox: ({ body }) => {
+      const { label, data } = (body ?? {}) as { label?: string; data?: unknown };
+      return answer(worlds.createSandbox(label, data));
+    },
     listSandboxes: ({ world }) => ({ ok: true, data: (world.id === DEFAULT_WORLD ? worlds.list() : [world]).map(viewOfSandbox) }),
     resetSandbox: ({ world, path }) => {
       const sandbox = visible(world, String(path.id));

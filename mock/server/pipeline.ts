@@ -14,7 +14,7 @@ import { RESPONSE_CACHE_MAX_BYTES } from "./limits.js";
 import { seededRandom } from "./random.js";
 import { ResponseCache } from "./response-cache.js";
 import type { LoadedSpec } from "./spec.js";
-import { Worlds, type SandboxLifecycle } from "./world.js";
+import { Worlds, type SandboxLifecycle, type WorldsOptions } from "./world.js";
 
 export interface PipelineOptions {
   spec: LoadedSpec;
@@ -32,6 +32,8 @@ export interface PipelineOptions {
   webhooks?: { default: WebhookService; sandbox: (dataset: Dataset, ordinal: number, worldId: string) => WebhookService };
   /** Told of each sandbox created, reset and deleted (a --state directory keeps them). */
   sandboxLifecycle?: SandboxLifecycle;
+  /** Builds a sandbox's start dataset from a data file in its create request (Node only: files are read and checked there). */
+  datasetFrom?: WorldsOptions["datasetFrom"];
   onInternalError: (line: string) => void;
   /** Holding back 401s of an address that keeps failing (dispatch.ts), or "off". */
   authThrottle?: DispatcherOptions["authThrottle"];
@@ -54,6 +56,7 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     defaultWebhooks: options.webhooks?.default,
     webhooks: options.webhooks?.sandbox,
     lifecycle: options.sandboxLifecycle,
+    datasetFrom: options.datasetFrom,
   });
   const dispatch = createDispatcher({
     spec,

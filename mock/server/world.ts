@@ -21,6 +21,10 @@ export interface World {
   readonly label: string | null;
   readonly createdAt: string;
   readonly dataset: Dataset;
+  /** What a reset brings the dataset back to: the mock's start dataset, or the sandbox's data file's. */
+  readonly start: Dataset;
+  /** The data file the sandbox was made from, if any (kept so a --state directory can make it again). */
+  readonly data?: unknown;
   /** The world's webhook endpoints and delivery log (absent where the mock has no webhooks: MSW). */
   webhooks: WebhookService | undefined;
   /** Its keys' rate-limit counters; undefined when the rate limit is off. */
@@ -48,6 +52,8 @@ export interface WorldsOptions {
   webhooks?: (dataset: Dataset, ordinal: number, worldId: string) => WebhookService;
   /** Told of each sandbox created, reset and deleted (a --state directory keeps them). */
   lifecycle?: SandboxLifecycle;
+  /** A start dataset from a data file's content, with the mock's seed, scale and today; or the problems, one line each. */
+  datasetFrom?: (data: unknown) => { ok: true; dataset: Dataset } | { ok: false; lines: readonly string[] };
   /** At most this many sandboxes; default the control document's x-mock-limits. */
   maxSandboxes?: number;
   maxFaults?: number;
@@ -60,6 +66,8 @@ export interface SandboxDefinition {
   createdAt: string;
   /** Each key with the demo key it stands for. */
   keys: { key: string; demoKey: string }[];
+  /** The data file's content the sandbox started from, when it was not the mock's start dataset. */
+  data?: unknown;
 }
 
 export interface SandboxLifecycle {
@@ -68,7 +76,7 @@ export interface SandboxLifecycle {
   deleted(world: World): void;
 }
 
-export type SandboxResult = { ok: true; world: World } | { ok: false; kind: "conflict" | "not-found" | "unavailable"; message: string };
+export type SandboxResult = { ok: true; world: World } | { ok: false; kind: "invalid" | "conflict" | "not-found" | "unavailable"; message: string };
 
 export class Worlds {
   readonly default: World;
@@ -81,7 +89,7 @@ export class Worlds {
 
   constructor(private readonly options: WorldsOptions) {
     this.maxSandboxes = options.maxSandboxes ?? mockLimits.maxSandboxes;
-    this.default = this.build(DEFAULT_WORLD, null, options.defaultDataset ?? forkDataset(options.start), options.keys, new Map());
+    this.default = this.build(DEFAULT_WORLD, null, options.start, options.keys, new Map(), undefined, undefined, options.defaultDataset);
     this.default.webhooks = options.defaultWebhooks;
   }
 
@@ -91,25 +99,36 @@ export class Worlds {
   }
 
   /** A new sandbox: a fork of the start dataset and a fresh key per sandbox key spec. */
-  createSandbox(label?: string): SandboxResult {
+  createSandbox(label?: string, data?: unknown): SandboxResult {
     if (this.closing) return { ok: false, kind: "unavailable", message: "the mock is shutting down and creates no more sandboxes" };
     if (this.sandboxes.size >= this.maxSandboxes) {
       return { ok: false, kind: "conflict", message: `the mock holds ${this.maxSandboxes} sandboxes, its limit (maxSandboxes); delete one with DELETE /_mock/sandboxes/{id} first` };
     }
     const random = randomText();
     const keys = this.options.sandboxKeys.map((spec) => ({ key: `sbx_${random}_${spec.key.replace(/^demo_/, "")}`, demoKey: spec.key }));
-    const definition: SandboxDefinition = { id: globalThis.crypto.randomUUID(), label: label ?? null, createdAt: new Date().toISOString(), keys };
-    const world = this.make(definition);
+    const definition: SandboxDefinition = { id: globalThis.crypto.randomUUID(), label: label ?? null, createdAt: new Date().toISOString(), keys, ...(data !== undefined && { data }) };
+    const start = this.startOf(definition);
+    if (!start.ok) return { ok: false, kind: "invalid", message: `the data file does not load: ${start.lines.join("; ")}` };
+    const world = this.make(definition, start.dataset);
     this.options.lifecycle?.created(world, definition);
     return { ok: true, world };
   }
 
   /** A sandbox made again from its definition (a --state directory's), with its id and keys. */
   restoreSandbox(definition: SandboxDefinition): World {
-    return this.make(definition);
+    const start = this.startOf(definition);
+    if (!start.ok) throw new Error(`sandbox ${definition.id}: its data file no longer loads: ${start.lines.join("; ")}`);
+    return this.make(definition, start.dataset);
   }
 
-  private make(definition: SandboxDefinition): World {
+  /** The start dataset of a sandbox: the mock's, or one built from the sandbox's data file. */
+  private startOf(definition: SandboxDefinition): { ok: true; dataset: Dataset } | { ok: false; lines: readonly string[] } {
+    if (definition.data === undefined) return { ok: true, dataset: this.options.start };
+    if (!this.options.datasetFrom) return { ok: false, lines: ["this mock builds no dataset from a data file"] };
+    return this.options.datasetFrom(definition.data);
+  }
+
+  private make(definition: SandboxDefinition, start: Dataset): World {
     const demoKeyOf = new Map<string, string>();
     const specs = definition.keys.flatMap(({ key, demoKey }) => {
       const spec = this.options.sandboxKeys.find((s) => s.key === demoKey);
@@ -117,7 +136,7 @@ export class Worlds {
       demoKeyOf.set(key, demoKey);
       return [{ ...spec, key }];
     });
-    const world = this.build(definition.id, definition.label, forkDataset(this.options.start), specs, demoKeyOf, definition.createdAt);
+    const world = this.build(definition.id, definition.label, start, specs, demoKeyOf, definition.createdAt, definition.data);
     world.webhooks = this.options.webhooks?.(world.dataset, ++this.ordinal, world.id);
     this.sandboxes.set(world.id, world);
     return world;
@@ -137,7 +156,7 @@ export class Worlds {
     const world = this.sandbox(id);
     if (!world) return notFound(id);
     if (this.closing) return { ok: false, kind: "unavailable", message: "the mock is shutting down" };
-    resetDataset(world.dataset, this.options.start);
+    resetDataset(world.dataset, world.start);
     retire(world.webhooks);
     this.options.lifecycle?.reset(world);
     world.webhooks = this.options.webhooks?.(world.dataset, ++this.ordinal, world.id);
@@ -171,12 +190,14 @@ export class Worlds {
     await Promise.all(this.list().map((world) => world.webhooks?.close()));
   }
 
-  private build(id: string, label: string | null, dataset: Dataset, specs: readonly KeySpec[], demoKeyOf: ReadonlyMap<string, string>, createdAt = new Date().toISOString()): World {
+  private build(id: string, label: string | null, start: Dataset, specs: readonly KeySpec[], demoKeyOf: ReadonlyMap<string, string>, createdAt = new Date().toISOString(), data?: unknown, dataset = forkDataset(start)): World {
     const world: World = {
       id,
       label,
       createdAt,
       dataset,
+      start,
+      ...(data !== undefined && { data }),
       webhooks: undefined,
       rateLimiter: this.rateLimiter(),
       faults: new FaultScript(this.options.maxFaults ?? mockLimits.maxFaultsPerWorld),
