@@ -28,5 +28,8 @@ export default defineConfig({
     hookTimeout: 60_000,
     // The suites start servers on ephemeral ports; two workers keep a 2-core machine responsive.
     maxWorkers: 2,
+    // Test files of a worker share their imports (Prism, faker, the specs): each file importing them
+    // again cost most of the suite's time. No test mocks modules or relies on a fresh module state.
+    isolate: false,
   },
 });

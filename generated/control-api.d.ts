@@ -1484,7 +1484,7 @@ export interface components {
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
-        /** @description The request body is over 64 KiB. */
+        /** @description The request body is over the operation's `x-max-bytes` (64 KiB; 4 MiB for a sandbox's creation). */
         PayloadTooLarge: {
             headers: {
                 [name: string]: unknown;

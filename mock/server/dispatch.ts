@@ -116,7 +116,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       // Prism takes a falsy body (null, 0, false) for none and would not validate it: it sees the text.
       body: body && ("value" in body && body.value ? body.value : body.text),
     };
-    contexts.set(input, { search, query, authorization: headers.authorization, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), client: request.client });
+    contexts.set(input, { search, query, authorization: headers.authorization, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), bodyBytes: body?.length, client: request.client });
     return prism
       .request(input, candidates.map((op) => op.prism), CONFIG)()
       .then(async (result): Promise<ReplyWithCaller> => {

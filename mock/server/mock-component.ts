@@ -34,6 +34,8 @@ export interface RequestContext {
   client?: string;
   /** The JSON body as parsed; `unreadable` says why there is none although bytes were sent. */
   body?: { value: unknown } | { unreadable: "too-large" | "too-deep" | "not-json"; detail: string };
+  /** The body's length in bytes (the edge reads up to the largest operation's limit; each operation has its own). */
+  bodyBytes?: number;
 }
 
 export interface MockedReply extends Reply {
@@ -150,7 +152,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
 function bodyProblem(operation: SpecOperation, context: RequestContext, validations: Diagnostics): { status: number; message: string; headers?: Record<string, string> } | undefined {
   const spec = operation.body!;
   const given = context.body;
-  if (given && "unreadable" in given && given.unreadable === "too-large") {
+  if ((given && "unreadable" in given && given.unreadable === "too-large") || (context.bodyBytes ?? 0) > spec.maxBytes) {
     // Closing stops a client that is still streaming an oversized body.
     return { status: 413, message: `Payload too large: the body exceeds ${spec.maxBytes} bytes.`, headers: { Connection: "close" } };
   }
