@@ -299,21 +299,28 @@ function isEntryPoint(): boolean {
   }
 }
 
-/** Runs a command line as the bin does: every failure is one line on stderr and an exit status. */
-export async function run(argv: string[]): Promise<void> {
+/**
+ * Runs a command line as the bin does: every failure is one line on `stderr` (one per problem of
+ * a data file), and the answer is the exit status (2 for a usage mistake, 1 for a failure to run).
+ */
+export async function run(argv: string[], stderr: (text: string) => void = (text) => void process.stderr.write(text)): Promise<number> {
   try {
     await main(argv);
+    return 0;
   } catch (error: unknown) {
     if (error instanceof DataFileError) {
-      // One line per problem in the file, each naming the file and the place.
-      for (const line of error.lines) process.stderr.write(`hr-mock: ${line.replace(/\s+/g, " ").trim()}\n`);
-      process.exitCode = 1;
-      return;
+      for (const line of error.lines) stderr(`hr-mock: ${line.replace(/\s+/g, " ").trim()}\n`);
+      return 1;
     }
     const message = error instanceof Error ? error.message : String(error);
-    process.stderr.write(`hr-mock: ${message.replace(/\s+/g, " ").trim()}\n`);
-    process.exitCode = error instanceof UsageError ? 2 : 1;
+    stderr(`hr-mock: ${message.replace(/\s+/g, " ").trim()}\n`);
+    return error instanceof UsageError ? 2 : 1;
   }
 }
 
-if (isEntryPoint()) void run(process.argv.slice(2));
+if (isEntryPoint()) {
+  // A command that sets its own status (diff) keeps it; a failure's status replaces it.
+  void run(process.argv.slice(2)).then((status) => {
+    if (status !== 0) process.exitCode = status;
+  });
+}

@@ -33,7 +33,9 @@ async function load() {
 
 try {
   const cli = await load();
-  await cli.run(process.argv.slice(2));
+  // run() answers the exit status; a command that set its own (diff) keeps it unless it failed.
+  const status = await cli.run(process.argv.slice(2));
+  if (status !== 0) process.exitCode = status;
 } catch (error) {
   process.stderr.write(`${missingLibrary(error) ?? `hr-mock: ${String(error?.message ?? error).split("\n")[0]}`}\n`);
   process.exitCode = 1;

@@ -3,7 +3,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { SERVE_HELP, parseServeArgs } from "../../mock/cli.js";
+import { SERVE_HELP, parseServeArgs, run as runInProcess } from "../../mock/cli.js";
 import { formatBanner } from "../../mock/server/banner.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
@@ -31,17 +31,30 @@ describe("mistakes are one line on stderr and exit 2", () => {
     ["a value for a switch", { args: ["serve", "--log=yes"], line: "hr-mock: option --log takes no value (see hr-mock serve --help)" }],
     ["an unknown command", { args: ["frobnicate"], line: "hr-mock: unknown command frobnicate (commands: serve, receive, trigger, scenario, export, diff; see hr-mock --help)" }],
   ];
-  test.each(cases)("%s", (_name, { args, line }) => {
-    const result = run(args);
+  // In-process, through the bin's own run(): the child processes below show the bin itself.
+  const inProcess = async (args: string[]) => {
+    let stderr = "";
+    const status = await runInProcess(args, (text) => void (stderr += text));
+    return { status, stderr };
+  };
+
+  test.each(cases)("%s", async (_name, { args, line }) => {
+    const result = await inProcess(args);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe(`${line}\n`);
-    expect(result.stdout).toBe("");
   });
 
-  test("a keys file that does not exist is one line and exit 1", () => {
-    const result = run(["serve", "--port", "0", "--keys", "/nonexistent/keys.json"]);
+  test("a keys file that does not exist is one line and exit 1", async () => {
+    const result = await inProcess(["serve", "--port", "0", "--keys", "/nonexistent/keys.json"]);
     expect(result.status).toBe(1);
     expect(result.stderr).toBe("hr-mock: cannot read keys file /nonexistent/keys.json: no such file\n");
+  });
+
+  test("the bin itself: a mistake is one line on stderr, nothing on stdout, exit 2", () => {
+    const result = run(["serve", "--bogus"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe("hr-mock: unknown option --bogus (see hr-mock serve --help)\n");
+    expect(result.stdout).toBe("");
   });
 });
 
