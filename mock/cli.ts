@@ -44,11 +44,12 @@ Options:
                           API under /_mock/; repeat for more. The read API answers pages of any
                           origin; the control API, by default, none.
   --state <dir>           Keep the mock's state in this directory and restore it at start: data
-                          changes from triggers, webhook endpoints with their secrets, the
-                          delivery log, and deliveries waiting for a retry (attempted after a
-                          restart at their time, or at once if it has passed). Created owner-only
-                          (0700, files 0600); one mock at a time. Refused if made with another
-                          --seed, --scale or --today; without --today, the state's today is used.
+                          changes from triggers, sandboxes with their keys, webhook endpoints with
+                          their secrets, the delivery log, and deliveries waiting for a retry
+                          (attempted after a restart at their time, or at once if it has passed).
+                          Created owner-only (0700, files 0600); one mock at a time. Refused if
+                          made with another --seed, --scale, --today or --data file; without
+                          --today, the state's today is used.
   --log                   Print one line per request (off by default; keys are never printed).
   -h, --help              Show this help.
 

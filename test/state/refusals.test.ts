@@ -39,6 +39,7 @@ describe("a state made from another start dataset is refused, naming the flag", 
     ["another seed", { given: { seed: 4 }, want: /another start dataset: --seed 4 \(the state's: 3\); start with the state's flags, or give a new --state directory/ }],
     ["another scale", { given: { scale: 0.2 }, want: /--scale 0.2 \(the state's: 0.1\)/ }],
     ["another today", { given: { today: "2026-11-24" }, want: /--today 2026-11-24 \(the state's: 2026-11-23\)/ }],
+    ["a data file the state was not made from", { given: { data: "examples/data/small-team.yaml" }, want: /--data with content hash [0-9a-f]{12} \(the state's: none\)/ }],
   ];
   test.each(cases)("%s", async (_name, { given, want }) => {
     const state = await madeState();
