@@ -1,6 +1,6 @@
 // Filter predicates of the lists, built once per request from already parsed parameters.
 // A null predicate means "no filter", so the list can be sliced without testing each record.
-import { compareByRequestedOn, departmentStatusKey, employeesMatching, type OrganizationData } from "./organization.js";
+import { departmentStatusKey, employeesMatching, requestPlacesOf, type OrganizationData } from "./organization.js";
 import type { DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
 
 export interface LeaveRequestFilter {
@@ -24,7 +24,7 @@ export interface Selection<R> {
 /**
  * The fewest leave requests a filter needs to walk, in the list's order, and a test of only the
  * filters that source does not already imply: a department's, a status's or a department-and-status
- * group of the organisation's index, or the requests of the few employees a search term names.
+ * group of the organisation's index, or the requests of the employees and leave types a search term names.
  * With no other filter the page is then a slice, whatever the organisation's size.
  */
 export function leaveRequestSelection(org: OrganizationData, f: LeaveRequestFilter): Selection<LeaveRequestRecord> {
@@ -45,8 +45,9 @@ export function leaveRequestSelection(org: OrganizationData, f: LeaveRequestFilt
     search = searchMatches(org, f.searchTerm);
     // Every leave type named: the term matches every request (each has one of the organisation's types).
     if (search.types.size > 0 && search.types.size === org.leaveTypes.length) candidates.push([org.leaveRequests, without("searchTerm")]);
-    else if (search.types.size === 0) {
-      const named = searchedRequests(org, search.employees, org.leaveRequests.length / 4);
+    else {
+      // Gathered only when fewer than the smallest group above (a department's, say) would walk.
+      const named = searchedRequests(org, search, Math.min(...candidates.map(([source]) => source.length)));
       if (named) candidates.push([named, without("searchTerm")]);
     }
   }
@@ -65,15 +66,38 @@ function searchMatches(org: OrganizationData, term: string): { employees: Set<st
   return { employees, types };
 }
 
-/** The requests of `employees` in the list's order, or undefined when they are more than `atMost` (a scan is then cheaper than a sort). */
-function searchedRequests(org: OrganizationData, employees: ReadonlySet<string>, atMost: number): LeaveRequestRecord[] | undefined {
-  const found: LeaveRequestRecord[] = [];
-  for (const id of employees) {
-    const own = org.index.requestsByEmployee.get(id) ?? [];
-    if (found.length + own.length > atMost) return undefined;
-    for (const r of own) found.push(r);
+/**
+ * The requests of the matched employees and leave types, in the list's order, from their places: a
+ * few are sorted, many are marked on a table of the whole list that is then walked once. A request of
+ * a matched employee and a matched type is gathered twice and kept once. Undefined when they are more
+ * than `atMost`, a smaller group than the whole list.
+ */
+function searchedRequests(org: OrganizationData, search: { employees: ReadonlySet<string>; types: ReadonlySet<string> }, atMost: number): LeaveRequestRecord[] | undefined {
+  const { byEmployee, byLeaveType } = requestPlacesOf(org);
+  const lists: Int32Array[] = [];
+  let count = 0;
+  for (const [ids, places] of [[search.employees, byEmployee], [search.types, byLeaveType]] as const) {
+    for (const id of ids) {
+      const list = places.get(id);
+      if (list) lists.push(list), (count += list.length);
+    }
   }
-  return found.sort(compareByRequestedOn);
+  // Against the whole list, marking beats testing every record even when most match.
+  if (count > atMost && atMost < org.leaveRequests.length) return undefined;
+  const requests = org.leaveRequests;
+  const found: LeaveRequestRecord[] = [];
+  if (count > requests.length / 16) {
+    const marked = new Uint8Array(requests.length);
+    for (const list of lists) for (let i = 0; i < list.length; i++) marked[list[i]] = 1;
+    for (let i = 0; i < marked.length; i++) if (marked[i] === 1) found.push(requests[i]);
+    return found;
+  }
+  const all = new Int32Array(count);
+  let at = 0;
+  for (const list of lists) all.set(list, (at += list.length) - list.length);
+  all.sort();
+  for (let i = 0; i < all.length; i++) if (i === 0 || all[i] !== all[i - 1]) found.push(requests[all[i]]);
+  return found;
 }
 
 function leaveRequestPredicate(f: LeaveRequestFilter, search: ReturnType<typeof searchMatches> | undefined): ((r: LeaveRequestRecord) => boolean) | null {

@@ -161,6 +161,36 @@ function joinTexts(employees: readonly EmployeeRecord[]): { joined: string; star
   return { joined: parts.join(""), starts, ids: employees.map((e) => e.id) };
 }
 
+/** Where each employee's and each leave type's requests stand in the list's order (`leaveRequests` indexes, ascending). */
+export interface RequestPlaces {
+  byEmployee: ReadonlyMap<string, Int32Array>;
+  byLeaveType: ReadonlyMap<string, Int32Array>;
+}
+
+/**
+ * The requests' places by employee and by leave type: a search gathers the requests of several
+ * employees and types and puts them in the list's order by sorting numbers, without reading the
+ * records (comparing their dates was most of a search's time at --scale 10). Kept per organisation
+ * until a request is inserted or replaced.
+ */
+export function requestPlacesOf(org: OrganizationData): RequestPlaces {
+  let places = requestPlaces.get(org);
+  if (!places) requestPlaces.set(org, (places = { byEmployee: placesBy(org.leaveRequests, (r) => r.employeeId), byLeaveType: placesBy(org.leaveRequests, (r) => r.leaveTypeId) }));
+  return places;
+}
+
+function placesBy(requests: readonly LeaveRequestRecord[], key: (r: LeaveRequestRecord) => string): Map<string, Int32Array> {
+  const lists = new Map<string, number[]>();
+  requests.forEach((r, i) => {
+    const list = lists.get(key(r));
+    if (list) list.push(i);
+    else lists.set(key(r), [i]);
+  });
+  return new Map([...lists].map(([k, list]) => [k, Int32Array.from(list)]));
+}
+
+const requestPlaces = new WeakMap<OrganizationData, RequestPlaces>();
+
 // ---- changes (used by mutations only) -------------------------------------------------------
 
 function replaceIn<T>(array: T[], previous: T, next: T): void {
@@ -191,6 +221,7 @@ export function replaceLeaveRequest(org: OrganizationData, next: LeaveRequestRec
   // A decision moves a request to another status group; its department may move with its employee.
   moveBetweenGroups(org.index.requestsByStatus, previous.statusId, next.statusId, previous, next);
   moveBetweenGroups(org.index.requestsByDepartment, previous.departmentId, next.departmentId, previous, next);
+  requestPlaces.delete(org);
   const pair = (r: LeaveRequestRecord) => departmentStatusKey(r.departmentId, r.statusId);
   moveBetweenGroups(org.index.requestsByDepartmentStatus, pair(previous), pair(next), previous, next);
 }
@@ -212,6 +243,7 @@ function insertSorted<K>(groups: Map<K, LeaveRequestRecord[]>, key: K, record: L
 }
 
 export function insertLeaveRequest(org: OrganizationData, record: LeaveRequestRecord): void {
+  requestPlaces.delete(org);
   org.leaveRequests.splice(upperBound(org.leaveRequests, record, compareByRequestedOn), 0, record);
   org.index.leaveRequestById.set(record.id, record);
   insertSorted(org.index.requestsByStatus, record.statusId, record);

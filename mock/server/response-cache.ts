@@ -4,6 +4,10 @@
 // request. Each world has its own space, tied to its dataset's version: when a world's data changes
 // (its version moves), or it is reset or deleted (drop), that world's entries go and no other's.
 // One byte bound covers every space, so sandboxes cannot grow the cache.
+// An answer is kept only when its key misses a second time (a "doorkeeper", as in TinyLFU): a stream
+// of URLs asked once (a crawler, an uncached load) would otherwise fill the cache with answers nobody
+// asks again, and each one, kept long enough to reach V8's old generation, is garbage there later
+//.
 import { Fifo } from "./fifo.js";
 
 export interface CachedReply {
@@ -29,6 +33,8 @@ export class ResponseCache {
   /** [space, key, reply] in the order they were set (Fifo: O(1) take). */
   private order = new Fifo<[Space, string, CachedReply]>();
 
+  private readonly seen = new SeenOnce();
+
   constructor(private readonly maxBytes: number) {}
 
   get(space: string, key: string, version: number): CachedReply | undefined {
@@ -46,6 +52,7 @@ export class ResponseCache {
     if (found && found.version !== version) this.drop(space);
     const size = sizeOf(reply.body) + key.length;
     if (size > this.maxBytes) return;
+    if (!this.seen.again(space, key)) return;
     found = this.spaces.get(space);
     if (!found) this.spaces.set(space, (found = { version, entries: new Map() }));
     const previous = found.entries.get(key);
@@ -93,4 +100,35 @@ export class ResponseCache {
 /** Bytes of a body as it will be sent (UTF-8). */
 function sizeOf(body: string | Buffer): number {
   return typeof body === "string" ? Buffer.byteLength(body) : body.length;
+}
+
+/**
+ * Keys seen before, as bits of a fixed table (no key is kept, so the table allocates nothing per
+ * request). A collision can admit a key on its first miss; clearing the table after BITS / 8 keys
+ * keeps that under one in eight, and a key asked repeatedly is admitted again on its next miss.
+ */
+class SeenOnce {
+  private static readonly BITS = 1 << 20;
+  private readonly bits = new Uint32Array(SeenOnce.BITS / 32);
+  private added = 0;
+
+  /** Whether (space, key) was seen since the last clearing; marks it seen. */
+  again(space: string, key: string): boolean {
+    const h = fnv1a(key, fnv1a(space, 0x811c9dc5)) & (SeenOnce.BITS - 1);
+    const word = h >>> 5;
+    const bit = 1 << (h & 31);
+    if ((this.bits[word] & bit) !== 0) return true;
+    if (++this.added > SeenOnce.BITS / 8) {
+      this.bits.fill(0);
+      this.added = 1;
+    }
+    this.bits[word] |= bit;
+    return false;
+  }
+}
+
+/** 32-bit FNV-1a over UTF-16 code units, continuing from `hash`. */
+function fnv1a(text: string, hash: number): number {
+  for (let i = 0; i < text.length; i++) hash = Math.imul(hash ^ text.charCodeAt(i), 0x01000193);
+  return hash >>> 0;
 }
