@@ -74,15 +74,19 @@ Run "hr-mock <command> --help" for a command's options.
 
 class UsageError extends Error {}
 
-type Command = (argv: string[]) => Promise<void>;
+/** Where a command prints what it answers (process.stdout for the bin; a test may pass its own). */
+export interface Output {
+  write(text: string): unknown;
+}
+type Command = (argv: string[], stdout: Output) => Promise<void>;
 
 /** Subcommands; a module that is not part of this build yet answers with one line. */
 const COMMANDS: Record<string, Command> = {
   serve: serveCommand,
-  receive: (argv) => runModuleCommand("./commands/receive.js", "receiveCommand", "receive", argv),
-  trigger: (argv) => runModuleCommand("./commands/trigger.js", "triggerCommand", "trigger", argv),
-  scenario: (argv) => runModuleCommand("./commands/scenario.js", "scenarioCommand", "scenario", argv),
-  export: (argv) => runModuleCommand("./commands/export.js", "exportCommand", "export", argv),
+  receive: (argv, stdout) => runModuleCommand("./commands/receive.js", "receiveCommand", "receive", argv, stdout),
+  trigger: (argv, stdout) => runModuleCommand("./commands/trigger.js", "triggerCommand", "trigger", argv, stdout),
+  scenario: (argv, stdout) => runModuleCommand("./commands/scenario.js", "scenarioCommand", "scenario", argv, stdout),
+  export: (argv, stdout) => runModuleCommand("./commands/export.js", "exportCommand", "export", argv, stdout),
   // The contract diff prints its own one-line errors and returns its exit status.
   diff: async (argv) => {
     const { main: diff } = await import("./diff/cli.js");
@@ -90,20 +94,20 @@ const COMMANDS: Record<string, Command> = {
   },
 };
 
-export async function main(argv: string[]): Promise<void> {
+export async function main(argv: string[], stdout: Output = process.stdout): Promise<void> {
   const [first, ...rest] = argv;
   if (first === "--help" || first === "-h" || first === "help") {
-    process.stdout.write(HELP);
+    stdout.write(HELP);
     return;
   }
   const named = first !== undefined && !first.startsWith("-");
   const name = named ? first : "serve";
   const command = COMMANDS[name];
   if (!command) throw new UsageError(`unknown command ${shown(name)} (commands: ${Object.keys(COMMANDS).join(", ")}; see hr-mock --help)`);
-  await command(named ? rest : argv);
+  await command(named ? rest : argv, stdout);
 }
 
-async function runModuleCommand(path: string, exportName: string, name: string, argv: string[]): Promise<void> {
+async function runModuleCommand(path: string, exportName: string, name: string, argv: string[], stdout: Output): Promise<void> {
   let module: Record<string, unknown>;
   try {
     module = (await import(path)) as Record<string, unknown>;
@@ -116,7 +120,7 @@ async function runModuleCommand(path: string, exportName: string, name: string, 
   const run = module[exportName];
   if (typeof run !== "function") throw new UsageError(`the ${name} command is not available in this version`);
   try {
-    await (run as Command)(argv);
+    await (run as (argv: string[], io: { stdout: Output }) => Promise<void>)(argv, { stdout });
   } catch (error) {
     if (error instanceof DataFileError) throw error; // one line per problem, printed by run()
     // The subcommand's own one-line errors (bad flags, a port in use) are usage-level mistakes.
@@ -214,10 +218,10 @@ function webhookFlags(values: Parameters<typeof webhookServeSettings>[0]): Webho
   }
 }
 
-async function serveCommand(argv: string[]): Promise<void> {
+async function serveCommand(argv: string[], stdout: Output): Promise<void> {
   const settings = parseServeArgs(argv);
   if (settings === "help") {
-    process.stdout.write(SERVE_HELP);
+    stdout.write(SERVE_HELP);
     return;
   }
   let mock: RunningMock;
@@ -244,12 +248,12 @@ async function serveCommand(argv: string[]): Promise<void> {
     throw error;
   }
   // performance.now() counts from the process's start: the wait a user sees, loading included.
-  process.stdout.write(formatBanner(mock, settings, performance.now()));
+  stdout.write(formatBanner(mock, settings, performance.now()));
   if (mock.state) {
     const { changes, endpoints, waiting } = mock.state.restored;
-    process.stdout.write(`State kept in ${mock.state.dir}: restored ${changes} data changes, ${endpoints} webhook endpoints, ${waiting} waiting deliveries.\n`);
+    stdout.write(`State kept in ${mock.state.dir}: restored ${changes} data changes, ${endpoints} webhook endpoints, ${waiting} waiting deliveries.\n`);
   }
-  if (settings.webhooks.endpoint) process.stdout.write(registerServeEndpoint(mock, settings.webhooks.endpoint));
+  if (settings.webhooks.endpoint) stdout.write(registerServeEndpoint(mock, settings.webhooks.endpoint));
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
@@ -304,9 +308,9 @@ function isEntryPoint(): boolean {
  * Runs a command line as the bin does: every failure is one line on `stderr` (one per problem of
  * a data file), and the answer is the exit status (2 for a usage mistake, 1 for a failure to run).
  */
-export async function run(argv: string[], stderr: (text: string) => void = (text) => void process.stderr.write(text)): Promise<number> {
+export async function run(argv: string[], stderr: (text: string) => void = (text) => void process.stderr.write(text), stdout: Output = process.stdout): Promise<number> {
   try {
-    await main(argv);
+    await main(argv, stdout);
     return 0;
   } catch (error: unknown) {
     if (error instanceof DataFileError) {

@@ -16,6 +16,14 @@ function run(args: string[]) {
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
+// In-process, through the bin's own run(): the two child processes below show the bin itself.
+async function inProcess(args: string[]) {
+  let stderr = "";
+  let stdout = "";
+  const status = await runInProcess(args, (text) => void (stderr += text), { write: (text: string) => (stdout += text) });
+  return { status, stderr, stdout };
+}
+
 describe("mistakes are one line on stderr and exit 2", () => {
   const cases: [string, { args: string[]; line: string }][] = [
     ["an unknown flag", { args: ["serve", "--bogus"], line: "hr-mock: unknown option --bogus (see hr-mock serve --help)" }],
@@ -31,12 +39,6 @@ describe("mistakes are one line on stderr and exit 2", () => {
     ["a value for a switch", { args: ["serve", "--log=yes"], line: "hr-mock: option --log takes no value (see hr-mock serve --help)" }],
     ["an unknown command", { args: ["frobnicate"], line: "hr-mock: unknown command frobnicate (commands: serve, receive, trigger, scenario, export, diff; see hr-mock --help)" }],
   ];
-  // In-process, through the bin's own run(): the child processes below show the bin itself.
-  const inProcess = async (args: string[]) => {
-    let stderr = "";
-    const status = await runInProcess(args, (text) => void (stderr += text));
-    return { status, stderr };
-  };
 
   test.each(cases)("%s", async (_name, { args, line }) => {
     const result = await inProcess(args);
@@ -81,8 +83,8 @@ describe("serve flags become settings", () => {
 });
 
 describe("--help", () => {
-  test("serve --help exits 0 and lists every flag serve accepts", () => {
-    const result = run(["serve", "--help"]);
+  test("serve --help exits 0 and lists every flag serve accepts", async () => {
+    const result = await inProcess(["serve", "--help"]);
     expect(result.status).toBe(0);
     for (const flag of ["--port", "--host", "--seed", "--scale", "--rate-limit", "--failure-status", "--latency", "--fail-rate", "--keys", "--today", "--log", "--help"]) {
       expect(result.stdout, flag).toContain(flag);
@@ -112,14 +114,14 @@ describe("--help", () => {
     expect(formatBanner(mock as never, settings), "startMock's own time by default").toMatch(/ready in 0\.25 s /);
   });
 
-  test("hr-mock --help lists the commands", () => {
-    const result = run(["--help"]);
+  test("hr-mock --help lists the commands", async () => {
+    const result = await inProcess(["--help"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toMatch(/serve[\s\S]*receive[\s\S]*trigger/);
   });
 
-  test("receive is dispatched to its own command", () => {
-    const result = run(["receive", "--help"]);
+  test("receive is dispatched to its own command", async () => {
+    const result = await inProcess(["receive", "--help"]);
     expect(result.status).toBe(0);
     expect(result.stdout).toContain("hr-mock receive");
   });
