@@ -13,15 +13,22 @@ import { formatReport } from "./report.js";
 import { KeyRefused, runContractSuite } from "./suite.js";
 
 
-const fail = (message: string, code: number) => {
-  process.stderr.write(`hr-contract: ${message}\n`);
-  return code;
-};
+/** Where the CLI prints: the process's streams for the bin, a test's own writers in-process. */
+export interface CliIO {
+  stdout?: { write(text: string): unknown };
+  stderr?: { write(text: string): unknown };
+}
 
-export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env): Promise<number> {
+export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, io: CliIO = {}): Promise<number> {
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  const fail = (message: string, code: number) => {
+    stderr.write(`hr-contract: ${message}\n`);
+    return code;
+  };
   const parsed = parseArgs(argv, env);
   if (parsed.kind === "help") {
-    process.stdout.write(`${USAGE}\n`);
+    stdout.write(`${USAGE}\n`);
     return 0;
   }
   if (parsed.kind === "error") return fail(parsed.message, 2);
@@ -59,17 +66,17 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       ids,
       maxRequests: options.maxRequests,
       requestsPerSecond: options.requestsPerSecond,
-      onProgress: (line) => process.stderr.write(`hr-contract: ${line}\n`),
+      onProgress: (line) => stderr.write(`hr-contract: ${line}\n`),
     });
   } catch (error) {
     if (error instanceof Unreachable || error instanceof KeyRefused) return fail(error.message, 1);
     return fail(`internal error: ${(error as Error).message}`, 1);
   }
 
-  process.stdout.write(`${formatReport(report)}\n`);
+  stdout.write(`${formatReport(report)}\n`);
   try {
     fs.writeFileSync(options.junitFile, toJUnit(report));
-    process.stderr.write(`hr-contract: JUnit XML written to ${options.junitFile}\n`);
+    stderr.write(`hr-contract: JUnit XML written to ${options.junitFile}\n`);
   } catch (error) {
     return fail(`cannot write --junit ${options.junitFile} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 1);
   }

@@ -1,5 +1,6 @@
-// The command line: options and the ids file parsed (tables), and the CLI run as a process:
-// bad usage is one line and exit 2, an unreachable URL one line and exit 1, the mock exit 0.
+// The command line: options and the ids file parsed (tables), and the CLI run in-process through
+// main() (the bin once as a process): bad usage is one line and exit 2, an unreachable URL one line
+// and exit 1, the mock exit 0.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -7,6 +8,7 @@ import path from "node:path";
 import { XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
+import { main } from "../../src/contract/cli.js";
 import { parseIdsFile } from "../../src/contract/ids-file.js";
 import { DEFAULT_JUNIT, FLAGS, parseArgs, USAGE, type ParsedArgs } from "../../src/contract/options.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
@@ -84,8 +86,18 @@ interface CliRun {
   stderr: string[];
 }
 
-/** `npx tsx src/contract/cli.ts …` as a child process; async, so a mock in this process keeps serving. */
-function runCli(args: string[]): Promise<CliRun> {
+/** The CLI's main() in-process, with its own stdout and stderr, as the bin runs it (without CONTRACT_API_KEY). */
+async function runCli(args: string[]): Promise<CliRun> {
+  let stdout = "";
+  let stderr = "";
+  const env: NodeJS.ProcessEnv = { ...process.env };
+  delete env.CONTRACT_API_KEY;
+  const code = await main(args, env, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
+  return { code, stdout, stderr: stderr.split("\n").filter(Boolean) };
+}
+
+/** `npx tsx src/contract/cli.ts …` as a child process (the bin itself, once); async, so a mock in this process keeps serving. */
+function runBin(args: string[]): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
     delete env.CONTRACT_API_KEY;
@@ -99,7 +111,7 @@ function runCli(args: string[]): Promise<CliRun> {
   });
 }
 
-describe("the CLI as a process", () => {
+describe("the CLI (in-process through main(), and the bin once as a process)", () => {
   let mock: RunningMock;
   let dir: string;
   beforeAll(async () => {
@@ -111,8 +123,8 @@ describe("the CLI as a process", () => {
     fs.rmSync(dir, { recursive: true, force: true });
   });
 
-  it("bad usage: one line naming the problem, exit 2", async () => {
-    const result = await runCli(["--api-key", "k"]);
+  it("bad usage, from the bin itself: one line naming the problem, exit 2", async () => {
+    const result = await runBin(["--api-key", "k"]);
     expect(result.code).toBe(2);
     expect(result.stderr).toEqual(["hr-contract: --base-url is required (see --help)"]);
     expect(result.stdout).toBe("");
