@@ -46,6 +46,12 @@ describe("mistakes are one line on stderr and exit 2", () => {
     expect(result.stderr).toBe(`${line}\n`);
   });
 
+  test("a subcommand's mistake (trigger of an unknown type) is one line and exit 2 too", async () => {
+    const result = await inProcess(["trigger", "leave.teleported"]);
+    expect(result.status).toBe(2);
+    expect(result.stderr).toMatch(/^hr-mock: trigger: unknown event type "leave\.teleported"; one of [a-z., _]+\n$/);
+  });
+
   test("a keys file that does not exist is one line and exit 1", async () => {
     const result = await inProcess(["serve", "--port", "0", "--keys", "/nonexistent/keys.json"]);
     expect(result.status).toBe(1);
