@@ -66,7 +66,10 @@ export function createHandlers(options: MockHandlersOptions = {}): HttpHandler[]
   const ready = () =>
     (pipeline ??= loadReadSpec(openapi, undefined, { document: controlDocument, only: (id) => WORLD_OPERATIONS.has(id) }).then((spec) => {
       const dataset = createDataset({ seed: settings.seed, scale: settings.scale, today: options.today });
-      return createPipeline({ spec, dataset, extraKeys, rateLimit: settings.rateLimit, failRate: settings.failRate, seed: settings.seed, onInternalError: onError });
+      // No throttle on failed authentication: it slows key guessing over a network, while these
+      // handlers answer the page or test process they run in, which has no client address to tell
+      // callers apart (every request would share one budget and a test of 401s would be held).
+      return createPipeline({ spec, dataset, extraKeys, rateLimit: settings.rateLimit, failRate: settings.failRate, seed: settings.seed, onInternalError: onError, authThrottle: "off" });
     }));
 
   // A RegExp without groups: MSW matches it as is, decoding nothing (a malformed %-escape in the
@@ -77,7 +80,7 @@ export function createHandlers(options: MockHandlersOptions = {}): HttpHandler[]
         onError(`hr-mock (msw): internal error on ${request.method} ${request.url.split("?")[0]}: ${oneLine(errorText(error))}`);
         return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
       });
-      // The latency option, plus what the answer asks to be held (a scripted delay, a throttled 401).
+      // The latency option, plus what the answer asks to be held (a scripted delay).
       const hold = settings.latencyMs + (reply.holdMs ?? 0);
       if (hold > 0) await delay(hold);
       const body = typeof reply.body === "string" ? new TextEncoder().encode(reply.body) : reply.body;
