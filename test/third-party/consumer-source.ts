@@ -24,6 +24,9 @@ export function consumerSource(operationIds: string[], failureOn200: boolean): s
     "/** What a call came to: the success's data (typed per operation) or the failure envelope, with the HTTP status. */",
     "export type Outcome<T> = { status: number; headers: Headers; body: unknown } & ({ ok: true; data: T } | { ok: false; failure: FailureEnvelope });",
     "",
+    "/** The data of an operation's success, as the generated types give it. */",
+    "type SuccessData<R extends { 200: unknown }> = R[200] extends infer U ? (U extends { isSuccessful: true; data: infer D } ? D : never) : never;",
+    "",
     "/** Whether the generated type of an operation's 200 admits the failure envelope. */",
     "type FailureOn200<R extends { 200: unknown }> = FailureEnvelope extends R[200] ? true : false;",
     "/** Compiles only when every operation's 200 type says what the document says. */",
@@ -36,8 +39,8 @@ export function consumerSource(operationIds: string[], failureOn200: boolean): s
   ];
   operationIds.forEach((id, i) => {
     lines.push(
-      `export async function ${id}(client: Client, options: Omit<sdk.Options<${data[i]}, false>, "client" | "url">) {`,
-      `  const { data, error, response } = await sdk.${id}<false>({ ...options, client } as sdk.Options<${data[i]}, false>);`,
+      `export async function ${id}(client: Client, options: Omit<sdk.Options<${data[i]}, false>, "client">): Promise<Outcome<SuccessData<${types[i]}>>> {`,
+      `  const { data, error, response } = await sdk.${id}<false>({ ...options, client });`,
       "  const seen = { status: response.status, headers: response.headers };",
       "  if (error !== undefined) return { ...seen, body: error, ok: false as const, failure: error };",
       ...(failureOn200

@@ -25,9 +25,12 @@ export async function generateClient(document: any, outDir: string, failureOn200
   fs.writeFileSync(path.join(outDir, "package.json"), JSON.stringify({ type: "module" }));
 }
 
-/** Type-checks every .ts file under `dir` under `strict` (the generator's code and calls.ts); the diagnostics as lines. */
-export function compileStrict(dir: string): string[] {
-  const files = fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts")).map((file) => path.join(dir, file));
+/**
+ * Type-checks every .ts file under each of `dirs` under `strict` (the generator's code and calls.ts),
+ * in one program so the DOM library is read once; each folder's diagnostics as lines.
+ */
+export function compileStrict(dirs: string[]): Map<string, string[]> {
+  const files = dirs.flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts")).map((file) => path.join(dir, file)));
   const program = ts.createProgram(files, {
     strict: true,
     noEmit: true,
@@ -36,10 +39,15 @@ export function compileStrict(dir: string): string[] {
     moduleResolution: ts.ModuleResolutionKind.NodeNext,
     lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
     types: [],
-    skipLibCheck: false,
+    // The libraries' own .d.ts files are TypeScript's to check; every generated file is .ts and checked.
+    skipLibCheck: true,
   });
-  return ts.getPreEmitDiagnostics(program).map((d) => {
-    const where = d.file ? `${path.relative(dir, d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : "";
-    return `${where}${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`;
-  });
+  const byDir = new Map(dirs.map((dir) => [dir, [] as string[]]));
+  for (const d of ts.getPreEmitDiagnostics(program)) {
+    const dir = dirs.find((candidate) => d.file?.fileName.startsWith(candidate + path.sep));
+    const where = d.file ? `${path.relative(dir ?? "", d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : "";
+    // A diagnostic outside every folder (the compiler options, a library) belongs to all of them.
+    for (const [key, lines] of byDir) if (!dir || key === dir) lines.push(`${where}${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  }
+  return byDir;
 }
