@@ -41,8 +41,11 @@ const CALLS: Record<string, { valid: (ids: Ids) => Options; invalid: Options; un
   listEmployees: { valid: () => ({ query: { Status: "Active", PageSize: 10 } }), invalid: { query: { PageSize: 500 } } },
 };
 
-/** What each situation is, with the key it sends and the failure status it must come to (none: a success). */
-type Situation = { key?: string; args: (ids: Ids) => Options; failure?: number };
+/**
+ * What each situation is, with the key it sends and the failure status it must come to (none: a
+ * success). `limited`: against a mock that allows one request per key in 60 s, after one call of its own.
+ */
+type Situation = { key?: string; args: (ids: Ids) => Options; failure?: number; limited?: true };
 function situations(operationId: string): [string, Situation][] {
   const call = CALLS[operationId];
   const list: [string, Situation][] = [
@@ -52,6 +55,7 @@ function situations(operationId: string): [string, Situation][] {
     ["a key without the permission", { key: DEMO_KEY.org1NoPermissions, args: call.valid, failure: 403 }],
   ];
   if (call.unknown) list.push(["an id no record has", { key: DEMO_KEY.org1Full, args: call.unknown, failure: 404 }]);
+  list.push(["over the rate limit", { key: DEMO_KEY.org1Full, args: call.valid, failure: 429, limited: true }]);
   return list;
 }
 
@@ -73,7 +77,7 @@ type Calls = Record<string, (client: unknown, options: Options) => Promise<Outco
 
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), "hr-hey-api-"));
 const generated = {} as Record<DocumentName, { document: any; dir: string; calls: Calls; validator: OpenApiValidator; diagnostics: string[] }>;
-const mocks = {} as Record<"http" | "200", RunningMock>;
+const mocks = {} as Record<`${Mode}${"" | " limited"}`, RunningMock>;
 
 /** The bundled document's client with a calls.ts that claims its 200s may carry the failure envelope. */
 const wrongClaim = path.join(tmp, "bundled-claims-failure-on-200");
@@ -94,8 +98,10 @@ beforeAll(async () => {
   const diagnostics = compileStrict([...names.map((name) => generated[name].dir), wrongClaim]);
   for (const name of names) generated[name].diagnostics = diagnostics.get(generated[name].dir)!;
   wrongClaimDiagnostics = diagnostics.get(wrongClaim)!;
-  mocks.http = await startMock({ port: 0, today: "2026-11-02" });
-  mocks["200"] = await startMock({ port: 0, today: "2026-11-02", failureStatus: 200 });
+  for (const failureStatus of ["http", 200] as const) {
+    mocks[`${failureStatus}`] = await startMock({ port: 0, today: "2026-11-02", failureStatus });
+    mocks[`${failureStatus} limited`] = await startMock({ port: 0, today: "2026-11-02", failureStatus, rateLimit: 1 });
+  }
 }, 120_000);
 
 afterAll(async () => {
@@ -128,10 +134,12 @@ const RUNS: [string, { document: DocumentName; mode: Mode }][] = [
 describe.each(RUNS)("every operation through the client generated from %s", (_run, { document, mode }) => {
   const cases = operationIds.flatMap((id) => situations(id).map(([name, s]) => [id, name, s] as const));
 
-  it.each(cases)("%s, %s", async (operationId, situation, { key, args, failure }) => {
-    const mock = mode === 200 ? mocks["200"] : mocks.http;
+  it.each(cases)("%s, %s", async (operationId, situation, { key, args, failure, limited }) => {
+    const mock = mocks[limited ? (`${mode} limited` as const) : (`${mode}` as const)];
     const { calls, validator, document: spec } = generated[document];
     const where = `${operationId}, ${situation} (${document} document, failures ${mode === 200 ? "with 200" : "with their status"})`;
+    // Over the limit: whatever the first call got, the second within the same 60 s is refused.
+    if (limited) await calls[operationId](calls.clientFor(mock.url, key), args(mock.ids[0]));
     const outcome = await calls[operationId](calls.clientFor(mock.url, key), args(mock.ids[0]));
     expect(outcome.status, `${where}: HTTP status`).toBe(failure && mode === "http" ? failure : 200);
     expect(validator.check(operationId, outcome.status, outcome.body, outcome.headers), `${where}: the answer against ${DOCUMENTS[document].file}`).toEqual([]);
@@ -149,7 +157,7 @@ describe.each(RUNS)("every operation through the client generated from %s", (_ru
 
 describe("why the variant exists: the bundled document's client against failures answered with HTTP 200", () => {
   it.each(operationIds)("%s: an invalid parameter reads as a success with no data, and the bundled document rejects the answer", async (operationId) => {
-    const mock = mocks["200"];
+    const mock = mocks[200];
     const { calls, validator } = generated.bundled;
     const outcome = await calls[operationId](calls.clientFor(mock.url, DEMO_KEY.org1Full), CALLS[operationId].invalid);
     expect({ status: outcome.status, ok: outcome.ok, data: outcome.ok ? outcome.data : "(read as a failure)" }, `${operationId}: how the bundled document's client reads it`).toEqual({ status: 200, ok: true, data: null });
