@@ -31,6 +31,9 @@ function follow(doc: BundledDocument, node: any): any {
   return target;
 }
 
+/** A media type without its single `example` (which may not stand beside `examples`). */
+const withoutExample = ({ example: _example, ...media }: any) => media;
+
 const isFailureStatus = (status: string) => /^[45]/.test(status);
 
 /** The distinct JSON schemas (by their $ref, or their text) of an operation's failure responses. */
@@ -61,6 +64,27 @@ function failureHeaders(doc: BundledDocument, responses: Record<string, any>, al
   return headers;
 }
 
+/** A media type's examples as a named map: its `examples`, or its single `example` named `name`. */
+function namedExamples(media: any, name: string): Record<string, any> {
+  if (media?.examples) return media.examples;
+  return media?.example === undefined ? {} : { [name]: { value: media.example } };
+}
+
+/**
+ * The 200's examples: its own, then each failure response's, named after its status (`failure-404`,
+ * or `failure-404-<name>` for a named one), so readers and mocks of this variant see both kinds.
+ */
+function joinedExamples(doc: BundledDocument, media: any, responses: Record<string, any>): Record<string, any> {
+  const examples = { ...namedExamples(media, "success") };
+  for (const [status, response] of Object.entries(responses)) {
+    if (!isFailureStatus(status)) continue;
+    const failure = follow(doc, response)?.content?.["application/json"];
+    const own = failure?.examples ? failure.examples : undefined;
+    for (const [name, example] of Object.entries<any>(namedExamples(failure, ""))) examples[own ? `failure-${status}-${name}` : `failure-${status}`] = follow(doc, example);
+  }
+  return examples;
+}
+
 export function renderFailure200Variant(openapi: BundledDocument): BundledDocument {
   const doc = structuredClone(openapi);
   doc.info = { ...doc.info, title: `${doc.info.title} (failures answered with HTTP 200)`, description: `${INFO_NOTE}\n\n${doc.info.description ?? ""}`.trimEnd() };
@@ -77,7 +101,7 @@ export function renderFailure200Variant(openapi: BundledDocument): BundledDocume
         description: `${ok.description.replace(/\.$/, "")}; or, from a service that answers failures with HTTP 200, the failure envelope (isSuccessful false).`,
         "x-assumption": FAILURE_200_ASSUMPTION,
         headers: { ...ok.headers, ...failureHeaders(doc, responses, ok.headers ?? {}) },
-        content: { ...ok.content, "application/json": { ...media, schema: { oneOf: [media.schema, ...failures] } } },
+        content: { ...ok.content, "application/json": { ...withoutExample(media), schema: { oneOf: [media.schema, ...failures] }, examples: joinedExamples(doc, media, responses) } },
       };
     }
   }

@@ -29,6 +29,14 @@ describe("each operation's 200 in the failure-200 variant", () => {
       }
     }
   });
+
+  it.each(cases)("%s: shows its own examples and every failure's", (id, { before, after }) => {
+    const values = (media: any) => (media.examples ? Object.values<any>(media.examples).map((e) => deref(bundled, e).value) : media.example === undefined ? [] : [media.example]);
+    const failures = failureStatuses(before).flatMap((s) => values(deref(bundled, before.responses[s]).content["application/json"]));
+    expect(failures.length, `${id}: the failure responses of openapi.json show no example`).toBeGreaterThan(0);
+    expect(Object.values<any>(json200(after).examples).map((e) => e.value), `${id}: the 200's examples`).toEqual([...values(json200(before)), ...failures]);
+    expect(json200(after).example, `${id}: a single example beside examples`).toBeUndefined();
+  });
 });
 
 describe("the rest of the variant", () => {
@@ -41,6 +49,22 @@ describe("the rest of the variant", () => {
     };
     expect(strip(variant)).toEqual(strip(bundled));
     expect(variant.info.description, "the info says which variant this is").toMatch(/failures with HTTP 200/);
+  });
+
+  it("keeps named examples (maps) under their names, a failure's prefixed with its status", () => {
+    const doc = structuredClone(bundled);
+    const media = doc.paths["/v1/leavetype/list"].get.responses["200"].content["application/json"];
+    const success = { isSuccessful: true, code: "00", message: "Success", data: { data: [], pageNumber: 1, pageSize: 25, totalRecords: 0, totalPages: 0 } };
+    delete media.example;
+    media.examples = { emptyPage: { summary: "No leave types", value: success } };
+    const notFound = doc.components.responses.NotFound.content["application/json"];
+    const failure = notFound.example;
+    delete notFound.example;
+    notFound.examples = { unknownId: { value: failure } };
+    const examples = renderFailure200Variant(doc).paths["/v1/leavetype/list"].get.responses["200"].content["application/json"].examples;
+    expect(examples.emptyPage, "the 200's own named example").toEqual({ summary: "No leave types", value: success });
+    expect(examples["failure-404-unknownId"], "the 404's named example").toEqual({ value: failure });
+    expect(examples["failure-400"], "an unnamed (single) example of the 400").toEqual({ value: doc.components.responses.BadRequest.content["application/json"].example });
   });
 
   it("refuses an operation with no failure response to join, naming it", () => {
