@@ -2,8 +2,9 @@
 // HTTP 200 describes it (`hr-mock serve --failure-status 200`). The provider shows no failure
 // statuses, so a client generated from openapi.json, whose 200s carry only the success envelope,
 // would take such a failure for a success. Here every operation's 200 may carry either its success
-// envelope or the envelope its failure responses carry (oneOf, told apart by `isSuccessful`), and
-// declares the headers those failures bring. Everything else is openapi.json as it is.
+// envelope or the envelope its failure responses carry (oneOf, told apart by `isSuccessful`),
+// declares the headers those failures bring and shows their examples. Everything else is
+// openapi.json as it is.
 import type { BundledDocument } from "./bundle.js";
 
 export const FAILURE_200_ASSUMPTION =
