@@ -13,11 +13,12 @@ import { buildDocs } from "./build-docs.js";
 import { buildMswForBrowsers } from "./lib/msw-bundle.js";
 import { repoRoot } from "./generate/bundle.js";
 
-const BUNDLED = ["generated/api.d.ts", "generated/openapi.json", "generated/openapi.yaml", "generated/asyncapi.json", "generated/asyncapi.yaml"];
+// openapi.failure-200.json: the read API as a service answering failures with HTTP 200 describes it (for client generators).
+const BUNDLED = ["generated/api.d.ts", "generated/openapi.json", "generated/openapi.yaml", "generated/openapi.failure-200.json", "generated/asyncapi.json", "generated/asyncapi.yaml"];
 
 export const PACKAGES = {
   contract: { dir: repoRoot, tsconfig: "tsconfig.build.json", copy: BUNDLED, bins: ["dist/src/contract/cli.js"] },
-  mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED, "generated/control-openapi.json", "generated/data-file.schema.json", "generated/control-api.d.ts", "generated/scenario.schema.json", "mock/control/openapi.yaml"], bins: ["bin/hr-mock.js"] },
+  mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED, "generated/openapi.failure-200.yaml", "generated/control-openapi.json", "generated/data-file.schema.json", "generated/control-api.d.ts", "generated/scenario.schema.json", "mock/control/openapi.yaml"], bins: ["bin/hr-mock.js"] },
 } as const;
 
 export type PackageName = keyof typeof PACKAGES;

@@ -8,6 +8,7 @@ import { bundleApi, repoRoot } from "./generate/bundle.js";
 import { restoreComponentSchemaRefs, restoreOperationMessageRefs } from "./generate/asyncapi-refs.js";
 import { renderApiTypes } from "./generate/types.js";
 import { renderClient } from "./generate/client.js";
+import { renderFailure200Variant } from "./generate/failure-200.js";
 import { renderEventTypes } from "./generate/events.js";
 import { renderScenarioSchema } from "./generate/scenario.js";
 import { renderDataFileSchema, renderDataFileTypes } from "./generate/data-file.js";
@@ -24,6 +25,10 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   const openapi = await bundleApi("hr-api");
   write("openapi.json", JSON.stringify(openapi, null, 2));
   write("openapi.yaml", YAML.stringify(openapi, { lineWidth: 0 }));
+  log("writing openapi.failure-200.{json,yaml} (the read API when failures are answered with HTTP 200)");
+  const failure200 = renderFailure200Variant(openapi);
+  write("openapi.failure-200.json", JSON.stringify(failure200, null, 2));
+  write("openapi.failure-200.yaml", YAML.stringify(failure200, { lineWidth: 0 }));
   log("bundling asyncapi/asyncapi.yaml");
   const source = YAML.parse(fs.readFileSync(path.join(repoRoot, "asyncapi/asyncapi.yaml"), "utf8"));
   const asyncapi = restoreComponentSchemaRefs(restoreOperationMessageRefs(await bundleApi("hr-events"), source));
@@ -60,7 +65,7 @@ async function main() {
     options: { out: { type: "string", default: path.join(repoRoot, "generated") }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) {
-    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/ and writes openapi.{json,yaml}, asyncapi.{json,yaml}, control-openapi.json, control-api.d.ts, control-facts.ts, scenario.schema.json, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
+    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/ and writes openapi.{json,yaml}, openapi.failure-200.{json,yaml}, asyncapi.{json,yaml}, control-openapi.json, control-api.d.ts, control-facts.ts, scenario.schema.json, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
     return;
   }
   const files = await generate(path.resolve(values.out!), (line) => console.error(`generate: ${line}`));
