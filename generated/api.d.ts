@@ -2426,14 +2426,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "400",
-                 *       "message": "Invalid parameter PageSize: must be an integer from 1 to 100, got 500.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -2444,14 +2436,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "401",
-                 *       "message": "Unauthorized: the Authorization header is missing; send Authorization: Bearer <API_KEY>.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -2463,14 +2447,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "403",
-                 *       "message": "Forbidden: this API key lacks the permission Leave: View.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -2482,14 +2458,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "404",
-                 *       "message": "Not found: no department with id 6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0 in this organisation.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -2500,14 +2468,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "405",
-                 *       "message": "Method not allowed: DELETE is not an operation of /v1/leaverequest/list; it answers GET, HEAD.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -2520,14 +2480,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "429",
-                 *       "message": "Too many requests: 300 requests in 60 seconds allowed for this key; retry after 12 seconds.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -2537,14 +2489,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "503",
-                 *       "message": "Service unavailable: injected failure; retry with backoff.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };

@@ -90,7 +90,17 @@ export function createPreferMocker(logger: ReturnType<typeof createLogger>, base
   let prism: ReturnType<typeof createInstance> | undefined;
   return async (operation, request, preferences) => {
     prism ??= createInstance(checked, { logger });
-    const config: IHttpConfig = { ...checked, mock: { ...checked.mock, ...preferences } };
+    const examples = namedExamples(operation.prism);
+    const wanted = preferences.exampleKey === undefined ? undefined : examples.find((example) => example.key === preferences.exampleKey);
+    if (preferences.exampleKey !== undefined && wanted === undefined) {
+      return failure(404, `Not found: the Prefer header asks for the example ${show(preferences.exampleKey)}, which this operation does not have; its examples are ${listed(examples)}.`);
+    }
+    if (wanted && preferences.code !== undefined && !answers(wanted.status, preferences.code)) {
+      return failure(404, `Not found: the example ${show(wanted.key)} is the ${wanted.status} response's, not ${preferences.code}'s; leave out code or ask for one of ${listed(examples)}.`);
+    }
+    // Prism looks for a named example under the lowest 2xx status only: it is told the status that holds it.
+    const code = preferences.code ?? (wanted && statusOf(wanted));
+    const config: IHttpConfig = { ...checked, mock: { ...checked.mock, ...preferences, ...(code === undefined ? {} : { code }) } };
     const input = {
       method: "get" as const,
       url: { path: request.path, query: request.query as Record<string, string | string[]> },
@@ -101,11 +111,12 @@ export function createPreferMocker(logger: ReturnType<typeof createLogger>, base
     if (result._tag === "Left") {
       const problem = result.left as { status?: number; detail?: string; message?: string };
       const detail = flatten(problem.detail ?? problem.message ?? "Prism could not build a response");
-      const listed = operation.statuses.join(", ");
+      const statuses = operation.statuses.join(", ");
       // Prism's "not found" for a status or example the operation lacks; any other refusal of a
       // preference (an example under another status, say) is the caller's too: never a 500.
       if (problem.status === 404 || problem.status === undefined || problem.status >= 500) {
-        return failure(404, `Not found: the Prefer header asks for a response this operation does not define (${detail}); it defines ${listed}.`);
+        const named = preferences.exampleKey === undefined ? "" : `; its examples are ${listed(examples)}`;
+        return failure(404, `Not found: the Prefer header asks for a response this operation does not define (${detail}); it defines ${statuses}${named}.`);
       }
       return failure(400, `Invalid parameter Prefer (header): ${detail}.`);
     }
@@ -117,6 +128,43 @@ export function createPreferMocker(logger: ReturnType<typeof createLogger>, base
     }
     return { status: statusCode, body: JSON.stringify(withEnvelopeCode(statusCode, body)), headers: extra };
   };
+}
+
+/** A named example of one of the operation's responses, with the status it answers. */
+export interface NamedExample {
+  key: string;
+  /** The spec's response code: "200", or a range such as "5XX". */
+  status: string;
+  value: unknown;
+}
+
+/** The operation's named examples, response by response (the spec keeps each name to one response). */
+export function namedExamples(operation: SpecOperation["prism"]): NamedExample[] {
+  return operation.responses.flatMap((response) =>
+    (response.contents ?? []).flatMap((content) =>
+      (content.examples ?? []).filter((example) => "value" in example).map((example) => ({ key: example.key, status: response.code, value: (example as { value: unknown }).value })),
+    ),
+  );
+}
+
+/**
+ * The status to answer an example with: its response's code, and for a range ("5XX") the status the
+ * example's failure envelope names when it lies in the range, else the range's first.
+ */
+export function statusOf(example: NamedExample): number {
+  if (/^\d{3}$/.test(example.status)) return Number(example.status);
+  const first = Number(example.status[0]) * 100;
+  const named = Number((example.value as { code?: unknown } | null)?.code);
+  return Number.isInteger(named) && named >= first && named < first + 100 ? named : first;
+}
+
+/** Whether a response code ("404", "5XX") covers a status. */
+function answers(responseCode: string, status: number): boolean {
+  return /^\d{3}$/.test(responseCode) ? Number(responseCode) === status : Math.floor(status / 100) === Number(responseCode[0]);
+}
+
+function listed(examples: NamedExample[]): string {
+  return examples.length === 0 ? "none" : examples.map((example) => `${example.key} (${example.status})`).join(", ");
 }
 
 /**

@@ -8,9 +8,12 @@ import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { parsePrefer } from "../../mock/server/prefer.js";
 import { DEFAULT_SPEC_PATH } from "../../mock/server/spec.js";
 import { createOpenApiValidator } from "../support/openapi-validator.js";
-import { bearer, fetchAnswer, isFailureEnvelope } from "./support.js";
+import { bearer, fetchAnswer, isFailureEnvelope, validPaths } from "./support.js";
+import { deref, loadOpenApi, operationsOf } from "../../scripts/lib/spec-document.js";
+import type { OperationId } from "../../generated/client.js";
 
-const spec = createOpenApiValidator();
+const openapi = loadOpenApi();
+const spec = createOpenApiValidator(openapi);
 let mock: RunningMock;
 let prismAnswer: (path: string, prefer: Record<string, unknown>) => Promise<{ status: number; body: unknown }>;
 
@@ -34,7 +37,8 @@ describe("Prefer picks the response as Prism does", () => {
     ["code=200 gives the spec's example, not the dataset", { path: "/v1/leaverequest/list", operationId: "listLeaveRequests", prefer: "code=200", prism: { code: 200 } }],
     ["code=429 gives the 429 example", { path: "/v1/employee/list", operationId: "listEmployees", prefer: "code=429", prism: { code: 429 } }],
     ["code=503 falls under 5XX", { path: "/v1/leavetype/list", operationId: "listLeaveTypes", prefer: "code=503", prism: { code: 503 } }],
-    ["code=404 with example=default names the example", { path: "/v1/leavetype/list", operationId: "listLeaveTypes", prefer: "code=404, example=default", prism: { code: 404, exampleKey: "default" } }],
+    ["code=404 with example=notFound names the example", { path: "/v1/leavetype/list", operationId: "listLeaveTypes", prefer: "code=404, example=notFound", prism: { code: 404, exampleKey: "notFound" } }],
+    ["example=success alone is the 200 example, as Prism's lowest 2xx", { path: "/v1/department/list", operationId: "listDepartments", prefer: "example=success", prism: { exampleKey: "success" } }],
   ];
   test.each(cases)("%s", async (_name, { path, operationId, prefer, prism }) => {
     const ours = await fetchAnswer(mock, path, { headers: { ...bearer(DEMO_KEY.org1Full), prefer } });
@@ -52,11 +56,21 @@ describe("Prefer picks the response as Prism does", () => {
     expect(ours.body.message).toContain("418");
   });
 
-  test("an example that does not exist is a 404 envelope, as Prism answers 404", async () => {
+  test("an example that does not exist is a 404 envelope naming the examples there are, as Prism answers 404", async () => {
     const ours = await fetchAnswer(mock, "/v1/leavetype/list", { headers: { ...bearer(DEMO_KEY.org1Full), prefer: "example=nope" } });
     expect((await prismAnswer("/v1/leavetype/list", { exampleKey: "nope" })).status).toBe(404);
     expect(ours.status).toBe(404);
-    expect(ours.body.message).toContain("nope");
+    expect(isFailureEnvelope(ours.body, 404), ours.text).toBe(true);
+    expect(ours.body.message).toContain('"nope"');
+    for (const name of examplesOf("listLeaveTypes").map((e) => e.name)) expect(ours.body.message, `the message lists ${name}`).toContain(name);
+  });
+
+  test("an example asked for with another response's code is a 404 naming the example's status", async () => {
+    const ours = await fetchAnswer(mock, "/v1/leavetype/list", { headers: { ...bearer(DEMO_KEY.org1Full), prefer: "code=200, example=badRequest" } });
+    expect(ours.status).toBe(404);
+    expect(isFailureEnvelope(ours.body, 404), ours.text).toBe(true);
+    expect(ours.body.message).toContain("badRequest");
+    expect(ours.body.message).toContain("400");
   });
 
   test("dynamic=true generates a body from the schema: valid, and not the dataset's", async () => {
@@ -78,6 +92,35 @@ describe("Prefer picks the response as Prism does", () => {
     const first = await fetchAnswer(mock, "/v1/leavetype/list", { headers });
     const second = await fetchAnswer(mock, "/v1/leavetype/list", { headers });
     expect(first.text).toBe(second.text);
+  });
+});
+
+/** The named examples of an operation's responses in the bundled spec, with the status each answers. */
+function examplesOf(operationId: string): { name: string; code: string; value: any }[] {
+  const [, , operation] = operationsOf(openapi).find(([, , op]) => op.operationId === operationId)!;
+  return Object.entries<any>(operation.responses).flatMap(([code, response]) =>
+    Object.entries<any>(deref(openapi, response).content?.["application/json"]?.examples ?? {}).map(([name, example]) => ({ name, code, value: example.value })),
+  );
+}
+
+describe("Prefer: example=<name> answers every named example of the spec, alone or with its code", () => {
+  const cases = operationsOf(openapi).flatMap(([, , operation]) =>
+    examplesOf(operation.operationId).map(({ name, code, value }) => {
+      // A range (5XX) answers with the status its example's envelope names.
+      const status = /^\d{3}$/.test(code) ? Number(code) : Number(value.code);
+      return [`${operation.operationId} example=${name}`, { operationId: operation.operationId as OperationId, name, status, value }] as const;
+    }),
+  );
+  test("every operation has examples to ask for", () => {
+    expect(cases.length, "named examples in generated/openapi.json").toBeGreaterThanOrEqual(7 * 8);
+  });
+  test.each(cases)("%s", async (_name, { operationId, name, status, value }) => {
+    const path = validPaths(mock.ids[0])[operationId];
+    for (const prefer of [`example=${name}`, `code=${status}, example=${name}`]) {
+      const ours = await fetchAnswer(mock, path, { headers: { ...bearer(DEMO_KEY.org1Full), prefer } });
+      expect(ours.status, `Prefer: ${prefer} on ${operationId}: ${ours.text.slice(0, 200)}`).toBe(status);
+      expect(ours.body, `Prefer: ${prefer} on ${operationId}: the example's value`).toEqual(value);
+    }
   });
 });
 
