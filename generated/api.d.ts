@@ -1192,6 +1192,12 @@ export interface components {
             totalPages: number;
         };
         /**
+         * LeaveTypeName
+         * @description A leave type's name, as the organisation writes it.
+         * @example Annual Leave
+         */
+        LeaveTypeName: string;
+        /**
          * DateText
          * @description A calendar date written as a datetime text with a zero time, `YYYY-MM-DDT00:00:00`, no zone.
          * @example 2026-12-21T00:00:00
@@ -1220,7 +1226,7 @@ export interface components {
              * @description Name of the leave type.
              * @example Annual Leave
              */
-            leaveTypeName: string;
+            leaveTypeName: components["schemas"]["LeaveTypeName"];
             /**
              * @description First day off, a calendar date as `YYYY-MM-DDT00:00:00`.
              * @example 2026-12-21T00:00:00
@@ -1538,7 +1544,7 @@ export interface components {
              * @description The leave type's name.
              * @example Annual Leave
              */
-            name: string;
+            name: components["schemas"]["LeaveTypeName"];
             /**
              * @description What the leave type is for.
              * @example Paid time off for rest and holidays.

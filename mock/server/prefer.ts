@@ -11,6 +11,8 @@ import { failure, type Reply } from "./envelope.js";
 import type { Query } from "./params.js";
 import type { SpecOperation } from "./spec.js";
 import { cut } from "./text.js";
+import { forGeneration } from "./dynamic-schema.js";
+import { dayOf } from "../data/dates.js";
 
 /**
  * The Prefer header as Prism's server reads it (prism-http-server getHttpConfigFromRequest with
@@ -79,7 +81,7 @@ export interface PreferConfig {
 }
 
 /** Answers a request (already checked) with Prism's mocker and the preferences parsePrefer read. */
-export type PreferMocker = (operation: SpecOperation, request: { method: string; path: string; query: Query }, preferences: PreferConfig) => Promise<Reply>;
+export type PreferMocker = (operation: SpecOperation, request: { method: string; path: string; query: Query; today: string }, preferences: PreferConfig) => Promise<Reply>;
 
 const DAY_MS = 24 * 3600 * 1000;
 
@@ -88,6 +90,13 @@ export function createPreferMocker(logger: ReturnType<typeof createLogger>, base
   const checked: IHttpConfig = { ...base, checkSecurity: false, validateRequest: false };
   // Made on the first Prefer request: most runs never send one.
   let prism: ReturnType<typeof createInstance> | undefined;
+  // The operations as the generator sees them, made once per operation and dataset day.
+  const generation = new Map<string, { today: string; operation: SpecOperation["prism"] }>();
+  const generated = (operation: SpecOperation, today: string): SpecOperation["prism"] => {
+    let made = generation.get(operation.operationId);
+    if (made?.today !== today) generation.set(operation.operationId, (made = { today, operation: forGeneration(operation.prism, dayOf(today)) }));
+    return made.operation;
+  };
   return async (operation, request, preferences) => {
     prism ??= createInstance(checked, { logger });
     const examples = namedExamples(operation.prism);
@@ -107,7 +116,7 @@ export function createPreferMocker(logger: ReturnType<typeof createLogger>, base
       // The API speaks JSON only: Accept and the rest play no part (Prism would refuse text/html).
       headers: {},
     };
-    const result = await prism.request(input, [operation.prism], config)();
+    const result = await prism.request(input, [preferences.dynamic ? generated(operation, request.today) : operation.prism], config)();
     if (result._tag === "Left") {
       const problem = result.left as { status?: number; detail?: string; message?: string };
       const detail = flatten(problem.detail ?? problem.message ?? "Prism could not build a response");
