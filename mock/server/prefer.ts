@@ -3,6 +3,9 @@
 // named example, or a body generated from the schema. They have passed Prism's pipeline with the
 // dataset's mock component first (routing, parameter validation, key, rate limit, permission);
 // Prism's public instance with its default mock component then only picks and builds the response.
+// Two things are added to what Prism does: a named example is looked for under every status, not
+// only the lowest 2xx (each name belongs to one response of an operation), and a generated body is
+// drawn from the copy of the operation that dynamic-schema.ts makes.
 // The header is parsed here as Prism's server parses it, so the mock needs prism-http and
 // prism-core only.
 import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
@@ -82,8 +85,6 @@ export interface PreferConfig {
 
 /** Answers a request (already checked) with Prism's mocker and the preferences parsePrefer read. */
 export type PreferMocker = (operation: SpecOperation, request: { method: string; path: string; query: Query; today: string }, preferences: PreferConfig) => Promise<Reply>;
-
-const DAY_MS = 24 * 3600 * 1000;
 
 /** Prism's own mocker on the dispatcher's configuration; routing and checks were done by the dataset's pass. */
 export function createPreferMocker(logger: ReturnType<typeof createLogger>, base: IHttpConfig): PreferMocker {
