@@ -9,7 +9,8 @@ import { parsePrefer } from "../../mock/server/prefer.js";
 import { DEFAULT_SPEC_PATH } from "../../mock/server/spec.js";
 import { createOpenApiValidator } from "../support/openapi-validator.js";
 import { bearer, fetchAnswer, isFailureEnvelope, validPaths } from "./support.js";
-import { deref, loadOpenApi, operationsOf } from "../../scripts/lib/spec-document.js";
+import { loadOpenApi, operationsOf } from "../../scripts/lib/spec-document.js";
+import { examplesAt, type NamedExample } from "../support/spec-examples.js";
 import type { OperationId } from "../../generated/client.js";
 
 const openapi = loadOpenApi();
@@ -102,11 +103,9 @@ describe("Prefer picks the response as Prism does", () => {
 });
 
 /** The named examples of an operation's responses in the bundled spec, with the status each answers. */
-function examplesOf(operationId: string): { name: string; code: string; value: any }[] {
-  const [, , operation] = operationsOf(openapi).find(([, , op]) => op.operationId === operationId)!;
-  return Object.entries<any>(operation.responses).flatMap(([code, response]) =>
-    Object.entries<any>(deref(openapi, response).content?.["application/json"]?.examples ?? {}).map(([name, example]) => ({ name, code, value: example.value })),
-  );
+function examplesOf(operationId: string): NamedExample[] {
+  const [, path] = operationsOf(openapi).find(([, , op]) => op.operationId === operationId)!;
+  return examplesAt(openapi, path)!;
 }
 
 describe("Prefer: example=<name> answers every named example of the spec, alone or with its code", () => {

@@ -6,7 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
-import { deref, loadOpenApi, operationsOf, repoRoot } from "../../scripts/lib/spec-document.js";
+import { loadOpenApi, operationsOf, repoRoot } from "../../scripts/lib/spec-document.js";
+import { examplesAt } from "../support/spec-examples.js";
 import { SERVE_HELP } from "../../mock/cli.js";
 
 const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
@@ -130,11 +131,10 @@ describe("README: Scripted faults", () => {
 describe("README: the spec's examples and generated answers", () => {
   const openapi = loadOpenApi();
   /** The named examples of the operation at a path, by name. */
-  const examplesAt = (path: string): Map<string, unknown> => {
-    const operation = operationsOf(openapi).find(([method, template]) => method === "get" && template === path)?.[2];
-    expect(operation, `the README's path ${path} is an operation of the spec`).toBeDefined();
-    const named = Object.values<any>(operation.responses).flatMap((response) => Object.entries<any>(deref(openapi, response).content?.["application/json"]?.examples ?? {}));
-    return new Map(named.map(([name, example]) => [name, example.value]));
+  const examplesByName = (path: string): Map<string, unknown> => {
+    const examples = examplesAt(openapi, path);
+    expect(examples, `the README's path ${path} is an operation of the spec`).toBeDefined();
+    return new Map(examples!.map(({ name, value }) => [name, value]));
   };
 
   test("every command answers as the README says; an example it names is the spec's, with the spec's status", async () => {
@@ -143,14 +143,14 @@ describe("README: the spec's examples and generated answers", () => {
     for (const command of commands) {
       const body = await run(command);
       const name = /example=(\w+)/.exec(command.headers.prefer ?? "")?.[1];
-      const examples = examplesAt(new URL(command.url).pathname);
+      const examples = examplesByName(new URL(command.url).pathname);
       if (name && examples.has(name)) expect(body, `${command.line}: the spec's example ${name}`).toEqual(examples.get(name));
       if (name && !examples.has(name)) for (const known of examples.keys()) expect(body.message, `${command.line}: the 404 names ${known}`).toContain(known);
     }
   });
 
   test("the names the README and serve --help give are the spec's", () => {
-    const spec = new Set(operationsOf(openapi).flatMap(([, path]) => [...examplesAt(path).keys()]));
+    const spec = new Set(operationsOf(openapi).flatMap(([, path]) => [...examplesByName(path).keys()]));
     const text = subsection("The spec's examples and generated answers: `Prefer`").split("```")[0];
     const listed = new Set([...text.matchAll(/`(\w+)`/g)].map((m) => m[1]).filter((word) => /^[a-z][A-Za-z]*$/.test(word)));
     expect([...listed].sort(), "the example names the README's text lists").toEqual([...spec].sort());
