@@ -1192,6 +1192,12 @@ export interface components {
             totalPages: number;
         };
         /**
+         * LeaveTypeName
+         * @description A leave type's name, as the organisation writes it.
+         * @example Annual Leave
+         */
+        LeaveTypeName: string;
+        /**
          * DateText
          * @description A calendar date written as a datetime text with a zero time, `YYYY-MM-DDT00:00:00`, no zone.
          * @example 2026-12-21T00:00:00
@@ -1220,7 +1226,7 @@ export interface components {
              * @description Name of the leave type.
              * @example Annual Leave
              */
-            leaveTypeName: string;
+            leaveTypeName: components["schemas"]["LeaveTypeName"];
             /**
              * @description First day off, a calendar date as `YYYY-MM-DDT00:00:00`.
              * @example 2026-12-21T00:00:00
@@ -1538,7 +1544,7 @@ export interface components {
              * @description The leave type's name.
              * @example Annual Leave
              */
-            name: string;
+            name: components["schemas"]["LeaveTypeName"];
             /**
              * @description What the leave type is for.
              * @example Paid time off for rest and holidays.
@@ -2426,14 +2432,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "400",
-                 *       "message": "Invalid parameter PageSize: must be an integer from 1 to 100, got 500.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -2444,14 +2442,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "401",
-                 *       "message": "Unauthorized: the Authorization header is missing; send Authorization: Bearer <API_KEY>.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -2463,14 +2453,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "403",
-                 *       "message": "Forbidden: this API key lacks the permission Leave: View.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -2482,14 +2464,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "404",
-                 *       "message": "Not found: no department with id 6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0 in this organisation.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -2500,14 +2474,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "405",
-                 *       "message": "Method not allowed: DELETE is not an operation of /v1/leaverequest/list; it answers GET, HEAD.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -2520,14 +2486,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "429",
-                 *       "message": "Too many requests: 300 requests in 60 seconds allowed for this key; retry after 12 seconds.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -2537,14 +2495,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "503",
-                 *       "message": "Service unavailable: injected failure; retry with backoff.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };

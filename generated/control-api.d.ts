@@ -1559,14 +1559,6 @@ export interface components {
                 [name: string]: unknown;
             };
             content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "405",
-                 *       "message": "Method not allowed: DELETE is not an operation of /v1/leaverequest/list; it answers GET, HEAD.",
-                 *       "data": null
-                 *     }
-                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };

@@ -112,7 +112,10 @@ export interface components {
         };
         LeaveType: {
             id?: components["schemas"]["Id"];
-            /** @description The leave type's name. */
+            /**
+             * LeaveTypeName
+             * @description The leave type's name.
+             */
             name: string;
             /** @description What the leave type is for. */
             description?: string;

@@ -123,8 +123,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         if (result._tag === "Left") return notRouted(result.left, request.method, path, candidates);
         const reply = await (result.right.output.body as MockedReply | Promise<MockedReply>);
         if (reply.prefer) {
-          const { operation, config, query } = reply.prefer;
-          const mocked = await prefer(operation, { method, path, query }, config);
+          const { operation, config, query, today } = reply.prefer;
+          const mocked = await prefer(operation, { method, path, query, today }, config);
           return { ...mocked, headers: { ...mocked.headers, ...reply.headers }, caller: reply.caller, holdMs: reply.holdMs };
         }
         if (reply.cacheable) {

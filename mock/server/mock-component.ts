@@ -44,7 +44,8 @@ export interface MockedReply extends Reply {
   /** Set when the answer depends only on the organisation, the URL and the data: the cache may keep it. */
   cacheable?: { world: World; organizationId: string; permission: string; operationId: string };
   /** Set when a Prefer header hands the answer to Prism's own mocker. */
-  prefer?: { operation: SpecOperation; config: PreferConfig; query: Record<string, string | string[] | undefined> };
+  /** `today` is the answering world's dataset's: dynamic answers date things around it. */
+  prefer?: { operation: SpecOperation; config: PreferConfig; query: Record<string, string | string[] | undefined>; today: string };
 }
 
 export interface MockComponentOptions {
@@ -125,7 +126,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
       if (code !== undefined || exampleKey !== undefined || dynamic !== undefined) {
         const checked = checkParams(operation, validations, context.search, context.query, pathParams);
         if (!checked.ok) return refuse(400, checked.message);
-        return { status: 0, body: "", headers, caller, prefer: { operation, config: preference.config, query: checked.query } };
+        return { status: 0, body: "", headers, caller, prefer: { operation, config: preference.config, query: checked.query, today: apiKey.world.dataset.today } };
       }
     }
 

@@ -1,4 +1,4 @@
-// The README's "Sandboxes for parallel tests" and "Scripted faults" examples, run as written: each
+// The README's "Sandboxes for parallel tests", "Scripted faults" and Prefer examples, run as written: each
 // curl command of their sh blocks is sent to an in-process mock (standing in for `npm start`), with
 // $SANDBOX_ID, $SANDBOX_KEY and $SANDBOX_ADMIN_KEY set from the creating answer as the text says, and
 // must answer the status its `# → NNN` comment promises.
@@ -6,7 +6,9 @@ import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
-import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { loadOpenApi, operationsOf, repoRoot } from "../../scripts/lib/spec-document.js";
+import { examplesAt } from "../support/spec-examples.js";
+import { SERVE_HELP } from "../../mock/cli.js";
 
 const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
 const README_BASE = "http://127.0.0.1:4010";
@@ -123,5 +125,37 @@ describe("README: Scripted faults", () => {
       const body = await run(command);
       if (command.want === 503) expect(body.message).toMatch(/^Scripted fault: listLeaveRequests answers 503/);
     }
+  });
+});
+
+describe("README: the spec's examples and generated answers", () => {
+  const openapi = loadOpenApi();
+  /** The named examples of the operation at a path, by name. */
+  const examplesByName = (path: string): Map<string, unknown> => {
+    const examples = examplesAt(openapi, path);
+    expect(examples, `the README's path ${path} is an operation of the spec`).toBeDefined();
+    return new Map(examples!.map(({ name, value }) => [name, value]));
+  };
+
+  test("every command answers as the README says; an example it names is the spec's, with the spec's status", async () => {
+    const commands = curlCommands(subsection("The spec's examples and generated answers: `Prefer`"));
+    expect(commands.length).toBeGreaterThanOrEqual(4);
+    for (const command of commands) {
+      const body = await run(command);
+      const name = /example=(\w+)/.exec(command.headers.prefer ?? "")?.[1];
+      const examples = examplesByName(new URL(command.url).pathname);
+      if (name && examples.has(name)) expect(body, `${command.line}: the spec's example ${name}`).toEqual(examples.get(name));
+      if (name && !examples.has(name)) for (const known of examples.keys()) expect(body.message, `${command.line}: the 404 names ${known}`).toContain(known);
+    }
+  });
+
+  test("the names the README and serve --help give are the spec's", () => {
+    const spec = new Set(operationsOf(openapi).flatMap(([, path]) => [...examplesByName(path).keys()]));
+    const text = subsection("The spec's examples and generated answers: `Prefer`").split("```")[0];
+    const listed = new Set([...text.matchAll(/`(\w+)`/g)].map((m) => m[1]).filter((word) => /^[a-z][A-Za-z]*$/.test(word)));
+    expect([...listed].sort(), "the example names the README's text lists").toEqual([...spec].sort());
+    const helped = [...SERVE_HELP.matchAll(/\b(success|[a-z]+[A-Z]\w*) on every/g)].map((m) => m[1]);
+    expect(helped.length, "serve --help names example names").toBeGreaterThan(0);
+    for (const name of helped) expect(spec.has(name), `serve --help names ${name}, which no response has`).toBe(true);
   });
 });
