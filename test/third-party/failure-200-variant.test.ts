@@ -58,13 +58,18 @@ describe("the rest of the variant", () => {
     delete media.example;
     media.examples = { emptyPage: { summary: "No leave types", value: success } };
     const notFound = doc.components.responses.NotFound.content["application/json"];
-    const failure = notFound.example;
+    const failure = { isSuccessful: false, code: "404", message: "Not found: no such leave type.", data: null };
     delete notFound.example;
     notFound.examples = { unknownId: { value: failure } };
+    // The 400 as a single, unnamed example (the form a media type may also take).
+    const badRequest = doc.components.responses.BadRequest.content["application/json"];
+    const single = { isSuccessful: false, code: "400", message: "Bad request: PageSize must be at most 100.", data: null };
+    delete badRequest.examples;
+    badRequest.example = single;
     const examples = renderFailure200Variant(doc).paths["/v1/leavetype/list"].get.responses["200"].content["application/json"].examples;
     expect(examples.emptyPage, "the 200's own named example").toEqual({ summary: "No leave types", value: success });
     expect(examples["failure-404-unknownId"], "the 404's named example").toEqual({ value: failure });
-    expect(examples["failure-400"], "an unnamed (single) example of the 400").toEqual({ value: doc.components.responses.BadRequest.content["application/json"].example });
+    expect(examples["failure-400"], "an unnamed (single) example of the 400").toEqual({ value: single });
   });
 
   it("refuses an operation with no failure response to join, naming it", () => {
