@@ -5,6 +5,7 @@
 // os.type()), `process` and `Buffer` are injected (Buffer from the buffer package), and Prism's own
 // faker 6, which its default export loads with every locale, is given its English build only. The
 // dataset's faker 10 is imported by name (Faker, base, en), so esbuild keeps only those locales.
+import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -32,9 +33,27 @@ export const BROWSER_ALIASES: Record<string, string> = {
   // Formats the handlers never give Prism's reader (Postman's library alone is a third of the bundle).
   "@stoplight/http-spec/oas2/operation": shim("other-formats.js"),
   "@stoplight/http-spec/postman/operation": shim("other-formats.js"),
-  // Required from CommonJS, it resolves to its UMD "main", which loads its parts with a require
-  // esbuild cannot follow; its "module" entry (package.json) is the same code as ES modules.
-  "jsonc-parser": "jsonc-parser/lib/esm/main.js",
+};
+
+/**
+ * Packages that @stoplight/json requires from CommonJS, where esbuild takes their "main": for
+ * jsonc-parser a UMD build that loads its parts with a require esbuild cannot follow. Each is
+ * resolved to the entry its own package.json declares for bundlers ("module"), the same code as ES
+ * modules, rather than to a file path written here.
+ */
+const DECLARED_MODULE_ENTRY = ["jsonc-parser"];
+
+const declaredModuleEntry: Plugin = {
+  name: "declared-module-entry",
+  setup(pluginBuild) {
+    const names = new RegExp(`^(?:${DECLARED_MODULE_ENTRY.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`);
+    pluginBuild.onResolve({ filter: names }, (args) => {
+      const manifest = createRequire(path.join(args.resolveDir, "noop.js")).resolve(`${args.path}/package.json`);
+      const entry = (JSON.parse(readFileSync(manifest, "utf8")) as { module?: string }).module;
+      if (!entry) throw new Error(`${args.path} declares no "module" entry in ${manifest}`);
+      return { path: path.join(path.dirname(manifest), entry) };
+    });
+  },
 };
 
 /** The faker that Prism requires (its own version 6, every locale) becomes its English build. */
@@ -64,7 +83,7 @@ export function mswBrowserOptions(): BuildOptions {
     target: "chrome120",
     alias: BROWSER_ALIASES,
     inject: [shim("globals.js")],
-    plugins: [prismFakerEnglishOnly],
+    plugins: [prismFakerEnglishOnly, declaredModuleEntry],
     define: { global: "globalThis" },
     logLevel: "silent",
   };

@@ -5,6 +5,7 @@ import { existsSync, readFileSync, readdirSync } from "node:fs";
 import { builtinModules, createRequire } from "node:module";
 import { join, relative } from "node:path";
 import { describe, expect, test } from "vitest";
+import { BROWSER_ALIASES } from "../../scripts/lib/msw-bundle.js";
 
 const root = join(import.meta.dirname, "../..");
 const FOLDERS = ["mock", "src", "scripts"];
@@ -124,5 +125,19 @@ test.each(FOLDERS)("every import in %s/ is a declared dependency through its pub
       if (problem) problems.push(`${relative(root, file)}: ${problem.kind === "deep" ? "deep import of another package's files" : "import of an undeclared package"}: ${specifier}`);
     }
   }
+  expect(problems).toEqual([]);
+});
+
+// The browser bundle's aliases are imports the build makes on the sources' behalf: each names a
+// stand-in of scripts/browser-shims/ or a package's public entry, never a file inside a package
+// (jsonc-parser's ES build is reached through the "module" entry its package.json declares).
+test("every alias of the browser bundle is a stand-in or a public entry", () => {
+  const shims = join(root, "scripts/browser-shims/");
+  const declared = declaredFor(join(root, "scripts/lib/msw-bundle.ts"));
+  const problems = Object.entries(BROWSER_ALIASES).flatMap(([from, to]) => {
+    if (to.startsWith(shims) && existsSync(to)) return [];
+    const problem = problemOf(to, declared, exportsFromInstalled);
+    return problem ? [`${from} -> ${to}: ${problem.kind === "deep" ? "a file inside a package" : "an undeclared package"}`] : [];
+  });
   expect(problems).toEqual([]);
 });
