@@ -5,7 +5,7 @@
 // and the rule; nothing is built from a file with a problem.
 import { readFileSync } from "node:fs";
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml";
-import { compileSchema } from "../webhooks/schemas.js";
+import { compileSchema } from "../kernel/json-schema.js";
 import { DataFileError, fileError, type DataFile, type DataFileProblem, type LoadedDataFile } from "./data-file.js";
 
 const SCHEMA_PATH = new URL("../../generated/data-file.schema.json", import.meta.url);

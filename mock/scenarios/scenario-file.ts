@@ -7,7 +7,7 @@ import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { LineCounter, parseDocument } from "yaml";
 import type { WebhookEventType } from "../../generated/events.js";
-import { eventDataFields } from "../webhooks/schemas.js";
+import { eventDataFields } from "../kernel/json-schema.js";
 
 const SCHEMA_PATH = new URL("../../generated/scenario.schema.json", import.meta.url);
 

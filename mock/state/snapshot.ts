@@ -3,7 +3,7 @@
 // and each waiting delivery as its log entry's place and its body, base64, exactly as it is sent).
 // Parsers answer a reason (a string) instead of throwing: the store turns it into one line.
 import type { Endpoint, EventSelection } from "../webhooks/endpoints.js";
-import { deliveryProblem, isEventType } from "../webhooks/schemas.js";
+import { deliveryProblem, isEventType } from "../kernel/json-schema.js";
 import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
 import type { DeliveryLogEntry } from "../webhooks/delivery-log.js";
 

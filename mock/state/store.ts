@@ -13,7 +13,7 @@ import { appendLine, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } f
 import { parseChange, parseSnapshot, serializeSnapshot } from "./snapshot.js";
 import { StateError } from "./state-error.js";
 
-import { DEFAULT_WORLD, type SandboxDefinition } from "../server/world.js";
+import { DEFAULT_WORLD, type SandboxDefinition } from "../worlds/world.js";
 
 export { DEFAULT_WORLD };
 

@@ -8,7 +8,7 @@ import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry } from "./delivery
 import type { CreatedEndpoint, EndpointInput, EndpointView } from "./endpoints.js";
 import type { TriggerResult } from "./publisher.js";
 import { EndpointError, refuse, TriggerError, valueOr, type Result } from "./reasons.js";
-import { requestProblem } from "./schemas.js";
+import { requestProblem } from "../kernel/json-schema.js";
 import { WebhookService, type CloseReport, type ServiceParts, type WebhookPersistence } from "./service.js";
 import type { TriggerRequest } from "./triggers.js";
 import { realScheduler, resolveSettings, type EngineSettings, type WebhookEngineOptions } from "./settings.js";

@@ -2,7 +2,7 @@
 // `occurredAt` (UTC, exactly 7 fractional digits, `Z`), `organizationId`, `data`.
 import { randomUUID } from "node:crypto";
 import type { WebhookEventData, WebhookEventMap, WebhookEventType } from "../../generated/events.js";
-import { seededRandom } from "../server/random.js";
+import { seededRandom } from "../kernel/random.js";
 
 /** 100-nanosecond ticks per millisecond: the 7th fractional digit of a second. */
 const TICKS_PER_MS = 10_000;

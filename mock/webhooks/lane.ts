@@ -5,7 +5,7 @@
 import type { AttemptRecord, DeliveryLogEntry } from "./delivery-log.js";
 import type { SendOutcome } from "./send.js";
 import type { Scheduler } from "./settings.js";
-import { Fifo } from "../server/fifo.js";
+import { Fifo } from "../kernel/fifo.js";
 
 export interface LaneJob {
   entry: DeliveryLogEntry;

@@ -8,7 +8,7 @@ import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { subscribes, type Endpoint } from "./endpoints.js";
 import { buildEvent } from "./event-body.js";
 import { ok, type Result } from "./reasons.js";
-import { eventProblems } from "./schemas.js";
+import { eventProblems } from "../kernel/json-schema.js";
 import { buildEventData, type TriggerRequest } from "./triggers.js";
 
 export interface QueuedDelivery {

@@ -1,6 +1,6 @@
 // Why the webhook side refuses something, in domain terms: a kind, the field at fault, a sentence.
 // No HTTP here: the control API's edge (mock/control/operations.ts) turns a kind into a status.
-import type { RefusalKind } from "../server/operations.js";
+import type { RefusalKind } from "../operations/operation.js";
 
 /** The kinds of refusal every operation of the mock answers (mock/server/operations.ts). */
 export type ReasonKind = RefusalKind;

@@ -7,7 +7,7 @@ import type { WebhookEvent } from "../../generated/events.js";
 import { webhookHeaders, webhookHeaderValues } from "../../generated/webhook-facts.js";
 import { sign } from "../../src/webhooks/node/index.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
-import { seededRandom } from "../server/random.js";
+import { seededRandom } from "../kernel/random.js";
 import { attemptLine, DeliveryLog, snapshot, waitingLines, waitingOf, type AttemptRecord, type DeliveryFilter, type DeliveryLogEntry, type WaitingDelivery } from "./delivery-log.js";
 import { EndpointRegistry, viewOf, type CreatedEndpoint, type Endpoint, type EndpointInput, type EndpointView } from "./endpoints.js";
 import { createOccurredAtClock, seededUuids } from "./event-body.js";

@@ -4,7 +4,7 @@
 // the mock closed to make room and the working client's failures and latency.
 import { connect, type Socket } from "node:net";
 import { request as httpRequest, Agent } from "node:http";
-import { openFilesLimit } from "../../mock/server/connections.js";
+import { openFilesLimit } from "../../mock/edges/node/connections.js";
 import { startMockServer, type Probe } from "../bench/servers.js";
 
 export interface ConnectionsResult {

@@ -1,8 +1,8 @@
 // Shared by the mock-data suites: a fixed "today", so every run sees the same dataset.
 import { createDataset, type Dataset } from "../../mock/data/dataset.js";
 import { parameters } from "../../generated/facts.js";
-import { handlers } from "../../mock/resources/index.js";
-import type { OperationId, ResourceRequest, ResourceResult } from "../../mock/resources/contract.js";
+import { handlers } from "../../mock/operations/read/index.js";
+import type { OperationId, ResourceRequest, ResourceResult } from "../../mock/operations/read/contract.js";
 
 export const TODAY = "2026-05-14";
 

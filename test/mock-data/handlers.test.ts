@@ -1,10 +1,10 @@
 import { describe, expect, it } from "vitest";
-import { statusOf } from "../../mock/server/operations.js";
+import { statusOf } from "../../mock/operations/operation.js";
 import { computeBalance } from "../../mock/data/balances.js";
 import { sampleIds } from "../../mock/data/dataset.js";
 import { balanceKey } from "../../mock/data/organization.js";
-import type { OperationId } from "../../mock/resources/contract.js";
-import { handlers } from "../../mock/resources/index.js";
+import type { OperationId } from "../../mock/operations/read/contract.js";
+import { handlers } from "../../mock/operations/read/index.js";
 import { createDocumentValidator } from "../../scripts/lib/spec-validator.js";
 import { deref, flatten, loadOpenApi } from "../../scripts/lib/spec-document.js";
 import { TODAY, call, dataOf, freshDataset } from "./fixture.js";

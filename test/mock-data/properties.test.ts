@@ -5,9 +5,9 @@ import fc from "fast-check";
 import { beforeAll, describe, expect, it } from "vitest";
 import { sampleIds } from "../../mock/data/dataset.js";
 import { dayOf, isoDate } from "../../mock/data/dates.js";
-import type { OperationId } from "../../mock/resources/contract.js";
-import { canonicalCase, checkParams } from "../../mock/server/params.js";
-import { loadSpec, type LoadedSpec } from "../../mock/server/spec.js";
+import type { OperationId } from "../../mock/operations/read/contract.js";
+import { canonicalCase, checkParams } from "../../mock/pipeline/params.js";
+import { loadSpec, type LoadedSpec } from "../../mock/kernel/spec.js";
 import { call, dataOf, freshDataset } from "./fixture.js";
 
 const ds = freshDataset();

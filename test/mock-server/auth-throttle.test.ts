@@ -3,12 +3,12 @@
 // is not held. Driven through the dispatcher with an injected clock.
 import { beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, DEMO_KEYS } from "../../mock/keys/demo-keys.js";
-import { readOperations, handlers } from "../../mock/resources/index.js";
-import { AUTH_THROTTLE } from "../../mock/server/auth-throttle.js";
-import { createDispatcher, type Dispatcher } from "../../mock/server/dispatch.js";
-import { ResponseCache } from "../../mock/server/response-cache.js";
-import { loadSpec } from "../../mock/server/spec.js";
-import { Worlds } from "../../mock/server/world.js";
+import { readOperations, handlers } from "../../mock/operations/read/index.js";
+import { AUTH_THROTTLE } from "../../mock/worlds/auth-throttle.js";
+import { createDispatcher, type Dispatcher } from "../../mock/pipeline/dispatch.js";
+import { ResponseCache } from "../../mock/pipeline/response-cache.js";
+import { loadSpec } from "../../mock/kernel/spec.js";
+import { Worlds } from "../../mock/worlds/world.js";
 import { freshDataset } from "../mock-data/fixture.js";
 
 let clock = 0;

@@ -3,8 +3,8 @@
 // answered exactly like an unknown id.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { operationIndex } from "../../generated/client.js";
-import { authenticate } from "../../mock/auth/authenticate.js";
-import { createKeyRegistry } from "../../mock/auth/key-registry.js";
+import { authenticate } from "../../mock/worlds/authenticate.js";
+import { createKeyRegistry } from "../../mock/worlds/api-keys.js";
 import { DEMO_KEY, DEMO_KEYS, EMPLOYEE_MANAGEMENT_VIEW, LEAVE_VIEW, MANAGE_WEBHOOKS } from "../../mock/keys/demo-keys.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { createOpenApiValidator } from "../support/openapi-validator.js";

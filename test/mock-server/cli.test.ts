@@ -3,8 +3,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { SERVE_HELP, parseServeArgs, run as runInProcess } from "../../mock/cli.js";
-import { formatBanner } from "../../mock/server/banner.js";
+import { SERVE_HELP, parseServeArgs, run as runInProcess } from "../../mock/cli/main.js";
+import { formatBanner } from "../../mock/cli/banner.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 

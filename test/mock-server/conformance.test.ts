@@ -2,7 +2,7 @@
 import { createConnection } from "node:net";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
-import { cut, quote } from "../../mock/server/text.js";
+import { cut, quote } from "../../mock/kernel/text.js";
 import { createOpenApiValidator } from "../support/openapi-validator.js";
 import { bearer, fetchAnswer, isFailureEnvelope } from "./support.js";
 

@@ -2,7 +2,7 @@
 // for a seeded dataset, one from a data file, and one changed by triggers (exported from the running
 // mock through GET /_mock/data). Every read operation is asked: several pages, filters, details, balances.
 import { afterAll, describe, expect, it } from "vitest";
-import { exportCommand } from "../../mock/commands/export.js";
+import { exportCommand } from "../../mock/cli/commands/export.js";
 import { DEMO_KEY, startMock, type RunningMock, type StartMockOptions } from "../../mock/index.js";
 
 const TODAY = "2026-11-23";

@@ -2,9 +2,9 @@
 // their own properties, calendar dates and timestamps near the dataset's today, short lists; the
 // operation Prism routes and validates with is left as it was.
 import { describe, expect, it } from "vitest";
-import { CALENDAR_DAYS_EACH_SIDE, forGeneration, LIST_ITEMS_MAX, TIMESTAMP_DAYS_BACK } from "../../mock/server/dynamic-schema.js";
+import { CALENDAR_DAYS_EACH_SIDE, forGeneration, LIST_ITEMS_MAX, TIMESTAMP_DAYS_BACK } from "../../mock/pipeline/dynamic-schema.js";
 import { dayOf } from "../../mock/data/dates.js";
-import type { PrismOperation } from "../../mock/server/spec.js";
+import type { PrismOperation } from "../../mock/kernel/spec.js";
 
 const TODAY = dayOf("2031-03-10");
 const DATE_TEXT = { type: "string", maxLength: 19, pattern: "^\\d{4}-(0[1-9]|1[0-2])-(0[1-9]|[12]\\d|3[01])T00:00:00$" };

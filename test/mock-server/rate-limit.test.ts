@@ -2,8 +2,8 @@
 // small limit.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
-import { RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../../mock/server/limits.js";
-import { createRateLimiter } from "../../mock/server/rate-limit.js";
+import { RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../../mock/kernel/limits.js";
+import { createRateLimiter } from "../../mock/worlds/rate-limit.js";
 import { createOpenApiValidator } from "../support/openapi-validator.js";
 import { loadOpenApi } from "../../scripts/lib/spec-document.js";
 import { bearer, fetchAnswer, isFailureEnvelope } from "./support.js";

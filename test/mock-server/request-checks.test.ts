@@ -3,13 +3,13 @@
 // the refusal reads, and the query the handler then sees.
 import { beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, DEMO_KEYS } from "../../mock/keys/demo-keys.js";
-import type { ResourceHandlers, ResourceRequest } from "../../mock/resources/contract.js";
-import { handlers, readOperations } from "../../mock/resources/index.js";
-import { createDispatcher, type Dispatcher } from "../../mock/server/dispatch.js";
-import { ResponseCache } from "../../mock/server/response-cache.js";
-import { describeSchema } from "../../mock/server/schema-text.js";
-import { loadSpec, type LoadedSpec } from "../../mock/server/spec.js";
-import { Worlds } from "../../mock/server/world.js";
+import type { ResourceHandlers, ResourceRequest } from "../../mock/operations/read/contract.js";
+import { handlers, readOperations } from "../../mock/operations/read/index.js";
+import { createDispatcher, type Dispatcher } from "../../mock/pipeline/dispatch.js";
+import { ResponseCache } from "../../mock/pipeline/response-cache.js";
+import { describeSchema } from "../../mock/kernel/schema-text.js";
+import { loadSpec, type LoadedSpec } from "../../mock/kernel/spec.js";
+import { Worlds } from "../../mock/worlds/world.js";
 import { freshDataset } from "../mock-data/fixture.js";
 
 const dataset = freshDataset();

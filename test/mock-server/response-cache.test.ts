@@ -2,7 +2,7 @@
 // evicted first, a key set again counted once, and a world's entries dropped when its dataset's
 // version moves or it is dropped, no other world's.
 import { describe, expect, test } from "vitest";
-import { ResponseCache, type CachedReply } from "../../mock/server/response-cache.js";
+import { ResponseCache, type CachedReply } from "../../mock/pipeline/response-cache.js";
 
 const reply = (bytes: number): CachedReply => ({ operationId: "op", permission: "p", status: 200, body: Buffer.alloc(bytes) });
 

@@ -1,6 +1,6 @@
 // The one place the mock turns outside text into something a message, log line or CLI line may quote.
 import { describe, expect, test } from "vitest";
-import { errorText, oneLine, printable } from "../../mock/server/text.js";
+import { errorText, oneLine, printable } from "../../mock/kernel/text.js";
 
 describe("printable", () => {
   const cases: [string, { given: [string, number]; want: string }][] = [

@@ -5,11 +5,11 @@ import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { FLAGS as CONTRACT_FLAGS } from "../../src/contract/options.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
-import { HELP, SERVE_HELP } from "../../mock/cli.js";
-import { EXPORT_HELP } from "../../mock/commands/export.js";
-import { RECEIVE_HELP } from "../../mock/commands/receive.js";
-import { SCENARIO_HELP } from "../../mock/commands/scenario.js";
-import { TRIGGER_HELP } from "../../mock/commands/trigger.js";
+import { HELP, SERVE_HELP } from "../../mock/cli/main.js";
+import { EXPORT_HELP } from "../../mock/cli/commands/export.js";
+import { RECEIVE_HELP } from "../../mock/cli/commands/receive.js";
+import { SCENARIO_HELP } from "../../mock/cli/commands/scenario.js";
+import { TRIGGER_HELP } from "../../mock/cli/commands/trigger.js";
 import { USAGE as DIFF_HELP } from "../../mock/diff/cli.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 

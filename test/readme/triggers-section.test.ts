@@ -4,9 +4,9 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runScenario } from "../../mock/commands/scenario.js";
-import { runTrigger } from "../../mock/commands/trigger.js";
-import { DEFAULT_MOCK_URL } from "../../mock/commands/trigger.js";
+import { runScenario } from "../../mock/cli/commands/scenario.js";
+import { runTrigger } from "../../mock/cli/commands/trigger.js";
+import { DEFAULT_MOCK_URL } from "../../mock/cli/commands/trigger.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { register, TestReceiver } from "../webhooks-engine/support.js";

@@ -4,13 +4,13 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { parseServeArgs } from "../../mock/cli.js";
-import { receiveCommand } from "../../mock/commands/receive.js";
-import { runTrigger } from "../../mock/commands/trigger.js";
+import { parseServeArgs } from "../../mock/cli/main.js";
+import { receiveCommand } from "../../mock/cli/commands/receive.js";
+import { runTrigger } from "../../mock/cli/commands/trigger.js";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { WebhookEngine } from "../../mock/webhooks/engine.js";
 import { WebhookOptionError } from "../../mock/webhooks/settings.js";
-import { webhookServeSettings } from "../../mock/webhooks/serve-flags.js";
+import { webhookServeSettings } from "../../mock/cli/serve-flags.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { TestReceiver } from "./support.js";
 

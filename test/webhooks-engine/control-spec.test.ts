@@ -4,11 +4,11 @@
 import { describe, expect, test } from "vitest";
 import { webhookEventTypes } from "../../generated/events.js";
 import controlDocument from "../../generated/control-openapi.json" with { type: "json" };
-import { controlOperations } from "../../mock/control/operations.js";
+import { controlOperations } from "../../mock/operations/control/index.js";
 import { createDataset } from "../../mock/data/dataset.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
-import { loadSpec } from "../../mock/server/spec.js";
-import { Worlds } from "../../mock/server/world.js";
+import { loadSpec } from "../../mock/kernel/spec.js";
+import { Worlds } from "../../mock/worlds/world.js";
 import { WebhookEngine } from "../../mock/webhooks/engine.js";
 import { SUBJECTS } from "../../mock/webhooks/triggers.js";
 

@@ -7,7 +7,7 @@ import { LeaveStatusIdByName } from "../../generated/facts.js";
 import { createDataset } from "../../mock/data/dataset.js";
 import { EndpointRegistry, type Endpoint, type EndpointInput } from "../../mock/webhooks/endpoints.js";
 import { createPublisher } from "../../mock/webhooks/publisher.js";
-import { eventProblems } from "../../mock/webhooks/schemas.js";
+import { eventProblems } from "../../mock/kernel/json-schema.js";
 
 const dataset = createDataset({ seed: 3, scale: 0.1 });
 const org = dataset.organizations[0];

@@ -5,7 +5,7 @@ import { webhookEventTypes } from "../../generated/events.js";
 import { DeliveryLog, type DeliveryLogEntry } from "../../mock/webhooks/delivery-log.js";
 import { checkEndpointUrl } from "../../mock/webhooks/endpoint-url.js";
 import { EndpointRegistry, generateSecret } from "../../mock/webhooks/endpoints.js";
-import { eventProblems, requestProblem } from "../../mock/webhooks/schemas.js";
+import { eventProblems, requestProblem } from "../../mock/kernel/json-schema.js";
 import { createOccurredAtClock, formatOccurredAt, seededUuids } from "../../mock/webhooks/event-body.js";
 import { loadAsyncApi } from "../../scripts/lib/spec-document.js";
 

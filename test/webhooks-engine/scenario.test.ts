@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runScenario } from "../../mock/commands/scenario.js";
+import { runScenario } from "../../mock/cli/commands/scenario.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { checkScenario } from "../../mock/scenarios/scenario-file.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";

@@ -3,7 +3,7 @@
 // and `--help` lists the fields each type takes, from the control document.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { triggerOverrideFields } from "../../generated/control-facts.js";
-import { runTrigger, TRIGGER_HELP } from "../../mock/commands/trigger.js";
+import { runTrigger, TRIGGER_HELP } from "../../mock/cli/commands/trigger.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 
 let mock: RunningMock;

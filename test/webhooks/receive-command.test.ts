@@ -1,7 +1,7 @@
 // hr-mock receive: its flags, a verifying receiver on a port, --json lines, body limits, and the
 // one-line summary of an event's data.
 import { describe, expect, it } from "vitest";
-import { receiveCommand, summarizeData } from "../../mock/commands/receive.js";
+import { receiveCommand, summarizeData } from "../../mock/cli/commands/receive.js";
 import { deliveryHeaders, eventBody, post, SECRET } from "./receiver-support.js";
 
 describe("hr-mock receive", () => {

@@ -1,0 +1,58 @@
+// The options the mock's request path takes, checked once where they enter (startMock and the MSW
+// handlers take the same ones): each mistake is one sentence in a MockOptionError.
+import { normalizeToday } from "../data/dataset.js";
+import type { FailureStatus } from "../kernel/envelope.js";
+import { RATE_LIMIT_DEFAULT } from "../kernel/limits.js";
+
+export class MockOptionError extends Error {
+  override name = "MockOptionError";
+}
+
+/** The options startMock and the MSW handlers share. */
+export interface PipelineSettingsInput {
+  /** Dataset seed, default 1: the same seed gives the same data (`hr-mock serve --seed`). */
+  seed?: number;
+  /** Multiplies employees and leave requests, default 1. */
+  scale?: number;
+  /** The dataset's "today" (ISO date or Date); default the real current date. Pin it in tests. */
+  today?: string | Date;
+  /** Requests per key in any rolling 60 seconds (default 300), or "off". */
+  rateLimit?: number | "off";
+  /** "http" (default): failures carry their status; 200: every failure is answered with HTTP 200. */
+  failureStatus?: FailureStatus;
+  /** Delay before every answer, milliseconds. */
+  latencyMs?: number;
+  /** Probability 0..1 of answering an operation with an injected 503 (seeded by `seed`). */
+  failRate?: number;
+}
+
+export interface PipelineSettings {
+  seed: number;
+  scale: number;
+  rateLimit: number | "off";
+  failureStatus: FailureStatus;
+  latencyMs: number;
+  failRate: number;
+}
+
+export function checkPipelineOptions(options: PipelineSettingsInput): PipelineSettings {
+  const { seed = 1, scale = 1, rateLimit = RATE_LIMIT_DEFAULT, failureStatus = "http", latencyMs = 0, failRate = 0 } = options;
+  if (!Number.isSafeInteger(seed)) throw new MockOptionError(`seed must be an integer, got ${seed}`);
+  if (!(typeof scale === "number" && Number.isFinite(scale) && scale > 0 && scale <= 1000)) {
+    throw new MockOptionError(`scale must be a number above 0 and at most 1000, got ${scale}`);
+  }
+  if (rateLimit !== "off" && !(Number.isInteger(rateLimit) && rateLimit >= 1)) {
+    throw new MockOptionError(`rateLimit must be a whole number of at least 1 or "off", got ${rateLimit}`);
+  }
+  if (failureStatus !== "http" && failureStatus !== 200) throw new MockOptionError(`failureStatus must be "http" or 200, got ${failureStatus}`);
+  if (!(typeof latencyMs === "number" && Number.isFinite(latencyMs) && latencyMs >= 0 && latencyMs <= 600_000)) {
+    throw new MockOptionError(`latencyMs must be a number of milliseconds from 0 to 600000, got ${latencyMs}`);
+  }
+  if (!(typeof failRate === "number" && failRate >= 0 && failRate <= 1)) throw new MockOptionError(`failRate must be a number from 0 to 1, got ${failRate}`);
+  try {
+    normalizeToday(options.today);
+  } catch (error) {
+    throw new MockOptionError((error as Error).message);
+  }
+  return { seed, scale, rateLimit, failureStatus, latencyMs, failRate };
+}

@@ -1,0 +1,48 @@
+// What `hr-mock serve` prints once it listens: where the API and docs are, the demo keys with their
+// organisation and permissions, and a request to paste. Keys from a keys file are the user's own
+// and may be real secrets: they are shown by label, masked.
+import type { MockKeyInfo, RunningMock } from "../app/start-mock.js";
+
+export interface BannerSettings {
+  seed: number;
+  scale: number;
+  rateLimit: number | "off";
+  failureStatus: "http" | 200;
+  latencyMs: number;
+  failRate: number;
+}
+
+/**
+ * `readyMs` is the time the banner reports: by default startMock's own, while the CLI passes the
+ * time since its process started (module loading included), which is what a user waits for.
+ */
+export function formatBanner(mock: RunningMock, settings: BannerSettings, readyMs = mock.startupMs): string {
+  const extras = [
+    `seed ${settings.seed}`,
+    `scale ${settings.scale}`,
+    settings.rateLimit === "off" ? "no rate limit" : `rate limit ${settings.rateLimit} per key per 60 s`,
+    settings.failureStatus === 200 ? "failures answered with HTTP 200" : undefined,
+    settings.latencyMs > 0 ? `latency ${settings.latencyMs} ms` : undefined,
+    settings.failRate > 0 ? `fail rate ${settings.failRate}` : undefined,
+  ].filter(Boolean);
+  const keyWidth = Math.max(...mock.keys.map((k) => shownKey(k).length));
+  const orgNames = new Map(mock.keys.map((k) => [k.organisation, k.organizationName]));
+  const lines = [
+    `hr-mock: HR service mock ready in ${(readyMs / 1000).toFixed(2)} s (${extras.join(", ")})`,
+    `  API   ${mock.url}`,
+    `  Docs  ${mock.docsUrl}`,
+    `  Organisations: ${[...orgNames].map(([n, name]) => `${n} ${name}`).join("; ")}`,
+    "  API keys (send Authorization: Bearer <key>):",
+    ...mock.keys.map(
+      (k) =>
+        `    ${shownKey(k).padEnd(keyWidth)}  org ${k.organisation}  ${k.permissions.length > 0 ? k.permissions.join(", ") : "(no permissions)"}`,
+    ),
+    `  Try:  curl -H "Authorization: Bearer ${mock.keys.find((k) => k.demo && k.permissions.length >= 2)?.key ?? "<key>"}" "${mock.url}/v1/leaverequest/list?PageSize=2"`,
+    "  Ctrl-C stops.",
+  ];
+  return `${lines.join("\n")}\n`;
+}
+
+function shownKey(key: MockKeyInfo): string {
+  return key.demo ? key.key : `<key from file: ${key.label}>`;
+}

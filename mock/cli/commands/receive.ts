@@ -1,0 +1,215 @@
+/**
+ * `hr-mock receive`: a local webhook receiver for trying deliveries end to end. It verifies each
+ * delivery with the same code a consumer imports (src/webhooks) and prints one line per delivery.
+ */
+import { parseArgs } from "node:util";
+import {
+  createReceiver,
+  DEFAULT_MAX_BODY_BYTES,
+  DEFAULT_TOLERANCE_SECONDS,
+  listen,
+  type DeliveryInfo,
+  type Rejection,
+  type WebhookEvent,
+} from "../../../src/webhooks/node/index.js";
+
+export const RECEIVE_HELP = `Usage: hr-mock receive --port <port> --secret <whsec_...> [options]
+
+Runs a local webhook receiver: checks each delivery's Service-Signature and event headers,
+answers as a real receiver should, and prints one line per delivery.
+
+Options:
+  --port <n>         Port to listen on; 0 picks a free one. Required.
+  --secret <s>       The endpoint's signing secret (begins whsec_). Repeat it to accept
+                     an old and a new secret while rotating. Required. Never printed.
+  --host <h>         Address to bind (default 127.0.0.1).
+  --path <p>         Accept deliveries only at this path, e.g. /hooks (default: any path).
+  --tolerance <s>    Largest accepted signature age or clock skew, seconds (default ${DEFAULT_TOLERANCE_SECONDS}).
+  --json             Print each verified event as one JSON line on stdout; every other
+                     line (start, repeats, rejections) goes to stderr.
+  -h, --help         Show this help.
+
+Answers: 200 for a verified event (a repeated event id too, marked duplicate and handled
+once), 400 with {"error": reason} for a bad signature or event, 404 for another path,
+405 for a method other than POST, 413 for a body over ${DEFAULT_MAX_BODY_BYTES / 1024 / 1024} MiB.
+Stops on Ctrl-C (SIGINT) or SIGTERM.
+`;
+
+/** Where output goes, and an optional stop signal; the defaults are the process's own. */
+export interface ReceiveIO {
+  stdout?: { write(text: string): unknown };
+  stderr?: { write(text: string): unknown };
+  /** Stops the receiver like SIGINT does (used by tests and embedding code). */
+  signal?: AbortSignal;
+}
+
+interface ReceiveSettings {
+  port: number;
+  host: string;
+  secrets: string[];
+  path: string | undefined;
+  toleranceSeconds: number;
+  json: boolean;
+}
+
+/** Runs the receiver until SIGINT/SIGTERM (or io.signal); a bad flag throws a one-line Error. */
+export async function receiveCommand(argv: string[], io: ReceiveIO = {}): Promise<void> {
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  const parsed = parseFlags(argv);
+  if (parsed === "help") {
+    stdout.write(RECEIVE_HELP);
+    return;
+  }
+  const settings = parsed;
+  const print = makePrinter(settings.json, stdout, stderr);
+
+  const handler = createReceiver({
+    secret: settings.secrets,
+    path: settings.path,
+    toleranceSeconds: settings.toleranceSeconds,
+    onEvent: print.event,
+    onDuplicate: print.duplicate,
+    onRejected: print.rejected,
+  });
+  const receiver = await listen(handler, { port: settings.port, host: settings.host }).catch((error: unknown) => {
+    throw new Error(`cannot listen on ${settings.host}:${settings.port}: ${(error as Error).message}`);
+  });
+  const secretCount = settings.secrets.length === 1 ? "1 secret" : `${settings.secrets.length} secrets`;
+  print.status(
+    `Receiving webhooks at ${receiver.url}${settings.path ?? "/"} ` +
+      `(tolerance ${settings.toleranceSeconds} s, ${secretCount}). Ctrl-C stops.`,
+  );
+  await untilStopped(io.signal);
+  await receiver.close();
+  print.status("Receiver stopped.");
+}
+
+/** Flags to settings; every mistake becomes one line naming the flag (never its secret value). */
+function parseFlags(argv: string[]): ReceiveSettings | "help" {
+  let values;
+  try {
+    ({ values } = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: false,
+      options: {
+        port: { type: "string" },
+        secret: { type: "string", multiple: true },
+        host: { type: "string", default: "127.0.0.1" },
+        path: { type: "string" },
+        tolerance: { type: "string" },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    }));
+  } catch (error) {
+    // parseArgs explains at length; its first sentence is the useful line. A stray positional may
+    // be a second secret typed without --secret, so secret-looking text is masked.
+    const first = (error as Error).message
+      .split(/\.\s/)[0]
+      .replace(/\.$/, "")
+      .replace(/whsec_[^\s'"]*/g, "whsec_…");
+    throw new Error(`${first}. Run "hr-mock receive --help" for the options.`);
+  }
+  if (values.help) return "help";
+  return {
+    port: parsePort(values.port),
+    host: requireText("--host", values.host),
+    secrets: parseSecrets(values.secret),
+    path: parsePath(values.path),
+    toleranceSeconds: values.tolerance === undefined ? DEFAULT_TOLERANCE_SECONDS : parseSeconds(values.tolerance),
+    json: values.json,
+  };
+}
+
+function parsePort(text: string | undefined): number {
+  if (text === undefined) throw new Error('--port is required (0 picks a free port). Run "hr-mock receive --help".');
+  const port = Number(text);
+  if (!/^[0-9]+$/.test(text) || port > 65_535) throw new Error(`--port must be a whole number 0-65535, got "${text}".`);
+  return port;
+}
+
+function parseSecrets(secrets: string[] | undefined): string[] {
+  if (!secrets || secrets.length === 0) {
+    throw new Error('--secret is required: the endpoint\'s signing secret. Run "hr-mock receive --help".');
+  }
+  // The value is never echoed: a mistyped secret is still a secret.
+  if (!secrets.every((s) => s.startsWith("whsec_") && s.length > "whsec_".length)) {
+    throw new Error("--secret must be a signing secret beginning whsec_ (an API key will not verify deliveries).");
+  }
+  return secrets;
+}
+
+function parsePath(path: string | undefined): string | undefined {
+  if (path !== undefined && !path.startsWith("/")) throw new Error(`--path must start with "/", got "${path}".`);
+  return path;
+}
+
+function parseSeconds(text: string): number {
+  if (!/^[0-9]+$/.test(text)) throw new Error(`--tolerance must be a whole number of seconds, got "${text}".`);
+  return Number(text);
+}
+
+function requireText(flag: string, value: string): string {
+  if (value.trim() === "") throw new Error(`${flag} must not be empty.`);
+  return value;
+}
+
+/** One line per delivery; with --json, stdout carries only event JSON so it can be piped. */
+function makePrinter(json: boolean, stdout: ReceiveIO["stdout"] & {}, stderr: ReceiveIO["stderr"] & {}) {
+  const info = json ? stderr : stdout;
+  const line = (out: { write(text: string): unknown }, ...parts: string[]) =>
+    out.write(`${[new Date().toISOString(), ...parts].join("  ")}\n`);
+  return {
+    status: (text: string) => info.write(`${text}\n`),
+    event: (event: WebhookEvent, delivery: DeliveryInfo) => {
+      if (json) stdout.write(`${JSON.stringify(event)}\n`);
+      else line(stdout, event.type, event.id, `delivery=${delivery.deliveryId ?? "-"}`, summarizeData(event.data));
+    },
+    duplicate: (event: WebhookEvent, delivery: DeliveryInfo) =>
+      line(info, "duplicate", event.type, event.id, `delivery=${delivery.deliveryId ?? "-"}`, "(already handled)"),
+    rejected: (rejection: Rejection) =>
+      line(
+        info,
+        "rejected",
+        `${rejection.status} ${rejection.reason}`,
+        `delivery=${rejection.deliveryId ?? "-"}`,
+        rejection.message,
+      ),
+  };
+}
+
+/**
+ * Scalar fields of `data` as key=value: enough to recognise the event at a glance. Whole fields
+ * only (an id cut in half cannot be looked up through the API); "…" marks fields left out.
+ */
+export function summarizeData(data: unknown, maxLength = 200): string {
+  if (typeof data !== "object" || data === null) return "";
+  const parts = Object.entries(data)
+    .filter(([, value]) => value === null || ["string", "number", "boolean"].includes(typeof value))
+    .map(([key, value]) => `${key}=${String(value)}`);
+  let text = "";
+  for (const part of parts) {
+    // The first field is kept whatever its length: it names the record.
+    if (text !== "" && text.length + 2 + part.length > maxLength) return `${text}, …`;
+    text = text === "" ? part : `${text}, ${part}`;
+  }
+  return text;
+}
+
+/** Resolves on the first of SIGINT, SIGTERM or the abort signal, and unhooks the others. */
+function untilStopped(signal: AbortSignal | undefined): Promise<void> {
+  return new Promise((resolve) => {
+    const stop = () => {
+      process.off("SIGINT", stop);
+      process.off("SIGTERM", stop);
+      signal?.removeEventListener("abort", stop);
+      resolve();
+    };
+    process.once("SIGINT", stop);
+    process.once("SIGTERM", stop);
+    if (signal?.aborted) stop();
+    else signal?.addEventListener("abort", stop, { once: true });
+  });
+}

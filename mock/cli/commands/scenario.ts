@@ -1,0 +1,130 @@
+/**
+ * `hr-mock scenario FILE`: runs the triggers of a scenario file in order, with its waits, against a
+ * running mock's control API, as `hr-mock trigger` sends one. The whole file is checked first (one
+ * line per problem with its place, exit 2, nothing sent); the run stops at the first step the mock
+ * refuses, with one line naming the step (exit 1).
+ */
+import { readFileSync } from "node:fs";
+import { setTimeout as sleep } from "node:timers/promises";
+import { parseArgs } from "node:util";
+import { checkScenario, referenceOf, type Placed, type ScenarioStep, type TriggerStep } from "../../scenarios/scenario-file.js";
+import type { TriggerResult } from "../../webhooks/publisher.js";
+import { describeParseError, quoted } from "../parse-error.js";
+import { DEFAULT_MOCK_URL, describeQueued, mockTarget, postTrigger, type MockTarget } from "./trigger.js";
+
+export const SCENARIO_HELP = `Usage: hr-mock scenario <file> [options]
+
+Runs the triggers of a scenario file (YAML or JSON) in order against a running mock, as
+hr-mock trigger sends one, waiting where the file says. The file is checked whole before
+anything is sent; the run stops at the first step the mock refuses.
+
+  steps:
+    - trigger: leave.requested        # an event type
+      name: asked                     # optional: later steps may use $asked.<field>
+      id: <uuid>                      # optional: the record, as hr-mock trigger --id
+      set: { comments: Conference }   # optional: overrides, as hr-mock trigger --set
+    - wait: 500                       # milliseconds
+    - trigger: leave.approved
+      id: $asked.leaveRequestId       # a field of an earlier step's event data
+
+The file's JSON Schema is hr-service-mock/scenario.schema.json (for editors: $schema).
+
+Options:
+  --mock-url <url>   The running mock (default ${DEFAULT_MOCK_URL}).
+  --api-key <key>    A key holding Manage Webhooks (as hr-mock trigger).
+  --json             Print the mock's answers (events and deliveries) as one JSON array.
+  -h, --help         Show this help.
+
+Exit status: 0 every step ran, 1 the mock refused a step or could not be reached,
+2 bad input (the file or a flag).
+`;
+
+export interface ScenarioIO {
+  stdout?: { write(text: string): unknown };
+  stderr?: { write(text: string): unknown };
+  fetch?: typeof fetch;
+  /** Waits the given milliseconds (tests pass one that does not). */
+  wait?: (ms: number) => Promise<unknown>;
+}
+
+export async function scenarioCommand(argv: string[]): Promise<void> {
+  const code = await runScenario(argv);
+  if (code !== 0) process.exitCode = code;
+}
+
+/** Runs the command and returns 0, 1, or 2 for a bad file (one line per problem); a bad flag throws an Error (the CLI prints it, exit 2). */
+export async function runScenario(argv: string[], io: ScenarioIO = {}): Promise<number> {
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  const settings = parseFlags(argv);
+  if (settings === "help") {
+    stdout.write(SCENARIO_HELP);
+    return 0;
+  }
+  const { file, target, json } = settings;
+  let text: string;
+  try {
+    text = readFileSync(file, "utf8");
+  } catch (error) {
+    throw new Error(`cannot read the scenario file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+  }
+  const checked = checkScenario(text, file);
+  if (!checked.ok) {
+    for (const problem of checked.problems) stderr.write(`hr-mock: scenario: ${problem}\n`);
+    return 2;
+  }
+  return runSteps(checked.steps, target, { stdout, stderr, fetch: io.fetch ?? fetch, wait: io.wait ?? sleep, json, file });
+}
+
+async function runSteps(
+  steps: Placed<ScenarioStep>[],
+  target: MockTarget,
+  io: Required<Pick<ScenarioIO, "stdout" | "stderr" | "fetch" | "wait">> & { json: boolean; file: string },
+): Promise<number> {
+  const data = new Map<string, Record<string, unknown>>();
+  const results: TriggerResult[] = [];
+  for (const { step, index, line } of steps) {
+    if ("wait" in step) {
+      await io.wait(step.wait);
+      continue;
+    }
+    const trigger = step as TriggerStep;
+    const reference = referenceOf(trigger.id);
+    // Checked with the file: the name is bound by an earlier step that ran.
+    const id = reference ? String(data.get(reference.name)?.[reference.field]) : trigger.id;
+    const answer = await postTrigger(target, { type: trigger.trigger, ...(id === undefined ? {} : { id }), ...(trigger.set === undefined ? {} : { set: trigger.set }) }, io.fetch);
+    if (!answer.ok) {
+      io.stderr.write(`hr-mock: scenario: ${io.file}:${line}: steps[${index}] (${trigger.trigger}${trigger.name ? ` ${trigger.name}` : ""}) stopped the run: ${answer.line}\n`);
+      if (io.json) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+      return 1;
+    }
+    if (trigger.name !== undefined) data.set(trigger.name, answer.result.event.data as Record<string, unknown>);
+    results.push(answer.result);
+    if (!io.json) io.stdout.write(`steps[${index}]: ${describeQueued(answer.result)}`);
+  }
+  if (io.json) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
+  return 0;
+}
+
+function parseFlags(argv: string[]): { file: string; target: MockTarget; json: boolean } | "help" {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        "mock-url": { type: "string" },
+        "api-key": { type: "string" },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    throw new Error(`${describeParseError(error as NodeJS.ErrnoException, argv)} (see hr-mock scenario --help)`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return "help";
+  if (positionals.length !== 1) throw new Error(`one scenario file is required, got ${positionals.length === 0 ? "none" : positionals.map((p) => quoted(p)).join(" ")}`);
+  return { file: positionals[0], target: mockTarget(values["mock-url"], values["api-key"]), json: values.json ?? false };
+}

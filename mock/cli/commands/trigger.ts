@@ -1,0 +1,218 @@
+/**
+ * `hr-mock trigger TYPE`: fires a webhook event at a running mock through its control API
+ * (POST /_mock/webhooks/events). Bad input is one line and exit status 2 (thrown, the CLI prints
+ * it); a failure the mock answers, or a mock that cannot be reached, is one line and status 1.
+ */
+import { parseArgs } from "node:util";
+import { DEMO_KEY } from "../../keys/demo-keys.js";
+import { DEFAULT_HOST, DEFAULT_PORT } from "../../kernel/limits.js";
+import type { TriggerResult } from "../../webhooks/publisher.js";
+import { EVENT_TYPES, isEventType, requestProblem } from "../../kernel/json-schema.js";
+import { SUBJECTS } from "../../webhooks/triggers.js";
+import { triggerOverrideFields } from "../../../generated/control-facts.js";
+import type { WebhookEventType } from "../../../generated/events.js";
+import { oneLine } from "../../kernel/text.js";
+import { describeParseError, quoted } from "../parse-error.js";
+
+export const DEFAULT_MOCK_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
+const REQUEST_TIMEOUT_MS = 15_000;
+
+export const TRIGGER_HELP = `Usage: hr-mock trigger <type> [options]
+
+Fires a webhook event at a running mock (POST /_mock/webhooks/events): the mock changes its
+data as the event implies and delivers the event, signed, to every endpoint of the key's
+organisation that receives the type.
+
+Options:
+  --mock-url <url>   The running mock (default ${DEFAULT_MOCK_URL}).
+  --api-key <key>    A key holding Manage Webhooks (default ${DEMO_KEY.org1WebhooksAdmin},
+                     organisation 1).
+  --id <uuid>        The record the event is about; without it the mock picks one.
+  --set <field=value>
+                     A field of the record the trigger creates, in place of a picked
+                     one (repeat it for several); the value is text. Fields per type
+                     are below; dates are written as the API writes them
+                     (2026-12-21T00:00:00). Working days and balances are computed.
+  --data <json>      Overrides as one JSON object, for values that are not text
+                     (jobRoles: ["Payroll Analyst"]); --set adds to it.
+  --json             Print the mock's answer (the event and its deliveries) as JSON.
+  -h, --help         Show this help.
+
+Event types, what --id names, and the fields --set takes:
+${EVENT_TYPES.map((t) => `  ${t.padEnd(25)} ${SUBJECTS[t]}${triggerOverrideFields[t].length > 0 ? `\n  ${"".padEnd(25)} --set ${triggerOverrideFields[t].join(", ")}` : ""}`).join("\n")}
+
+To run several triggers in order, with waits, see hr-mock scenario --help.
+
+Exit status: 0 the event was queued, 1 the mock answered a failure or could not be
+reached, 2 bad input.
+`;
+
+export interface TriggerIO {
+  stdout?: { write(text: string): unknown };
+  stderr?: { write(text: string): unknown };
+  fetch?: typeof fetch;
+}
+
+/** Where the mock is and the key that acts there (hr-mock scenario takes the same). */
+export interface MockTarget {
+  mockUrl: URL;
+  apiKey: string;
+}
+
+interface TriggerSettings extends MockTarget {
+  type: string;
+  id?: string;
+  set?: Record<string, unknown>;
+  json: boolean;
+}
+
+/** The mock's answer to one trigger: the result, or the one line saying why not. */
+export type TriggerAnswer = { ok: true; result: TriggerResult } | { ok: false; line: string };
+
+/** The CLI entry: bad input throws (exit 2); a failure of the mock sets exit status 1. */
+export async function triggerCommand(argv: string[]): Promise<void> {
+  const code = await runTrigger(argv);
+  if (code !== 0) process.exitCode = code;
+}
+
+/** Runs the command and returns its exit status (0 or 1); bad input throws an Error with one line. */
+export async function runTrigger(argv: string[], io: TriggerIO = {}): Promise<number> {
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  const settings = parseFlags(argv);
+  if (settings === "help") {
+    stdout.write(TRIGGER_HELP);
+    return 0;
+  }
+  const request = { type: settings.type, ...(settings.id === undefined ? {} : { id: settings.id }), ...(settings.set === undefined ? {} : { set: settings.set }) };
+  const answer = await postTrigger(settings, request, io.fetch ?? fetch);
+  if (!answer.ok) {
+    stderr.write(`hr-mock: trigger: ${answer.line}\n`);
+    return 1;
+  }
+  if (settings.json) {
+    stdout.write(`${JSON.stringify(answer.result, null, 2)}\n`);
+    return 0;
+  }
+  stdout.write(describeQueued(answer.result));
+  return 0;
+}
+
+/** POSTs one trigger body to the mock's control API; a refusal or an unreachable mock is one line. */
+export async function postTrigger(target: MockTarget, request: { type: string; id?: string; set?: Record<string, unknown> }, fetchImpl: typeof fetch): Promise<TriggerAnswer> {
+  let response: Response;
+  try {
+    response = await fetchImpl(new URL("/_mock/webhooks/events", target.mockUrl), {
+      method: "POST",
+      headers: { authorization: `Bearer ${target.apiKey}`, "content-type": "application/json" },
+      body: JSON.stringify(request),
+      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
+    });
+  } catch (error) {
+    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
+    const why = cause?.code ?? cause?.message ?? (error as Error).message;
+    return { ok: false, line: `cannot reach the mock at ${target.mockUrl.origin} (${oneLine(String(why))}); is hr-mock serve running there?` };
+  }
+  const text = await response.text();
+  let answer: { isSuccessful?: boolean; message?: string; data?: TriggerResult } | undefined;
+  try {
+    answer = JSON.parse(text) as typeof answer;
+  } catch {
+    answer = undefined;
+  }
+  if (!response.ok || answer?.isSuccessful !== true || !answer.data) {
+    const message = typeof answer?.message === "string" ? answer.message : `HTTP ${response.status} without the mock's envelope (is ${target.mockUrl.origin} the mock?)`;
+    return { ok: false, line: `the mock answered ${response.status}: ${oneLine(message)}` };
+  }
+  return { ok: true, result: answer.data };
+}
+
+/** Two lines: what was queued where, and the event's data. */
+export function describeQueued({ event, deliveries }: TriggerResult): string {
+  const where =
+    deliveries.length === 0
+      ? `no endpoint (none of this organisation's endpoints receives ${event.type}; add one with hr-mock serve --webhook-url or POST /_mock/webhooks/endpoints)`
+      : `${deliveries.length} ${deliveries.length === 1 ? "delivery" : "deliveries"}: ${deliveries.map((d) => `${d.url}${d.duplicate ? " (duplicate)" : ""}`).join(", ")}`;
+  return `Queued ${event.type} event ${event.id} (occurredAt ${event.occurredAt}) for ${where}\n  data: ${JSON.stringify(event.data)}\n`;
+}
+
+function parseFlags(argv: string[]): TriggerSettings | "help" {
+  let parsed;
+  try {
+    parsed = parseArgs({
+      args: argv,
+      strict: true,
+      allowPositionals: true,
+      options: {
+        "mock-url": { type: "string" },
+        "api-key": { type: "string" },
+        id: { type: "string" },
+        set: { type: "string", multiple: true },
+        data: { type: "string" },
+        json: { type: "boolean", default: false },
+        help: { type: "boolean", short: "h", default: false },
+      },
+    });
+  } catch (error) {
+    throw new Error(`${describeParseError(error as NodeJS.ErrnoException, argv)} (see hr-mock trigger --help)`);
+  }
+  const { values, positionals } = parsed;
+  if (values.help) return "help";
+  if (positionals.length === 0) throw new Error(`an event type is required, one of ${EVENT_TYPES.join(", ")}`);
+  if (positionals.length > 1) throw new Error(`one event type at a time, got ${positionals.length}: ${positionals.map((p) => quoted(p)).join(" ")}`);
+  const type = positionals[0];
+  if (!isEventType(type)) throw new Error(`unknown event type ${quoted(type)}; one of ${EVENT_TYPES.join(", ")}`);
+  const id = values.id;
+  // The control API's TriggerRequest schema, as the mock will apply it: refused here in the flag's words.
+  if (id !== undefined && requestProblem("TriggerRequest", { type, id })?.field === "id") throw new Error(`--id must be a uuid, got ${quoted(id)}`);
+  const set = overridesOf(type, values.data, values.set ?? []);
+  if (set !== undefined) {
+    const problem = requestProblem("TriggerRequest", { type, set });
+    if (problem) throw new Error(`${problem.message.replace(/^set\./, "--set ")}${triggerOverrideFields[type].length === 0 ? ` (${type} takes no overrides)` : ""}`);
+  }
+  return { type, ...mockTarget(values["mock-url"], values["api-key"]), id, set, json: values.json ?? false };
+}
+
+/** --data's object with each --set field=value on top; undefined when neither is given. */
+function overridesOf(type: WebhookEventType, data: string | undefined, pairs: string[]): Record<string, unknown> | undefined {
+  if (data === undefined && pairs.length === 0) return undefined;
+  let set: Record<string, unknown> = {};
+  if (data !== undefined) {
+    let parsed: unknown;
+    try {
+      parsed = JSON.parse(data);
+    } catch (error) {
+      throw new Error(`--data must be a JSON object, got ${quoted(data)} (${(error as Error).message})`);
+    }
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error(`--data must be a JSON object, got ${quoted(data)}`);
+    set = parsed as Record<string, unknown>;
+  }
+  for (const pair of pairs) {
+    const equals = pair.indexOf("=");
+    if (equals <= 0) throw new Error(`--set must be field=value, got ${quoted(pair)}`);
+    const field = pair.slice(0, equals);
+    const fields = triggerOverrideFields[type] as readonly string[];
+    if (!fields.includes(field)) throw new Error(`--set ${field}: ${type} takes ${fields.length === 0 ? "no overrides" : `only ${fields.join(", ")}`}`);
+    set[field] = pair.slice(equals + 1);
+  }
+  return set;
+}
+
+/** --mock-url and --api-key, checked (hr-mock scenario takes them too). */
+export function mockTarget(url: string | undefined, key: string | undefined): MockTarget {
+  const apiKey = key ?? DEMO_KEY.org1WebhooksAdmin;
+  if (apiKey.trim() === "" || /\s/.test(apiKey)) throw new Error("--api-key must be one key without spaces");
+  return { mockUrl: mockUrl(url ?? DEFAULT_MOCK_URL), apiKey };
+}
+
+function mockUrl(text: string): URL {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    throw new Error(`--mock-url must be the mock's http:// or https:// address, got ${quoted(text)}`);
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`--mock-url must be the mock's http:// or https:// address, got ${quoted(text)}`);
+  return url;
+}
+

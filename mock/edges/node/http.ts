@@ -1,0 +1,318 @@
+// The mock on node:http: CORS (see cors()), /docs, route
+// handlers a user mounts under a prefix, and every other request (the read API and the control API)
+// through the dispatcher (dispatch.ts), with the body of a POST, PUT or PATCH read up to the spec's
+// limit. Writes the envelope with its headers, applies --latency and --failure-status, and logs one
+// line per request when asked.
+import { STATUS_CODES, createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { boundConnections, defaultConnectionLimits, type ConnectionLimits } from "./connections.js";
+import type { Socket } from "node:net";
+import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
+import { JSON_CONTENT_TYPE, failure, failureBody, wireHead, type Reply } from "../../kernel/envelope.js";
+import type { ApiRequest, Dispatcher, ReplyWithCaller } from "../../pipeline/dispatch.js";
+import { errorText, oneLine, printable, quote } from "../../kernel/text.js";
+
+/** Headers a browser script may read on a cross-origin answer. */
+const EXPOSED_HEADERS = "Retry-After, RateLimit-Limit, RateLimit-Remaining, Allow, WWW-Authenticate";
+
+export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
+
+export interface MockHttpOptions {
+  dispatch: Dispatcher;
+  /** "http": failures carry their status; 200: every failure is sent with HTTP 200, same envelope. */
+  failureStatus: "http" | 200;
+  latencyMs: number;
+  /** Where request lines go; undefined: no request log. */
+  log?: (line: string) => void;
+  /** Where internal errors go (always on). */
+  onError: (line: string) => void;
+  docsDir: string;
+  /** The largest body an operation reads (bodyLimit of the spec); reading stops after it. */
+  maxBodyBytes: number;
+  /** Paths under this prefix (the control API) answer only the origins in `controlOrigins`. */
+  controlPrefix: string;
+  controlOrigins: readonly string[];
+  /** Timeouts and caps on connections; default defaultConnectionLimits(latencyMs). */
+  connectionLimits?: ConnectionLimits;
+}
+
+export interface MockHttpServer {
+  server: Server;
+  /** Serve every request whose path starts with `prefix` (e.g. "/_extra/") with `handler`. */
+  mount(prefix: string, handler: RouteHandler): void;
+  listen(port: number, host: string): Promise<number>;
+  close(): Promise<void>;
+}
+
+export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
+  const { dispatch, failureStatus, latencyMs, log, onError } = options;
+  const mounts: { prefix: string; handler: RouteHandler }[] = [];
+  const corsHeaders = cors(options.controlPrefix, new Set(options.controlOrigins));
+  const answeredAndClosing = new WeakSet<Socket>();
+
+  function sendReply(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
+    if (res.headersSent || res.destroyed) return;
+    // A string goes to the socket as it is: node:http encodes it while writing, with no Buffer kept.
+    const body = reply.body;
+    const { status, headers } = wireHead(reply, typeof body === "string" ? Buffer.byteLength(body) : body.length, failureStatus);
+    corsHeaders(req, headers);
+    res.writeHead(status, headers);
+    res.end(body);
+    if (log) {
+      const ms = (performance.now() - started).toFixed(1);
+      const shown = status === reply.status ? `${status}` : `${status} (failure ${reply.status})`;
+      log(`${req.method} ${printable(req.url ?? "", 200)} ${shown} ${ms} ms${reply.caller ? ` [${reply.caller}]` : ""}`);
+    }
+  }
+
+  function deliver(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
+    const wait = latencyMs + (reply.holdMs ?? 0);
+    if (wait > 0) setTimeout(() => sendReply(req, res, reply, started), wait);
+    else sendReply(req, res, reply, started);
+  }
+
+  function writeFailure(res: ServerResponse, status: number, message: string): void {
+    const req = res.req;
+    sendReply(req, res, { status, body: failureBody(status, message) }, performance.now());
+  }
+
+  const docs = createDocsHandler(options.docsDir, writeFailure);
+
+  function internal(req: IncomingMessage, res: ServerResponse, error: unknown, started: number): void {
+    onError(`hr-mock: internal error on ${req.method} ${printable((req.url ?? "").split("?")[0], 200)}: ${oneLine(errorText(error))}`);
+    const reply: Reply = { status: 500, body: failureBody(500, "Internal error: the mock failed while answering; its log has the cause.") };
+    if (!res.headersSent) sendReply(req, res, reply, started);
+    else res.destroy();
+  }
+
+  // Host is checked below, so a request without it gets the envelope instead of Node's empty 400.
+  const server = createServer({ requireHostHeader: false, connectionsCheckingInterval: 1000 }, (req, res) => {
+    const started = performance.now();
+    const url = req.url ?? "/";
+    const method = req.method ?? "GET";
+    try {
+      const framing = framingProblem(req);
+      if (framing) {
+        answeredAndClosing.add(req.socket);
+        sendReply(req, res, { ...failure(400, framing), headers: { Connection: "close" } }, started);
+        return;
+      }
+      if (method === "OPTIONS" && req.headers.origin !== undefined && req.headers["access-control-request-method"] !== undefined) {
+        answerPreflight(req, res, corsHeaders);
+        return;
+      }
+      const queryStart = url.indexOf("?");
+      const rawPath = queryStart < 0 ? url : url.slice(0, queryStart);
+      if (mounts.length > 0) {
+        const mount = mounts.find((m) => rawPath.startsWith(m.prefix) || rawPath === m.prefix.slice(0, -1));
+        if (mount) {
+          const cors: Record<string, string | number> = {};
+          corsHeaders(req, cors);
+          for (const [name, value] of Object.entries(cors)) res.setHeader(name, value);
+          Promise.resolve(mount.handler(req, res)).catch((error: unknown) => internal(req, res, error, started));
+          return;
+        }
+      }
+      if (rawPath === DOCS_PREFIX || rawPath.startsWith(`${DOCS_PREFIX}/`)) {
+        docs(req, res, rawPath).catch((error: unknown) => internal(req, res, error, started));
+        return;
+      }
+      // Node keeps the first of repeated Authorization headers; the dispatcher must see them all.
+      const authorization = req.headersDistinct.authorization;
+      const headers = authorization && authorization.length > 1 ? { ...req.headers, authorization } : req.headers;
+      const answer = (request: ApiRequest) => {
+        const reply = dispatch(request);
+        if (reply instanceof Promise) {
+          reply.then(
+            (done) => deliver(req, res, done, started),
+            (error: unknown) => internal(req, res, error, started),
+          );
+        } else {
+          deliver(req, res, reply, started);
+        }
+      };
+      if (BODY_METHODS.has(method)) {
+        readBody(req, options.maxBodyBytes).then(({ body, tooLarge }) => answer({ method, url, headers, body, bodyTooLarge: tooLarge, client: req.socket.remoteAddress }));
+      } else {
+        answer({ method, url, headers, client: req.socket.remoteAddress });
+      }
+    } catch (error) {
+      internal(req, res, error, started);
+    }
+  });
+
+  // Requests Node cannot parse (bad request line, oversized headers) still get an envelope.
+  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
+    // After a framing refusal the parser fails on what follows; that request was answered already.
+    if (!socket.writable || error.code === "ECONNRESET" || answeredAndClosing.has(socket)) {
+      socket.destroy();
+      return;
+    }
+    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
+    const status = timedOut ? 408 : 400;
+    const message = timedOut
+      ? `Request timeout: the request did not arrive in full within ${Math.round(server.requestTimeout / 1000)} seconds.`
+      : `Bad request: the HTTP request could not be read: ${unreadableRequest(error.code)}.`;
+    endSocket(socket, status, message);
+  });
+  // Expect other than 100-continue (RFC 9110 10.1.1): Node's own answer is an empty 417.
+  server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
+    sendReply(req, res, { ...failure(417, `Expectation failed: the mock supports only Expect: 100-continue, got ${quote(String(req.headers.expect))}.`), headers: { Connection: "close" } }, performance.now());
+  });
+  // CONNECT asks for a tunnel; Node's default is to close the socket without a word.
+  server.on("connect", (_req: IncomingMessage, socket: Socket) => endSocket(socket, 405, "Method not allowed: CONNECT asks for a tunnel; the mock is not a proxy."));
+  const openSockets = boundConnections(server, options.connectionLimits ?? defaultConnectionLimits(latencyMs));
+
+  /** An envelope written straight to the socket (Node has no response object here), then closed. */
+  function endSocket(socket: Socket, status: number, message: string): void {
+    const body = failureBody(status, message);
+    const line = failureStatus === 200 ? "200 OK" : `${status} ${STATUS_CODES[status]}`;
+    socket.end(`HTTP/1.1 ${line}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  }
+
+  return {
+    server,
+    mount(prefix, handler) {
+      if (!prefix.startsWith("/")) throw new Error(`a mount prefix starts with "/", got ${JSON.stringify(prefix)}`);
+      const normalized = prefix.endsWith("/") ? prefix : `${prefix}/`;
+      if (mounts.some((m) => m.prefix === normalized)) throw new Error(`${normalized} is mounted already`);
+      mounts.push({ prefix: normalized, handler });
+      // Longest prefix first, so /_mock/webhooks/ can sit beside /_mock/.
+      mounts.sort((a, b) => b.prefix.length - a.prefix.length);
+    },
+    listen(port, host) {
+      return new Promise((resolve, reject) => {
+        const onError = (error: Error) => reject(error);
+        server.once("error", onError);
+        server.listen(port, host, () => {
+          server.off("error", onError);
+          const address = server.address();
+          resolve(typeof address === "object" && address ? address.port : port);
+        });
+      });
+    },
+    close() {
+      return new Promise((resolve) => {
+        server.close(() => resolve());
+        // Keep-alive connections would hold close() open; idle ones go now, busy ones after their answer.
+        server.closeIdleConnections();
+        for (const socket of openSockets()) if (!socket.destroyed) socket.end();
+        setTimeout(() => {
+          for (const socket of openSockets()) socket.destroy();
+        }, 1000).unref();
+      });
+    },
+  };
+}
+
+/**
+ * What makes a request's framing unsafe to answer, if anything: HTTP/1.1 without Host (RFC 9112
+ * 3.2), or a Transfer-Encoding other than chunked (RFC 9112 6.1: its length is unknown, and reading
+ * on would take the next request for its body, the start of request smuggling). Both close.
+ */
+function framingProblem(req: IncomingMessage): string | undefined {
+  if (req.httpVersion === "1.1" && req.headers.host === undefined) return "Bad request: an HTTP/1.1 request must carry a Host header (RFC 9112, section 3.2).";
+  const coding = req.headers["transfer-encoding"];
+  if (coding !== undefined && coding.trim().toLowerCase() !== "chunked") {
+    return `Bad request: Transfer-Encoding ${quote(coding)} is not supported; the mock reads chunked bodies only (RFC 9112, section 6.1).`;
+  }
+  return undefined;
+}
+
+/** Methods whose body the API's operations may read. */
+const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
+
+/**
+ * The body, up to `limit` bytes: past it, the rest is read and dropped (the answer, a 413, closes
+ * the connection). A body that breaks off is answered as what arrived; the socket is gone anyway.
+ */
+function readBody(req: IncomingMessage, limit: number): Promise<{ body: Buffer; tooLarge: boolean }> {
+  return new Promise((resolve) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    let tooLarge = false;
+    let done = false;
+    const finish = () => {
+      if (done) return;
+      done = true;
+      resolve({ body: Buffer.concat(chunks), tooLarge });
+    };
+    req.on("data", (chunk: Buffer) => {
+      if (tooLarge) return;
+      size += chunk.length;
+      if (size > limit) {
+        tooLarge = true;
+        chunks.length = 0;
+        finish();
+        return;
+      }
+      chunks.push(chunk);
+    });
+    req.on("end", finish);
+    req.on("error", finish);
+    req.on("close", finish);
+  });
+}
+
+type CorsHeaders = (req: IncomingMessage, headers: Record<string, string | number>) => boolean;
+
+/**
+ * CORS. The read API answers pages of any origin (a frontend on another local port), without
+ * credentials: keys travel in a header, never in cookies. The control API (`controlPrefix`) answers
+ * only the origins the user named (--cors-origin): a page the developer happens to visit must not
+ * register endpoints or read secrets. Returns whether the origin is allowed.
+ */
+function cors(controlPrefix: string, controlOrigins: ReadonlySet<string>): CorsHeaders {
+  return (req, headers) => {
+    const origin = req.headers.origin;
+    const control = (req.url ?? "").startsWith(controlPrefix);
+    if (control) {
+      headers.Vary = "Origin";
+      if (origin === undefined || !controlOrigins.has(origin)) return false;
+    } else if (origin === undefined) {
+      headers["Access-Control-Allow-Origin"] = "*";
+      return true;
+    }
+    headers["Access-Control-Allow-Origin"] = origin!;
+    headers["Access-Control-Expose-Headers"] = EXPOSED_HEADERS;
+    headers.Vary = "Origin";
+    return true;
+  };
+}
+
+function answerPreflight(req: IncomingMessage, res: ServerResponse, corsHeaders: CorsHeaders): void {
+  const headers: Record<string, string | number> = {};
+  if (!corsHeaders(req, headers)) {
+    // A browser hides this answer from the page; curl and logs show why.
+    const body = failureBody(403, `Forbidden: the control API answers pages only from the origins given with --cors-origin; ${printable(String(req.headers.origin), 100)} is not one.`);
+    res.writeHead(403, { ...headers, "Content-Type": JSON_CONTENT_TYPE, "Content-Length": Buffer.byteLength(body) });
+    res.end(body);
+    return;
+  }
+  const requestedHeaders = req.headers["access-control-request-headers"];
+  res.writeHead(204, {
+    ...headers,
+    "Access-Control-Allow-Methods": String(req.headers["access-control-request-method"] || "GET"),
+    "Access-Control-Allow-Headers": requestedHeaders ? String(requestedHeaders) : "*",
+    "Access-Control-Max-Age": 600,
+    Vary: "Origin, Access-Control-Request-Method, Access-Control-Request-Headers",
+    "Content-Length": 0,
+  });
+  res.end();
+}
+
+/** Why Node's parser refused a request, in words (its codes, HPE_*, mean little to a caller). */
+function unreadableRequest(code: string | undefined): string {
+  switch (code) {
+    case "HPE_HEADER_OVERFLOW":
+      return `the request line and headers exceed ${Math.round(maxHeaderSize / 1024)} KB; shorten the URL (a long SearchTerm?) or the headers`;
+    case "HPE_INVALID_METHOD":
+      return "the method is not an HTTP method; the API answers GET";
+    case "HPE_INVALID_URL":
+      return "the request target is not a valid URL path";
+    case "HPE_INVALID_HEADER_TOKEN":
+      return "a header line is malformed";
+    default:
+      return `malformed HTTP (${code ?? "parse error"})`;
+  }
+}
+

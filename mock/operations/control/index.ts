@@ -1,0 +1,54 @@
+// The control API's operations (mock/control/openapi.yaml) for the request pipeline: the webhook
+// operations call the webhook service of the caller's world (the default world or a sandbox) for the
+// caller's organisation; the sandbox and fault operations are in sandboxes.ts. The body and parameters arrive validated against the
+// control document, so the service checks only what the document cannot say (a URL's host, an
+// unknown id, the endpoint limit) and answers a reason; statusOf (mock/server/operations.ts) is
+// where a reason's kind becomes a status.
+import type { OperationCall, OperationResult, OperationTable } from "../operation.js";
+import type { SpecOperation } from "../../kernel/spec.js";
+import type { Worlds } from "../../worlds/world.js";
+import type { EndpointInput } from "../../webhooks/endpoints.js";
+import type { Reason, Result } from "../../webhooks/reasons.js";
+import type { WebhookService } from "../../webhooks/service.js";
+import type { TriggerRequest } from "../../webhooks/triggers.js";
+import { datasetToDataFile } from "../../data/export.js";
+import { sandboxOperations } from "./sandboxes.js";
+
+/** The path under which the control API's operations live (the document's paths all start with it). */
+export const CONTROL_PREFIX = "/_mock/";
+
+export function controlOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
+  return {
+    listWebhookEndpoints: webhooks(({ organizationId }, service) => ({ ok: true, data: service.listEndpoints(organizationId) })),
+    addWebhookEndpoint: webhooks(({ organizationId, body }, service) => answer(service.addEndpoint(organizationId, body as EndpointInput))),
+    removeWebhookEndpoint: webhooks(({ organizationId, path }, service) => answer(service.removeEndpoint(organizationId, String(path.id)))),
+    testWebhookEndpoint: webhooks(({ organizationId, path }, service) => answer(service.trigger({ organizationId, type: "webhook.test", id: String(path.id) }))),
+    triggerWebhookEvent: webhooks(({ organizationId, body }, service) => answer(service.trigger({ ...(body as TriggerRequest), organizationId }))),
+    listWebhookDeliveries: webhooks(({ organizationId, query }, service) => ({
+      ok: true,
+      data: service.deliveries({ organizationId, eventId: query.eventId as string | undefined, endpointId: query.endpointId as string | undefined, limit: query.limit as number | undefined }),
+    })),
+    // GET /_mock/data: the caller's world's dataset as a data file (hr-mock export --mock-url).
+    exportData: ({ world }) => ({ ok: true, data: datasetToDataFile(world.dataset) }),
+    ...sandboxOperations(worlds, operations),
+  };
+}
+
+/** An operation on the webhook service of the caller's world. */
+function webhooks(operation: (call: OperationCall, service: WebhookService) => OperationResult): (call: OperationCall) => OperationResult {
+  return (call) => {
+    const service = call.world.webhooks;
+    if (!service) return { ok: false, kind: "unavailable", message: "Service unavailable: this mock has no webhook engine." };
+    return operation(call, service);
+  };
+}
+
+/** The words the envelope's message starts with, per kind of refusal. */
+const LEAD: Record<Reason["kind"], string> = { invalid: "Bad request: ", "not-found": "Not found: ", conflict: "Conflict: ", unavailable: "Service unavailable: " };
+
+/** A service result as the pipeline's: data, or the refusal with a message naming the field. */
+function answer<T>(result: Result<T>): OperationResult {
+  if (result.ok) return { ok: true, data: result.value };
+  const { kind, field, message } = result.reason;
+  return { ok: false, kind, message: `${LEAD[kind]}${message}${field ? ` (${field})` : ""}.` };
+}

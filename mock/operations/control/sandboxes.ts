@@ -1,0 +1,65 @@
+// The control API's sandbox and fault operations (mock/control/openapi.yaml, the Sandboxes and
+// Faults tags). Bodies arrive checked against the document; what it cannot say (a sandbox the key
+// may see, an operation of the read API, a status that operation declares, the limits) is checked
+// here and answered as a refusal in domain terms.
+import type { ApiKey } from "../../worlds/api-keys.js";
+import { faultProblem, type FaultInput } from "../../worlds/faults.js";
+import type { OperationResult, OperationTable } from "../operation.js";
+import type { SpecOperation } from "../../kernel/spec.js";
+import { DEFAULT_WORLD, type SandboxResult, type World, type Worlds } from "../../worlds/world.js";
+
+/** A sandbox as the control API shows it. */
+export interface SandboxView {
+  id: string;
+  label: string | null;
+  createdAt: string;
+  keys: { key: string; demoKey: string; label: string; organizationId: string; permissions: string[] }[];
+}
+
+export function viewOfSandbox(world: World): SandboxView {
+  return {
+    id: world.id,
+    label: world.label,
+    createdAt: world.createdAt,
+    keys: world.keys.map((k: ApiKey) => ({ key: k.key, demoKey: world.demoKeyOf.get(k.key) ?? k.label, label: k.label, organizationId: k.organizationId, permissions: [...k.permissions] })),
+  };
+}
+
+export function sandboxOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
+  /** The sandbox `id` as the caller's world may see it: the default world sees every one, a sandbox only itself. */
+  const visible = (world: World, id: string): World | undefined => {
+    const sandbox = worlds.sandbox(id);
+    return sandbox && (world.id === DEFAULT_WORLD || world === sandbox) ? sandbox : undefined;
+  };
+  const answer = (result: SandboxResult): OperationResult =>
+    result.ok ? { ok: true, data: viewOfSandbox(result.world) } : { ok: false, kind: result.kind, message: `${LEAD[result.kind]}${result.message}${result.kind === "not-found" ? " (id)" : result.kind === "invalid" ? " (data)" : ""}.` };
+  const missing = (id: string): OperationResult => ({ ok: false, kind: "not-found", message: `Not found: no sandbox with id ${id.slice(0, 100)} (id).` });
+
+  return {
+    createSandbox: ({ body }) => {
+      const { label, data } = (body ?? {}) as { label?: string; data?: unknown };
+      return answer(worlds.createSandbox(label, data));
+    },
+    listSandboxes: ({ world }) => ({ ok: true, data: (world.id === DEFAULT_WORLD ? worlds.list() : [world]).map(viewOfSandbox) }),
+    resetSandbox: ({ world, path }) => {
+      const sandbox = visible(world, String(path.id));
+      return sandbox ? answer(worlds.reset(sandbox.id)) : missing(String(path.id));
+    },
+    deleteSandbox: ({ world, path }) => {
+      const sandbox = visible(world, String(path.id));
+      return sandbox ? answer(worlds.delete(sandbox.id)) : missing(String(path.id));
+    },
+    addFault: ({ world, body }) => {
+      const input = body as FaultInput;
+      const problem = faultProblem(input, operations);
+      if (problem) return { ok: false, kind: "invalid", message: `Bad request: ${problem.message} (${problem.field}).` };
+      const fault = world.faults.add(input);
+      if (!fault) return { ok: false, kind: "conflict", message: `Conflict: this world holds ${world.faults.size} faults, its limit (maxFaultsPerWorld); clear them with DELETE /_mock/faults first.` };
+      return { ok: true, data: fault };
+    },
+    listFaults: ({ world }) => ({ ok: true, data: world.faults.list() }),
+    clearFaults: ({ world }) => ({ ok: true, data: world.faults.clear() }),
+  };
+}
+
+const LEAD = { invalid: "Bad request: ", "not-found": "Not found: ", conflict: "Conflict: ", unavailable: "Service unavailable: " } as const;

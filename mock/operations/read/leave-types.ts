@@ -1,0 +1,49 @@
+// Leave types (section 4.4), in the order they were created. Without EligibilityCriteria the
+// documented default 0 applies: organisation-wide types only.
+import { leaveTypePredicate, type LeaveTypeFilter } from "../../data/filters.js";
+import { pageOfMatches } from "../../data/paging.js";
+import type { LeaveTypeRecord } from "../../data/records.js";
+import type { Schemas } from "./contract.js";
+import type { ResourceHandler, ResourceRequest } from "./contract.js";
+import { answer, organizationOf, searchTerm } from "./query.js";
+
+type LeaveType = Schemas["LeaveType"];
+
+const items = new WeakMap<LeaveTypeRecord, LeaveType>();
+
+export function leaveTypeItem(t: LeaveTypeRecord): LeaveType {
+  const cached = items.get(t);
+  if (cached) return cached;
+  const item: LeaveType = Object.freeze({
+    id: t.id,
+    name: t.name,
+    description: t.description,
+    maxLeaveDays: t.maxLeaveDays,
+    carryForward: { maxCarryForwardLimit: t.carryForward.maxCarryForwardLimit, expirationDate: t.carryForward.expirationDate },
+    eligibilityCriteria: t.eligibilityCriteria,
+    requiresDocument: t.requiresDocument,
+    requiredDocument: t.requiredDocument.map((d) => ({ id: d.id, name: d.name, document: d.document })),
+    isActive: t.isActive,
+    created: t.created,
+    lastModified: t.lastModified,
+  } satisfies LeaveType);
+  items.set(t, item);
+  return item;
+}
+
+export function leaveTypeFilter(query: ResourceRequest<"listLeaveTypes">["query"]): LeaveTypeFilter {
+  return {
+    companyId: query.CompanyId,
+    searchTerm: searchTerm(query.SearchTerm),
+    isActive: query.IsActive,
+    eligibilityCriteria: query.EligibilityCriteria,
+  };
+}
+
+export const listLeaveTypes: ResourceHandler<"listLeaveTypes"> = (dataset, request) =>
+  answer(() => {
+    const org = organizationOf(dataset, request);
+    const { PageNumber, PageSize } = request.query;
+    const keep = leaveTypePredicate(leaveTypeFilter(request.query));
+    return pageOfMatches(org.leaveTypes, keep, false, PageNumber, PageSize, leaveTypeItem) satisfies Schemas["LeaveTypePage"];
+  });

@@ -1,0 +1,53 @@
+// What handlers share: refusals worded as the HTTP layer words Prism's findings ("Invalid
+// parameter X: must be ..., got ...", "Missing parameter X: ..."), the caller's organisation, and
+// the search term's reading. Parameters arrive validated and typed (contract.ts); only rules the
+// spec cannot express are decided here.
+import type { Dataset, OrganizationData } from "../../data/dataset.js";
+import { quote } from "../../kernel/text.js";
+import type { ResourceRequest, ResourceResult } from "./contract.js";
+
+export { quote };
+
+/** A refusal a handler decides: a bad combination of parameters, or an id outside the organisation. */
+export class Refusal extends Error {
+  constructor(
+    readonly kind: "invalid" | "not-found",
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export const badRequest = (message: string) => new Refusal("invalid", message);
+
+/** Runs a handler body; a Refusal becomes the failure result, anything else is a bug and propagates. */
+export function answer(body: () => unknown): ResourceResult {
+  try {
+    return { ok: true, data: body() };
+  } catch (error) {
+    if (error instanceof Refusal) return { ok: false, kind: error.kind, message: error.message };
+    throw error;
+  }
+}
+
+/** A refusal of a parameter's value, worded as the HTTP layer words Prism's findings. */
+export function invalidParameter(name: string, expected: string, given: string): Refusal {
+  return badRequest(`Invalid parameter ${name}: must be ${expected}, got ${quote(given)}.`);
+}
+
+export function missingParameter(name: string, why: string): Refusal {
+  return badRequest(`Missing parameter ${name}: ${why}.`);
+}
+
+/** A search term, trimmed; blank counts as absent (the service's reading, not the spec's). */
+export function searchTerm(text: string | undefined): string | undefined {
+  const trimmed = text?.trim();
+  return trimmed === undefined || trimmed === "" ? undefined : trimmed;
+}
+
+/** The caller's organisation (the HTTP layer resolved it from the API key). */
+export function organizationOf(dataset: Dataset, request: Pick<ResourceRequest, "organizationId">): OrganizationData {
+  const org = dataset.organizationById.get(request.organizationId);
+  if (!org) throw new Refusal("not-found", `Not found: no organisation with id ${request.organizationId}.`);
+  return org;
+}

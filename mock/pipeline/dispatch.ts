@@ -1,0 +1,288 @@
+// One request, start to finish, as plain objects: {method, url, headers, body} in, {status,
+// headers, body} out, with no I/O, so node:http (http.ts) and in-process callers share it, for both
+// documents the mock serves (the read API and the control API under /_mock/). Prism's public
+// pipeline routes the request and validates it from the spec; the mock component
+// (mock-component.ts) answers it; repeated read requests are answered from the response cache
+// after the same gate (key, rate limit, permission), without Prism.
+//
+// HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever
+// asks (routing needs no key); a method the path lacks is the spec's 405 with Allow.
+import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
+import { createLogger } from "@stoplight/prism-core";
+import { createMockComponent, nestedDeeperThan, type MockedReply, type RequestContext } from "./mock-component.js";
+import type { OperationTable } from "../operations/operation.js";
+import { failure, type Reply } from "../kernel/envelope.js";
+import { AUTH_THROTTLE, createAuthThrottle } from "../worlds/auth-throttle.js";
+import { createGate } from "./gate.js";
+import { canonicalCase, parseQuery } from "./params.js";
+import { faultReply } from "../worlds/faults.js";
+import { createPreferMocker } from "./prefer.js";
+import type { ResponseCache } from "./response-cache.js";
+import { bodyLimit, depthLimit, type LoadedSpec, type SpecOperation } from "../kernel/spec.js";
+import { errorText, oneLine, printable } from "../kernel/text.js";
+import type { Worlds } from "../worlds/world.js";
+
+export interface ApiRequest {
+  method: string;
+  /** Path and query as sent (`/v1/leaverequest/list?PageSize=5`). */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  /** The request body as sent (the edge passes it for POST, PUT and PATCH). */
+  body?: Uint8Array | string;
+  /** The edge stopped reading the body at bodyLimit(spec) bytes: the answer is a 413. */
+  bodyTooLarge?: boolean;
+  /** Who sent it (the remote address), for the throttle on failed authentication. */
+  client?: string;
+}
+
+/** What the request log may say about the caller: a label, never a key. */
+export interface ReplyWithCaller extends Reply {
+  caller?: string;
+}
+
+export type Dispatcher = (request: ApiRequest) => ReplyWithCaller | Promise<ReplyWithCaller>;
+
+export interface DispatcherOptions {
+  spec: LoadedSpec;
+  /** The default world and the sandboxes: every key, each with its world's data, counters and faults. */
+  worlds: Worlds;
+  /** What answers each operation of both documents, by operationId. */
+  table: OperationTable;
+  failRate: number;
+  random: () => number;
+  cache: ResponseCache;
+  now: () => number;
+  /** Called with one line when something fails inside the mock (never with a key). */
+  onInternalError: (line: string) => void;
+  /** Holding back 401s of an address that keeps failing (default AUTH_THROTTLE), or "off". */
+  authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
+}
+
+/** Prism checks what the spec says (routing, parameters, a Bearer credential); errors go to the mock component. */
+const CONFIG: IHttpConfig = {
+  isProxy: false,
+  mock: { dynamic: false },
+  checkSecurity: true,
+  validateRequest: true,
+  validateResponse: false,
+  errors: false,
+  upstreamProxy: undefined,
+};
+
+export function createDispatcher(options: DispatcherOptions): Dispatcher {
+  const { spec, cache, onInternalError } = options;
+  const operations = spec.operations;
+  const throttle = options.authThrottle === "off" ? undefined : createAuthThrottle({ ...AUTH_THROTTLE, ...options.authThrottle, now: options.now });
+  const gate = createGate(options.worlds.keys, options.now, throttle);
+  // A world's answers go with it when it is reset or deleted.
+  options.worlds.onForget((world) => cache.drop(world.id));
+  const contexts = new WeakMap<object, RequestContext>();
+  const logger = createLogger("hr-mock", { level: "silent" });
+  const mock = createMockComponent({
+    operations: spec.byOperationId,
+    table: options.table,
+    gate,
+    failRate: options.failRate,
+    random: options.random,
+    onInternalError,
+    context: (request) => contexts.get(request) ?? { search: "", query: {}, authorization: undefined, prefer: undefined },
+  });
+  const prism = createInstance(CONFIG, { logger, mock });
+  const prefer = createPreferMocker(logger, CONFIG);
+  const shortlist = shortlister(operations);
+  const limit = bodyLimit(spec);
+  const depth = depthLimit(spec);
+
+  return (request) => {
+    const head = request.method === "HEAD";
+    const method = head ? "GET" : request.method;
+    const { url, headers } = request;
+    const queryStart = url.indexOf("?");
+    const path = queryStart < 0 ? url : url.slice(0, queryStart);
+    const search = queryStart < 0 ? "" : url.slice(queryStart + 1);
+    const preferHeader = single(headers.prefer);
+
+    const cached = preferHeader ? undefined : fromCache(method, url, headers.authorization);
+    if (cached) return head ? headOnly(cached) : cached;
+
+    const candidates = shortlist(path);
+    const query = parseQuery(search);
+    canonicalCase(candidates, query);
+    const body = readBody(request, limit, depth);
+    const input = {
+      method: method.toLowerCase() as "get",
+      url: { path: decodablePath(path), query: query as Record<string, string | string[]> },
+      headers: prismHeaders(headers, body),
+      // Prism takes a falsy body (null, 0, false) for none and would not validate it: it sees the text.
+      body: body && ("value" in body && body.value ? body.value : body.text),
+    };
+    contexts.set(input, { search, query, authorization: headers.authorization, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), bodyBytes: body?.length, client: request.client });
+    return prism
+      .request(input, candidates.map((op) => op.prism), CONFIG)()
+      .then(async (result): Promise<ReplyWithCaller> => {
+        if (result._tag === "Left") return notRouted(result.left, request.method, path, candidates);
+        const reply = await (result.right.output.body as MockedReply | Promise<MockedReply>);
+        if (reply.prefer) {
+          const { operation, config, query, today } = reply.prefer;
+          const mocked = await prefer(operation, { method, path, query, today }, config);
+          return { ...mocked, headers: { ...mocked.headers, ...reply.headers }, caller: reply.caller, holdMs: reply.holdMs };
+        }
+        if (reply.cacheable) {
+          const { world, organizationId, permission, operationId } = reply.cacheable;
+          cache.set(world.id, `${organizationId} ${method} ${url}`, world.dataset.version, { permission, operationId, status: reply.status, body: reply.body });
+        }
+        return { status: reply.status, body: reply.body, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs };
+      })
+      .catch((error: unknown) => {
+        onInternalError(`hr-mock: internal error on ${method} ${printable(path, 200)}: ${oneLine(errorText(error))}`);
+        return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
+      })
+      .then((reply) => (head ? headOnly(reply) : reply));
+  };
+
+  /** A repeated request of a known key: the same gate as Prism's path, then the bytes kept. */
+  function fromCache(method: string, url: string, authorization: string | string[] | undefined): ReplyWithCaller | undefined {
+    const identified = gate.identify(authorization);
+    if (!identified.ok) return undefined;
+    const { world, organizationId } = identified.apiKey;
+    const entry = cache.get(world.id, `${organizationId} ${method} ${url}`, world.dataset.version);
+    if (!entry) return undefined;
+    if (options.failRate > 0 && options.random() < options.failRate) return failure(503, "Service unavailable: injected failure (--fail-rate); retry with backoff.");
+    const admitted = gate.admit(authorization, entry.permission, true);
+    if (!admitted.ok) return { ...admitted.reply, caller: admitted.caller };
+    const caller = admitted.apiKey.label;
+    const scripted = world.faults.take(entry.operationId);
+    const operation = spec.byOperationId.get(entry.operationId)!;
+    if (scripted?.status !== undefined) return { ...faultReply(operation, { ...scripted, status: scripted.status }, admitted.rateHeaders), caller };
+    return { status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller, holdMs: scripted?.delayMs };
+  }
+
+  /** Prism's routing refusal as the spec's 404, naming what the caller may have meant. */
+  async function notRouted(error: Error & { status?: number }, method: string, path: string, candidates: SpecOperation[]): Promise<Reply> {
+    if (error.status === 405) {
+      // The spec's 405 (components/responses/MethodNotAllowed), with the methods the path has.
+      const allow = await allowedMethods(path, candidates);
+      return failure(405, `Method not allowed: ${safeMethod(method)} is not an operation of ${describePath(path)}; it answers ${allow.join(", ")}.`, { Allow: allow.join(", ") });
+    }
+    if (error.status !== 404) throw error;
+    const suggestion = nearMiss(operations, path);
+    const hint = suggestion ? `did you mean ${describePath(suggestion)}? Paths are case-sensitive and have no trailing slash` : "the API reference is at /docs";
+    return failure(404, `Not found: no operation at ${describePath(path)}; ${hint}.`);
+  }
+
+  /** The methods Prism's router accepts for `path`, asked of Prism itself. */
+  async function allowedMethods(path: string, candidates: SpecOperation[]): Promise<string[]> {
+    const allow: string[] = [];
+    for (const method of [...new Set(candidates.map((op) => op.method))]) {
+      const probe = { method: method.toLowerCase() as "get", url: { path }, headers: {} };
+      const result = await prism.request(probe, candidates.map((op) => op.prism), { ...CONFIG, checkSecurity: false, validateRequest: false })();
+      if (result._tag === "Right") allow.push(method);
+    }
+    if (allow.includes("GET")) allow.push("HEAD");
+    return allow;
+  }
+}
+
+/**
+ * The operations whose path starts with the request's first two fragments (/v1/leaverequest): Prism
+ * routes among them. Prism's router sorts every operation it is given on every call; a short list
+ * keeps that cheap. Any other path gets every operation, so Prism's own 404 decides.
+ */
+function shortlister(operations: SpecOperation[]): (path: string) => SpecOperation[] {
+  const byPrefix = new Map<string, SpecOperation[]>();
+  for (const op of operations) {
+    const prefix = op.path.split("/", 3).join("/");
+    if (!byPrefix.has(prefix)) byPrefix.set(prefix, []);
+    byPrefix.get(prefix)!.push(op);
+  }
+  return (path) => byPrefix.get(path.split("/", 3).join("/")) ?? operations;
+}
+
+/**
+ * The path with each fragment that is not valid percent-encoding escaped as literal text: Prism's
+ * router decodes every fragment and throws on a malformed one, where a fragment like %E0%A4%A can
+ * only mean those characters (the id they give is then refused by the spec's format, a 400).
+ */
+function decodablePath(path: string): string {
+  if (!path.includes("%")) return path;
+  return path
+    .split("/")
+    .map((fragment) => {
+      try {
+        decodeURIComponent(fragment);
+        return fragment;
+      } catch {
+        return fragment.replace(/%/g, "%25");
+      }
+    })
+    .join("/");
+}
+
+/** Header names in lower case (Prism's security check needs it), one value each; the length of the body Prism is given. */
+function prismHeaders(headers: ApiRequest["headers"], body: ReadBody | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  delete out["transfer-encoding"];
+  if (body) out["content-length"] = String(body.length);
+  else delete out["content-length"];
+  return out;
+}
+
+type ReadBody = { length: number; text: string } & ({ value: unknown } | { unreadable: NonNullable<RequestContext["body"]> });
+
+/**
+ * The body as JSON, or why it cannot be read: over `limit` bytes, not JSON, or nested deeper than
+ * any operation reads (Prism then sees the text, never the deep value).
+ */
+function readBody(request: ApiRequest, limit: number, depth: number): ReadBody | undefined {
+  const { body } = request;
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  if (!bytes || (bytes.length === 0 && !request.bodyTooLarge)) return undefined;
+  if (request.bodyTooLarge || bytes.length > limit) return { length: bytes.length, text: "", unreadable: { unreadable: "too-large", detail: "" } };
+  const text = new TextDecoder().decode(bytes);
+  try {
+    const value = JSON.parse(text) as unknown;
+    if (nestedDeeperThan(value, depth)) return { length: bytes.length, text, unreadable: { unreadable: "too-deep", detail: "" } };
+    return { length: bytes.length, text, value };
+  } catch (error) {
+    return { length: bytes.length, text, unreadable: { unreadable: "not-json", detail: oneLine(printable((error as Error).message, 120)) } };
+  }
+}
+
+function single(value: string | string[] | undefined): string | undefined {
+  return Array.isArray(value) ? value[0] : value;
+}
+
+/** HEAD: the GET answer's status and headers, its length, no body. */
+function headOnly(reply: ReplyWithCaller): ReplyWithCaller {
+  const length = typeof reply.body === "string" ? Buffer.byteLength(reply.body) : reply.body.length;
+  return { ...reply, body: Buffer.alloc(0), headers: { ...reply.headers, "Content-Length": length } };
+}
+
+/**
+ * The path a caller most likely meant when theirs differs only in letter case, a trailing slash or
+ * doubled slashes (/V1/LeaveRequest/list/ for /v1/leaverequest/list). Only for the 404's message:
+ * routing itself stays Prism's, exact.
+ */
+function nearMiss(operations: SpecOperation[], path: string): string | undefined {
+  const loose = path.split("/").filter((f) => f !== "");
+  if (loose.length === 0) return undefined;
+  for (const op of operations) {
+    const fragments = op.path.split("/").slice(1);
+    if (fragments.length !== loose.length) continue;
+    const literal = (f: string) => !/^\{.+\}$/.test(f);
+    if (fragments.every((f, i) => !literal(f) || f.toLowerCase() === loose[i].toLowerCase())) {
+      return `/${fragments.map((f, i) => (literal(f) ? f : loose[i])).join("/")}`;
+    }
+  }
+  return undefined;
+}
+
+/** A path as a message may quote it: short, printable. */
+function describePath(path: string): string {
+  return printable(path, 80);
+}
+
+function safeMethod(method: string): string {
+  return /^[A-Z-]{1,16}$/i.test(method) ? method.toUpperCase() : "this method";
+}

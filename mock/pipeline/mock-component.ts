@@ -1,0 +1,207 @@
+// The mock component plugged into Prism's public pipeline (`createInstance(config, { logger, mock })`),
+// for every operation of both documents (the read API and the control API). Prism has routed the
+// request and validated its parameters, body and security before this runs; its findings arrive as
+// `input.validations`. This decides the answer: an injected failure, the key, rate limit and
+// permission (gate.ts), the refusals in words (params.ts, body-text.ts), a hand-over to Prism's own
+// mocker for a Prefer header, or the operation's answer (operations.ts).
+//
+// Prism's mock step is synchronous while some answers are not; the reply (or its promise) travels
+// as the output's body and the dispatcher unwraps it. Response validation is off, so Prism never
+// reads that body.
+import type { IPrismDiagnostic } from "@stoplight/prism-core";
+import type { PrismHttpComponents } from "@stoplight/prism-http";
+import { describeBodyFailures } from "./body-text.js";
+import { failure, successBody, type Reply } from "../kernel/envelope.js";
+import { faultReply } from "../worlds/faults.js";
+import type { Gate, GateResult } from "./gate.js";
+import { statusOf, type OperationResult, type OperationTable } from "../operations/operation.js";
+import { checkParams, type Query } from "./params.js";
+import { parsePrefer, type PreferConfig } from "./prefer.js";
+import type { SpecOperation } from "../kernel/spec.js";
+import { errorText, oneLine } from "../kernel/text.js";
+import type { World } from "../worlds/world.js";
+
+/** What the dispatcher sends through Prism beside the request Prism reads. */
+export interface RequestContext {
+  /** The query string as sent, without "?". */
+  search: string;
+  /** The query as Prism received it (names as sent, repeated names as arrays). */
+  query: Query;
+  /** The Authorization header: one value, or several when it was repeated. */
+  authorization: string | string[] | undefined;
+  prefer: string | undefined;
+  /** The remote address, for the throttle on failed authentication. */
+  client?: string;
+  /** The JSON body as parsed; `unreadable` says why there is none although bytes were sent. */
+  body?: { value: unknown } | { unreadable: "too-large" | "too-deep" | "not-json"; detail: string };
+  /** The body's length in bytes (the edge reads up to the largest operation's limit; each operation has its own). */
+  bodyBytes?: number;
+}
+
+export interface MockedReply extends Reply {
+  /** A label for the request log, never a key. */
+  caller?: string;
+  /** Set when the answer depends only on the organisation, the URL and the data: the cache may keep it. */
+  cacheable?: { world: World; organizationId: string; permission: string; operationId: string };
+  /** Set when a Prefer header hands the answer to Prism's own mocker. */
+  /** `today` is the answering world's dataset's: dynamic answers date things around it. */
+  prefer?: { operation: SpecOperation; config: PreferConfig; query: Record<string, string | string[] | undefined>; today: string };
+}
+
+export interface MockComponentOptions {
+  operations: ReadonlyMap<string, SpecOperation>;
+  /** What answers each operation, by operationId. */
+  table: OperationTable;
+  gate: Gate;
+  /** Probability 0..1 of answering a read API operation with an injected 503. */
+  failRate: number;
+  random: () => number;
+  /** Context of the request Prism is handling (set by the dispatcher just before it calls Prism). */
+  context: (request: object) => RequestContext;
+  /** Called with one line when an operation fails (never with a key). */
+  onInternalError: (line: string) => void;
+}
+
+type MockComponent = PrismHttpComponents["mock"];
+type MockOutput = ReturnType<ReturnType<MockComponent>>;
+type Diagnostics = readonly IPrismDiagnostic[];
+
+/** The control API's answers describe state that changes without a dataset version: never stored. */
+const NOT_STORED = { "Cache-Control": "no-store" };
+
+export function createMockComponent(options: MockComponentOptions): MockComponent {
+  const { operations, table, gate, failRate, random } = options;
+  return ({ resource, input }) => () => {
+    const operation = operations.get(resource.iid ?? "");
+    const internal = (error: unknown): MockedReply => {
+      options.onInternalError(`hr-mock: internal error in ${operation?.operationId}: ${oneLine(errorText(error))}`);
+      return failure(500, `Internal error: the mock failed while answering ${operation?.operationId}; its log has the cause.`);
+    };
+    let reply: MockedReply | Promise<MockedReply>;
+    try {
+      reply = operation ? answer(operation, input.data, input.validations) : failure(500, "Internal error: Prism routed to an operation the mock does not know.");
+      if (reply instanceof Promise) reply = reply.catch(internal);
+    } catch (error) {
+      reply = internal(error);
+    }
+    return { _tag: "Right", right: { statusCode: 200, body: reply } } as MockOutput;
+  };
+
+  function answer(operation: SpecOperation, request: Parameters<MockComponent>[0]["input"]["data"], validations: Diagnostics): MockedReply | Promise<MockedReply> {
+    const context = options.context(request);
+    const read = operation.api === "read";
+    if (read && failRate > 0 && random() < failRate) return failure(503, "Service unavailable: injected failure (--fail-rate); retry with backoff.");
+    // The control API's document: its calls do not count against the read API's rate limit.
+    const admitted = gate.admit(context.authorization, operation.permission, read, context.client);
+    if (!admitted.ok) return { ...admitted.reply, caller: admitted.caller };
+    // The world's scripted faults (read API only): a status instead of the answer, or the answer late.
+    const scripted = read ? admitted.apiKey.world.faults.take(operation.operationId) : undefined;
+    if (scripted?.status !== undefined) return { ...faultReply(operation, { ...scripted, status: scripted.status }, admitted.rateHeaders), caller: admitted.apiKey.label };
+    const reply = answerAdmitted(operation, request, validations, context, admitted);
+    const holdMs = scripted?.delayMs;
+    if (!holdMs) return reply;
+    return reply instanceof Promise ? reply.then((r) => ({ ...r, holdMs })) : { ...reply, holdMs };
+  }
+
+  function answerAdmitted(
+    operation: SpecOperation,
+    request: Parameters<MockComponent>[0]["input"]["data"],
+    validations: Diagnostics,
+    context: RequestContext,
+    admitted: GateResult & { ok: true },
+  ): MockedReply | Promise<MockedReply> {
+    const read = operation.api === "read";
+    const { apiKey } = admitted;
+    const caller = apiKey.label;
+    const headers = read ? admitted.rateHeaders : { ...admitted.rateHeaders, ...NOT_STORED };
+    const refuse = (status: number, message: string, extra?: Record<string, string | number>): MockedReply => ({ ...failure(status, message, { ...headers, ...extra }), caller });
+    const pathParams = pathParamsOf(operation, request.url.path);
+
+    // Prefer with code, example or dynamic hands the answer to Prism's mocker; other preferences
+    // (return=minimal, an empty header) leave it to the operation, as Prism ignores what it does not know.
+    if (context.prefer !== undefined && context.prefer !== "") {
+      const preference = parsePrefer(context.prefer);
+      if (!preference.ok) return refuse(400, `Invalid parameter Prefer (header): ${preference.message}; use code=<status>, example=<name> or dynamic=true.`);
+      const { code, exampleKey, dynamic } = preference.config;
+      if (code !== undefined || exampleKey !== undefined || dynamic !== undefined) {
+        const checked = checkParams(operation, validations, context.search, context.query, pathParams);
+        if (!checked.ok) return refuse(400, checked.message);
+        return { status: 0, body: "", headers, caller, prefer: { operation, config: preference.config, query: checked.query, today: apiKey.world.dataset.today } };
+      }
+    }
+
+    const cacheable = read ? { world: apiKey.world, organizationId: apiKey.organizationId, permission: operation.permission, operationId: operation.operationId } : undefined;
+    const checked = checkParams(operation, validations, context.search, context.query, pathParams);
+    if (!checked.ok) return { ...refuse(400, checked.message), cacheable };
+    let body: unknown;
+    if (operation.body) {
+      const problem = bodyProblem(operation, context, validations);
+      if (problem) return refuse(problem.status, problem.message, problem.headers);
+      // An optional body left out reaches the operation as undefined.
+      body = context.body && "value" in context.body ? context.body.value : undefined;
+    }
+    const result = table[operation.operationId]({ organizationId: apiKey.organizationId, world: apiKey.world, ...checked.typed, body });
+    const toReply = (done: OperationResult): MockedReply => {
+      if (!done.ok) return { ...refuse(statusOf(done.kind), done.message), cacheable };
+      return { status: successStatus(operation), body: successBody(done.data), headers, caller, cacheable };
+    };
+    return result instanceof Promise ? result.then(toReply) : toReply(result);
+  }
+}
+
+/** Why the body cannot be used, in the order a caller fixes things: size, media type, JSON, schema. */
+function bodyProblem(operation: SpecOperation, context: RequestContext, validations: Diagnostics): { status: number; message: string; headers?: Record<string, string> } | undefined {
+  const spec = operation.body!;
+  const given = context.body;
+  if ((given && "unreadable" in given && given.unreadable === "too-large") || (context.bodyBytes ?? 0) > spec.maxBytes) {
+    // Closing stops a client that is still streaming an oversized body.
+    return { status: 413, message: `Payload too large: the body exceeds ${spec.maxBytes} bytes.`, headers: { Connection: "close" } };
+  }
+  if (validations.some((d) => d.code === 415)) return { status: 415, message: `Unsupported media type: send the body as ${spec.mediaTypes.join(" or ")} (Content-Type).` };
+  if (given === undefined) return spec.required ? { status: 400, message: `Missing body: send a JSON object (Content-Type: ${spec.mediaTypes[0]}).` } : undefined;
+  if ("unreadable" in given && given.unreadable === "too-deep") return { status: 400, message: `Invalid body: it is nested more than ${spec.maxDepth} levels deep.` };
+  if ("unreadable" in given) return { status: 400, message: `Invalid body: it is not valid JSON (${given.detail}).` };
+  if (nestedDeeperThan(given.value, spec.maxDepth)) return { status: 400, message: `Invalid body: it is nested more than ${spec.maxDepth} levels deep.` };
+  const described = describeBodyFailures(spec, given.value, validations);
+  return described === undefined ? undefined : { status: 400, message: described };
+}
+
+/** Whether `value` nests objects or arrays more than `limit` levels deep (walked without recursion). */
+export function nestedDeeperThan(value: unknown, limit: number): boolean {
+  const stack: [unknown, number][] = [[value, 0]];
+  while (stack.length > 0) {
+    const [at, depth] = stack.pop()!;
+    if (typeof at !== "object" || at === null) continue;
+    if (depth + 1 > limit) return true;
+    for (const child of Object.values(at)) if (typeof child === "object" && child !== null) stack.push([child, depth + 1]);
+  }
+  return false;
+}
+
+/** The operation's success status, as its document lists it (200, 201 or 202). */
+function successStatus(operation: SpecOperation): number {
+  const code = operation.statuses.find((s) => /^2\d\d$/.test(s));
+  return code === undefined ? 200 : Number(code);
+}
+
+/** The path template's parameters, percent-decoded, as Prism's router matched them. */
+function pathParamsOf(operation: SpecOperation, path: string): Record<string, string> {
+  if (operation.pathParams.length === 0) return {};
+  const template = operation.path.split("/");
+  const given = path.split("/");
+  const params: Record<string, string> = {};
+  template.forEach((fragment, i) => {
+    const name = /^\{(.+)\}$/.exec(fragment)?.[1];
+    if (name !== undefined) params[name] = decodeFragment(given[i] ?? "");
+  });
+  return params;
+}
+
+function decodeFragment(fragment: string): string {
+  if (!fragment.includes("%")) return fragment;
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
