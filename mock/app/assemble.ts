@@ -4,7 +4,7 @@
 // front of it, the MSW handlers (mock/msw/) a service worker or msw/node; neither builds its own.
 // No I/O here.
 import { controlOperations } from "../operations/control/index.js";
-import type { KeyRegistry } from "../worlds/api-keys.js";
+import type { KeyRegistry } from "../worlds/world.js";
 import type { Dataset } from "../data/dataset.js";
 import { DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 import { handlers, readOperations } from "../operations/read/index.js";

@@ -2,7 +2,7 @@
 // through Prism once, and serves until `close()`.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ApiKey } from "../worlds/api-keys.js";
+import type { ApiKey } from "../worlds/world.js";
 import type { SandboxView } from "../operations/control/sandboxes.js";
 import { forkDataset } from "../data/copy-on-write.js";
 import { createDataset, normalizeToday, sampleIds, type Dataset, type OrganizationSampleIds } from "../data/dataset.js";
@@ -11,12 +11,11 @@ import { DataFileError, type DataFile, type LoadedDataFile } from "../data/data-
 import { dataFileFromObject, readDataFile } from "../data/read-data-file.js";
 import { KeysFileError, parseKeySpecs, readKeysFile } from "../keys/load-keys.js";
 import { DEFAULT_DOCS_DIR } from "../edges/node/docs.js";
-import type { BannerSettings } from "../cli/banner.js";
 import { createMockHttpServer } from "../edges/node/http.js";
 import { AUTH_THROTTLE } from "../worlds/auth-throttle.js";
 import { defaultConnectionLimits, type ConnectionLimits } from "../edges/node/connections.js";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../kernel/limits.js";
-import { checkPipelineOptions, MockOptionError, type PipelineSettingsInput } from "./options.js";
+import { checkPipelineOptions, MockOptionError, type PipelineSettings, type PipelineSettingsInput } from "./options.js";
 import { createPipeline } from "./assemble.js";
 import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "../kernel/spec.js";
 import { DEFAULT_WORLD, detachable, openStateDirectory, replayWorld, restoreWorld, todayOfState, worldPersistence, type StateStore } from "../state/index.js";
@@ -345,7 +344,7 @@ function dataFileOption(data: StartMockOptions["data"]): LoadedDataFile | undefi
 }
 
 /** The checked options: what the banner shows, plus where to listen. */
-interface Settings extends BannerSettings {
+interface Settings extends PipelineSettings {
   port: number;
   host: string;
   corsOrigins: string[];

@@ -1,16 +1,11 @@
 // What `hr-mock serve` prints once it listens: where the API and docs are, the demo keys with their
 // organisation and permissions, and a request to paste. Keys from a keys file are the user's own
 // and may be real secrets: they are shown by label, masked.
+import type { PipelineSettings } from "../app/options.js";
 import type { MockKeyInfo, RunningMock } from "../app/start-mock.js";
 
-export interface BannerSettings {
-  seed: number;
-  scale: number;
-  rateLimit: number | "off";
-  failureStatus: "http" | 200;
-  latencyMs: number;
-  failRate: number;
-}
+/** What the banner shows of the settings: the request path's. */
+export type BannerSettings = PipelineSettings;
 
 /**
  * `readyMs` is the time the banner reports: by default startMock's own, while the CLI passes the

@@ -5,7 +5,7 @@ import { readFileSync } from "node:fs";
 import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import { webhookEventTypes, type WebhookEventType } from "../../generated/events.js";
-import type { Reason } from "../webhooks/reasons.js";
+import type { Reason } from "./results.js";
 
 const ASYNCAPI_PATH = new URL("../../generated/asyncapi.json", import.meta.url);
 const CONTROL_PATH = new URL("../../generated/control-openapi.json", import.meta.url);

@@ -1,8 +1,11 @@
-// The seam between the request pipeline (dispatch.ts, mock-component.ts) and the code that answers
-// an operation, for both documents: the read API's resource handlers and the control API's webhook
-// operations. Operations receive what the spec let through, typed and defaulted, and answer data
-// or a refusal in domain terms; only statusOf, at the HTTP side, turns a refusal into a status.
+// The seam between the request pipeline (mock/pipeline/) and the code that answers an operation,
+// for both documents: the read API's resource handlers (read/) and the control API's operations
+// (control/). Operations receive what the spec let through, typed and defaulted, and answer data or
+// a refusal in domain terms (mock/kernel/results.ts); the pipeline turns a refusal into a status.
+import type { OperationResult } from "../kernel/results.js";
 import type { World } from "../worlds/world.js";
+
+export type { OperationResult } from "../kernel/results.js";
 
 /** What an operation knows about the request. */
 export interface OperationCall {
@@ -16,25 +19,7 @@ export interface OperationCall {
   body?: unknown;
 }
 
-export type RefusalKind =
-  /** The input breaks a rule the spec cannot state (StartDate after EndDate, a URL's host). */
-  | "invalid"
-  /** An id that is not a record of the caller's organisation. */
-  | "not-found"
-  /** The state does not allow it (no record left to change, the endpoint limit reached). */
-  | "conflict"
-  /** The mock is shutting down. */
-  | "unavailable";
-
-export type OperationResult = { ok: true; data: unknown } | { ok: false; kind: RefusalKind; message: string };
-
 export type Operation = (call: OperationCall) => OperationResult | Promise<OperationResult>;
 
 /** Operations by operationId, from every document the mock serves. */
 export type OperationTable = Readonly<Record<string, Operation>>;
-
-const STATUS: Record<RefusalKind, number> = { invalid: 400, "not-found": 404, conflict: 409, unavailable: 503 };
-
-export function statusOf(kind: RefusalKind): number {
-  return STATUS[kind];
-}

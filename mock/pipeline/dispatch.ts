@@ -3,7 +3,7 @@
 // documents the mock serves (the read API and the control API under /_mock/). Prism's public
 // pipeline routes the request and validates it from the spec; the mock component
 // (mock-component.ts) answers it; repeated read requests are answered from the response cache
-// after the same gate (key, rate limit, permission), without Prism.
+// after the same admission (admission.ts), without Prism.
 //
 // HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever
 // asks (routing needs no key); a method the path lacks is the spec's 405 with Allow.
@@ -13,9 +13,9 @@ import { createMockComponent, nestedDeeperThan, type MockedReply, type RequestCo
 import type { OperationTable } from "../operations/operation.js";
 import { failure, type Reply } from "../kernel/envelope.js";
 import { AUTH_THROTTLE, createAuthThrottle } from "../worlds/auth-throttle.js";
+import { createAdmission, type Caller } from "./admission.js";
 import { createGate } from "./gate.js";
 import { canonicalCase, parseQuery } from "./params.js";
-import { faultReply } from "../worlds/faults.js";
 import { createPreferMocker } from "./prefer.js";
 import type { ResponseCache } from "./response-cache.js";
 import { bodyLimit, depthLimit, type LoadedSpec, type SpecOperation } from "../kernel/spec.js";
@@ -78,12 +78,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   options.worlds.onForget((world) => cache.drop(world.id));
   const contexts = new WeakMap<object, RequestContext>();
   const logger = createLogger("hr-mock", { level: "silent" });
+  const admit = createAdmission({ gate, failRate: options.failRate, random: options.random });
   const mock = createMockComponent({
     operations: spec.byOperationId,
     table: options.table,
-    gate,
-    failRate: options.failRate,
-    random: options.random,
+    admit,
     onInternalError,
     context: (request) => contexts.get(request) ?? { search: "", query: {}, authorization: undefined, prefer: undefined },
   });
@@ -102,7 +101,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const search = queryStart < 0 ? "" : url.slice(queryStart + 1);
     const preferHeader = single(headers.prefer);
 
-    const cached = preferHeader ? undefined : fromCache(method, url, headers.authorization);
+    const cached = preferHeader ? undefined : fromCache(method, url, { authorization: headers.authorization, client: request.client });
     if (cached) return head ? headOnly(cached) : cached;
 
     const candidates = shortlist(path);
@@ -128,8 +127,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           return { ...mocked, headers: { ...mocked.headers, ...reply.headers }, caller: reply.caller, holdMs: reply.holdMs };
         }
         if (reply.cacheable) {
-          const { world, organizationId, permission, operationId } = reply.cacheable;
-          cache.set(world.id, `${organizationId} ${method} ${url}`, world.dataset.version, { permission, operationId, status: reply.status, body: reply.body });
+          const { world, organizationId, operationId } = reply.cacheable;
+          cache.set(world.id, `${organizationId} ${method} ${url}`, world.dataset.version, { operationId, status: reply.status, body: reply.body });
         }
         return { status: reply.status, body: reply.body, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs };
       })
@@ -140,21 +139,16 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       .then((reply) => (head ? headOnly(reply) : reply));
   };
 
-  /** A repeated request of a known key: the same gate as Prism's path, then the bytes kept. */
-  function fromCache(method: string, url: string, authorization: string | string[] | undefined): ReplyWithCaller | undefined {
-    const identified = gate.identify(authorization);
+  /** A repeated request of a known key: the same admission as Prism's path, then the bytes kept. */
+  function fromCache(method: string, url: string, caller: Caller): ReplyWithCaller | undefined {
+    const identified = gate.identify(caller.authorization);
     if (!identified.ok) return undefined;
     const { world, organizationId } = identified.apiKey;
     const entry = cache.get(world.id, `${organizationId} ${method} ${url}`, world.dataset.version);
     if (!entry) return undefined;
-    if (options.failRate > 0 && options.random() < options.failRate) return failure(503, "Service unavailable: injected failure (--fail-rate); retry with backoff.");
-    const admitted = gate.admit(authorization, entry.permission, true);
-    if (!admitted.ok) return { ...admitted.reply, caller: admitted.caller };
-    const caller = admitted.apiKey.label;
-    const scripted = world.faults.take(entry.operationId);
-    const operation = spec.byOperationId.get(entry.operationId)!;
-    if (scripted?.status !== undefined) return { ...faultReply(operation, { ...scripted, status: scripted.status }, admitted.rateHeaders), caller };
-    return { status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller, holdMs: scripted?.delayMs };
+    const admitted = admit(spec.byOperationId.get(entry.operationId)!, caller);
+    if (!admitted.ok) return admitted.reply;
+    return { status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller: admitted.caller, holdMs: admitted.holdMs };
   }
 
   /** Prism's routing refusal as the spec's 404, naming what the caller may have meant. */

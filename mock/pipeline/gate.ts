@@ -4,7 +4,7 @@
 // key; 429 before 403, because every request of a known key counts. The key names its world (the
 // default world or a sandbox): the world's counters count it, and the operation answers from it.
 import { authenticate, forbiddenMessage, hasPermission } from "../worlds/authenticate.js";
-import type { ApiKey, KeyRegistry } from "../worlds/api-keys.js";
+import type { ApiKey, KeyRegistry } from "../worlds/world.js";
 import { failure, type Reply } from "../kernel/envelope.js";
 import type { AuthThrottle } from "../worlds/auth-throttle.js";
 

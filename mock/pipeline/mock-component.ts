@@ -1,8 +1,8 @@
 // The mock component plugged into Prism's public pipeline (`createInstance(config, { logger, mock })`),
 // for every operation of both documents (the read API and the control API). Prism has routed the
 // request and validated its parameters, body and security before this runs; its findings arrive as
-// `input.validations`. This decides the answer: an injected failure, the key, rate limit and
-// permission (gate.ts), the refusals in words (params.ts, body-text.ts), a hand-over to Prism's own
+// `input.validations`. This decides the answer: admission (admission.ts: an injected failure, the
+// key, rate limit and permission, scripted faults), the refusals in words (params.ts, body-text.ts), a hand-over to Prism's own
 // mocker for a Prefer header, or the operation's answer (operations.ts).
 //
 // Prism's mock step is synchronous while some answers are not; the reply (or its promise) travels
@@ -12,9 +12,9 @@ import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import type { PrismHttpComponents } from "@stoplight/prism-http";
 import { describeBodyFailures } from "./body-text.js";
 import { failure, successBody, type Reply } from "../kernel/envelope.js";
-import { faultReply } from "../worlds/faults.js";
-import type { Gate, GateResult } from "./gate.js";
-import { statusOf, type OperationResult, type OperationTable } from "../operations/operation.js";
+import type { Admission, Admit } from "./admission.js";
+import type { OperationResult, OperationTable } from "../operations/operation.js";
+import { statusOf } from "./status.js";
 import { checkParams, type Query } from "./params.js";
 import { parsePrefer, type PreferConfig } from "./prefer.js";
 import type { SpecOperation } from "../kernel/spec.js";
@@ -42,7 +42,7 @@ export interface MockedReply extends Reply {
   /** A label for the request log, never a key. */
   caller?: string;
   /** Set when the answer depends only on the organisation, the URL and the data: the cache may keep it. */
-  cacheable?: { world: World; organizationId: string; permission: string; operationId: string };
+  cacheable?: { world: World; organizationId: string; operationId: string };
   /** Set when a Prefer header hands the answer to Prism's own mocker. */
   /** `today` is the answering world's dataset's: dynamic answers date things around it. */
   prefer?: { operation: SpecOperation; config: PreferConfig; query: Record<string, string | string[] | undefined>; today: string };
@@ -52,10 +52,8 @@ export interface MockComponentOptions {
   operations: ReadonlyMap<string, SpecOperation>;
   /** What answers each operation, by operationId. */
   table: OperationTable;
-  gate: Gate;
-  /** Probability 0..1 of answering a read API operation with an injected 503. */
-  failRate: number;
-  random: () => number;
+  /** What every request meets before its answer (admission.ts), shared with the response cache's path. */
+  admit: Admit;
   /** Context of the request Prism is handling (set by the dispatcher just before it calls Prism). */
   context: (request: object) => RequestContext;
   /** Called with one line when an operation fails (never with a key). */
@@ -70,7 +68,7 @@ type Diagnostics = readonly IPrismDiagnostic[];
 const NOT_STORED = { "Cache-Control": "no-store" };
 
 export function createMockComponent(options: MockComponentOptions): MockComponent {
-  const { operations, table, gate, failRate, random } = options;
+  const { operations, table, admit } = options;
   return ({ resource, input }) => () => {
     const operation = operations.get(resource.iid ?? "");
     const internal = (error: unknown): MockedReply => {
@@ -89,16 +87,10 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
 
   function answer(operation: SpecOperation, request: Parameters<MockComponent>[0]["input"]["data"], validations: Diagnostics): MockedReply | Promise<MockedReply> {
     const context = options.context(request);
-    const read = operation.api === "read";
-    if (read && failRate > 0 && random() < failRate) return failure(503, "Service unavailable: injected failure (--fail-rate); retry with backoff.");
-    // The control API's document: its calls do not count against the read API's rate limit.
-    const admitted = gate.admit(context.authorization, operation.permission, read, context.client);
-    if (!admitted.ok) return { ...admitted.reply, caller: admitted.caller };
-    // The world's scripted faults (read API only): a status instead of the answer, or the answer late.
-    const scripted = read ? admitted.apiKey.world.faults.take(operation.operationId) : undefined;
-    if (scripted?.status !== undefined) return { ...faultReply(operation, { ...scripted, status: scripted.status }, admitted.rateHeaders), caller: admitted.apiKey.label };
+    const admitted = admit(operation, context);
+    if (!admitted.ok) return admitted.reply;
     const reply = answerAdmitted(operation, request, validations, context, admitted);
-    const holdMs = scripted?.delayMs;
+    const { holdMs } = admitted;
     if (!holdMs) return reply;
     return reply instanceof Promise ? reply.then((r) => ({ ...r, holdMs })) : { ...reply, holdMs };
   }
@@ -108,7 +100,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
     request: Parameters<MockComponent>[0]["input"]["data"],
     validations: Diagnostics,
     context: RequestContext,
-    admitted: GateResult & { ok: true },
+    admitted: Admission & { ok: true },
   ): MockedReply | Promise<MockedReply> {
     const read = operation.api === "read";
     const { apiKey } = admitted;
@@ -130,7 +122,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
       }
     }
 
-    const cacheable = read ? { world: apiKey.world, organizationId: apiKey.organizationId, permission: operation.permission, operationId: operation.operationId } : undefined;
+    const cacheable = read ? { world: apiKey.world, organizationId: apiKey.organizationId, operationId: operation.operationId } : undefined;
     const checked = checkParams(operation, validations, context.search, context.query, pathParams);
     if (!checked.ok) return { ...refuse(400, checked.message), cacheable };
     let body: unknown;

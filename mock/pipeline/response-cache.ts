@@ -6,14 +6,12 @@
 // One byte bound covers every space, so sandboxes cannot grow the cache.
 // An answer is kept only when its key misses a second time (a "doorkeeper", as in TinyLFU): a stream
 // of URLs asked once (a crawler, an uncached load) would otherwise fill the cache with answers nobody
-// asks again, and each one, kept long enough to reach V8's old generation, is garbage there later
-//.
+// asks again, and each one, kept long enough to reach V8's old generation, is garbage there later.
 import { Fifo } from "../kernel/fifo.js";
 
 export interface CachedReply {
+  /** Its operation: admission (its permission, faults) runs again on every hit. */
   operationId: string;
-  /** The operation's permission: checked again on every hit. */
-  permission: string;
   status: number;
   /**
    * The JSON text. Kept as a string, not a Buffer: a short Buffer is a slice of a shared 8 KB pool

@@ -5,7 +5,7 @@ import { randomBytes, randomUUID } from "node:crypto";
 import type { components } from "../../generated/control-api.js";
 import type { WebhookEventType } from "../../generated/events.js";
 import { checkEndpointUrl } from "./endpoint-url.js";
-import { ok, refuse, type Result } from "./reasons.js";
+import { ok, refuse, type Result } from "../kernel/results.js";
 
 const SECRET_PREFIX = "whsec_";
 

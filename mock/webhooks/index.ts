@@ -7,7 +7,8 @@ import { WebhookOptionError, type WebhookEngineOptions } from "./settings.js";
 import type { WebhookPersistence } from "./service.js";
 
 export { WebhookEngine, type TriggerOptions } from "./engine.js";
-export { EndpointError, TriggerError, WebhookRefusal, type Reason, type ReasonKind } from "./reasons.js";
+export { EndpointError, TriggerError, WebhookRefusal } from "./reasons.js";
+export type { Reason, RefusalKind } from "../kernel/results.js";
 export { WebhookOptionError, type EngineSettings, type Scheduler, type WebhookEngineOptions } from "./settings.js";
 export type { CloseReport, DataChange, WebhookPersistence, WebhookSnapshot } from "./service.js";
 export type { QueuedDelivery, TriggerResult } from "./publisher.js";

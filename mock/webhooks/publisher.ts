@@ -7,7 +7,7 @@ import { deliveryRules } from "../../generated/webhook-facts.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { subscribes, type Endpoint } from "./endpoints.js";
 import { buildEvent } from "./event-body.js";
-import { ok, type Result } from "./reasons.js";
+import { ok, type Result } from "../kernel/results.js";
 import { eventProblems } from "../kernel/json-schema.js";
 import { buildEventData, type TriggerRequest } from "./triggers.js";
 

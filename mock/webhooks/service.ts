@@ -13,7 +13,7 @@ import { EndpointRegistry, viewOf, type CreatedEndpoint, type Endpoint, type End
 import { createOccurredAtClock, seededUuids } from "./event-body.js";
 import { DeliveryLane, type LaneJob, type SentAttempt } from "./lane.js";
 import { createPublisher, type Publish, type QueuedDelivery, type TriggerResult } from "./publisher.js";
-import { ok, refuse, type Result } from "./reasons.js";
+import { ok, refuse, type Result } from "../kernel/results.js";
 import { createAgent, send, type EndpointAgent } from "./send.js";
 import type { TriggerInput, TriggerRequest } from "./triggers.js";
 import type { EngineSettings, Scheduler } from "./settings.js";

@@ -24,7 +24,7 @@ import {
 import type { EmployeeRecord, LeaveRequestRecord } from "../data/records.js";
 import { APPROVED, LEAVE_STATUS_NAMES, REJECTED } from "../data/statuses.js";
 import type { Endpoint } from "./endpoints.js";
-import { ok, type Reason, type Result } from "./reasons.js";
+import { ok, type Reason, type Result } from "../kernel/results.js";
 
 type Schemas = components["schemas"];
 

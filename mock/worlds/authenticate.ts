@@ -1,6 +1,6 @@
 // `Authorization: Bearer <API_KEY>` to a known key, or the reason it is refused (401). Messages
 // name the problem, never the key.
-import type { ApiKey, KeyRegistry } from "./api-keys.js";
+import type { ApiKey, KeyRegistry } from "./world.js";
 
 export type AuthResult = { ok: true; apiKey: ApiKey } | { ok: false; message: string };
 

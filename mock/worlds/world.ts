@@ -4,17 +4,22 @@
 // An API key names its world, so the gate resolves the world with the key, once, and every
 // operation receives it: one request path for every world.
 import { mockLimits } from "../../generated/control-facts.js";
-import { createKeyRegistry, type ApiKey, type KeyRegistry } from "./api-keys.js";
+import { createKeyRegistry, type ApiKeyOf } from "./api-keys.js";
 import { forkDataset, resetDataset } from "../data/copy-on-write.js";
 import type { Dataset } from "../data/dataset.js";
 import type { KeySpec } from "../keys/demo-keys.js";
 import type { WebhookService } from "../webhooks/service.js";
+import { ok, refuse, type Result } from "../kernel/results.js";
 import { FaultScript } from "./faults.js";
 import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.js";
 
 /** The default world's id (sandboxes have uuids). */
 export const DEFAULT_WORLD = "default";
+
+/** A key of a world: its organisation, permissions and label, and the world it acts in. */
+export type ApiKey = ApiKeyOf<World>;
+export type KeyRegistry = ReadonlyMap<string, ApiKey>;
 
 export interface World {
   readonly id: string;
@@ -76,7 +81,8 @@ export interface SandboxLifecycle {
   deleted(world: World): void;
 }
 
-export type SandboxResult = { ok: true; world: World } | { ok: false; kind: "invalid" | "conflict" | "not-found" | "unavailable"; message: string };
+/** A sandbox operation's world, or the refusal naming the field at fault. */
+export type SandboxResult = Result<World>;
 
 export class Worlds {
   readonly default: World;
@@ -100,18 +106,18 @@ export class Worlds {
 
   /** A new sandbox: a fork of the start dataset and a fresh key per sandbox key spec. */
   createSandbox(label?: string, data?: unknown): SandboxResult {
-    if (this.closing) return { ok: false, kind: "unavailable", message: "the mock is shutting down and creates no more sandboxes" };
+    if (this.closing) return refuse("unavailable", "the mock is shutting down and creates no more sandboxes");
     if (this.sandboxes.size >= this.maxSandboxes) {
-      return { ok: false, kind: "conflict", message: `the mock holds ${this.maxSandboxes} sandboxes, its limit (maxSandboxes); delete one with DELETE /_mock/sandboxes/{id} first` };
+      return refuse("conflict", `the mock holds ${this.maxSandboxes} sandboxes, its limit (maxSandboxes); delete one with DELETE /_mock/sandboxes/{id} first`);
     }
     const random = randomText();
     const keys = this.options.sandboxKeys.map((spec) => ({ key: `sbx_${random}_${spec.key.replace(/^demo_/, "")}`, demoKey: spec.key }));
     const definition: SandboxDefinition = { id: globalThis.crypto.randomUUID(), label: label ?? null, createdAt: new Date().toISOString(), keys, ...(data !== undefined && { data }) };
     const start = this.startOf(definition);
-    if (!start.ok) return { ok: false, kind: "invalid", message: `the data file does not load: ${start.lines.join("; ")}` };
+    if (!start.ok) return refuse("invalid", `the data file does not load: ${start.lines.join("; ")}`, "data");
     const world = this.make(definition, start.dataset);
     this.options.lifecycle?.created(world, definition);
-    return { ok: true, world };
+    return ok(world);
   }
 
   /** A sandbox made again from its definition (a --state directory's), with its id and keys. */
@@ -155,7 +161,7 @@ export class Worlds {
   reset(id: string): SandboxResult {
     const world = this.sandbox(id);
     if (!world) return notFound(id);
-    if (this.closing) return { ok: false, kind: "unavailable", message: "the mock is shutting down" };
+    if (this.closing) return refuse("unavailable", "the mock is shutting down");
     resetDataset(world.dataset, world.start);
     retire(world.webhooks);
     this.options.lifecycle?.reset(world);
@@ -163,7 +169,7 @@ export class Worlds {
     world.rateLimiter = this.rateLimiter();
     world.faults.clear();
     this.forget(world);
-    return { ok: true, world };
+    return ok(world);
   }
 
   /** Deletes the sandbox: its keys stop at once, its waiting deliveries are cancelled. */
@@ -176,7 +182,7 @@ export class Worlds {
     this.options.lifecycle?.deleted(world);
     world.faults.clear();
     this.forget(world);
-    return { ok: true, world };
+    return ok(world);
   }
 
   /** Called when a world's answers may no longer be served from a cache (reset, deleted). */
@@ -232,7 +238,7 @@ function randomText(): string {
 }
 
 function notFound(id: string): SandboxResult {
-  return { ok: false, kind: "not-found", message: `no sandbox with id ${id.slice(0, 100)}` };
+  return refuse("not-found", `no sandbox with id ${id.slice(0, 100)}`, "id");
 }
 
 /** A retired service: its endpoints removed (waiting deliveries cancelled), attempts in flight end normally. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { statusOf } from "../../mock/operations/operation.js";
+import { statusOf } from "../../mock/pipeline/status.js";
 import { computeBalance } from "../../mock/data/balances.js";
 import { sampleIds } from "../../mock/data/dataset.js";
 import { balanceKey } from "../../mock/data/organization.js";

@@ -4,7 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { ResponseCache, type CachedReply } from "../../mock/pipeline/response-cache.js";
 
-const reply = (bytes: number): CachedReply => ({ operationId: "op", permission: "p", status: 200, body: Buffer.alloc(bytes) });
+const reply = (bytes: number): CachedReply => ({ operationId: "op", status: 200, body: Buffer.alloc(bytes) });
 
 /** Sets a key the way a second miss does: the first set of a key only marks it seen. */
 function admit(cache: ResponseCache, space: string, key: string, version: number, answer: CachedReply): void {

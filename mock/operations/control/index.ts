@@ -8,7 +8,7 @@ import type { OperationCall, OperationResult, OperationTable } from "../operatio
 import type { SpecOperation } from "../../kernel/spec.js";
 import type { Worlds } from "../../worlds/world.js";
 import type { EndpointInput } from "../../webhooks/endpoints.js";
-import type { Reason, Result } from "../../webhooks/reasons.js";
+import { operationResult as answer, refusalText } from "../../kernel/results.js";
 import type { WebhookService } from "../../webhooks/service.js";
 import type { TriggerRequest } from "../../webhooks/triggers.js";
 import { datasetToDataFile } from "../../data/export.js";
@@ -38,17 +38,7 @@ export function controlOperations(worlds: Worlds, operations: ReadonlyMap<string
 function webhooks(operation: (call: OperationCall, service: WebhookService) => OperationResult): (call: OperationCall) => OperationResult {
   return (call) => {
     const service = call.world.webhooks;
-    if (!service) return { ok: false, kind: "unavailable", message: "Service unavailable: this mock has no webhook engine." };
+    if (!service) return { ok: false, kind: "unavailable", message: refusalText({ kind: "unavailable", message: "this mock has no webhook engine" }) };
     return operation(call, service);
   };
-}
-
-/** The words the envelope's message starts with, per kind of refusal. */
-const LEAD: Record<Reason["kind"], string> = { invalid: "Bad request: ", "not-found": "Not found: ", conflict: "Conflict: ", unavailable: "Service unavailable: " };
-
-/** A service result as the pipeline's: data, or the refusal with a message naming the field. */
-function answer<T>(result: Result<T>): OperationResult {
-  if (result.ok) return { ok: true, data: result.value };
-  const { kind, field, message } = result.reason;
-  return { ok: false, kind, message: `${LEAD[kind]}${message}${field ? ` (${field})` : ""}.` };
 }

@@ -2,9 +2,10 @@
 // Faults tags). Bodies arrive checked against the document; what it cannot say (a sandbox the key
 // may see, an operation of the read API, a status that operation declares, the limits) is checked
 // here and answered as a refusal in domain terms.
-import type { ApiKey } from "../../worlds/api-keys.js";
+import type { ApiKey } from "../../worlds/world.js";
 import { faultProblem, type FaultInput } from "../../worlds/faults.js";
-import type { OperationResult, OperationTable } from "../operation.js";
+import { operationResult, refuse, type OperationResult } from "../../kernel/results.js";
+import type { OperationTable } from "../operation.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import { DEFAULT_WORLD, type SandboxResult, type World, type Worlds } from "../../worlds/world.js";
 
@@ -31,9 +32,8 @@ export function sandboxOperations(worlds: Worlds, operations: ReadonlyMap<string
     const sandbox = worlds.sandbox(id);
     return sandbox && (world.id === DEFAULT_WORLD || world === sandbox) ? sandbox : undefined;
   };
-  const answer = (result: SandboxResult): OperationResult =>
-    result.ok ? { ok: true, data: viewOfSandbox(result.world) } : { ok: false, kind: result.kind, message: `${LEAD[result.kind]}${result.message}${result.kind === "not-found" ? " (id)" : result.kind === "invalid" ? " (data)" : ""}.` };
-  const missing = (id: string): OperationResult => ({ ok: false, kind: "not-found", message: `Not found: no sandbox with id ${id.slice(0, 100)} (id).` });
+  const answer = (result: SandboxResult): OperationResult => operationResult(result, viewOfSandbox);
+  const missing = (id: string): OperationResult => operationResult(refuse("not-found", `no sandbox with id ${id.slice(0, 100)}`, "id"));
 
   return {
     createSandbox: ({ body }) => {
@@ -52,9 +52,9 @@ export function sandboxOperations(worlds: Worlds, operations: ReadonlyMap<string
     addFault: ({ world, body }) => {
       const input = body as FaultInput;
       const problem = faultProblem(input, operations);
-      if (problem) return { ok: false, kind: "invalid", message: `Bad request: ${problem.message} (${problem.field}).` };
+      if (problem) return operationResult(refuse("invalid", problem.message, problem.field));
       const fault = world.faults.add(input);
-      if (!fault) return { ok: false, kind: "conflict", message: `Conflict: this world holds ${world.faults.size} faults, its limit (maxFaultsPerWorld); clear them with DELETE /_mock/faults first.` };
+      if (!fault) return operationResult(refuse("conflict", `this world holds ${world.faults.size} faults, its limit (maxFaultsPerWorld); clear them with DELETE /_mock/faults first`));
       return { ok: true, data: fault };
     },
     listFaults: ({ world }) => ({ ok: true, data: world.faults.list() }),
@@ -62,4 +62,3 @@ export function sandboxOperations(worlds: Worlds, operations: ReadonlyMap<string
   };
 }
 
-const LEAD = { invalid: "Bad request: ", "not-found": "Not found: ", conflict: "Conflict: ", unavailable: "Service unavailable: " } as const;
