@@ -1,58 +1,90 @@
-// The request path as every caller assembles it: the worlds (the default world of the demo keys and
-// --keys keys, and the sandboxes), the operations of both documents (the read API's resource
-// handlers, the control API's), the response cache and the dispatcher. startMock puts node:http in
-// front of it, the MSW handlers (mock/msw/) a service worker or msw/node; neither builds its own.
-// No I/O here.
-import { controlOperations } from "../operations/control/index.js";
-import type { KeyRegistry } from "../worlds/world.js";
-import type { Dataset } from "../data/dataset.js";
-import { DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
-import { handlers, readOperations } from "../operations/read/index.js";
-import type { WebhookService } from "../webhooks/service.js";
-import { createDispatcher, type Dispatcher, type DispatcherOptions } from "../pipeline/dispatch.js";
+// The composition root: one mock built from its parts, the same way for every caller. startMock
+// (and so `hr-mock serve`) puts node:http in front of what this returns, createHandlers puts MSW's
+// handlers; neither builds a part of its own. The parts: the worlds (the default world of the demo
+// keys and --keys keys, and the sandboxes), the operations of both documents (the read API's
+// resource handlers, the control API's), the response cache, the dispatcher, and the request path as
+// a fetch for in-process callers. No I/O and nothing Node-only here: it runs in a page too.
+import { controlAnswer, createControlClient, type ControlClient } from "../kernel/control-client.js";
 import { RESPONSE_CACHE_MAX_BYTES } from "../kernel/limits.js";
 import { seededRandom } from "../kernel/random.js";
-import { ResponseCache } from "../pipeline/response-cache.js";
 import type { LoadedSpec } from "../kernel/spec.js";
-import { Worlds, type SandboxLifecycle, type WorldsOptions } from "../worlds/world.js";
+import type { Dataset } from "../data/dataset.js";
+import { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
+import type { WebhookService } from "../webhooks/service.js";
+import { Worlds, type KeyRegistry, type SandboxLifecycle, type WorldsOptions } from "../worlds/world.js";
+import { controlOperations } from "../operations/control/index.js";
+import type { SandboxView } from "../operations/control/sandboxes.js";
+import { handlers, readOperations } from "../operations/read/index.js";
+import { createDispatcher, type Dispatcher, type DispatcherOptions } from "../pipeline/dispatch.js";
+import { ResponseCache } from "../pipeline/response-cache.js";
+import { createFetchEdge, type FetchHandler } from "../edges/fetch.js";
+import type { PipelineSettings } from "./options.js";
 
-export interface PipelineOptions {
+export interface AssembleOptions {
   spec: LoadedSpec;
+  settings: PipelineSettings;
   /** The dataset as generated: the start of every sandbox, never changed. */
   dataset: Dataset;
   /** The default world's dataset, a fork of `dataset` (copy-on-write.ts); forked here when absent. */
   defaultDataset?: Dataset;
   /** Keys beside the demo keys, already checked (parseKeySpecs). */
   extraKeys: readonly KeySpec[];
-  rateLimit: number | "off";
-  failRate: number;
-  /** Seeds the injected failures, as it seeds the dataset. */
-  seed: number;
   /** The webhook services of the default world and of each sandbox (none in the MSW handlers). */
   webhooks?: { default: WebhookService; sandbox: (dataset: Dataset, ordinal: number, worldId: string) => WebhookService };
   /** Told of each sandbox created, reset and deleted (a --state directory keeps them). */
   sandboxLifecycle?: SandboxLifecycle;
   /** Builds a sandbox's start dataset from a data file in its create request (Node only: files are read and checked there). */
   datasetFrom?: WorldsOptions["datasetFrom"];
-  onInternalError: (line: string) => void;
+  /** Where internal errors are reported, one line each (never a key). */
+  onError: (line: string) => void;
   /** Holding back 401s of an address that keeps failing (dispatch.ts), or "off". */
   authThrottle?: DispatcherOptions["authThrottle"];
 }
 
-export interface Pipeline {
+/** A sandbox as startMock's createSandbox answers it: the control API's view, its keys by demo key, and its own control calls. */
+export interface MockSandbox extends SandboxView {
+  /** The sandbox's key standing for each demo key: `sandbox.key.org1Full`. */
+  key: { [K in keyof typeof DEMO_KEY]: string };
+  /** Back to the start state (POST /_mock/sandboxes/{id}/reset). */
+  reset(): Promise<void>;
+  /** Deletes it (DELETE /_mock/sandboxes/{id}). */
+  delete(): Promise<void>;
+}
+
+/** A control API refusal of an in-process sandbox call, with the envelope's status and message. */
+export class SandboxError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+  ) {
+    super(message);
+    this.name = "SandboxError";
+  }
+}
+
+export interface AssembledMock {
   dispatch: Dispatcher;
   keys: KeyRegistry;
   worlds: Worlds;
+  /** The request path as a fetch: what in-process callers send requests through. */
+  fetch: FetchHandler;
+  /** The control API in process, as the default world's webhooks admin (DEMO_KEY.org1WebhooksAdmin). */
+  control: ControlClient;
+  /** A sandbox through the control API's own operation (POST /_mock/sandboxes); rejects with a SandboxError. */
+  createSandbox(options?: { label?: string; data?: unknown }): Promise<MockSandbox>;
 }
 
-export function createPipeline(options: PipelineOptions): Pipeline {
-  const { spec, dataset, rateLimit } = options;
+/** In-process calls have no host; the control client needs an absolute URL all the same. */
+const IN_PROCESS = "http://in-process.invalid";
+
+export function assembleMock(options: AssembleOptions): AssembledMock {
+  const { spec, dataset, settings } = options;
   const worlds = new Worlds({
     start: dataset,
     defaultDataset: options.defaultDataset,
     keys: [...DEMO_KEYS, ...options.extraKeys],
     sandboxKeys: DEMO_KEYS,
-    rateLimit,
+    rateLimit: settings.rateLimit,
     defaultWebhooks: options.webhooks?.default,
     webhooks: options.webhooks?.sandbox,
     lifecycle: options.sandboxLifecycle,
@@ -62,12 +94,36 @@ export function createPipeline(options: PipelineOptions): Pipeline {
     spec,
     worlds,
     table: { ...readOperations(handlers), ...controlOperations(worlds, spec.byOperationId) },
-    failRate: options.failRate,
-    random: seededRandom(options.seed),
+    failRate: settings.failRate,
+    random: seededRandom(settings.seed),
     cache: new ResponseCache(RESPONSE_CACHE_MAX_BYTES),
     now: () => performance.now(),
-    onInternalError: options.onInternalError,
+    onInternalError: options.onError,
     authThrottle: options.authThrottle,
   });
-  return { dispatch, keys: worlds.keys, worlds };
+  // In-process answers are neither delayed (--latency is the network's) nor sent as HTTP 200 failures.
+  const fetch = createFetchEdge({ dispatch, failureStatus: "http", latencyMs: 0, basePath: "", onError: options.onError, name: "hr-mock" });
+  const control = createControlClient({ baseUrl: IN_PROCESS, apiKey: DEMO_KEY.org1WebhooksAdmin, fetch });
+
+  async function createSandbox(sandboxOptions: { label?: string; data?: unknown } = {}): Promise<MockSandbox> {
+    const view = (await answered(control.POST("/_mock/sandboxes", { body: sandboxOptions as never }))) as SandboxView;
+    const key = Object.fromEntries(Object.entries(DEMO_KEY).map(([name, demo]) => [name, view.keys.find((k) => k.demoKey === demo)?.key])) as MockSandbox["key"];
+    const path = { params: { path: { id: view.id } } };
+    return {
+      ...view,
+      key,
+      reset: async () => void (await answered(control.POST("/_mock/sandboxes/{id}/reset", path))),
+      delete: async () => void (await answered(control.DELETE("/_mock/sandboxes/{id}", path))),
+    };
+  }
+
+  return { dispatch, keys: worlds.keys, worlds, fetch, control, createSandbox };
 }
+
+/** A control call's data, or its refusal thrown as a SandboxError with the envelope's status and message. */
+async function answered<D extends { data?: unknown }>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<unknown> {
+  const answer = await controlAnswer(call, IN_PROCESS);
+  if (!answer.ok) throw new SandboxError(answer.status, answer.message);
+  return answer.data;
+}
+

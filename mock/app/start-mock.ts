@@ -1,26 +1,25 @@
-// The mock, programmatically: `startMock({ port: 0 })` builds the seeded dataset, reads the spec
-// through Prism once, and serves until `close()`.
+// The mock, programmatically: `startMock({ port: 0 })` checks its options, builds the dataset (and
+// restores a --state directory), assembles the mock (assemble.ts, the composition root), puts
+// node:http in front of it and serves until `close()`. `hr-mock serve` is this plus a banner.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
-import type { ApiKey } from "../worlds/world.js";
-import type { SandboxView } from "../operations/control/sandboxes.js";
 import { forkDataset } from "../data/copy-on-write.js";
 import { createDataset, normalizeToday, sampleIds, type Dataset, type OrganizationSampleIds } from "../data/dataset.js";
-import { DEMO_KEY, DEMO_KEYS, MANAGE_WEBHOOKS, type KeySpec } from "../keys/demo-keys.js";
 import { DataFileError, type DataFile, type LoadedDataFile } from "../data/data-file.js";
 import { dataFileFromObject, readDataFile } from "../data/read-data-file.js";
-import { KeysFileError, parseKeySpecs, readKeysFile } from "../keys/load-keys.js";
-import { DEFAULT_DOCS_DIR } from "../edges/node/docs.js";
-import { createMockHttpServer } from "../edges/node/http.js";
-import { AUTH_THROTTLE } from "../worlds/auth-throttle.js";
-import { defaultConnectionLimits, type ConnectionLimits } from "../edges/node/connections.js";
-import { DEFAULT_HOST, DEFAULT_PORT } from "../kernel/limits.js";
-import { checkPipelineOptions, MockOptionError, type PipelineSettings, type PipelineSettingsInput } from "./options.js";
-import { createPipeline } from "./assemble.js";
+import { CONTROL_PREFIX } from "../kernel/control-paths.js";
 import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "../kernel/spec.js";
-import { DEFAULT_WORLD, detachable, openStateDirectory, replayWorld, restoreWorld, todayOfState, worldPersistence, type StateStore } from "../state/index.js";
-import type { WebhookService } from "../webhooks/service.js";
-import { attachWebhooks, CONTROL_PREFIX, WebhookOptionError, type MockWebhookOptions, type TriggerOptions, type TriggerResult, type WebhookEngine } from "../webhooks/index.js";
+import { DEMO_KEYS, MANAGE_WEBHOOKS } from "../keys/demo-keys.js";
+import { parseKeySpecs, readKeysFile } from "../keys/load-keys.js";
+import { attachWebhooks, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookEngine } from "../webhooks/index.js";
+import { DEFAULT_WORLD, openStateDirectory, restoreWorld, todayOfState, worldPersistence, type StateStore } from "../state/index.js";
+import { DEFAULT_DOCS_DIR } from "../edges/node/docs.js";
+import { defaultConnectionLimits } from "../edges/node/connections.js";
+import { createMockHttpServer } from "../edges/node/http.js";
+import { assembleMock, type MockSandbox } from "./assemble.js";
+import { MockOptionError } from "../kernel/option-error.js";
+import { checkOptions, type Settings, type StartMockOptions } from "./start-options.js";
+import { wireState } from "./persistence.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 export type { Dataset, OrganizationSampleIds } from "../data/dataset.js";
@@ -28,53 +27,10 @@ export type { SandboxView } from "../operations/control/sandboxes.js";
 export type { Fault, FaultInput } from "../worlds/faults.js";
 export { DataFileError } from "../data/data-file.js";
 export type { DataFile } from "../data/data-file.js";
-
-export interface StartMockOptions extends PipelineSettingsInput {
-  /**
-   * The dataset's records from a data file (generated/data-file.schema.json): its path (YAML or
-   * JSON) or its content as an object. What it leaves out is generated from `seed`; a file with a
-   * problem throws DataFileError, one line per problem, and nothing starts.
-   */
-  data?: string | DataFile;
-  /** Default 4010; 0 picks a free port. */
-  port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
-  /** More API keys: their definitions, or the path of a JSON keys file. */
-  keys?: KeySpec[] | string;
-  /** true: one line per request on stdout; a function receives the lines instead. Off by default. */
-  log?: boolean | ((line: string) => void);
-  /** Where internal errors are reported (one line each); default stderr. */
-  onError?: (line: string) => void;
-  /** The bundled OpenAPI description; default generated/openapi.json of this package. */
-  specPath?: string;
-  /** The built docs site served under /docs; default site/ of this package. */
-  docsDir?: string;
-  /** The webhook engine: time scale, strict URLs, duplicates, shuffle (see mock/webhooks/settings.ts). */
-  webhooks?: MockWebhookOptions;
-  /**
-   * Origins (`http://localhost:5173`) whose pages may call the control API under /_mock/. None by
-   * default: the read API answers pages of any origin, the control API none.
-   */
-  corsOrigins?: string[];
-  /**
-   * Connection bounds, each in milliseconds or a count (see mock/server/connections.ts); the
-   * defaults keep idle and unread connections from locking clients out.
-   */
-  connectionLimits?: Partial<ConnectionLimits>;
-  /**
-   * Past `budget` failed authentications from one address in `windowMs`, its 401s are held
-   * `holdMs` (default 20 in 10 s, held 1 s), which slows key guessing; "off" for suites that
-   * send many wrong keys on purpose. Valid keys are never held.
-   */
-  authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
-  /**
-   * A directory where the mock keeps its state and restores it from at start: data changes,
-   * webhook endpoints with their secrets, the delivery log and deliveries waiting for a retry.
-   * Created 0700 when missing; a state made from other seed, scale or today is refused.
-   */
-  state?: string;
-}
+export { SandboxError, type MockSandbox } from "./assemble.js";
+export { MockOptionError } from "../kernel/option-error.js";
+export { originProblem, type StartMockOptions } from "./start-options.js";
+export { KeysFileError } from "../keys/load-keys.js";
 
 /** A key as startMock reports it (demo keys first, then keys given in options). */
 export interface MockKeyInfo {
@@ -117,29 +73,6 @@ export interface RunningMock {
   state?: { dir: string; restored: { changes: number; endpoints: number; waiting: number } };
 }
 
-/** A sandbox as startMock's createSandbox answers it: the control API's view, its keys by demo key, and its own control calls. */
-export interface MockSandbox extends SandboxView {
-  /** The sandbox's key standing for each demo key: `sandbox.key.org1Full`. */
-  key: { [K in keyof typeof DEMO_KEY]: string };
-  /** Back to the start state (POST /_mock/sandboxes/{id}/reset). */
-  reset(): Promise<void>;
-  /** Deletes it (DELETE /_mock/sandboxes/{id}). */
-  delete(): Promise<void>;
-}
-
-/** A control API refusal of startMock's sandbox calls, with the envelope's status and message. */
-export class SandboxError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "SandboxError";
-  }
-}
-
-export { MockOptionError };
-
 // Parsing the spec is the slow part of start-up (about 0.1 s); mocks in one process share it.
 const specs = new Map<string, Promise<LoadedSpec>>();
 function sharedSpec(path: string): Promise<LoadedSpec> {
@@ -156,8 +89,7 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const started = performance.now();
   const settings = checkOptions(options);
   const spec = await sharedSpec(options.specPath ?? DEFAULT_SPEC_PATH);
-  if (options.state !== undefined && (typeof options.state !== "string" || options.state.trim() === "")) throw new MockOptionError("state must be the path of a directory");
-  const store: StateStore | undefined = options.state === undefined ? undefined : openStateDirectory(options.state);
+  const store: StateStore | undefined = settings.state === undefined ? undefined : openStateDirectory(settings.state);
   try {
     return await serve(options, settings, spec, store, started);
   } catch (error) {
@@ -177,10 +109,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   const saved = store ? restoreWorld(store, DEFAULT_WORLD, dataset, { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) }) : undefined;
 
   const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
-  const extraKeys =
-    typeof options.keys === "string"
-      ? await readKeysFile(options.keys, knownPermissions)
-      : parseKeySpecs(options.keys ?? [], knownPermissions);
+  const extraKeys = typeof options.keys === "string" ? await readKeysFile(options.keys, knownPermissions) : parseKeySpecs(options.keys ?? [], knownPermissions);
   const writeLine = (line: string) => process.stdout.write(`${line}\n`);
   const log = options.log === true ? writeLine : typeof options.log === "function" ? options.log : undefined;
   const onError = options.onError ?? ((line: string) => process.stderr.write(`${line}\n`));
@@ -198,39 +127,15 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   }
   if (saved) webhooks.engine.service.restore(saved);
   const engine = webhooks.engine;
-  // Each sandbox's service writes to its own world of the state directory, through a sink that a
-  // reset or delete cuts off (the retired service must not write the old state back).
-  const sinks = new Map<string, () => void>();
-  const sandboxService = (ds: Dataset, ordinal: number, worldId: string): WebhookService => {
-    if (!store) return engine.serviceFor(ds, ordinal);
-    sinks.get(worldId)?.();
-    let service: WebhookService | undefined;
-    const { sink, detach } = detachable(worldPersistence(store, worldId, () => service!.snapshot(), onError));
-    sinks.set(worldId, detach);
-    service = engine.serviceFor(ds, ordinal, sink);
-    return service;
-  };
-  const { dispatch, keys: registry, worlds } = createPipeline({
+  const state = store && wireState(store, engine, onError);
+  const mock = assembleMock({
     spec,
+    settings,
     dataset: start,
     defaultDataset: dataset,
     extraKeys,
-    rateLimit: settings.rateLimit,
-    failRate: settings.failRate,
-    seed: settings.seed,
-    webhooks: { default: engine.service, sandbox: sandboxService },
-    sandboxLifecycle: store && {
-      created: (_world, definition) => store.saveSandbox(definition),
-      reset: (world) => {
-        sinks.get(world.id)?.();
-        store.clearWorld(world.id);
-      },
-      deleted: (world) => {
-        sinks.get(world.id)?.();
-        sinks.delete(world.id);
-        store.removeWorld(world.id);
-      },
-    },
+    webhooks: { default: engine.service, sandbox: state ? state.sandboxService : (ds, ordinal) => engine.serviceFor(ds, ordinal) },
+    sandboxLifecycle: state?.lifecycle,
     datasetFrom: (content) => {
       try {
         return { ok: true, dataset: createDataset({ seed: start.seed, scale: start.scale, today: start.today, data: dataFileFromObject(content, "data") }) };
@@ -239,17 +144,12 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
         throw error;
       }
     },
-    onInternalError: onError,
+    onError,
     authThrottle: options.authThrottle,
   });
-  // Sandboxes kept in the state directory come back with their ids, keys, data changes and webhooks.
-  for (const definition of store?.sandboxes() ?? []) {
-    const world = worlds.restoreSandbox(definition);
-    const kept = replayWorld(store!, definition.id, world.dataset);
-    if (kept) world.webhooks?.restore(kept);
-  }
+  state?.restoreSandboxes(mock.worlds);
   const http = createMockHttpServer({
-    dispatch,
+    dispatch: mock.dispatch,
     failureStatus: settings.failureStatus,
     latencyMs: settings.latencyMs,
     log,
@@ -267,22 +167,6 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   const hostInUrl = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
   const url = `http://${hostInUrl}:${port}`;
   const demoKeys = new Set(DEMO_KEYS.map((k) => k.key));
-
-  // In-process control calls go through the same dispatcher as HTTP ones, with the default world's webhooks key.
-  const control = async (method: string, url: string, body?: unknown): Promise<unknown> => {
-    const headers = { authorization: `Bearer ${DEMO_KEY.org1WebhooksAdmin}`, "content-type": "application/json" };
-    const reply = await dispatch({ method, url, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const envelope = JSON.parse(String(reply.body)) as { message: string; data: unknown };
-    if (reply.status >= 400) throw new SandboxError(reply.status, envelope.message);
-    return envelope.data;
-  };
-  const createSandbox = async (sandboxOptions: { label?: string; data?: DataFile } = {}): Promise<MockSandbox> => {
-    const view = (await control("POST", "/_mock/sandboxes", sandboxOptions)) as SandboxView;
-    const key = Object.fromEntries(Object.entries(DEMO_KEY).map(([name, demo]) => [name, view.keys.find((k) => k.demoKey === demo)?.key])) as MockSandbox["key"];
-    const path = `/_mock/sandboxes/${view.id}`;
-    return { ...view, key, reset: async () => void (await control("POST", `${path}/reset`)), delete: async () => void (await control("DELETE", path)) };
-  };
-
   const startIds = attempt(() => sampleIds(dataset));
   let closing: Promise<void> | undefined;
   return {
@@ -290,7 +174,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     port,
     host: settings.host,
     docsUrl: `${url}/docs/`,
-    keys: [...registry.values()].map((k: ApiKey) => ({
+    keys: [...mock.keys.values()].map((k) => ({
       key: k.key,
       organisation: k.organisation,
       organizationId: k.organizationId,
@@ -308,11 +192,11 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     dataset,
     mount: (prefix, handler) => http.mount(prefix, handler),
     startupMs: performance.now() - started,
-    webhooks: webhooks.engine,
+    webhooks: engine,
     trigger: webhooks.trigger,
+    createSandbox: (sandboxOptions) => mock.createSandbox(sandboxOptions),
     // Attempts in flight finish first (bounded by the response timeout), then the server stops.
-    createSandbox,
-    close: () => (closing ??= Promise.all([engine.close(), worlds.close()]).then(() => http.close()).finally(() => store?.release())),
+    close: () => (closing ??= Promise.all([engine.close(), mock.worlds.close()]).then(() => http.close()).finally(() => store?.release())),
     ...(store && {
       state: {
         dir: store.dir,
@@ -322,7 +206,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   };
 }
 
-/** The data option read and checked against the format (DataFileError otherwise). */
+/** What `make` returns, or what it threw (kept to throw when asked). */
 function attempt<T>(make: () => T): { ok: true; value: T } | { ok: false; error: unknown } {
   try {
     return { ok: true, value: make() };
@@ -336,59 +220,10 @@ function contentHash(content: unknown): string {
   return createHash("sha256").update(JSON.stringify(content)).digest("hex");
 }
 
+/** The data option read and checked against the format (DataFileError otherwise). */
 function dataFileOption(data: StartMockOptions["data"]): LoadedDataFile | undefined {
   if (data === undefined) return undefined;
   if (typeof data === "string") return readDataFile(data);
   if (typeof data === "object" && data !== null) return dataFileFromObject(data);
   throw new DataFileError(["data must be the path of a data file or its content as an object"]);
 }
-
-/** The checked options: what the banner shows, plus where to listen. */
-interface Settings extends PipelineSettings {
-  port: number;
-  host: string;
-  corsOrigins: string[];
-}
-
-/** Every option checked up front, each mistake one sentence. */
-function checkOptions(options: StartMockOptions): Settings {
-  const { port = DEFAULT_PORT, host = DEFAULT_HOST, corsOrigins = [] } = options;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new MockOptionError(`port must be a whole number from 0 to 65535, got ${port}`);
-  if (typeof host !== "string" || host === "") throw new MockOptionError("host must be a host name or address");
-  const limits = defaultConnectionLimits(0);
-  for (const [name, value] of Object.entries(options.connectionLimits ?? {})) {
-    if (!(name in limits)) throw new MockOptionError(`connectionLimits.${name} is not a limit; the limits are ${Object.keys(limits).join(", ")}`);
-    if (!(Number.isInteger(value) && (value as number) >= 1)) throw new MockOptionError(`connectionLimits.${name} must be a whole number of at least 1, got ${String(value)}`);
-  }
-  const throttle = options.authThrottle;
-  if (throttle !== undefined && throttle !== "off") {
-    if (typeof throttle !== "object" || throttle === null) throw new MockOptionError('authThrottle must be "off" or an object of budget, windowMs and holdMs');
-    for (const [name, value] of Object.entries(throttle)) {
-      if (!(name in AUTH_THROTTLE)) throw new MockOptionError(`authThrottle.${name} is not a setting; the settings are ${Object.keys(AUTH_THROTTLE).join(", ")}`);
-      if (!(Number.isInteger(value) && (value as number) >= 0)) throw new MockOptionError(`authThrottle.${name} must be a whole number of at least 0, got ${String(value)}`);
-    }
-  }
-  if (!Array.isArray(corsOrigins)) throw new MockOptionError("corsOrigins must be a list of origins such as http://localhost:5173");
-  for (const origin of corsOrigins) {
-    const problem = originProblem(origin);
-    if (problem) throw new MockOptionError(`corsOrigins: ${problem}`);
-  }
-  return { port, host, corsOrigins, ...checkPipelineOptions(options) };
-}
-
-/** Why `origin` is not an origin as a browser sends it (scheme, host, optional port; nothing else). */
-export function originProblem(origin: unknown): string | undefined {
-  const shown = JSON.stringify(String(origin)).slice(0, 80);
-  let url: URL;
-  try {
-    url = new URL(String(origin));
-  } catch {
-    return `${shown} is not an origin; write it as a browser sends it, e.g. http://localhost:5173`;
-  }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== origin) {
-    return `${shown} is not an origin; write scheme, host and port only, as a browser sends it, e.g. http://localhost:5173`;
-  }
-  return undefined;
-}
-
-export { KeysFileError };

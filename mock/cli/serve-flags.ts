@@ -2,6 +2,8 @@
 // meaning as startMock options, and the endpoint --webhook-url registers at start (organisation 1).
 // Kept here so mock/cli.ts only splices them in.
 import type { RunningMock } from "../app/start-mock.js";
+import { usage } from "./command.js";
+import { quoted } from "./parse-error.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
 import { checkEndpointUrl } from "../webhooks/endpoint-url.js";
 import type { EndpointInput } from "../webhooks/endpoints.js";
@@ -59,7 +61,7 @@ const printLine = (line: string) => {
 export function webhookServeSettings(values: Values): WebhookServeSettings {
   const strictUrls = values["strict-urls"] ?? false;
   const allowPrivateUrls = values["allow-private-urls"] ?? false;
-  if (strictUrls && allowPrivateUrls) throw new Error("--allow-private-urls and --strict-urls contradict each other: strict mode never sends to private addresses (see hr-mock serve --help)");
+  if (strictUrls && allowPrivateUrls) throw usage("serve", "--allow-private-urls and --strict-urls contradict each other: strict mode never sends to private addresses");
   const options: MockWebhookOptions = { strictUrls, allowPrivateUrls, shuffle: values.shuffle ?? false };
   // One line per delivery attempt when asked for request lines, or when an endpoint is registered here.
   if (values.log || values["webhook-url"] !== undefined) options.log = printLine;
@@ -68,8 +70,8 @@ export function webhookServeSettings(values: Values): WebhookServeSettings {
 
   const url = values["webhook-url"];
   if (url === undefined) {
-    if (values["webhook-secret"] !== undefined) throw new Error("--webhook-secret needs --webhook-url (see hr-mock serve --help)");
-    if (values.events !== undefined) throw new Error("--events needs --webhook-url (see hr-mock serve --help)");
+    if (values["webhook-secret"] !== undefined) throw usage("serve", "--webhook-secret needs --webhook-url");
+    if (values.events !== undefined) throw usage("serve", "--events needs --webhook-url");
     return { options };
   }
   const endpoint: EndpointInput = { url, description: "Registered by hr-mock serve --webhook-url" };
@@ -83,10 +85,10 @@ export function webhookServeSettings(values: Values): WebhookServeSettings {
   const problem = requestProblem("AddEndpointRequest", endpoint);
   if (problem) {
     const flag = problem.field?.startsWith("events") ? "--events" : problem.field === "secret" ? "--webhook-secret" : "--webhook-url";
-    throw new Error(`${flag}: ${problem.message}${flag === "--events" ? ` (the types: ${EVENT_TYPES.join(", ")})` : ""}`);
+    throw usage("serve", `${flag}: ${problem.message}${flag === "--events" ? ` (the types: ${EVENT_TYPES.join(", ")})` : ""}`);
   }
   const checked = checkEndpointUrl(url, { strict: strictUrls, allowPrivate: allowPrivateUrls });
-  if (!checked.ok) throw new Error(`--webhook-url: ${checked.message}`);
+  if (!checked.ok) throw usage("serve", `--webhook-url: ${checked.message}`);
   return { options, endpoint };
 }
 
@@ -120,6 +122,6 @@ function portOf(url: string): string {
 /** A flag's number, within the engine's own range for the option it sets. */
 function number(flag: string, text: string, range: { ok: (x: number) => boolean; text: string }): number {
   const value = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(value) || !range.ok(value)) throw new Error(`${flag} must be ${range.text}, got ${JSON.stringify(text.slice(0, 40))} (see hr-mock serve --help)`);
+  if (!Number.isFinite(value) || !range.ok(value)) throw usage("serve", `${flag} must be ${range.text}, got ${quoted(text)}`);
   return value;
 }

@@ -1,15 +1,17 @@
 // The mock's numeric defaults in one place. The spec states the rate limit only in prose (and as
 // the RateLimit-Limit header's example, which a test compares with RATE_LIMIT_DEFAULT); it has no
 // extension carrying the numbers, so they live here.
+import { defaultServerUrl } from "../../generated/routes.js";
 
 /** Requests one API key may make in any rolling window (service-api.md section 8). */
 export const RATE_LIMIT_DEFAULT = 300;
 /** Length of the rolling window, milliseconds (assumed: a rolling 60 seconds). */
 export const RATE_LIMIT_WINDOW_MS = 60_000;
 
-/** Where the mock listens unless told otherwise (the spec's server variable default). */
-export const DEFAULT_PORT = 4010;
-export const DEFAULT_HOST = "127.0.0.1";
+const server = new URL(defaultServerUrl);
+/** Where the mock listens unless told otherwise: the read API's server address (its variables' defaults). */
+export const DEFAULT_PORT = Number(server.port);
+export const DEFAULT_HOST = server.hostname;
 
 /**
  * Upper bound of cached response bytes; the oldest entries go first when it is exceeded. Repeated

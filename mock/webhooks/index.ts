@@ -14,7 +14,6 @@ export type { CloseReport, DataChange, WebhookPersistence, WebhookSnapshot } fro
 export type { QueuedDelivery, TriggerResult } from "./publisher.js";
 export type { CreatedEndpoint, EndpointInput, EndpointView, EventSelection } from "./endpoints.js";
 export type { AttemptRecord, DeliveryFilter, DeliveryLogEntry, DeliveryState, WaitingDelivery } from "./delivery-log.js";
-export { CONTROL_PREFIX } from "../operations/control/index.js";
 
 /** startMock's `webhooks` option. */
 export type MockWebhookOptions = Omit<WebhookEngineOptions, "onError">;

@@ -109,7 +109,7 @@ export async function bundleWithHandlers(entry: string, resolveDir: string, opti
 export async function buildMswForBrowsers(outfile: string): Promise<void> {
   await build({
     ...mswBrowserOptions(),
-    entryPoints: [fileURLToPath(new URL("../../mock/edges/msw/handlers.ts", import.meta.url))],
+    entryPoints: [fileURLToPath(new URL("../../mock/msw/index.ts", import.meta.url))],
     external: ["msw"],
     outfile,
     minify: true,

@@ -3,7 +3,8 @@
 import { spawn, spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { SERVE_HELP, parseServeArgs, run as runInProcess } from "../../mock/cli/main.js";
+import { run as runInProcess } from "../../mock/cli/main.js";
+import { SERVE_HELP, parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { formatBanner } from "../../mock/cli/banner.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
@@ -26,17 +27,17 @@ async function inProcess(args: string[]) {
 
 describe("mistakes are one line on stderr and exit 2", () => {
   const cases: [string, { args: string[]; line: string }][] = [
-    ["an unknown flag", { args: ["serve", "--bogus"], line: "hr-mock: unknown option --bogus (see hr-mock serve --help)" }],
-    ["a misspelt flag", { args: ["serve", "--prot", "4010"], line: "hr-mock: unknown option --prot (see hr-mock serve --help)" }],
-    ["a flag without its value", { args: ["serve", "--port"], line: "hr-mock: option --port needs a value (see hr-mock serve --help)" }],
-    ["a port that is not a number", { args: ["--port", "abc"], line: 'hr-mock: --port must be a whole number from 0 to 65535, got "abc" (see hr-mock serve --help)' }],
-    ["a bad rate limit", { args: ["serve", "--rate-limit", "lots"], line: 'hr-mock: --rate-limit must be a whole number of at least 1, or "off", got "lots" (see hr-mock serve --help)' }],
-    ["a bad failure status", { args: ["serve", "--failure-status", "500"], line: 'hr-mock: --failure-status must be http or 200, got "500" (see hr-mock serve --help)' }],
-    ["a fail rate above 1", { args: ["serve", "--fail-rate", "1.5"], line: 'hr-mock: --fail-rate must be a number from 0 to 1, got "1.5" (see hr-mock serve --help)' }],
-    ["a negative value without =", { args: ["serve", "--seed", "-7"], line: 'hr-mock: option --seed needs a value; write --seed=-7 for a value that starts with "-" (see hr-mock serve --help)' }],
-    ["a date that is not in the calendar", { args: ["serve", "--today", "2026-02-30"], line: 'hr-mock: --today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31, got "2026-02-30" (see hr-mock serve --help)' }],
-    ["a date the dataset cannot span", { args: ["serve", "--today", "9999-12-31"], line: 'hr-mock: --today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31, got "9999-12-31" (see hr-mock serve --help)' }],
-    ["a value for a switch", { args: ["serve", "--log=yes"], line: "hr-mock: option --log takes no value (see hr-mock serve --help)" }],
+    ["an unknown flag", { args: ["serve", "--bogus"], line: "hr-mock serve: unknown option --bogus (see hr-mock serve --help)" }],
+    ["a misspelt flag", { args: ["serve", "--prot", "4010"], line: "hr-mock serve: unknown option --prot (see hr-mock serve --help)" }],
+    ["a flag without its value", { args: ["serve", "--port"], line: "hr-mock serve: option --port needs a value (see hr-mock serve --help)" }],
+    ["a port that is not a number", { args: ["--port", "abc"], line: 'hr-mock serve: --port must be a whole number from 0 to 65535, got "abc" (see hr-mock serve --help)' }],
+    ["a bad rate limit", { args: ["serve", "--rate-limit", "lots"], line: 'hr-mock serve: --rate-limit must be a whole number of at least 1, or "off", got "lots" (see hr-mock serve --help)' }],
+    ["a bad failure status", { args: ["serve", "--failure-status", "500"], line: 'hr-mock serve: --failure-status must be http or 200, got "500" (see hr-mock serve --help)' }],
+    ["a fail rate above 1", { args: ["serve", "--fail-rate", "1.5"], line: 'hr-mock serve: --fail-rate must be a number from 0 to 1, got "1.5" (see hr-mock serve --help)' }],
+    ["a negative value without =", { args: ["serve", "--seed", "-7"], line: 'hr-mock serve: option --seed needs a value; write --seed=-7 for a value that starts with "-" (see hr-mock serve --help)' }],
+    ["a date that is not in the calendar", { args: ["serve", "--today", "2026-02-30"], line: 'hr-mock serve: --today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31, got "2026-02-30" (see hr-mock serve --help)' }],
+    ["a date the dataset cannot span", { args: ["serve", "--today", "9999-12-31"], line: 'hr-mock serve: --today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31, got "9999-12-31" (see hr-mock serve --help)' }],
+    ["a value for a switch", { args: ["serve", "--log=yes"], line: "hr-mock serve: option --log takes no value (see hr-mock serve --help)" }],
     ["an unknown command", { args: ["frobnicate"], line: "hr-mock: unknown command frobnicate (commands: serve, receive, trigger, scenario, export, diff; see hr-mock --help)" }],
   ];
 
@@ -49,19 +50,19 @@ describe("mistakes are one line on stderr and exit 2", () => {
   test("a subcommand's mistake (trigger of an unknown type) is one line and exit 2 too", async () => {
     const result = await inProcess(["trigger", "leave.teleported"]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toMatch(/^hr-mock: trigger: unknown event type "leave\.teleported"; one of [a-z., _]+\n$/);
+    expect(result.stderr).toMatch(/^hr-mock trigger: unknown event type "leave\.teleported"; one of [a-z., _]+ \(see hr-mock trigger --help\)\n$/);
   });
 
   test("a keys file that does not exist is one line and exit 1", async () => {
     const result = await inProcess(["serve", "--port", "0", "--keys", "/nonexistent/keys.json"]);
     expect(result.status).toBe(1);
-    expect(result.stderr).toBe("hr-mock: cannot read keys file /nonexistent/keys.json: no such file\n");
+    expect(result.stderr).toBe("hr-mock serve: cannot read keys file /nonexistent/keys.json: no such file\n");
   });
 
   test("the bin itself: a mistake is one line on stderr, nothing on stdout, exit 2", () => {
     const result = run(["serve", "--bogus"]);
     expect(result.status).toBe(2);
-    expect(result.stderr).toBe("hr-mock: unknown option --bogus (see hr-mock serve --help)\n");
+    expect(result.stderr).toBe("hr-mock serve: unknown option --bogus (see hr-mock serve --help)\n");
     expect(result.stdout).toBe("");
   });
 });

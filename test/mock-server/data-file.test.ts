@@ -148,6 +148,6 @@ describe("a bad data file is refused with one line per problem", () => {
     const result = spawnSync(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "mock/cli.ts"), "serve", "--port", "0", "--data", path], { encoding: "utf8", timeout: 60_000 });
     expect(result.status, result.stderr).toBe(1);
     expect(result.stdout, "nothing started").toBe("");
-    expect(result.stderr.trim().split("\n")).toEqual([`hr-mock: ${path}:88:18: /organisations/0/leaveRequests/0/endDate: 2026-02-13 is before startDate 2026-03-02`]);
+    expect(result.stderr.trim().split("\n")).toEqual([`hr-mock serve: ${path}:88:18: /organisations/0/leaveRequests/0/endDate: 2026-02-13 is before startDate 2026-03-02`]);
   });
 });

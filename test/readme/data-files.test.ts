@@ -6,7 +6,7 @@ import { mkdtempSync } from "node:fs";
 import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
-import { parseServeArgs } from "../../mock/cli/main.js";
+import { parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { exportCommand } from "../../mock/cli/commands/export.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { loadOpenApi, operationsOf, repoRoot } from "../../scripts/lib/spec-document.js";
 import { examplesAt } from "../support/spec-examples.js";
-import { SERVE_HELP } from "../../mock/cli/main.js";
+import { SERVE_HELP } from "../../mock/cli/commands/serve.js";
 
 const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
 const README_BASE = "http://127.0.0.1:4010";

@@ -6,7 +6,7 @@ import { spawn } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
-import { parseServeArgs } from "../../mock/cli/main.js";
+import { parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { runTrigger } from "../../mock/cli/commands/trigger.js";
 import { DEMO_KEY } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";

@@ -4,7 +4,7 @@
 import { spawn } from "node:child_process";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { parseServeArgs } from "../../mock/cli/main.js";
+import { parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { receiveCommand } from "../../mock/cli/commands/receive.js";
 import { runTrigger } from "../../mock/cli/commands/trigger.js";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";

@@ -102,7 +102,7 @@ describe("running a scenario against a mock", () => {
     const code = await runScenario([at, "--mock-url", mock.url], run.io);
     expect(code).toBe(1);
     expect(run.err).toHaveLength(1);
-    expect(run.err[0]).toMatch(new RegExp(`^hr-mock: scenario: ${at.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:6: steps\\[2\\] \\(leave\\.approved\\) stopped the run: the mock answered 400: Bad request: leave request \\S+ is Approved; .*\\(id\\)\\.\\n$`));
+    expect(run.err[0]).toMatch(new RegExp(`^hr-mock scenario: ${at.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:6: steps\\[2\\] \\(leave\\.approved\\) stopped the run: the mock answered 400: Bad request: leave request \\S+ is Approved; .*\\(id\\)\\.\\n$`));
     expect(mock.webhooks.deliveries().length - before, "two events delivered, the fourth step never ran").toBe(2);
   });
 
@@ -112,7 +112,7 @@ describe("running a scenario against a mock", () => {
     const version = mock.dataset.version;
     const code = await runScenario([at, "--mock-url", mock.url], run.io);
     expect(code).toBe(2);
-    expect(run.err.map((l) => l.replace(at, "F"))).toEqual([expect.stringMatching(/^hr-mock: scenario: F:3: steps\[1\]\.trigger: must be one of /), "hr-mock: scenario: F:4: steps[2].wait: must be >= 0\n"]);
+    expect(run.err.map((l) => l.replace(at, "F"))).toEqual([expect.stringMatching(/^hr-mock scenario: F:3: steps\[1\]\.trigger: must be one of /), "hr-mock scenario: F:4: steps[2].wait: must be >= 0\n"]);
     expect(mock.dataset.version, "no step ran").toBe(version);
   });
 

@@ -36,17 +36,17 @@ describe("hr-mock trigger with overrides", () => {
     const stderr = sink();
     const code = await runTrigger(["leave.requested", "--set", "startDate=2027-01-12T00:00:00", "--set", "endDate=2027-01-11T00:00:00", "--mock-url", mock.url], { stdout: sink(), stderr });
     expect(code).toBe(1);
-    expect(stderr.lines).toEqual([expect.stringMatching(/^hr-mock: trigger: the mock answered 400: Bad request: endDate 2027-01-11T00:00:00 is before startDate 2027-01-12T00:00:00 \(set\.endDate\)\.\n$/)]);
+    expect(stderr.lines).toEqual([expect.stringMatching(/^hr-mock trigger: the mock answered 400: Bad request: endDate 2027-01-11T00:00:00 is before startDate 2027-01-12T00:00:00 \(set\.endDate\)\.\n$/)]);
   });
 
   const bad: Array<[string, { given: string[]; want: RegExp }]> = [
-    ["a field the type does not take", { given: ["leave.requested", "--set", "days=3"], want: /^--set days: leave\.requested takes only leaveTypeId, startDate, endDate, comments$/ }],
-    ["overrides for a type that takes none", { given: ["leave.approved", "--set", "comments=x"], want: /^--set comments: leave\.approved takes no overrides$/ }],
-    ["--set without =", { given: ["leave.requested", "--set", "comments"], want: /^--set must be field=value, got "comments"$/ }],
+    ["a field the type does not take", { given: ["leave.requested", "--set", "days=3"], want: /^--set days: leave\.requested takes only leaveTypeId, startDate, endDate, comments \(see hr-mock trigger --help\)$/ }],
+    ["overrides for a type that takes none", { given: ["leave.approved", "--set", "comments=x"], want: /^--set comments: leave\.approved takes no overrides \(see hr-mock trigger --help\)$/ }],
+    ["--set without =", { given: ["leave.requested", "--set", "comments"], want: /^--set must be field=value, got "comments" \(see hr-mock trigger --help\)$/ }],
     ["--data that is not JSON", { given: ["leave.requested", "--data", "{comments:"], want: /^--data must be a JSON object, got "\{comments:" \(/ }],
-    ["--data that is not an object", { given: ["leave.requested", "--data", "[1]"], want: /^--data must be a JSON object, got "\[1\]"$/ }],
+    ["--data that is not an object", { given: ["leave.requested", "--data", "[1]"], want: /^--data must be a JSON object, got "\[1\]" \(see hr-mock trigger --help\)$/ }],
     ["a value the document does not allow", { given: ["employee.created", "--set", "workMode=Moon"], want: /^--set workMode must be equal to one of the allowed values/ }],
-    ["a field of --data the type does not take", { given: ["leave.requested", "--data", '{"days":3}'], want: /^--set days is not a field here; the fields are leaveTypeId, startDate, endDate, comments$/ }],
+    ["a field of --data the type does not take", { given: ["leave.requested", "--data", '{"days":3}'], want: /^--set days is not a field here; the fields are leaveTypeId, startDate, endDate, comments \(see hr-mock trigger --help\)$/ }],
   ];
   test.each(bad)("bad input: %s is one line, before anything is sent", async (_name, { given, want }) => {
     const version = mock.dataset.version;

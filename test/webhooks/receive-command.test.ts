@@ -6,12 +6,12 @@ import { deliveryHeaders, eventBody, post, SECRET } from "./receiver-support.js"
 
 describe("hr-mock receive", () => {
   it.each([
-    ["an unknown flag", ["--port", "0", "--secret", "whsec_a", "--bogus"], /^Unknown option '--bogus'/],
+    ["an unknown flag", ["--port", "0", "--secret", "whsec_a", "--bogus"], /^unknown option --bogus \(see hr-mock receive --help\)$/],
     ["a missing --port", ["--secret", "whsec_a"], /^--port is required/],
     ["a missing --secret", ["--port", "0"], /^--secret is required/],
     ["a non-numeric port", ["--port", "eighty", "--secret", "whsec_a"], /^--port must be a whole number/],
     ["a secret without whsec_", ["--port", "0", "--secret", "sk_live_123"], /^--secret must be a signing secret/],
-    ["a stray second secret", ["--port", "0", "--secret", "whsec_a", "whsec_b"], /^Unexpected argument 'whsec_…'/],
+    ["a stray second secret", ["--port", "0", "--secret", "whsec_a", "whsec_b"], /^unexpected argument "whsec_…" \(see hr-mock receive --help\)$/],
   ])("throws one line for %s, without echoing secrets", async (_name, argv, want) => {
     const error = await receiveCommand(argv).then(
       () => new Error("receiveCommand resolved"),

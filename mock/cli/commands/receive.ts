@@ -2,7 +2,6 @@
  * `hr-mock receive`: a local webhook receiver for trying deliveries end to end. It verifies each
  * delivery with the same code a consumer imports (src/webhooks) and prints one line per delivery.
  */
-import { parseArgs } from "node:util";
 import {
   createReceiver,
   DEFAULT_MAX_BODY_BYTES,
@@ -12,6 +11,8 @@ import {
   type Rejection,
   type WebhookEvent,
 } from "../../../src/webhooks/node/index.js";
+import { nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from "../command.js";
+import { quoted } from "../parse-error.js";
 
 export const RECEIVE_HELP = `Usage: hr-mock receive --port <port> --secret <whsec_...> [options]
 
@@ -85,75 +86,47 @@ export async function receiveCommand(argv: string[], io: ReceiveIO = {}): Promis
   print.status("Receiver stopped.");
 }
 
-/** Flags to settings; every mistake becomes one line naming the flag (never its secret value). */
+const RECEIVE_FLAGS = {
+  port: { type: "string" },
+  secret: { type: "string", multiple: true },
+  host: { type: "string", default: "127.0.0.1" },
+  path: { type: "string" },
+  tolerance: { type: "string" },
+  json: { type: "boolean", default: false },
+} as const;
+
+/** Flags to settings; every mistake is a UsageError naming the flag (never its secret value). */
 function parseFlags(argv: string[]): ReceiveSettings | "help" {
-  let values;
-  try {
-    ({ values } = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: false,
-      options: {
-        port: { type: "string" },
-        secret: { type: "string", multiple: true },
-        host: { type: "string", default: "127.0.0.1" },
-        path: { type: "string" },
-        tolerance: { type: "string" },
-        json: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    }));
-  } catch (error) {
-    // parseArgs explains at length; its first sentence is the useful line. A stray positional may
-    // be a second secret typed without --secret, so secret-looking text is masked.
-    const first = (error as Error).message
-      .split(/\.\s/)[0]
-      .replace(/\.$/, "")
-      .replace(/whsec_[^\s'"]*/g, "whsec_…");
-    throw new Error(`${first}. Run "hr-mock receive --help" for the options.`);
-  }
-  if (values.help) return "help";
+  const line = readFlags("receive", RECEIVE_FLAGS, argv);
+  if (line === "help") return "help";
+  const { values } = line;
   return {
     port: parsePort(values.port),
-    host: requireText("--host", values.host),
+    host: nonEmpty("receive", "--host", values.host ?? ""),
     secrets: parseSecrets(values.secret),
     path: parsePath(values.path),
-    toleranceSeconds: values.tolerance === undefined ? DEFAULT_TOLERANCE_SECONDS : parseSeconds(values.tolerance),
-    json: values.json,
+    toleranceSeconds: values.tolerance === undefined ? DEFAULT_TOLERANCE_SECONDS : wholeNumber("receive", "--tolerance", values.tolerance, 0, Number.MAX_SAFE_INTEGER, "a whole number of seconds"),
+    json: values.json ?? false,
   };
 }
 
 function parsePort(text: string | undefined): number {
-  if (text === undefined) throw new Error('--port is required (0 picks a free port). Run "hr-mock receive --help".');
-  const port = Number(text);
-  if (!/^[0-9]+$/.test(text) || port > 65_535) throw new Error(`--port must be a whole number 0-65535, got "${text}".`);
-  return port;
+  if (text === undefined) throw usage("receive", "--port is required (0 picks a free port)");
+  return wholeNumber("receive", "--port", text, 0, 65_535);
 }
 
 function parseSecrets(secrets: string[] | undefined): string[] {
-  if (!secrets || secrets.length === 0) {
-    throw new Error('--secret is required: the endpoint\'s signing secret. Run "hr-mock receive --help".');
-  }
+  if (!secrets || secrets.length === 0) throw usage("receive", "--secret is required: the endpoint's signing secret");
   // The value is never echoed: a mistyped secret is still a secret.
   if (!secrets.every((s) => s.startsWith("whsec_") && s.length > "whsec_".length)) {
-    throw new Error("--secret must be a signing secret beginning whsec_ (an API key will not verify deliveries).");
+    throw usage("receive", "--secret must be a signing secret beginning whsec_ (an API key will not verify deliveries)");
   }
   return secrets;
 }
 
 function parsePath(path: string | undefined): string | undefined {
-  if (path !== undefined && !path.startsWith("/")) throw new Error(`--path must start with "/", got "${path}".`);
+  if (path !== undefined && !path.startsWith("/")) throw usage("receive", `--path must start with "/", got ${quoted(path)}`);
   return path;
-}
-
-function parseSeconds(text: string): number {
-  if (!/^[0-9]+$/.test(text)) throw new Error(`--tolerance must be a whole number of seconds, got "${text}".`);
-  return Number(text);
-}
-
-function requireText(flag: string, value: string): string {
-  if (value.trim() === "") throw new Error(`${flag} must not be empty.`);
-  return value;
 }
 
 /** One line per delivery; with --json, stdout carries only event JSON so it can be piped. */

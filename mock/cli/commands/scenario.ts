@@ -6,11 +6,11 @@
  */
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { parseArgs } from "node:util";
 import { checkScenario, referenceOf, type Placed, type ScenarioStep, type TriggerStep } from "../../scenarios/scenario-file.js";
 import type { TriggerResult } from "../../webhooks/publisher.js";
-import { describeParseError, quoted } from "../parse-error.js";
-import { DEFAULT_MOCK_URL, describeQueued, mockTarget, postTrigger, type MockTarget } from "./trigger.js";
+import { DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, readFlags, usage, UsageError, type CommandIO, type MockTarget } from "../command.js";
+import { quoted } from "../parse-error.js";
+import { describeQueued, postTrigger } from "./trigger.js";
 
 export const SCENARIO_HELP = `Usage: hr-mock scenario <file> [options]
 
@@ -47,9 +47,8 @@ export interface ScenarioIO {
   wait?: (ms: number) => Promise<unknown>;
 }
 
-export async function scenarioCommand(argv: string[]): Promise<void> {
-  const code = await runScenario(argv);
-  if (code !== 0) process.exitCode = code;
+export function scenarioCommand(argv: string[], io: CommandIO): Promise<number> {
+  return runScenario(argv, io);
 }
 
 /** Runs the command and returns 0, 1, or 2 for a bad file (one line per problem); a bad flag throws an Error (the CLI prints it, exit 2). */
@@ -66,11 +65,11 @@ export async function runScenario(argv: string[], io: ScenarioIO = {}): Promise<
   try {
     text = readFileSync(file, "utf8");
   } catch (error) {
-    throw new Error(`cannot read the scenario file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
+    throw new UsageError(`cannot read the scenario file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
   const checked = checkScenario(text, file);
   if (!checked.ok) {
-    for (const problem of checked.problems) stderr.write(`hr-mock: scenario: ${problem}\n`);
+    for (const problem of checked.problems) stderr.write(`hr-mock scenario: ${problem}\n`);
     return 2;
   }
   return runSteps(checked.steps, target, { stdout, stderr, fetch: io.fetch ?? fetch, wait: io.wait ?? sleep, json, file });
@@ -94,7 +93,7 @@ async function runSteps(
     const id = reference ? String(data.get(reference.name)?.[reference.field]) : trigger.id;
     const answer = await postTrigger(target, { type: trigger.trigger, ...(id === undefined ? {} : { id }), ...(trigger.set === undefined ? {} : { set: trigger.set }) }, io.fetch);
     if (!answer.ok) {
-      io.stderr.write(`hr-mock: scenario: ${io.file}:${line}: steps[${index}] (${trigger.trigger}${trigger.name ? ` ${trigger.name}` : ""}) stopped the run: ${answer.line}\n`);
+      io.stderr.write(`hr-mock scenario: ${io.file}:${line}: steps[${index}] (${trigger.trigger}${trigger.name ? ` ${trigger.name}` : ""}) stopped the run: ${answer.line}\n`);
       if (io.json) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
       return 1;
     }
@@ -106,25 +105,12 @@ async function runSteps(
   return 0;
 }
 
+const SCENARIO_FLAGS = { ...MOCK_TARGET_FLAGS, json: { type: "boolean", default: false } } as const;
+
 function parseFlags(argv: string[]): { file: string; target: MockTarget; json: boolean } | "help" {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        "mock-url": { type: "string" },
-        "api-key": { type: "string" },
-        json: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    throw new Error(`${describeParseError(error as NodeJS.ErrnoException, argv)} (see hr-mock scenario --help)`);
-  }
+  const parsed = readFlags("scenario", SCENARIO_FLAGS, argv, true);
+  if (parsed === "help") return "help";
   const { values, positionals } = parsed;
-  if (values.help) return "help";
-  if (positionals.length !== 1) throw new Error(`one scenario file is required, got ${positionals.length === 0 ? "none" : positionals.map((p) => quoted(p)).join(" ")}`);
-  return { file: positionals[0], target: mockTarget(values["mock-url"], values["api-key"]), json: values.json ?? false };
+  if (positionals.length !== 1) throw usage("scenario", `one scenario file is required, got ${positionals.length === 0 ? "none" : positionals.map((p) => quoted(p)).join(" ")}`);
+  return { file: positionals[0], target: mockTarget("scenario", values["mock-url"], values["api-key"]), json: values.json ?? false };
 }

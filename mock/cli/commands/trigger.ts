@@ -3,19 +3,15 @@
  * (POST /_mock/webhooks/events). Bad input is one line and exit status 2 (thrown, the CLI prints
  * it); a failure the mock answers, or a mock that cannot be reached, is one line and status 1.
  */
-import { parseArgs } from "node:util";
-import { DEMO_KEY } from "../../keys/demo-keys.js";
-import { DEFAULT_HOST, DEFAULT_PORT } from "../../kernel/limits.js";
 import type { TriggerResult } from "../../webhooks/publisher.js";
 import { EVENT_TYPES, isEventType, requestProblem } from "../../kernel/json-schema.js";
 import { SUBJECTS } from "../../webhooks/triggers.js";
 import { triggerOverrideFields } from "../../../generated/control-facts.js";
 import type { WebhookEventType } from "../../../generated/events.js";
-import { oneLine } from "../../kernel/text.js";
-import { describeParseError, quoted } from "../parse-error.js";
+import { answerOf, controlOf, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, readFlags, usage, type CommandIO, type MockTarget } from "../command.js";
+import { quoted } from "../parse-error.js";
 
-export const DEFAULT_MOCK_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
-const REQUEST_TIMEOUT_MS = 15_000;
+export { DEFAULT_MOCK_URL, type MockTarget } from "../command.js";
 
 export const TRIGGER_HELP = `Usage: hr-mock trigger <type> [options]
 
@@ -24,9 +20,7 @@ data as the event implies and delivers the event, signed, to every endpoint of t
 organisation that receives the type.
 
 Options:
-  --mock-url <url>   The running mock (default ${DEFAULT_MOCK_URL}).
-  --api-key <key>    A key holding Manage Webhooks (default ${DEMO_KEY.org1WebhooksAdmin},
-                     organisation 1).
+${MOCK_TARGET_HELP}
   --id <uuid>        The record the event is about; without it the mock picks one.
   --set <field=value>
                      A field of the record the trigger creates, in place of a picked
@@ -47,17 +41,7 @@ Exit status: 0 the event was queued, 1 the mock answered a failure or could not 
 reached, 2 bad input.
 `;
 
-export interface TriggerIO {
-  stdout?: { write(text: string): unknown };
-  stderr?: { write(text: string): unknown };
-  fetch?: typeof fetch;
-}
-
-/** Where the mock is and the key that acts there (hr-mock scenario takes the same). */
-export interface MockTarget {
-  mockUrl: URL;
-  apiKey: string;
-}
+export type TriggerIO = Partial<CommandIO>;
 
 interface TriggerSettings extends MockTarget {
   type: string;
@@ -69,13 +53,12 @@ interface TriggerSettings extends MockTarget {
 /** The mock's answer to one trigger: the result, or the one line saying why not. */
 export type TriggerAnswer = { ok: true; result: TriggerResult } | { ok: false; line: string };
 
-/** The CLI entry: bad input throws (exit 2); a failure of the mock sets exit status 1. */
-export async function triggerCommand(argv: string[]): Promise<void> {
-  const code = await runTrigger(argv);
-  if (code !== 0) process.exitCode = code;
+/** The CLI entry: bad input throws a UsageError (exit 2); a failure of the mock is exit status 1. */
+export function triggerCommand(argv: string[], io: CommandIO): Promise<number> {
+  return runTrigger(argv, io);
 }
 
-/** Runs the command and returns its exit status (0 or 1); bad input throws an Error with one line. */
+/** Runs the command and returns its exit status (0 or 1); bad input throws a UsageError with one line. */
 export async function runTrigger(argv: string[], io: TriggerIO = {}): Promise<number> {
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
@@ -87,7 +70,7 @@ export async function runTrigger(argv: string[], io: TriggerIO = {}): Promise<nu
   const request = { type: settings.type, ...(settings.id === undefined ? {} : { id: settings.id }), ...(settings.set === undefined ? {} : { set: settings.set }) };
   const answer = await postTrigger(settings, request, io.fetch ?? fetch);
   if (!answer.ok) {
-    stderr.write(`hr-mock: trigger: ${answer.line}\n`);
+    stderr.write(`hr-mock trigger: ${answer.line}\n`);
     return 1;
   }
   if (settings.json) {
@@ -100,31 +83,9 @@ export async function runTrigger(argv: string[], io: TriggerIO = {}): Promise<nu
 
 /** POSTs one trigger body to the mock's control API; a refusal or an unreachable mock is one line. */
 export async function postTrigger(target: MockTarget, request: { type: string; id?: string; set?: Record<string, unknown> }, fetchImpl: typeof fetch): Promise<TriggerAnswer> {
-  let response: Response;
-  try {
-    response = await fetchImpl(new URL("/_mock/webhooks/events", target.mockUrl), {
-      method: "POST",
-      headers: { authorization: `Bearer ${target.apiKey}`, "content-type": "application/json" },
-      body: JSON.stringify(request),
-      signal: AbortSignal.timeout(REQUEST_TIMEOUT_MS),
-    });
-  } catch (error) {
-    const cause = (error as { cause?: { code?: string; message?: string } }).cause;
-    const why = cause?.code ?? cause?.message ?? (error as Error).message;
-    return { ok: false, line: `cannot reach the mock at ${target.mockUrl.origin} (${oneLine(String(why))}); is hr-mock serve running there?` };
-  }
-  const text = await response.text();
-  let answer: { isSuccessful?: boolean; message?: string; data?: TriggerResult } | undefined;
-  try {
-    answer = JSON.parse(text) as typeof answer;
-  } catch {
-    answer = undefined;
-  }
-  if (!response.ok || answer?.isSuccessful !== true || !answer.data) {
-    const message = typeof answer?.message === "string" ? answer.message : `HTTP ${response.status} without the mock's envelope (is ${target.mockUrl.origin} the mock?)`;
-    return { ok: false, line: `the mock answered ${response.status}: ${oneLine(message)}` };
-  }
-  return { ok: true, result: answer.data };
+  const control = controlOf(target, fetchImpl);
+  const answer = await answerOf(target, control.POST("/_mock/webhooks/events", { body: request as never }));
+  return answer.ok ? { ok: true, result: answer.data as TriggerResult } : { ok: false, line: answer.line };
 }
 
 /** Two lines: what was queued where, and the event's data. */
@@ -136,41 +97,31 @@ export function describeQueued({ event, deliveries }: TriggerResult): string {
   return `Queued ${event.type} event ${event.id} (occurredAt ${event.occurredAt}) for ${where}\n  data: ${JSON.stringify(event.data)}\n`;
 }
 
+const TRIGGER_FLAGS = {
+  ...MOCK_TARGET_FLAGS,
+  id: { type: "string" },
+  set: { type: "string", multiple: true },
+  data: { type: "string" },
+  json: { type: "boolean", default: false },
+} as const;
+
 function parseFlags(argv: string[]): TriggerSettings | "help" {
-  let parsed;
-  try {
-    parsed = parseArgs({
-      args: argv,
-      strict: true,
-      allowPositionals: true,
-      options: {
-        "mock-url": { type: "string" },
-        "api-key": { type: "string" },
-        id: { type: "string" },
-        set: { type: "string", multiple: true },
-        data: { type: "string" },
-        json: { type: "boolean", default: false },
-        help: { type: "boolean", short: "h", default: false },
-      },
-    });
-  } catch (error) {
-    throw new Error(`${describeParseError(error as NodeJS.ErrnoException, argv)} (see hr-mock trigger --help)`);
-  }
+  const parsed = readFlags("trigger", TRIGGER_FLAGS, argv, true);
+  if (parsed === "help") return "help";
   const { values, positionals } = parsed;
-  if (values.help) return "help";
-  if (positionals.length === 0) throw new Error(`an event type is required, one of ${EVENT_TYPES.join(", ")}`);
-  if (positionals.length > 1) throw new Error(`one event type at a time, got ${positionals.length}: ${positionals.map((p) => quoted(p)).join(" ")}`);
+  if (positionals.length === 0) throw usage("trigger", `an event type is required, one of ${EVENT_TYPES.join(", ")}`);
+  if (positionals.length > 1) throw usage("trigger", `one event type at a time, got ${positionals.length}: ${positionals.map((p) => quoted(p)).join(" ")}`);
   const type = positionals[0];
-  if (!isEventType(type)) throw new Error(`unknown event type ${quoted(type)}; one of ${EVENT_TYPES.join(", ")}`);
+  if (!isEventType(type)) throw usage("trigger", `unknown event type ${quoted(type)}; one of ${EVENT_TYPES.join(", ")}`);
   const id = values.id;
   // The control API's TriggerRequest schema, as the mock will apply it: refused here in the flag's words.
-  if (id !== undefined && requestProblem("TriggerRequest", { type, id })?.field === "id") throw new Error(`--id must be a uuid, got ${quoted(id)}`);
+  if (id !== undefined && requestProblem("TriggerRequest", { type, id })?.field === "id") throw usage("trigger", `--id must be a uuid, got ${quoted(id)}`);
   const set = overridesOf(type, values.data, values.set ?? []);
   if (set !== undefined) {
     const problem = requestProblem("TriggerRequest", { type, set });
-    if (problem) throw new Error(`${problem.message.replace(/^set\./, "--set ")}${triggerOverrideFields[type].length === 0 ? ` (${type} takes no overrides)` : ""}`);
+    if (problem) throw usage("trigger", `${problem.message.replace(/^set\./, "--set ")}${triggerOverrideFields[type].length === 0 ? ` (${type} takes no overrides)` : ""}`);
   }
-  return { type, ...mockTarget(values["mock-url"], values["api-key"]), id, set, json: values.json ?? false };
+  return { type, ...mockTarget("trigger", values["mock-url"], values["api-key"]), id, set, json: values.json ?? false };
 }
 
 /** --data's object with each --set field=value on top; undefined when neither is given. */
@@ -182,37 +133,18 @@ function overridesOf(type: WebhookEventType, data: string | undefined, pairs: st
     try {
       parsed = JSON.parse(data);
     } catch (error) {
-      throw new Error(`--data must be a JSON object, got ${quoted(data)} (${(error as Error).message})`);
+      throw usage("trigger", `--data must be a JSON object, got ${quoted(data)} (${(error as Error).message})`);
     }
-    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw new Error(`--data must be a JSON object, got ${quoted(data)}`);
+    if (typeof parsed !== "object" || parsed === null || Array.isArray(parsed)) throw usage("trigger", `--data must be a JSON object, got ${quoted(data)}`);
     set = parsed as Record<string, unknown>;
   }
   for (const pair of pairs) {
     const equals = pair.indexOf("=");
-    if (equals <= 0) throw new Error(`--set must be field=value, got ${quoted(pair)}`);
+    if (equals <= 0) throw usage("trigger", `--set must be field=value, got ${quoted(pair)}`);
     const field = pair.slice(0, equals);
     const fields = triggerOverrideFields[type] as readonly string[];
-    if (!fields.includes(field)) throw new Error(`--set ${field}: ${type} takes ${fields.length === 0 ? "no overrides" : `only ${fields.join(", ")}`}`);
+    if (!fields.includes(field)) throw usage("trigger", `--set ${field}: ${type} takes ${fields.length === 0 ? "no overrides" : `only ${fields.join(", ")}`}`);
     set[field] = pair.slice(equals + 1);
   }
   return set;
 }
-
-/** --mock-url and --api-key, checked (hr-mock scenario takes them too). */
-export function mockTarget(url: string | undefined, key: string | undefined): MockTarget {
-  const apiKey = key ?? DEMO_KEY.org1WebhooksAdmin;
-  if (apiKey.trim() === "" || /\s/.test(apiKey)) throw new Error("--api-key must be one key without spaces");
-  return { mockUrl: mockUrl(url ?? DEFAULT_MOCK_URL), apiKey };
-}
-
-function mockUrl(text: string): URL {
-  let url: URL;
-  try {
-    url = new URL(text);
-  } catch {
-    throw new Error(`--mock-url must be the mock's http:// or https:// address, got ${quoted(text)}`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") throw new Error(`--mock-url must be the mock's http:// or https:// address, got ${quoted(text)}`);
-  return url;
-}
-

@@ -8,7 +8,7 @@ import { boundConnections, defaultConnectionLimits, type ConnectionLimits } from
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
 import { JSON_CONTENT_TYPE, failure, failureBody, wireHead, type Reply } from "../../kernel/envelope.js";
-import type { ApiRequest, Dispatcher, ReplyWithCaller } from "../../pipeline/dispatch.js";
+import { BODY_METHODS, type ApiRequest, type Dispatcher, type ReplyWithCaller } from "../../pipeline/dispatch.js";
 import { errorText, oneLine, printable, quote } from "../../kernel/text.js";
 
 /** Headers a browser script may read on a cross-origin answer. */
@@ -218,8 +218,6 @@ function framingProblem(req: IncomingMessage): string | undefined {
   return undefined;
 }
 
-/** Methods whose body the API's operations may read. */
-const BODY_METHODS = new Set(["POST", "PUT", "PATCH"]);
 
 /**
  * The body, up to `limit` bytes: past it, the rest is read and dropped (the answer, a 413, closes

@@ -14,9 +14,6 @@ import type { TriggerRequest } from "../../webhooks/triggers.js";
 import { datasetToDataFile } from "../../data/export.js";
 import { sandboxOperations } from "./sandboxes.js";
 
-/** The path under which the control API's operations live (the document's paths all start with it). */
-export const CONTROL_PREFIX = "/_mock/";
-
 export function controlOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
   return {
     listWebhookEndpoints: webhooks(({ organizationId }, service) => ({ ok: true, data: service.listEndpoints(organizationId) })),

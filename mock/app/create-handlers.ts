@@ -1,0 +1,85 @@
+// createHandlers: the mock inside the browser (a service worker) and inside unit tests (msw/node),
+// for Mock Service Worker 2.x: one handler per operation of the read API and of the control API's
+// sandboxes and scripted faults (mock/edges/msw/handlers.ts), each answering through the request
+// path the server uses (Prism's routing and validation, keys, permissions, rate limit, the dataset's
+// handlers, the envelope), CORS aside (no network, no origin).
+//
+// Creating the handlers loads nothing heavy: the documents, Prism and the dataset come with the first
+// request (handlers-mock.ts, a dynamic import, a chunk of its own in a page's bundle).
+import type { HttpHandler } from "msw";
+import { permissions } from "../../generated/facts.js";
+import { defaultServerUrl, routes } from "../../generated/routes.js";
+import { MockOptionError } from "../kernel/option-error.js";
+import { MANAGE_WEBHOOKS, type KeySpec } from "../keys/demo-keys.js";
+import { KeysFileError, parseKeySpecs } from "../keys/load-keys.js";
+import { createFetchEdge } from "../edges/fetch.js";
+import { operationHandlers, type HandlerBase } from "../edges/msw/handlers.js";
+import type { AssembledMock } from "./assemble.js";
+import { checkPipelineOptions, type PipelineSettingsInput } from "./options.js";
+
+export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
+export { MockOptionError };
+
+export interface MockHandlersOptions extends PipelineSettingsInput {
+  /**
+   * Where the client sends its requests; every request under it is the mock's. Default the spec's
+   * server (http://127.0.0.1:4010). In a browser page a path ("/hr-api") means this page's origin.
+   */
+  baseUrl?: string;
+  /** More API keys beside the demo keys (the shape of a `--keys` file's entries). */
+  keys?: KeySpec[];
+  /** Where internal errors are reported (one line each); default console.error. */
+  onError?: (line: string) => void;
+}
+
+/**
+ * The operations the handlers serve: the read API's, and the control API's sandboxes and scripted
+ * faults (their tags in the control document). The webhook operations need a server that sends
+ * deliveries, so they are not here.
+ */
+const SERVED = routes.filter((route) => route.api === "read" || route.tags.some((tag) => tag === "Sandboxes" || tag === "Faults"));
+const SERVED_CONTROL = new Set<string>(SERVED.filter((route) => route.api === "control").map((route) => route.operationId));
+
+/**
+ * MSW request handlers answering the HR service's read API as the mock server does, one per
+ * operation: spread them into `setupWorker(...)` or `setupServer(...)`, and replace one for a test
+ * with `server.use(http.get(...))`. Options are checked here; a mistake throws a MockOptionError
+ * (or a KeysFileError for `keys`) naming it.
+ */
+export function createHandlers(options: MockHandlersOptions = {}): HttpHandler[] {
+  if (typeof options !== "object" || options === null) throw new MockOptionError("createHandlers takes an options object");
+  const settings = checkPipelineOptions(options);
+  const base = baseOf(options.baseUrl ?? defaultServerUrl);
+  // The permission names a key may hold: the spec's x-permission values (generated) and the webhooks one.
+  const extraKeys = parseKeySpecs(options.keys ?? [], [...Object.values(permissions), MANAGE_WEBHOOKS]);
+  const onError = options.onError ?? ((line: string) => console.error(line));
+
+  let mock: Promise<AssembledMock> | undefined;
+  const ready = () =>
+    (mock ??= import("./handlers-mock.js").then(({ assembleHandlersMock }) => assembleHandlersMock({ settings, today: options.today, extraKeys, serves: (id) => SERVED_CONTROL.has(id), onError })));
+  const answer = createFetchEdge({
+    dispatch: async (request) => (await ready()).dispatch(request),
+    failureStatus: settings.failureStatus,
+    latencyMs: settings.latencyMs,
+    basePath: base.path,
+    onError,
+    name: "hr-mock (msw)",
+  });
+  return operationHandlers(SERVED, base, answer);
+}
+
+/** The base URL's origin and path (without a trailing slash); a path alone is resolved against the page (browsers only). */
+function baseOf(baseUrl: string): HandlerBase {
+  let url: URL;
+  try {
+    url = new URL(baseUrl, (globalThis as { location?: { href: string } }).location?.href);
+  } catch {
+    throw new MockOptionError(`baseUrl must be an absolute http(s) URL such as http://127.0.0.1:4010 (a path only in a browser page), got ${JSON.stringify(baseUrl)}`);
+  }
+  if (!/^https?:$/.test(url.protocol) || url.search !== "" || url.hash !== "") {
+    throw new MockOptionError(`baseUrl must be an http(s) URL without query or fragment, got ${JSON.stringify(baseUrl)}`);
+  }
+  return { origin: url.origin, path: url.pathname.replace(/\/+$/, "") };
+}
+
+export { KeysFileError };

@@ -1,0 +1,130 @@
+// What every hr-mock command shares: its flags read by node:util's parseArgs, --help, its mistakes
+// and failures as one line each, and where it prints. A mistake in what was typed is a UsageError
+// (exit status 2, "hr-mock <command>: <problem> (see hr-mock <command> --help)"); a failure to do
+// the work is any other error (exit status 1, "hr-mock <command>: <cause>"). Values quoted in a line
+// are cut short and made printable (a value may be a secret pasted in the wrong place).
+import { parseArgs, type ParseArgsConfig } from "node:util";
+import { controlAnswer, createControlClient, type ControlAnswer, type ControlClient } from "../kernel/control-client.js";
+import { DEFAULT_HOST, DEFAULT_PORT } from "../kernel/limits.js";
+import { DEMO_KEY } from "../keys/demo-keys.js";
+import { describeParseError, quoted } from "./parse-error.js";
+
+/** A mistake in the command line: exit status 2. */
+export class UsageError extends Error {
+  override name = "UsageError";
+}
+
+/** Where a command prints (process.stdout and stderr for the bin; a test passes its own). */
+export interface Output {
+  write(text: string): unknown;
+}
+
+export interface CommandIO {
+  stdout: Output;
+  stderr: Output;
+  /** What commands that talk to a running mock send with (a test injects one). */
+  fetch: typeof fetch;
+}
+
+export type Flags = NonNullable<ParseArgsConfig["options"]>;
+
+export interface CommandLine<F extends Flags> {
+  values: ReturnType<typeof parseArgs<{ options: F; allowPositionals: true; strict: true }>>["values"];
+  positionals: string[];
+}
+
+/**
+ * `argv` read against the command's flags (and -h/--help), or "help". Every mistake is a UsageError
+ * naming the flag; the command's name goes into "(see hr-mock <name> --help)".
+ */
+export function readFlags<F extends Flags>(name: string, flags: F, argv: string[], positionals = false): CommandLine<F> | "help" {
+  let parsed;
+  try {
+    parsed = parseArgs({ args: argv, strict: true, allowPositionals: true, options: { ...flags, help: { type: "boolean", short: "h" } } });
+  } catch (error) {
+    // A stray value may be a secret typed without its flag: whsec_ text is never echoed.
+    throw new UsageError(`${masked(describeParseError(error as NodeJS.ErrnoException, argv))}${seeHelp(name)}`);
+  }
+  if ((parsed.values as { help?: boolean }).help) return "help";
+  if (!positionals && parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${masked(quoted(parsed.positionals[0]))}${seeHelp(name)}`);
+  return parsed as unknown as CommandLine<F>;
+}
+
+/** Text with every signing secret (whsec_…) cut to its prefix. */
+function masked(text: string): string {
+  return text.replace(/whsec_[^\s'"]*/g, "whsec_…");
+}
+
+/** " (see hr-mock <name> --help)": what a usage mistake's line ends with. */
+export function seeHelp(name: string): string {
+  return ` (see hr-mock ${name} --help)`;
+}
+
+/** A UsageError whose line points at the command's help. */
+export function usage(name: string, problem: string): UsageError {
+  return new UsageError(`${problem}${seeHelp(name)}`);
+}
+
+/** The running mock a command talks to: its address, and the key that acts there. */
+export interface MockTarget {
+  mockUrl: URL;
+  apiKey: string;
+}
+
+/** The flags of a command that talks to a running mock. */
+export const MOCK_TARGET_FLAGS = {
+  "mock-url": { type: "string" },
+  "api-key": { type: "string" },
+} as const;
+
+export const DEFAULT_MOCK_URL = `http://${DEFAULT_HOST}:${DEFAULT_PORT}`;
+
+/** The lines of --help that describe MOCK_TARGET_FLAGS. */
+export const MOCK_TARGET_HELP = `  --mock-url <url>   The running mock (default ${DEFAULT_MOCK_URL}).
+  --api-key <key>    A key holding Manage Webhooks (default ${DEMO_KEY.org1WebhooksAdmin},
+                     organisation 1).`;
+
+/** --mock-url and --api-key, checked; the defaults are the mock's own address and webhooks admin key. */
+export function mockTarget(name: string, url: string | undefined, key: string | undefined): MockTarget {
+  const apiKey = key ?? DEMO_KEY.org1WebhooksAdmin;
+  if (apiKey.trim() === "" || /\s/.test(apiKey)) throw usage(name, "--api-key must be one key without spaces");
+  const text = url ?? DEFAULT_MOCK_URL;
+  let mockUrl: URL | undefined;
+  try {
+    mockUrl = new URL(text);
+  } catch {
+    mockUrl = undefined;
+  }
+  if (!mockUrl || (mockUrl.protocol !== "http:" && mockUrl.protocol !== "https:")) throw usage(name, `--mock-url must be the mock's http:// or https:// address, got ${quoted(text)}`);
+  return { mockUrl, apiKey };
+}
+
+/** The typed control API client for a running mock (kernel/control-client.ts), with the command's fetch. */
+export function controlOf(target: MockTarget, fetchImpl: typeof fetch, timeoutMs?: number): ControlClient {
+  return createControlClient({ baseUrl: target.mockUrl.origin, apiKey: target.apiKey, fetch: (request) => fetchImpl(request), timeoutMs });
+}
+
+/** A control call's data, or its one line (the mock's refusal, or why it could not be reached). */
+export function answerOf<D extends { data?: unknown }>(target: MockTarget, call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<ControlAnswer<NonNullable<D["data"]>>> {
+  return controlAnswer(call, target.mockUrl);
+}
+
+/** A flag's whole number within [min, max]. */
+export function wholeNumber(name: string, flag: string, text: string, min: number, max: number, what = `a whole number from ${min} to ${max}`): number {
+  const value = /^-?\d+$/.test(text.trim()) ? Number(text) : NaN;
+  if (!Number.isSafeInteger(value) || value < min || value > max) throw usage(name, `${flag} must be ${what}, got ${quoted(text)}`);
+  return value;
+}
+
+/** A flag's decimal number that `ok` accepts. */
+export function decimal(name: string, flag: string, text: string, ok: (x: number) => boolean, what: string): number {
+  const value = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
+  if (!Number.isFinite(value) || !ok(value)) throw usage(name, `${flag} must be ${what}, got ${quoted(text)}`);
+  return value;
+}
+
+/** A flag's text, which may not be blank. */
+export function nonEmpty(name: string, flag: string, text: string): string {
+  if (text.trim() === "") throw usage(name, `${flag} needs a value`);
+  return text;
+}

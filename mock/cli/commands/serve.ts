@@ -1,0 +1,186 @@
+// `hr-mock serve` (the default command): the mock on node:http (startMock), with a banner saying
+// where it listens and which keys it knows; it stops on SIGINT or SIGTERM, its deliveries reported.
+import { TODAY_RANGE, normalizeToday } from "../../data/dataset.js";
+import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT } from "../../kernel/limits.js";
+import type { PipelineSettings } from "../../app/options.js";
+import { originProblem } from "../../app/start-options.js";
+import { startMock } from "../../app/start-mock.js";
+import { formatBanner } from "../banner.js";
+import { decimal, nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from "../command.js";
+import { quoted } from "../parse-error.js";
+import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "../serve-flags.js";
+
+export const SERVE_HELP = `Usage: hr-mock serve [options]      (serve is the default command)
+
+Serves the HR service API from a seeded dataset, validated against the bundled OpenAPI
+description by Prism, with API keys, permissions and a rate limit like the real service.
+
+Options:
+  --port <n>              Port to listen on, 0 for any free port (default ${DEFAULT_PORT}).
+  --host <h>              Address to bind (default ${DEFAULT_HOST}).
+  --seed <n>              Dataset seed, an integer; the same seed gives the same data (default 1).
+  --today <YYYY-MM-DD>    The dataset's "today": leave spans last year to the coming months from
+                          it, and balances count its year (default the real UTC date). Pin it for
+                          byte-identical data on every day.
+  --scale <x>             Multiplies employees and leave requests, above 0 and at most 1000
+                          (default 1).
+  --data <file>           Organisations, companies, departments, employees, leave types, leave
+                          requests, holidays and balances from a data file (YAML or JSON, the
+                          format in generated/data-file.schema.json); what it leaves out is
+                          generated from --seed. A file with a problem stops the start, one
+                          line per problem.
+  --rate-limit <n|off>    Requests per API key in any rolling 60 seconds (default ${RATE_LIMIT_DEFAULT}).
+  --failure-status <http|200>
+                          http: failures carry their HTTP status (default); 200: every
+                          failure is answered with HTTP 200 and the same envelope.
+  --latency <ms>          Delay every API answer by this many milliseconds (default 0).
+  --fail-rate <p>         Answer this share (0 to 1) of API requests with an injected 503,
+                          seeded by --seed (default 0).
+  --keys <file>           More API keys, a JSON array of
+                          {"key", "organisation": 1|2|<id>, "permissions": [...], "label"}.
+  --cors-origin <origin>  Let pages of this origin (e.g. http://localhost:5173) call the control
+                          API under /_mock/; repeat for more. The read API answers pages of any
+                          origin; the control API, by default, none.
+  --state <dir>           Keep the mock's state in this directory and restore it at start: data
+                          changes from triggers, sandboxes with their keys, webhook endpoints with
+                          their secrets, the delivery log, and deliveries waiting for a retry
+                          (attempted after a restart at their time, or at once if it has passed).
+                          Created owner-only (0700, files 0600); one mock at a time. Refused if
+                          made with another --seed, --scale, --today or --data file; without
+                          --today, the state's today is used.
+  --log                   Print one line per request (off by default; keys are never printed).
+  -h, --help              Show this help.
+
+${WEBHOOK_SERVE_HELP}
+Requests with a Prefer header (code=404, example=<name>, dynamic=true) are answered by Prism's
+mocker after the key, rate limit, permission and parameters are checked. The names are those of
+the spec's examples: success on every 200, notFound on every 404 and one such name for each other
+failure (the API reference lists them; an unknown name's 404 does too).
+The docs site is served at /docs (in a clone of the repository, after npm run docs). Ctrl-C stops.
+`;
+
+const SERVE_FLAGS = {
+  port: { type: "string" },
+  host: { type: "string" },
+  seed: { type: "string" },
+  today: { type: "string" },
+  scale: { type: "string" },
+  data: { type: "string" },
+  "rate-limit": { type: "string" },
+  "failure-status": { type: "string" },
+  latency: { type: "string" },
+  "fail-rate": { type: "string" },
+  keys: { type: "string" },
+  state: { type: "string" },
+  "cors-origin": { type: "string", multiple: true },
+  log: { type: "boolean", default: false },
+  ...WEBHOOK_SERVE_OPTIONS,
+} as const;
+
+export interface ServeSettings extends PipelineSettings {
+  port: number;
+  host: string;
+  keys?: string;
+  data?: string;
+  today?: string;
+  state?: string;
+  log: boolean;
+  corsOrigins: string[];
+  webhooks: WebhookServeSettings;
+}
+
+/** `serve` flags to settings; every mistake is a UsageError with one line. */
+export function parseServeArgs(argv: string[]): ServeSettings | "help" {
+  const line = readFlags("serve", SERVE_FLAGS, argv);
+  if (line === "help") return "help";
+  const { values } = line;
+  return {
+    port: values.port === undefined ? DEFAULT_PORT : wholeNumber("serve", "--port", values.port, 0, 65535),
+    host: values.host === undefined ? DEFAULT_HOST : nonEmpty("serve", "--host", values.host),
+    seed: values.seed === undefined ? 1 : wholeNumber("serve", "--seed", values.seed, Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER),
+    scale: values.scale === undefined ? 1 : decimal("serve", "--scale", values.scale, (x) => x > 0 && x <= 1000, "a number above 0 and at most 1000"),
+    rateLimit:
+      values["rate-limit"] === undefined
+        ? RATE_LIMIT_DEFAULT
+        : values["rate-limit"] === "off"
+          ? "off"
+          : wholeNumber("serve", "--rate-limit", values["rate-limit"], 1, 1_000_000_000, 'a whole number of at least 1, or "off"'),
+    failureStatus: failureStatus(values["failure-status"]),
+    latencyMs: values.latency === undefined ? 0 : decimal("serve", "--latency", values.latency, (x) => x >= 0 && x <= 600_000, "milliseconds from 0 to 600000"),
+    failRate: values["fail-rate"] === undefined ? 0 : decimal("serve", "--fail-rate", values["fail-rate"], (x) => x >= 0 && x <= 1, "a number from 0 to 1"),
+    keys: values.keys === undefined ? undefined : nonEmpty("serve", "--keys", values.keys),
+    data: values.data === undefined ? undefined : nonEmpty("serve", "--data", values.data),
+    today: values.today === undefined ? undefined : todayFlag(values.today),
+    state: values.state === undefined ? undefined : nonEmpty("serve", "--state", values.state),
+    log: values.log ?? false,
+    corsOrigins: (values["cors-origin"] ?? []).map(corsOrigin),
+    webhooks: webhookServeSettings(values),
+  };
+}
+
+function corsOrigin(value: string): string {
+  const problem = originProblem(value);
+  if (problem) throw usage("serve", `--cors-origin: ${problem}`);
+  return value;
+}
+
+/** The dataset's today: a YYYY-MM-DD date in the calendar and in the range the dataset takes. */
+function todayFlag(value: string): string {
+  try {
+    return normalizeToday(value);
+  } catch {
+    throw usage("serve", `--today must be a date YYYY-MM-DD from ${TODAY_RANGE.from} to ${TODAY_RANGE.to}, got ${quoted(value)}`);
+  }
+}
+
+
+export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">): Promise<void> {
+  const { stdout } = io;
+  const settings = parseServeArgs(argv);
+  if (settings === "help") {
+    stdout.write(SERVE_HELP);
+    return;
+  }
+  const mock = await startMock({
+    port: settings.port,
+    host: settings.host,
+    seed: settings.seed,
+    scale: settings.scale,
+    rateLimit: settings.rateLimit,
+    failureStatus: settings.failureStatus,
+    latencyMs: settings.latencyMs,
+    failRate: settings.failRate,
+    keys: settings.keys,
+    data: settings.data,
+    today: settings.today,
+    state: settings.state,
+    log: settings.log,
+    corsOrigins: settings.corsOrigins,
+    webhooks: settings.webhooks.options,
+  });
+  // performance.now() counts from the process's start: the wait a user sees, loading included.
+  stdout.write(formatBanner(mock, settings, performance.now()));
+  if (mock.state) {
+    const { changes, endpoints, waiting } = mock.state.restored;
+    stdout.write(`State kept in ${mock.state.dir}: restored ${changes} data changes, ${endpoints} webhook endpoints, ${waiting} waiting deliveries.\n`);
+  }
+  if (settings.webhooks.endpoint) stdout.write(registerServeEndpoint(mock, settings.webhooks.endpoint));
+  await new Promise<void>((resolve) => {
+    let stopping = false;
+    const stop = (signal: NodeJS.Signals) => {
+      if (stopping) process.exit(130); // a second Ctrl-C does not wait
+      stopping = true;
+      process.stderr.write(`hr-mock: ${signal}, stopping…\n`);
+      void mock.close().then(resolve);
+    };
+    process.on("SIGINT", stop);
+    process.on("SIGTERM", stop);
+  });
+  process.stderr.write("hr-mock: stopped.\n");
+}
+
+function failureStatus(text: string | undefined): "http" | 200 {
+  if (text === undefined || text === "http") return "http";
+  if (text === "200") return 200;
+  throw usage("serve", `--failure-status must be http or 200, got ${quoted(text)}`);
+}
