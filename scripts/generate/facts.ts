@@ -55,7 +55,7 @@ function renderEnums(document: BundledDocument): string[] {
 /** generated/control-facts.ts: the enums of the mock's control API document (delivery states, attempt outcomes). */
 export function renderControlFacts(control: BundledDocument): string {
   const limits = control["x-mock-limits"];
-  if (typeof limits !== "object" || limits === null) throw new Error("mock/control/openapi.yaml states no x-mock-limits (the webhook queue and delivery log bounds)");
+  if (typeof limits !== "object" || limits === null) throw new Error("mock/control/openapi/openapi.yaml states no x-mock-limits (the webhook queue and delivery log bounds)");
   const limitLines = Object.entries<number>(limits).map(([key, value]) => `  ${key}: ${JSON.stringify(value)},`);
   return [
     GENERATED_BANNER.trimEnd(),
