@@ -39,7 +39,7 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   write("control-openapi.json", JSON.stringify(control, null, 2));
   log("writing control-api.d.ts (openapi-typescript)");
   write("control-api.d.ts", await renderApiTypes(control));
-  log("writing control-facts.ts (the control API's enums: delivery states)");
+  log("writing control-facts.ts (the control API's enums, bounds, path prefix and operations' paths)");
   write("control-facts.ts", renderControlFacts(control));
   log("writing scenario.schema.json (hr-mock scenario files, from the control API's trigger body)");
   write("scenario.schema.json", JSON.stringify(renderScenarioSchema(control), null, 2));
@@ -47,7 +47,7 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   write("api.d.ts", await renderApiTypes(openapi));
   log("writing events.ts (openapi-typescript over the event schemas)");
   write("events.ts", await renderEventTypes(asyncapi));
-  log("writing facts.ts (enums, parameter defaults and bounds)");
+  log("writing facts.ts (enums, parameter defaults and bounds, the rate limit)");
   write("facts.ts", renderFacts(openapi));
   log("writing webhook-facts.ts (delivery headers and rules)");
   write("webhook-facts.ts", renderWebhookFacts(asyncapi));
