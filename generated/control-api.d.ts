@@ -261,6 +261,27 @@ export interface paths {
 export type webhooks = Record<string, never>;
 export interface components {
     schemas: {
+        /** @description The fields of a successful envelope. */
+        SuccessFields: {
+            /**
+             * @description True; the call succeeded.
+             * @example true
+             * @constant
+             */
+            isSuccessful: true;
+            /**
+             * @description "00" on success.
+             * @example 00
+             * @constant
+             */
+            code: "00";
+            /**
+             * @description "Success" on success.
+             * @example Success
+             * @constant
+             */
+            message: "Success";
+        };
         /**
          * @description An event type of the AsyncAPI document's catalogue (the 13 types the provider names).
          * @example leave.approved
@@ -269,25 +290,6 @@ export interface components {
         EventType: "approval.completed" | "candidate.stage_changed" | "employee.created" | "employee.terminated" | "leave.approved" | "leave.cancelled" | "leave.rejected" | "leave.requested" | "loan.disbursed" | "offer.accepted" | "payroll.paid" | "payroll.transfer_failed" | "webhook.test";
         /** @description "all" (every event, including types added later) or a non-empty list of event types: which events the endpoint receives. */
         EventSelection: "all" | components["schemas"]["EventType"][];
-        /** @description A new webhook endpoint. */
-        AddEndpointRequest: {
-            /**
-             * @description Where events are posted; `https://`, or `http://` on a loopback host in development mode.
-             * @example https://hooks.example.com/hr
-             */
-            url: string;
-            /**
-             * @description Optional text shown beside the endpoint.
-             * @example Scheduling tool
-             */
-            description?: string;
-            events?: components["schemas"]["EventSelection"];
-            /**
-             * @description A signing secret to use instead of a generated one (the mock's convenience; the real service always generates it); a refused value is never echoed.
-             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
-             */
-            secret?: string;
-        };
         /** @description A webhook endpoint as lists show it, without its secret. */
         Endpoint: {
             /**
@@ -314,403 +316,10 @@ export interface components {
              */
             createdAt: string;
         };
-        /** @description A webhook endpoint just added, with its signing secret. */
-        CreatedEndpoint: components["schemas"]["Endpoint"] & {
-            /**
-             * @description The signing secret (`whsec_` and 32 random bytes, base64url), shown only in this answer; deliveries are signed with it.
-             * @example whsec_3q2-7wAbCdEfGhIjKlMnOpQrStUvWxYz0123456789A
-             */
-            secret: string;
-        };
-        /** @description The event to fire, and optionally the record it is about and fields of the record it creates. */
-        TriggerRequest: {
-            type: components["schemas"]["EventType"];
-            /**
-             * Format: uuid
-             * @description The record the event is about (see the operation's table); the mock picks a suitable one when it is absent.
-             * @example a3d9e1f0-5b2c-4e8a-9f17-6c4b2d8e0a15
-             */
-            id?: string;
-            /**
-             * @description Fields of the record the trigger creates, in place of the ones the mock would pick; which fields depends on `type` (the allOf below); derived values such as working days and balances are always computed.
-             * @example {
-             *       "startDate": "2026-12-21T00:00:00",
-             *       "endDate": "2026-12-24T00:00:00",
-             *       "comments": "Family trip over the holidays."
-             *     }
-             */
-            set?: Record<string, never>;
-        } & (unknown & unknown & unknown & unknown);
-        /**
-         * @description Fields of the new leave request (leave.requested): its leave type, dates and note; `id` names the employee. The dates must not overlap the employee's other leave; without them the mock picks free dates in the coming weeks.
-         * @example {
-         *       "leaveTypeId": "e2f8a6c4-1b3d-4a79-b5e0-9c2d7f4a1e63",
-         *       "startDate": "2026-12-21T00:00:00",
-         *       "endDate": "2026-12-24T00:00:00",
-         *       "comments": "Family trip over the holidays."
-         *     }
-         */
-        LeaveRequestedOverrides: {
-            leaveTypeId?: components["schemas"]["leaveTypeId"];
-            /**
-             * @description First day off, as the read API writes it (`YYYY-MM-DDT00:00:00`); without endDate the leave lasts as many working days as the mock would pick.
-             * @example 2026-12-21T00:00:00
-             */
-            startDate?: components["schemas"]["DateText"];
-            /**
-             * @description Last day off, as the read API writes it, on or after startDate; needs startDate.
-             * @example 2026-12-24T00:00:00
-             */
-            endDate?: components["schemas"]["DateText"];
-            comments?: components["schemas"]["comments"];
-        };
-        /**
-         * @description Fields of the new employee (employee.created): name, work mode and job roles; `id` names the department. The email is made from the name.
-         * @example {
-         *       "firstName": "Amara",
-         *       "lastName": "Okafor",
-         *       "workMode": "Remote"
-         *     }
-         */
-        EmployeeCreatedOverrides: {
-            firstName?: components["schemas"]["firstName"];
-            lastName?: components["schemas"]["lastName"];
-            workMode?: components["schemas"]["WorkMode"];
-            jobRoles?: components["schemas"]["jobRoles"];
-        };
-        /**
-         * @description Fields of the event (candidate.stage_changed): the stage and the job opening; `id` names the candidate.
-         * @example {
-         *       "stage": "Interview"
-         *     }
-         */
-        CandidateStageChangedOverrides: {
-            stage?: components["schemas"]["stage"];
-            jobOpeningId?: components["schemas"]["jobOpeningId"];
-        };
-        /**
-         * @description No field overrides: this event type changes a record that `id` names, or carries only ids.
-         * @example {}
-         */
-        NoOverrides: Record<string, never>;
-        /** @description One delivery of the event that was queued. */
-        QueuedDelivery: {
-            /**
-             * Format: uuid
-             * @description The endpoint it goes to.
-             * @example d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70
-             */
-            endpointId: string;
-            /**
-             * @description The endpoint's URL without its query string.
-             * @example https://hooks.example.com/hr
-             */
-            url: string;
-            /**
-             * @description True for the extra copy the mock's duplicate-rate option sends (same event id, new delivery id).
-             * @example false
-             */
-            duplicate: boolean;
-        };
-        /** @description The event as it is delivered, and where it goes. */
-        TriggerResult: {
-            event: components["schemas"]["WebhookEvent"];
-            /** @description One entry per delivery queued; empty when no endpoint receives the type. */
-            deliveries: components["schemas"]["QueuedDelivery"][];
-        };
-        /** @description One attempt to deliver an event to an endpoint. */
-        Attempt: {
-            /**
-             * @description The attempt's number, 1 for the first.
-             * @example 1
-             */
-            attempt: number;
-            /**
-             * Format: uuid
-             * @description The Service-Delivery-Id header of this attempt; new on every attempt and redelivery.
-             * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
-             */
-            deliveryId: string;
-            /**
-             * Format: date-time
-             * @description When the attempt started, UTC.
-             * @example 2026-10-15T09:50:11.484Z
-             */
-            startedAt: string;
-            /**
-             * @description Milliseconds from sending to the complete answer, or to giving up.
-             * @example 2.1
-             */
-            durationMs: number;
-            /**
-             * @description The receiver's HTTP status, or null when no complete answer came in time.
-             * @example 200
-             */
-            status: number | null;
-            /**
-             * @description Why the attempt failed without a usable answer (a timeout, a connection error, a redirect not followed), else null.
-             * @example ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:3000
-             */
-            error: string | null;
-            /**
-             * @description The start of the receiver's answer body (at most 500 bytes), else null.
-             * @example {"received":true}
-             */
-            answer: string | null;
-            /**
-             * @description Succeeded for a 2xx answer within the response timeout; failed otherwise.
-             * @example succeeded
-             * @enum {string}
-             */
-            outcome: "succeeded" | "failed";
-            /**
-             * Format: date-time
-             * @description When the next attempt is due, UTC; null when none follows.
-             * @example 2026-10-15T09:50:16.486Z
-             */
-            nextRetryAt: string | null;
-        };
-        /** @description An event's delivery to one endpoint, with every attempt. */
-        Delivery: {
-            /**
-             * Format: uuid
-             * @description The event's id (Service-Event-Id).
-             * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
-             */
-            eventId: string;
-            type: components["schemas"]["EventType"];
-            /**
-             * Format: uuid
-             * @description The organisation.
-             * @example 0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90
-             */
-            organizationId: string;
-            /**
-             * Format: uuid
-             * @description The endpoint.
-             * @example d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70
-             */
-            endpointId: string;
-            /**
-             * @description The endpoint's URL without its query string.
-             * @example http://127.0.0.1:3000/hooks
-             */
-            url: string;
-            /**
-             * @description True for the extra copy the duplicate-rate option sends.
-             * @example false
-             */
-            duplicate: boolean;
-            /**
-             * @description Where the delivery stands: held (shuffle option), queued, sending, retry-scheduled, succeeded, failed (every attempt failed), cancelled (endpoint removed), stopped (mock closed) or dropped (the oldest waiting delivery at a bound on waiting deliveries).
-             * @example succeeded
-             * @enum {string}
-             */
-            state: "held" | "queued" | "sending" | "retry-scheduled" | "succeeded" | "failed" | "cancelled" | "stopped" | "dropped";
-            /**
-             * Format: date-time
-             * @description When the event was queued for this endpoint, UTC.
-             * @example 2026-10-15T09:50:11.483Z
-             */
-            queuedAt: string;
-            /**
-             * Format: date-time
-             * @description When the next attempt is due while a retry is scheduled, UTC; else null.
-             * @example null
-             */
-            nextAttemptAt: string | null;
-            /** @description Every attempt so far, first to last. */
-            attempts: components["schemas"]["Attempt"][];
-        };
-        /** @description The fields of a successful envelope. */
-        SuccessFields: {
-            /**
-             * @description True; the call succeeded.
-             * @example true
-             * @constant
-             */
-            isSuccessful: true;
-            /**
-             * @description "00" on success.
-             * @example 00
-             * @constant
-             */
-            code: "00";
-            /**
-             * @description "Success" on success.
-             * @example Success
-             * @constant
-             */
-            message: "Success";
-        };
         /** @description The envelope with the organisation's endpoints. */
         EndpointListResponse: components["schemas"]["SuccessFields"] & {
             /** @description The endpoints, oldest first. */
             data: components["schemas"]["Endpoint"][];
-        };
-        /** @description The envelope with one endpoint. */
-        EndpointResponse: components["schemas"]["SuccessFields"] & {
-            data: components["schemas"]["Endpoint"];
-        };
-        /** @description The envelope with the endpoint just added and its secret. */
-        CreatedEndpointResponse: components["schemas"]["SuccessFields"] & {
-            data: components["schemas"]["CreatedEndpoint"];
-        };
-        /** @description The envelope with the event sent and its deliveries. */
-        TriggerResponse: components["schemas"]["SuccessFields"] & {
-            data: components["schemas"]["TriggerResult"];
-        };
-        /** @description The envelope with deliveries, newest first. */
-        DeliveryListResponse: components["schemas"]["SuccessFields"] & {
-            /** @description The deliveries, newest first. */
-            data: components["schemas"]["Delivery"][];
-        };
-        /** @description What to call the new sandbox; the body may be left out. */
-        CreateSandboxRequest: {
-            /**
-             * @description A name shown in lists, such as the test file that uses the sandbox.
-             * @example leave-screens.test.ts
-             */
-            label?: string;
-            /** @description A data file's content (the format of hr-mock serve --data, generated/data-file.schema.json of hr-service-mock): the sandbox starts from this dataset, built with the mock's seed, scale and today, instead of the mock's start dataset. Checked as a data file is; each problem is named in the 400's message. */
-            data?: Record<string, never>;
-        };
-        /** @description An API key of a sandbox. */
-        SandboxKey: {
-            /**
-             * @description The key, sent as `Authorization: Bearer <key>`.
-             * @example sbx_Xq3vN8pL2mR7tY1w_org1_full
-             */
-            key: string;
-            /**
-             * @description The demo key this key stands for in the sandbox.
-             * @example demo_org1_full
-             */
-            demoKey: string;
-            /**
-             * @description The demo key's label (who the key is).
-             * @example org 1, leave and employee management
-             */
-            label: string;
-            /**
-             * Format: uuid
-             * @description The organisation the key acts for, in the sandbox's copy of the data.
-             * @example 0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90
-             */
-            organizationId: string;
-            /**
-             * @description The permissions the key holds, the demo key's.
-             * @example [
-             *       "Leave Management",
-             *       "Employee Management: View"
-             *     ]
-             */
-            permissions: string[];
-        };
-        /** @description A sandbox and its keys. */
-        Sandbox: {
-            /**
-             * Format: uuid
-             * @description The sandbox's id.
-             * @example 5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80
-             */
-            id: string;
-            /**
-             * @description The label given at creation, or null.
-             * @example leave-screens.test.ts
-             */
-            label: string | null;
-            /**
-             * Format: date-time
-             * @description When the sandbox was created, UTC.
-             * @example 2026-11-23T06:01:12.345Z
-             */
-            createdAt: string;
-            /** @description The sandbox's keys, one per demo key, in the demo keys' order. */
-            keys: components["schemas"]["SandboxKey"][];
-        };
-        /** @description A fault of one read API operation; `status`, `delayMs` or both. */
-        AddFaultRequest: {
-            /**
-             * @description The operationId of a read API operation, as the API reference names it.
-             * @example listLeaveRequests
-             */
-            operation: string;
-            /**
-             * @description The status to answer, one the operation declares; the body is the failure envelope.
-             * @example 503
-             */
-            status?: number;
-            /**
-             * @description Milliseconds to wait before answering.
-             * @example 2000
-             */
-            delayMs?: number;
-            /**
-             * @description How many calls the fault applies to; without it, every call until the faults are cleared.
-             * @example 2
-             */
-            times?: number;
-        } | unknown | unknown;
-        /** @description A scripted fault still in effect. */
-        Fault: {
-            /**
-             * Format: uuid
-             * @description The fault's id.
-             * @example 8c2d4e6f-1a3b-4c5d-9e7f-0a1b2c3d4e5f
-             */
-            id: string;
-            /**
-             * @description The read API operation it applies to.
-             * @example listLeaveRequests
-             */
-            operation: string;
-            /**
-             * @description The status it answers, or null when it only delays.
-             * @example 503
-             */
-            status: number | null;
-            /**
-             * @description Milliseconds it waits before answering, or null.
-             * @example null
-             */
-            delayMs: number | null;
-            /**
-             * @description Calls it still applies to, or null until cleared.
-             * @example 2
-             */
-            remaining: number | null;
-        };
-        /** @description The envelope with one sandbox. */
-        SandboxResponse: components["schemas"]["SuccessFields"] & {
-            data: components["schemas"]["Sandbox"];
-        };
-        /** @description The envelope with sandboxes, oldest first. */
-        SandboxListResponse: components["schemas"]["SuccessFields"] & {
-            /** @description The sandboxes, oldest first. */
-            data: components["schemas"]["Sandbox"][];
-        };
-        /** @description The envelope with one fault. */
-        FaultResponse: components["schemas"]["SuccessFields"] & {
-            data: components["schemas"]["Fault"];
-        };
-        /** @description The envelope with faults, in the order they apply. */
-        FaultListResponse: components["schemas"]["SuccessFields"] & {
-            /** @description The faults, in the order they apply. */
-            data: components["schemas"]["Fault"][];
-        };
-        /** @description The envelope with the dataset as a data file. */
-        DataFileResponse: components["schemas"]["SuccessFields"] & {
-            /** @description A data file (generated/data-file.schema.json of hr-service-mock), every record with the fields the format takes. */
-            data: {
-                /**
-                 * Format: date
-                 * @description The dataset's today.
-                 * @example 2026-11-23
-                 */
-                today: string;
-                organisations: Record<string, never>[];
-            };
         };
         /** @description The envelope of a failed call. */
         FailureEnvelope: {
@@ -735,6 +344,41 @@ export interface components {
              * @example null
              */
             data?: null;
+        };
+        /** @description A new webhook endpoint. */
+        AddEndpointRequest: {
+            /**
+             * @description Where events are posted; `https://`, or `http://` on a loopback host in development mode.
+             * @example https://hooks.example.com/hr
+             */
+            url: string;
+            /**
+             * @description Optional text shown beside the endpoint.
+             * @example Scheduling tool
+             */
+            description?: string;
+            events?: components["schemas"]["EventSelection"];
+            /**
+             * @description A signing secret to use instead of a generated one (the mock's convenience; the real service always generates it); a refused value is never echoed.
+             * @example whsec_MfKQ9r8GKYqrTwjUPD8ILPZIo2LaLaSw
+             */
+            secret?: string;
+        };
+        /** @description A webhook endpoint just added, with its signing secret. */
+        CreatedEndpoint: components["schemas"]["Endpoint"] & {
+            /**
+             * @description The signing secret (`whsec_` and 32 random bytes, base64url), shown only in this answer; deliveries are signed with it.
+             * @example whsec_3q2-7wAbCdEfGhIjKlMnOpQrStUvWxYz0123456789A
+             */
+            secret: string;
+        };
+        /** @description The envelope with the endpoint just added and its secret. */
+        CreatedEndpointResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["CreatedEndpoint"];
+        };
+        /** @description The envelope with one endpoint. */
+        EndpointResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["Endpoint"];
         };
         /**
          * EventId
@@ -1328,6 +972,35 @@ export interface components {
          * @description Any event body of the 13 event types the provider shows, told apart by the `type` const; a body of the 19 types not shown matches only WebhookEventEnvelope.
          */
         WebhookEvent: components["schemas"]["EmployeeCreatedEvent"] | components["schemas"]["EmployeeTerminatedEvent"] | components["schemas"]["LeaveRequestedEvent"] | components["schemas"]["LeaveApprovedEvent"] | components["schemas"]["LeaveRejectedEvent"] | components["schemas"]["LeaveCancelledEvent"] | components["schemas"]["PayrollPaidEvent"] | components["schemas"]["PayrollTransferFailedEvent"] | components["schemas"]["LoanDisbursedEvent"] | components["schemas"]["CandidateStageChangedEvent"] | components["schemas"]["OfferAcceptedEvent"] | components["schemas"]["ApprovalCompletedEvent"] | components["schemas"]["WebhookTestEvent"];
+        /** @description One delivery of the event that was queued. */
+        QueuedDelivery: {
+            /**
+             * Format: uuid
+             * @description The endpoint it goes to.
+             * @example d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70
+             */
+            endpointId: string;
+            /**
+             * @description The endpoint's URL without its query string.
+             * @example https://hooks.example.com/hr
+             */
+            url: string;
+            /**
+             * @description True for the extra copy the mock's duplicate-rate option sends (same event id, new delivery id).
+             * @example false
+             */
+            duplicate: boolean;
+        };
+        /** @description The event as it is delivered, and where it goes. */
+        TriggerResult: {
+            event: components["schemas"]["WebhookEvent"];
+            /** @description One entry per delivery queued; empty when no endpoint receives the type. */
+            deliveries: components["schemas"]["QueuedDelivery"][];
+        };
+        /** @description The envelope with the event sent and its deliveries. */
+        TriggerResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["TriggerResult"];
+        };
         /**
          * Format: uuid
          * @description The leave type's id.
@@ -1339,6 +1012,29 @@ export interface components {
          * @example Family trip over the holidays.
          */
         comments: string;
+        /**
+         * @description Fields of the new leave request (leave.requested): its leave type, dates and note; `id` names the employee. The dates must not overlap the employee's other leave; without them the mock picks free dates in the coming weeks.
+         * @example {
+         *       "leaveTypeId": "e2f8a6c4-1b3d-4a79-b5e0-9c2d7f4a1e63",
+         *       "startDate": "2026-12-21T00:00:00",
+         *       "endDate": "2026-12-24T00:00:00",
+         *       "comments": "Family trip over the holidays."
+         *     }
+         */
+        LeaveRequestedOverrides: {
+            leaveTypeId?: components["schemas"]["leaveTypeId"];
+            /**
+             * @description First day off, as the read API writes it (`YYYY-MM-DDT00:00:00`); without endDate the leave lasts as many working days as the mock would pick.
+             * @example 2026-12-21T00:00:00
+             */
+            startDate?: components["schemas"]["DateText"];
+            /**
+             * @description Last day off, as the read API writes it, on or after startDate; needs startDate.
+             * @example 2026-12-24T00:00:00
+             */
+            endDate?: components["schemas"]["DateText"];
+            comments?: components["schemas"]["comments"];
+        };
         /**
          * @description First name.
          * @example Amara
@@ -1363,6 +1059,20 @@ export interface components {
          */
         jobRoles: string[];
         /**
+         * @description Fields of the new employee (employee.created): name, work mode and job roles; `id` names the department. The email is made from the name.
+         * @example {
+         *       "firstName": "Amara",
+         *       "lastName": "Okafor",
+         *       "workMode": "Remote"
+         *     }
+         */
+        EmployeeCreatedOverrides: {
+            firstName?: components["schemas"]["firstName"];
+            lastName?: components["schemas"]["lastName"];
+            workMode?: components["schemas"]["WorkMode"];
+            jobRoles?: components["schemas"]["jobRoles"];
+        };
+        /**
          * @description Name of the stage the candidate is now in.
          * @example Interview
          */
@@ -1373,83 +1083,298 @@ export interface components {
          * @example 8a9b0c1d-2e3f-4a5b-b6c7-d8e9f0a1b2c3
          */
         jobOpeningId: string;
+        /**
+         * @description Fields of the event (candidate.stage_changed): the stage and the job opening; `id` names the candidate.
+         * @example {
+         *       "stage": "Interview"
+         *     }
+         */
+        CandidateStageChangedOverrides: {
+            stage?: components["schemas"]["stage"];
+            jobOpeningId?: components["schemas"]["jobOpeningId"];
+        };
+        /**
+         * @description No field overrides: this event type changes a record that `id` names, or carries only ids.
+         * @example {}
+         */
+        NoOverrides: Record<string, never>;
+        /** @description The event to fire, and optionally the record it is about and fields of the record it creates. */
+        TriggerRequest: {
+            type: components["schemas"]["EventType"];
+            /**
+             * Format: uuid
+             * @description The record the event is about (see the operation's table); the mock picks a suitable one when it is absent.
+             * @example a3d9e1f0-5b2c-4e8a-9f17-6c4b2d8e0a15
+             */
+            id?: string;
+            /**
+             * @description Fields of the record the trigger creates, in place of the ones the mock would pick; which fields depends on `type` (the allOf below); derived values such as working days and balances are always computed.
+             * @example {
+             *       "startDate": "2026-12-21T00:00:00",
+             *       "endDate": "2026-12-24T00:00:00",
+             *       "comments": "Family trip over the holidays."
+             *     }
+             */
+            set?: Record<string, never>;
+        } & (unknown & unknown & unknown & unknown);
+        /** @description One attempt to deliver an event to an endpoint. */
+        Attempt: {
+            /**
+             * @description The attempt's number, 1 for the first.
+             * @example 1
+             */
+            attempt: number;
+            /**
+             * Format: uuid
+             * @description The Service-Delivery-Id header of this attempt; new on every attempt and redelivery.
+             * @example 3c1e9a7f-2b4d-4f6a-8e0c-5d7b9a1c3e2f
+             */
+            deliveryId: string;
+            /**
+             * Format: date-time
+             * @description When the attempt started, UTC.
+             * @example 2026-10-15T09:50:11.484Z
+             */
+            startedAt: string;
+            /**
+             * @description Milliseconds from sending to the complete answer, or to giving up.
+             * @example 2.1
+             */
+            durationMs: number;
+            /**
+             * @description The receiver's HTTP status, or null when no complete answer came in time.
+             * @example 200
+             */
+            status: number | null;
+            /**
+             * @description Why the attempt failed without a usable answer (a timeout, a connection error, a redirect not followed), else null.
+             * @example ECONNREFUSED: connect ECONNREFUSED 127.0.0.1:3000
+             */
+            error: string | null;
+            /**
+             * @description The start of the receiver's answer body (at most 500 bytes), else null.
+             * @example {"received":true}
+             */
+            answer: string | null;
+            /**
+             * @description Succeeded for a 2xx answer within the response timeout; failed otherwise.
+             * @example succeeded
+             * @enum {string}
+             */
+            outcome: "succeeded" | "failed";
+            /**
+             * Format: date-time
+             * @description When the next attempt is due, UTC; null when none follows.
+             * @example 2026-10-15T09:50:16.486Z
+             */
+            nextRetryAt: string | null;
+        };
+        /** @description An event's delivery to one endpoint, with every attempt. */
+        Delivery: {
+            /**
+             * Format: uuid
+             * @description The event's id (Service-Event-Id).
+             * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+             */
+            eventId: string;
+            type: components["schemas"]["EventType"];
+            /**
+             * Format: uuid
+             * @description The organisation.
+             * @example 0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90
+             */
+            organizationId: string;
+            /**
+             * Format: uuid
+             * @description The endpoint.
+             * @example d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70
+             */
+            endpointId: string;
+            /**
+             * @description The endpoint's URL without its query string.
+             * @example http://127.0.0.1:3000/hooks
+             */
+            url: string;
+            /**
+             * @description True for the extra copy the duplicate-rate option sends.
+             * @example false
+             */
+            duplicate: boolean;
+            /**
+             * @description Where the delivery stands: held (shuffle option), queued, sending, retry-scheduled, succeeded, failed (every attempt failed), cancelled (endpoint removed), stopped (mock closed) or dropped (the oldest waiting delivery at a bound on waiting deliveries).
+             * @example succeeded
+             * @enum {string}
+             */
+            state: "held" | "queued" | "sending" | "retry-scheduled" | "succeeded" | "failed" | "cancelled" | "stopped" | "dropped";
+            /**
+             * Format: date-time
+             * @description When the event was queued for this endpoint, UTC.
+             * @example 2026-10-15T09:50:11.483Z
+             */
+            queuedAt: string;
+            /**
+             * Format: date-time
+             * @description When the next attempt is due while a retry is scheduled, UTC; else null.
+             * @example null
+             */
+            nextAttemptAt: string | null;
+            /** @description Every attempt so far, first to last. */
+            attempts: components["schemas"]["Attempt"][];
+        };
+        /** @description The envelope with deliveries, newest first. */
+        DeliveryListResponse: components["schemas"]["SuccessFields"] & {
+            /** @description The deliveries, newest first. */
+            data: components["schemas"]["Delivery"][];
+        };
+        /** @description The envelope with the dataset as a data file. */
+        DataFileResponse: components["schemas"]["SuccessFields"] & {
+            /** @description A data file (generated/data-file.schema.json of hr-service-mock), every record with the fields the format takes. */
+            data: {
+                /**
+                 * Format: date
+                 * @description The dataset's today.
+                 * @example 2026-11-23
+                 */
+                today: string;
+                organisations: Record<string, never>[];
+            };
+        };
+        /** @description An API key of a sandbox. */
+        SandboxKey: {
+            /**
+             * @description The key, sent as `Authorization: Bearer <key>`.
+             * @example sbx_Xq3vN8pL2mR7tY1w_org1_full
+             */
+            key: string;
+            /**
+             * @description The demo key this key stands for in the sandbox.
+             * @example demo_org1_full
+             */
+            demoKey: string;
+            /**
+             * @description The demo key's label (who the key is).
+             * @example org 1, leave and employee management
+             */
+            label: string;
+            /**
+             * Format: uuid
+             * @description The organisation the key acts for, in the sandbox's copy of the data.
+             * @example 0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90
+             */
+            organizationId: string;
+            /**
+             * @description The permissions the key holds, the demo key's.
+             * @example [
+             *       "Leave Management",
+             *       "Employee Management: View"
+             *     ]
+             */
+            permissions: string[];
+        };
+        /** @description A sandbox and its keys. */
+        Sandbox: {
+            /**
+             * Format: uuid
+             * @description The sandbox's id.
+             * @example 5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80
+             */
+            id: string;
+            /**
+             * @description The label given at creation, or null.
+             * @example leave-screens.test.ts
+             */
+            label: string | null;
+            /**
+             * Format: date-time
+             * @description When the sandbox was created, UTC.
+             * @example 2026-11-23T06:01:12.345Z
+             */
+            createdAt: string;
+            /** @description The sandbox's keys, one per demo key, in the demo keys' order. */
+            keys: components["schemas"]["SandboxKey"][];
+        };
+        /** @description The envelope with sandboxes, oldest first. */
+        SandboxListResponse: components["schemas"]["SuccessFields"] & {
+            /** @description The sandboxes, oldest first. */
+            data: components["schemas"]["Sandbox"][];
+        };
+        /** @description What to call the new sandbox; the body may be left out. */
+        CreateSandboxRequest: {
+            /**
+             * @description A name shown in lists, such as the test file that uses the sandbox.
+             * @example leave-screens.test.ts
+             */
+            label?: string;
+            /** @description A data file's content (the format of hr-mock serve --data, generated/data-file.schema.json of hr-service-mock): the sandbox starts from this dataset, built with the mock's seed, scale and today, instead of the mock's start dataset. Checked as a data file is; each problem is named in the 400's message. */
+            data?: Record<string, never>;
+        };
+        /** @description The envelope with one sandbox. */
+        SandboxResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["Sandbox"];
+        };
+        /** @description A scripted fault still in effect. */
+        Fault: {
+            /**
+             * Format: uuid
+             * @description The fault's id.
+             * @example 8c2d4e6f-1a3b-4c5d-9e7f-0a1b2c3d4e5f
+             */
+            id: string;
+            /**
+             * @description The read API operation it applies to.
+             * @example listLeaveRequests
+             */
+            operation: string;
+            /**
+             * @description The status it answers, or null when it only delays.
+             * @example 503
+             */
+            status: number | null;
+            /**
+             * @description Milliseconds it waits before answering, or null.
+             * @example null
+             */
+            delayMs: number | null;
+            /**
+             * @description Calls it still applies to, or null until cleared.
+             * @example 2
+             */
+            remaining: number | null;
+        };
+        /** @description The envelope with faults, in the order they apply. */
+        FaultListResponse: components["schemas"]["SuccessFields"] & {
+            /** @description The faults, in the order they apply. */
+            data: components["schemas"]["Fault"][];
+        };
+        /** @description A fault of one read API operation; `status`, `delayMs` or both. */
+        AddFaultRequest: {
+            /**
+             * @description The operationId of a read API operation, as the API reference names it.
+             * @example listLeaveRequests
+             */
+            operation: string;
+            /**
+             * @description The status to answer, one the operation declares; the body is the failure envelope.
+             * @example 503
+             */
+            status?: number;
+            /**
+             * @description Milliseconds to wait before answering.
+             * @example 2000
+             */
+            delayMs?: number;
+            /**
+             * @description How many calls the fault applies to; without it, every call until the faults are cleared.
+             * @example 2
+             */
+            times?: number;
+        } | unknown | unknown;
+        /** @description The envelope with one fault. */
+        FaultResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["Fault"];
+        };
     };
     responses: {
-        /** @description No sandbox with this id that the key may see (a sandbox's key sees only its own). */
-        SandboxNotFound: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "404",
-                 *       "message": "Not found: no sandbox with id 5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80 (id).",
-                 *       "data": null
-                 *     }
-                 */
-                "application/json": components["schemas"]["FailureEnvelope"];
-            };
-        };
-        /** @description The event was built, validated against the AsyncAPI document and queued; `data.deliveries` lists the endpoints it goes to (none when no endpoint receives its type). */
-        Triggered: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": true,
-                 *       "code": "00",
-                 *       "message": "Success",
-                 *       "data": {
-                 *         "event": {
-                 *           "id": "6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04",
-                 *           "type": "leave.approved",
-                 *           "apiVersion": "2026-10-15",
-                 *           "occurredAt": "2026-10-15T09:50:11.4821937Z",
-                 *           "organizationId": "0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90",
-                 *           "data": {
-                 *             "leaveRequestId": "a3d9e1f0-5b2c-4e8a-9f17-6c4b2d8e0a15",
-                 *             "employeeId": "c7b1f4e2-3a9d-4f60-8e25-1d7c9b3a5e48",
-                 *             "leaveTypeId": "e2f8a6c4-1b3d-4a79-b5e0-9c2d7f4a1e63",
-                 *             "leaveType": "Annual Leave",
-                 *             "startDate": "2026-11-02T00:00:00",
-                 *             "endDate": "2026-11-06T00:00:00",
-                 *             "status": "Approved"
-                 *           }
-                 *         },
-                 *         "deliveries": [
-                 *           {
-                 *             "endpointId": "d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70",
-                 *             "url": "http://127.0.0.1:3000/hooks",
-                 *             "duplicate": false
-                 *           }
-                 *         ]
-                 *       }
-                 *     }
-                 */
-                "application/json": components["schemas"]["TriggerResponse"];
-            };
-        };
-        /** @description Invalid input: the envelope with isSuccessful false; the message names the field. */
-        BadRequest: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "400",
-                 *       "message": "Bad request: url must start with https://; plain http:// is accepted only for a loopback host (127.0.0.1, ::1, localhost) in development mode, got \"example.com\" (url).",
-                 *       "data": null
-                 *     }
-                 */
-                "application/json": components["schemas"]["FailureEnvelope"];
-            };
-        };
         /** @description Missing, malformed or unknown API key. */
         Unauthorized: {
             headers: {
@@ -1478,6 +1403,33 @@ export interface components {
                  *       "isSuccessful": false,
                  *       "code": "403",
                  *       "message": "Forbidden: this API key lacks the permission Manage Webhooks.",
+                 *       "data": null
+                 *     }
+                 */
+                "application/json": components["schemas"]["FailureEnvelope"];
+            };
+        };
+        /** @description The answer to any method this operation's path does not have (RFC 9110 section 15.5.6): the Allow header lists the methods it has; HEAD is answered wherever GET is, as GET without the body. */
+        MethodNotAllowed: {
+            headers: {
+                Allow: components["headers"]["Allow"];
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FailureEnvelope"];
+            };
+        };
+        /** @description Invalid input: the envelope with isSuccessful false; the message names the field. */
+        BadRequest: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "isSuccessful": false,
+                 *       "code": "400",
+                 *       "message": "Bad request: url must start with https://; plain http:// is accepted only for a loopback host (127.0.0.1, ::1, localhost) in development mode, got \"example.com\" (url).",
                  *       "data": null
                  *     }
                  */
@@ -1552,13 +1504,61 @@ export interface components {
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
-        /** @description The answer to any method this operation's path does not have (RFC 9110 section 15.5.6): the Allow header lists the methods it has; HEAD is answered wherever GET is, as GET without the body. */
-        MethodNotAllowed: {
+        /** @description The event was built, validated against the AsyncAPI document and queued; `data.deliveries` lists the endpoints it goes to (none when no endpoint receives its type). */
+        Triggered: {
             headers: {
-                Allow: components["headers"]["Allow"];
                 [name: string]: unknown;
             };
             content: {
+                /**
+                 * @example {
+                 *       "isSuccessful": true,
+                 *       "code": "00",
+                 *       "message": "Success",
+                 *       "data": {
+                 *         "event": {
+                 *           "id": "6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04",
+                 *           "type": "leave.approved",
+                 *           "apiVersion": "2026-10-15",
+                 *           "occurredAt": "2026-10-15T09:50:11.4821937Z",
+                 *           "organizationId": "0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90",
+                 *           "data": {
+                 *             "leaveRequestId": "a3d9e1f0-5b2c-4e8a-9f17-6c4b2d8e0a15",
+                 *             "employeeId": "c7b1f4e2-3a9d-4f60-8e25-1d7c9b3a5e48",
+                 *             "leaveTypeId": "e2f8a6c4-1b3d-4a79-b5e0-9c2d7f4a1e63",
+                 *             "leaveType": "Annual Leave",
+                 *             "startDate": "2026-11-02T00:00:00",
+                 *             "endDate": "2026-11-06T00:00:00",
+                 *             "status": "Approved"
+                 *           }
+                 *         },
+                 *         "deliveries": [
+                 *           {
+                 *             "endpointId": "d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70",
+                 *             "url": "http://127.0.0.1:3000/hooks",
+                 *             "duplicate": false
+                 *           }
+                 *         ]
+                 *       }
+                 *     }
+                 */
+                "application/json": components["schemas"]["TriggerResponse"];
+            };
+        };
+        /** @description No sandbox with this id that the key may see (a sandbox's key sees only its own). */
+        SandboxNotFound: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                /**
+                 * @example {
+                 *       "isSuccessful": false,
+                 *       "code": "404",
+                 *       "message": "Not found: no sandbox with id 5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80 (id).",
+                 *       "data": null
+                 *     }
+                 */
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };

@@ -4,17 +4,17 @@ import type { components } from "./control-api.js";
 /** The values of the EventType enum, in the spec's order. */
 export const EventTypeValues = ["approval.completed","candidate.stage_changed","employee.created","employee.terminated","leave.approved","leave.cancelled","leave.rejected","leave.requested","loan.disbursed","offer.accepted","payroll.paid","payroll.transfer_failed","webhook.test"] as const satisfies readonly components["schemas"]["EventType"][];
 
-/** The values of the AttemptOutcome enum, in the spec's order. */
-export const AttemptOutcomeValues = ["succeeded","failed"] as const satisfies readonly NonNullable<components["schemas"]["Attempt"]["outcome"]>[];
-
-/** The values of the DeliveryState enum, in the spec's order. */
-export const DeliveryStateValues = ["held","queued","sending","retry-scheduled","succeeded","failed","cancelled","stopped","dropped"] as const satisfies readonly NonNullable<components["schemas"]["Delivery"]["state"]>[];
-
 /** The values of the ApprovalCompletedDataStatus enum, in the spec's order. */
 export const ApprovalCompletedDataStatusValues = ["Approved","Rejected"] as const satisfies readonly NonNullable<components["schemas"]["ApprovalCompletedData"]["status"]>[];
 
 /** The values of the WorkMode enum, in the spec's order. */
 export const WorkModeValues = ["Remote","Onsite","Hybrid"] as const satisfies readonly components["schemas"]["WorkMode"][];
+
+/** The values of the AttemptOutcome enum, in the spec's order. */
+export const AttemptOutcomeValues = ["succeeded","failed"] as const satisfies readonly NonNullable<components["schemas"]["Attempt"]["outcome"]>[];
+
+/** The values of the DeliveryState enum, in the spec's order. */
+export const DeliveryStateValues = ["held","queued","sending","retry-scheduled","succeeded","failed","cancelled","stopped","dropped"] as const satisfies readonly NonNullable<components["schemas"]["Delivery"]["state"]>[];
 
 /** The webhook queue and delivery log bounds the control API's document states (x-mock-limits). */
 export const mockLimits = {
@@ -27,3 +27,6 @@ export const mockLimits = {
 
 /** The fields `set` takes per event type, from TriggerRequest's if/then parts (the CLI's help and flags). */
 export const triggerOverrideFields = {"approval.completed":[],"candidate.stage_changed":["stage","jobOpeningId"],"employee.created":["firstName","lastName","workMode","jobRoles"],"employee.terminated":[],"leave.approved":[],"leave.cancelled":[],"leave.rejected":[],"leave.requested":["leaveTypeId","startDate","endDate","comments"],"loan.disbursed":[],"offer.accepted":[],"payroll.paid":[],"payroll.transfer_failed":[],"webhook.test":[]} as const satisfies Record<components["schemas"]["EventType"], readonly string[]>;
+
+/** The prefix every control API path starts with (the longest its paths share, up to a slash). */
+export const controlPrefix = "/_mock/";

@@ -67,3 +67,6 @@ export const parameters = {
   ServiceDeliveryIdHeader: { name: "Service-Delivery-Id", in: "header" },
   ServiceSignatureHeader: { name: "Service-Signature", in: "header" },
 } as const;
+
+/** The rate limit (x-rate-limit of the TooManyRequests response): requests per key in any rolling windowSeconds, the HTTP status and envelope code it is answered with, and that answer's headers by name. */
+export const rateLimit = { requests: 300, windowSeconds: 60, status: 429, code: "429", headers: { retryAfter: "Retry-After", rateLimitLimit: "RateLimit-Limit", rateLimitRemaining: "RateLimit-Remaining" } } as const;

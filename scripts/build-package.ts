@@ -2,8 +2,10 @@
 // - hr-service-contract (this folder): src/ and generated/ into dist/ (client, webhooks, the live
 //   contract suite and its bin, the bundled specs and types).
 // - hr-service-mock (mock/): mock/ and the modules it imports into mock/dist/, with the bundled
-//   specs, its control API document and the built docs site (mock/dist/site/, served under /docs),
-//   and hr-service-mock/msw bundled for browsers (scripts/lib/msw-bundle.ts).
+//   specs (the control API's too, as generated/control-openapi.json: its split source under
+//   mock/control/openapi/ refers to files outside the package), the built docs site
+//   (mock/dist/site/, served under /docs), and hr-service-mock/msw bundled for browsers
+//   (scripts/lib/msw-bundle.ts).
 // Each package's dist/ keeps the repository's relative layout, so the compiled code finds its files
 // the way the sources do.
 import fs from "node:fs";
@@ -18,7 +20,7 @@ const BUNDLED = ["generated/api.d.ts", "generated/openapi.json", "generated/open
 
 export const PACKAGES = {
   contract: { dir: repoRoot, tsconfig: "tsconfig.build.json", copy: BUNDLED, bins: ["dist/src/contract/cli.js"] },
-  mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED, "generated/openapi.failure-200.yaml", "generated/control-openapi.json", "generated/data-file.schema.json", "generated/control-api.d.ts", "generated/scenario.schema.json", "mock/control/openapi.yaml"], bins: ["bin/hr-mock.js"] },
+  mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED, "generated/openapi.failure-200.yaml", "generated/control-openapi.json", "generated/data-file.schema.json", "generated/control-api.d.ts", "generated/scenario.schema.json"], bins: ["bin/hr-mock.js"] },
 } as const;
 
 export type PackageName = keyof typeof PACKAGES;

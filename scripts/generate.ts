@@ -35,12 +35,12 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   const asyncapi = restoreComponentSchemaRefs(restoreOperationMessageRefs(await bundleApi("hr-events"), source));
   write("asyncapi.json", JSON.stringify(asyncapi, null, 2));
   write("asyncapi.yaml", YAML.stringify(asyncapi, { lineWidth: 0 }));
-  log("bundling mock/control/openapi.yaml");
+  log("bundling mock/control/openapi/openapi.yaml");
   const control = await bundleApi("mock-control");
   write("control-openapi.json", JSON.stringify(control, null, 2));
   log("writing control-api.d.ts (openapi-typescript)");
   write("control-api.d.ts", await renderApiTypes(control));
-  log("writing control-facts.ts (the control API's enums: delivery states)");
+  log("writing control-facts.ts (the control API's enums, bounds, path prefix and operations' paths)");
   write("control-facts.ts", renderControlFacts(control));
   log("writing routes.ts (every operation of both documents: method, path, tags)");
   write("routes.ts", renderRoutes(openapi, control));
@@ -50,7 +50,7 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   write("api.d.ts", await renderApiTypes(openapi));
   log("writing events.ts (openapi-typescript over the event schemas)");
   write("events.ts", await renderEventTypes(asyncapi));
-  log("writing facts.ts (enums, parameter defaults and bounds)");
+  log("writing facts.ts (enums, parameter defaults and bounds, the rate limit)");
   write("facts.ts", renderFacts(openapi));
   log("writing webhook-facts.ts (delivery headers and rules)");
   write("webhook-facts.ts", renderWebhookFacts(asyncapi));
@@ -68,7 +68,7 @@ async function main() {
     options: { out: { type: "string", default: path.join(repoRoot, "generated") }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) {
-    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/ and writes openapi.{json,yaml}, openapi.failure-200.{json,yaml}, asyncapi.{json,yaml}, control-openapi.json, control-api.d.ts, control-facts.ts, routes.ts, scenario.schema.json, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
+    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/openapi/ and writes openapi.{json,yaml}, openapi.failure-200.{json,yaml}, asyncapi.{json,yaml}, control-openapi.json, control-api.d.ts, control-facts.ts, routes.ts, scenario.schema.json, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
     return;
   }
   const files = await generate(path.resolve(values.out!), (line) => console.error(`generate: ${line}`));

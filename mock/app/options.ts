@@ -16,7 +16,7 @@ export interface PipelineSettingsInput {
   scale?: number;
   /** The dataset's "today" (ISO date or Date); default the real current date. Pin it in tests. */
   today?: string | Date;
-  /** Requests per key in any rolling 60 seconds (default 300), or "off". */
+  /** Requests per key in the spec's rolling window (x-rate-limit: 300 in 60 seconds by default), or "off". */
   rateLimit?: number | "off";
   /** "http" (default): failures carry their status; 200: every failure is answered with HTTP 200. */
   failureStatus?: FailureStatus;

@@ -2,6 +2,7 @@
 // organisation and permissions, and a request to paste. Keys from a keys file are the user's own
 // and may be real secrets: they are shown by label, masked.
 import type { PipelineSettings } from "../app/options.js";
+import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
 import type { MockKeyInfo, RunningMock } from "../app/start-mock.js";
 
 /** What the banner shows of the settings: the request path's. */
@@ -15,7 +16,7 @@ export function formatBanner(mock: RunningMock, settings: BannerSettings, readyM
   const extras = [
     `seed ${settings.seed}`,
     `scale ${settings.scale}`,
-    settings.rateLimit === "off" ? "no rate limit" : `rate limit ${settings.rateLimit} per key per 60 s`,
+    settings.rateLimit === "off" ? "no rate limit" : `rate limit ${settings.rateLimit} per key per ${RATE_LIMIT_WINDOW_MS / 1000} s`,
     settings.failureStatus === 200 ? "failures answered with HTTP 200" : undefined,
     settings.latencyMs > 0 ? `latency ${settings.latencyMs} ms` : undefined,
     settings.failRate > 0 ? `fail rate ${settings.failRate}` : undefined,

@@ -1,12 +1,12 @@
-// The mock's numeric defaults in one place. The spec states the rate limit only in prose (and as
-// the RateLimit-Limit header's example, which a test compares with RATE_LIMIT_DEFAULT); it has no
-// extension carrying the numbers, so they live here.
+// The mock's defaults in one place, read from the spec where it states them: the rate limit (the
+// TooManyRequests response's x-rate-limit) and the server address; the cache bound is the mock's own.
+import { rateLimit } from "../../generated/facts.js";
 import { defaultServerUrl } from "../../generated/routes.js";
 
 /** Requests one API key may make in any rolling window (service-api.md section 8). */
-export const RATE_LIMIT_DEFAULT = 300;
-/** Length of the rolling window, milliseconds (assumed: a rolling 60 seconds). */
-export const RATE_LIMIT_WINDOW_MS = 60_000;
+export const RATE_LIMIT_DEFAULT = rateLimit.requests;
+/** Length of the rolling window, milliseconds (an assumption of the spec's: a rolling 60 seconds). */
+export const RATE_LIMIT_WINDOW_MS = rateLimit.windowSeconds * 1000;
 
 const server = new URL(defaultServerUrl);
 /** Where the mock listens unless told otherwise: the read API's server address (its variables' defaults). */

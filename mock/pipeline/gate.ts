@@ -3,10 +3,13 @@
 // limit, the operation's permission. Order is deliberate: 401 before anything that depends on the
 // key; 429 before 403, because every request of a known key counts. The key names its world (the
 // default world or a sandbox): the world's counters count it, and the operation answers from it.
+import { rateLimit } from "../../generated/facts.js";
 import { authenticate, forbiddenMessage, hasPermission } from "../worlds/authenticate.js";
 import type { ApiKey, KeyRegistry } from "../worlds/world.js";
 import { failure, type Reply } from "../kernel/envelope.js";
 import type { AuthThrottle } from "../worlds/auth-throttle.js";
+
+const { retryAfter, rateLimitLimit: limitHeader, rateLimitRemaining: remainingHeader } = rateLimit.headers;
 
 export type GateResult =
   | { ok: true; apiKey: ApiKey; rateHeaders?: Record<string, number> }
@@ -45,9 +48,9 @@ export function createGate(keys: KeyRegistry, now: () => number, throttle?: Auth
         if (!decision.allowed) {
           const retry = decision.retryAfterSeconds ?? 1;
           const message = `Too many requests: ${decision.limit} requests in ${rateLimiter.windowMs / 1000} seconds allowed for this key; retry after ${retry} seconds.`;
-          return { ok: false, caller: apiKey.label, reply: failure(429, message, { "Retry-After": retry, "RateLimit-Limit": decision.limit, "RateLimit-Remaining": 0 }) };
+          return { ok: false, caller: apiKey.label, reply: failure(rateLimit.status, message, { [retryAfter]: retry, [limitHeader]: decision.limit, [remainingHeader]: 0 }) };
         }
-        rateHeaders = { "RateLimit-Limit": decision.limit, "RateLimit-Remaining": decision.remaining };
+        rateHeaders = { [limitHeader]: decision.limit, [remainingHeader]: decision.remaining };
       }
       if (!hasPermission(apiKey, permission)) return { ok: false, caller: apiKey.label, reply: failure(403, forbiddenMessage(permission), rateHeaders) };
       return { ok: true, apiKey, rateHeaders };

@@ -2,6 +2,7 @@
 // D milliseconds", or both, until used up or cleared. Pure bookkeeping (no clock, no I/O); what a
 // fault body may say beyond its schema (an operation of the read API, a status it declares) is
 // checked here, once, from the spec's operations.
+import { rateLimit } from "../../generated/facts.js";
 import { failure, type Reply } from "../kernel/envelope.js";
 import type { SpecOperation } from "../kernel/spec.js";
 
@@ -101,12 +102,12 @@ function headerValue(name: string, operation: SpecOperation, rateHeaders: Record
       return "Bearer";
     case "allow":
       return operation.method === "GET" ? "GET, HEAD" : operation.method;
-    case "retry-after":
+    case rateLimit.headers.retryAfter.toLowerCase():
       return 1;
-    case "ratelimit-limit":
-      return rateHeaders?.["RateLimit-Limit"];
-    case "ratelimit-remaining":
-      return rateHeaders?.["RateLimit-Remaining"];
+    case rateLimit.headers.rateLimitLimit.toLowerCase():
+      return rateHeaders?.[rateLimit.headers.rateLimitLimit];
+    case rateLimit.headers.rateLimitRemaining.toLowerCase():
+      return rateHeaders?.[rateLimit.headers.rateLimitRemaining];
     default:
       return undefined;
   }

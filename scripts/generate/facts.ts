@@ -23,8 +23,44 @@ export function renderFacts(openapi: BundledDocument): string {
   lines.push("");
   lines.push("/** Each component parameter's name as sent, where it goes, and its default and bounds. */");
   lines.push(`export const parameters = {\n${parameters.join("\n")}\n} as const;`);
+  lines.push("", ...renderRateLimit(openapi));
   return `${lines.join("\n")}\n`;
 }
+
+/**
+ * The rate limit, from the one component response that carries `x-rate-limit` (requests per key in
+ * any rolling window of windowSeconds): with the status the operations answer it with, the envelope
+ * code its examples show, and its headers by name, so that the client, the mock and the contract
+ * suite decide "rate limited" from the document and not from literals.
+ */
+function renderRateLimit(openapi: BundledDocument): string[] {
+  const carrying = Object.entries<Record<string, any>>(openapi.components?.responses ?? {}).filter(([, response]) => response["x-rate-limit"] !== undefined);
+  if (carrying.length !== 1) throw new Error(`exactly one component response states the rate limit (x-rate-limit); found ${carrying.length}: ${carrying.map(([name]) => name).join(", ") || "none"}`);
+  const [name, response] = carrying[0];
+  const { requests, windowSeconds, ...other } = response["x-rate-limit"] ?? {};
+  for (const [key, value] of Object.entries({ requests, windowSeconds })) {
+    if (!Number.isInteger(value) || value < 1) throw new Error(`x-rate-limit of the ${name} response: ${key} must be a whole number of at least 1, got ${JSON.stringify(value)}`);
+  }
+  if (Object.keys(other).length > 0) throw new Error(`x-rate-limit of the ${name} response takes requests and windowSeconds only, not ${Object.keys(other).join(", ")}`);
+  const statuses = new Set<string>();
+  for (const item of Object.values<Record<string, any>>(openapi.paths ?? {})) {
+    for (const operation of Object.values<any>(item)) {
+      for (const [status, answer] of Object.entries<any>(operation?.responses ?? {})) if (answer?.$ref === `#/components/responses/${name}`) statuses.add(status);
+    }
+  }
+  if (statuses.size !== 1 || !/^\d{3}$/.test([...statuses][0])) throw new Error(`the operations must answer the ${name} response under one HTTP status; found ${[...statuses].join(", ") || "none"}`);
+  const codes = new Set(Object.values<any>(response.content?.["application/json"]?.examples ?? {}).map((example) => example?.value?.code));
+  const code = [...codes][0];
+  if (codes.size !== 1 || typeof code !== "string") throw new Error(`the ${name} response's examples must show one envelope code; found ${[...codes].map((c) => JSON.stringify(c)).join(", ") || "none"}`);
+  const headers = Object.keys(response.headers ?? {}).map((header) => `${camel(header)}: ${JSON.stringify(header)}`);
+  return [
+    `/** The rate limit (x-rate-limit of the ${name} response): requests per key in any rolling windowSeconds, the HTTP status and envelope code it is answered with, and that answer's headers by name. */`,
+    `export const rateLimit = { requests: ${requests}, windowSeconds: ${windowSeconds}, status: ${Number([...statuses][0])}, code: ${JSON.stringify(code)}, headers: { ${headers.join(", ")} } } as const;`,
+  ];
+}
+
+/** A header or extension name as a property name: Retry-After is retryAfter, x-signature-tolerance-seconds signatureToleranceSeconds. */
+const camel = (text: string) => text.replace(/^x-/, "").replace(/-([a-z])/gi, (_m, c: string) => c.toUpperCase()).replace(/^[A-Z]/, (c) => c.toLowerCase());
 
 /**
  * Every enum of components/schemas, and of their properties one level down (`Delivery.state` is
@@ -52,10 +88,10 @@ function renderEnums(document: BundledDocument): string[] {
   return lines;
 }
 
-/** generated/control-facts.ts: the enums of the mock's control API document (delivery states, attempt outcomes). */
+/** generated/control-facts.ts: the enums of the mock's control API document (delivery states, attempt outcomes), its bounds, and its path prefix. */
 export function renderControlFacts(control: BundledDocument): string {
   const limits = control["x-mock-limits"];
-  if (typeof limits !== "object" || limits === null) throw new Error("mock/control/openapi.yaml states no x-mock-limits (the webhook queue and delivery log bounds)");
+  if (typeof limits !== "object" || limits === null) throw new Error("mock/control/openapi/openapi.yaml states no x-mock-limits (the webhook queue and delivery log bounds)");
   const limitLines = Object.entries<number>(limits).map(([key, value]) => `  ${key}: ${JSON.stringify(value)},`);
   return [
     GENERATED_BANNER.trimEnd(),
@@ -68,7 +104,26 @@ export function renderControlFacts(control: BundledDocument): string {
     "/** The fields `set` takes per event type, from TriggerRequest's if/then parts (the CLI's help and flags). */",
     `export const triggerOverrideFields = ${JSON.stringify(triggerOverrideFields(control))} as const satisfies Record<components["schemas"]["EventType"], readonly string[]>;`,
     "",
+    ...renderControlPaths(control),
   ].join("\n");
+}
+
+/** The prefix every control path starts with (the longest the paths share, up to a "/"); each operation's method and path are in routes.ts. */
+function renderControlPaths(control: BundledDocument): string[] {
+  const paths = Object.keys(control.paths ?? {});
+  if (paths.length === 0) throw new Error("the control API's document has no paths");
+  let prefix = paths.reduce((shared, p) => {
+    let i = 0;
+    while (i < shared.length && i < p.length && shared[i] === p[i]) i++;
+    return shared.slice(0, i);
+  });
+  prefix = prefix.slice(0, prefix.lastIndexOf("/") + 1);
+  if (prefix.length < 2) throw new Error(`the control API's paths share no prefix below "/" (${paths.join(", ")}), so they could collide with the read API's`);
+  return [
+    "/** The prefix every control API path starts with (the longest its paths share, up to a slash). */",
+    `export const controlPrefix = ${JSON.stringify(prefix)};`,
+    "",
+  ];
 }
 
 /** Per event type, the property names of the `set` schema its if/then part of TriggerRequest names; every type exactly once. */
@@ -101,7 +156,6 @@ export function renderWebhookFacts(asyncapi: BundledDocument): string {
   const operations = Object.values<Record<string, any>>(asyncapi.operations ?? {});
   const rules = operations.find((op) => op["x-signature-tolerance-seconds"] !== undefined);
   if (!rules) throw new Error("no AsyncAPI operation carries the delivery rules (x-signature-tolerance-seconds and the others)");
-  const camel = (text: string) => text.replace(/^x-/, "").replace(/-([a-z])/gi, (_m, c: string) => c.toUpperCase()).replace(/^[A-Z]/, (c) => c.toLowerCase());
   const headerLines = [...new Set(names)].map((name) => `  ${camel(name)}: ${JSON.stringify(name)},`);
   // Headers whose value the document fixes (`const`): the same on every delivery.
   const fixed = new Map<string, string>();

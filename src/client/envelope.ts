@@ -6,9 +6,11 @@
 // This is an openapi-fetch middleware (onResponse) because judging a response is exactly what that
 // hook is for; re-issuing requests is not (see retry.ts).
 import type { Middleware } from "openapi-fetch";
-import { classifyFailure, HrApiError, isErrorStatus } from "./errors.js";
+import { rateLimit } from "../../generated/facts.js";
+import { classifyFailure, HrApiError } from "./errors.js";
 import { operationIdOf } from "./operations.js";
 import { parseRetryAfter } from "./retry-after.js";
+import { isErrorStatus } from "./status.js";
 
 /** What a response body says: success, or a failure with what we could learn of it. */
 export type EnvelopeReading =
@@ -55,12 +57,13 @@ export function envelopeMiddleware(options: EnvelopeOptions = {}): Middleware {
         return new Response(body, { status: response.status, statusText: response.statusText, headers: response.headers });
       }
       const operationId = operationIdOf(request.method, schemaPath);
+      const retryAfter = response.headers.get(rateLimit.headers.retryAfter);
       throw new HrApiError({
         status: response.status,
         code: reading.code,
         message: reading.hasEnvelope ? reading.message : `${operationId ?? `${request.method} ${schemaPath}`}: ${reading.message}`,
-        retryAfter: parseRetryAfter(response.headers.get("retry-after"), now()),
-        kind: classifyFailure(response.status, reading.code),
+        retryAfter: parseRetryAfter(retryAfter, now()),
+        kind: classifyFailure(response.status, reading.code, retryAfter),
         operationId,
         url: request.url,
       });

@@ -1,6 +1,9 @@
 // The one error the client throws for a failed call, whatever shape the failure took: an HTTP
 // error status, a 200 whose envelope says isSuccessful false (services that answer every failure
 // with 200), or a body that is not the envelope at all.
+import { rateLimit } from "../../generated/facts.js";
+import { rateLimited } from "./rate-limited.js";
+import { isErrorStatus } from "./status.js";
 
 /** "network": no answer at all (the connection failed, after any retries); status is then 0. */
 export type HrApiErrorKind = "auth" | "permission" | "validation" | "not_found" | "rate_limited" | "server" | "network" | "unknown";
@@ -46,18 +49,13 @@ export function isHrApiError(value: unknown): value is HrApiError {
   return value instanceof HrApiError;
 }
 
-/** True for statuses that mean failure (4xx and 5xx). */
-export function isErrorStatus(status: number): boolean {
-  return status >= 400 && status <= 599;
-}
-
 /** The kind a failure status names; "unknown" for statuses that name none (418, 2xx, …). */
 export function kindFromStatus(status: number): HrApiErrorKind {
   if (status === 401) return "auth";
   if (status === 403) return "permission";
   if (status === 400 || status === 422) return "validation";
   if (status === 404) return "not_found";
-  if (status === 429) return "rate_limited";
+  if (status === rateLimit.status) return "rate_limited";
   if (status >= 500 && status <= 599) return "server";
   return "unknown";
 }
@@ -65,9 +63,11 @@ export function kindFromStatus(status: number): HrApiErrorKind {
 /**
  * The kind of a failure: from the HTTP status when it is an error status, else from the envelope's
  * `code` when it looks like one ("401"), which is how a service that answers failures with 200
- * still tells them apart.
+ * still tells them apart. Whether it is the rate limit is rateLimited's rule (rate-limited.ts),
+ * which also counts a Retry-After header (`retryAfter`, the header's value) on such a 200.
  */
-export function classifyFailure(status: number, code: string | undefined): HrApiErrorKind {
+export function classifyFailure(status: number, code: string | undefined, retryAfter?: string | null): HrApiErrorKind {
+  if (rateLimited({ status, code, retryAfter })) return "rate_limited";
   if (isErrorStatus(status)) return kindFromStatus(status);
   if (code !== undefined && /^[1-5]\d\d$/.test(code.trim())) return kindFromStatus(Number(code.trim()));
   return "unknown";

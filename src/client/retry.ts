@@ -9,8 +9,10 @@
 // retried a second time. Wrapping the injected `fetch` puts every attempt of one call in one loop
 // with one attempt count; it sees the request after the auth middleware has set its header, and
 // the envelope middleware then judges only the final response. The raw client gets it too.
-import { classifyFailure, isErrorStatus } from "./errors.js";
+import { rateLimit } from "../../generated/facts.js";
+import { classifyFailure } from "./errors.js";
 import { parseRetryAfter } from "./retry-after.js";
+import { isErrorStatus } from "./status.js";
 
 export type FetchLike = (input: Request, init?: RequestInit) => Promise<Response>;
 
@@ -19,7 +21,7 @@ export interface RetryOutcome {
   /** 1 for the first attempt. */
   attempt: number;
   request: Request;
-  /** The response, when there was one; `status` is then its status or, for a 200 failure envelope whose `code` names a 429 or 5xx, that status. */
+  /** The response, when there was one; `status` is then its status or, for a 200 failure envelope, 429 when it is the rate limit (rate-limited.ts) or the 5xx its `code` names. */
   response?: Response;
   status?: number;
   /** The error fetch threw (a network error), when there was no response. */
@@ -56,7 +58,7 @@ const RETRYABLE_METHODS = new Set(["GET", "HEAD"]);
 /** Network errors, 429 and 5xx. */
 export function defaultRetryOn(outcome: RetryOutcome): boolean {
   if (outcome.status === undefined) return outcome.error !== undefined && !isAbort(outcome.error);
-  return outcome.status === 429 || (outcome.status >= 500 && outcome.status <= 599);
+  return outcome.status === rateLimit.status || (outcome.status >= 500 && outcome.status <= 599);
 }
 
 /**
@@ -111,7 +113,7 @@ export function createRetryingFetch(base: FetchLike | undefined, options: RetryO
       }
       const isLast = attempt > retries || request.signal?.aborted === true;
       // Retry-After counts whenever the server sent it with a retryable failure (429, or a 503 in maintenance).
-      const retryAfter = outcome.response ? parseRetryAfter(outcome.response.headers.get("retry-after"), now()) : undefined;
+      const retryAfter = outcome.response ? parseRetryAfter(outcome.response.headers.get(rateLimit.headers.retryAfter), now()) : undefined;
       const delayMs = isLast || !shouldRetry(outcome, retryOn) ? undefined : retryDelay(attempt - 1, retryAfter, { baseDelayMs, maxDelayMs, random });
       if (delayMs === undefined) {
         if (outcome.response) return outcome.response;
@@ -131,7 +133,7 @@ function shouldRetry(outcome: RetryOutcome, retryOn: (outcome: RetryOutcome) => 
   if (outcome.error !== undefined && isAbort(outcome.error)) return false;
   const status = outcome.status;
   // The hard rule, whatever retryOn says: a client error other than 429 will fail the same way again.
-  if (status !== undefined && status >= 400 && status <= 499 && status !== 429) return false;
+  if (status !== undefined && status >= 400 && status <= 499 && status !== rateLimit.status) return false;
   if (status !== undefined && status < 400) return false;
   return retryOn(outcome);
 }
@@ -139,7 +141,8 @@ function shouldRetry(outcome: RetryOutcome, retryOn: (outcome: RetryOutcome) => 
 /**
  * The status to judge a response by. A service that answers every failure with 200 names the
  * failure in its envelope `code` ("429", "503"), so a non-error response is read (a clone) and,
- * when its envelope says isSuccessful false with such a code, judged by that status.
+ * when its envelope says isSuccessful false with such a code, judged by that status; the rate
+ * limit (rateLimited's rule, which also counts Retry-After on such a 200) by the rate-limit status.
  */
 async function effectiveStatus(response: Response): Promise<number> {
   if (isErrorStatus(response.status) || response.body === null) return response.status;
@@ -150,8 +153,9 @@ async function effectiveStatus(response: Response): Promise<number> {
     const body: unknown = JSON.parse(text);
     if (typeof body === "object" && body !== null && (body as { isSuccessful?: unknown }).isSuccessful === false) {
       const code = String((body as { code?: unknown }).code ?? "").trim();
-      const kind = classifyFailure(response.status, code);
-      if (kind === "rate_limited" || kind === "server") return Number(code);
+      const kind = classifyFailure(response.status, code, response.headers.get(rateLimit.headers.retryAfter));
+      if (kind === "rate_limited") return rateLimit.status;
+      if (kind === "server") return Number(code);
     }
   } catch {
     // Not JSON, or the body could not be read: judge it by its HTTP status.

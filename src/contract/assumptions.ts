@@ -2,7 +2,8 @@
 // named probes and facts in Observations; each mark's pointer has an evaluator here that answers
 // held, did not hold or could not tell, with the reason. Every mark of the specs is reported: a mark
 // without an evaluator says so rather than disappearing.
-import type { Exchange } from "./http.js";
+import { parameters, rateLimit } from "../../generated/facts.js";
+import { headerOf, type Exchange } from "./http.js";
 import { FAILURE_ENVELOPE_POINTER, type AssumptionMark, type OperationId } from "./openapi.js";
 import { PERMISSION_NAME, probe, type Observations } from "./observations.js";
 import { pageOf } from "./checks/paging.js";
@@ -199,33 +200,36 @@ function rateLimitVerdicts(obs: Observations, assumedLimit: number | undefined) 
   const limited = obs.exchanges.filter(isRateLimited);
   const none = couldNotTell("no rate-limit failure was seen; the suite paces itself and never pushes a service into its limit on purpose");
   if (limited.length === 0) {
-    const withHeaders = obs.exchanges.filter((e) => e.headers["ratelimit-limit"] !== undefined);
+    const withHeaders = obs.exchanges.filter((e) => headerOf(e, rateLimit.headers.rateLimitLimit) !== undefined);
     return { status: none, retryAfter: none, headers: withHeaders.length ? headerVerdict(withHeaders) : none };
   }
-  const windowStart = limited[0].at - 60_000;
-  // The requests with this key in the 60 s up to the first 429, that one included.
+  const { windowSeconds, status, headers } = rateLimit;
+  const windowStart = limited[0].at - windowSeconds * 1000;
+  // The requests with this key in the window up to the first rate-limit failure, that one included.
   const recent = obs.exchanges.filter((e) => e.at >= windowStart && e.at <= limited[0].at && e.auth === "key").length;
-  const badRetry = limited.filter((e) => !/^\s*[1-9]\d*\s*$/.test(e.headers["retry-after"] ?? ""));
-  // Other clients of the same key count too, so only a 429 after fewer requests than assumed tells.
+  const retryAfter = (e: Exchange) => headerOf(e, headers.retryAfter);
+  const badRetry = limited.filter((e) => !/^\s*[1-9]\d*\s*$/.test(retryAfter(e) ?? ""));
+  // Other clients of the same key count too, so only a rate-limit failure after fewer requests than assumed tells.
   const early = assumedLimit !== undefined && recent <= assumedLimit;
-  const not429 = limited.filter((e) => e.status !== 429);
+  const otherStatus = limited.filter((e) => e.status !== status);
   return {
-    status: not429.length
-      ? didNotHold(`the rate limit was answered with HTTP ${not429[0].status}, not 429 (${not429[0].target}, a failure envelope with Retry-After)`)
+    status: otherStatus.length
+      ? didNotHold(`the rate limit was answered with HTTP ${otherStatus[0].status}, not ${status} (${otherStatus[0].target}, a failure envelope with ${headers.retryAfter})`)
       : early
-        ? didNotHold(`a 429 came after ${recent} requests of this run in 60 s, fewer than the ${assumedLimit} assumed (other clients of the key count too)`)
-        : held(`${limited.length} 429 answer(s), after ${recent} requests of this run in 60 s`),
+        ? didNotHold(`a ${status} came after ${recent} requests of this run in ${windowSeconds} s, fewer than the ${assumedLimit} assumed (other clients of the key count too)`)
+        : held(`${limited.length} ${status} answer(s), after ${recent} requests of this run in ${windowSeconds} s`),
     retryAfter: badRetry.length
-      ? didNotHold(`Retry-After ${JSON.stringify(badRetry[0].headers["retry-after"] ?? null)} on ${badRetry[0].target}`)
-      : held(`${limited.length} rate-limit answer(s) with Retry-After in whole seconds`),
+      ? didNotHold(`${headers.retryAfter} ${JSON.stringify(retryAfter(badRetry[0]) ?? null)} on ${badRetry[0].target}`)
+      : held(`${limited.length} rate-limit answer(s) with ${headers.retryAfter} in whole seconds`),
     headers: headerVerdict(limited),
   };
 }
 
 function headerVerdict(exchanges: readonly Exchange[]): Verdict {
-  const bad = exchanges.filter((e) => !/^\d+$/.test(e.headers["ratelimit-limit"] ?? "") || !/^\d+$/.test(e.headers["ratelimit-remaining"] ?? ""));
-  if (bad.length) return didNotHold(`${bad[0].target} → ${bad[0].status} without whole-number RateLimit-Limit and RateLimit-Remaining`);
-  return held(`${exchanges.length} answer(s) carry RateLimit-Limit and RateLimit-Remaining`);
+  const { rateLimitLimit, rateLimitRemaining } = rateLimit.headers;
+  const bad = exchanges.filter((e) => !/^\d+$/.test(headerOf(e, rateLimitLimit) ?? "") || !/^\d+$/.test(headerOf(e, rateLimitRemaining) ?? ""));
+  if (bad.length) return didNotHold(`${bad[0].target} → ${bad[0].status} without whole-number ${rateLimitLimit} and ${rateLimitRemaining}`);
+  return held(`${exchanges.length} answer(s) carry ${rateLimitLimit} and ${rateLimitRemaining}`);
 }
 
 function serverErrorVerdict(obs: Observations, validate: (pointer: string, value: unknown) => string[]): Verdict {
@@ -322,10 +326,11 @@ export function openapiEvaluators(validate: (pointer: string, value: unknown) =>
       combine([pastEndVerdict(obs), statusVerdict(obs, ["page-number-zero"], 400, "PageNumber=0")]),
     "/components/parameters/PageSize": (obs) => {
       const max = obs.probes.get(probe.pageSizeMax("listLeaveRequests"))?.exchange;
+      const largest = `PageSize=${parameters.PageSize.maximum}`;
       const maxPart = !max
-        ? notProbed(obs, "PageSize=100")
-        : isSuccess(max) && pageOf(max.body)?.pageSize === 100
-          ? held("PageSize=100 accepted")
+        ? notProbed(obs, largest)
+        : isSuccess(max) && pageOf(max.body)?.pageSize === parameters.PageSize.maximum
+          ? held(`${largest} accepted`)
           : didNotHold(`${max.target} → ${max.status}${pageOf(max.body) ? `, pageSize ${pageOf(max.body)!.pageSize}` : ""}`);
       return combine([maxPart, statusVerdict(obs, ["page-size-above-max", "page-size-zero"], 400, "PageSize out of range")]);
     },

@@ -1,7 +1,8 @@
 // The suite's only way to the network: GET requests, paced by a token bucket so the suite stays well
-// under the service's 300 requests a minute, backing off on a rate-limit failure (429, or a 200
-// failure envelope with Retry-After) as Retry-After says, capped by a request budget. Every answer
-// (rate-limit failures included) is recorded as an Exchange for the checks.
+// under the service's rate limit (generated/facts.ts rateLimit), backing off on a rate-limit failure
+// (the client's rule, src/client/rate-limited.ts) as Retry-After says, capped by a request budget.
+// Every answer (rate-limit failures included) is recorded as an Exchange for the checks.
+import { rateLimit } from "../../generated/facts.js";
 import { parseRetryAfter } from "../client/retry-after.js";
 import { isRateLimited } from "./checks/responses.js";
 
@@ -22,6 +23,11 @@ export interface Exchange {
   error?: string;
   /** Milliseconds on the suite's clock when the answer came. */
   at: number;
+}
+
+/** A header of an answer by its name in any case (an Exchange keeps the names lower-cased). */
+export function headerOf(exchange: Exchange, name: string): string | undefined {
+  return exchange.headers[name.toLowerCase()];
 }
 
 export interface Clock {
@@ -78,7 +84,7 @@ export interface HttpOptions {
   apiKey: string;
   fetch?: typeof fetch;
   clock?: Clock;
-  /** Sustained requests a second; default 4 (240 a minute, under the service's 300). */
+  /** Sustained requests a second; default 4 (240 a minute, under the service's rate limit of 300 a minute). */
   requestsPerSecond?: number;
   /** Requests that may go at once after a pause; default 8. */
   burst?: number;
@@ -194,7 +200,7 @@ export function createHttpClient(options: HttpOptions): HttpClient {
           continue;
         }
         if (!isRateLimited(exchange) || attempt >= max429Retries) return exchange;
-        const wait = backoffAfter429(parseRetryAfter(exchange.headers["retry-after"], clock.now()), attempt, maxRetryWaitSeconds);
+        const wait = backoffAfter429(parseRetryAfter(headerOf(exchange, rateLimit.headers.retryAfter), clock.now()), attempt, maxRetryWaitSeconds);
         if (wait === undefined) return exchange;
         await clock.sleep(wait * 1000);
         // Start pacing afresh after the wait rather than spending a saved-up burst at once.

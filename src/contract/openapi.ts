@@ -5,6 +5,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { operationIndex } from "../../generated/client.js";
+import { rateLimit } from "../../generated/facts.js";
 import { createDocumentValidator } from "./schema-validator.js";
 import { escapeToken, flatten, resolvePointer, walk } from "./spec-document.js";
 
@@ -42,7 +43,7 @@ export interface ContractSpec {
   /** Fields a department's list item and its details share. */
   departmentSharedFields: string[];
   defaultPageSize: number;
-  /** Requests a key may make in 60 seconds, as the RateLimit-Limit header's example states it. */
+  /** Requests a key may make in the rate limit's window (generated/facts.ts rateLimit, the spec's x-rate-limit). */
   rateLimit?: number;
   assumptions: AssumptionMark[];
 }
@@ -168,7 +169,7 @@ export function loadContractSpec(openapiPath = BUNDLED_OPENAPI): ContractSpec {
     leaveRequestListFields: summary,
     departmentSharedFields: deptList.filter((f) => deptDetails.has(f)),
     defaultPageSize: doc.components.parameters.PageSize.schema.default,
-    rateLimit: doc.components.headers?.["RateLimit-Limit"]?.example,
+    rateLimit: rateLimit.requests,
     assumptions,
   };
 }

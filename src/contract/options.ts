@@ -1,4 +1,5 @@
 // Command-line options of hr-contract (npm run contract in a clone), parsed without side effects so tests can feed argv.
+import { rateLimit } from "../../generated/facts.js";
 import { FOREIGN_KEYS, OWN_KEYS } from "./ids-file.js";
 
 export interface CliOptions {
@@ -32,9 +33,10 @@ Options:
                          "otherOrganization": { ${FOREIGN_KEYS.map((k) => `"${k}"`).join(", ")} } }
   --junit FILE         where to write JUnit XML (default ${DEFAULT_JUNIT})
   --max-requests N     stop after N requests, retries included (default: no cap; a run takes about 100)
-  --rate N             requests a second, sustained (default ${DEFAULT_RATE}, i.e. 240 a minute, under the
-                       service's 300); the suite also waits as Retry-After says on a rate-limit failure
-                       (a 429, or a failure envelope with Retry-After)
+  --rate N             requests a second, sustained (default ${DEFAULT_RATE}, i.e. ${DEFAULT_RATE * 60} a minute, under the
+                       service's ${rateLimit.requests} in ${rateLimit.windowSeconds} s); the suite also waits as ${rateLimit.headers.retryAfter} says on a
+                       rate-limit failure (a ${rateLimit.status}; answered with 200, a failure envelope with code
+                       "${rateLimit.code}" or, with a code that names no status, with ${rateLimit.headers.retryAfter})
   -h, --help           show this help
 
 Exit status: 0 no contract violation (assumptions that differ and checks that could not run are

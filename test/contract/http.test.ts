@@ -117,7 +117,9 @@ describe("the client", () => {
   const as200 = (retryAfter?: string): [number, Record<string, string>, unknown] => [200, limited(retryAfter)[1], limited(retryAfter)[2]];
   it.each([
     ["a 200 failure envelope with Retry-After is a rate-limit failure: waited for and retried", { given: [as200("2"), ok], want: { statuses: [200, 200], waits: [2000, 250] } }],
-    ["a 200 failure envelope without Retry-After is an ordinary failure: returned at once", { given: [as200(), ok], want: { statuses: [200], waits: [] } }],
+    ["a 200 failure envelope whose code is 429, without Retry-After, is a rate-limit failure (the client's rule): backed off and retried", { given: [as200(), ok], want: { statuses: [200, 200], waits: [2000, 250] } }],
+    ["a 200 failure envelope whose code names another status, without Retry-After, is an ordinary failure: returned at once", { given: [[200, {}, { isSuccessful: false, code: "400", message: "bad", data: null }], ok], want: { statuses: [200], waits: [] } }],
+    ["a 200 failure envelope whose code names another status is not a rate-limit failure, even with Retry-After", { given: [[200, { "retry-after": "2" }, { isSuccessful: false, code: "503", message: "down", data: null }], ok], want: { statuses: [200], waits: [] } }],
     ["a 400 with Retry-After is not a rate-limit failure", { given: [[400, { "retry-after": "2" }, { isSuccessful: false, code: "400", message: "bad", data: null }], ok], want: { statuses: [400], waits: [] } }],
   ] as [string, { given: [number, Record<string, string>, unknown][]; want: { statuses: number[]; waits: number[] } }][])("%s", async (_, { given, want }) => {
     const clock = fakeClock();

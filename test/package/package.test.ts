@@ -99,7 +99,7 @@ afterAll(() => {
 describe("the tarballs", () => {
   it.each([
     ["hr-service-contract", "contract", ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/contract/cli.js", "dist/generated/openapi.json", "dist/generated/api.d.ts", "README.md"]],
-    ["hr-service-mock", "mock", ["bin/hr-mock.js", "dist/mock/cli.js", "dist/mock/index.d.ts", "dist/mock/msw/index.js", "dist/mock/msw/index.d.ts", "dist/generated/openapi.json", "dist/mock/control/openapi.yaml", "dist/site/index.html", "dist/site/events.html"]],
+    ["hr-service-mock", "mock", ["bin/hr-mock.js", "dist/mock/cli.js", "dist/mock/index.d.ts", "dist/mock/msw/index.js", "dist/mock/msw/index.d.ts", "dist/generated/openapi.json", "dist/generated/control-openapi.json", "dist/site/index.html", "dist/site/events.html"]],
   ] as const)("%s ships what it runs, and no tests or sources", (_name, which, wanted) => {
     const files = packed[which];
     for (const want of wanted) expect(files, `the tarball lacks ${want}`).toContain(want);

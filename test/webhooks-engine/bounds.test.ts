@@ -1,4 +1,4 @@
-// Webhook memory is bounded with a stated policy (mock/control/openapi.yaml, "Bounds on deliveries
+// Webhook memory is bounded with a stated policy (mock/control/openapi/, "Bounds on deliveries
 // and the log"): past the bound per endpoint or in all, the oldest waiting delivery is dropped, its
 // log entry says so and a line is printed; the delivery log is bounded per organisation, so one
 // organisation's traffic never evicts another's entries.

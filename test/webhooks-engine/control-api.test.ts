@@ -1,4 +1,4 @@
-// The control API under /_mock/ (mock/control/openapi.yaml): Manage Webhooks required, the key's
+// The control API under /_mock/ (mock/control/openapi/): Manage Webhooks required, the key's
 // organisation only, bad input answered 400 naming the field, at most 10 endpoints, secrets shown
 // once, strict URL rules, the Test action and the delivery log. Every answer is checked against
 // the control API's own OpenAPI document.

@@ -1,4 +1,4 @@
-// The control API's own OpenAPI document (mock/control/openapi.yaml; linted with the others in
+// The control API's own OpenAPI document (mock/control/openapi/; linted with the others in
 // test/spec/lint.test.ts): its event types are the catalogue's, and the operations the request
 // pipeline answers are the document's operations.
 import { describe, expect, test } from "vitest";
@@ -14,7 +14,7 @@ import { SUBJECTS } from "../../mock/webhooks/triggers.js";
 
 const document = controlDocument as any;
 
-describe("mock/control/openapi.yaml", () => {
+describe("mock/control/openapi/", () => {
   test("EventType lists exactly the catalogue's event types", () => {
     expect([...document.components.schemas.EventType.enum].sort()).toEqual([...webhookEventTypes].sort());
   });

@@ -2,13 +2,12 @@
 // records every request and can be told how to answer, a client for the control API, and
 // validators for headers and bodies from the bundled AsyncAPI document.
 import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:http";
-import path from "node:path";
-import { bundle, loadConfig } from "@redocly/openapi-core";
 import { DEMO_KEY, type RunningMock } from "../../mock/index.js";
 import { isFinal, type DeliveryLogEntry } from "../../mock/webhooks/delivery-log.js";
 import { createReceiver, listen, type ListeningReceiver, type Rejection, type WebhookEvent } from "../../src/webhooks/node/index.js";
 import { createDocumentValidator } from "../../scripts/lib/spec-validator.js";
-import { loadAsyncApi, repoRoot } from "../../scripts/lib/spec-document.js";
+import { loadAsyncApi } from "../../scripts/lib/spec-document.js";
+import { bundleApi } from "../../scripts/generate/bundle.js";
 
 export const WEBHOOKS_KEY = DEMO_KEY.org1WebhooksAdmin;
 export const ORG2_WEBHOOKS_KEY = DEMO_KEY.org2Full;
@@ -239,12 +238,8 @@ export function headerSchemaErrors(headers: IncomingHttpHeaders): string[] {
 }
 
 let controlDocument: Promise<any> | undefined;
-/** mock/control/openapi.yaml with every $ref resolved into one document, for Ajv. */
+/** The control API's document (mock/control/openapi/, the root redocly.yaml names) bundled into one, as npm run generate bundles it, for Ajv. */
 export function bundledControlSpec(): Promise<any> {
-  controlDocument ??= (async () => {
-    const config = await loadConfig({ configPath: path.join(repoRoot, "redocly.yaml") });
-    const result = await bundle({ ref: path.join(repoRoot, "mock/control/openapi.yaml"), config, dereference: false });
-    return result.bundle.parsed;
-  })();
+  controlDocument ??= bundleApi("mock-control");
   return controlDocument;
 }

@@ -1,7 +1,7 @@
 // `hr-mock serve` (the default command): the mock on node:http (startMock), with a banner saying
 // where it listens and which keys it knows; it stops on SIGINT or SIGTERM, its deliveries reported.
 import { TODAY_RANGE, normalizeToday } from "../../data/dataset.js";
-import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT } from "../../kernel/limits.js";
+import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../../kernel/limits.js";
 import type { PipelineSettings } from "../../app/options.js";
 import { originProblem } from "../../app/start-options.js";
 import { startMock } from "../../app/start-mock.js";
@@ -29,7 +29,7 @@ Options:
                           format in generated/data-file.schema.json); what it leaves out is
                           generated from --seed. A file with a problem stops the start, one
                           line per problem.
-  --rate-limit <n|off>    Requests per API key in any rolling 60 seconds (default ${RATE_LIMIT_DEFAULT}).
+  --rate-limit <n|off>    Requests per API key in any rolling ${RATE_LIMIT_WINDOW_MS / 1000} seconds (default ${RATE_LIMIT_DEFAULT}).
   --failure-status <http|200>
                           http: failures carry their HTTP status (default); 200: every
                           failure is answered with HTTP 200 and the same envelope.

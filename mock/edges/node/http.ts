@@ -3,6 +3,7 @@
 // through the dispatcher (dispatch.ts), with the body of a POST, PUT or PATCH read up to the spec's
 // limit. Writes the envelope with its headers, applies --latency and --failure-status, and logs one
 // line per request when asked.
+import { rateLimit } from "../../../generated/facts.js";
 import { STATUS_CODES, createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { boundConnections, defaultConnectionLimits, type ConnectionLimits } from "./connections.js";
 import type { Socket } from "node:net";
@@ -12,7 +13,7 @@ import { BODY_METHODS, type ApiRequest, type Dispatcher, type ReplyWithCaller } 
 import { errorText, oneLine, printable, quote } from "../../kernel/text.js";
 
 /** Headers a browser script may read on a cross-origin answer. */
-const EXPOSED_HEADERS = "Retry-After, RateLimit-Limit, RateLimit-Remaining, Allow, WWW-Authenticate";
+const EXPOSED_HEADERS = [...Object.values(rateLimit.headers), "Allow", "WWW-Authenticate"].join(", ");
 
 export type RouteHandler = (req: IncomingMessage, res: ServerResponse) => void | Promise<void>;
 

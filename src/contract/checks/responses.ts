@@ -1,6 +1,9 @@
 // Every answer against the bundled OpenAPI: a documented status, JSON, and the documented schema for
 // that status. A body with isSuccessful false is a failure whatever its status (the provider does not
 // show failure statuses), so it is held to FailureEnvelope.
+import { rateLimit } from "../../../generated/facts.js";
+import { rateLimited } from "../../client/rate-limited.js";
+import { isErrorStatus } from "../../client/status.js";
 import type { Exchange } from "../http.js";
 import { FAILURE_ENVELOPE_POINTER, type ContractSpec, type OperationId } from "../openapi.js";
 import { passed, summarize, violation, type Finding } from "../results.js";
@@ -23,14 +26,20 @@ export function isFailure(exchange: Exchange): boolean {
   return envelopeOutcome(exchange.body) === false;
 }
 
+// An Exchange keeps header names lower-cased. (http.ts has headerOf for this, but http.ts imports
+// this module: importing it back would turn a type-only circle into a run-time one.)
+const RETRY_AFTER = rateLimit.headers.retryAfter.toLowerCase();
+
 /**
- * A rate-limit failure: HTTP 429, or a 2xx failure envelope that carries Retry-After. The provider
- * shows the rate-limit failure only by its Retry-After header (service-api.md 7.6, 8), so a service
- * that answers every failure with 200 still tells this one apart.
+ * A rate-limit failure, by the client's rule (src/client/rate-limited.ts), so the suite and the
+ * client agree: of the failures (an error status, or a failure envelope whatever the status), the
+ * spec's rate-limit status, else the envelope's rate-limit code, else Retry-After on a failure
+ * envelope (the provider's only sign, service-api.md 7.6).
  */
 export function isRateLimited(exchange: Exchange): boolean {
-  if (exchange.status === 429) return true;
-  return exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 && isFailure(exchange) && exchange.headers["retry-after"] !== undefined;
+  if (exchange.status === undefined || (!isErrorStatus(exchange.status) && !isFailure(exchange))) return false;
+  const code = (exchange.body as any)?.code;
+  return rateLimited({ status: exchange.status, code: code === undefined || code === null ? undefined : String(code), retryAfter: exchange.headers[RETRY_AFTER] });
 }
 
 /** One line about an answer for a report: status and, for failures, the message. */

@@ -1,6 +1,7 @@
 // Paging of one list, the same for every list: the first page with the defaults, a second page, a
 // PageSize honoured, and the assumed limits (largest page size, page numbers below 1, a page past
 // the end).
+import { parameters } from "../../../generated/facts.js";
 import { probe } from "../observations.js";
 import type { Exchange } from "../http.js";
 import type { OperationId } from "../openapi.js";
@@ -52,11 +53,12 @@ export async function checkPaging(run: Run, op: OperationId, first: Exchange, si
 
   // A small page size must be honoured even when the list is short (one not used above).
   await fetchPage(run, op, { PageSize: plan?.pageSize === 3 ? 2 : 3 }, sink);
-  if (options.pageSizeMax) await fetchPage(run, op, { PageSize: 100 }, sink, probe.pageSizeMax(op));
+  const { minimum, maximum } = parameters.PageSize;
+  if (options.pageSizeMax) await fetchPage(run, op, { PageSize: maximum }, sink, probe.pageSizeMax(op));
 
   // Assumed limits: answers are validated against the spec, the assumptions judge the statuses.
-  await run.call(op, { query: { PageSize: 101 }, probe: probe.pageSizeAbove(op), parameters: ["PageSize"] });
-  await run.call(op, { query: { PageSize: 0 }, probe: probe.pageSizeZero(op), parameters: ["PageSize"] });
+  await run.call(op, { query: { PageSize: maximum + 1 }, probe: probe.pageSizeAbove(op), parameters: ["PageSize"] });
+  await run.call(op, { query: { PageSize: minimum - 1 }, probe: probe.pageSizeZero(op), parameters: ["PageSize"] });
   await run.call(op, { query: { PageNumber: 0 }, probe: probe.pageNumberZero(op), parameters: ["PageNumber"] });
   await run.call(op, { query: { PageNumber: page.totalPages + 1 }, probe: probe.pastEnd(op) });
 }
