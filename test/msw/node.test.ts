@@ -7,6 +7,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest
 import { createDataset, sampleIds } from "../../mock/data/dataset.js";
 import { createHandlers, DEMO_KEY, KeysFileError, MockOptionError, type MockHandlersOptions } from "../../mock/msw/index.js";
 import { createHrClient, HrApiError, type HrApiErrorKind } from "../../src/client/index.js";
+import { routes } from "../../generated/routes.js";
 
 const SEED = 7;
 const TODAY = "2026-05-04";
@@ -141,5 +142,29 @@ describe("options, as the server's", () => {
   it.each(mistakes)("names %s when the handlers are created", (name, { given, want }) => {
     expect(() => createHandlers(given), name).toThrow(want.error);
     expect(() => createHandlers(given), name).toThrow(want.message);
+  });
+});
+
+describe("the handlers, in MSW's own shape", () => {
+  const handlers = createHandlers({ seed: SEED, today: TODAY });
+  const shown = handlers.map((h) => `${h.info.method} ${String(h.info.path)}`);
+  const operations = routes.filter((r) => r.api === "read" || r.tags.some((t) => t === "Sandboxes" || t === "Faults"));
+
+  it("name one handler per operation, with its method and its path in MSW's form", () => {
+    const forOperations = operations.map((r) => `${r.method} ${BASE}${r.path.replace(/\{(\w+)\}/g, ":$1")}`);
+    const perOperation = handlers.filter((h) => typeof h.info.method === "string").map((h) => `${h.info.method} ${String(h.info.path)}`);
+    expect(perOperation.sort(), "a handler per operation of the read API, the sandboxes and the faults").toEqual(forOperations.sort());
+  });
+
+  it("put a literal path before a templated one it could be taken for (list before {id})", () => {
+    const list = shown.indexOf(`GET ${BASE}/v1/department/list`);
+    const detail = shown.indexOf(`GET ${BASE}/v1/department/:id`);
+    expect({ list, detail }, "MSW takes the first handler that matches").toSatisfy(({ list, detail }: { list: number; detail: number }) => list >= 0 && detail > list);
+  });
+
+  it("answer what no operation matches with the mock's own 404, naming the path it probably meant", async () => {
+    server.resetHandlers(...handlers);
+    const response = await fetch(`${BASE}/v1/LeaveType/list`, { headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } });
+    expect({ status: response.status, message: ((await response.json()) as { message: string }).message }).toEqual({ status: 404, message: expect.stringContaining("did you mean /v1/leavetype/list?") });
   });
 });
