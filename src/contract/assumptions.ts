@@ -2,11 +2,10 @@
 // named probes and facts in Observations; each mark's pointer has an evaluator here that answers
 // held, did not hold or could not tell, with the reason. Every mark of the specs is reported: a mark
 // without an evaluator says so rather than disappearing.
-import type { Exchange } from "./http.js";
+import { isFailure, isRateLimited, isSuccess, type Exchange } from "./exchange.js";
 import { FAILURE_ENVELOPE_POINTER, type AssumptionMark, type OperationId } from "./openapi.js";
 import { PERMISSION_NAME, probe, type Observations } from "./observations.js";
 import { pageOf } from "./checks/paging.js";
-import { isFailure, isRateLimited, isSuccess } from "./checks/responses.js";
 import { dayOf } from "./checks/filters.js";
 import { calendarDays, weekdays } from "./checks/records.js";
 import { boundVerdict, isBoundMark } from "./bounds.js";

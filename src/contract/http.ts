@@ -3,26 +3,7 @@
 // failure envelope with Retry-After) as Retry-After says, capped by a request budget. Every answer
 // (rate-limit failures included) is recorded as an Exchange for the checks.
 import { parseRetryAfter } from "../client/retry-after.js";
-import { isRateLimited } from "./checks/responses.js";
-
-export type Auth = "key" | "none" | "unknown-key" | "malformed";
-
-export interface Exchange {
-  /** Path and query as sent, without the base URL (safe to print: never carries a key). */
-  target: string;
-  path: string;
-  query: [string, string][];
-  auth: Auth;
-  status?: number;
-  headers: Record<string, string>;
-  /** Parsed JSON body, or undefined when the body was not JSON. */
-  body?: unknown;
-  bodyText: string;
-  /** Network failure (no status), one line. */
-  error?: string;
-  /** Milliseconds on the suite's clock when the answer came. */
-  at: number;
-}
+import { isRateLimited, type Auth, type Exchange } from "./exchange.js";
 
 export interface Clock {
   now(): number;

@@ -3,13 +3,13 @@
 // the assumptions from what it saw, and returns the report.
 import { evaluateAssumptions } from "./assumptions.js";
 import { PERMISSION_NAME, type AccessState } from "./observations.js";
-import { createHttpClient, realClock, type Clock, type Exchange } from "./http.js";
+import { createHttpClient, realClock, type Clock } from "./http.js";
+import { describeAnswer, envelopeOutcome, type Exchange } from "./exchange.js";
 import type { KnownIds } from "./ids-file.js";
 import { loadContractSpec, type OperationId } from "./openapi.js";
 import { redactUrl, totalsOf, type SuiteReport } from "./report.js";
 import { Run } from "./run.js";
 import { checkLeaveDates, checkStatusAgreement } from "./checks/records.js";
-import { envelopeOutcome, describeAnswer } from "./checks/responses.js";
 import { probeAuth } from "./probes/auth.js";
 import { probeDepartments } from "./probes/departments.js";
 import { probeEmployees } from "./probes/employees.js";

@@ -1,45 +1,9 @@
 // Every answer against the bundled OpenAPI: a documented status, JSON, and the documented schema for
 // that status. A body with isSuccessful false is a failure whatever its status (the provider does not
 // show failure statuses), so it is held to FailureEnvelope.
-import type { Exchange } from "../http.js";
+import { describeAnswer, envelopeOutcome, isFailure, type Exchange } from "../exchange.js";
 import { FAILURE_ENVELOPE_POINTER, type ContractSpec, type OperationId } from "../openapi.js";
 import { passed, summarize, violation, type Finding } from "../results.js";
-
-/** The envelope's isSuccessful, or undefined when the body is no envelope. */
-export function envelopeOutcome(body: unknown): boolean | undefined {
-  if (body && typeof body === "object" && !Array.isArray(body) && typeof (body as any).isSuccessful === "boolean") {
-    return (body as any).isSuccessful;
-  }
-  return undefined;
-}
-
-/** A success: a 2xx answer whose envelope says isSuccessful true. */
-export function isSuccess(exchange: Exchange): boolean {
-  return exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 && envelopeOutcome(exchange.body) === true;
-}
-
-/** A failure envelope: isSuccessful false, whatever the status. */
-export function isFailure(exchange: Exchange): boolean {
-  return envelopeOutcome(exchange.body) === false;
-}
-
-/**
- * A rate-limit failure: HTTP 429, or a 2xx failure envelope that carries Retry-After. The provider
- * shows the rate-limit failure only by its Retry-After header (service-api.md 7.6, 8), so a service
- * that answers every failure with 200 still tells this one apart.
- */
-export function isRateLimited(exchange: Exchange): boolean {
-  if (exchange.status === 429) return true;
-  return exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 && isFailure(exchange) && exchange.headers["retry-after"] !== undefined;
-}
-
-/** One line about an answer for a report: status and, for failures, the message. */
-export function describeAnswer(exchange: Exchange): string {
-  if (exchange.error !== undefined) return `no answer (${exchange.error})`;
-  const body = exchange.body as any;
-  const message = typeof body?.message === "string" ? `: ${body.message.slice(0, 120)}` : "";
-  return `${exchange.status}${envelopeOutcome(body) === false ? ` isSuccessful false${message}` : ""}`;
-}
 
 // The same error on many items, told once with the item index as * and a count of the items.
 export function groupErrors(errors: readonly string[]): string[] {

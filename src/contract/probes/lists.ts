@@ -2,7 +2,7 @@
 // PageSize honoured, and the assumed limits (largest page size, page numbers below 1, a page past
 // the end).
 import { probe } from "../observations.js";
-import type { Exchange } from "../http.js";
+import type { Exchange } from "../exchange.js";
 import type { OperationId } from "../openapi.js";
 import type { QueryInput, Run } from "../run.js";
 import { checkPageCoherence, checkPagesAgree, pageOf, secondPagePlan } from "../checks/paging.js";

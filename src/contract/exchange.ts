@@ -1,0 +1,58 @@
+// One request of the suite and its answer (an Exchange), and what an answer's envelope says:
+// success, failure, rate limited. The layer below both the HTTP client, which retries on a rate
+// limit, and the checks, which judge answers.
+
+export type Auth = "key" | "none" | "unknown-key" | "malformed";
+
+export interface Exchange {
+  /** Path and query as sent, without the base URL (safe to print: never carries a key). */
+  target: string;
+  path: string;
+  query: [string, string][];
+  auth: Auth;
+  status?: number;
+  headers: Record<string, string>;
+  /** Parsed JSON body, or undefined when the body was not JSON. */
+  body?: unknown;
+  bodyText: string;
+  /** Network failure (no status), one line. */
+  error?: string;
+  /** Milliseconds on the suite's clock when the answer came. */
+  at: number;
+}
+
+/** The envelope's isSuccessful, or undefined when the body is no envelope. */
+export function envelopeOutcome(body: unknown): boolean | undefined {
+  if (body && typeof body === "object" && !Array.isArray(body) && typeof (body as any).isSuccessful === "boolean") {
+    return (body as any).isSuccessful;
+  }
+  return undefined;
+}
+
+/** A success: a 2xx answer whose envelope says isSuccessful true. */
+export function isSuccess(exchange: Exchange): boolean {
+  return exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 && envelopeOutcome(exchange.body) === true;
+}
+
+/** A failure envelope: isSuccessful false, whatever the status. */
+export function isFailure(exchange: Exchange): boolean {
+  return envelopeOutcome(exchange.body) === false;
+}
+
+/**
+ * A rate-limit failure: HTTP 429, or a 2xx failure envelope that carries Retry-After. The provider
+ * shows the rate-limit failure only by its Retry-After header (service-api.md 7.6, 8), so a service
+ * that answers every failure with 200 still tells this one apart.
+ */
+export function isRateLimited(exchange: Exchange): boolean {
+  if (exchange.status === 429) return true;
+  return exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 && isFailure(exchange) && exchange.headers["retry-after"] !== undefined;
+}
+
+/** One line about an answer for a report: status and, for failures, the message. */
+export function describeAnswer(exchange: Exchange): string {
+  if (exchange.error !== undefined) return `no answer (${exchange.error})`;
+  const body = exchange.body as any;
+  const message = typeof body?.message === "string" ? `: ${body.message.slice(0, 120)}` : "";
+  return `${exchange.status}${envelopeOutcome(body) === false ? ` isSuccessful false${message}` : ""}`;
+}
