@@ -5,7 +5,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Unreachable } from "./http.js";
+import { Unreachable } from "./network.js";
 import { parseIdsFile, type KnownIds } from "./ids-file.js";
 import { toJUnit } from "./junit.js";
 import { parseArgs, USAGE } from "./options.js";

@@ -4,28 +4,12 @@
 // (rate-limit failures included) is recorded as an Exchange for the checks.
 import { parseRetryAfter } from "../client/retry-after.js";
 import { isRateLimited, type Auth, type Exchange } from "./exchange.js";
-
-export interface Clock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export const realClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
+import { describeNetworkError, realClock, Unreachable, type Clock } from "./network.js";
 
 /** The request budget (--max-requests) is used up: the remaining checks are not run. */
 export class BudgetExhausted extends Error {
   constructor(readonly maxRequests: number) {
     super(`the request budget of ${maxRequests} requests is used up`);
-  }
-}
-
-/** The base URL did not answer at all. */
-export class Unreachable extends Error {
-  constructor(readonly baseUrl: string, readonly reason: string) {
-    super(`cannot reach ${baseUrl}: ${reason}`);
   }
 }
 
@@ -93,12 +77,6 @@ function authorizationHeader(auth: Auth, apiKey: string): string | undefined {
     case "none":
       return undefined;
   }
-}
-
-function describeNetworkError(error: unknown): string {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e?.name === "TimeoutError" || e?.name === "AbortError") return "no answer in time";
-  return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error);
 }
 
 export function createHttpClient(options: HttpOptions): HttpClient {

@@ -3,5 +3,5 @@
 export { runContractSuite, KeyRefused, type SuiteOptions } from "./suite.js";
 export { formatReport, type SuiteReport, type SuiteTotals } from "./report.js";
 export { toJUnit } from "./junit.js";
-export { Unreachable } from "./http.js";
+export { Unreachable } from "./network.js";
 export { main as runContractCli } from "./cli.js";

@@ -2,7 +2,8 @@
 // named probes the assumptions read, and the check results. Probes call `call` for every request,
 // which validates each answer against the spec as one "responses" check.
 import { PERMISSION_NAME, type AccessState, type Observations, type PermissionGroup, type Probe } from "./observations.js";
-import { BudgetExhausted, type Clock, type HttpClient } from "./http.js";
+import { BudgetExhausted, type HttpClient } from "./http.js";
+import type { Clock } from "./network.js";
 import { describeAnswer, isFailure, isRateLimited, isSuccess, type Auth, type Exchange } from "./exchange.js";
 import type { KnownIds } from "./ids-file.js";
 import type { ContractSpec, OperationId } from "./openapi.js";

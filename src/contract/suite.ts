@@ -3,7 +3,8 @@
 // the assumptions from what it saw, and returns the report.
 import { evaluateAssumptions } from "./assumptions.js";
 import { PERMISSION_NAME, type AccessState } from "./observations.js";
-import { createHttpClient, realClock, type Clock } from "./http.js";
+import { createHttpClient } from "./http.js";
+import { realClock, type Clock } from "./network.js";
 import { describeAnswer, envelopeOutcome, type Exchange } from "./exchange.js";
 import type { KnownIds } from "./ids-file.js";
 import { loadContractSpec, type OperationId } from "./openapi.js";
