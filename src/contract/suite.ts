@@ -48,6 +48,16 @@ export class KeyRefused extends Error {
   }
 }
 
+/**
+ * Every discovery request answered 404: the paths are not where the base URL says, which tells
+ * nothing of the key. Not a pass either: the CLI exits 1 with this one line.
+ */
+export class WrongBaseUrl extends Error {
+  constructor(readonly baseUrl: string, readonly answers: string) {
+    super(`every discovery request answered 404 at ${baseUrl} (${answers}): wrong base URL? The paths shown are appended to it as given, so it must end where they begin`);
+  }
+}
+
 /** Access from the first answer of a group: a 2xx that is not an explicit failure grants it. */
 export function accessFrom(exchange: Exchange): AccessState {
   const outcome = envelopeOutcome(exchange.body);
@@ -89,6 +99,10 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteRepo
   if (leave) run.setAccess("leave", accessFrom(leave), leave);
   if (em) run.setAccess("employeeManagement", accessFrom(em), em);
   if (employees) run.setAccess("employees", accessFrom(employees), employees);
+  const discovery = [...first.values()];
+  if (discovery.length > 0 && discovery.every((e) => e.status === 404)) {
+    throw new WrongBaseUrl(baseUrl, discovery.map((e) => `${e.target} → 404`).join("; "));
+  }
   if (leave && em && run.access.leave.state !== "granted" && run.access.employeeManagement.state !== "granted") {
     throw new KeyRefused(baseUrl, [leave, em].map((e) => `${e.target} → ${describeAnswer(e)}`).join("; "));
   }
