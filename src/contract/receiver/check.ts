@@ -5,6 +5,7 @@
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
 import { describeNetworkError, realClock, Unreachable, type Clock } from "../network.js";
+import { redactUrl } from "../report.js";
 import { deliveryCases, type CaseKit, type DeliveryCase } from "./cases.js";
 import { deliver, type Delivery } from "./delivery.js";
 import { createRecords, readEventsDocument, type EventsDocument } from "./events.js";
@@ -47,7 +48,7 @@ export interface ReceiverCaseResult {
 export interface ReceiverReport {
   /** True when every rule case passed (information cases do not count). */
   ok: boolean;
-  /** The URL checked, or "in-process handler". */
+  /** The URL checked (without any user name or password in it), or "in-process handler". */
   target: string;
   cases: ReceiverCaseResult[];
   durationMs: number;
@@ -87,7 +88,7 @@ export async function checkReceiver(target: ReceiverTarget, options: ReceiverChe
   results.push(marginCase(results));
   return {
     ok: results.every((r) => r.kind === "information" || r.ok),
-    target: "url" in target ? target.url : "in-process handler",
+    target: "url" in target ? redactUrl(target.url) : "in-process handler",
     cases: results,
     durationMs: clock.now() - started,
   };
