@@ -31,10 +31,10 @@ Options:
                        each optional):
                        { ${OWN_KEYS.map((k) => `"${k}"`).join(", ")},
                          "otherOrganization": { ${FOREIGN_KEYS.map((k) => `"${k}"`).join(", ")} } }
-  --junit FILE         where to write JUnit XML (default ${DEFAULT_JUNIT}); every run that gets
-                       past its options writes it, with one testcase in error naming the cause when
-                       nothing could be checked (unreachable URL, a key that reads nothing, a wrong
-                       base URL, an unreadable --ids file)
+  --junit FILE         where to write JUnit XML (default ${DEFAULT_JUNIT});
+                       every run that gets past its options writes it, with one testcase in error
+                       naming the cause when nothing could be checked (unreachable URL, a key that
+                       reads nothing, a wrong base URL, an unreadable --ids file)
   --max-requests N     stop after N requests, retries included (default: no cap; a run takes about 100)
   --rate N             requests a second, sustained (default ${DEFAULT_RATE}, i.e. 240 a minute, under the
                        service's 300); the suite also waits as Retry-After says on a rate-limit failure

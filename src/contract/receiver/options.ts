@@ -18,12 +18,11 @@ export const SECRET_VARIABLE = "HR_WEBHOOK_SECRET";
 
 export const RECEIVER_USAGE = `Usage: hr-contract receiver --url URL --secret SECRET [--junit FILE] [--json FILE]
 
-Grades a webhook receiver against the provider's receiver rules (service-api.md 5 and 6.5): sends
-it signed deliveries built from the bundled AsyncAPI document, good and bad, one case per rule, and
-reports each answer and its time. No mock is needed; the receiver must be running.
+Grades a webhook receiver against the receiver rules of the provider's document (sections 5 and
+6.5): sends it signed deliveries built from the bundled AsyncAPI document, good and bad, one case
+per rule, and reports each answer and its time. No mock is needed; the receiver must be running.
 
-  - a valid delivery of every named event type, webhook.test included: a 2xx within
-    ${deliveryRules.responseTimeoutSeconds} s
+  - a valid delivery of every named event type, webhook.test included: a 2xx within ${deliveryRules.responseTimeoutSeconds} s
   - the body changed after signing, another secret, no ${webhookHeaders.serviceSignature} header, a header that
     does not parse, a t that is no integer, t ${deliveryRules.signatureToleranceSeconds + 1} s old or in the future: ${signatureFailureStatus} each
   - t ${deliveryRules.signatureToleranceSeconds - 1} s old, the same event again with a new ${webhookHeaders.serviceDeliveryId}, one record's
@@ -36,8 +35,9 @@ Options:
   --secret SECRET      the endpoint's signing secret the receiver verifies with (required; or set
                        ${SECRET_VARIABLE}, which keeps it out of the shell history)
   --junit FILE         where to write JUnit XML, one testcase per case (default
-                       ${DEFAULT_RECEIVER_JUNIT}); every run that gets past its options writes it,
-                       with one testcase in error naming the cause when nothing could be checked
+                       ${DEFAULT_RECEIVER_JUNIT}); every run that gets past its
+                       options writes it, with one testcase in error naming the cause when nothing
+                       could be checked
   --json FILE          also write the result as JSON: { ok, target, cases: [{ name, kind, rule, ok,
                        status, ms, reason }], durationMs }, or { ok: false, error } when nothing
                        could be checked
