@@ -27,3 +27,6 @@ export const deliveryRules = {
   maxEndpointsPerOrganisation: 10,
   retryScheduleSeconds: [0,5,300,1800,7200,18000,36000,36000,50400],
 } as const;
+
+/** What a receiver answers when a delivery fails its signature check (the OpenAPI webhooks' one non-2xx answer). */
+export const signatureFailureStatus = 400;

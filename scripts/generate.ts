@@ -52,8 +52,8 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   write("events.ts", await renderEventTypes(asyncapi));
   log("writing facts.ts (enums, parameter defaults and bounds, the rate limit)");
   write("facts.ts", renderFacts(openapi));
-  log("writing webhook-facts.ts (delivery headers and rules)");
-  write("webhook-facts.ts", renderWebhookFacts(asyncapi));
+  log("writing webhook-facts.ts (delivery headers and rules, the receiver's answer to a failed signature check)");
+  write("webhook-facts.ts", renderWebhookFacts(asyncapi, openapi));
   log("writing data-file.schema.json and data-file.d.ts (mock/data/data-file.schema.yaml, the API's fields copied)");
   const dataFile = renderDataFileSchema(openapi);
   write("data-file.schema.json", JSON.stringify(dataFile, null, 2));

@@ -4,8 +4,8 @@
 // so `npx hr-mock` works there without a build and never runs a stale one.
 import { existsSync } from "node:fs";
 
-const source = new URL("../cli.ts", import.meta.url);
-const built = new URL("../dist/mock/cli.js", import.meta.url);
+const source = new URL("../cli/main.ts", import.meta.url);
+const built = new URL("../dist/mock/cli/main.js", import.meta.url);
 
 /** One line naming what to install when a library the mock needs cannot be loaded. */
 function missingLibrary(error) {

@@ -146,8 +146,28 @@ function triggerOverrideFields(control: BundledDocument): Record<string, string[
   return Object.fromEntries(types.map((t) => [t, fields[t]]));
 }
 
-/** generated/webhook-facts.ts: the delivery's header names and the delivery rules the AsyncAPI document states once. */
-export function renderWebhookFacts(asyncapi: BundledDocument): string {
+/**
+ * The status a receiver answers when a delivery fails its signature check: the one non-2xx answer
+ * every webhook of the OpenAPI document's webhooks section documents (service-api.md 5 and 7.5).
+ */
+function signatureFailureStatus(openapi: BundledDocument): number {
+  const statuses = new Set<string>();
+  for (const [name, item] of Object.entries<Record<string, any>>(openapi.webhooks ?? {})) {
+    const failures = Object.keys(item.post?.responses ?? {}).filter((status) => !status.startsWith("2"));
+    if (failures.length !== 1) throw new Error(`webhook ${name} documents ${failures.length} non-2xx answers of the receiver; the signature failure should be its only one`);
+    statuses.add(failures[0]);
+  }
+  if (statuses.size !== 1) throw new Error(`the webhooks disagree on the receiver's answer to a failed signature check: ${[...statuses].join(", ") || "none documented"}`);
+  const [status] = statuses;
+  if (!/^[1-5]\d\d$/.test(status)) throw new Error(`the receiver's answer to a failed signature check is ${status}, not one status code`);
+  return Number(status);
+}
+
+/**
+ * generated/webhook-facts.ts: the delivery's header names and the delivery rules the AsyncAPI document
+ * states once, and the receiver's answer to a failed signature check (the OpenAPI webhooks').
+ */
+export function renderWebhookFacts(asyncapi: BundledDocument, openapi: BundledDocument): string {
   const traits = Object.values<Record<string, any>>(asyncapi.components?.messageTraits ?? {});
   // A trait's headers are the WebhookHeaders component, by reference.
   const resolve = (schema: any) => (typeof schema?.$ref === "string" ? asyncapi.components?.schemas?.[schema.$ref.split("/").pop()] : schema);
@@ -179,6 +199,9 @@ export function renderWebhookFacts(asyncapi: BundledDocument): string {
     "",
     "/** The delivery rules of the send operation's x- extensions. */",
     `export const deliveryRules = {\n${ruleLines.join("\n")}\n} as const;`,
+    "",
+    "/** What a receiver answers when a delivery fails its signature check (the OpenAPI webhooks' one non-2xx answer). */",
+    `export const signatureFailureStatus = ${signatureFailureStatus(openapi)};`,
     "",
   ].join("\n");
 }

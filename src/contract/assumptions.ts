@@ -3,11 +3,10 @@
 // held, did not hold or could not tell, with the reason. Every mark of the specs is reported: a mark
 // without an evaluator says so rather than disappearing.
 import { parameters, rateLimit } from "../../generated/facts.js";
-import { headerOf, type Exchange } from "./http.js";
+import { headerOf, isFailure, isRateLimited, isSuccess, type Exchange } from "./exchange.js";
 import { FAILURE_ENVELOPE_POINTER, type AssumptionMark, type OperationId } from "./openapi.js";
 import { PERMISSION_NAME, probe, type Observations } from "./observations.js";
 import { pageOf } from "./checks/paging.js";
-import { isFailure, isRateLimited, isSuccess } from "./checks/responses.js";
 import { dayOf } from "./checks/filters.js";
 import { calendarDays, weekdays } from "./checks/records.js";
 import { boundVerdict, isBoundMark } from "./bounds.js";

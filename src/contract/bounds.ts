@@ -1,7 +1,7 @@
 // Evaluators for the package's bound marks: the maxLength, minimum and maximum, and maxItems the
 // provider does not give (each an x-assumption saying so). A bound held when every value the run saw
 // at that place validates against the schema that carries it.
-import type { Exchange } from "./http.js";
+import type { Exchange } from "./exchange.js";
 import { couldNotTell, didNotHold, held, type Verdict } from "./results.js";
 
 /** A mark is a bound mark when its sentence names the bound keyword it explains. */

@@ -1,38 +1,45 @@
 #!/usr/bin/env node
-// hr-contract (npm run contract in a clone): the live contract suite against any deployment. The
-// work is in the modules beside this file; this one reads the command line and files, prints the
-// report, writes the JUnit XML and sets the exit status.
+// hr-contract (npm run contract in a clone): the live contract suite against any deployment, and
+// `hr-contract receiver` (receiver/cli.ts), the check of a webhook receiver. The work is in the
+// modules beside this file; this one reads the command line and files, prints the report, writes
+// the JUnit XML and sets the exit status.
 import fs from "node:fs";
-import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { Unreachable } from "./http.js";
+import { printer, type CliIO } from "./cli-io.js";
 import { parseIdsFile, type KnownIds } from "./ids-file.js";
-import { toJUnit } from "./junit.js";
+import { junitNothingChecked, toJUnit } from "./junit.js";
+import { Unreachable } from "./network.js";
 import { parseArgs, USAGE } from "./options.js";
-import { formatReport } from "./report.js";
-import { KeyRefused, runContractSuite } from "./suite.js";
+import { receiverMain } from "./receiver/cli.js";
+import { formatReport, redactUrl } from "./report.js";
+import { errorCode, prepareReportFile, writeReportFile } from "./report-files.js";
+import { KeyRefused, runContractSuite, WrongBaseUrl } from "./suite.js";
 
+export type { CliIO };
 
-/** Where the CLI prints: the process's streams for the bin, a test's own writers in-process. */
-export interface CliIO {
-  stdout?: { write(text: string): unknown };
-  stderr?: { write(text: string): unknown };
-}
+const SUITE_NAME = "contract";
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, io: CliIO = {}): Promise<number> {
-  const stdout = io.stdout ?? process.stdout;
-  const stderr = io.stderr ?? process.stderr;
-  const fail = (message: string, code: number) => {
-    stderr.write(`hr-contract: ${message}\n`);
-    return code;
-  };
+  if (argv[0] === "receiver") return receiverMain(argv.slice(1), env, io);
+  const print = printer(io);
   const parsed = parseArgs(argv, env);
   if (parsed.kind === "help") {
-    stdout.write(`${USAGE}\n`);
+    print.out(`${USAGE}\n`);
     return 0;
   }
-  if (parsed.kind === "error") return fail(parsed.message, 2);
+  if (parsed.kind === "error") return print.fail(parsed.message, 2);
   const { options } = parsed;
+
+  // A JUnit path that cannot be written is bad usage, told before a run of minutes rather than after.
+  const nothing = (cause: string) => junitNothingChecked(`${SUITE_NAME} ${redactUrl(options.baseUrl)}`, "the contract suite ran", cause);
+  const unwritable = prepareReportFile("--junit", options.junitFile, nothing("the run did not finish: it was stopped before it wrote its report"));
+  if (unwritable) return print.fail(unwritable, 2);
+  // From here on every outcome is in the JUnit file, a run that checked nothing as an error naming the cause.
+  const nothingChecked = (cause: string, code: number) => {
+    const failed = writeReportFile("--junit", options.junitFile, nothing(cause));
+    print.note(cause);
+    return failed ? print.fail(failed, 2) : code;
+  };
 
   let ids: KnownIds = {};
   if (options.idsFile) {
@@ -40,22 +47,13 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
     try {
       text = fs.readFileSync(options.idsFile, "utf8");
     } catch (error) {
-      return fail(`--ids ${options.idsFile}: cannot read it (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 2);
+      return nothingChecked(`--ids ${options.idsFile}: cannot read it (${errorCode(error)})`, 2);
     }
     try {
       ids = parseIdsFile(text);
     } catch (error) {
-      return fail(`--ids ${options.idsFile}: ${(error as Error).message}`, 2);
+      return nothingChecked(`--ids ${options.idsFile}: ${(error as Error).message}`, 2);
     }
-  }
-
-  // A JUnit path that cannot be written is bad usage, told before a run of minutes rather than after.
-  try {
-    const dir = path.dirname(path.resolve(options.junitFile));
-    fs.mkdirSync(dir, { recursive: true });
-    fs.accessSync(dir, fs.constants.W_OK);
-  } catch (error) {
-    return fail(`--junit ${options.junitFile}: cannot write there (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 2);
   }
 
   let report;
@@ -66,20 +64,17 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       ids,
       maxRequests: options.maxRequests,
       requestsPerSecond: options.requestsPerSecond,
-      onProgress: (line) => stderr.write(`hr-contract: ${line}\n`),
+      onProgress: (line) => print.note(line),
     });
   } catch (error) {
-    if (error instanceof Unreachable || error instanceof KeyRefused) return fail(error.message, 1);
-    return fail(`internal error: ${(error as Error).message}`, 1);
+    if (error instanceof Unreachable || error instanceof KeyRefused || error instanceof WrongBaseUrl) return nothingChecked(error.message, 1);
+    return nothingChecked(`internal error: ${(error as Error).message}`, 1);
   }
 
-  stdout.write(`${formatReport(report)}\n`);
-  try {
-    fs.writeFileSync(options.junitFile, toJUnit(report));
-    stderr.write(`hr-contract: JUnit XML written to ${options.junitFile}\n`);
-  } catch (error) {
-    return fail(`cannot write --junit ${options.junitFile} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`, 1);
-  }
+  print.out(`${formatReport(report)}\n`);
+  const failed = writeReportFile("--junit", options.junitFile, toJUnit(report));
+  if (failed) return print.fail(failed, 1);
+  print.note(`JUnit XML written to ${options.junitFile}`);
   return report.exitCode;
 }
 

@@ -4,53 +4,13 @@
 // Every answer (rate-limit failures included) is recorded as an Exchange for the checks.
 import { rateLimit } from "../../generated/facts.js";
 import { parseRetryAfter } from "../client/retry-after.js";
-import { isRateLimited } from "./checks/responses.js";
-
-export type Auth = "key" | "none" | "unknown-key" | "malformed";
-
-export interface Exchange {
-  /** Path and query as sent, without the base URL (safe to print: never carries a key). */
-  target: string;
-  path: string;
-  query: [string, string][];
-  auth: Auth;
-  status?: number;
-  headers: Record<string, string>;
-  /** Parsed JSON body, or undefined when the body was not JSON. */
-  body?: unknown;
-  bodyText: string;
-  /** Network failure (no status), one line. */
-  error?: string;
-  /** Milliseconds on the suite's clock when the answer came. */
-  at: number;
-}
-
-/** A header of an answer by its name in any case (an Exchange keeps the names lower-cased). */
-export function headerOf(exchange: Exchange, name: string): string | undefined {
-  return exchange.headers[name.toLowerCase()];
-}
-
-export interface Clock {
-  now(): number;
-  sleep(ms: number): Promise<void>;
-}
-
-export const realClock: Clock = {
-  now: () => Date.now(),
-  sleep: (ms) => new Promise((resolve) => setTimeout(resolve, ms)),
-};
+import { headerOf, isRateLimited, type Auth, type Exchange } from "./exchange.js";
+import { describeNetworkError, realClock, Unreachable, type Clock } from "./network.js";
 
 /** The request budget (--max-requests) is used up: the remaining checks are not run. */
 export class BudgetExhausted extends Error {
   constructor(readonly maxRequests: number) {
     super(`the request budget of ${maxRequests} requests is used up`);
-  }
-}
-
-/** The base URL did not answer at all. */
-export class Unreachable extends Error {
-  constructor(readonly baseUrl: string, readonly reason: string) {
-    super(`cannot reach ${baseUrl}: ${reason}`);
   }
 }
 
@@ -118,12 +78,6 @@ function authorizationHeader(auth: Auth, apiKey: string): string | undefined {
     case "none":
       return undefined;
   }
-}
-
-function describeNetworkError(error: unknown): string {
-  const e = error as { name?: string; message?: string; cause?: { code?: string; message?: string } };
-  if (e?.name === "TimeoutError" || e?.name === "AbortError") return "no answer in time";
-  return e?.cause?.code ?? e?.cause?.message ?? e?.message ?? String(error);
 }
 
 export function createHttpClient(options: HttpOptions): HttpClient {

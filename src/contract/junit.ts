@@ -1,7 +1,9 @@
-// JUnit XML of a run, for CI: one testsuite per area of checks and one for the assumptions; one
-// testcase per check (a violation is a failure, a check that could not run is skipped) and per
-// assumption (held passes; did not hold and could not tell are skipped with the reason, so only
-// contract violations fail the build).
+// JUnit XML for CI, of the API suite and of the receiver check. The API suite: one testsuite per
+// area of checks and one for the assumptions; one testcase per check (a violation is a failure, a
+// check that could not run is skipped) and per assumption (held passes; did not hold and could not
+// tell are skipped with the reason, so only contract violations fail the build). A run that could
+// check nothing is one testcase in error naming the cause, so a report publisher shows the cause
+// rather than a missing file.
 import type { AssumptionResult, CheckResult } from "./results.js";
 import type { SuiteReport } from "./report.js";
 
@@ -16,48 +18,78 @@ export function xmlEscape(text: string): string {
     .replace(/'/g, "&apos;");
 }
 
-interface Case {
+export interface JUnitCase {
   name: string;
+  /** A failed testcase: the message. */
   failure?: string;
+  /** A testcase that could not run at all: the cause. */
+  error?: string;
   skipped?: string;
   out?: string;
+  ms?: number;
 }
 
-function suite(name: string, cases: readonly Case[]): string {
-  const failures = cases.filter((c) => c.failure !== undefined).length;
-  const skipped = cases.filter((c) => c.skipped !== undefined).length;
+export interface JUnitSuite {
+  name: string;
+  cases: readonly JUnitCase[];
+  /** The type attribute of its failure elements. */
+  failureType: string;
+}
+
+const seconds = (ms = 0) => (ms / 1000).toFixed(3);
+const count = (cases: readonly JUnitCase[], key: "failure" | "error" | "skipped") => cases.filter((c) => c[key] !== undefined).length;
+
+function suiteXml({ name, cases, failureType }: JUnitSuite): string {
   const body = cases.map((c) => {
     const inner = [
-      c.failure !== undefined ? `      <failure message="${xmlEscape(c.failure)}" type="contract violation">${xmlEscape(c.failure)}</failure>` : "",
+      c.failure !== undefined ? `      <failure message="${xmlEscape(c.failure)}" type="${xmlEscape(failureType)}">${xmlEscape(c.failure)}</failure>` : "",
+      c.error !== undefined ? `      <error message="${xmlEscape(c.error)}" type="nothing checked">${xmlEscape(c.error)}</error>` : "",
       c.skipped !== undefined ? `      <skipped message="${xmlEscape(c.skipped)}"/>` : "",
       c.out !== undefined ? `      <system-out>${xmlEscape(c.out)}</system-out>` : "",
     ].filter(Boolean);
-    const open = `    <testcase classname="${xmlEscape(name)}" name="${xmlEscape(c.name)}" time="0"`;
+    const open = `    <testcase classname="${xmlEscape(name)}" name="${xmlEscape(c.name)}" time="${seconds(c.ms)}"`;
     return inner.length ? `${open}>\n${inner.join("\n")}\n    </testcase>` : `${open}/>`;
   });
-  return [`  <testsuite name="${xmlEscape(name)}" tests="${cases.length}" failures="${failures}" errors="0" skipped="${skipped}" time="0">`, ...body, "  </testsuite>"].join("\n");
+  const time = seconds(cases.reduce((sum, c) => sum + (c.ms ?? 0), 0));
+  return [
+    `  <testsuite name="${xmlEscape(name)}" tests="${cases.length}" failures="${count(cases, "failure")}" errors="${count(cases, "error")}" skipped="${count(cases, "skipped")}" time="${time}">`,
+    ...body,
+    "  </testsuite>",
+  ].join("\n");
 }
 
-const checkCase = (c: CheckResult): Case =>
+/** A whole JUnit document: the suites under one testsuites element with their totals. */
+export function junitDocument(name: string, suites: readonly JUnitSuite[], durationMs: number): string {
+  const all = suites.flatMap((s) => s.cases);
+  return [
+    `<?xml version="1.0" encoding="UTF-8"?>`,
+    `<testsuites name="${xmlEscape(name)}" tests="${all.length}" failures="${count(all, "failure")}" errors="${count(all, "error")}" skipped="${count(all, "skipped")}" time="${seconds(durationMs)}">`,
+    ...suites.map(suiteXml),
+    `</testsuites>`,
+    "",
+  ].join("\n");
+}
+
+/** The report of a run that checked nothing: one testcase in error naming the cause. */
+export function junitNothingChecked(name: string, testcase: string, cause: string): string {
+  return junitDocument(name, [{ name, failureType: "nothing checked", cases: [{ name: testcase, error: cause }] }], 0);
+}
+
+const checkCase = (c: CheckResult): JUnitCase =>
   c.outcome === "violation" ? { name: c.name, failure: c.detail } : c.outcome === "not checked" ? { name: c.name, skipped: c.detail } : { name: c.name, out: c.detail };
 
-const assumptionCase = (a: AssumptionResult): Case => {
+const assumptionCase = (a: AssumptionResult): JUnitCase => {
   const name = `${a.source === "asyncapi" ? "asyncapi " : ""}${a.pointer}: ${a.sentence}`;
   return a.outcome === "held" ? { name, out: `held: ${a.detail}` } : { name, skipped: `${a.outcome}: ${a.detail}`, out: `${a.outcome}: ${a.detail}` };
 };
 
 export function toJUnit(report: SuiteReport): string {
   const areas = [...new Set(report.checks.map((c) => c.area))];
-  const suites = areas.map((area) => suite(`contract.${area}`, report.checks.filter((c) => c.area === area).map(checkCase)));
-  suites.push(suite("contract.assumptions", report.assumptions.map(assumptionCase)));
-  const tests = report.checks.length + report.assumptions.length;
-  const failures = report.checks.filter((c) => c.outcome === "violation").length;
-  const skipped = report.checks.filter((c) => c.outcome === "not checked").length + report.assumptions.filter((a) => a.outcome !== "held").length;
-  return [
-    `<?xml version="1.0" encoding="UTF-8"?>`,
-    `<testsuites name="${xmlEscape(`contract ${report.baseUrl}`)}" tests="${tests}" failures="${failures}" errors="0" skipped="${skipped}" time="${(report.durationMs / 1000).toFixed(3)}">`,
-    ...suites,
-    `</testsuites>`,
-    "",
-  ].join("\n");
+  const suites: JUnitSuite[] = areas.map((area) => ({
+    name: `contract.${area}`,
+    failureType: "contract violation",
+    cases: report.checks.filter((c) => c.area === area).map(checkCase),
+  }));
+  suites.push({ name: "contract.assumptions", failureType: "contract violation", cases: report.assumptions.map(assumptionCase) });
+  return junitDocument(`contract ${report.baseUrl}`, suites, report.durationMs);
 }

@@ -1,7 +1,7 @@
 // What a run of the live suite saw, as the assumption evaluators (assumptions.ts) read it: the
 // exchanges, the named probes, what each permission group was allowed, and the records seen.
 import { operationIndex } from "../../generated/client.js";
-import type { Exchange } from "./http.js";
+import type { Exchange } from "./exchange.js";
 import type { OperationId } from "./openapi.js";
 
 export type AccessState = "granted" | "forbidden" | "unknown";

@@ -18,6 +18,7 @@ export const DEFAULT_RATE = 4;
 
 export const USAGE = `Usage: hr-contract --base-url URL --api-key KEY [options]
        (in a clone of the repository: npm run contract -- --base-url URL --api-key KEY [options])
+       hr-contract receiver ...   grades a webhook receiver instead: see hr-contract receiver --help
 
 Checks a deployment of the HR service read API (the mock, a staging or the real service) against
 the bundled OpenAPI description, with GET requests only, and reports where it departs from the
@@ -31,7 +32,10 @@ Options:
                        each optional):
                        { ${OWN_KEYS.map((k) => `"${k}"`).join(", ")},
                          "otherOrganization": { ${FOREIGN_KEYS.map((k) => `"${k}"`).join(", ")} } }
-  --junit FILE         where to write JUnit XML (default ${DEFAULT_JUNIT})
+  --junit FILE         where to write JUnit XML (default ${DEFAULT_JUNIT});
+                       every run that gets past its options writes it, with one testcase in error
+                       naming the cause when nothing could be checked (unreachable URL, a key that
+                       reads nothing, a wrong base URL, an unreadable --ids file)
   --max-requests N     stop after N requests, retries included (default: no cap; a run takes about 100)
   --rate N             requests a second, sustained (default ${DEFAULT_RATE}, i.e. ${DEFAULT_RATE * 60} a minute, under the
                        service's ${rateLimit.requests} in ${rateLimit.windowSeconds} s); the suite also waits as ${rateLimit.headers.retryAfter} says on a
@@ -40,41 +44,59 @@ Options:
   -h, --help           show this help
 
 Exit status: 0 no contract violation (assumptions that differ and checks that could not run are
-reported, not failed); 1 contract violations, the base URL could not be reached, or the key read
-nothing; 2 bad usage (including a --junit file that cannot be written).`;
+reported, not failed); 1 contract violations, the base URL could not be reached, every discovery
+request answered 404 (a wrong base URL), or the key read nothing; 2 bad usage (including a --junit
+file that cannot be written and an --ids file that cannot be read).`;
 
 export const FLAGS: ReadonlySet<string> = new Set(["--base-url", "--api-key", "--ids", "--junit", "--max-requests", "--rate"]);
 
 const error = (message: string): ParsedArgs => ({ kind: "error", message: `${message} (see --help)` });
 
-export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): ParsedArgs {
-  if (argv.includes("--help") || argv.includes("-h")) return { kind: "help" };
+/**
+ * The `--flag value` and `--flag=value` pairs of a command line, each flag once and each one of
+ * `flags`; or the one-line problem. Shared by hr-contract and hr-contract receiver.
+ */
+export function readFlags(argv: readonly string[], flags: ReadonlySet<string>): Map<string, string> | { problem: string } {
   const values = new Map<string, string>();
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
     const eq = arg.indexOf("=");
     const flag = arg.startsWith("--") && eq > 0 ? arg.slice(0, eq) : arg;
-    if (!FLAGS.has(flag)) return error(arg.startsWith("-") ? `unknown option ${flag}` : `unexpected argument ${JSON.stringify(arg)}`);
+    if (!flags.has(flag)) return { problem: arg.startsWith("-") ? `unknown option ${flag}` : `unexpected argument ${JSON.stringify(arg)}` };
     let value: string | undefined;
     if (flag !== arg) value = arg.slice(eq + 1);
     else {
       value = argv[i + 1];
-      if (value === undefined || (value.startsWith("--") && FLAGS.has(value.split("=")[0]))) return error(`${flag} needs a value`);
+      if (value === undefined || (value.startsWith("--") && flags.has(value.split("=")[0]))) return { problem: `${flag} needs a value` };
       i++;
     }
-    if (values.has(flag)) return error(`${flag} is given twice`);
+    if (values.has(flag)) return { problem: `${flag} is given twice` };
     values.set(flag, value);
   }
+  return values;
+}
+
+/** The problem with a URL given for `flag`, or undefined when it is an http or https URL. */
+export function urlProblem(flag: string, text: string): string | undefined {
+  let url: URL;
+  try {
+    url = new URL(text);
+  } catch {
+    return `${flag} ${JSON.stringify(text)} is not a URL`;
+  }
+  if (url.protocol !== "http:" && url.protocol !== "https:") return `${flag} must be http or https, got ${url.protocol.replace(":", "")}`;
+  return undefined;
+}
+
+export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): ParsedArgs {
+  if (argv.includes("--help") || argv.includes("-h")) return { kind: "help" };
+  const values = readFlags(argv, FLAGS);
+  if (!(values instanceof Map)) return error(values.problem);
 
   const baseUrl = values.get("--base-url");
   if (!baseUrl) return error("--base-url is required");
-  let url: URL;
-  try {
-    url = new URL(baseUrl);
-  } catch {
-    return error(`--base-url ${JSON.stringify(baseUrl)} is not a URL`);
-  }
-  if (url.protocol !== "http:" && url.protocol !== "https:") return error(`--base-url must be http or https, got ${url.protocol.replace(":", "")}`);
+  const badUrl = urlProblem("--base-url", baseUrl);
+  if (badUrl) return error(badUrl);
 
   const apiKey = values.get("--api-key") ?? env.CONTRACT_API_KEY;
   if (!apiKey || !apiKey.trim()) return error("--api-key is required (or set CONTRACT_API_KEY)");

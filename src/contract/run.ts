@@ -2,10 +2,12 @@
 // named probes the assumptions read, and the check results. Probes call `call` for every request,
 // which validates each answer against the spec as one "responses" check.
 import { PERMISSION_NAME, type AccessState, type Observations, type PermissionGroup, type Probe } from "./observations.js";
-import { BudgetExhausted, type Auth, type Clock, type Exchange, type HttpClient } from "./http.js";
+import { BudgetExhausted, type HttpClient } from "./http.js";
+import type { Clock } from "./network.js";
+import { describeAnswer, isFailure, isRateLimited, isSuccess, type Auth, type Exchange } from "./exchange.js";
 import type { KnownIds } from "./ids-file.js";
 import type { ContractSpec, OperationId } from "./openapi.js";
-import { checkResponseAgainstSpec, describeAnswer, isFailure, isRateLimited, isSuccess } from "./checks/responses.js";
+import { checkResponseAgainstSpec } from "./checks/responses.js";
 import { notChecked, violation, type Area, type CheckResult, type Finding } from "./results.js";
 
 export type QueryInput = Record<string, string | number | boolean | readonly string[] | undefined>;

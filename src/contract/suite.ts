@@ -3,13 +3,14 @@
 // the assumptions from what it saw, and returns the report.
 import { evaluateAssumptions } from "./assumptions.js";
 import { PERMISSION_NAME, type AccessState } from "./observations.js";
-import { createHttpClient, realClock, type Clock, type Exchange } from "./http.js";
+import { createHttpClient } from "./http.js";
+import { realClock, type Clock } from "./network.js";
+import { describeAnswer, envelopeOutcome, type Exchange } from "./exchange.js";
 import type { KnownIds } from "./ids-file.js";
 import { loadContractSpec, type OperationId } from "./openapi.js";
 import { redactUrl, totalsOf, type SuiteReport } from "./report.js";
 import { Run } from "./run.js";
 import { checkLeaveDates, checkStatusAgreement } from "./checks/records.js";
-import { envelopeOutcome, describeAnswer } from "./checks/responses.js";
 import { probeAuth } from "./probes/auth.js";
 import { probeDepartments } from "./probes/departments.js";
 import { probeEmployees } from "./probes/employees.js";
@@ -44,6 +45,16 @@ export interface SuiteOptions {
 export class KeyRefused extends Error {
   constructor(readonly baseUrl: string, readonly answers: string) {
     super(`the API key read nothing at ${baseUrl}, so nothing could be checked (${answers}); use a key with ${PERMISSION_NAME.leave} and ${PERMISSION_NAME.employeeManagement}`);
+  }
+}
+
+/**
+ * Every discovery request answered 404: the paths are not where the base URL says, which tells
+ * nothing of the key. Not a pass either: the CLI exits 1 with this one line.
+ */
+export class WrongBaseUrl extends Error {
+  constructor(readonly baseUrl: string, readonly answers: string) {
+    super(`every discovery request answered 404 at ${baseUrl} (${answers}): wrong base URL? The paths shown are appended to it as given, so it must end where they begin`);
   }
 }
 
@@ -88,6 +99,10 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteRepo
   if (leave) run.setAccess("leave", accessFrom(leave), leave);
   if (em) run.setAccess("employeeManagement", accessFrom(em), em);
   if (employees) run.setAccess("employees", accessFrom(employees), employees);
+  const discovery = [...first.values()];
+  if (discovery.length > 0 && discovery.every((e) => e.status === 404)) {
+    throw new WrongBaseUrl(baseUrl, discovery.map((e) => `${e.target} → 404`).join("; "));
+  }
   if (leave && em && run.access.leave.state !== "granted" && run.access.employeeManagement.state !== "granted") {
     throw new KeyRefused(baseUrl, [leave, em].map((e) => `${e.target} → ${describeAnswer(e)}`).join("; "));
   }

@@ -136,9 +136,9 @@ export function signedPayload(rawBody: RawBody, timestamp: number): Uint8Array<A
   return payload;
 }
 
-/** The header value for a timestamp and its digest. */
-export function formatSignatureHeader(timestamp: number, digestHex: string): string {
-  return `t=${timestamp},${SIGNATURE_SCHEME}=${digestHex}`;
+/** The header value for a timestamp and its digest, or one digest per secret while the sender rotates secrets. */
+export function formatSignatureHeader(timestamp: number, ...digestsHex: [string, ...string[]]): string {
+  return [`t=${timestamp}`, ...digestsHex.map((digest) => `${SIGNATURE_SCHEME}=${digest}`)].join(",");
 }
 
 /** Lowercase hex of bytes, as the header carries digests. */

@@ -5,8 +5,7 @@ import { describe, expect, test } from "vitest";
 import { rateLimit } from "../../generated/facts.js";
 import { createHrClient, HrApiError } from "../../src/client/index.js";
 import { rateLimited, type FailedAnswer } from "../../src/client/rate-limited.js";
-import { isRateLimited } from "../../src/contract/checks/responses.js";
-import type { Exchange } from "../../src/contract/http.js";
+import { isRateLimited, type Exchange } from "../../src/contract/exchange.js";
 import { leaveRequest, leaveRequestPage } from "./support/fixtures.js";
 import { API_KEY, BASE_URL, failure, recordingSleep, scriptedFetch, success } from "./support/scripted-fetch.js";
 

@@ -3,7 +3,7 @@
 import { describe, expect, it } from "vitest";
 import { evaluateAssumptions, openapiEvaluators } from "../../src/contract/assumptions.js";
 import { probe, type Observations, type Probe } from "../../src/contract/observations.js";
-import type { Exchange } from "../../src/contract/http.js";
+import type { Exchange } from "../../src/contract/exchange.js";
 import { collectAssumptions, loadContractSpec } from "../../src/contract/openapi.js";
 import type { AssumptionOutcome } from "../../src/contract/results.js";
 import { loadAsyncApi, loadOpenApi } from "../../scripts/lib/spec-document.js";

@@ -16,7 +16,7 @@ import {
 import { checkPageCoherence, checkPagesAgree, secondPagePlan, type PageAsked } from "../../src/contract/checks/paging.js";
 import { calendarDays, checkLeaveDates, checkStatusAgreement, weekdays } from "../../src/contract/checks/records.js";
 import { checkRefused, checkResponseAgainstSpec } from "../../src/contract/checks/responses.js";
-import type { Exchange } from "../../src/contract/http.js";
+import type { Exchange } from "../../src/contract/exchange.js";
 import { loadContractSpec, type OperationId } from "../../src/contract/openapi.js";
 import type { CheckOutcome } from "../../src/contract/results.js";
 import { bodyOf, exchangeOf, recorded } from "./support.js";

@@ -3,9 +3,11 @@
 // and exit 1, the mock exit 0.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
+import http from "node:http";
+import type { AddressInfo } from "node:net";
 import os from "node:os";
 import path from "node:path";
-import { XMLValidator } from "fast-xml-parser";
+import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { main } from "../../src/contract/cli.js";
@@ -136,20 +138,59 @@ describe("the CLI (in-process through main(), and the bin once as a process)", (
     expect(result.stderr).toEqual([`hr-contract: --ids ${path.join(dir, "missing.json")}: cannot read it (ENOENT)`]);
   }, 60_000);
 
-  it("a --junit file that cannot be written: one line before any request, exit 2", async () => {
-    const file = path.join(dir, "a-file");
-    fs.writeFileSync(file, "");
-    const result = await runCli(["--base-url", mock.url, "--api-key", "demo_org1_full", "--junit", path.join(file, "junit.xml")]);
-    expect(result.code, "exit status").toBe(2);
-    expect(result.stderr, "stderr").toEqual([`hr-contract: --junit ${path.join(file, "junit.xml")}: cannot write there (EEXIST)`]);
-    expect(result.stdout, "no report: nothing was run").toBe("");
+  it.each([
+    ["under a file", () => path.join(dir, "a-file", "junit.xml"), "ENOTDIR"],
+    // Node 20's fs.mkdirSync("/proc/nope", { recursive: true }) spins for ever: this once hung at 100 % CPU.
+    ["under /proc", () => "/proc/nope/x.xml", "ENOENT"],
+  ])("a --junit file that cannot be written (%s): one line before any request, exit 2", async (_name, fileOf, code) => {
+    fs.writeFileSync(path.join(dir, "a-file"), "");
+    const file = fileOf();
+    let requests = 0;
+    const counting = http.createServer((_req, res) => (requests++, res.end()));
+    await new Promise<void>((resolve) => counting.listen(0, "127.0.0.1", resolve));
+    try {
+      const result = await runCli(["--base-url", `http://127.0.0.1:${(counting.address() as AddressInfo).port}`, "--api-key", "demo_org1_full", "--junit", file]);
+      expect(result.code, "exit status").toBe(2);
+      expect(result.stderr, "stderr").toEqual([`hr-contract: --junit ${file}: cannot write there (${code})`]);
+      expect(result.stdout, "no report: nothing was run").toBe("");
+      expect(requests, "requests sent").toBe(0);
+    } finally {
+      await new Promise((resolve) => counting.close(resolve));
+    }
   }, 60_000);
 
-  it("a key that reads nothing: one line naming the answers, exit 1, no report", async () => {
-    const result = await runCli(["--base-url", mock.url, "--api-key", "demo_org1_no_permissions", "--junit", path.join(dir, "nothing.xml")]);
+  /** The one testcase of a JUnit file written for a run that checked nothing. */
+  const nothingChecked = (file: string) => {
+    const text = fs.readFileSync(file, "utf8");
+    expect(XMLValidator.validate(text), "well-formed").toBe(true);
+    const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(text);
+    expect(parsed.testsuites.errors, "one error").toBe("1");
+    return parsed.testsuites.testsuite.testcase;
+  };
+
+  it("an ids file that cannot be read: the JUnit file names it too", async () => {
+    const junit = path.join(dir, "ids-missing.xml");
+    const result = await runCli(["--base-url", mock.url, "--api-key", "k", "--ids", path.join(dir, "missing.json"), "--junit", junit]);
+    expect(result.code).toBe(2);
+    expect(nothingChecked(junit).error.message).toBe(`--ids ${path.join(dir, "missing.json")}: cannot read it (ENOENT)`);
+  }, 60_000);
+
+  it("a base URL whose every discovery request answers 404: 'wrong base URL?', not the key, exit 1, and the JUnit file says so", async () => {
+    const junit = path.join(dir, "wrong-base.xml");
+    const result = await runCli(["--base-url", `${mock.url}/api`, "--api-key", "demo_org1_full", "--junit", junit]);
+    expect(result.code, "exit status").toBe(1);
+    expect(result.stderr, "stderr").toEqual([expect.stringMatching(/^hr-contract: every discovery request answered 404 at http:\/\/127\.0\.0\.1:\d+\/api \(\/v1\/leaverequest\/list → 404; .*\): wrong base URL\? /)]);
+    expect(result.stderr[0], "the key is not blamed").not.toMatch(/key/);
+    expect(nothingChecked(junit).error.message).toMatch(/wrong base URL\?/);
+  }, 60_000);
+
+  it("a key that reads nothing: one line naming the answers, exit 1, no report on stdout, the cause in the JUnit file", async () => {
+    const junit = path.join(dir, "nothing.xml");
+    const result = await runCli(["--base-url", mock.url, "--api-key", "demo_org1_no_permissions", "--junit", junit]);
     expect(result.code, "exit status").toBe(1);
     expect(result.stderr, "stderr").toEqual([expect.stringMatching(/^hr-contract: the API key read nothing at http:\/\/127\.0\.0\.1:\d+, so nothing could be checked \(\/v1\/leaverequest\/list → 403 /)]);
     expect(result.stdout, "no report").toBe("");
+    expect(nothingChecked(junit).error.message).toBe(result.stderr[0].replace(/^hr-contract: /, ""));
   }, 60_000);
 
   it("--help prints the usage and exits 0", async () => {
@@ -158,11 +199,13 @@ describe("the CLI (in-process through main(), and the bin once as a process)", (
     expect(result.stdout).toMatch(/^Usage: hr-contract --base-url URL --api-key KEY/);
   }, 60_000);
 
-  it("an unreachable base URL: one line naming the URL and the error, exit 1", async () => {
+  it("an unreachable base URL: one line naming the URL and the error, exit 1, and a JUnit file naming it", async () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
-    const result = await runCli(["--base-url", url, "--api-key", "k", "--junit", path.join(dir, "unreachable.xml")]);
+    const junit = path.join(dir, "unreachable.xml");
+    const result = await runCli(["--base-url", url, "--api-key", "k", "--junit", junit]);
     expect(result.code).toBe(1);
     expect(result.stderr).toEqual([`hr-contract: cannot reach ${url}: ECONNREFUSED`]);
+    expect(nothingChecked(junit)).toMatchObject({ name: "the contract suite ran", error: { message: `cannot reach ${url}: ECONNREFUSED` } });
   }, 60_000);
 
   it("against the mock with a full-access demo key and an ids file: the report, the JUnit XML, exit 0", async () => {

@@ -1,14 +1,8 @@
 // The suite's HTTP layer: GET only, pacing by a token bucket, backing off on 429 as Retry-After says,
 // the request budget, and an unreachable base URL. fetch and the clock are injected.
 import { describe, expect, it } from "vitest";
-import {
-  BudgetExhausted,
-  Unreachable,
-  backoffAfter429,
-  createHttpClient,
-  takeToken,
-  type Clock,
-} from "../../src/contract/http.js";
+import { BudgetExhausted, backoffAfter429, createHttpClient, takeToken } from "../../src/contract/http.js";
+import { Unreachable, type Clock } from "../../src/contract/network.js";
 import { closedPort } from "./support.js";
 
 function fakeClock(): Clock & { sleeps: number[]; t: number } {

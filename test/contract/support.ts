@@ -2,7 +2,7 @@
 // proxy that breaks the contract in one way in front of the mock.
 import http from "node:http";
 import net, { type AddressInfo } from "node:net";
-import type { Exchange } from "../../src/contract/http.js";
+import type { Exchange } from "../../src/contract/exchange.js";
 import recordedJson from "./fixtures/recorded.json" with { type: "json" };
 
 export interface Recorded {

@@ -4,7 +4,7 @@
 // - app: hr-service-contract + hr-service-mock; `hr-mock serve` answers a demo key and serves /docs,
 //   `hr-contract` passes against it, a missing library is named in one line.
 // - light: hr-service-contract alone (a receiver or a frontend): no Prism, faker or Ajv, under 3 MB,
-//   the webhooks entry works under plain node.
+//   the webhooks entry works under plain node, hr-contract receiver grades the package's own receiver.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -248,6 +248,34 @@ describe("installed alone (a webhook receiver, a frontend, a CI job checking a d
     expect(bad.status, "exit status of bad usage").toBe(2);
     expect(bad.stderr.trim().split("\n"), "one line").toHaveLength(1);
   });
+
+  it("hr-contract with a --junit under /proc exits 2 with one line (it once spun at 100 % CPU there)", () => {
+    const result = runNode(projects.light, [bin(projects.light, "hr-contract"), "--base-url", "http://127.0.0.1:9", "--api-key", "k", "--junit", "/proc/nope/x.xml"]);
+    expect({ status: result.status, signal: result.signal, stderr: result.stderr }).toEqual({ status: 2, signal: null, stderr: "hr-contract: --junit /proc/nope/x.xml: cannot write there (ENOENT)\n" });
+  });
+
+  it("hr-contract receiver grades a receiver made with the package's own createReceiver: every case passes, exit 0", async () => {
+    const script = `
+      import { createReceiver, listen } from "hr-service-contract/webhooks/node";
+      const receiver = await listen(createReceiver({ secret: "whsec_light_install", onEvent() {} }), { port: 0 });
+      console.log(receiver.url);`;
+    const receiver = spawn(process.execPath, ["--input-type=module", "-e", script], { cwd: projects.light, stdio: ["ignore", "pipe", "pipe"] });
+    try {
+      const url = await new Promise<string>((resolve, reject) => {
+        receiver.stdout!.setEncoding("utf8").once("data", (chunk: string) => resolve(chunk.trim()));
+        receiver.once("exit", (code) => reject(new Error(`the receiver exited (${code})`)));
+      });
+      const check = spawn(process.execPath, [bin(projects.light, "hr-contract"), "receiver", "--url", `${url}/hooks`, "--secret", "whsec_light_install", "--junit", "receiver.xml"], { cwd: projects.light, stdio: ["ignore", "pipe", "pipe"] });
+      let stdout = "";
+      check.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+      const code = await new Promise<number | null>((resolve) => check.on("close", resolve));
+      expect(code, stdout).toBe(0);
+      expect(stdout).toMatch(/\nRESULT: the receiver follows the provider's rules in all \d+ cases\n$/);
+      expect(fs.readFileSync(path.join(projects.light, "receiver.xml"), "utf8")).toMatch(/failures="0" errors="0"/);
+    } finally {
+      receiver.kill();
+    }
+  }, 60_000);
 });
 
 it("the build leaves each package's bins executable", () => {

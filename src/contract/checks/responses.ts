@@ -1,54 +1,9 @@
 // Every answer against the bundled OpenAPI: a documented status, JSON, and the documented schema for
 // that status. A body with isSuccessful false is a failure whatever its status (the provider does not
 // show failure statuses), so it is held to FailureEnvelope.
-import { rateLimit } from "../../../generated/facts.js";
-import { rateLimited } from "../../client/rate-limited.js";
-import { isErrorStatus } from "../../client/status.js";
-import type { Exchange } from "../http.js";
+import { describeAnswer, envelopeOutcome, isFailure, type Exchange } from "../exchange.js";
 import { FAILURE_ENVELOPE_POINTER, type ContractSpec, type OperationId } from "../openapi.js";
 import { passed, summarize, violation, type Finding } from "../results.js";
-
-/** The envelope's isSuccessful, or undefined when the body is no envelope. */
-export function envelopeOutcome(body: unknown): boolean | undefined {
-  if (body && typeof body === "object" && !Array.isArray(body) && typeof (body as any).isSuccessful === "boolean") {
-    return (body as any).isSuccessful;
-  }
-  return undefined;
-}
-
-/** A success: a 2xx answer whose envelope says isSuccessful true. */
-export function isSuccess(exchange: Exchange): boolean {
-  return exchange.status !== undefined && exchange.status >= 200 && exchange.status < 300 && envelopeOutcome(exchange.body) === true;
-}
-
-/** A failure envelope: isSuccessful false, whatever the status. */
-export function isFailure(exchange: Exchange): boolean {
-  return envelopeOutcome(exchange.body) === false;
-}
-
-// An Exchange keeps header names lower-cased. (http.ts has headerOf for this, but http.ts imports
-// this module: importing it back would turn a type-only circle into a run-time one.)
-const RETRY_AFTER = rateLimit.headers.retryAfter.toLowerCase();
-
-/**
- * A rate-limit failure, by the client's rule (src/client/rate-limited.ts), so the suite and the
- * client agree: of the failures (an error status, or a failure envelope whatever the status), the
- * spec's rate-limit status, else the envelope's rate-limit code, else Retry-After on a failure
- * envelope (the provider's only sign, service-api.md 7.6).
- */
-export function isRateLimited(exchange: Exchange): boolean {
-  if (exchange.status === undefined || (!isErrorStatus(exchange.status) && !isFailure(exchange))) return false;
-  const code = (exchange.body as any)?.code;
-  return rateLimited({ status: exchange.status, code: code === undefined || code === null ? undefined : String(code), retryAfter: exchange.headers[RETRY_AFTER] });
-}
-
-/** One line about an answer for a report: status and, for failures, the message. */
-export function describeAnswer(exchange: Exchange): string {
-  if (exchange.error !== undefined) return `no answer (${exchange.error})`;
-  const body = exchange.body as any;
-  const message = typeof body?.message === "string" ? `: ${body.message.slice(0, 120)}` : "";
-  return `${exchange.status}${envelopeOutcome(body) === false ? ` isSuccessful false${message}` : ""}`;
-}
 
 // The same error on many items, told once with the item index as * and a count of the items.
 export function groupErrors(errors: readonly string[]): string[] {

@@ -1,7 +1,7 @@
 // Requests without a usable key: every operation without one, two lists with an unknown key, one
 // with a malformed header. Each must fail with no data (service-api.md 5: every request carries a key).
 import { probe } from "../observations.js";
-import type { Auth } from "../http.js";
+import type { Auth } from "../exchange.js";
 import type { OperationId } from "../openapi.js";
 import type { QueryInput, Run } from "../run.js";
 import { checkRefused } from "../checks/responses.js";

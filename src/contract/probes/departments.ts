@@ -2,12 +2,12 @@
 // (checked through each item's details, since list items do not show their company), details
 // against list items, and ids outside the organisation.
 import { probe } from "../observations.js";
-import type { Exchange } from "../http.js";
+import { isSuccess, type Exchange } from "../exchange.js";
 import type { Run } from "../run.js";
 import { checkDepartmentDetails } from "../checks/details.js";
 import { checkItemsMatch, checkOrder, checkRepeatedParameter, containsTerm, lookedUp, searchTermFrom, swapCase, type ItemMatch } from "../checks/filters.js";
 import { pageOf } from "../checks/paging.js";
-import { checkRefused, isSuccess } from "../checks/responses.js";
+import { checkRefused } from "../checks/responses.js";
 import { notChecked } from "../results.js";
 import { checkPaging, fetchPage } from "./lists.js";
 

@@ -1,6 +1,6 @@
 // The employee list, known only from the provider's sample: paging and the Status values.
 import { probe } from "../observations.js";
-import type { Exchange } from "../http.js";
+import type { Exchange } from "../exchange.js";
 import type { Run } from "../run.js";
 import { notChecked } from "../results.js";
 import { checkPaging, fetchPage } from "./lists.js";

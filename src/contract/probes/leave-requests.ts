@@ -2,7 +2,7 @@
 // CompanyId through the items' details, since list items do not show them), details against list
 // items, and the assumed answers to bad dates, statuses and ids.
 import { probe } from "../observations.js";
-import type { Exchange } from "../http.js";
+import type { Exchange } from "../exchange.js";
 import type { Run } from "../run.js";
 import { checkLeaveRequestDetails } from "../checks/details.js";
 import {

@@ -1,6 +1,6 @@
 // Leave type list (Leave: View): paging, EligibilityCriteria, IsActive, SearchTerm and CompanyId.
 import { probe } from "../observations.js";
-import type { Exchange } from "../http.js";
+import type { Exchange } from "../exchange.js";
 import type { Run } from "../run.js";
 import { checkItemsMatch, containsTerm, fieldEquals, searchTermFrom, swapCase } from "../checks/filters.js";
 import { pageOf } from "../checks/paging.js";

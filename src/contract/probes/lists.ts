@@ -3,7 +3,7 @@
 // the end).
 import { parameters } from "../../../generated/facts.js";
 import { probe } from "../observations.js";
-import type { Exchange } from "../http.js";
+import type { Exchange } from "../exchange.js";
 import type { OperationId } from "../openapi.js";
 import type { QueryInput, Run } from "../run.js";
 import { checkPageCoherence, checkPagesAgree, pageOf, secondPagePlan } from "../checks/paging.js";

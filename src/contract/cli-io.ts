@@ -1,0 +1,26 @@
+// Where the hr-contract commands print: the process's streams for the bin, a test's own writers in
+// process; and the one-line error every failure of a command is.
+
+export interface CliIO {
+  stdout?: { write(text: string): unknown };
+  stderr?: { write(text: string): unknown };
+}
+
+export interface Printer {
+  out(text: string): void;
+  /** One `hr-contract: ` line on stderr. */
+  note(line: string): void;
+  /** One line on stderr, then the exit status given. */
+  fail(line: string, code: number): number;
+}
+
+export function printer(io: CliIO = {}): Printer {
+  const stdout = io.stdout ?? process.stdout;
+  const stderr = io.stderr ?? process.stderr;
+  const note = (line: string) => void stderr.write(`hr-contract: ${line}\n`);
+  return {
+    out: (text) => void stdout.write(text),
+    note,
+    fail: (line, code) => (note(line), code),
+  };
+}
