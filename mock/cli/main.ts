@@ -75,8 +75,17 @@ export async function run(
       for (const line of error.lines) stderr(`${prefix(error)}: ${line.replace(/\s+/g, " ").trim()}\n`);
       return 1;
     }
-    const message = error instanceof Error ? error.message : String(error);
+    const message = missingLibrary(error) ?? (error instanceof Error ? error.message : String(error));
     stderr(`${prefix(error)}: ${message.replace(/\s+/g, " ").trim()}\n`);
     return error instanceof UsageError ? 2 : 1;
   }
+}
+
+/** What to install when a command's module cannot load a library the mock depends on. */
+function missingLibrary(error: unknown): string | undefined {
+  if ((error as NodeJS.ErrnoException)?.code !== "ERR_MODULE_NOT_FOUND") return undefined;
+  const name = /Cannot find package '([^']+)'/.exec(String((error as Error).message))?.[1];
+  return name
+    ? `the library ${name} is missing; install it with "npm install ${name}", or reinstall hr-service-mock, which depends on it`
+    : `this installation of hr-service-mock is incomplete (${String((error as Error).message).split("\n")[0]}); reinstall it`;
 }
