@@ -25,6 +25,9 @@ export const mockLimits = {
   maxFaultsPerWorld: 50,
 } as const;
 
+/** What a trigger's `id` names, per event type: the trigger operation's table (the CLI's help). */
+export const triggerSubjects = {"approval.completed":"an Approved or Rejected leave request (the record the approval decided)","candidate.stage_changed":"the candidate (any uuid; no API here)","employee.created":"the Active department the employee joins","employee.terminated":"an Active employee","leave.approved":"a Submitted or Pending leave request","leave.cancelled":"a Submitted, Pending or Approved leave request","leave.rejected":"a Submitted or Pending leave request","leave.requested":"the Active employee who asks","loan.disbursed":"the Active employee who receives the loan","offer.accepted":"the offer (any uuid; no API here)","payroll.paid":"the payroll run (any uuid; no API here)","payroll.transfer_failed":"the Active employee whose transfer failed","webhook.test":"the endpoint to test (default the oldest)"} as const satisfies Record<components["schemas"]["EventType"], string>;
+
 /** The fields `set` takes per event type, from TriggerRequest's if/then parts (the CLI's help and flags). */
 export const triggerOverrideFields = {"approval.completed":[],"candidate.stage_changed":["stage","jobOpeningId"],"employee.created":["firstName","lastName","workMode","jobRoles"],"employee.terminated":[],"leave.approved":[],"leave.cancelled":[],"leave.rejected":[],"leave.requested":["leaveTypeId","startDate","endDate","comments"],"loan.disbursed":[],"offer.accepted":[],"payroll.paid":[],"payroll.transfer_failed":[],"webhook.test":[]} as const satisfies Record<components["schemas"]["EventType"], readonly string[]>;
 

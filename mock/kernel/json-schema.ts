@@ -4,19 +4,13 @@
 import { readFileSync } from "node:fs";
 import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
-import { webhookEventTypes, type WebhookEventType } from "../../generated/events.js";
+import type { WebhookEventType } from "../../generated/events.js";
 import type { Reason } from "./results.js";
 
 const ASYNCAPI_PATH = new URL("../../generated/asyncapi.json", import.meta.url);
 const CONTROL_PATH = new URL("../../generated/control-openapi.json", import.meta.url);
 
-/** The event types of the catalogue (generated from the AsyncAPI document). */
-export const EVENT_TYPES: readonly WebhookEventType[] = webhookEventTypes;
-const TYPES: ReadonlySet<string> = new Set(EVENT_TYPES);
-
-export function isEventType(value: unknown): value is WebhookEventType {
-  return typeof value === "string" && TYPES.has(value);
-}
+export { EVENT_TYPES, isEventType } from "./event-types.js";
 
 type Json = Record<string, any>;
 type Compiled = ((value: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string; keyword: string; params: Json; parentSchema?: Json }> | null };

@@ -15,7 +15,7 @@ import type { TriggerRequest } from "./triggers.js";
 import { realScheduler, resolveSettings, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
 
 export interface TriggerOptions {
-  /** The record the event is about (see SUBJECTS in triggers.ts); a suitable one when absent. */
+  /** The record the event is about (triggerSubjects in generated/control-facts.ts); a suitable one when absent. */
   id?: string;
   /** 1 or 2 (the dataset's position) or an organisation id; default 1. */
   organisation?: number | string;

@@ -5,7 +5,7 @@
 // departments, leave requests, leave types) names a real record of the organisation.
 //
 // `id` of a trigger names the record the event is about where the API serves it, else the
-// event's own record (see SUBJECTS); without it a suitable record is picked. `set` gives fields of
+// event's own record (see the trigger operation's table: triggerSubjects in generated/control-facts.ts); without it a suitable record is picked. `set` gives fields of
 // the record the trigger creates (the control API's per-type override schemas, checked against
 // them where the input came in); the mutation checks what the document cannot say.
 import type { components } from "../../generated/control-api.js";
@@ -83,23 +83,6 @@ type DataBuilder<T extends WebhookEventType> = (ctx: TriggerContext) => WebhookE
 type Builders = { [T in WebhookEventType]: DataBuilder<T> };
 
 const TEST_MESSAGE = "This is a test event from the HR service mock.";
-
-/** What a trigger's `id` names, per type (the control API's documentation says the same). */
-export const SUBJECTS: Record<WebhookEventType, string> = {
-  "leave.requested": "the Active employee who asks for leave",
-  "leave.approved": "a waiting (Submitted or Pending) leave request",
-  "leave.rejected": "a waiting (Submitted or Pending) leave request",
-  "leave.cancelled": "a Submitted, Pending or Approved leave request",
-  "employee.created": "the Active department the new employee joins",
-  "employee.terminated": "an Active employee",
-  "payroll.paid": "the payroll run (any uuid: payroll runs have no API here)",
-  "payroll.transfer_failed": "the Active employee whose transfer failed",
-  "loan.disbursed": "the Active employee who receives the loan",
-  "candidate.stage_changed": "the candidate (any uuid: recruitment has no API here)",
-  "offer.accepted": "the offer (any uuid: offers have no API here)",
-  "approval.completed": "a decided (Approved or Rejected) leave request",
-  "webhook.test": "the endpoint to test",
-};
 
 const STAGES = ["Screening", "Interview", "Assessment", "Offer"] as const;
 

@@ -101,6 +101,9 @@ export function renderControlFacts(control: BundledDocument): string {
     "/** The webhook queue and delivery log bounds the control API's document states (x-mock-limits). */",
     `export const mockLimits = {\n${limitLines.join("\n")}\n} as const;`,
     "",
+    "/** What a trigger's `id` names, per event type: the trigger operation's table (the CLI's help). */",
+    `export const triggerSubjects = ${JSON.stringify(triggerSubjects(control))} as const satisfies Record<components["schemas"]["EventType"], string>;`,
+    "",
     "/** The fields `set` takes per event type, from TriggerRequest's if/then parts (the CLI's help and flags). */",
     `export const triggerOverrideFields = ${JSON.stringify(triggerOverrideFields(control))} as const satisfies Record<components["schemas"]["EventType"], readonly string[]>;`,
     "",
@@ -124,6 +127,24 @@ function renderControlPaths(control: BundledDocument): string[] {
     `export const controlPrefix = ${JSON.stringify(prefix)};`,
     "",
   ];
+}
+
+/**
+ * Per event type, what `id` names: the "`id` names" column of the table in the trigger operation's
+ * description (POST /_mock/webhooks/events), where a reader of the control API's reference sees it.
+ */
+function triggerSubjects(control: BundledDocument): Record<string, string> {
+  const types: string[] = control.components?.schemas?.EventType?.enum ?? [];
+  const description: string = control.paths?.["/_mock/webhooks/events"]?.post?.description ?? "";
+  const subjects: Record<string, string> = {};
+  for (const line of description.split("\n")) {
+    const cells = line.split("|").map((cell) => cell.trim());
+    const type = /^`([a-z._]+)`$/.exec(cells[1] ?? "")?.[1];
+    if (type && cells.length >= 4) subjects[type] = cells[2].replace(/`/g, "");
+  }
+  const missing = types.filter((t) => !subjects[t]);
+  if (missing.length > 0) throw new Error(`the trigger operation's table says nothing of what id names for ${missing.join(", ")}`);
+  return Object.fromEntries(types.map((t) => [t, subjects[t]]));
 }
 
 /** Per event type, the property names of the `set` schema its if/then part of TriggerRequest names; every type exactly once. */

@@ -10,7 +10,7 @@ import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { loadSpec } from "../../mock/kernel/spec.js";
 import { Worlds } from "../../mock/worlds/world.js";
 import { WebhookEngine } from "../../mock/webhooks/engine.js";
-import { SUBJECTS } from "../../mock/webhooks/triggers.js";
+import { triggerSubjects } from "../../generated/control-facts.js";
 
 const document = controlDocument as any;
 
@@ -36,7 +36,7 @@ describe("mock/control/openapi/", () => {
     const description: string = document.paths["/_mock/webhooks/events"].post.description;
     for (const type of webhookEventTypes) {
       expect(description, type).toContain(`| \`${type}\` |`);
-      expect(SUBJECTS[type], type).toBeDefined();
+      expect(triggerSubjects[type], `${type}: what id names, read from the table`).toMatch(/^(an? |the )/);
     }
   });
 });

@@ -4,9 +4,7 @@
 // `hr-mock serve --data` loads the file back to the same API answers.
 import { writeFileSync } from "node:fs";
 import type { DataFile } from "../../data/data-file.js";
-import { readDataFile } from "../../data/read-data-file.js";
-import { createDataset } from "../../data/dataset.js";
-import { datasetToDataFile, formatDataFile, type DataFileFormat } from "../../data/export.js";
+import type { DataFileFormat } from "../../data/export.js";
 import { DEMO_KEY } from "../../keys/demo-keys.js";
 import { answerOf, controlOf, MOCK_TARGET_FLAGS, mockTarget, readFlags, usage, type CommandIO, type MockTarget } from "../command.js";
 import { quoted } from "../parse-error.js";
@@ -41,7 +39,9 @@ export async function exportCommand(argv: string[], io: ExportIO = {}): Promise<
     stdout.write(EXPORT_HELP);
     return;
   }
-  const file = flags.target ? await fromMock(flags.target, io.fetch ?? fetch) : offline(flags);
+  // The dataset's builder, the data file reader and YAML are loaded to export, never for --help.
+  const { datasetToDataFile, formatDataFile } = await import("../../data/export.js");
+  const file = flags.target ? await fromMock(flags.target, io.fetch ?? fetch) : await offline(flags, datasetToDataFile);
   const text = formatDataFile(file, flags.format);
   if (flags.out) {
     try {
@@ -63,7 +63,8 @@ interface ExportFlags {
   out?: string;
 }
 
-function offline(flags: ExportFlags): DataFile {
+async function offline(flags: ExportFlags, datasetToDataFile: (typeof import("../../data/export.js"))["datasetToDataFile"]): Promise<DataFile> {
+  const [{ readDataFile }, { createDataset }] = await Promise.all([import("../../data/read-data-file.js"), import("../../data/dataset.js")]);
   const data = flags.data === undefined ? undefined : readDataFile(flags.data);
   try {
     return datasetToDataFile(createDataset({ seed: flags.seed, scale: flags.scale, today: flags.today, data }));

@@ -6,7 +6,7 @@
  */
 import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
-import { checkScenario, referenceOf, type Placed, type ScenarioStep, type TriggerStep } from "../../scenarios/scenario-file.js";
+import type { Placed, ScenarioStep, TriggerStep } from "../../scenarios/scenario-file.js";
 import type { TriggerResult } from "../../webhooks/publisher.js";
 import { DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, readFlags, usage, UsageError, type CommandIO, type MockTarget } from "../command.js";
 import { quoted } from "../parse-error.js";
@@ -67,17 +67,20 @@ export async function runScenario(argv: string[], io: ScenarioIO = {}): Promise<
   } catch (error) {
     throw new UsageError(`cannot read the scenario file ${file} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
+  // The file's schema (Ajv) and YAML reader are loaded to check a file, never for --help.
+  const { checkScenario, referenceOf } = await import("../../scenarios/scenario-file.js");
   const checked = checkScenario(text, file);
   if (!checked.ok) {
     for (const problem of checked.problems) stderr.write(`hr-mock scenario: ${problem}\n`);
     return 2;
   }
-  return runSteps(checked.steps, target, { stdout, stderr, fetch: io.fetch ?? fetch, wait: io.wait ?? sleep, json, file });
+  return runSteps(checked.steps, target, referenceOf, { stdout, stderr, fetch: io.fetch ?? fetch, wait: io.wait ?? sleep, json, file });
 }
 
 async function runSteps(
   steps: Placed<ScenarioStep>[],
   target: MockTarget,
+  referenceOf: (id: string | undefined) => { name: string; field: string } | undefined,
   io: Required<Pick<ScenarioIO, "stdout" | "stderr" | "fetch" | "wait">> & { json: boolean; file: string },
 ): Promise<number> {
   const data = new Map<string, Record<string, unknown>>();

@@ -4,7 +4,6 @@ import { TODAY_RANGE, normalizeToday } from "../../data/dataset.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../../kernel/limits.js";
 import type { PipelineSettings } from "../../app/options.js";
 import { originProblem } from "../../app/start-options.js";
-import { startMock } from "../../app/start-mock.js";
 import { formatBanner } from "../banner.js";
 import { decimal, nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from "../command.js";
 import { quoted } from "../parse-error.js";
@@ -141,6 +140,8 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">
     stdout.write(SERVE_HELP);
     return;
   }
+  // The mock itself (Prism, the dataset) is loaded to serve, never for --help or a flag's mistake.
+  const { startMock } = await import("../../app/start-mock.js");
   const mock = await startMock({
     port: settings.port,
     host: settings.host,

@@ -4,9 +4,8 @@
  * it); a failure the mock answers, or a mock that cannot be reached, is one line and status 1.
  */
 import type { TriggerResult } from "../../webhooks/publisher.js";
-import { EVENT_TYPES, isEventType, requestProblem } from "../../kernel/json-schema.js";
-import { SUBJECTS } from "../../webhooks/triggers.js";
-import { triggerOverrideFields } from "../../../generated/control-facts.js";
+import { EVENT_TYPES, isEventType } from "../../kernel/event-types.js";
+import { triggerOverrideFields, triggerSubjects } from "../../../generated/control-facts.js";
 import type { WebhookEventType } from "../../../generated/events.js";
 import { answerOf, controlOf, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, readFlags, usage, type CommandIO, type MockTarget } from "../command.js";
 import { quoted } from "../parse-error.js";
@@ -33,7 +32,7 @@ ${MOCK_TARGET_HELP}
   -h, --help         Show this help.
 
 Event types, what --id names, and the fields --set takes:
-${EVENT_TYPES.map((t) => `  ${t.padEnd(25)} ${SUBJECTS[t]}${triggerOverrideFields[t].length > 0 ? `\n  ${"".padEnd(25)} --set ${triggerOverrideFields[t].join(", ")}` : ""}`).join("\n")}
+${EVENT_TYPES.map((t) => `  ${t.padEnd(25)} ${triggerSubjects[t]}${triggerOverrideFields[t].length > 0 ? `\n  ${"".padEnd(25)} --set ${triggerOverrideFields[t].join(", ")}` : ""}`).join("\n")}
 
 To run several triggers in order, with waits, see hr-mock scenario --help.
 
@@ -62,7 +61,7 @@ export function triggerCommand(argv: string[], io: CommandIO): Promise<number> {
 export async function runTrigger(argv: string[], io: TriggerIO = {}): Promise<number> {
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
-  const settings = parseFlags(argv);
+  const settings = await parseFlags(argv);
   if (settings === "help") {
     stdout.write(TRIGGER_HELP);
     return 0;
@@ -105,7 +104,7 @@ const TRIGGER_FLAGS = {
   json: { type: "boolean", default: false },
 } as const;
 
-function parseFlags(argv: string[]): TriggerSettings | "help" {
+async function parseFlags(argv: string[]): Promise<TriggerSettings | "help"> {
   const parsed = readFlags("trigger", TRIGGER_FLAGS, argv, true);
   if (parsed === "help") return "help";
   const { values, positionals } = parsed;
@@ -114,6 +113,8 @@ function parseFlags(argv: string[]): TriggerSettings | "help" {
   const type = positionals[0];
   if (!isEventType(type)) throw usage("trigger", `unknown event type ${quoted(type)}; one of ${EVENT_TYPES.join(", ")}`);
   const id = values.id;
+  // The control API's schemas (Ajv) are loaded only to check flags, never for --help.
+  const { requestProblem } = await import("../../kernel/json-schema.js");
   // The control API's TriggerRequest schema, as the mock will apply it: refused here in the flag's words.
   if (id !== undefined && requestProblem("TriggerRequest", { type, id })?.field === "id") throw usage("trigger", `--id must be a uuid, got ${quoted(id)}`);
   const set = overridesOf(type, values.data, values.set ?? []);
