@@ -5,7 +5,7 @@ import type { AssumptionChange, Change, Contract, ContractDiff } from "../../moc
 import { compareContracts } from "../../mock/diff/compare.js";
 import { counts } from "../../mock/diff/format.js";
 import { escapeHtml, inlineMarkdown } from "./html.js";
-import { renderPage } from "./layout.js";
+import { renderPage, type SiteNav } from "./layout.js";
 
 export interface ReleasedContract extends Contract {
   version: string;
@@ -90,7 +90,7 @@ ${diff.changes.length ? changesTable(diff.changes) : ""}
 ${diff.assumptions.length ? `<h3>Assumptions</h3>\n${assumptionsTable(diff.assumptions)}` : ""}`;
 }
 
-export function renderChangelogPage(entries: ChangelogEntry[]): string {
+export function renderChangelogPage(entries: ChangelogEntry[], site: SiteNav): string {
   const body = `
 <h1>Changelog</h1>
 <p class="lead">What changed in the contract from one recorded release to the next, judged as <code>npm run diff</code>
@@ -99,5 +99,5 @@ reversed, and breaking is what breaks a receiver. Assumption changes are listed 
 has often become a documented fact.</p>
 ${entries.length ? entries.map(section).join("\n") : "<p>No release is recorded yet.</p>"}
 `;
-  return renderPage({ active: "changelog", title: "Changelog", body });
+  return renderPage({ active: "changelog.html", title: "Changelog", body, site });
 }
