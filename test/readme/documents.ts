@@ -30,10 +30,10 @@ function headings(text: string): Array<{ level: number; title: string; at: numbe
   return [...masked.matchAll(/^(#{1,6}) (.+)$/gm)].map((m) => ({ level: m[1].length, title: m[2], at: m.index! }));
 }
 
-/** The one section of all the documents whose heading is `title`; throws naming the documents when there is not exactly one. */
-export function section(title: string): Section {
+/** The one section of the documents (all by default) whose heading is `title`; throws naming the documents when there is not exactly one. */
+export function section(title: string, among: Document[] = DOCUMENTS): Section {
   const found: Section[] = [];
-  for (const doc of DOCUMENTS) {
+  for (const doc of among) {
     const all = headings(doc.text);
     all.forEach((heading, index) => {
       if (heading.title !== title) return;
