@@ -24,7 +24,7 @@ function table(marks: Mark[], id: string): string {
     (mark, index) =>
       `<tr id="${id}-${index + 1}"><td>${index + 1}</td><td>${places(mark.where, true)}</td><td>${inlineMarkdown(mark.sentence)}</td><td>${appliesTo(mark)}</td></tr>`,
   );
-  return `<table class="marks"><thead><tr><th>#</th><th>Where</th><th>Assumption</th><th>Applies to</th></tr></thead>
+  return `<table class="marks stack"><thead><tr><th>#</th><th>Where</th><th>Assumption</th><th>Applies to</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody></table>`;
@@ -32,7 +32,7 @@ ${rows.join("\n")}
 
 function notShownTable(marks: Mark[]): string {
   const rows = marks.map((mark) => `<tr><td>${places(mark.where, true)}</td><td>${inlineMarkdown(mark.sentence)}</td></tr>`);
-  return `<table class="not-shown"><thead><tr><th>Where</th><th>What the documents say</th></tr></thead>
+  return `<table class="not-shown stack"><thead><tr><th>Where</th><th>What the documents say</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody></table>`;

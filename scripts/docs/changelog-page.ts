@@ -56,7 +56,7 @@ function changesTable(changes: Change[]): string {
     (change) =>
       `<tr class="${change.kind}"><td>${escapeHtml(change.kind)}</td><td>${escapeHtml(change.document)} ${escapeHtml(change.scope)}</td><td>${inlineMarkdown(change.place)}</td><td>${inlineMarkdown(change.what)}</td><td>${escapeHtml(change.why)}</td></tr>`,
   );
-  return `<table class="changes"><thead><tr><th>Kind</th><th>Document</th><th>Where</th><th>Change</th><th>Why</th></tr></thead>
+  return `<table class="changes stack"><thead><tr><th>Kind</th><th>Document</th><th>Where</th><th>Change</th><th>Why</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody></table>`;
@@ -67,7 +67,7 @@ function assumptionsTable(changes: AssumptionChange[]): string {
     (change) =>
       `<tr><td>${change.change}</td><td>${escapeHtml(change.document)} <code>${escapeHtml(change.where)}</code></td><td>${change.before ? inlineMarkdown(change.before) : "—"}</td><td>${change.after ? inlineMarkdown(change.after) : "—"}</td></tr>`,
   );
-  return `<table class="assumption-changes"><thead><tr><th>Change</th><th>Where</th><th>Before</th><th>After</th></tr></thead>
+  return `<table class="assumption-changes stack"><thead><tr><th>Change</th><th>Where</th><th>Before</th><th>After</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody></table>`;

@@ -45,7 +45,7 @@ export function renderKeysPage({ operations, baseUrl, keys = DEMO_KEYS }: { oper
 organisations and carries a set of permissions, so every case can be tried at once: a call the key may make, a 403
 for a missing permission, a 404 for another organisation's record, a 401 for an unknown key.</p>
 
-<table class="keys"><thead><tr><th>Key</th><th>Organisation</th><th>Permissions</th><th>Who it is</th><th>Can call</th></tr></thead>
+<table class="keys stack"><thead><tr><th>Key</th><th>Organisation</th><th>Permissions</th><th>Who it is</th><th>Can call</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody></table>

@@ -70,18 +70,18 @@ export const NAV_CSS = `
 /** Styles of the hand-built and Markdown pages: every block fits the width, down to a phone's. */
 export const PAGE_CSS = `
 body{margin:0;color:#1d2433;background:#fafbfc;font:16px/1.55 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;}
-main{max-width:1100px;margin:0 auto;padding:24px 24px 64px;overflow-wrap:anywhere;}
+main{max-width:1100px;margin:0 auto;padding:24px 24px 64px;overflow-wrap:break-word;}
 h1{font-size:1.9rem;line-height:1.25;margin:.4em 0 .3em;}
 h2{font-size:1.35rem;margin:1.6em 0 .5em;border-bottom:1px solid #dde2ea;padding-bottom:.2em;}
 h3{font-size:1.1rem;margin:1.2em 0 .4em;}
 a{color:#1f5fbf;}
 code,pre{font-family:ui-monospace,SFMono-Regular,Menlo,Consolas,monospace;font-size:.9em;}
-code{background:#eef1f6;padding:1px 4px;border-radius:3px;}
+code{background:#eef1f6;padding:1px 4px;border-radius:3px;overflow-wrap:anywhere;}
 pre{background:#1f2a44;color:#e8edf7;padding:12px 14px;border-radius:6px;white-space:pre-wrap;overflow-wrap:anywhere;}
 pre code{background:none;padding:0;color:inherit;font-size:1em;}
 tr.breaking td:first-child{color:#a3201a;font-weight:600;}
 table{border-collapse:collapse;width:100%;margin:.5em 0 1em;background:#fff;}
-th,td{border:1px solid #dde2ea;padding:6px 10px;text-align:left;vertical-align:top;}
+th,td{border:1px solid #dde2ea;padding:6px 10px;text-align:left;vertical-align:top;overflow-wrap:anywhere;}
 th{background:#eef1f6;}
 blockquote{margin:1em 0;padding:.2em 1em;border-left:4px solid #dde2ea;color:#3a4458;}
 .lead{font-size:1.1rem;color:#3a4458;}
@@ -98,6 +98,13 @@ nav.pager{display:flex;justify-content:space-between;gap:16px;margin-top:3em;bor
   h1{font-size:1.5rem;}
   th,td{padding:4px 6px;}
   table{font-size:.9em;}
+  /* Tables of many columns become one card per row: each cell on its own line, the first in bold. */
+  table.stack,table.stack tbody,table.stack tr,table.stack td{display:block;width:auto;}
+  table.stack thead{display:none;}
+  table.stack{background:none;}
+  table.stack tr{background:#fff;border:1px solid #dde2ea;border-radius:6px;margin:0 0 10px;padding:4px 0;}
+  table.stack td{border:none;padding:2px 10px;}
+  table.stack td:first-child{font-weight:600;}
 }
 `;
 

@@ -153,7 +153,7 @@ beforeAll(async () => {
       const navigationProblems: string[] = [];
       const wanted = wantedOf(file).texts.slice(0, 1).map((t) => t.text);
       if (file !== "api.html") await waitForTexts(page, wanted);
-      await page.screenshot({ path: path.join(ARTIFACTS, file.replace(/\.html$/, ".png")), fullPage: true });
+      await page.screenshot({ path: path.join(ARTIFACTS, file.replace(/\.html$/, ".png")) });
       const navLinks = await page.$$eval("#site-nav a", (links) => links.map((link) => link.getAttribute("href") ?? ""));
       let text = await page.evaluate(() => document.body.innerText);
       if (file === "api.html") text += "\n" + (await visitApiSections(page, navigationProblems));
