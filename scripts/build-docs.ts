@@ -1,7 +1,8 @@
 // npm run docs [-- --out DIR --generated DIR]: builds the docs site from the bundled specs in
-// generated/ (npm run generate writes them): the landing page, the API reference (Redoc), the
-// events reference (the AsyncAPI renderer), the assumptions page and the demo keys page. Every page works
-// offline and from the file system; the mock serves the folder under /docs.
+// generated/ (npm run generate writes them) and the Markdown under docs/: the landing page, the
+// guides (docs/guides/), the API reference (Redoc), the events reference (the AsyncAPI renderer),
+// the assumptions, demo keys, changelog and benchmarks pages. Every page works offline and from the
+// file system; the mock serves the folder under /docs.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
@@ -12,9 +13,10 @@ import { collectAssumptions, collectNotShown, type SpecDocument } from "./docs/a
 import { renderAssumptionsPage } from "./docs/assumptions-page.js";
 import { changelogEntries, renderChangelogPage, type ReleasedContract } from "./docs/changelog-page.js";
 import { buildEventsReference } from "./docs/events-reference.js";
+import { loadGuides, renderBenchmarksPage, renderGuidePage, type Guide } from "./docs/guides.js";
 import { renderKeysPage } from "./docs/keys-page.js";
 import { renderLandingPage, type LandingFacts } from "./docs/landing-page.js";
-import { PAGES } from "./docs/layout.js";
+import { PAGES, renderNav, type SiteNav } from "./docs/layout.js";
 import { defaultBaseUrl, listEvents, listOperations } from "./docs/spec-facts.js";
 import { loadFolder } from "../mock/diff/load.js";
 import { listReleases, RELEASES_DIR } from "../mock/diff/releases.js";
@@ -26,6 +28,10 @@ export interface BuildDocsOptions {
   outDir?: string;
   /** Folder holding openapi.{json,yaml} and asyncapi.{json,yaml}. Default generated/. */
   generatedDir?: string;
+  /** Folder of the guides' Markdown. Default docs/guides/. */
+  guidesDir?: string;
+  /** The benchmarks page's Markdown, written by npm run bench. Default docs/benchmarks.md (a page saying how to make it when missing). */
+  benchmarksFile?: string;
   log?: (line: string) => void;
 }
 
@@ -60,14 +66,16 @@ async function requireFile(file: string): Promise<string> {
   }
 }
 
-/** The folder is replaced as a whole, so it must be missing, empty or an earlier build of the site. */
+/**
+ * The folder is replaced as a whole, so it must be missing, empty or an earlier build of the site:
+ * nothing but the site's pages (.html files; the guides of an earlier build may have other names).
+ */
 async function checkReplaceable(out: string): Promise<void> {
-  const entries = await fs.readdir(out).catch((error: NodeJS.ErrnoException) => {
-    if (error.code === "ENOENT") return [] as string[];
+  const entries = await fs.readdir(out, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
+    if (error.code === "ENOENT") return [];
     throw new Error(`cannot use ${out} as the site folder: ${error.message}`);
   });
-  const ours = new Set<string>(PAGES.map((page) => page.file));
-  const foreign = entries.filter((name) => !ours.has(name));
+  const foreign = entries.filter((entry) => !entry.isFile() || !/^[a-z0-9-]+\.html$/.test(entry.name)).map((entry) => entry.name);
   if (foreign.length > 0) {
     throw new Error(`refusing to replace ${out}: it holds files that are not the docs site (${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", …" : ""})`);
   }
@@ -75,8 +83,12 @@ async function checkReplaceable(out: string): Promise<void> {
 
 const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(1);
 
-/** The pages built here from the specs and the mock's keys: assumptions, demo keys, landing. */
-async function writeOwnPages(dir: string, openapi: any, asyncapi: any, description: string, log: (line: string) => void) {
+/** The pages built here from the specs, the mock's keys and docs/: assumptions, demo keys, changelog, guides, benchmarks, landing. */
+async function writeOwnPages(
+  dir: string,
+  { openapi, asyncapi, description, guides, site, benchmarksFile }: { openapi: any; asyncapi: any; description: string; guides: Guide[]; site: SiteNav; benchmarksFile?: string },
+  log: (line: string) => void,
+) {
   const documents: SpecDocument[] = [
     { name: "OpenAPI", kind: "openapi", doc: openapi },
     { name: "AsyncAPI", kind: "asyncapi", doc: asyncapi },
@@ -87,21 +99,25 @@ async function writeOwnPages(dir: string, openapi: any, asyncapi: any, descripti
   const events = listEvents(asyncapi);
   const baseUrl = defaultBaseUrl(openapi);
   log(`writing assumptions page (${assumptions.length} assumptions, ${notShown.length} not-shown items)`);
-  await fs.writeFile(path.join(dir, "assumptions.html"), renderAssumptionsPage({ assumptions, notShown }));
+  await fs.writeFile(path.join(dir, "assumptions.html"), renderAssumptionsPage({ assumptions, notShown }, site));
   log(`writing demo keys page (${DEMO_KEYS.length} keys)`);
-  await fs.writeFile(path.join(dir, "keys.html"), renderKeysPage({ operations, baseUrl }));
+  await fs.writeFile(path.join(dir, "keys.html"), renderKeysPage({ operations, baseUrl }, site));
   const releases: ReleasedContract[] = await Promise.all(
     (await listReleases(path.join(repoRoot, RELEASES_DIR))).map(async (release) => ({ ...(await loadFolder(release.dir, `release ${release.version}`)), version: release.version, date: release.date })),
   );
   log(`writing changelog page (${releases.length} recorded releases and the changes since the last)`);
-  await fs.writeFile(path.join(dir, "changelog.html"), renderChangelogPage(changelogEntries(releases, { label: "working tree", openapi, asyncapi })));
+  await fs.writeFile(path.join(dir, "changelog.html"), renderChangelogPage(changelogEntries(releases, { label: "working tree", openapi, asyncapi }), site));
+  log(`writing ${guides.length} guides (${guides.map((guide) => guide.file).join(", ")})`);
+  await Promise.all(guides.map((guide) => fs.writeFile(path.join(dir, guide.file), renderGuidePage(guide, guides, site))));
+  log(`writing benchmarks page`);
+  await fs.writeFile(path.join(dir, "benchmarks.html"), await renderBenchmarksPage(repoRoot, { operations, events }, site, benchmarksFile));
   log(`writing landing page (${operations.length} operations, ${events.length} event types)`);
-  await fs.writeFile(path.join(dir, "index.html"), renderLandingPage(landingFacts(openapi, asyncapi, description, assumptions.length)));
+  await fs.writeFile(path.join(dir, "index.html"), renderLandingPage(landingFacts(openapi, asyncapi, description, assumptions.length, guides), site));
   return { assumptions: assumptions.length, notShown: notShown.length };
 }
 
 /** What the landing page shows, from the bundled documents and the mock's keys. */
-export function landingFacts(openapi: any, asyncapi: any, description: string, assumptionCount: number): LandingFacts {
+export function landingFacts(openapi: any, asyncapi: any, description: string, assumptionCount: number, guides: Guide[]): LandingFacts {
   const operations = listOperations(openapi);
   // The example call uses a key that may call every operation.
   const fullKey = DEMO_KEYS.find((key) => operations.every((operation) => !operation.permission || key.permissions.includes(operation.permission)));
@@ -113,10 +129,17 @@ export function landingFacts(openapi: any, asyncapi: any, description: string, a
     keyCount: DEMO_KEYS.length,
     baseUrl: defaultBaseUrl(openapi),
     exampleKey: (fullKey ?? DEMO_KEYS[0]).key,
+    guides: guides.map(({ slug, file, title, summary }) => ({ slug, file, title, summary })),
   };
 }
 
-export async function buildDocs({ outDir = path.join(repoRoot, "site"), generatedDir = path.join(repoRoot, "generated"), log = () => {} }: BuildDocsOptions = {}): Promise<BuildDocsResult> {
+export async function buildDocs({
+  outDir = path.join(repoRoot, "site"),
+  generatedDir = path.join(repoRoot, "generated"),
+  guidesDir,
+  benchmarksFile,
+  log = () => {},
+}: BuildDocsOptions = {}): Promise<BuildDocsResult> {
   const started = performance.now();
   const out = path.resolve(outDir);
   const generated = path.resolve(generatedDir);
@@ -127,6 +150,9 @@ export async function buildDocs({ outDir = path.join(repoRoot, "site"), generate
   ]);
   const packageJson = JSON.parse(await fs.readFile(path.join(repoRoot, "package.json"), "utf8")) as { description?: string };
   await checkReplaceable(out);
+  // The guides first: every page's nav lists them, and a guide's broken link stops the build before any tool runs.
+  const guides = await loadGuides(repoRoot, { operations: listOperations(openapi), events: listEvents(asyncapi) }, guidesDir);
+  const site: SiteNav = { guides };
 
   // Built next to the target and swapped in at the end, so a failed build leaves the old site whole.
   const building = `${out}.building`;
@@ -142,15 +168,15 @@ export async function buildDocs({ outDir = path.join(repoRoot, "site"), generate
     // The two external renderers run side by side; the hand-built pages are written meanwhile.
     const tools = Promise.allSettled([
       timed("API reference (redocly build-docs)", () =>
-        buildApiReference({ specPath: openapiYaml, outFile: path.join(building, "api.html"), cwd: repoRoot }),
+        buildApiReference({ specPath: openapiYaml, outFile: path.join(building, "api.html"), cwd: repoRoot, nav: renderNav("api.html", site) }),
       ),
       timed("events reference (@asyncapi/react-component)", () =>
-        buildEventsReference({ specPath: path.join(generated, "asyncapi.json"), outFile: path.join(building, "events.html") }),
+        buildEventsReference({ specPath: path.join(generated, "asyncapi.json"), outFile: path.join(building, "events.html"), nav: renderNav("events.html", site) }),
       ),
     ]);
     let counts: { assumptions: number; notShown: number };
     try {
-      counts = await writeOwnPages(building, openapi, asyncapi, packageJson.description ?? "", log);
+      counts = await writeOwnPages(building, { openapi, asyncapi, description: packageJson.description ?? "", guides, site, benchmarksFile }, log);
     } finally {
       // Never leave a renderer running (or writing into a removed folder) when something failed.
       const settled = await tools;
@@ -160,7 +186,7 @@ export async function buildDocs({ outDir = path.join(repoRoot, "site"), generate
 
     await fs.rm(out, { recursive: true, force: true });
     await fs.rename(building, out);
-    const pages = PAGES.map((page) => page.file);
+    const pages = [...PAGES.map((page) => page.file), ...guides.map((guide) => guide.file)];
     const took = seconds(started);
     log(`built ${path.relative(process.cwd(), out) || out}/ (${pages.length} pages) in ${took} s`);
     return { outDir: out, pages, ...counts, seconds: Number(took) };
@@ -172,8 +198,10 @@ export async function buildDocs({ outDir = path.join(repoRoot, "site"), generate
 
 const HELP = `Usage: npm run docs [-- --out DIR] [--generated DIR]
 
-Builds the docs site from the bundled specs: index.html, api.html (Redoc), events.html (AsyncAPI),
-assumptions.html, keys.html and changelog.html (from contract-releases/).
+Builds the docs site from the bundled specs and docs/: index.html, one page per guide of
+docs/guides/, api.html (Redoc), events.html (AsyncAPI), assumptions.html, keys.html,
+changelog.html (from contract-releases/) and benchmarks.html (docs/benchmarks.md, which
+npm run bench writes). Prints the time it took.
 
 Options:
   --out DIR         Folder to write (replaced as a whole; default site/).

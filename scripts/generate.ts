@@ -4,7 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import YAML from "yaml";
-import { bundleApi, repoRoot } from "./generate/bundle.js";
+import { bundleApi, bundleApiWithSources, repoRoot } from "./generate/bundle.js";
+import { renderBundleSources } from "../mock/diff/bundle-sources.js";
 import { restoreComponentSchemaRefs, restoreOperationMessageRefs } from "./generate/asyncapi-refs.js";
 import { renderApiTypes } from "./generate/types.js";
 import { renderClient } from "./generate/client.js";
@@ -23,7 +24,7 @@ export async function generate(outDir: string, log: (line: string) => void = () 
     written.push(name);
   };
   log("bundling openapi/openapi.yaml");
-  const openapi = await bundleApi("hr-api");
+  const { document: openapi, sources: openapiSources } = await bundleApiWithSources("hr-api");
   write("openapi.json", JSON.stringify(openapi, null, 2));
   write("openapi.yaml", YAML.stringify(openapi, { lineWidth: 0 }));
   log("writing openapi.failure-200.{json,yaml} (the read API when failures are answered with HTTP 200)");
@@ -32,9 +33,12 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   write("openapi.failure-200.yaml", YAML.stringify(failure200, { lineWidth: 0 }));
   log("bundling asyncapi/asyncapi.yaml");
   const source = YAML.parse(fs.readFileSync(path.join(repoRoot, "asyncapi/asyncapi.yaml"), "utf8"));
-  const asyncapi = restoreComponentSchemaRefs(restoreOperationMessageRefs(await bundleApi("hr-events"), source));
+  const events = await bundleApiWithSources("hr-events");
+  const asyncapi = restoreComponentSchemaRefs(restoreOperationMessageRefs(events.document, source));
   write("asyncapi.json", JSON.stringify(asyncapi, null, 2));
   write("asyncapi.yaml", YAML.stringify(asyncapi, { lineWidth: 0 }));
+  log("writing bundle-sources.json (the files each bundle was made from, so npm run diff can tell a stale bundle)");
+  write("bundle-sources.json", JSON.stringify(await renderBundleSources({ "openapi.json": openapiSources, "asyncapi.json": events.sources }, repoRoot), null, 2));
   log("bundling mock/control/openapi/openapi.yaml");
   const control = await bundleApi("mock-control");
   write("control-openapi.json", JSON.stringify(control, null, 2));
@@ -68,7 +72,7 @@ async function main() {
     options: { out: { type: "string", default: path.join(repoRoot, "generated") }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) {
-    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/openapi/ and writes openapi.{json,yaml}, openapi.failure-200.{json,yaml}, asyncapi.{json,yaml}, control-openapi.json, control-api.d.ts, control-facts.ts, routes.ts, scenario.schema.json, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
+    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/openapi/ and writes openapi.{json,yaml}, openapi.failure-200.{json,yaml}, asyncapi.{json,yaml}, bundle-sources.json, control-openapi.json, control-api.d.ts, control-facts.ts, routes.ts, scenario.schema.json, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
     return;
   }
   const files = await generate(path.resolve(values.out!), (line) => console.error(`generate: ${line}`));

@@ -28,12 +28,17 @@ of <base> with <head> and lists every change as breaking, non-breaking or info.
                    a change line prints between its kind and " — ".
   --format         text (default) or json.
 
-Exit codes: 0 no breaking change that is not acknowledged; 1 one or more; 2 bad usage, or a
-contract or acknowledgements file that cannot be read.`;
+In a clone, <head>'s default is generated/ as npm run generate last wrote it: when a document under
+openapi/ or asyncapi/ changed since, the diff refuses, naming the stale bundle and the changed files.
+
+Exit codes: 0 no breaking change that is not acknowledged; 1 one or more; 2 bad usage, a contract
+or acknowledgements file that cannot be read, or bundles in generated/ older than the documents.`;
 
 export interface CliIo {
   cwd: string;
   env: NodeJS.ProcessEnv;
+  /** Where this package's own bundles are (<head>'s default); the package's generated/ unless a test says otherwise. */
+  ownGenerated?: string;
   stdout: (text: string) => void;
   stderr: (text: string) => void;
 }
@@ -88,7 +93,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     if (values.format !== "text" && values.format !== "json") throw new UsageError(`--format must be text or json, not ${values.format}`);
     const [base, head, acknowledgements] = await Promise.all([
       baseSource(positionals[0], io),
-      positionals[1] ? loadContract(positionals[1], io.cwd) : loadOwnContract(),
+      positionals[1] ? loadContract(positionals[1], io.cwd) : loadOwnContract(io.ownGenerated),
       readAcknowledgements(values.ack, io),
     ]);
     const diff = compareContracts(base, head);

@@ -7,6 +7,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { promisify } from "node:util";
 import { parseTarGzip } from "nanotar";
+import { staleBundles } from "./bundle-sources.js";
 import type { Contract } from "./contract.js";
 
 const run = promisify(execFile);
@@ -96,6 +97,19 @@ export async function loadContract(source: string, cwd: string): Promise<Contrac
   return loadGitRef(source, cwd);
 }
 
-/** This package's own contract: the working tree's generated/ in the repository, dist/generated/ once installed. */
-export const loadOwnContract = () =>
-  loadFolder(OWN_GENERATED, OWN_GENERATED.split(path.sep).includes("dist") ? "this package (installed)" : "working tree");
+/**
+ * This package's own contract: dist/generated/ once installed; in the repository, generated/, once
+ * it is known to be what the documents under openapi/ and asyncapi/ give now. A bundle older than
+ * an edit is refused with one line naming it and the changed files, so the edit is never missed.
+ */
+export async function loadOwnContract(generatedDir = OWN_GENERATED): Promise<Contract> {
+  if (path.resolve(generatedDir).split(path.sep).includes("dist")) return loadFolder(generatedDir, "this package (installed)");
+  const stale = await staleBundles(generatedDir, DOCUMENTS);
+  if (stale.length > 0) {
+    const changed = [...new Set(stale.flatMap((bundle) => bundle.changed))];
+    const shown = changed.slice(0, 3).join(", ") + (changed.length > 3 ? ` and ${changed.length - 3} more` : "");
+    const bundles = stale.map((bundle) => bundle.bundle).join(" and ");
+    throw new LoadError(`${bundles} ${stale.length > 1 ? "are" : "is"} older than the documents: ${shown} changed since npm run generate wrote ${stale.length > 1 ? "them" : "it"}; run npm run generate, then the diff again`);
+  }
+  return loadFolder(generatedDir, "working tree");
+}

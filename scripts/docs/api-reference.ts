@@ -31,7 +31,7 @@ const OFFLINE_REPLACEMENTS: Array<[string, string]> = [
 ];
 
 /** Pure: the redocly output made offline, with telemetry checked off and the site nav added. */
-export function finishApiReference(html: string): string {
+export function finishApiReference(html: string, nav: string): string {
   let result = html;
   for (const [from, to] of OFFLINE_REPLACEMENTS) {
     if (!result.includes(from)) throw new Error(`Redoc output no longer contains ${from}; check the page for requests to other hosts`);
@@ -42,10 +42,10 @@ export function finishApiReference(html: string): string {
   }
   if (/<(link|script)[^>]+(href|src)="https?:/i.test(result)) throw new Error("Redoc output links an external stylesheet or script");
   // Redoc sizes its sticky sidebar below a navbar of this height.
-  return injectNav(result, "api", `:root{--navbar-stack-height:${NAV_HEIGHT_PX}px;}`);
+  return injectNav(result, nav, `:root{--navbar-stack-height:${NAV_HEIGHT_PX}px;}`);
 }
 
-export async function buildApiReference({ specPath, outFile, cwd }: { specPath: string; outFile: string; cwd: string }): Promise<void> {
+export async function buildApiReference({ specPath, outFile, cwd, nav }: { specPath: string; outFile: string; cwd: string; nav: string }): Promise<void> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "docs-redoc-"));
   try {
     const rawFile = path.join(tmp, "api.html");
@@ -56,7 +56,7 @@ export async function buildApiReference({ specPath, outFile, cwd }: { specPath: 
       throw new Error(`redocly build-docs failed: ${error.message}`);
     });
     const html = await fs.readFile(rawFile, "utf8");
-    await fs.writeFile(outFile, finishApiReference(html));
+    await fs.writeFile(outFile, finishApiReference(html, nav));
   } finally {
     await fs.rm(tmp, { recursive: true, force: true });
   }

@@ -1,7 +1,7 @@
 // The assumptions page: every x-assumption of both documents, then what the provider does not show.
 import type { Mark, Place } from "./assumptions.js";
 import { escapeHtml, inlineMarkdown } from "./html.js";
-import { renderPage } from "./layout.js";
+import { renderPage, type SiteNav } from "./layout.js";
 
 /** Places as a list; `withDocument` names the document (operations, webhooks and events name themselves). */
 function places(list: Place[], withDocument: boolean): string {
@@ -24,7 +24,7 @@ function table(marks: Mark[], id: string): string {
     (mark, index) =>
       `<tr id="${id}-${index + 1}"><td>${index + 1}</td><td>${places(mark.where, true)}</td><td>${inlineMarkdown(mark.sentence)}</td><td>${appliesTo(mark)}</td></tr>`,
   );
-  return `<table class="marks"><thead><tr><th>#</th><th>Where</th><th>Assumption</th><th>Applies to</th></tr></thead>
+  return `<table class="marks stack"><thead><tr><th>#</th><th>Where</th><th>Assumption</th><th>Applies to</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody></table>`;
@@ -32,13 +32,13 @@ ${rows.join("\n")}
 
 function notShownTable(marks: Mark[]): string {
   const rows = marks.map((mark) => `<tr><td>${places(mark.where, true)}</td><td>${inlineMarkdown(mark.sentence)}</td></tr>`);
-  return `<table class="not-shown"><thead><tr><th>Where</th><th>What the documents say</th></tr></thead>
+  return `<table class="not-shown stack"><thead><tr><th>Where</th><th>What the documents say</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody></table>`;
 }
 
-export function renderAssumptionsPage({ assumptions, notShown }: { assumptions: Mark[]; notShown: Mark[] }): string {
+export function renderAssumptionsPage({ assumptions, notShown }: { assumptions: Mark[]; notShown: Mark[] }, site: SiteNav): string {
   const api = assumptions.filter((mark) => mark.section === "api");
   const events = assumptions.filter((mark) => mark.section === "events");
   const body = `
@@ -61,5 +61,5 @@ ${table(events, "events")}
 these is covered by the assumptions above where it matters to a caller.</p>
 ${notShownTable(notShown)}
 `;
-  return renderPage({ active: "assumptions", title: "Assumptions", body });
+  return renderPage({ active: "assumptions.html", title: "Assumptions", body, site });
 }

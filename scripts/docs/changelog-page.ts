@@ -5,7 +5,7 @@ import type { AssumptionChange, Change, Contract, ContractDiff } from "../../moc
 import { compareContracts } from "../../mock/diff/compare.js";
 import { counts } from "../../mock/diff/format.js";
 import { escapeHtml, inlineMarkdown } from "./html.js";
-import { renderPage } from "./layout.js";
+import { renderPage, type SiteNav } from "./layout.js";
 
 export interface ReleasedContract extends Contract {
   version: string;
@@ -56,7 +56,7 @@ function changesTable(changes: Change[]): string {
     (change) =>
       `<tr class="${change.kind}"><td>${escapeHtml(change.kind)}</td><td>${escapeHtml(change.document)} ${escapeHtml(change.scope)}</td><td>${inlineMarkdown(change.place)}</td><td>${inlineMarkdown(change.what)}</td><td>${escapeHtml(change.why)}</td></tr>`,
   );
-  return `<table class="changes"><thead><tr><th>Kind</th><th>Document</th><th>Where</th><th>Change</th><th>Why</th></tr></thead>
+  return `<table class="changes stack"><thead><tr><th>Kind</th><th>Document</th><th>Where</th><th>Change</th><th>Why</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody></table>`;
@@ -67,7 +67,7 @@ function assumptionsTable(changes: AssumptionChange[]): string {
     (change) =>
       `<tr><td>${change.change}</td><td>${escapeHtml(change.document)} <code>${escapeHtml(change.where)}</code></td><td>${change.before ? inlineMarkdown(change.before) : "—"}</td><td>${change.after ? inlineMarkdown(change.after) : "—"}</td></tr>`,
   );
-  return `<table class="assumption-changes"><thead><tr><th>Change</th><th>Where</th><th>Before</th><th>After</th></tr></thead>
+  return `<table class="assumption-changes stack"><thead><tr><th>Change</th><th>Where</th><th>Before</th><th>After</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody></table>`;
@@ -90,7 +90,7 @@ ${diff.changes.length ? changesTable(diff.changes) : ""}
 ${diff.assumptions.length ? `<h3>Assumptions</h3>\n${assumptionsTable(diff.assumptions)}` : ""}`;
 }
 
-export function renderChangelogPage(entries: ChangelogEntry[]): string {
+export function renderChangelogPage(entries: ChangelogEntry[], site: SiteNav): string {
   const body = `
 <h1>Changelog</h1>
 <p class="lead">What changed in the contract from one recorded release to the next, judged as <code>npm run diff</code>
@@ -99,5 +99,5 @@ reversed, and breaking is what breaks a receiver. Assumption changes are listed 
 has often become a documented fact.</p>
 ${entries.length ? entries.map(section).join("\n") : "<p>No release is recorded yet.</p>"}
 `;
-  return renderPage({ active: "changelog", title: "Changelog", body });
+  return renderPage({ active: "changelog.html", title: "Changelog", body, site });
 }

@@ -26,8 +26,41 @@ export function scriptJson(value: unknown): string {
   return JSON.stringify(value).replace(/</g, "\\u003c").replace(/\u2028/g, "\\u2028").replace(/\u2029/g, "\\u2029");
 }
 
+/**
+ * The renderer gives each message the id `message-<key>` (its key in the document) but links to it
+ * from its sidebar as `message-<name>`: with keys such as leaveApproved and names such as
+ * leave.approved, every sidebar link to an event would point at nothing. The copy it renders has
+ * each message keyed by its name (the event type), references rewritten to match, so the anchor of
+ * an event is `#message-<event type>` for the sidebar and for links from other pages alike.
+ */
+export function keyMessagesByName(document: any): any {
+  const renames = new Map<string, string>();
+  const rename = (messages: Record<string, any> | undefined, prefix: string) =>
+    messages &&
+    Object.fromEntries(
+      Object.entries(messages).map(([key, message]) => {
+        const name = typeof message?.name === "string" ? message.name : key;
+        if (name !== key) renames.set(`${prefix}/${key}`, `${prefix}/${name}`);
+        return [name, message];
+      }),
+    );
+  const copy = structuredClone(document);
+  for (const [id, channel] of Object.entries<any>(copy.channels ?? {})) {
+    if (channel?.messages) channel.messages = rename(channel.messages, `#/channels/${id}/messages`);
+  }
+  if (copy.components?.messages) copy.components.messages = rename(copy.components.messages, "#/components/messages");
+  const rewrite = (node: unknown): unknown => {
+    if (Array.isArray(node)) return node.map(rewrite);
+    if (node === null || typeof node !== "object") return node;
+    return Object.fromEntries(
+      Object.entries(node).map(([key, value]) => [key, key === "$ref" && typeof value === "string" ? (renames.get(value) ?? value) : rewrite(value)]),
+    );
+  };
+  return rewrite(copy);
+}
+
 /** Pure: the page, given the document and the renderer's files; refuses anything loaded from elsewhere. */
-export function renderEventsReference({ document, script, styles }: { document: any; script: string; styles: string }): string {
+export function renderEventsReference({ document, script, styles, nav }: { document: any; script: string; styles: string; nav: string }): string {
   const title = `${document?.info?.title ?? "Events"} · HR service contract`;
   const html = `<!DOCTYPE html>
 <html lang="en">
@@ -41,7 +74,7 @@ export function renderEventsReference({ document, script, styles }: { document: 
 <div id="asyncapi" role="main">Loading the events reference…</div>
 <script>${script.replace(/<\/script/gi, "<\\/script")}</script>
 <script>
-AsyncApiStandalone.render({ schema: ${scriptJson(document)}, config: ${scriptJson(CONFIG)} }, document.getElementById("asyncapi"));
+AsyncApiStandalone.render({ schema: ${scriptJson(keyMessagesByName(document))}, config: ${scriptJson(CONFIG)} }, document.getElementById("asyncapi"));
 </script>
 </body>
 </html>
@@ -49,14 +82,16 @@ AsyncApiStandalone.render({ schema: ${scriptJson(document)}, config: ${scriptJso
   const external = /<(link|script|img)[^>]+(href|src)="(https?:)?\/\//i.exec(html);
   if (external) throw new Error(`the events page loads an external asset: ${external[0].slice(0, 120)}`);
   // The renderer's prose styles wrap inline code in literal backticks; the code style marks it already.
-  return injectNav(html, "events", "code::before,code::after{content:none !important;}");
+  // The renderer's server panel sets the address (a URL template, one long word) and its badges inline; on
+  // a phone's width the address must break or the whole page scrolls sideways.
+  return injectNav(html, nav, "code::before,code::after{content:none !important;}#asyncapi .font-mono{overflow-wrap:anywhere;}");
 }
 
-export async function buildEventsReference({ specPath, outFile }: { specPath: string; outFile: string }): Promise<void> {
+export async function buildEventsReference({ specPath, outFile, nav }: { specPath: string; outFile: string; nav: string }): Promise<void> {
   const [documentText, script, styles] = await Promise.all([
     fs.readFile(specPath, "utf8"),
     fs.readFile(require.resolve(RENDERER.script), "utf8"),
     fs.readFile(require.resolve(RENDERER.styles), "utf8"),
   ]);
-  await fs.writeFile(outFile, renderEventsReference({ document: JSON.parse(documentText), script, styles }));
+  await fs.writeFile(outFile, renderEventsReference({ document: JSON.parse(documentText), script, styles, nav }));
 }

@@ -3,7 +3,8 @@
 import { DEMO_KEYS, type KeySpec } from "../../mock/keys/demo-keys.js";
 import { ORGANIZATION_PROFILES } from "../../mock/data/catalogue.js";
 import { escapeHtml } from "./html.js";
-import { renderPage } from "./layout.js";
+import { renderPage, type SiteNav } from "./layout.js";
+import { operationLink } from "./reference-links.js";
 import type { OperationFact } from "./spec-facts.js";
 
 function organisation(key: KeySpec): string {
@@ -18,10 +19,10 @@ function callable(key: KeySpec, operations: OperationFact[]): string {
   const allowed = operations.filter((operation) => operation.permission !== undefined && key.permissions.includes(operation.permission));
   if (allowed.length === 0) return "none (every call is a 403)";
   if (allowed.length === operations.length) return `all ${operations.length} operations`;
-  return allowed.map((operation) => `<code>${escapeHtml(operation.operationId)}</code>`).join(", ");
+  return allowed.map((operation) => `<a href="${escapeHtml(operationLink(operation))}"><code>${escapeHtml(operation.operationId)}</code></a>`).join(", ");
 }
 
-export function renderKeysPage({ operations, baseUrl, keys = DEMO_KEYS }: { operations: OperationFact[]; baseUrl: string; keys?: readonly KeySpec[] }): string {
+export function renderKeysPage({ operations, baseUrl, keys = DEMO_KEYS }: { operations: OperationFact[]; baseUrl: string; keys?: readonly KeySpec[] }, site: SiteNav): string {
   const rows = keys.map(
     (key) =>
       `<tr><td><code class="api-key">${escapeHtml(key.key)}</code></td><td>${organisation(key)}</td><td>${
@@ -33,7 +34,7 @@ export function renderKeysPage({ operations, baseUrl, keys = DEMO_KEYS }: { oper
     (permission) =>
       `<tr><td>${escapeHtml(permission)}</td><td>${operations
         .filter((operation) => operation.permission === permission)
-        .map((operation) => `${escapeHtml(operation.method)} <code>${escapeHtml(operation.path)}</code>`)
+        .map((operation) => `<a href="${escapeHtml(operationLink(operation))}">${escapeHtml(operation.method)} <code>${escapeHtml(operation.path)}</code></a>`)
         .join("<br>")}</td></tr>`,
   );
   const example = keys.find((key) => permissions.every((permission) => key.permissions.includes(permission))) ?? keys[0];
@@ -44,7 +45,7 @@ export function renderKeysPage({ operations, baseUrl, keys = DEMO_KEYS }: { oper
 organisations and carries a set of permissions, so every case can be tried at once: a call the key may make, a 403
 for a missing permission, a 404 for another organisation's record, a 401 for an unknown key.</p>
 
-<table class="keys"><thead><tr><th>Key</th><th>Organisation</th><th>Permissions</th><th>Who it is</th><th>Can call</th></tr></thead>
+<table class="keys stack"><thead><tr><th>Key</th><th>Organisation</th><th>Permissions</th><th>Who it is</th><th>Can call</th></tr></thead>
 <tbody>
 ${rows.join("\n")}
 </tbody></table>
@@ -67,5 +68,5 @@ given in a JSON file (<code>--keys FILE</code>).</p>
 ${permissionRows.join("\n")}
 </tbody></table>
 `;
-  return renderPage({ active: "keys", title: "Demo keys", body });
+  return renderPage({ active: "keys.html", title: "Demo keys", body, site });
 }

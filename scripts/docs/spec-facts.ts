@@ -8,6 +8,8 @@ export interface OperationFact {
   operationId: string;
   summary: string;
   permission: string | undefined;
+  /** The operation's first tag: the API reference groups operations by it. */
+  tag: string | undefined;
 }
 
 export interface EventFact {
@@ -29,6 +31,7 @@ export function listOperations(openapi: Json): OperationFact[] {
         operationId: String(operation.operationId ?? `${method} ${path}`),
         summary: String(operation.summary ?? operation.operationId ?? ""),
         permission: typeof operation["x-permission"] === "string" ? operation["x-permission"] : undefined,
+        tag: typeof operation.tags?.[0] === "string" ? operation.tags[0] : undefined,
       });
     }
   }

@@ -1,21 +1,17 @@
-// The README's "Changing the contract safely" section names only commands, files and folders that
-// exist, and states the exit codes the CLI's own help states.
+// The guide's "What a change breaks" section names only commands, files and folders that exist, and
+// states the exit codes the CLI's own help states.
 import fs from "node:fs";
 import path from "node:path";
 import { expect, test } from "vitest";
 import { USAGE } from "../../mock/diff/cli.js";
+import { section, shLines, withoutComment } from "../readme/documents.js";
 
 const root = path.resolve(import.meta.dirname, "../..");
-const readme = fs.readFileSync(path.join(root, "README.md"), "utf8");
-const scripts = JSON.parse(fs.readFileSync(path.join(root, "package.json"), "utf8")).scripts as Record<string, string>;
-const section = /## Changing the contract safely\n([\s\S]*?)\n## /.exec(readme)?.[1] ?? "";
-const commands = (/```sh\n([\s\S]*?)\n```/.exec(section)?.[1] ?? "")
-  .split("\n")
-  .map((line) => line.replace(/#.*$/, "").trim())
-  .filter(Boolean);
+const { doc } = section("Changing the contract safely");
+const diffSection = section("What a change breaks: `npm run diff`").text;
+const commands = shLines(diffSection).map(withoutComment);
 
 test("the section is there, with commands", () => {
-  expect(section, 'README has no "## Changing the contract safely" section').not.toBe("");
   expect(commands.length, "commands in its sh block").toBeGreaterThanOrEqual(5);
 });
 
@@ -30,5 +26,5 @@ test("the exit codes are the CLI's", () => {
   const [, codes] = /Exit codes: ([\s\S]*?\.)\n*$/.exec(USAGE) ?? [];
   const flat = (text: string) => text.replace(/\s+/g, " ").trim();
   expect(codes, "the CLI's help states exit codes").toBeDefined();
-  expect(flat(section), "README's exit codes differ from `npm run diff -- --help`").toContain(flat(`Exit codes: ${codes}`));
+  expect(flat(doc.text), `${doc.file}'s exit codes differ from \`npm run diff -- --help\``).toContain(flat(`Exit codes: ${codes}`));
 });

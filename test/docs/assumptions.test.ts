@@ -4,7 +4,7 @@ import { describe, expect, test } from "vitest";
 import { collectAssumptions, collectNotShown, sentences, textUnits } from "../../scripts/docs/assumptions.js";
 import { finishApiReference } from "../../scripts/docs/api-reference.js";
 import { renderEventsReference, scriptJson } from "../../scripts/docs/events-reference.js";
-import { injectNav } from "../../scripts/docs/layout.js";
+import { injectNav, renderNav } from "../../scripts/docs/layout.js";
 import { describeLocation } from "../../scripts/docs/spec-locations.js";
 
 const openapi = {
@@ -172,26 +172,27 @@ describe("collectNotShown", () => {
 });
 
 describe("offline guards of the third-party pages", () => {
+  const NAV = renderNav("api.html", { guides: [] });
   const redoc = (extra = "") =>
     `<html><head><title>x</title></head><body><div id="redoc"></div><script>const a="https://cdn.redoc.ly/redoc/logo-mini-full.svg",b="https://cdn.redoc.ly/redoc/logo-mini.svg";const o={"disableTelemetry":true};${extra}</script></body></html>`;
 
   test("the Redoc logo is inlined and the nav added", () => {
-    const html = finishApiReference(redoc());
+    const html = finishApiReference(redoc(), NAV);
     expect(html, "no CDN address left").not.toContain("cdn.redoc.ly");
     expect(html, "the logo as a data: URL").toContain("data:image/svg+xml,");
     expect(html, "the site nav").toContain('<nav id="site-nav"');
   });
 
   test("a Redoc page without the expected logo address fails the build instead of going online", () => {
-    expect(() => finishApiReference(redoc().replace("logo-mini-full.svg", "logo-new.svg"))).toThrow(/no longer contains https:\/\/cdn\.redoc\.ly/);
+    expect(() => finishApiReference(redoc().replace("logo-mini-full.svg", "logo-new.svg"), NAV)).toThrow(/no longer contains https:\/\/cdn\.redoc\.ly/);
   });
 
   test("a Redoc page with browser telemetry on fails the build", () => {
-    expect(() => finishApiReference(redoc().replace('"disableTelemetry":true', '"disableTelemetry":false'))).toThrow(/telemetry/);
+    expect(() => finishApiReference(redoc().replace('"disableTelemetry":true', '"disableTelemetry":false'), NAV)).toThrow(/telemetry/);
   });
 
   test("an events page whose renderer would load from another host fails the build", () => {
-    const page = (script: string) => renderEventsReference({ document: { info: { title: "Events" } }, script, styles: "" });
+    const page = (script: string) => renderEventsReference({ document: { info: { title: "Events" } }, script, styles: "", nav: NAV });
     expect(page("window.x = 1;"), "a renderer that loads nothing").toContain("AsyncApiStandalone.render");
     expect(() => page('document.body.innerHTML = \'<img src="https://cdn.example/logo.png">\';')).toThrow(/external asset/);
   });
@@ -203,7 +204,7 @@ describe("offline guards of the third-party pages", () => {
   });
 
   test("injectNav adds an inline icon (no /favicon.ico request) only when the page has none", () => {
-    expect(injectNav("<html><head></head><body></body></html>", "api"), "added").toContain('<link rel="icon" href="data:,">');
-    expect(injectNav('<html><head><link rel="icon" href="data:x"></head><body></body></html>', "events"), "kept").not.toContain('href="data:,"');
+    expect(injectNav("<html><head></head><body></body></html>", NAV), "added").toContain('<link rel="icon" href="data:,">');
+    expect(injectNav('<html><head><link rel="icon" href="data:x"></head><body></body></html>', NAV), "kept").not.toContain('href="data:,"');
   });
 });

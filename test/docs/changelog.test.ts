@@ -32,11 +32,11 @@ describe.each([
   ],
 ])("%s", (name, { releases, working, want }) => {
   test("the page says it", () => {
-    const page = text(renderChangelogPage(changelogEntries(releases(), working())));
+    const page = text(renderChangelogPage(changelogEntries(releases(), working()), { guides: [] }));
     for (const line of want) expect(page, `${name}: the page lacks "${line}"`).toContain(line);
   });
 });
 
 test("no recorded release: the page says so", () => {
-  expect(text(renderChangelogPage(changelogEntries([], release("head", "")))), "page without releases").toContain("No release is recorded yet.");
+  expect(text(renderChangelogPage(changelogEntries([], release("head", "")), { guides: [] })), "page without releases").toContain("No release is recorded yet.");
 });

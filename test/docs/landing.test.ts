@@ -9,6 +9,8 @@ import { promisify } from "node:util";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { landingFacts, repoRoot } from "../../scripts/build-docs.js";
+import { loadGuides } from "../../scripts/docs/guides.js";
+import { listEvents, listOperations } from "../../scripts/docs/spec-facts.js";
 import { FLAGS as CONTRACT_FLAGS } from "../../src/contract/options.js";
 import { renderLandingPage } from "../../scripts/docs/landing-page.js";
 
@@ -17,9 +19,9 @@ const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot
 const openapi = readJson("generated/openapi.json");
 const asyncapi = readJson("generated/asyncapi.json");
 const pkg = readJson("package.json");
-const OUR_PACKAGES = [pkg.name, readJson("mock/package.json").name];
-const facts = landingFacts(openapi, asyncapi, "description", 1);
-const html = renderLandingPage(facts);
+const guides = await loadGuides(repoRoot, { operations: listOperations(openapi), events: listEvents(asyncapi) });
+const facts = landingFacts(openapi, asyncapi, "description", 1, guides);
+const html = renderLandingPage(facts, { guides });
 
 const unescape = (text: string) => text.replace(/&lt;/g, "<").replace(/&gt;/g, ">").replace(/&quot;/g, '"').replace(/&#39;/g, "'").replace(/&amp;/g, "&");
 /** The code blocks of the page, as a reader copies them. */
@@ -34,6 +36,12 @@ const commandsOf = (line: string) => line.split("&&").map((part) => part.trim())
 const flagsOf = (line: string) => [...line.matchAll(/(?:^|\s)(--[a-z][a-z-]*)/g)].map((m) => m[1]);
 
 describe("the landing page's quick starts", () => {
+  test("links every guide, and names the client factory the package exports", () => {
+    for (const guide of guides) expect(html, `a link to ${guide.file}`).toContain(`href="${guide.file}"`);
+    expect(html, "createClient, the name the README and the guides use").toContain("createClient(");
+    expect(html).not.toContain("createHrClient");
+  });
+
   test("has shell commands and a TypeScript snippet to check", () => {
     expect(shellLines.length, `shell lines in ${blocks.length} code blocks`).toBeGreaterThanOrEqual(5);
     expect(blocks.filter((block) => /^import /m.test(block)), "TypeScript snippets").toHaveLength(1);
@@ -46,8 +54,7 @@ describe("the landing page's quick starts", () => {
       .filter(([, verb, ...rest]) => {
         if (verb === "run") return !(rest[0] in pkg.scripts);
         if (verb === "start" || verb === "test") return !(verb in pkg.scripts);
-        // npm install names only this repository's packages, and their flags are npm's own.
-        if (verb === "install") return rest.filter((word) => !word.startsWith("-")).some((name) => !OUR_PACKAGES.includes(name));
+        // No npm install: neither package is on the registry yet (the page points at Getting started's tarballs).
         return verb !== "ci";
       })
       .map((words) => words.join(" "));

@@ -1,32 +1,21 @@
 // The docs site in a browser, as users open it: built by `npm run docs`'s build function, served by
-// the mock under /docs, each page loaded in headless Chromium (Debian's, driven by playwright-core).
-// Every page: no console error, no failed request, no request to another host, the shared nav;
-// each reference shows everything its document holds. A screenshot of each page is saved under
-// test-artifacts/docs/.
+// the mock under /docs, each page loaded in headless Chromium (Debian's, driven by playwright-core)
+// at 1280 px. Every page: no console error, no failed request, no request to another host, the
+// shared nav linking every page and guide; each reference shows everything its document holds, each
+// guide its sections. A screenshot of each page is saved under test-artifacts/docs/.
+// site-layout.test.ts checks the widths (375 px, 1400 px) and follows every link.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import { pathToFileURL } from "node:url";
-import type { Browser, BrowserContext, Page } from "playwright-core";
+import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { startMock, type RunningMock } from "../../mock/index.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
-import { buildDocs, repoRoot } from "../../scripts/build-docs.js";
+import { repoRoot } from "../../scripts/build-docs.js";
 import { PAGES, type PageId } from "../../scripts/docs/layout.js";
 import { compareContracts } from "../../mock/diff/compare.js";
-import { launchChromium } from "../support/browser.js";
+import { ARTIFACTS, asyncapi, openapi, openSite, visible, visitPage, waitForTexts, type Site, type Visit } from "./site-support.js";
 
-const ARTIFACTS = path.join(repoRoot, "test-artifacts", "docs");
 const VIEWPORT = { width: 1280, height: 900 };
-/** How long a page may take to show what it should once loaded (client-side rendering). */
-const RENDER_WAIT_MS = 15_000;
-
-const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), "utf8"));
-const openapi = readJson("generated/openapi.json");
-const asyncapi = readJson("generated/asyncapi.json");
-
-/** Whitespace collapsed and Markdown code marks dropped: what a reader sees, comparable with innerText. */
-const visible = (text: string) => text.replace(/`/g, "").replace(/\s+/g, " ").trim();
 
 /** Every `x-assumption` sentence of a document, found by walking it (independent of the page's own code). */
 function assumptionSentences(doc: unknown): string[] {
@@ -80,7 +69,7 @@ const WANTED: Record<PageId, Wanted> = {
     texts: [
       { label: "frontend quick start", text: "npx hr-mock serve" },
       { label: "CI quick start", text: "npx hr-contract --base-url URL --api-key KEY" },
-      ...["Frontend developer", "Integration developer", "CI maintainer", "Reader"].map((text) => ({ label: `audience ${text}`, text })),
+      ...["Frontend developer", "Integration developer", "CI maintainer", "Contract author", "Reader"].map((text) => ({ label: `audience ${text}`, text })),
     ],
   },
   api: {
@@ -123,78 +112,15 @@ const WANTED: Record<PageId, Wanted> = {
       ...unreleased.map((change) => ({ label: `unreleased change ${change.id.slice(0, 60)}`, text: `${change.place} ${change.what}` })),
     ],
   },
+  benchmarks: {
+    what: "the benchmark figures npm run bench wrote, or how to make them",
+    texts: [{ label: "its title", text: "Benchmarks" }, { label: "the command that writes them", text: "npm run bench" }],
+  },
 };
 
-interface Visit {
-  consoleErrors: string[];
-  failedRequests: string[];
-  otherHosts: string[];
-  /** Text shown by the page (for the API reference: by each of its sections, visited through the sidebar). */
-  text: string;
-  navLinks: Array<{ label: string; href: string; resolved: string }>;
-  navigationProblems: string[];
-}
 
-let site: string;
-let mock: RunningMock;
-let browser: Browser;
-const visits = new Map<PageId, Visit>();
-
-/** Opens one page in a fresh context and records everything the tests judge. */
-async function visitPage(id: PageId, url: string, ownHost: string): Promise<Visit> {
-  const context: BrowserContext = await browser.newContext({ viewport: VIEWPORT });
-  const visit: Visit = { consoleErrors: [], failedRequests: [], otherHosts: [], text: "", navLinks: [], navigationProblems: [] };
-  const isOtherHost = (raw: string) => {
-    const target = new URL(raw);
-    if (target.protocol === "data:" || target.protocol === "blob:" || target.protocol === "about:") return false;
-    return target.protocol === "file:" ? ownHost !== "" : target.host !== ownHost;
-  };
-  context.on("request", (request) => {
-    if (isOtherHost(request.url())) visit.otherHosts.push(request.url());
-  });
-  // Nothing leaves the machine even when a page tries: the attempt is recorded above, then refused.
-  await context.route("**/*", (route) => (isOtherHost(route.request().url()) ? route.abort("blockedbyclient") : route.continue()));
-  const page = await context.newPage();
-  page.on("console", (message) => {
-    if (message.type() === "error") visit.consoleErrors.push(`${message.text()} (${message.location().url || "page"})`);
-  });
-  page.on("pageerror", (error) => visit.consoleErrors.push(`uncaught: ${error.message}`));
-  page.on("requestfailed", (request) => visit.failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? "failed"}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) visit.failedRequests.push(`${response.url()}: HTTP ${response.status()}`);
-  });
-  try {
-    const response = await page.goto(url, { waitUntil: "networkidle" });
-    if (response && !response.ok()) visit.failedRequests.push(`${url}: HTTP ${response.status()}`);
-    // Redoc opens on the overview (operations come per tag, below); the other pages show their first wanted text.
-    await waitForTexts(page, id === "api" ? apiTags().slice(0, 1) : WANTED[id].texts.slice(0, 1).map((t) => t.text));
-    await page.screenshot({ path: path.join(ARTIFACTS, `${id}.png`), fullPage: true });
-    visit.navLinks = await page.$$eval("#site-nav a", (links) =>
-      links.map((link) => ({ label: link.textContent ?? "", href: link.getAttribute("href") ?? "", resolved: (link as HTMLAnchorElement).href })),
-    );
-    visit.text = await page.evaluate(() => document.body.innerText);
-    if (id === "api") visit.text += "\n" + (await visitApiSections(page, visit));
-    // Late requests (images, fonts, telemetry) count too.
-    await page.waitForLoadState("networkidle");
-  } finally {
-    await context.close();
-  }
-  return visit;
-}
-
-async function waitForTexts(page: Page, texts: string[]): Promise<void> {
-  await page
-    .waitForFunction(
-      (wanted) => {
-        const shown = document.body.innerText.replace(/\s+/g, " ");
-        return wanted.every((text) => shown.includes(text));
-      },
-      texts.map(visible),
-      { timeout: RENDER_WAIT_MS },
-    )
-    // The test that needs the text reports what is missing.
-    .catch(() => undefined);
-}
+let site: Site;
+const visits = new Map<string, Visit & { text: string; navLinks: string[]; navigationProblems: string[] }>();
 
 /**
  * Redoc 3 shows one tag at a time: the sidebar entry of each tag opens its operations. Each tag of
@@ -202,13 +128,12 @@ async function waitForTexts(page: Page, texts: string[]): Promise<void> {
  */
 const apiTags = () => [...new Set(operations.flatMap((operation) => operation.tags))];
 
-async function visitApiSections(page: Page, visit: Visit): Promise<string> {
-  const tags = apiTags();
+async function visitApiSections(page: Page, problems: string[]): Promise<string> {
   const texts: string[] = [];
-  for (const tag of tags) {
+  for (const tag of apiTags()) {
     const entry = page.getByRole("link", { name: tag, exact: true }).first();
     if ((await entry.count()) === 0) {
-      visit.navigationProblems.push(`no sidebar entry for the tag "${tag}"`);
+      problems.push(`no sidebar entry for the tag "${tag}"`);
       continue;
     }
     await entry.click();
@@ -222,76 +147,90 @@ async function visitApiSections(page: Page, visit: Visit): Promise<string> {
 }
 
 beforeAll(async () => {
-  fs.mkdirSync(ARTIFACTS, { recursive: true });
-  // Built apart from site/ so the test leaves the reader's copy alone; the mock serves it the same way.
-  site = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "docs-site-")), "site");
-  await buildDocs({ outDir: site });
-  mock = await startMock({ port: 0, docsDir: site, rateLimit: "off" });
-  browser = await launchChromium();
-  const ownHost = new URL(mock.url).host;
-  for (const page of PAGES) visits.set(page.id, await visitPage(page.id, `${mock.docsUrl}${page.file}`, ownHost));
-}, 240_000);
+  site = await openSite();
+  for (const file of site.files) {
+    const visit = await visitPage(site, file, VIEWPORT, async (page) => {
+      const navigationProblems: string[] = [];
+      const wanted = wantedOf(file).texts.slice(0, 1).map((t) => t.text);
+      if (file !== "api.html") await waitForTexts(page, wanted);
+      await page.screenshot({ path: path.join(ARTIFACTS, file.replace(/\.html$/, ".png")) });
+      const navLinks = await page.$$eval("#site-nav a", (links) => links.map((link) => link.getAttribute("href") ?? ""));
+      let text = await page.evaluate(() => document.body.innerText);
+      if (file === "api.html") text += "\n" + (await visitApiSections(page, navigationProblems));
+      return { text, navLinks, navigationProblems };
+    }, { settle: true });
+    visits.set(file, visit);
+  }
+}, 300_000);
 
-afterAll(async () => {
-  await browser?.close();
-  await mock?.close();
-  if (site) fs.rmSync(path.dirname(site), { recursive: true, force: true });
-});
+afterAll(() => site?.close());
 
-const visitOf = (id: PageId): Visit => {
-  const visit = visits.get(id);
-  if (!visit) throw new Error(`${id}: the page was not visited`);
+const visitOf = (file: string) => {
+  const visit = visits.get(file);
+  if (!visit) throw new Error(`${file}: the page was not visited`);
   return visit;
 };
 
-const CASES = PAGES.map((page) => [page.file, { id: page.id, want: WANTED[page.id] }] as const);
+/** What a page must show: PAGES' from the specs and the mock, a guide's its title and every heading. */
+function wantedOf(file: string): Wanted {
+  const page = PAGES.find((p) => p.file === file);
+  if (page) return WANTED[page.id as PageId];
+  const guide = site.guides.find((g) => g.file === file);
+  if (!guide) throw new Error(`${file}: neither a page of PAGES nor a guide`);
+  return { what: `every heading of ${guide.source}`, texts: guide.headings.map((heading) => ({ label: `heading "${heading.text}"`, text: heading.text })) };
+}
 
-describe.each(CASES)("%s, served by the mock under /docs", (file, { id, want }) => {
-  test("logs no console error", () => {
-    expect(visitOf(id).consoleErrors, `${file}: console errors`).toEqual([]);
-  });
+test("the site has every page of PAGES and a page per guide", () => {
+  expect(site.files).toEqual([...PAGES.map((page) => page.file), ...site.guides.map((guide) => guide.file)]);
+  expect(site.guides.length, "guides").toBeGreaterThanOrEqual(9);
+});
 
-  test("has no failed request", () => {
-    expect(visitOf(id).failedRequests, `${file}: failed requests`).toEqual([]);
-  });
+describe("every page, served by the mock under /docs at 1280 px", () => {
+  /** One test over every page: the problems of each page that has any, by file. */
+  const each = (name: string, problemsOf: (file: string) => string[]) =>
+    test(name, () => {
+      const problems = Object.fromEntries(site.files.map((file) => [file, problemsOf(file)]).filter(([, found]) => found.length > 0));
+      expect(problems, `pages where: ${name}, fails`).toEqual({});
+    });
 
-  test("makes no request to another host", () => {
-    expect(visitOf(id).otherHosts, `${file}: requests to other hosts`).toEqual([]);
-  });
+  each("logs no console error", (file) => visitOf(file).consoleErrors);
+  each("has no failed request", (file) => visitOf(file).failedRequests);
+  each("makes no request to another host", (file) => visitOf(file).otherHosts);
 
-  test(`shows ${want.what}`, () => {
-    const visit = visitOf(id);
+  each("shows what it is for: the references everything their documents hold, a guide its sections", (file) => {
+    const visit = visitOf(file);
+    const want = wantedOf(file);
     const shown = visible(visit.text);
-    const missing = want.texts.filter(({ text }) => !shown.includes(visible(text))).map(({ label }) => label);
-    expect(visit.navigationProblems, `${file}: could not open every section`).toEqual([]);
-    expect(want.texts.length, `${file}: nothing to look for (is the spec empty?)`).toBeGreaterThan(0);
-    expect(missing, `${file}: not shown (${missing.length} of ${want.texts.length})`).toEqual([]);
+    if (want.texts.length === 0) return [`nothing to look for (is the spec empty?)`];
+    const missing = want.texts.filter(({ text }) => !shown.includes(visible(text))).map(({ label }) => `not shown: ${label}`);
+    return [...visit.navigationProblems, ...missing];
   });
 
-  test("has the site nav, linking every page relatively", () => {
-    const links = visitOf(id).navLinks;
-    expect(
-      links.map((link) => ({ label: link.label, href: link.href, resolved: link.resolved })),
-      `${file}: nav links`,
-    ).toEqual(PAGES.map((page) => ({ label: page.label, href: page.file, resolved: `${mock.docsUrl}${page.file}` })));
+  each("has the site nav, linking every page and every guide relatively", (file) => {
+    const linked = new Set(visitOf(file).navLinks);
+    return [
+      ...site.files.filter((target) => !linked.has(target)).map((target) => `no nav link to ${target}`),
+      ...[...linked].filter((href) => !site.files.includes(href)).map((href) => `a nav link to ${href}, which is no page of the site`),
+    ];
   });
 });
 
 test("the site works from the file system: each nav link of the landing page opens its page", async () => {
-  const context = await browser.newContext({ viewport: VIEWPORT });
+  const context = await site.browser.newContext({ viewport: VIEWPORT });
   const opened: string[] = [];
   try {
     const page = await context.newPage();
-    const start = pathToFileURL(path.join(site, "index.html")).href;
-    for (const target of PAGES) {
+    const start = pathToFileURL(path.join(site.dir, "index.html")).href;
+    for (const file of site.files.filter((f) => f !== "index.html")) {
       await page.goto(start);
-      await page.getByRole("link", { name: target.label, exact: true }).first().click();
+      // The guides sit in the nav's Guides list, which a click opens, as a reader's would.
+      if (site.guides.some((guide) => guide.file === file)) await page.locator("#site-nav .site-guides summary").click();
+      await page.locator(`#site-nav .site-links a[href="${file}"]`).click();
       await page.waitForLoadState("load");
-      const current = new URL(page.url());
-      opened.push(`${target.label} → ${path.basename(current.pathname)}`);
+      opened.push(`${file} → ${path.basename(new URL(page.url()).pathname)}`);
     }
   } finally {
     await context.close();
   }
-  expect(opened, "nav links followed from file://…/index.html").toEqual(PAGES.map((page) => `${page.label} → ${page.file}`));
-});
+  expect(opened, "nav links followed from file://…/index.html").toEqual(site.files.filter((f) => f !== "index.html").map((file) => `${file} → ${file}`));
+}, 120_000);

@@ -1,6 +1,7 @@
-// docs/guides/receiving-webhooks.md tells the truth: its TypeScript snippet is the test file beside
-// this one, verbatim (and so runs with the suite), and its command runs as written against a
-// receiver that keeps the rules, the URL's host and port aside (the test's receiver has a free port).
+// The "Check your receiver" section of docs/guides/receiving-webhooks.md tells the truth: its numbers
+// are the documents' rules, its vitest form is the test file beside this one (test/readme/documents
+// checks it verbatim, and the suite runs it), and its command runs as written against a receiver that
+// keeps the rules, the URL's host and port aside (the test's receiver has a free port).
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -9,18 +10,13 @@ import { deliveryRules, signatureFailureStatus } from "../../generated/webhook-f
 import { main } from "../../src/contract/cli.js";
 import { parseReceiverArgs } from "../../src/contract/receiver/options.js";
 import { createReceiver, listen } from "../../src/webhooks/node/index.js";
-import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { commands as commandsOf, fencedBlocks, section } from "../readme/documents.js";
 
-const GUIDE = "docs/guides/receiving-webhooks.md";
-const guide = fs.readFileSync(path.join(repoRoot, GUIDE), "utf8");
-const snippets = [...guide.matchAll(/<!-- snippet: (\S+) -->\n```ts\n([\s\S]*?)\n```/g)];
-const commands = [...guide.matchAll(/```sh\n([\s\S]*?)\n```/g)].flatMap((m) => m[1].split("\n")).filter((line) => line.trim() && !line.startsWith("#"));
+const { doc, text: guide } = section("Check your receiver");
+const snippets = fencedBlocks(guide).flatMap((block) => (block.snippet ? [block.snippet] : []));
+const commands = commandsOf(guide);
 
-describe(GUIDE, () => {
-  it("has the section 'Check your receiver'", () => {
-    expect(guide).toMatch(/^## Check your receiver$/m);
-  });
-
+describe(`${doc.file}: Check your receiver`, () => {
   it("states the rules' numbers as the documents do", () => {
     const { signatureToleranceSeconds: tolerance, responseTimeoutSeconds: answer } = deliveryRules;
     for (const phrase of [`at most ${tolerance} seconds`, `answered ${signatureFailureStatus}`, `within ${answer} seconds`, `\`t\` ${tolerance + 1} seconds old`, `\`t\` ${tolerance - 1} seconds old`, `of the ${answer} seconds`]) {
@@ -29,12 +25,7 @@ describe(GUIDE, () => {
   });
 
   it("embeds the vitest form, which this suite runs", () => {
-    expect(snippets.map((m) => m[1])).toEqual(["test/guides/check-receiver-snippet.test.ts"]);
-  });
-
-  it.each(snippets.map((m) => [m[1], m[2]] as [string, string]))("snippet %s is the file, verbatim", (file, text) => {
-    const source = fs.readFileSync(path.join(repoRoot, file), "utf8").trimEnd();
-    expect(text, `the guide's copy of ${file} differs from the file; paste the file again`).toBe(source);
+    expect(snippets).toEqual(["test/guides/check-receiver-snippet.test.ts"]);
   });
 
   it("gives one command, hr-contract receiver", () => {

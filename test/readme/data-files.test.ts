@@ -1,4 +1,4 @@
-// The README's "Your own data" commands run as written (in-process: hr-mock serve through its own
+// The guide's "Your own data" commands run as written (in-process: hr-mock serve through its own
 // flag parser and startMock on a free port, hr-mock export through its command, the curl through
 // fetch), and answer what the text says.
 import fs from "node:fs";
@@ -10,11 +10,9 @@ import { parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { exportCommand } from "../../mock/cli/commands/export.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { section, shLines } from "./documents.js";
 
-const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
-const section = readme.slice(readme.indexOf("### Your own data: `--data` and `hr-mock export`"));
-const body = section.slice(0, section.slice(4).search(/\n##/) + 4);
-const commands = [...body.matchAll(/```sh\n([\s\S]*?)\n```/g)].flatMap((m) => m[1].split("\n")).filter(Boolean);
+const commands = shLines(section("Your own data: `--data` and `hr-mock export`").text);
 const tmp = mkdtempSync(path.join(tmpdir(), "hr-readme-data-"));
 const mocks: RunningMock[] = [];
 afterAll(() => Promise.all(mocks.map((m) => m.close())));
@@ -22,7 +20,7 @@ afterAll(() => Promise.all(mocks.map((m) => m.close())));
 /** A path as the reader's shell sees it: the repository's files from its root, new files in a scratch folder. */
 const local = (file: string) => (fs.existsSync(path.join(repoRoot, file)) ? path.join(repoRoot, file) : path.join(tmp, file));
 
-describe("README: Your own data", () => {
+describe("the guide: Your own data", () => {
   it("has the commands this test runs", () => {
     expect(commands.map((c) => c.split(/\s+/).slice(0, 3).join(" "))).toEqual([
       "npx hr-mock serve",

@@ -1,6 +1,6 @@
-// The README's "Triggers with your data, and scenario files" runs as written: its example scenario
+// The guide's "Triggers with your data, and scenario files" runs as written: its example scenario
 // is the committed file, and each command of its sh block runs in-process against a mock (the
-// README's default address swapped for the test's), answering success.
+// guide's default address swapped for the test's), answering success.
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -10,15 +10,10 @@ import { DEFAULT_MOCK_URL } from "../../mock/cli/commands/trigger.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { register, TestReceiver } from "../webhooks-engine/support.js";
+import { fencedBlocks, section, shLines, words } from "./documents.js";
 
-const readme = fs.readFileSync(path.join(repoRoot, "README.md"), "utf8");
-const section = readme.split("### Triggers with your data, and scenario files\n")[1]?.split(/\n##+ /)[0] ?? "";
-const commands = [...section.matchAll(/```sh\n([\s\S]*?)\n```/g)].flatMap((m) => m[1].split("\n")).filter(Boolean);
-
-/** A command line's words as a POSIX shell splits them (single and double quotes; nothing else is used). */
-function words(line: string): string[] {
-  return [...line.matchAll(/'([^']*)'|"([^"]*)"|(\S+)/g)].map((m) => m[1] ?? m[2] ?? m[3]);
-}
+const text = section("Triggers with your data, and scenario files").text;
+const commands = shLines(text);
 
 let mock: RunningMock;
 let receiver: TestReceiver;
@@ -31,11 +26,12 @@ afterAll(async () => {
   await receiver?.close();
 });
 
-describe("README: Triggers with your data, and scenario files", () => {
+describe("the guide: Triggers with your data, and scenario files", () => {
   test("the example scenario shown is the committed file", () => {
-    const shown = /```yaml\n([\s\S]*?)```/.exec(section)?.[1];
+    const shown = fencedBlocks(text).find((block) => block.lang === "yaml");
     expect(shown, "a yaml block in the section").toBeDefined();
-    expect(shown).toBe(fs.readFileSync(path.join(repoRoot, "examples/scenarios/leave-approved.yaml"), "utf8"));
+    expect(shown!.snippet, "marked as the file it shows").toBe("examples/scenarios/leave-approved.yaml");
+    expect(`${shown!.body}\n`).toBe(fs.readFileSync(path.join(repoRoot, "examples/scenarios/leave-approved.yaml"), "utf8"));
   });
 
   test("every command runs and succeeds; the delivery log's last three are the scenario's, in order", async () => {

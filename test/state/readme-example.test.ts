@@ -1,9 +1,8 @@
-// The README's "State that survives a restart" example, run as written (the state directory and
+// The guide's "State that survives a restart" example, run as written (the state directory and
 // the receiver's address swapped for the test's, port 0 added): serve with --state, trigger, kill -9,
 // serve again: the data change, the endpoint and the waiting delivery come back, and the delivery
 // arrives with the same event id, signed with the secret the first start printed.
 import { spawn } from "node:child_process";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { parseServeArgs } from "../../mock/cli/commands/serve.js";
@@ -12,11 +11,10 @@ import { DEMO_KEY } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { TestReceiver } from "../webhooks-engine/support.js";
 import { newStateDir } from "./support.js";
+import { section, shLines, withoutComment } from "../readme/documents.js";
 
 const CLI = join(repoRoot, "mock", "cli.ts");
-const readme = readFileSync(join(repoRoot, "README.md"), "utf8");
-const section = readme.split("### State that survives a restart")[1]?.split(/\n##/)[0] ?? "";
-const [serveLine, triggerLine] = (/```sh\n([\s\S]*?)\n```/.exec(section)?.[1] ?? "").split("\n").map((l) => l.replace(/\s+#.*$/, "").trim());
+const [serveLine, triggerLine] = shLines(section("State that survives a restart").text).map(withoutComment);
 
 const children: ReturnType<typeof spawn>[] = [];
 const receiver = await new TestReceiver().start();
@@ -31,7 +29,7 @@ function serve(args: string[]) {
   return child;
 }
 
-test("the README's commands: serve --state, trigger, kill -9, serve again", async () => {
+test("the guide's commands: serve --state, trigger, kill -9, serve again", async () => {
   expect(serveLine, "the section's first command").toMatch(/^npx hr-mock serve --state \.hr-mock-state --webhook-url http:\/\/127\.0\.0\.1:4500\/hooks/);
   expect(triggerLine, "the section's second command").toBe("npx hr-mock trigger leave.approved");
   const state = newStateDir();

@@ -1,0 +1,140 @@
+// What the browser suites of the docs site share: the site built by `npm run docs`'s build function
+// into a scratch folder, served by the mock under /docs as users open it, Debian's Chromium, and one
+// visit of a page at a given width that records everything a test judges.
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, Page } from "playwright-core";
+import { startMock, type RunningMock } from "../../mock/index.js";
+import { buildDocs, repoRoot } from "../../scripts/build-docs.js";
+import { loadGuides, type Guide } from "../../scripts/docs/guides.js";
+import { PAGES } from "../../scripts/docs/layout.js";
+import { listEvents, listOperations } from "../../scripts/docs/spec-facts.js";
+import { launchChromium } from "../support/browser.js";
+
+export const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), "utf8"));
+export const openapi = readJson("generated/openapi.json");
+export const asyncapi = readJson("generated/asyncapi.json");
+export const ARTIFACTS = path.join(repoRoot, "test-artifacts", "docs");
+
+/** How long a page may take to show what it should once loaded (client-side rendering). */
+export const RENDER_WAIT_MS = 15_000;
+
+export interface Site {
+  dir: string;
+  mock: RunningMock;
+  browser: Browser;
+  guides: Guide[];
+  /** Every page the build wrote: PAGES, then the guides. */
+  files: string[];
+  url: (file: string) => string;
+  ownHost: string;
+  close(): Promise<void>;
+}
+
+export async function openSite(): Promise<Site> {
+  fs.mkdirSync(ARTIFACTS, { recursive: true });
+  // Built apart from site/ so the test leaves the reader's copy alone; the mock serves it the same way.
+  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "docs-site-")), "site");
+  const built = await buildDocs({ outDir: dir, log: (line) => line.startsWith("built ") && console.log(`docs: ${line}`) });
+  const guides = await loadGuides(repoRoot, { operations: listOperations(openapi), events: listEvents(asyncapi) });
+  const mock = await startMock({ port: 0, docsDir: dir, rateLimit: "off" });
+  const browser = await launchChromium();
+  return {
+    dir,
+    mock,
+    browser,
+    guides,
+    files: built.pages,
+    url: (file) => `${mock.docsUrl}${file}`,
+    ownHost: new URL(mock.url).host,
+    async close() {
+      await browser.close();
+      await mock.close();
+      fs.rmSync(path.dirname(dir), { recursive: true, force: true });
+    },
+  };
+}
+
+/** The pages whose content a script renders in the browser, and a text each shows once it has. */
+export function renderedText(file: string): string | undefined {
+  // Redoc's title: its sidebar (with the tags) is folded away on a phone's width.
+  if (file === "api.html") return String(openapi.info?.title ?? "");
+  if (file === "events.html") return String(Object.values<any>(asyncapi.components.messages)[0]?.name ?? "");
+  return undefined;
+}
+
+/** The pages this repository writes itself (its CSS, its markup), as against the two renderers'. */
+export const isOwnPage = (file: string) => renderedText(file) === undefined;
+
+export const pageLabel = (file: string) => PAGES.find((page) => page.file === file)?.label ?? file;
+
+export interface Visit {
+  consoleErrors: string[];
+  failedRequests: string[];
+  otherHosts: string[];
+}
+
+/**
+ * Opens one page in a fresh context at a width, records console errors, failed requests and
+ * requests to other hosts (refused: nothing leaves the machine), waits for the page to show its
+ * content, and hands the open page to `inspect` before closing it; with `settle`, then waits until
+ * the network has been idle, so late requests are recorded too.
+ */
+export async function visitPage<T>(
+  site: Site,
+  file: string,
+  viewport: { width: number; height: number },
+  inspect: (page: Page, visit: Visit) => Promise<T>,
+  { settle = false }: { settle?: boolean } = {},
+): Promise<T & Visit> {
+  const context = await site.browser.newContext({ viewport });
+  const visit: Visit = { consoleErrors: [], failedRequests: [], otherHosts: [] };
+  const isOtherHost = (raw: string) => {
+    const target = new URL(raw);
+    if (target.protocol === "data:" || target.protocol === "blob:" || target.protocol === "about:") return false;
+    return target.protocol === "file:" || target.host !== site.ownHost;
+  };
+  context.on("request", (request) => {
+    if (isOtherHost(request.url())) visit.otherHosts.push(request.url());
+  });
+  await context.route("**/*", (route) => (isOtherHost(route.request().url()) ? route.abort("blockedbyclient") : route.continue()));
+  const page = await context.newPage();
+  page.on("console", (message) => {
+    if (message.type() === "error") visit.consoleErrors.push(`${message.text()} (${message.location().url || "page"})`);
+  });
+  page.on("pageerror", (error) => visit.consoleErrors.push(`uncaught: ${error.message}`));
+  page.on("requestfailed", (request) => visit.failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? "failed"}`));
+  page.on("response", (response) => {
+    if (response.status() >= 400) visit.failedRequests.push(`${response.url()}: HTTP ${response.status()}`);
+  });
+  try {
+    const response = await page.goto(site.url(file), { waitUntil: "load" });
+    if (response && !response.ok()) visit.failedRequests.push(`${file}: HTTP ${response.status()}`);
+    const wanted = renderedText(file);
+    if (wanted) await waitForTexts(page, [wanted]);
+    const result = await inspect(page, visit);
+    // Late requests (images, fonts, telemetry) count too, for the suite that judges requests.
+    if (settle) await page.waitForLoadState("networkidle");
+    return { ...result, ...visit };
+  } finally {
+    await context.close();
+  }
+}
+
+/** Whitespace collapsed and Markdown code marks dropped: what a reader sees, comparable with innerText. */
+export const visible = (text: string) => text.replace(/`/g, "").replace(/\s+/g, " ").trim();
+
+export async function waitForTexts(page: Page, texts: string[]): Promise<void> {
+  await page
+    .waitForFunction(
+      (wanted) => {
+        const shown = document.body.innerText.replace(/\s+/g, " ");
+        return wanted.every((text) => shown.includes(text));
+      },
+      texts.map(visible),
+      { timeout: RENDER_WAIT_MS },
+    )
+    // The test that needs the text reports what is missing.
+    .catch(() => undefined);
+}
