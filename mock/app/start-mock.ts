@@ -13,7 +13,7 @@ import { DEMO_KEYS, MANAGE_WEBHOOKS } from "../keys/demo-keys.js";
 import { parseKeySpecs, readKeysFile } from "../keys/load-keys.js";
 import { attachWebhooks, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookEngine } from "../webhooks/index.js";
 import { DEFAULT_WORLD, openStateDirectory, restoreWorld, todayOfState, worldPersistence, type StateStore } from "../state/index.js";
-import { DEFAULT_DOCS_DIR } from "../edges/node/docs.js";
+import { DEFAULT_DOCS_DIR, docsBuilt } from "../edges/node/docs.js";
 import { defaultConnectionLimits } from "../edges/node/connections.js";
 import { createMockHttpServer } from "../edges/node/http.js";
 import { assembleMock, type MockSandbox } from "./assemble.js";
@@ -50,6 +50,8 @@ export interface RunningMock {
   port: number;
   host: string;
   docsUrl: string;
+  /** Whether the docs site is built where the mock serves it from (in a clone: after npm run docs). */
+  docsBuilt: boolean;
   keys: MockKeyInfo[];
   /** Ids a test needs, one entry per organisation in the dataset's order. */
   ids: OrganizationSampleIds[];
@@ -174,6 +176,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     port,
     host: settings.host,
     docsUrl: `${url}/docs/`,
+    docsBuilt: docsBuilt(options.docsDir ?? DEFAULT_DOCS_DIR),
     keys: [...mock.keys.values()].map((k) => ({
       key: k.key,
       organisation: k.organisation,

@@ -26,7 +26,7 @@ export function formatBanner(mock: RunningMock, settings: BannerSettings, readyM
   const lines = [
     `hr-mock: HR service mock ready in ${(readyMs / 1000).toFixed(2)} s (${extras.join(", ")})`,
     `  API   ${mock.url}`,
-    `  Docs  ${mock.docsUrl}`,
+    mock.docsBuilt ? `  Docs  ${mock.docsUrl}` : `  Docs  not built here: npm run docs builds them, then ${mock.docsUrl}`,
     `  Organisations: ${[...orgNames].map(([n, name]) => `${n} ${name}`).join("; ")}`,
     "  API keys (send Authorization: Bearer <key>):",
     ...mock.keys.map(

@@ -115,10 +115,18 @@ describe("--help", () => {
   });
 
   test("the banner reports the ready time it is given (the CLI gives the time since its process started)", async () => {
-    const mock = { url: "http://127.0.0.1:1", docsUrl: "http://127.0.0.1:1/docs/", startupMs: 250, keys: [{ key: "k", organisation: 1, organizationName: "Org", permissions: [], demo: true, label: "l", organizationId: "o" }] };
+    const mock = { url: "http://127.0.0.1:1", docsUrl: "http://127.0.0.1:1/docs/", docsBuilt: true, startupMs: 250, keys: [{ key: "k", organisation: 1, organizationName: "Org", permissions: [], demo: true, label: "l", organizationId: "o" }] };
     const settings = { seed: 1, scale: 1, rateLimit: "off" as const, failureStatus: "http" as const, latencyMs: 0, failRate: 0 };
     expect(formatBanner(mock as never, settings, 1234)).toMatch(/^hr-mock: HR service mock ready in 1\.23 s /);
     expect(formatBanner(mock as never, settings), "startMock's own time by default").toMatch(/ready in 0\.25 s /);
+  });
+
+  test("the banner points at the docs only where they are built, and says how to build them otherwise", () => {
+    const mock = { url: "http://127.0.0.1:1", docsUrl: "http://127.0.0.1:1/docs/", startupMs: 250, keys: [{ key: "k", organisation: 1, organizationName: "Org", permissions: [], demo: true, label: "l", organizationId: "o" }] };
+    const settings = { seed: 1, scale: 1, rateLimit: "off" as const, failureStatus: "http" as const, latencyMs: 0, failRate: 0 };
+    const docsLine = (docsBuilt: boolean) => formatBanner({ ...mock, docsBuilt } as never, settings).split("\n").find((line) => line.trimStart().startsWith("Docs"));
+    expect(docsLine(true)).toBe("  Docs  http://127.0.0.1:1/docs/");
+    expect(docsLine(false)).toBe("  Docs  not built here: npm run docs builds them, then http://127.0.0.1:1/docs/");
   });
 
   test("hr-mock --help lists the commands", async () => {
@@ -150,7 +158,7 @@ test("serve prints the banner with every demo key, answers, and stops on SIGTERM
     });
     const url = /API {3}(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
     expect(url, stdout).toBeDefined();
-    expect(stdout).toContain(`Docs  ${url}/docs/`);
+    expect(stdout.split("\n").find((line) => line.trimStart().startsWith("Docs")), "the docs line names where the docs are served").toContain(`${url}/docs/`);
     for (const key of DEMO_KEYS) expect(stdout, key.key).toMatch(new RegExp(`${key.key} +org ${key.organisation} `));
     expect(stdout).toContain(`curl -H "Authorization: Bearer demo_org1_full" "${url}/v1/leaverequest/list?PageSize=2"`);
     const response = await fetch(`${url}/v1/leaverequest/list?PageSize=2`, { headers: { authorization: "Bearer demo_org1_full" } });

@@ -1,6 +1,6 @@
 // `/docs`: the docs site built into site/ (npm run docs), served as static files. Paths cannot
 // leave the folder; without a built site the answer is a 404 envelope saying how to build it.
-import { createReadStream } from "node:fs";
+import { createReadStream, existsSync } from "node:fs";
 import { stat } from "node:fs/promises";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { extname, join, normalize, sep } from "node:path";
@@ -8,6 +8,11 @@ import { fileURLToPath } from "node:url";
 
 export const DEFAULT_DOCS_DIR = fileURLToPath(new URL("../../../site/", import.meta.url));
 export const DOCS_PREFIX = "/docs";
+
+/** Whether `dir` holds a built site (its index page); the banner says how to build one when not. */
+export function docsBuilt(dir: string): boolean {
+  return existsSync(join(dir, "index.html"));
+}
 
 const TYPES: Record<string, string> = {
   ".html": "text/html; charset=utf-8",
