@@ -7,7 +7,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { controlAnswer, createControlClient, type ControlAnswer, type ControlClient } from "../kernel/control-client.js";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../kernel/limits.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
-import { describeParseError, quoted } from "./parse-error.js";
+import { describeParseError, quoted } from "../kernel/parse-error.js";
 
 /** A mistake in the command line: exit status 2. */
 export class UsageError extends Error {

@@ -4,7 +4,7 @@
 // failure to run one line and exit status 1: "hr-mock <command>: <what>".
 import { DataFileError } from "../data/data-file.js";
 import { UsageError, type CommandIO, type Output } from "./command.js";
-import { shown } from "./parse-error.js";
+import { shown } from "../kernel/parse-error.js";
 
 export { UsageError, type Output } from "./command.js";
 

@@ -3,7 +3,7 @@
 // Kept here so mock/cli.ts only splices them in.
 import type { RunningMock } from "../app/start-mock.js";
 import { usage } from "./command.js";
-import { quoted } from "./parse-error.js";
+import { quoted } from "../kernel/parse-error.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
 import { checkEndpointUrl } from "../webhooks/endpoint-url.js";
 import type { EndpointInput } from "../webhooks/endpoints.js";

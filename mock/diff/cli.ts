@@ -6,6 +6,7 @@ import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
+import { describeParseError } from "../kernel/parse-error.js";
 import { AcknowledgementsError, applyAcknowledgements, parseAcknowledgements, type Acknowledgement } from "./acknowledgements.js";
 import { compareContracts } from "./compare.js";
 import { formatJson, formatText } from "./format.js";
@@ -82,7 +83,7 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
         options: { ack: { type: "string" }, format: { type: "string", default: "text" }, help: { type: "boolean", short: "h" } },
       });
     } catch (error) {
-      throw new UsageError((error as Error).message);
+      throw new UsageError(describeParseError(error as NodeJS.ErrnoException, argv));
     }
     const { values, positionals } = parsed;
     if (values.help) {
@@ -102,15 +103,15 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     return gate.unacknowledged.length ? 1 : 0;
   } catch (error) {
     if (error instanceof UsageError) {
-      io.stderr(`diff: ${error.message} (see --help)\n`);
+      io.stderr(`hr-mock diff: ${error.message} (see hr-mock diff --help)\n`);
       return 2;
     }
     if (error instanceof LoadError || error instanceof AcknowledgementsError) {
-      io.stderr(`diff: ${error.message}\n`);
+      io.stderr(`hr-mock diff: ${error.message}\n`);
       return 2;
     }
     // Anything else is a defect, still reported as one line rather than a stack trace.
-    io.stderr(`diff: unexpected failure: ${error instanceof Error ? error.message : String(error)}`.split("\n")[0] + "\n");
+    io.stderr(`hr-mock diff: unexpected failure: ${error instanceof Error ? error.message : String(error)}`.split("\n")[0] + "\n");
     return 2;
   }
 }

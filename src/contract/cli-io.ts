@@ -8,16 +8,16 @@ export interface CliIO {
 
 export interface Printer {
   out(text: string): void;
-  /** One `hr-contract: ` line on stderr. */
+  /** One `<command>: ` line on stderr ("hr-contract: …", "hr-contract receiver: …"). */
   note(line: string): void;
   /** One line on stderr, then the exit status given. */
   fail(line: string, code: number): number;
 }
 
-export function printer(io: CliIO = {}): Printer {
+export function printer(io: CliIO = {}, command = "hr-contract"): Printer {
   const stdout = io.stdout ?? process.stdout;
   const stderr = io.stderr ?? process.stderr;
-  const note = (line: string) => void stderr.write(`hr-contract: ${line}\n`);
+  const note = (line: string) => void stderr.write(`${command}: ${line}\n`);
   return {
     out: (text) => void stdout.write(text),
     note,

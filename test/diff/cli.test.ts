@@ -72,13 +72,13 @@ describe.each([
 });
 
 describe.each([
-  ["three contracts", { argv: () => ["a", "b", "c"], error: "diff: at most two contracts, <base> and <head>; got 3 (see --help)" }],
-  ["an unknown option", { argv: () => ["--colour"], error: "diff: Unknown option '--colour'" }],
-  ["an unknown format", { argv: () => [at("same"), "--format", "xml"], error: "diff: --format must be text or json, not xml (see --help)" }],
-  ["a ref that is nothing", { argv: () => ["no-such-ref-anywhere"], error: "diff: git no-such-ref-anywhere: not a folder, a .tgz or a commit of the repository" }],
+  ["three contracts", { argv: () => ["a", "b", "c"], error: "hr-mock diff: at most two contracts, <base> and <head>; got 3 (see hr-mock diff --help)" }],
+  ["an unknown option", { argv: () => ["--colour"], error: "hr-mock diff: unknown option --colour (see hr-mock diff --help)" }],
+  ["an unknown format", { argv: () => [at("same"), "--format", "xml"], error: "hr-mock diff: --format must be text or json, not xml (see hr-mock diff --help)" }],
+  ["a ref that is nothing", { argv: () => ["no-such-ref-anywhere"], error: "hr-mock diff: git no-such-ref-anywhere: not a folder, a .tgz or a commit of the repository" }],
   ["a folder without bundles", { argv: () => [at("empty")], error: "no openapi.json and asyncapi.json in it" }],
   ["a file that is not a tarball", { argv: () => [at("not-a-tarball.tgz")], error: "not a readable .tgz" }],
-  ["a missing acknowledgements file", { argv: () => [at("same"), "--ack", at("missing.json")], error: "diff: --ack " }],
+  ["a missing acknowledgements file", { argv: () => [at("same"), "--ack", at("missing.json")], error: "hr-mock diff: --ack " }],
   ["an acknowledgement without a reason", { argv: () => [at("same"), "--ack", at("bad-ack.json")], error: 'entry 1 (OpenAPI GET /v1/leavetype/list' }],
 ])("%s", (name, { argv, error }) => {
   test("exits 2 with one line naming the cause", async () => {

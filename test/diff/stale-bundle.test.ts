@@ -46,7 +46,7 @@ describe("npm run diff after an edit without npm run generate", () => {
               "    - $ref: ../components/parameters/OrderBy.yaml\n    - name: Region\n      in: query\n      required: true\n      description: The region.\n      example: north\n      schema: { type: string, maxLength: 20 }\n",
             ),
           ),
-        want: /^diff: generated\/openapi\.json is older than the documents: openapi\/paths\/v1_leaverequest_list\.yaml changed since npm run generate wrote it; run npm run generate, then the diff again\n$/,
+        want: /^hr-mock diff: generated\/openapi\.json is older than the documents: openapi\/paths\/v1_leaverequest_list\.yaml changed since npm run generate wrote it; run npm run generate, then the diff again\n$/,
       },
     ],
     [

@@ -21,7 +21,7 @@ describe("options", () => {
     ["both reports, = form too", { given: { argv: [...base, "--junit=r.xml", "--json", "r.json"] }, want: { kind: "run", options: { url: "http://127.0.0.1:3000/hooks", secret: "whsec_x", junitFile: "r.xml", jsonFile: "r.json" } } }],
     ["the secret from HR_WEBHOOK_SECRET", { given: { argv: ["--url", "https://hooks.example.com/hr"], env: { HR_WEBHOOK_SECRET: "whsec_env" } }, want: { kind: "run", options: expect.objectContaining({ secret: "whsec_env" }) } }],
     ["help wins", { given: { argv: ["--bogus", "-h"] }, want: { kind: "help" } }],
-    ["no URL", { given: { argv: ["--secret", "whsec_x"] }, want: { error: /^receiver: --url is required \(see hr-contract receiver --help\)$/ } }],
+    ["no URL", { given: { argv: ["--secret", "whsec_x"] }, want: { error: /^--url is required \(see hr-contract receiver --help\)$/ } }],
     ["a URL that is not http", { given: { argv: ["--url", "ftp://h/x", "--secret", "s"] }, want: { error: /--url must be http or https, got ftp/ } }],
     ["no secret", { given: { argv: ["--url", "http://h.test/x"] }, want: { error: /--secret is required \(or set HR_WEBHOOK_SECRET\)/ } }],
     ["a secret with a space", { given: { argv: ["--url", "http://h.test/x", "--secret", "whsec_a b"] }, want: { error: /--secret must not contain spaces/ } }],
@@ -92,7 +92,7 @@ describe("hr-contract receiver (in process through main())", () => {
   it("bad usage: one line, exit 2, no report", async () => {
     const junit = path.join(dir, "usage.xml");
     const run = await receiverCli(["--url", good.url, "--junit", junit]);
-    expect(run).toEqual({ code: 2, stdout: "", stderr: ["hr-contract: receiver: --secret is required (or set HR_WEBHOOK_SECRET) (see hr-contract receiver --help)"] });
+    expect(run).toEqual({ code: 2, stdout: "", stderr: ["hr-contract receiver: --secret is required (or set HR_WEBHOOK_SECRET) (see hr-contract receiver --help)"] });
     expect(fs.existsSync(junit)).toBe(false);
   });
 
@@ -105,7 +105,7 @@ describe("hr-contract receiver (in process through main())", () => {
     expect(rows, "one row per case").toHaveLength(26);
     for (const row of rows) expect(row, "status and time in every row").toMatch(/^(pass|info) +\d{3} +\d+ ms {2}\S/);
     expect(run.stdout).toMatch(/\nRESULT: the receiver follows the provider's rules in all 24 cases\n$/);
-    expect(run.stderr).toEqual([`hr-contract: receiver: JUnit XML written to ${junit}, JSON written to ${json}`]);
+    expect(run.stderr).toEqual([`hr-contract receiver: JUnit XML written to ${junit}, JSON written to ${json}`]);
     const report = JSON.parse(fs.readFileSync(json, "utf8"));
     expect(report).toMatchObject({ ok: true, target: `${good.url}/hooks` });
     expect(report.cases).toHaveLength(26);
@@ -132,7 +132,7 @@ describe("hr-contract receiver (in process through main())", () => {
     const junit = path.join(dir, "unreachable.xml");
     const json = path.join(dir, "unreachable.json");
     const run = await receiverCli(["--url", url, "--secret", SECRET, "--junit", junit, "--json", json]);
-    expect(run).toEqual({ code: 2, stdout: "", stderr: [`hr-contract: receiver: cannot reach ${url}: ECONNREFUSED`] });
+    expect(run).toEqual({ code: 2, stdout: "", stderr: [`hr-contract receiver: cannot reach ${url}: ECONNREFUSED`] });
     const testcase = xml.parse(fs.readFileSync(junit, "utf8")).testsuites.testsuite[0].testcase[0];
     expect(testcase.error.message).toBe(`cannot reach ${url}: ECONNREFUSED`);
     expect(JSON.parse(fs.readFileSync(json, "utf8"))).toEqual({ ok: false, target: url, error: `cannot reach ${url}: ECONNREFUSED`, cases: [] });
@@ -147,7 +147,7 @@ describe("hr-contract receiver (in process through main())", () => {
     const counting = await listen((req, res) => (delivered++, res.end()), { port: 0 });
     try {
       const run = await receiverCli(["--url", counting.url, "--secret", SECRET, ...flags]);
-      expect(run).toEqual({ code: 2, stdout: "", stderr: [`hr-contract: receiver: ${line}`] });
+      expect(run).toEqual({ code: 2, stdout: "", stderr: [`hr-contract receiver: ${line}`] });
       expect(delivered, "deliveries sent").toBe(0);
     } finally {
       await counting.close();

@@ -7,7 +7,7 @@ import type { DataFile } from "../../data/data-file.js";
 import type { DataFileFormat } from "../../data/export.js";
 import { DEMO_KEY } from "../../keys/demo-keys.js";
 import { answerOf, controlOf, MOCK_TARGET_FLAGS, mockTarget, readFlags, usage, type CommandIO, type MockTarget } from "../command.js";
-import { quoted } from "../parse-error.js";
+import { quoted } from "../../kernel/parse-error.js";
 
 export const EXPORT_HELP = `Usage: hr-mock export [options]
 

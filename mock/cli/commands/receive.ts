@@ -12,7 +12,7 @@ import {
   type WebhookEvent,
 } from "../../../src/webhooks/node/index.js";
 import { nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from "../command.js";
-import { quoted } from "../parse-error.js";
+import { quoted } from "../../kernel/parse-error.js";
 
 export const RECEIVE_HELP = `Usage: hr-mock receive --port <port> --secret <whsec_...> [options]
 

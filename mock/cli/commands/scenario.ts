@@ -9,7 +9,7 @@ import { setTimeout as sleep } from "node:timers/promises";
 import type { Placed, ScenarioStep, TriggerStep } from "../../scenarios/scenario-file.js";
 import type { TriggerResult } from "../../webhooks/publisher.js";
 import { DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, readFlags, usage, UsageError, type CommandIO, type MockTarget } from "../command.js";
-import { quoted } from "../parse-error.js";
+import { quoted } from "../../kernel/parse-error.js";
 import { describeQueued, postTrigger } from "./trigger.js";
 
 export const SCENARIO_HELP = `Usage: hr-mock scenario <file> [options]

@@ -6,7 +6,7 @@ import type { PipelineSettings } from "../../app/options.js";
 import { originProblem } from "../../app/start-options.js";
 import { formatBanner } from "../banner.js";
 import { decimal, nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from "../command.js";
-import { quoted } from "../parse-error.js";
+import { quoted } from "../../kernel/parse-error.js";
 import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "../serve-flags.js";
 
 export const SERVE_HELP = `Usage: hr-mock serve [options]      (serve is the default command)

@@ -8,7 +8,7 @@ import { EVENT_TYPES, isEventType } from "../../kernel/event-types.js";
 import { triggerOverrideFields, triggerSubjects } from "../../../generated/control-facts.js";
 import type { WebhookEventType } from "../../../generated/events.js";
 import { answerOf, controlOf, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, readFlags, usage, type CommandIO, type MockTarget } from "../command.js";
-import { quoted } from "../parse-error.js";
+import { quoted } from "../../kernel/parse-error.js";
 
 export { DEFAULT_MOCK_URL, type MockTarget } from "../command.js";
 

@@ -9,7 +9,7 @@ import { parseReceiverArgs, RECEIVER_USAGE } from "./options.js";
 import { formatReceiverReport, receiverJson, receiverJUnit, receiverNothingChecked } from "./report.js";
 
 export async function receiverMain(argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIO): Promise<number> {
-  const print = printer(io);
+  const print = printer(io, "hr-contract receiver");
   const parsed = parseReceiverArgs(argv, env);
   if (parsed.kind === "help") {
     print.out(`${RECEIVER_USAGE}\n`);
@@ -23,7 +23,7 @@ export async function receiverMain(argv: readonly string[], env: NodeJS.ProcessE
   const unfinished = receiverNothingChecked(target, "the run did not finish: it was stopped before it wrote its report");
   for (const { flag, file, kind } of files) {
     const unwritable = prepareReportFile(flag, file, unfinished[kind]);
-    if (unwritable) return print.fail(`receiver: ${unwritable}`, 2);
+    if (unwritable) return print.fail(`${unwritable}`, 2);
   }
   const writeAll = (texts: { junit: string; json: string }) => {
     for (const { flag, file, kind } of files) {
@@ -39,14 +39,14 @@ export async function receiverMain(argv: readonly string[], env: NodeJS.ProcessE
   } catch (error) {
     const cause = error instanceof Unreachable ? `cannot reach ${target}: ${error.reason}` : `internal error: ${(error as Error).message}`;
     const failed = writeAll(receiverNothingChecked(target, cause));
-    print.note(`receiver: ${cause}`);
-    if (failed) print.note(`receiver: ${failed}`);
+    print.note(`${cause}`);
+    if (failed) print.note(`${failed}`);
     return error instanceof Unreachable || failed ? 2 : 1;
   }
 
   print.out(`${formatReceiverReport(report)}\n`);
   const failed = writeAll({ junit: receiverJUnit(report), json: receiverJson(report) });
-  if (failed) return print.fail(`receiver: ${failed}`, 2);
-  print.note(`receiver: ${files.map((f) => `${f.flag === "--junit" ? "JUnit XML" : "JSON"} written to ${f.file}`).join(", ")}`);
+  if (failed) return print.fail(`${failed}`, 2);
+  print.note(`${files.map((f) => `${f.flag === "--junit" ? "JUnit XML" : "JSON"} written to ${f.file}`).join(", ")}`);
   return report.ok ? 0 : 1;
 }

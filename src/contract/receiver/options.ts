@@ -48,7 +48,7 @@ that cannot be written) or a URL that does not answer at all.`;
 
 export const RECEIVER_FLAGS: ReadonlySet<string> = new Set(["--url", "--secret", "--junit", "--json"]);
 
-const error = (message: string): ParsedReceiverArgs => ({ kind: "error", message: `receiver: ${message} (see hr-contract receiver --help)` });
+const error = (message: string): ParsedReceiverArgs => ({ kind: "error", message: `${message} (see hr-contract receiver --help)` });
 
 export function parseReceiverArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): ParsedReceiverArgs {
   if (argv.includes("--help") || argv.includes("-h")) return { kind: "help" };

@@ -1,6 +1,6 @@
 // How the hr-mock commands turn node:util parseArgs errors into one line: the option named, never
 // a value longer than a line (a value may be a secret), and the fix for a negative number.
-import { printable } from "../kernel/text.js";
+import { printable } from "./text.js";
 
 /** A value a CLI line may quote: printable, short. */
 export function shown(text: string): string {
