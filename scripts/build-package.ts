@@ -1,16 +1,21 @@
 // npm run build: compiles both packages to ES modules with declarations.
 // - hr-service-contract (this folder): src/ and generated/ into dist/ (client, webhooks, the live
 //   contract suite and its bin, the bundled specs and types).
-// - hr-service-mock (mock/): mock/ and the modules it imports into mock/dist/, with the bundled
-//   specs, its control API document and the built docs site (mock/dist/site/, served under /docs),
-//   and hr-service-mock/msw bundled for browsers (scripts/lib/msw-bundle.ts).
-// Each package's dist/ keeps the repository's relative layout, so the compiled code finds its files
-// the way the sources do.
+// - hr-service-mock (mock/): its entries (package.json's exports and the CLI its bin runs) bundled
+//   with the libraries they import into mock/dist/ (scripts/lib/node-bundle.ts), declarations from
+//   tsc, the bundled specs, its control API document, the built docs site (mock/dist/site/, served
+//   under /docs), hr-service-mock/msw bundled for browsers (scripts/lib/msw-bundle.ts), and
+//   THIRD_PARTY_NOTICES naming every bundled package with its licence (scripts/lib/notices.ts).
+//   Its libraries are development dependencies: an install brings none of them.
+// Each package's dist/ keeps the repository's relative layout (mock/cli.ts -> dist/mock/cli.js), so
+// the built code finds its files the way the sources do.
 import fs from "node:fs";
 import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { buildDocs } from "./build-docs.js";
 import { buildMswForBrowsers } from "./lib/msw-bundle.js";
+import { bundleForNode } from "./lib/node-bundle.js";
+import { bundledPackages, formatNotices } from "./lib/notices.js";
 import { repoRoot } from "./generate/bundle.js";
 
 // openapi.failure-200.json: the read API as a service answering failures with HTTP 200 describes it (for client generators).
@@ -21,15 +26,42 @@ export const PACKAGES = {
   mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED, "generated/openapi.failure-200.yaml", "generated/control-openapi.json", "generated/data-file.schema.json", "generated/control-api.d.ts", "generated/scenario.schema.json", "mock/control/openapi.yaml"], bins: ["bin/hr-mock.js"] },
 } as const;
 
+/**
+ * The mock's built entries beyond its package.json exports (whose "import" targets are entries
+ * too), as paths in its dist/: the CLI that bin/hr-mock.js runs, and the command modules the CLI
+ * imports by a computed path, which esbuild cannot follow (an import() of a literal path it follows
+ * by itself: those need no line here).
+ */
+export const MOCK_ENTRIES_BEYOND_EXPORTS = ["dist/mock/cli.js", "dist/mock/commands/receive.js", "dist/mock/commands/trigger.js", "dist/mock/commands/scenario.js", "dist/mock/commands/export.js"];
+
+/** Packages the mock's bundle leaves to the project (peer dependencies). */
+const MOCK_EXTERNAL = ["msw"];
+
 export type PackageName = keyof typeof PACKAGES;
+
+/** The source of a built file: dist/ keeps the repository's layout (dist/mock/cli.js <- mock/cli.ts). */
+export function sourceOf(distPath: string): string {
+  const source = distPath.replace(/^\.\//, "").replace(/^dist\//, "").replace(/\.js$/, ".ts");
+  if (!fs.existsSync(path.join(repoRoot, source))) throw new Error(`build: ${distPath} has no source ${source}`);
+  return source;
+}
+
+/** The mock's entries: every "import" target of its exports, then MOCK_ENTRIES_BEYOND_EXPORTS. */
+export function mockEntries(): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(PACKAGES.mock.dir, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
+  const targets = Object.values(manifest.exports).flatMap((target) => (typeof target === "object" && target.import ? [target.import] : []));
+  return [...targets, ...MOCK_ENTRIES_BEYOND_EXPORTS].map(sourceOf);
+}
 
 function compile(name: PackageName, log: (line: string) => void): string {
   const target = PACKAGES[name];
   const dist = path.join(target.dir, "dist");
   log(`build ${name}: cleaning ${path.relative(repoRoot, dist)}/`);
   fs.rmSync(dist, { recursive: true, force: true });
-  log(`build ${name}: tsc -p ${target.tsconfig}`);
-  const tsc = spawnSync(path.join(repoRoot, "node_modules/.bin/tsc"), ["-p", target.tsconfig], { cwd: repoRoot, encoding: "utf8" });
+  // The mock's JavaScript comes from its bundle; tsc gives its declarations.
+  const only = name === "mock" ? ["--emitDeclarationOnly"] : [];
+  log(`build ${name}: tsc -p ${target.tsconfig} ${only.join(" ")}`.trimEnd());
+  const tsc = spawnSync(path.join(repoRoot, "node_modules/.bin/tsc"), ["-p", target.tsconfig, ...only], { cwd: repoRoot, encoding: "utf8" });
   if (tsc.status !== 0) throw new Error(`tsc -p ${target.tsconfig} failed:\n${tsc.stdout}${tsc.stderr}`);
   // tsc neither emits nor copies .d.ts inputs and the files read at run time.
   for (const file of target.copy) {
@@ -37,19 +69,29 @@ function compile(name: PackageName, log: (line: string) => void): string {
     fs.mkdirSync(path.dirname(to), { recursive: true });
     fs.cpSync(path.join(repoRoot, file), to);
   }
-  for (const bin of target.bins) fs.chmodSync(path.join(target.dir, bin), 0o755);
   return dist;
+}
+
+async function bundleMock(dist: string, log: (line: string) => void): Promise<void> {
+  const entries = mockEntries();
+  log(`build mock: bundling ${entries.join(", ")} for Node (esbuild)`);
+  const node = await bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL });
+  log("build mock: the MSW handlers for browsers into mock/dist/mock/msw/browser.js (esbuild)");
+  const browser = await buildMswForBrowsers(path.join(dist, "mock/msw/browser.js"));
+  const packages = bundledPackages(repoRoot, [node.metafile, browser.metafile]);
+  log(`build mock: THIRD_PARTY_NOTICES (${packages.length} bundled packages)`);
+  fs.writeFileSync(path.join(PACKAGES.mock.dir, "THIRD_PARTY_NOTICES"), formatNotices("hr-service-mock", packages));
 }
 
 export async function buildPackages(names: readonly PackageName[] = ["contract", "mock"], log: (line: string) => void = () => {}): Promise<void> {
   for (const name of names) {
     const dist = compile(name, log);
     if (name === "mock") {
-      log("build mock: the MSW handlers for browsers into mock/dist/mock/msw/browser.js (esbuild)");
-      await buildMswForBrowsers(path.join(dist, "mock/msw/browser.js"));
+      await bundleMock(dist, log);
       log("build mock: docs site into mock/dist/site/");
       await buildDocs({ outDir: path.join(dist, "site"), log: (line) => log(`build mock: docs: ${line}`) });
     }
+    for (const bin of PACKAGES[name].bins) fs.chmodSync(path.join(PACKAGES[name].dir, bin), 0o755);
   }
   log("build: done");
 }

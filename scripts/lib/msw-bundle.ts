@@ -9,7 +9,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildOptions, type Plugin } from "esbuild";
+import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild";
+import { declaredModuleEntry } from "./declared-module-entry.js";
 
 const SHIMS = fileURLToPath(new URL("../browser-shims/", import.meta.url));
 const shim = (file: string) => path.join(SHIMS, file);
@@ -33,27 +34,6 @@ export const BROWSER_ALIASES: Record<string, string> = {
   // Formats the handlers never give Prism's reader (Postman's library alone is a third of the bundle).
   "@stoplight/http-spec/oas2/operation": shim("other-formats.js"),
   "@stoplight/http-spec/postman/operation": shim("other-formats.js"),
-};
-
-/**
- * Packages that @stoplight/json requires from CommonJS, where esbuild takes their "main": for
- * jsonc-parser a UMD build that loads its parts with a require esbuild cannot follow. Each is
- * resolved to the entry its own package.json declares for bundlers ("module"), the same code as ES
- * modules, rather than to a file path written here.
- */
-const DECLARED_MODULE_ENTRY = ["jsonc-parser"];
-
-const declaredModuleEntry: Plugin = {
-  name: "declared-module-entry",
-  setup(pluginBuild) {
-    const names = new RegExp(`^(?:${DECLARED_MODULE_ENTRY.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`);
-    pluginBuild.onResolve({ filter: names }, (args) => {
-      const manifest = createRequire(path.join(args.resolveDir, "noop.js")).resolve(`${args.path}/package.json`);
-      const entry = (JSON.parse(readFileSync(manifest, "utf8")) as { module?: string }).module;
-      if (!entry) throw new Error(`${args.path} declares no "module" entry in ${manifest}`);
-      return { path: path.join(path.dirname(manifest), entry) };
-    });
-  },
 };
 
 /** The faker that Prism requires (its own version 6, every locale) becomes its English build. */
@@ -106,12 +86,13 @@ export async function bundleWithHandlers(entry: string, resolveDir: string, opti
  * project brings (one copy of MSW, the one its worker script matches). Bundlers pick it by that
  * condition, so a project needs none of these settings of its own.
  */
-export async function buildMswForBrowsers(outfile: string): Promise<void> {
-  await build({
+export async function buildMswForBrowsers(outfile: string): Promise<{ metafile: Metafile }> {
+  return build({
     ...mswBrowserOptions(),
     entryPoints: [fileURLToPath(new URL("../../mock/msw/index.ts", import.meta.url))],
     external: ["msw"],
     outfile,
     minify: true,
+    metafile: true,
   });
 }
