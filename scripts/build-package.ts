@@ -14,6 +14,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { buildDocs } from "./build-docs.js";
 import { buildMswForBrowsers } from "./lib/msw-bundle.js";
+import { bundleDeclarations, copyDeclarationInputs } from "./lib/declarations.js";
 import { bundleForNode } from "./lib/node-bundle.js";
 import { bundledPackages, formatNotices } from "./lib/notices.js";
 import { repoRoot } from "./generate/bundle.js";
@@ -46,11 +47,15 @@ export function sourceOf(distPath: string): string {
   return source;
 }
 
+/** The files one condition of the mock's exports names ("import", "types"), as package paths. */
+function mockExports(condition: string): string[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(PACKAGES.mock.dir, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
+  return Object.values(manifest.exports).flatMap((target) => (typeof target === "object" && target[condition] ? [target[condition]] : []));
+}
+
 /** The mock's entries: every "import" target of its exports, then MOCK_ENTRIES_BEYOND_EXPORTS. */
 export function mockEntries(): string[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(PACKAGES.mock.dir, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
-  const targets = Object.values(manifest.exports).flatMap((target) => (typeof target === "object" && target.import ? [target.import] : []));
-  return [...targets, ...MOCK_ENTRIES_BEYOND_EXPORTS].map(sourceOf);
+  return [...mockExports("import"), ...MOCK_ENTRIES_BEYOND_EXPORTS].map(sourceOf);
 }
 
 function compile(name: PackageName, log: (line: string) => void): string {
@@ -73,6 +78,10 @@ function compile(name: PackageName, log: (line: string) => void): string {
 }
 
 async function bundleMock(dist: string, log: (line: string) => void): Promise<void> {
+  const copied = copyDeclarationInputs(repoRoot, dist);
+  const types = mockExports("types").map((file) => path.relative("dist", file));
+  log(`build mock: declarations of ${types.join(", ")} bundled (rollup-plugin-dts${copied.length ? `; with ${copied.join(", ")}` : ""})`);
+  await bundleDeclarations(dist, types);
   const entries = mockEntries();
   log(`build mock: bundling ${entries.join(", ")} for Node (esbuild)`);
   const node = await bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL });
