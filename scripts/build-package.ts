@@ -81,7 +81,7 @@ async function bundleMock(dist: string, log: (line: string) => void): Promise<vo
   const copied = copyDeclarationInputs(repoRoot, dist);
   const types = mockExports("types").map((file) => path.relative("dist", file));
   log(`build mock: declarations of ${types.join(", ")} bundled (rollup-plugin-dts${copied.length ? `; with ${copied.join(", ")}` : ""})`);
-  await bundleDeclarations(dist, types);
+  await bundleDeclarations(dist, types, (line) => log(`build mock: ${line}`));
   const entries = mockEntries();
   log(`build mock: bundling ${entries.join(", ")} for Node (esbuild)`);
   const node = await bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL });

@@ -41,13 +41,14 @@ export function copyDeclarationInputs(repoRoot: string, dist: string): string[] 
  * Replaces the per-file declarations under `dist` by one file per entry (`entries`: paths in dist/
  * of the exports' "types"), shared types in a chunk beside them; other packages stay imports.
  */
-export async function bundleDeclarations(dist: string, entries: string[]): Promise<void> {
+export async function bundleDeclarations(dist: string, entries: string[], log: (line: string) => void = () => {}): Promise<void> {
   const input = Object.fromEntries(entries.map((entry) => [entry.replace(/\.d\.ts$/, ""), path.join(dist, entry)]));
   const bundle = await rollup({
     input,
     plugins: [dts()],
     // Every bare specifier (node:http, msw) is another package's; only relative files are bundled.
     external: (id) => !id.startsWith(".") && !path.isAbsolute(id),
+    onwarn: (warning) => log(`declarations: ${warning.message}`),
   });
   const { output } = await bundle.generate({ format: "es", entryFileNames: "[name].d.ts", chunkFileNames: "mock/types-[hash].d.ts" });
   await bundle.close();
