@@ -47,6 +47,10 @@ describe("SIGTERM to the npm process a user started", () => {
       });
       child.once("exit", (code) => reject(new Error(`${command} exited (${code}) before serving: ${stderr.trim()}`)));
     });
+    // An answer, not only a connection: the banner is printed just before the mock hooks its
+    // signals, and an answer comes from a later turn of its event loop, after that.
+    const answer = await fetch(`http://127.0.0.1:${port}/docs/`);
+    await answer.arrayBuffer();
     expect(await listening(port), "the mock listens before the signal").toBe(true);
 
     child.kill("SIGTERM");
@@ -59,6 +63,6 @@ describe("SIGTERM to the npm process a user started", () => {
     }
     expect(open, `the mock still serves on port ${port} after SIGTERM to ${command}`).toBe(false);
     await stderrClosed;
-    expect(stderr, "the mock's own stop lines").toMatch(/hr-mock: SIGTERM, stopping…\nhr-mock: stopped\.\n/);
+    expect(stderr, `the mock's own stop lines (npm exited with ${await exited}; its output: ${stdout.slice(-300)})`).toMatch(/hr-mock: SIGTERM, stopping…\nhr-mock: stopped\.\n/);
   }, 90_000);
 });
