@@ -87,7 +87,7 @@ async function bundleMock(dist: string, log: (line: string) => void): Promise<vo
   const node = await bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL });
   log("build mock: the MSW handlers for browsers into mock/dist/mock/msw/browser.js (esbuild)");
   const browser = await buildMswForBrowsers(path.join(dist, "mock/msw/browser.js"));
-  const packages = bundledPackages(repoRoot, [node.metafile, browser.metafile]);
+  const packages = bundledPackages(repoRoot, [...node.metafiles, browser.metafile]);
   log(`build mock: THIRD_PARTY_NOTICES (${packages.length} bundled packages)`);
   fs.writeFileSync(path.join(PACKAGES.mock.dir, "THIRD_PARTY_NOTICES"), formatNotices("hr-service-mock", packages));
 }

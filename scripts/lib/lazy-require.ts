@@ -57,27 +57,45 @@ module.exports = new Proxy({}, {
 `;
 }
 
-/**
- * `modules` (default LAZY_MODULES) required from their importer's files become stand-ins. A
- * `replace` map swaps a module for a file outright instead (a browser build's stand-ins that throw).
- */
-export function lazyRequire(modules: readonly LazyModule[] = LAZY_MODULES, replace: Record<string, string> = {}): Plugin {
+/** A name for a lazy module's own file: its specifier with "/" and "@" made plain. */
+export const fileNameOf = (lazy: LazyModule) => `${lazy.specifier.replace(/^@/, "").replace(/\//g, "-")}.cjs`;
+
+export interface LazyRequireOptions {
+  /** Modules not to stand in for (a browser build swaps them for stand-ins that throw). */
+  skip?: readonly string[];
+  /**
+   * Where the stand-in requires the real module from, when it is built into a file of its own (a
+   * Node bundle): an external specifier. Without it the real module is bundled beside the stand-in.
+   */
+  requireFrom?: (lazy: LazyModule) => string;
+  /** Receives each module's resolved file, for building it on its own. */
+  resolved?: Map<LazyModule, string>;
+}
+
+/** `modules` (default LAZY_MODULES) required from their importer's files become stand-ins. */
+export function lazyRequire(options: LazyRequireOptions = {}, modules: readonly LazyModule[] = LAZY_MODULES): Plugin {
+  const { skip = [], requireFrom, resolved } = options;
   return {
     name: "lazy-require",
     setup(build) {
       const specifiers = new RegExp(`^(?:${modules.map((m) => escape(m.specifier)).join("|")})$`);
       build.onResolve({ filter: specifiers }, (args) => {
         const lazy = modules.find((m) => m.specifier === args.path && args.importer.includes(`${path.sep}node_modules${path.sep}${m.importer}${path.sep}`));
-        if (!lazy || replace[lazy.specifier]) return undefined;
+        if (!lazy || skip.includes(lazy.specifier)) return undefined;
         const require = createRequire(args.importer);
         checkVersion(require, lazy.importer);
-        return { path: require.resolve(lazy.loads ?? lazy.specifier), namespace: "lazy-require", pluginData: lazy };
+        const file = require.resolve(lazy.loads ?? lazy.specifier);
+        resolved?.set(lazy, file);
+        return { path: file, namespace: "lazy-require", pluginData: lazy };
       });
-      build.onLoad({ filter: /.*/, namespace: "lazy-require" }, (args) => ({
-        contents: standIn(args.path, (args.pluginData as LazyModule).exports),
-        resolveDir: path.dirname(args.path),
-        loader: "js",
-      }));
+      build.onLoad({ filter: /.*/, namespace: "lazy-require" }, (args) => {
+        const lazy = args.pluginData as LazyModule;
+        return { contents: standIn(requireFrom?.(lazy) ?? args.path, lazy.exports), resolveDir: path.dirname(args.path), loader: "js" };
+      });
+      if (requireFrom) {
+        const external = new RegExp(`^(?:${modules.map((m) => escape(requireFrom(m))).join("|")})$`);
+        build.onResolve({ filter: external }, (args) => ({ path: args.path, external: true }));
+      }
     },
   };
 }

@@ -6,15 +6,19 @@
 // - Files the sources read at run time (`new URL("../../generated/x.json", import.meta.url)`) are
 //   named from the dist root: the sources' relative path is rewritten to a marker and the path from
 //   each output file to dist/ is put in its place, wherever esbuild placed the code.
-// - Prism's rarely used requires load on first use (scripts/lib/lazy-require.ts).
+// - Prism's rarely used requires load on first use (scripts/lib/lazy-require.ts), each from a
+//   CommonJS file of its own under dist/lazy/, so that starting the mock does not even parse them.
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build, type Metafile, type Plugin } from "esbuild";
 import { declaredModuleEntry } from "./declared-module-entry.js";
-import { lazyRequire } from "./lazy-require.js";
+import { fileNameOf, lazyRequire } from "./lazy-require.js";
 
 const DIST_ROOT = "__HR_MOCK_DIST_ROOT__/";
+/** A lazy module's file, required by its stand-in: replaced by its absolute path, found from the output file. */
+const LAZY_FILE = "__HR_MOCK_LAZY_FILE__/";
+const LAZY_DIR = "lazy";
 
 /** `new URL("<relative>", import.meta.url)`, as the sources name the files they read. */
 const FILE_URL = /new URL\(\s*(["'])(\.{1,2}\/[^"']*)\1\s*,\s*import\.meta\.url\s*\)/g;
@@ -44,8 +48,8 @@ function filesFromDistRoot(repoRoot: string): Plugin {
 }
 
 export interface NodeBundle {
-  /** Output files (relative to dist/) and what went into them. */
-  metafile: Metafile;
+  /** What went into each build's output files: the entries', then each lazy module's. */
+  metafiles: Metafile[];
 }
 
 /**
@@ -55,6 +59,7 @@ export interface NodeBundle {
  */
 export async function bundleForNode(options: { repoRoot: string; entries: string[]; dist: string; external: string[] }): Promise<NodeBundle> {
   const { repoRoot, entries, dist, external } = options;
+  const resolved = new Map<Parameters<typeof fileNameOf>[0], string>();
   const result = await build({
     entryPoints: entries.map((entry) => path.join(repoRoot, entry)),
     outbase: repoRoot,
@@ -70,8 +75,8 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: "none",
-    banner: { js: 'import { createRequire as __hrCreateRequire } from "node:module"; const require = __hrCreateRequire(import.meta.url);' },
-    plugins: [lazyRequire(), declaredModuleEntry, filesFromDistRoot(repoRoot)],
+    banner: { js: 'import { createRequire as __hrCreateRequire } from "node:module"; import { fileURLToPath as __hrFileURLToPath } from "node:url"; const require = __hrCreateRequire(import.meta.url);' },
+    plugins: [lazyRequire({ requireFrom: (lazy) => `${LAZY_FILE}${fileNameOf(lazy)}`, resolved }), declaredModuleEntry, filesFromDistRoot(repoRoot)],
     metafile: true,
     write: false,
     logLevel: "silent",
@@ -79,9 +84,33 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
   for (const warning of result.warnings) throw new Error(`esbuild: ${warning.text} (${warning.location?.file ?? "?"}:${warning.location?.line ?? "?"})`);
   for (const file of result.outputFiles) {
     const fromFile = path.relative(path.dirname(file.path), dist).split(path.sep).join("/");
-    const text = file.text.replaceAll(DIST_ROOT, fromFile === "" ? "./" : `${fromFile}/`);
+    const root = fromFile === "" ? "./" : `${fromFile}/`;
+    // esbuild's __require helper may sit in another chunk than the stand-in: the path is made absolute here.
+    const lazyFile = new RegExp(`(["'])${LAZY_FILE}([^"']+)\\1`, "g");
+    const text = file.text
+      .replace(lazyFile, (_whole, _quote, name: string) => `__hrFileURLToPath(new URL(${JSON.stringify(`${root}${LAZY_DIR}/${name}`)}, import.meta.url))`)
+      .replaceAll(DIST_ROOT, root);
     await mkdir(path.dirname(file.path), { recursive: true });
     await writeFile(file.path, text);
   }
-  return { metafile: result.metafile };
+  // Each lazy module on its own, with what it requires, as CommonJS: its module.exports is what the stand-in reads.
+  const lazy = await Promise.all(
+    [...resolved].map(([module, file]) =>
+      build({
+        entryPoints: [file],
+        outfile: path.join(dist, LAZY_DIR, fileNameOf(module)),
+        bundle: true,
+        format: "cjs",
+        platform: "node",
+        target: "node20",
+        minifyWhitespace: true,
+        minifySyntax: true,
+        legalComments: "none",
+        plugins: [declaredModuleEntry],
+        metafile: true,
+        logLevel: "silent",
+      }),
+    ),
+  );
+  return { metafiles: [result.metafile, ...lazy.map((l) => l.metafile)] };
 }
