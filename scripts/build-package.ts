@@ -47,10 +47,15 @@ export function sourceOf(distPath: string): string {
   return source;
 }
 
-/** The files one condition of the mock's exports names ("import", "types"), as package paths. */
-function mockExports(condition: string): string[] {
+/** The mock's exports that name their files by condition ("import", "types", "browser"). */
+function mockExportTargets(): Record<string, string>[] {
   const manifest = JSON.parse(fs.readFileSync(path.join(PACKAGES.mock.dir, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
-  return Object.values(manifest.exports).flatMap((target) => (typeof target === "object" && target[condition] ? [target[condition]] : []));
+  return Object.values(manifest.exports).flatMap((target) => (typeof target === "object" ? [target] : []));
+}
+
+/** The files one condition of the mock's exports names, as package paths. */
+function mockExports(condition: string): string[] {
+  return mockExportTargets().flatMap((target) => (target[condition] ? [target[condition]] : []));
 }
 
 /** The mock's entries: every "import" target of its exports, then MOCK_ENTRIES_BEYOND_EXPORTS. */
@@ -85,9 +90,14 @@ async function bundleMock(dist: string, log: (line: string) => void): Promise<vo
   const entries = mockEntries();
   log(`build mock: bundling ${entries.join(", ")} for Node (esbuild)`);
   const node = await bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL });
-  log("build mock: the MSW handlers for browsers into mock/dist/mock/msw/browser.js (esbuild)");
-  const browser = await buildMswForBrowsers(path.join(dist, "mock/msw/browser.js"));
-  const packages = bundledPackages(repoRoot, [...node.metafiles, browser.metafile]);
+  // An export's "browser" file is its "import" entry built for browsers (scripts/lib/msw-bundle.ts).
+  const browser = [];
+  for (const target of mockExportTargets().filter((t) => t.browser && t.import)) {
+    log(`build mock: ${sourceOf(target.import)} for browsers into mock/${target.browser.replace(/^\.\//, "")} (esbuild, code split)`);
+    const file = path.join(PACKAGES.mock.dir, target.browser);
+    browser.push(await buildMswForBrowsers(path.join(repoRoot, sourceOf(target.import)), path.dirname(file), path.basename(file, ".js")));
+  }
+  const packages = bundledPackages(repoRoot, [...node.metafiles, ...browser.map((b) => b.metafile)]);
   log(`build mock: THIRD_PARTY_NOTICES (${packages.length} bundled packages)`);
   fs.writeFileSync(path.join(PACKAGES.mock.dir, "THIRD_PARTY_NOTICES"), formatNotices("hr-service-mock", packages));
 }
