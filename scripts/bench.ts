@@ -32,6 +32,7 @@ import { measureSandboxes } from "./bench/sandboxes.js";
 import { packAndInstall, sizeOf } from "./lib/packed-install.js";
 import { printStartup, writeReport, type Report } from "./bench/report.js";
 import { measureStartup } from "./bench/startup.js";
+import { measureBrowserBundle } from "./lib/browser-size.js";
 import { startBareServer, startMockServer, startPrismServer, type BenchServer, type Probe } from "./bench/servers.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -121,6 +122,8 @@ async function main() {
     log(`node_modules of hr-service-contract + hr-service-mock: ${report.figures.installMb.toFixed(1)} MB`);
     log(`start-up: ${options.runs} runs, the contenders taking turns in each; medians reported`);
     report.startup = await measureStartup({ project, clone: ROOT, probe: PROBE, runs: options.runs, work, log });
+    log("the browser page's bundle (npm run size: msw/browser + hr-service-mock/msw + the client, esbuild, minified, splitting on)…");
+    report.browser = await measureBrowserBundle(ROOT);
     printStartup(report);
     if (options.only !== "startup") {
       await measureThroughput({ project, installedBin, work, options, contenders, report });
