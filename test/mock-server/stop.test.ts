@@ -4,7 +4,7 @@
 // (mock/bin/hr-mock.js). Either way the mock stops as on Ctrl-C and its port is free again.
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
-import { describe, expect, it, onTestFinished } from "vitest";
+import { describe, it } from "vitest";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 
 /** Whether something accepts connections on the port. */
@@ -21,8 +21,10 @@ const CASES: Array<[string, { command: string; args: string[] }]> = [
   ["npx hr-mock serve", { command: "npx", args: ["hr-mock", "serve", "--port", "0"] }],
 ];
 
-describe("SIGTERM to the npm process a user started", () => {
-  it.each(CASES)("%s: the mock stops, says so, and frees its port", async (_name, { command, args }) => {
+// The two cases are independent processes on ports of their own: they run side by side.
+describe.concurrent("SIGTERM to the npm process a user started", () => {
+  // test.for hands each case its own expect, as concurrent tests need.
+  it.for<(typeof CASES)[number]>(CASES)("%s: the mock stops, says so, and frees its port", { timeout: 90_000 }, async ([, { command, args }], { expect, onTestFinished }) => {
     // Its own process group, so that a failing case can end what it started (npm, its shell, the mock).
     const child = spawn(command, args, { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"], detached: true });
     onTestFinished(() => {
@@ -64,5 +66,5 @@ describe("SIGTERM to the npm process a user started", () => {
     expect(open, `the mock still serves on port ${port} after SIGTERM to ${command}`).toBe(false);
     await stderrClosed;
     expect(stderr, `the mock's own stop lines (npm exited with ${await exited}; its output: ${stdout.slice(-300)})`).toMatch(/hr-mock: SIGTERM, stopping…\nhr-mock: stopped\.\n/);
-  }, 90_000);
+  });
 });
