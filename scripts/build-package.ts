@@ -2,8 +2,8 @@
 // - hr-service-contract (this folder): src/ and generated/ into dist/ (client, webhooks, the live
 //   contract suite and its bin, the bundled specs and types).
 // - hr-service-mock (mock/): its entries (package.json's exports and the CLI its bin runs) bundled
-//   with the libraries they import into mock/dist/ (scripts/lib/node-bundle.ts), declarations from
-//   tsc, the bundled specs, its control API document, the built docs site (mock/dist/site/, served
+//   with the libraries they import into mock/dist/ (scripts/lib/node-bundle.ts), one declaration
+//   file per export (scripts/lib/declarations.ts), the bundled specs, its control API document, the built docs site (mock/dist/site/, served
 //   under /docs), hr-service-mock/msw bundled for browsers (scripts/lib/msw-bundle.ts), and
 //   THIRD_PARTY_NOTICES naming every bundled package with its licence (scripts/lib/notices.ts).
 //   Its libraries are development dependencies: an install brings none of them.
@@ -14,7 +14,7 @@ import path from "node:path";
 import { spawnSync } from "node:child_process";
 import { buildDocs } from "./build-docs.js";
 import { buildMswForBrowsers } from "./lib/msw-bundle.js";
-import { bundleDeclarations, copyDeclarationInputs } from "./lib/declarations.js";
+import { bundleDeclarations } from "./lib/declarations.js";
 import { bundleForNode } from "./lib/node-bundle.js";
 import { bundledPackages, formatNotices } from "./lib/notices.js";
 import { repoRoot } from "./generate/bundle.js";
@@ -24,7 +24,7 @@ const BUNDLED = ["generated/api.d.ts", "generated/openapi.json", "generated/open
 
 export const PACKAGES = {
   contract: { dir: repoRoot, tsconfig: "tsconfig.build.json", copy: BUNDLED, bins: ["dist/src/contract/cli.js"] },
-  mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED, "generated/openapi.failure-200.yaml", "generated/control-openapi.json", "generated/data-file.schema.json", "generated/control-api.d.ts", "generated/scenario.schema.json", "mock/control/openapi.yaml"], bins: ["bin/hr-mock.js"] },
+  mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED.filter((file) => !file.endsWith(".d.ts")), "generated/openapi.failure-200.yaml", "generated/control-openapi.json", "generated/data-file.schema.json", "generated/scenario.schema.json", "mock/control/openapi.yaml"], bins: ["bin/hr-mock.js"] },
 } as const;
 
 /**
@@ -68,11 +68,12 @@ function compile(name: PackageName, log: (line: string) => void): string {
   const dist = path.join(target.dir, "dist");
   log(`build ${name}: cleaning ${path.relative(repoRoot, dist)}/`);
   fs.rmSync(dist, { recursive: true, force: true });
-  // The mock's JavaScript comes from its bundle; tsc gives its declarations.
-  const only = name === "mock" ? ["--emitDeclarationOnly"] : [];
-  log(`build ${name}: tsc -p ${target.tsconfig} ${only.join(" ")}`.trimEnd());
-  const tsc = spawnSync(path.join(repoRoot, "node_modules/.bin/tsc"), ["-p", target.tsconfig, ...only], { cwd: repoRoot, encoding: "utf8" });
-  if (tsc.status !== 0) throw new Error(`tsc -p ${target.tsconfig} failed:\n${tsc.stdout}${tsc.stderr}`);
+  // The mock's JavaScript and declarations come from its bundles (bundleMock); the contract's from tsc.
+  if (name === "contract") {
+    log(`build ${name}: tsc -p ${target.tsconfig}`);
+    const tsc = spawnSync(path.join(repoRoot, "node_modules/.bin/tsc"), ["-p", target.tsconfig], { cwd: repoRoot, encoding: "utf8" });
+    if (tsc.status !== 0) throw new Error(`tsc -p ${target.tsconfig} failed:\n${tsc.stdout}${tsc.stderr}`);
+  }
   // tsc neither emits nor copies .d.ts inputs and the files read at run time.
   for (const file of target.copy) {
     const to = path.join(dist, file);
@@ -83,10 +84,12 @@ function compile(name: PackageName, log: (line: string) => void): string {
 }
 
 async function bundleMock(dist: string, log: (line: string) => void): Promise<void> {
-  const copied = copyDeclarationInputs(repoRoot, dist);
-  const types = mockExports("types").map((file) => path.relative("dist", file));
-  log(`build mock: declarations of ${types.join(", ")} bundled (rollup-plugin-dts${copied.length ? `; with ${copied.join(", ")}` : ""})`);
-  await bundleDeclarations(dist, types, (line) => log(`build mock: ${line}`));
+  // Each export's "types" file holds the declarations of its "import" entry's source.
+  const declarations = mockExportTargets()
+    .filter((target) => target.types && target.import)
+    .map((target) => ({ source: sourceOf(target.import), out: path.relative("dist", target.types) }));
+  log(`build mock: declarations of ${declarations.map((d) => d.out).join(", ")} (rollup-plugin-dts)`);
+  await bundleDeclarations(repoRoot, dist, PACKAGES.mock.tsconfig, declarations, (line) => log(`build mock: ${line}`));
   const entries = mockEntries();
   log(`build mock: bundling ${entries.join(", ")} for Node (esbuild)`);
   const node = await bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL });
