@@ -11,7 +11,7 @@
 // the built code finds its files the way the sources do.
 import fs from "node:fs";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { buildDocs } from "./build-docs.js";
 import { buildMswForBrowsers } from "./lib/msw-bundle.js";
 import { bundleDeclarations } from "./lib/declarations.js";
@@ -63,7 +63,19 @@ export function mockEntries(): string[] {
   return [...mockExports("import"), ...MOCK_ENTRIES_BEYOND_EXPORTS].map(sourceOf);
 }
 
-function compile(name: PackageName, log: (line: string) => void): string {
+/** tsc as a child process, without blocking this one (the other package builds meanwhile). */
+function tsc(tsconfig: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(repoRoot, "node_modules/.bin/tsc"), ["-p", tsconfig], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`tsc -p ${tsconfig} failed:\n${out}`))));
+  });
+}
+
+async function compile(name: PackageName, log: (line: string) => void): Promise<string> {
   const target = PACKAGES[name];
   const dist = path.join(target.dir, "dist");
   log(`build ${name}: cleaning ${path.relative(repoRoot, dist)}/`);
@@ -71,8 +83,7 @@ function compile(name: PackageName, log: (line: string) => void): string {
   // The mock's JavaScript and declarations come from its bundles (bundleMock); the contract's from tsc.
   if (name === "contract") {
     log(`build ${name}: tsc -p ${target.tsconfig}`);
-    const tsc = spawnSync(path.join(repoRoot, "node_modules/.bin/tsc"), ["-p", target.tsconfig], { cwd: repoRoot, encoding: "utf8" });
-    if (tsc.status !== 0) throw new Error(`tsc -p ${target.tsconfig} failed:\n${tsc.stdout}${tsc.stderr}`);
+    await tsc(target.tsconfig);
   }
   // tsc neither emits nor copies .d.ts inputs and the files read at run time.
   for (const file of target.copy) {
@@ -106,15 +117,18 @@ async function bundleMock(dist: string, log: (line: string) => void): Promise<vo
 }
 
 export async function buildPackages(names: readonly PackageName[] = ["contract", "mock"], log: (line: string) => void = () => {}): Promise<void> {
-  for (const name of names) {
-    const dist = compile(name, log);
-    if (name === "mock") {
-      await bundleMock(dist, log);
-      log("build mock: docs site into mock/dist/site/");
-      await buildDocs({ outDir: path.join(dist, "site"), log: (line) => log(`build mock: docs: ${line}`) });
-    }
-    for (const bin of PACKAGES[name].bins) fs.chmodSync(path.join(PACKAGES[name].dir, bin), 0o755);
-  }
+  // The packages build side by side: the contract's tsc runs as a child while the mock bundles here.
+  await Promise.all(
+    names.map(async (name) => {
+      const dist = await compile(name, log);
+      if (name === "mock") {
+        await bundleMock(dist, log);
+        log("build mock: docs site into mock/dist/site/");
+        await buildDocs({ outDir: path.join(dist, "site"), log: (line) => log(`build mock: docs: ${line}`) });
+      }
+      for (const bin of PACKAGES[name].bins) fs.chmodSync(path.join(PACKAGES[name].dir, bin), 0o755);
+    }),
+  );
   log("build: done");
 }
 

@@ -2,7 +2,7 @@
 // empty projects, as a frontend team, an integration team or a CI pipeline would. Their
 // dependencies come from npm's cache (filled by the repository's own install) or the registry.
 // Used by the package tests (once per test run, test/global-setup.ts) and by npm run bench.
-import { spawnSync } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { buildPackages, type PackageName } from "../build-package.js";
@@ -36,18 +36,26 @@ function pack(work: string, workspace: string[]): PackedPackage {
   return { file: path.join(work, info.filename), files: info.files.map((f: { path: string }) => f.path) };
 }
 
+const INSTALL = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
+
 /** An empty project (`name`) under `work` with `specs` (tarballs or name@version) installed. */
-export function installInto(work: string, name: string, specs: string[]): string {
+export async function installInto(work: string, name: string, specs: string[]): Promise<string> {
   const dir = path.join(work, name);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: `try-${name}`, version: "1.0.0", private: true, type: "module" }));
-  addTo(dir, specs);
+  await new Promise<void>((resolve, reject) => {
+    const child = spawn("npm", [...INSTALL, ...specs], { cwd: dir, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`npm install into ${name} failed (${code}): ${stderr.trim().split("\n").slice(-5).join(" | ")}`))));
+  });
   return dir;
 }
 
 /** `npm install` of more packages into a project made by installInto. */
 export function addTo(dir: string, specs: string[]): void {
-  run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", ...specs], dir);
+  run("npm", [...INSTALL, ...specs], dir);
 }
 
 /**
@@ -59,12 +67,14 @@ export async function packAndInstall(work: string, projects: Record<string, Pack
   await buildPackages(["contract", "mock"]);
   log("packing them (npm pack)…");
   const tarballs = { contract: pack(work, []), mock: pack(work, ["--workspace", "mock"]) };
-  const installed: Record<string, string> = {};
-  for (const [name, packages] of Object.entries(projects)) {
-    log(`installing ${packages.map((p) => path.basename(tarballs[p].file)).join(" and ")} into an empty project (${name})…`);
-    installed[name] = installInto(work, name, packages.map((p) => tarballs[p].file));
-  }
-  return { work, tarballs, projects: installed };
+  // The projects install side by side: npm spends most of its time waiting on files and the cache.
+  const installed = await Promise.all(
+    Object.entries(projects).map(async ([name, packages]) => {
+      log(`installing ${packages.map((p) => path.basename(tarballs[p].file)).join(" and ")} into an empty project (${name})…`);
+      return [name, await installInto(work, name, packages.map((p) => tarballs[p].file))] as const;
+    }),
+  );
+  return { work, tarballs, projects: Object.fromEntries(installed) };
 }
 
 /** Bytes of every file under a folder (what an install costs on disk, block rounding aside). */
