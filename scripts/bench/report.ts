@@ -78,7 +78,7 @@ export function printStartup(report: Report): void {
   console.log("");
   console.log(`start-up and size (medians of ${report.startup?.runs ?? 0} runs, the packages installed from their tarballs):`);
   const width = Math.max(...rows.map((r) => r.what.length));
-  for (const r of rows) console.log(`  ${r.what.padEnd(width)}  ${r.figure.padStart(17)}  ${r.ratio.padStart(6)}  (target ${r.bar}: ${r.met ? "met" : "MISSED"})`);
+  for (const r of rows) console.log(`  ${r.what.padEnd(width)}  ${r.figure.padStart(17)}  ${r.ratio.padStart(6)}  ${r.bar === "none" ? "(no target)" : `(target ${r.bar}: ${r.met ? "met" : "MISSED"})`}`);
   console.log("");
 }
 
