@@ -10,21 +10,29 @@
 // --scale 10 (scripts/bench/mixed.ts), the two sizes taking turns over the rounds. First,
 // in-process, what a sandbox costs: creating one, its first change, and the heap of each, beside
 // generating a dataset (scripts/bench/sandboxes.ts).
+// Before the servers, start-up and size as users meet them (scripts/bench/startup.ts): both packages
+// are built, packed and installed from their tarballs into an empty temporary project, and the
+// throughput rows run that installed `hr-mock` too.
+// Every figure goes to docs/benchmarks.json and docs/benchmarks.md (scripts/bench/report.ts): the
+// docs name those files rather than copying figures into prose.
 // A measurement, not a test: absolute figures move with the machine; read the ratios.
 //
 // The servers take turns over --rounds rounds and each one's best round is reported: on a shared
 // machine other processes only ever slow a run down.
 //
-//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--only sandboxes]
+//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup]
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
-import { cpus, tmpdir } from "node:os";
+import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { measure, type LoadResult } from "./bench/load.js";
 import { mixedPaths } from "./bench/mixed.js";
 import { measureSandboxes } from "./bench/sandboxes.js";
-import { buildPackages } from "./build-package.js";
+import { packAndInstall, sizeOf } from "./lib/packed-install.js";
+import { printStartup, writeReport, type Report } from "./bench/report.js";
+import { measureStartup } from "./bench/startup.js";
+import { measureBrowserBundle } from "./lib/browser-size.js";
 import { startBareServer, startMockServer, startPrismServer, type BenchServer, type Probe } from "./bench/servers.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -50,6 +58,7 @@ function settings() {
         warmup: { type: "string", default: "2" },
         connections: { type: "string", default: "10" },
         rounds: { type: "string", default: "2" },
+        runs: { type: "string", default: "5" },
         only: { type: "string" },
       },
     });
@@ -63,6 +72,7 @@ function settings() {
       warmup: number("warmup", values.warmup!),
       connections: number("connections", values.connections!),
       rounds: number("rounds", values.rounds!),
+      runs: number("runs", values.runs!),
       only: values.only === undefined ? undefined : only(values.only),
     };
   } catch (error) {
@@ -71,8 +81,8 @@ function settings() {
   }
 }
 
-function only(text: string): "sandboxes" {
-  if (text !== "sandboxes") throw new Error(`--only takes "sandboxes", got "${text}"`);
+function only(text: string): "sandboxes" | "startup" {
+  if (text !== "sandboxes" && text !== "startup") throw new Error(`--only takes "sandboxes" or "startup", got "${text}"`);
   return text;
 }
 
@@ -98,94 +108,119 @@ interface Contender {
 
 async function main() {
   const options = settings();
+  const report: Report = { command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`, date: new Date().toISOString(), machine: machine(), figures: {} };
   await reportSandboxes();
   if (options.only === "sandboxes") return;
-  log(`GET ${PROBE.path} with a valid key, ${options.connections} connections, ${options.warmup} s warm-up + ${options.seconds} s per run`);
-  log(`${options.rounds} rounds, the servers taking turns; each server's best round is reported (other processes on a shared machine only ever slow a run down)`);
-  log(`Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? "unknown"}); load generator and servers share them`);
-  // The mock runs as an installed package runs it: the built JavaScript, not TypeScript through tsx.
-  log("building the mock package (npm run build's mock part)…");
-  await buildPackages(["mock"]);
   const work = await mkdtemp(join(tmpdir(), "hr-mock-bench-"));
-  const bodyFile = join(work, "body.json");
   const contenders: Contender[] = [];
   try {
-    const starts: [string, () => Promise<BenchServer>][] = [
-      ["hr-mock (default data)", () => startMockServer(ROOT, PROBE, [], undefined, "built")],
-      ["hr-mock (--scale 10)", () => startMockServer(ROOT, PROBE, ["--scale", "10"], undefined, "built")],
-      ["Prism's mock server (static, errors=false, log level error)", () => startPrismServer(ROOT, PROBE)],
-      ["bare node:http, same bytes", () => startBareServer(ROOT, PROBE, bodyFile)],
-    ];
-    for (const [label, start] of starts) {
-      log(`starting ${label}…`);
-      const server = await start();
-      log(`${label} answered 200 after ${(server.startupMs / 1000).toFixed(2)} s`);
-      contenders.push({ label, server, rssMb: Number.NaN });
-      if (contenders.length === 1) {
-        // The bare server sends exactly the bytes the mock sends for this request.
-        const response = await fetch(server.url + PROBE.path, { headers: PROBE.headers });
-        await writeFile(bodyFile, Buffer.from(await response.arrayBuffer()));
-      }
+    // The packages as users install them: built, packed, installed into an empty project.
+    const installed = await packAndInstall(work, { app: ["contract", "mock"] }, log);
+    const project = installed.projects.app;
+    const installedBin = join(project, "node_modules", ".bin", "hr-mock");
+    report.figures.installMb = sizeOf(join(project, "node_modules")) / 1024 / 1024;
+    log(`node_modules of hr-service-contract + hr-service-mock: ${report.figures.installMb.toFixed(1)} MB`);
+    log(`start-up: ${options.runs} runs, the contenders taking turns in each; medians reported`);
+    report.startup = await measureStartup({ project, clone: ROOT, probe: PROBE, runs: options.runs, work, log });
+    log("the browser page's bundle (npm run size: msw/browser + hr-service-mock/msw + the client, esbuild, minified, splitting on)…");
+    report.browser = await measureBrowserBundle(ROOT);
+    printStartup(report);
+    if (options.only !== "startup") {
+      await measureThroughput({ project, installedBin, work, options, contenders, report });
+      printStartup(report);
     }
-    for (let round = 1; round <= options.rounds; round++) {
-      for (const contender of contenders) {
-        log(`round ${round}/${options.rounds}: ${contender.label}, warming up ${options.warmup} s, measuring ${options.seconds} s…`);
-        const load = await measure(
-          { url: contender.server.url + PROBE.path, headers: PROBE.headers, connections: options.connections, warmupSeconds: options.warmup, seconds: options.seconds, serverCpuMs: contender.server.cpuMs },
-          async () => {
-            if (round === 1) contender.rssMb = await contender.server.rssMb();
-          },
-        );
-        if (load.bad > 0) log(`warning: ${contender.label} gave ${load.bad} answers that were not 2xx (or failed)`);
-        log(`  ${Math.round(load.requestsPerSecond).toLocaleString("en")} req/s, p99 ${load.p99Ms.toFixed(2)} ms`);
-        if (!contender.best || load.requestsPerSecond > contender.best.requestsPerSecond) contender.best = load;
-      }
-    }
-    const rows: Row[] = contenders.map((c) => ({ label: c.label, load: c.best!, startupMs: c.server.startupMs, rssMb: c.rssMb }));
-    // An unknown parameter changes nothing but the URL, so the cache never answers.
-    const uncached = await measureUncached(contenders[0], "hr-mock, cache defeated (new unknown parameter each request)", "?nocache=[<id>]", options);
-    const uncachedScaled = await measureUncached(contenders[1], "hr-mock --scale 10, cache defeated (the same)", "?nocache=[<id>]", options);
-    const searched = await measureUncached(contenders[0], "hr-mock, new SearchTerm each request (filters every request)", "?SearchTerm=[<id>]", options);
-    const paths = await mixedPaths({ url: contenders[0].server.url, headers: PROBE.headers, atLeast: MIXED_URLS });
-    log(`mixed workload: ${paths.length} distinct URLs over the seven operations, each request also made unique (nocache=[<id>])`);
-    // Ids come from each server's own data: the --scale 10 dataset has other records, so the default's ids would all be 404s.
-    const scaledPaths = await mixedPaths({ url: contenders[1].server.url, headers: PROBE.headers, atLeast: MIXED_URLS });
-    // The two sizes take turns over the rounds, as the servers above do, and each one's best round is
-    // reported: the bar compares them, and one round each put whatever the neighbours did into the ratio.
-    let mixed: Row | undefined;
-    let mixedScaled: Row | undefined;
-    for (let round = 1; round <= options.rounds; round++) {
-      const tag = `round ${round}/${options.rounds}: `;
-      mixed = better(mixed, await measureMixed(contenders[0], "hr-mock, mixed uncached (all seven operations)", paths, options, tag));
-      mixedScaled = better(mixedScaled, await measureMixed(contenders[1], "hr-mock --scale 10, mixed uncached (same mix, its own ids)", scaledPaths, options, tag));
-    }
-    if (!mixed || !mixedScaled) throw new Error("--rounds must be at least 1");
-    printTable([...rows, uncached, uncachedScaled, searched, mixed, mixedScaled]);
-    printRatios(rows[0], rows[1], rows[2], rows[3]);
-    const rps = (r: Row) => r.load.requestsPerSecond;
-    console.log(`uncached --scale 10 / default ${((rps(uncachedScaled) / rps(uncached)) * 100).toFixed(0)}%     (the data's size, without the cache; no target)`);
-    console.log(`hr-mock uncached / Prism     ${(rps(uncached) / rps(rows[2])).toFixed(2)}x   (every request validated and answered from the data; no target)`);
-    console.log(`hr-mock SearchTerm / Prism   ${(rps(searched) / rps(rows[2])).toFixed(2)}x   (every request also filtered over all leave requests; no target)`);
-    const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
-    const mixedOfBare = rps(mixed) / rps(rows[3]);
-    const mixedScale10 = rps(mixedScaled) / rps(mixed);
-    console.log(`mixed uncached / bare        ${(mixedOfBare * 100).toFixed(0)}%     (target ≥ ${TARGETS.mixedOfBare * 100}%: ${verdict(mixedOfBare >= TARGETS.mixedOfBare)})`);
-    // Throughput on a shared machine moves with the neighbours; CPU time per request much less.
-    const cpu = (r: Row) => r.load.serverCpuUsPerRequest;
-    console.log(`mixed uncached / bare, by CPU per request ${((cpu(rows[3]) / cpu(mixed)) * 100).toFixed(0)}%  (the same bar, read from each server's CPU time: ${cpu(rows[3]).toFixed(0)} and ${cpu(mixed).toFixed(0)} µs)`);
-    console.log(`mixed --scale 10 / default   ${(mixedScale10 * 100).toFixed(0)}%     (target ≥ ${TARGETS.mixedScale10 * 100}%: ${verdict(mixedScale10 >= TARGETS.mixedScale10)})`);
-    console.log(`mixed --scale 10 / default, by CPU per request ${((cpu(mixed) / cpu(mixedScaled)) * 100).toFixed(0)}%  (the same bar, read from CPU time: ${cpu(mixed).toFixed(0)} and ${cpu(mixedScaled).toFixed(0)} µs)`);
-    console.log(`RSS after the mixed run: default ${mixed.rssMb.toFixed(0)} MB (target < 200 MB: ${verdict(mixed.rssMb < 200)}), --scale 10 ${mixedScaled.rssMb.toFixed(0)} MB`);
-    // What a clone's `npm start` runs (TypeScript through tsx) starts slower and holds more.
-    const source = await startMockServer(ROOT, PROBE, [], undefined, "source");
-    console.log(`npm start in a clone (tsx, not built): start-up ${(source.startupMs / 1000).toFixed(2)} s, RSS at start ${(await source.rssMb()).toFixed(0)} MB (the built CLI above: ${(rows[0].startupMs / 1000).toFixed(2)} s)`);
-    await source.stop();
   } finally {
     log("stopping the servers…");
     await Promise.all(contenders.map((c) => c.server.stop()));
     await rm(work, { recursive: true, force: true });
   }
+  report.machine.loadAverageAfter = loadavg()[0];
+  const written = await writeReport(ROOT, report);
+  log(`figures written to ${written.join(" and ")}`);
 }
+
+/** The servers under load (the rows kept from before start-up was measured here). */
+async function measureThroughput(context: { project: string; installedBin: string; work: string; options: ReturnType<typeof settings>; contenders: Contender[]; report: Report }): Promise<void> {
+  const { project, installedBin, work, options, contenders, report } = context;
+  log(`GET ${PROBE.path} with a valid key, ${options.connections} connections, ${options.warmup} s warm-up + ${options.seconds} s per run`);
+  log(`${options.rounds} rounds, the servers taking turns; each server's best round is reported (other processes on a shared machine only ever slow a run down)`);
+  log(`Node ${process.version}, ${cpus().length} CPUs (${cpus()[0]?.model.trim() ?? "unknown"}); load generator and servers share them`);
+  const bodyFile = join(work, "body.json");
+  const starts: [string, () => Promise<BenchServer>][] = [
+    ["hr-mock (default data)", () => startMockServer(project, PROBE, [], undefined, { installedBin })],
+    ["hr-mock (--scale 10)", () => startMockServer(project, PROBE, ["--scale", "10"], undefined, { installedBin })],
+    ["Prism's mock server (static, errors=false, log level error)", () => startPrismServer(ROOT, PROBE)],
+    ["bare node:http, same bytes", () => startBareServer(ROOT, PROBE, bodyFile)],
+  ];
+  for (const [label, start] of starts) {
+    log(`starting ${label}…`);
+    const server = await start();
+    log(`${label} answered 200 after ${(server.startupMs / 1000).toFixed(2)} s`);
+    contenders.push({ label, server, rssMb: Number.NaN });
+    if (contenders.length === 1) {
+      // The bare server sends exactly the bytes the mock sends for this request.
+      const response = await fetch(server.url + PROBE.path, { headers: PROBE.headers });
+      await writeFile(bodyFile, Buffer.from(await response.arrayBuffer()));
+    }
+  }
+  for (let round = 1; round <= options.rounds; round++) {
+    for (const contender of contenders) {
+      log(`round ${round}/${options.rounds}: ${contender.label}, warming up ${options.warmup} s, measuring ${options.seconds} s…`);
+      const load = await measure(
+        { url: contender.server.url + PROBE.path, headers: PROBE.headers, connections: options.connections, warmupSeconds: options.warmup, seconds: options.seconds, serverCpuMs: contender.server.cpuMs },
+        async () => {
+          if (round === 1) contender.rssMb = await contender.server.rssMb();
+        },
+      );
+      if (load.bad > 0) log(`warning: ${contender.label} gave ${load.bad} answers that were not 2xx (or failed)`);
+      log(`  ${Math.round(load.requestsPerSecond).toLocaleString("en")} req/s, p99 ${load.p99Ms.toFixed(2)} ms`);
+      if (!contender.best || load.requestsPerSecond > contender.best.requestsPerSecond) contender.best = load;
+    }
+  }
+  const rows: Row[] = contenders.map((c) => ({ label: c.label, load: c.best!, startupMs: c.server.startupMs, rssMb: c.rssMb }));
+  // An unknown parameter changes nothing but the URL, so the cache never answers.
+  const uncached = await measureUncached(contenders[0], "hr-mock, cache defeated (new unknown parameter each request)", "?nocache=[<id>]", options);
+  const uncachedScaled = await measureUncached(contenders[1], "hr-mock --scale 10, cache defeated (the same)", "?nocache=[<id>]", options);
+  const searched = await measureUncached(contenders[0], "hr-mock, new SearchTerm each request (filters every request)", "?SearchTerm=[<id>]", options);
+  const paths = await mixedPaths({ url: contenders[0].server.url, headers: PROBE.headers, atLeast: MIXED_URLS });
+  log(`mixed workload: ${paths.length} distinct URLs over the seven operations, each request also made unique (nocache=[<id>])`);
+  // Ids come from each server's own data: the --scale 10 dataset has other records, so the default's ids would all be 404s.
+  const scaledPaths = await mixedPaths({ url: contenders[1].server.url, headers: PROBE.headers, atLeast: MIXED_URLS });
+  // The two sizes take turns over the rounds, as the servers above do, and each one's best round is
+  // reported: the bar compares them, and one round each put whatever the neighbours did into the ratio.
+  let mixed: Row | undefined;
+  let mixedScaled: Row | undefined;
+  for (let round = 1; round <= options.rounds; round++) {
+    const tag = `round ${round}/${options.rounds}: `;
+    mixed = better(mixed, await measureMixed(contenders[0], "hr-mock, mixed uncached (all seven operations)", paths, options, tag));
+    mixedScaled = better(mixedScaled, await measureMixed(contenders[1], "hr-mock --scale 10, mixed uncached (same mix, its own ids)", scaledPaths, options, tag));
+  }
+  if (!mixed || !mixedScaled) throw new Error("--rounds must be at least 1");
+  printTable([...rows, uncached, uncachedScaled, searched, mixed, mixedScaled]);
+  printRatios(rows[0], rows[1], rows[2], rows[3]);
+  const rps = (r: Row) => r.load.requestsPerSecond;
+  console.log(`uncached --scale 10 / default ${((rps(uncachedScaled) / rps(uncached)) * 100).toFixed(0)}%     (the data's size, without the cache; no target)`);
+  console.log(`hr-mock uncached / Prism     ${(rps(uncached) / rps(rows[2])).toFixed(2)}x   (every request validated and answered from the data; no target)`);
+  console.log(`hr-mock SearchTerm / Prism   ${(rps(searched) / rps(rows[2])).toFixed(2)}x   (every request also filtered over all leave requests; no target)`);
+  const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
+  const mixedOfBare = rps(mixed) / rps(rows[3]);
+  const mixedScale10 = rps(mixedScaled) / rps(mixed);
+  console.log(`mixed uncached / bare        ${(mixedOfBare * 100).toFixed(0)}%     (target ≥ ${TARGETS.mixedOfBare * 100}%: ${verdict(mixedOfBare >= TARGETS.mixedOfBare)})`);
+  // Throughput on a shared machine moves with the neighbours; CPU time per request much less.
+  const cpu = (r: Row) => r.load.serverCpuUsPerRequest;
+  console.log(`mixed uncached / bare, by CPU per request ${((cpu(rows[3]) / cpu(mixed)) * 100).toFixed(0)}%  (the same bar, read from each server's CPU time: ${cpu(rows[3]).toFixed(0)} and ${cpu(mixed).toFixed(0)} µs)`);
+  console.log(`mixed --scale 10 / default   ${(mixedScale10 * 100).toFixed(0)}%     (target ≥ ${TARGETS.mixedScale10 * 100}%: ${verdict(mixedScale10 >= TARGETS.mixedScale10)})`);
+  console.log(`mixed --scale 10 / default, by CPU per request ${((cpu(mixed) / cpu(mixedScaled)) * 100).toFixed(0)}%  (the same bar, read from CPU time: ${cpu(mixed).toFixed(0)} and ${cpu(mixedScaled).toFixed(0)} µs)`);
+  console.log(`RSS after the mixed run: default ${mixed.rssMb.toFixed(0)} MB (target < 200 MB: ${verdict(mixed.rssMb < 200)}), --scale 10 ${mixedScaled.rssMb.toFixed(0)} MB`);
+  report.throughput = Object.fromEntries([...rows, uncached, uncachedScaled, searched, mixed, mixedScaled].map((r) => [r.label, { requestsPerSecond: r.load.requestsPerSecond, p50Ms: r.load.p50Ms, p99Ms: r.load.p99Ms, cpuUsPerRequest: r.load.serverCpuUsPerRequest, startupMs: r.startupMs, rssMb: r.rssMb }]));
+  report.figures = { ...report.figures, cachedOfBare: ofBare(rows[0], rows[3]), mixedOfBare, mixedScale10, scale10: rps(rows[1]) / rps(rows[0]) };
+}
+
+function machine(): Report["machine"] {
+  return { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? "unknown", loadAverageBefore: loadavg()[0] };
+}
+
+const ofBare = (ours: Row, bare: Row) => ours.load.requestsPerSecond / bare.load.requestsPerSecond;
 
 /** A mock with `query` holding [<id>], which autocannon makes unique per request: no answer can come from the response cache. */
 async function measureUncached(mock: Contender, label: string, query: string, options: ReturnType<typeof settings>): Promise<Row> {

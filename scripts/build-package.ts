@@ -1,18 +1,23 @@
 // npm run build: compiles both packages to ES modules with declarations.
 // - hr-service-contract (this folder): src/ and generated/ into dist/ (client, webhooks, the live
 //   contract suite and its bin, the bundled specs and types).
-// - hr-service-mock (mock/): mock/ and the modules it imports into mock/dist/, with the bundled
-//   specs (the control API's too, as generated/control-openapi.json: its split source under
-//   mock/control/openapi/ refers to files outside the package), the built docs site
-//   (mock/dist/site/, served under /docs), and hr-service-mock/msw bundled for browsers
-//   (scripts/lib/msw-bundle.ts).
-// Each package's dist/ keeps the repository's relative layout, so the compiled code finds its files
-// the way the sources do.
+// - hr-service-mock (mock/): its entries (package.json's exports and the CLI its bin runs) bundled
+//   with the libraries they import into mock/dist/ (scripts/lib/node-bundle.ts), one declaration
+//   file per export (scripts/lib/declarations.ts), the bundled specs (the control API's as
+//   generated/control-openapi.json), the built docs site (mock/dist/site/, served
+//   under /docs), hr-service-mock/msw bundled for browsers (scripts/lib/msw-bundle.ts), and
+//   THIRD_PARTY_NOTICES naming every bundled package with its licence (scripts/lib/notices.ts).
+//   Its libraries are development dependencies: an install brings none of them.
+// Each package's dist/ keeps the repository's relative layout (mock/cli/main.ts -> dist/mock/cli/main.js), so
+// the built code finds its files the way the sources do.
 import fs from "node:fs";
 import path from "node:path";
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { buildDocs } from "./build-docs.js";
 import { buildMswForBrowsers } from "./lib/msw-bundle.js";
+import { bundleDeclarations } from "./lib/declarations.js";
+import { bundleForNode } from "./lib/node-bundle.js";
+import { bundledPackages, formatNotices } from "./lib/notices.js";
 import { repoRoot } from "./generate/bundle.js";
 
 // openapi.failure-200.json: the read API as a service answering failures with HTTP 200 describes it (for client generators).
@@ -20,39 +25,111 @@ const BUNDLED = ["generated/api.d.ts", "generated/openapi.json", "generated/open
 
 export const PACKAGES = {
   contract: { dir: repoRoot, tsconfig: "tsconfig.build.json", copy: BUNDLED, bins: ["dist/src/contract/cli.js"] },
-  mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED, "generated/openapi.failure-200.yaml", "generated/control-openapi.json", "generated/data-file.schema.json", "generated/control-api.d.ts", "generated/scenario.schema.json"], bins: ["bin/hr-mock.js"] },
+  mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED.filter((file) => !file.endsWith(".d.ts")), "generated/openapi.failure-200.yaml", "generated/control-openapi.json", "generated/data-file.schema.json", "generated/scenario.schema.json"], bins: ["bin/hr-mock.js"] },
 } as const;
+
+/**
+ * The mock's built entries beyond its package.json exports (whose "import" targets are entries
+ * too), as paths in its dist/: the command line that bin/hr-mock.js runs (its commands are import()s
+ * of literal paths, which esbuild follows by itself), and mock/cli.ts, which runs it when started
+ * directly (node mock/dist/mock/cli.js, as the profiling guide does).
+ */
+export const MOCK_ENTRIES_BEYOND_EXPORTS = ["dist/mock/cli/main.js", "dist/mock/cli.js"];
+
+/** Packages the mock's bundle leaves to the project (peer dependencies). */
+const MOCK_EXTERNAL = ["msw"];
 
 export type PackageName = keyof typeof PACKAGES;
 
-function compile(name: PackageName, log: (line: string) => void): string {
+/** The source of a built file: dist/ keeps the repository's layout (dist/mock/cli/main.js <- mock/cli/main.ts). */
+export function sourceOf(distPath: string): string {
+  const source = distPath.replace(/^\.\//, "").replace(/^dist\//, "").replace(/\.js$/, ".ts");
+  if (!fs.existsSync(path.join(repoRoot, source))) throw new Error(`build: ${distPath} has no source ${source}`);
+  return source;
+}
+
+/** The mock's exports that name their files by condition ("import", "types", "browser"). */
+function mockExportTargets(): Record<string, string>[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(PACKAGES.mock.dir, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
+  return Object.values(manifest.exports).flatMap((target) => (typeof target === "object" ? [target] : []));
+}
+
+/** The files one condition of the mock's exports names, as package paths. */
+function mockExports(condition: string): string[] {
+  return mockExportTargets().flatMap((target) => (target[condition] ? [target[condition]] : []));
+}
+
+/** The mock's entries: every "import" target of its exports, then MOCK_ENTRIES_BEYOND_EXPORTS. */
+export function mockEntries(): string[] {
+  return [...mockExports("import"), ...MOCK_ENTRIES_BEYOND_EXPORTS].map(sourceOf);
+}
+
+/** tsc as a child process, without blocking this one (the other package builds meanwhile). */
+function tsc(tsconfig: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(path.join(repoRoot, "node_modules/.bin/tsc"), ["-p", tsconfig], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`tsc -p ${tsconfig} failed:\n${out}`))));
+  });
+}
+
+async function compile(name: PackageName, log: (line: string) => void): Promise<string> {
   const target = PACKAGES[name];
   const dist = path.join(target.dir, "dist");
   log(`build ${name}: cleaning ${path.relative(repoRoot, dist)}/`);
   fs.rmSync(dist, { recursive: true, force: true });
-  log(`build ${name}: tsc -p ${target.tsconfig}`);
-  const tsc = spawnSync(path.join(repoRoot, "node_modules/.bin/tsc"), ["-p", target.tsconfig], { cwd: repoRoot, encoding: "utf8" });
-  if (tsc.status !== 0) throw new Error(`tsc -p ${target.tsconfig} failed:\n${tsc.stdout}${tsc.stderr}`);
+  // The mock's JavaScript and declarations come from its bundles (bundleMock); the contract's from tsc.
+  if (name === "contract") {
+    log(`build ${name}: tsc -p ${target.tsconfig}`);
+    await tsc(target.tsconfig);
+  }
   // tsc neither emits nor copies .d.ts inputs and the files read at run time.
   for (const file of target.copy) {
     const to = path.join(dist, file);
     fs.mkdirSync(path.dirname(to), { recursive: true });
     fs.cpSync(path.join(repoRoot, file), to);
   }
-  for (const bin of target.bins) fs.chmodSync(path.join(target.dir, bin), 0o755);
   return dist;
 }
 
-export async function buildPackages(names: readonly PackageName[] = ["contract", "mock"], log: (line: string) => void = () => {}): Promise<void> {
-  for (const name of names) {
-    const dist = compile(name, log);
-    if (name === "mock") {
-      log("build mock: the MSW handlers for browsers into mock/dist/mock/msw/browser.js (esbuild)");
-      await buildMswForBrowsers(path.join(dist, "mock/msw/browser.js"));
-      log("build mock: docs site into mock/dist/site/");
-      await buildDocs({ outDir: path.join(dist, "site"), log: (line) => log(`build mock: docs: ${line}`) });
-    }
+async function bundleMock(dist: string, log: (line: string) => void): Promise<void> {
+  // Each export's "types" file holds the declarations of its "import" entry's source.
+  const declarations = mockExportTargets()
+    .filter((target) => target.types && target.import)
+    .map((target) => ({ source: sourceOf(target.import), out: path.relative("dist", target.types) }));
+  log(`build mock: declarations of ${declarations.map((d) => d.out).join(", ")} (rollup-plugin-dts)`);
+  await bundleDeclarations(repoRoot, dist, PACKAGES.mock.tsconfig, declarations, (line) => log(`build mock: ${line}`));
+  const entries = mockEntries();
+  log(`build mock: bundling ${entries.join(", ")} for Node (esbuild)`);
+  const node = await bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL });
+  // An export's "browser" file is its "import" entry built for browsers (scripts/lib/msw-bundle.ts).
+  const browser = [];
+  for (const target of mockExportTargets().filter((t) => t.browser && t.import)) {
+    log(`build mock: ${sourceOf(target.import)} for browsers into mock/${target.browser.replace(/^\.\//, "")} (esbuild, code split)`);
+    const file = path.join(PACKAGES.mock.dir, target.browser);
+    browser.push(await buildMswForBrowsers(path.join(repoRoot, sourceOf(target.import)), path.dirname(file), path.basename(file, ".js")));
   }
+  const packages = bundledPackages(repoRoot, [...node.metafiles, ...browser.map((b) => b.metafile)]);
+  log(`build mock: THIRD_PARTY_NOTICES (${packages.length} bundled packages)`);
+  fs.writeFileSync(path.join(PACKAGES.mock.dir, "THIRD_PARTY_NOTICES"), formatNotices("hr-service-mock", packages));
+}
+
+export async function buildPackages(names: readonly PackageName[] = ["contract", "mock"], log: (line: string) => void = () => {}): Promise<void> {
+  // The packages build side by side: the contract's tsc runs as a child while the mock bundles here.
+  await Promise.all(
+    names.map(async (name) => {
+      const dist = await compile(name, log);
+      if (name === "mock") {
+        await bundleMock(dist, log);
+        log("build mock: docs site into mock/dist/site/");
+        await buildDocs({ outDir: path.join(dist, "site"), log: (line) => log(`build mock: docs: ${line}`) });
+      }
+      for (const bin of PACKAGES[name].bins) fs.chmodSync(path.join(PACKAGES[name].dir, bin), 0o755);
+    }),
+  );
   log("build: done");
 }
 

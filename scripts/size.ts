@@ -1,47 +1,36 @@
 // npm run size: what the MSW handlers cost a browser page. Bundles what a frontend's development
-// build would hold to mock the API in the browser (msw/browser's setupWorker, hr-service-mock/msw's
+// build holds to mock the API in the browser (msw/browser's setupWorker, hr-service-mock/msw's
 // createHandlers with the bundled spec, the typed client) with the settings of
-// scripts/lib/msw-bundle.ts, minified, and prints its size raw and gzipped, then the largest
-// packages in it. A measurement, not a test.
-import { gzipSync } from "node:zlib";
-import { build } from "esbuild";
-import { mswBrowserOptions } from "./lib/msw-bundle.js";
+// scripts/lib/msw-bundle.ts, minified, code splitting on, and prints the first chunk (the entry and
+// every chunk it imports statically: what the page loads before it runs) and the whole (with the
+// chunks loaded on first use), each raw and gzipped, and the largest packages in each.
+// A measurement, not a test. npm run bench records the same figures (scripts/bench/report.ts).
+import { pathToFileURL } from "node:url";
+import { measureBrowserBundle, type BrowserBundleSize } from "./lib/browser-size.js";
 import { repoRoot } from "./lib/spec-document.js";
 
-const ENTRY = `
-import { setupWorker } from "msw/browser";
-import { createHandlers } from "./mock/msw/index.ts";
-import { createClient } from "./src/client/index.ts";
-export const start = () => setupWorker(...createHandlers()).start();
-export { createClient };
-`;
 const TOP = 12;
 
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(0)} KB`;
 
-async function main(): Promise<void> {
-  console.error("size: bundling msw/browser + hr-service-mock/msw + the client (esbuild, minified)");
-  const result = await build({
-    ...mswBrowserOptions(),
-    stdin: { contents: ENTRY, resolveDir: repoRoot, loader: "ts", sourcefile: "size-entry.ts" },
-    minify: true,
-    write: false,
-    metafile: true,
-  });
-  const bytes = result.outputFiles[0].contents;
-  const byPackage = new Map<string, number>();
-  for (const output of Object.values(result.metafile.outputs)) {
-    for (const [input, { bytesInOutput }] of Object.entries(output.inputs)) {
-      const name = /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.split("/").slice(0, 2).join("/");
-      byPackage.set(name, (byPackage.get(name) ?? 0) + bytesInOutput);
-    }
-  }
-  console.log(`MSW handlers + client, browser bundle: ${kb(bytes.length)} minified, ${kb(gzipSync(bytes).length)} gzipped`);
-  console.log(`largest parts (minified, before gzip):`);
-  for (const [name, size] of [...byPackage].sort((a, b) => b[1] - a[1]).slice(0, TOP)) console.log(`  ${kb(size).padStart(7)}  ${name}`);
+export function printBrowserSize(size: BrowserBundleSize): void {
+  const part = (name: string, p: BrowserBundleSize["first"]) => {
+    console.log(`${name}: ${p.files} file(s), ${kb(p.bytes)} minified, ${kb(p.gzipBytes)} gzipped`);
+    for (const [pkg, bytes] of p.byPackage.slice(0, TOP)) console.log(`  ${kb(bytes).padStart(7)}  ${pkg}`);
+  };
+  console.log("MSW handlers + setupWorker + client, browser bundle (esbuild, minified, splitting on)");
+  part("first chunk (the entry and what it imports statically)", size.first);
+  part("whole (with the chunks loaded on first use)", size.whole);
 }
 
-main().catch((error: unknown) => {
-  console.error(`size: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
-  process.exit(1);
-});
+async function main(): Promise<void> {
+  console.error("size: bundling msw/browser + hr-service-mock/msw + the client (esbuild, minified, splitting on)");
+  printBrowserSize(await measureBrowserBundle(repoRoot));
+}
+
+if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {
+  main().catch((error: unknown) => {
+    console.error(`size: ${error instanceof Error ? error.message.split("\n")[0] : String(error)}`);
+    process.exit(1);
+  });
+}

@@ -31,7 +31,25 @@ async function load() {
   return import(built.href);
 }
 
+/**
+ * npx (npm exec) and npm scripts run a bin through a shell: a SIGTERM to npm reaches that shell,
+ * which ends without passing it on, and the mock went on serving on its port. Run by npm, the
+ * mock watches its parent: once it is gone, the mock stops as a SIGTERM stops it (its deliveries
+ * listed as on Ctrl-C). `npm start` execs node (package.json), so there the SIGTERM itself arrives.
+ */
+function stopWithParent() {
+  if (!process.env.npm_command || process.platform === "win32") return;
+  const parent = process.ppid;
+  const watch = setInterval(() => {
+    if (process.ppid === parent) return;
+    clearInterval(watch);
+    process.kill(process.pid, "SIGTERM");
+  }, 250);
+  watch.unref();
+}
+
 try {
+  stopWithParent();
   const cli = await load();
   // run() answers the exit status; a command that set its own (diff) keeps it unless it failed.
   const status = await cli.run(process.argv.slice(2));

@@ -25,15 +25,16 @@ export interface Probe {
 }
 
 /**
- * How the mock's CLI is run: "built" is what an installed package runs (`hr-mock`, JavaScript from
- * `npm run build`), "source" what `npm start` runs in a clone (TypeScript through tsx).
+ * How the mock's CLI is run: `{ installedBin }` is an installed package's `hr-mock` (its bundle,
+ * installed from the tarball; scripts/lib/packed-install.ts), "source" what `npm start` runs in a
+ * clone (TypeScript through tsx).
  */
-export type MockEntry = "built" | "source";
+export type MockEntry = { installedBin: string } | "source";
 
 /** The mock through its CLI; with `fileLimit`, under that soft limit on open files (ulimit -n). */
 export async function startMockServer(root: string, probe: Probe, extraArgs: string[], fileLimit?: number, entry: MockEntry = "source"): Promise<BenchServer> {
   const started = performance.now();
-  const cli = entry === "built" ? [join(root, "mock/dist/mock/cli.js")] : ["--import", "tsx", join(root, "mock/cli.ts")];
+  const cli = entry === "source" ? ["--import", "tsx", join(root, "mock/cli.ts")] : [entry.installedBin];
   const args = [...cli, "serve", "--port", "0", "--rate-limit", "off", ...extraArgs];
   const child =
     fileLimit === undefined

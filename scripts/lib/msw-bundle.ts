@@ -2,14 +2,15 @@
 // builds its page and `npm run size` measures it. The handlers run Prism's public pipeline, whose
 // libraries import Node built-ins when they load; in a browser those resolve to the stand-ins in
 // scripts/browser-shims/ (what loading evaluates, and what the request path calls: URL resolution,
-// os.type()), `process` and `Buffer` are injected (Buffer from the buffer package), and Prism's own
-// faker 6, which its default export loads with every locale, is given its English build only. The
-// dataset's faker 10 is imported by name (Faker, base, en), so esbuild keeps only those locales.
-import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+// os.type()), `process` and `Buffer` are injected (Buffer from the buffer package), Prism's own
+// faker 6 is its English build evaluated on first use (scripts/lib/lazy-require.ts), and modules the
+// handlers never call do not ship (Prism's forwarder's fetch and proxy agents, mime-db's table). The
+// dataset's faker 10 is imported through its English entry, so esbuild keeps only that locale.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildOptions, type Plugin } from "esbuild";
+import { build, type BuildOptions, type Metafile } from "esbuild";
+import { declaredModuleEntry } from "./declared-module-entry.js";
+import { lazyRequire } from "./lazy-require.js";
 
 const SHIMS = fileURLToPath(new URL("../browser-shims/", import.meta.url));
 const shim = (file: string) => path.join(SHIMS, file);
@@ -33,46 +34,16 @@ export const BROWSER_ALIASES: Record<string, string> = {
   // Formats the handlers never give Prism's reader (Postman's library alone is a third of the bundle).
   "@stoplight/http-spec/oas2/operation": shim("other-formats.js"),
   "@stoplight/http-spec/postman/operation": shim("other-formats.js"),
+  // What Prism's forwarder and OpenAPI callbacks send requests with: the handlers do neither.
+  "node-fetch": shim("forwarding.cjs"),
+  "http-proxy-agent": shim("forwarding.cjs"),
+  "https-proxy-agent": shim("forwarding.cjs"),
+  // Extension-to-type lookups over mime-db's table, which the handlers' path never makes.
+  "mime-types": shim("mime-types.js"),
 };
 
-/**
- * Packages that @stoplight/json requires from CommonJS, where esbuild takes their "main": for
- * jsonc-parser a UMD build that loads its parts with a require esbuild cannot follow. Each is
- * resolved to the entry its own package.json declares for bundlers ("module"), the same code as ES
- * modules, rather than to a file path written here.
- */
-const DECLARED_MODULE_ENTRY = ["jsonc-parser"];
-
-const declaredModuleEntry: Plugin = {
-  name: "declared-module-entry",
-  setup(pluginBuild) {
-    const names = new RegExp(`^(?:${DECLARED_MODULE_ENTRY.map((n) => n.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")).join("|")})$`);
-    pluginBuild.onResolve({ filter: names }, (args) => {
-      const manifest = createRequire(path.join(args.resolveDir, "noop.js")).resolve(`${args.path}/package.json`);
-      const entry = (JSON.parse(readFileSync(manifest, "utf8")) as { module?: string }).module;
-      if (!entry) throw new Error(`${args.path} declares no "module" entry in ${manifest}`);
-      return { path: path.join(path.dirname(manifest), entry) };
-    });
-  },
-};
-
-/** The faker that Prism requires (its own version 6, every locale) becomes its English build. */
-const prismFakerEnglishOnly: Plugin = {
-  name: "prism-faker-english-only",
-  setup(pluginBuild) {
-    pluginBuild.onResolve({ filter: /^@faker-js\/faker$/ }, (args) => {
-      if (!args.importer.includes(`${path.sep}@stoplight${path.sep}prism-http${path.sep}`)) return undefined;
-      const english = createRequire(args.importer).resolve("@faker-js/faker/locale/en");
-      return { path: shim("prism-faker.js"), pluginData: english };
-    });
-    pluginBuild.onLoad({ filter: /prism-faker\.js$/ }, (args) => ({
-      // faker 6's English build exports `faker`; Prism reads the module's default export.
-      contents: `import { faker } from ${JSON.stringify(args.pluginData as string)}; export default faker; export { faker };`,
-      resolveDir: SHIMS,
-      loader: "js",
-    }));
-  },
-};
+/** Prism's lazily read modules that a browser build replaces outright (the aliases above). */
+const REPLACED_LAZY = ["@stoplight/http-spec/oas2/operation", "@stoplight/http-spec/postman/operation"];
 
 /** The options that make the handlers' graph build for, and run in, a browser. */
 export function mswBrowserOptions(): BuildOptions {
@@ -83,7 +54,7 @@ export function mswBrowserOptions(): BuildOptions {
     target: "chrome120",
     alias: BROWSER_ALIASES,
     inject: [shim("globals.js")],
-    plugins: [prismFakerEnglishOnly, declaredModuleEntry],
+    plugins: [lazyRequire({ skip: REPLACED_LAZY }), declaredModuleEntry],
     define: { global: "globalThis" },
     logLevel: "silent",
   };
@@ -103,15 +74,20 @@ export async function bundleWithHandlers(entry: string, resolveDir: string, opti
 /**
  * hr-service-mock/msw for browsers, as the package ships it (its `browser` export condition): the
  * handlers with everything they import bundled with the settings above, except msw, which the
- * project brings (one copy of MSW, the one its worker script matches). Bundlers pick it by that
- * condition, so a project needs none of these settings of its own.
+ * project brings (one copy of MSW, the one its worker script matches), into `outdir` as the entry
+ * `entryName`.js, code split: what the sources import dynamically comes as chunks beside it, which
+ * the project's bundler splits off in turn. Bundlers pick it by that condition, so a project needs
+ * none of these settings of its own.
  */
-export async function buildMswForBrowsers(outfile: string): Promise<void> {
-  await build({
+export async function buildMswForBrowsers(source: string, outdir: string, entryName: string): Promise<{ metafile: Metafile }> {
+  return build({
     ...mswBrowserOptions(),
-    entryPoints: [fileURLToPath(new URL("../../mock/msw/index.ts", import.meta.url))],
+    entryPoints: { [entryName]: source },
     external: ["msw"],
-    outfile,
+    outdir,
+    splitting: true,
+    chunkNames: "chunk-[hash]",
     minify: true,
+    metafile: true,
   });
 }

@@ -1,8 +1,8 @@
 // The packages as users get them: both are built and packed, then installed from the tarballs into
-// empty projects, as a frontend team, an integration team and a CI pipeline would install them.
-// Their dependencies come from npm's cache (filled by the repository's own install) or the registry.
+// empty projects, as a frontend team, an integration team and a CI pipeline would install them
+// (scripts/lib/packed-install.ts). Their dependencies come from npm's cache or the registry.
 // - app: hr-service-contract + hr-service-mock; `hr-mock serve` answers a demo key and serves /docs,
-//   `hr-contract` passes against it, a missing library is named in one line.
+//   `hr-contract` passes against it, the mock's bundle brings no library of its own, within 25 MB.
 // - light: hr-service-contract alone (a receiver or a frontend): no Prism, faker or Ajv, under 3 MB,
 //   the webhooks entry works under plain node, hr-contract receiver grades the package's own receiver.
 import { spawn, spawnSync, type ChildProcess } from "node:child_process";
@@ -10,54 +10,29 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { build } from "esbuild";
+import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { buildPackages, PACKAGES } from "../../scripts/build-package.js";
+import { PACKAGES } from "../../scripts/build-package.js";
+import { addTo, packAndInstall, sizeOf, type PackedInstall } from "../../scripts/lib/packed-install.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 
 const MOCK_LIBRARIES = ["@stoplight/prism-http", "@stoplight/prism-core", "@faker-js/faker", "ajv", "ajv-formats"];
 const LIGHT_LIMIT_BYTES = 3 * 1024 * 1024;
+/** Both packages installed together (issue 23: about 100 MB before the mock was bundled). */
+const APP_LIMIT_BYTES = 25 * 1024 * 1024;
 
 const manifests = {
   contract: JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")),
   mock: JSON.parse(fs.readFileSync(path.join(repoRoot, "mock/package.json"), "utf8")),
 };
 
-let work: string;
-const tarballs: Record<"contract" | "mock", string> = { contract: "", mock: "" };
+let installed: PackedInstall;
+const tarballs = { contract: "", mock: "" };
 const projects = { app: "", light: "" };
 const packed: Record<"contract" | "mock", string[]> = { contract: [], mock: [] };
-
-function run(command: string, args: string[], cwd: string, timeout = 120_000) {
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", timeout, env: { ...process.env, NO_COLOR: "1" } });
-  if (result.status !== 0) throw new Error(`${command} ${args.join(" ")} failed (${result.status ?? result.signal}): ${(result.stderr || result.stdout).trim().split("\n").slice(-5).join(" | ")}`);
-  return result.stdout;
-}
-
-function pack(workspace: string[]): { file: string; files: string[] } {
-  // Built once above; --ignore-scripts keeps npm from building again in prepack.
-  const out = run("npm", ["pack", ...workspace, "--ignore-scripts", "--json", "--pack-destination", work], repoRoot);
-  const [info] = JSON.parse(out.slice(out.indexOf("[")));
-  return { file: path.join(work, info.filename), files: info.files.map((f: { path: string }) => f.path) };
-}
-
-function install(name: string, files: string[]): string {
-  const dir = path.join(work, name);
-  fs.mkdirSync(dir);
-  fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: `try-${name}`, version: "1.0.0", private: true, type: "module" }));
-  run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", ...files], dir, 180_000);
-  return dir;
-}
-
-/** Bytes of every file under a folder (what the install costs on disk, block rounding aside). */
-function sizeOf(dir: string): number {
-  let total = 0;
-  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    const full = path.join(dir, entry.name);
-    if (entry.isDirectory()) total += sizeOf(full);
-    else if (entry.isFile()) total += fs.statSync(full).size;
-  }
-  return total;
-}
+let work: string;
+/** node_modules of the app project as installed (before a test adds msw). */
+let appBytes = 0;
 
 const bin = (project: string, name: string) => path.join(project, "node_modules", ".bin", name);
 
@@ -84,12 +59,10 @@ function runNode(project: string, args: string[]) {
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "hr-packages-"));
-  await buildPackages();
-  const contract = pack([]);
-  const mock = pack(["--workspace", "mock"]);
-  [tarballs.contract, packed.contract, tarballs.mock, packed.mock] = [contract.file, contract.files, mock.file, mock.files];
-  projects.app = install("app", [tarballs.contract, tarballs.mock]);
-  projects.light = install("light", [tarballs.contract]);
+  installed = await packAndInstall(work, { app: ["contract", "mock"], light: ["contract"] });
+  [tarballs.contract, packed.contract, tarballs.mock, packed.mock] = [installed.tarballs.contract.file, installed.tarballs.contract.files, installed.tarballs.mock.file, installed.tarballs.mock.files];
+  [projects.app, projects.light] = [installed.projects.app, installed.projects.light];
+  appBytes = sizeOf(path.join(projects.app, "node_modules"));
 }, 400_000);
 
 afterAll(() => {
@@ -99,7 +72,7 @@ afterAll(() => {
 describe("the tarballs", () => {
   it.each([
     ["hr-service-contract", "contract", ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/contract/cli.js", "dist/generated/openapi.json", "dist/generated/api.d.ts", "README.md"]],
-    ["hr-service-mock", "mock", ["bin/hr-mock.js", "dist/mock/cli.js", "dist/mock/index.d.ts", "dist/mock/msw/index.js", "dist/mock/msw/index.d.ts", "dist/generated/openapi.json", "dist/generated/control-openapi.json", "dist/site/index.html", "dist/site/events.html"]],
+    ["hr-service-mock", "mock", ["bin/hr-mock.js", "dist/mock/cli/main.js", "dist/mock/index.d.ts", "dist/mock/msw/index.js", "dist/mock/msw/index.d.ts", "dist/generated/openapi.json", "dist/generated/control-openapi.json", "dist/site/index.html", "dist/site/events.html", "THIRD_PARTY_NOTICES"]],
   ] as const)("%s ships what it runs, and no tests or sources", (_name, which, wanted) => {
     const files = packed[which];
     for (const want of wanted) expect(files, `the tarball lacks ${want}`).toContain(want);
@@ -156,7 +129,7 @@ describe("installed with the mock (frontend and integration teams, CI against th
 
   describe("hr-service-mock/msw, once the project installs msw itself (an optional peer: hr-mock runs without it)", () => {
     beforeAll(() => {
-      run("npm", ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error", `msw@${manifests.contract.devDependencies.msw}`], projects.app, 180_000);
+      addTo(projects.app, [`msw@${manifests.contract.devDependencies.msw}`]);
     }, 240_000);
 
     it("answers the typed client under msw/node", () => {
@@ -176,27 +149,94 @@ describe("installed with the mock (frontend and integration teams, CI against th
       expect(result.stdout.trim(), "two leave types read, and a 403 for the key without the permission").toBe("2 permission 403");
     });
 
+    it("its declarations type-check in a project that checks its libraries' types (skipLibCheck off)", () => {
+      const consumer = path.join(projects.app, "consumer.ts");
+      fs.writeFileSync(consumer, `
+        import { startMock, DEMO_KEY, type StartMockOptions, type RunningMock } from "hr-service-mock";
+        import { createHandlers, type MockHandlersOptions } from "hr-service-mock/msw";
+        const options: StartMockOptions = { port: 0, seed: 2 };
+        const handlers: MockHandlersOptions = { seed: 2 };
+        export const started: Promise<RunningMock> = startMock(options);
+        export const all = [DEMO_KEY, createHandlers(handlers).length];
+        // @ts-expect-error a port is a number
+        export const wrong: StartMockOptions = { port: "4010" };`);
+      // Checked as tsc with skipLibCheck off checks them, for the consumer and the package's own
+      // declaration files only (not every file of @types/node they lead to).
+      const program = ts.createProgram([consumer], {
+        target: ts.ScriptTarget.ES2022,
+        module: ts.ModuleKind.NodeNext,
+        moduleResolution: ts.ModuleResolutionKind.NodeNext,
+        strict: true,
+        noEmit: true,
+        skipLibCheck: false,
+        typeRoots: [path.join(repoRoot, "node_modules", "@types")],
+        types: ["node"],
+      });
+      const checked = program.getSourceFiles().filter((file) => file.fileName === consumer || file.fileName.includes("/node_modules/hr-service-mock/"));
+      expect(checked.map((file) => path.relative(projects.app, file.fileName)), "the package's declaration files the consumer reads").toContain("node_modules/hr-service-mock/dist/mock/index.d.ts");
+      const diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(), ...checked.flatMap((file) => [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)])];
+      const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => projects.app, getNewLine: () => "\n" };
+      expect(ts.formatDiagnostics(diagnostics, host), "type errors in the installed declarations or their consumer").toBe("");
+    }, 60_000);
+
     it("bundles for a browser with a bundler's defaults: the browser condition gives the prebuilt handlers", async () => {
       const entry = `import { setupWorker } from "msw/browser"; import { createHandlers } from "hr-service-mock/msw"; export const start = () => setupWorker(...createHandlers()).start();`;
       const result = await build({ stdin: { contents: entry, resolveDir: projects.app, loader: "js" }, bundle: true, format: "esm", platform: "browser", write: false, logLevel: "silent", metafile: true });
       const fromMock = Object.keys(result.metafile.inputs).filter((file) => file.includes("node_modules/hr-service-mock/"));
-      expect(fromMock.map((file) => file.slice(file.indexOf("hr-service-mock/"))), "files of hr-service-mock in a browser bundle").toEqual(["hr-service-mock/dist/mock/msw/browser.js"]);
+      const files = fromMock.map((file) => file.slice(file.indexOf("hr-service-mock/")));
+      expect(files, "the browser entry in a browser bundle").toContain("hr-service-mock/dist/browser/msw.js");
+      expect(files.filter((file) => !file.startsWith("hr-service-mock/dist/browser/")), "files of hr-service-mock beside its browser build in a browser bundle").toEqual([]);
     });
   });
 
-  it("a missing runtime library is one line naming the package to install", () => {
-    const faker = path.join(projects.app, "node_modules", "@faker-js", "faker");
-    const away = `${faker}.away`;
-    fs.renameSync(faker, away);
+  // The bundle brings every library it runs; what can still go missing is a file of its own.
+  it("an installation missing one of its files is one line saying to reinstall, not a stack trace", () => {
+    const cli = path.join(projects.app, "node_modules", "hr-service-mock", "dist", "mock", "cli.js");
+    const chunk = /from\s*"\.\.\/(chunks\/[^"]+\.js)"/.exec(fs.readFileSync(cli, "utf8"))?.[1];
+    expect(chunk, "the CLI imports a shared chunk of the bundle").toBeDefined();
+    const file = path.join(path.dirname(path.dirname(cli)), chunk!);
+    fs.renameSync(file, `${file}.away`);
     try {
       const result = runNode(projects.app, [bin(projects.app, "hr-mock"), "serve", "--port", "0"]);
-      expect(result.status, "exit status without faker").toBe(1);
+      expect(result.status, "exit status with a file of the bundle missing").toBe(1);
       const lines = result.stderr.trim().split("\n");
       expect(lines, "stderr is one line, not a stack trace").toHaveLength(1);
-      expect(lines[0]).toMatch(/@faker-js\/faker.*npm install @faker-js\/faker/);
+      expect(lines[0]).toMatch(/^hr-mock: this installation of hr-service-mock is incomplete .*; reinstall it$/);
     } finally {
-      fs.renameSync(away, faker);
+      fs.renameSync(`${file}.away`, file);
     }
+  });
+});
+
+describe("the mock's bundle (its libraries inside its own files)", () => {
+  it(`both packages install within ${APP_LIMIT_BYTES / 1024 / 1024} MB of node_modules`, () => {
+    expect(appBytes, `node_modules of contract + mock holds ${(appBytes / 1024 / 1024).toFixed(2)} MB`).toBeLessThanOrEqual(APP_LIMIT_BYTES);
+  });
+
+  it("installs no library of the mock's: npm ls shows the contract's dependencies and nothing under the mock", () => {
+    const modules = path.join(projects.app, "node_modules");
+    expect(MOCK_LIBRARIES.filter((name) => fs.existsSync(path.join(modules, name))), "mock libraries installed beside the bundle").toEqual([]);
+    const tree = JSON.parse(spawnSync("npm", ["ls", "--all", "--json"], { cwd: projects.app, encoding: "utf8" }).stdout) as { dependencies: Record<string, { dependencies?: Record<string, unknown> }> };
+    const underMock = Object.keys(tree.dependencies["hr-service-mock"].dependencies ?? {}).filter((name) => name !== "msw");
+    expect(underMock, "dependencies npm installs for hr-service-mock").toEqual([]);
+    expect(Object.keys(manifests.mock.dependencies ?? {}), "hr-service-mock declares runtime dependencies").toEqual([]);
+  });
+
+  it("THIRD_PARTY_NOTICES names each bundled library with its version and licence text", () => {
+    const notices = fs.readFileSync(path.join(projects.app, "node_modules", "hr-service-mock", "THIRD_PARTY_NOTICES"), "utf8");
+    for (const name of [...MOCK_LIBRARIES, "yaml", "fp-ts", "lodash"]) {
+      const version = JSON.parse(fs.readFileSync(path.join(repoRoot, "node_modules", name, "package.json"), "utf8")).version as string;
+      expect(notices, `THIRD_PARTY_NOTICES lacks ${name} ${version}`).toContain(`\n${name} ${version}\nLicense: `);
+    }
+    expect(notices, "a package listed without a declared licence").not.toMatch(/^License: UNKNOWN$/m);
+    expect(notices, "MIT licence texts").toMatch(/Permission is hereby granted, free of charge/);
+  });
+
+  it.each(["--help", "serve --help", "trigger --help", "receive --help", "diff --help", "scenario --help", "export --help"])("hr-mock %s answers from the installed bundle", (args) => {
+    const result = runNode(projects.app, [bin(projects.app, "hr-mock"), ...args.split(" ")]);
+    expect(result.stderr, `hr-mock ${args} wrote to stderr`).toBe("");
+    expect(result.status, `hr-mock ${args} exit status`).toBe(0);
+    expect(result.stdout, `hr-mock ${args} printed no usage`).toMatch(/^Usage: hr-mock/m);
   });
 });
 

@@ -1,0 +1,124 @@
+// Modules that Prism's CommonJS code requires when it loads but reads only on a rare path. The
+// bundle gives each such require a stand-in whose properties load the real module on first access:
+// the same exports, read at the same moments, evaluated only when something reads them. Both
+// bundles use it (scripts/lib/node-bundle.ts, scripts/lib/msw-bundle.ts).
+//
+// Prism reads these only through a property at call time (checked in its dist/ of the pinned
+// versions, which the build refuses to bundle when they change):
+// - @faker-js/faker (faker 6): `JSONSchemaFaker.extend('faker', () => faker_1.default)` in
+//   mocker/generator/JSONSchema.js; json-schema-faker calls that function only when a schema asks
+//   for faker (`x-faker`), which only Prism's own mocker does (`Prefer: dynamic=true`). Its English
+//   build stands in for the build with every locale: Prism never sets a locale, and the default
+//   build's locale and fallback are English, so both give the same values from the same seed.
+// - @stoplight/http-spec's OAS 2 and Postman readers: `operation_2.transformOas2Operations` and
+//   `operation_3.transformPostmanCollectionOperations` in utils/operations.js, called only for a
+//   Swagger 2 document or a Postman collection (the mock reads OpenAPI 3.1).
+import { readFileSync } from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Plugin } from "esbuild";
+
+interface LazyModule {
+  /** The package whose code requires it. */
+  importer: string;
+  /** The specifier that package requires. */
+  specifier: string;
+  /** The public entry loaded instead, when it differs. */
+  loads?: string;
+  /** What the stand-in exports from the loaded module, as JavaScript over `m` (default: `m`). */
+  exports?: string;
+}
+
+export const LAZY_MODULES: readonly LazyModule[] = [
+  { importer: "@stoplight/prism-http", specifier: "@faker-js/faker", loads: "@faker-js/faker/locale/en", exports: "({ default: m, faker: m })" },
+  { importer: "@stoplight/prism-http", specifier: "@stoplight/http-spec/oas2/operation" },
+  { importer: "@stoplight/prism-http", specifier: "@stoplight/http-spec/postman/operation" },
+];
+
+/** Versions the reads above were checked against: another version is read again before it is bundled. */
+const CHECKED_VERSIONS: Record<string, string> = { "@stoplight/prism-http": "5.12.0" };
+
+const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
+
+/** The stand-in's source: a CommonJS module whose every property read loads `file` first. */
+function standIn(file: string, exportsOf = "m"): string {
+  return `"use strict";
+let loaded;
+const real = () => { if (loaded === undefined) { const m = require(${JSON.stringify(file)}); loaded = ${exportsOf}; } return loaded; };
+module.exports = new Proxy({}, {
+  get: (_target, key) => real()[key],
+  has: (_target, key) => key in real(),
+  ownKeys: () => Reflect.ownKeys(real()),
+  getOwnPropertyDescriptor: (_target, key) => {
+    const found = Object.getOwnPropertyDescriptor(real(), key);
+    return found && { ...found, configurable: true };
+  },
+});
+`;
+}
+
+/** A name for a lazy module's own file: its specifier with "/" and "@" made plain. */
+export const fileNameOf = (lazy: LazyModule) => `${lazy.specifier.replace(/^@/, "").replace(/\//g, "-")}.cjs`;
+
+export interface LazyRequireOptions {
+  /** Modules not to stand in for (a browser build swaps them for stand-ins that throw). */
+  skip?: readonly string[];
+  /**
+   * Where the stand-in requires the real module from, when it is built into a file of its own (a
+   * Node bundle): an external specifier. Without it the real module is bundled beside the stand-in.
+   */
+  requireFrom?: (lazy: LazyModule) => string;
+  /** Receives each module's resolved file, for building it on its own. */
+  resolved?: Map<LazyModule, string>;
+}
+
+/** `modules` (default LAZY_MODULES) required from their importer's files become stand-ins. */
+export function lazyRequire(options: LazyRequireOptions = {}, modules: readonly LazyModule[] = LAZY_MODULES): Plugin {
+  const { skip = [], requireFrom, resolved } = options;
+  return {
+    name: "lazy-require",
+    setup(build) {
+      const specifiers = new RegExp(`^(?:${modules.map((m) => escape(m.specifier)).join("|")})$`);
+      build.onResolve({ filter: specifiers }, (args) => {
+        const lazy = modules.find((m) => m.specifier === args.path && args.importer.includes(`${path.sep}node_modules${path.sep}${m.importer}${path.sep}`));
+        if (!lazy || skip.includes(lazy.specifier)) return undefined;
+        const require = createRequire(args.importer);
+        checkVersion(require, lazy.importer);
+        const file = require.resolve(lazy.loads ?? lazy.specifier);
+        resolved?.set(lazy, file);
+        return { path: file, namespace: "lazy-require", pluginData: lazy };
+      });
+      build.onLoad({ filter: /.*/, namespace: "lazy-require" }, (args) => {
+        const lazy = args.pluginData as LazyModule;
+        return { contents: standIn(requireFrom?.(lazy) ?? args.path, lazy.exports), resolveDir: path.dirname(args.path), loader: "js" };
+      });
+      if (requireFrom) {
+        const external = new RegExp(`^(?:${modules.map((m) => escape(requireFrom(m))).join("|")})$`);
+        build.onResolve({ filter: external }, (args) => ({ path: args.path, external: true }));
+      }
+    },
+  };
+}
+
+function checkVersion(require: NodeJS.Require, name: string): void {
+  const want = CHECKED_VERSIONS[name];
+  if (!want) return;
+  // The importer's own manifest: its "exports" may not list package.json, so it is found by walking up.
+  let dir = path.dirname(require.resolve(name));
+  while (!readManifest(dir, name)) {
+    const up = path.dirname(dir);
+    if (up === dir) throw new Error(`lazy-require: no package.json of ${name} above ${require.resolve(name)}`);
+    dir = up;
+  }
+  const version = readManifest(dir, name)!.version;
+  if (version !== want) throw new Error(`lazy-require: ${name} is ${version}; its reads of the lazy modules were checked in ${want} (scripts/lib/lazy-require.ts): read them again`);
+}
+
+function readManifest(dir: string, name: string): { version: string } | undefined {
+  try {
+    const manifest = JSON.parse(readFileSync(path.join(dir, "package.json"), "utf8")) as { name?: string; version: string };
+    return manifest.name === name ? manifest : undefined;
+  } catch {
+    return undefined;
+  }
+}

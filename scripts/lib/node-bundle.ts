@@ -1,0 +1,116 @@
+// hr-service-mock for Node, bundled: each entry (its exports, its bin's CLI) with the libraries it
+// imports (Prism, faker, Ajv, yaml, the diff libraries) in ES module files under dist/, shared code
+// in chunks, so an install carries what runs and nothing of those packages' other files. What the
+// bundle holds is listed, with each package's licence, in THIRD_PARTY_NOTICES (scripts/lib/notices.ts).
+// - CommonJS libraries require Node built-ins: each output file gets a `require` of its own.
+// - Files the sources read at run time (`new URL("../../generated/x.json", import.meta.url)`) are
+//   named from the dist root: the sources' relative path is rewritten to a marker and the path from
+//   each output file to dist/ is put in its place, wherever esbuild placed the code.
+// - Prism's rarely used requires load on first use (scripts/lib/lazy-require.ts), each from a
+//   CommonJS file of its own under dist/lazy/, so that starting the mock does not even parse them.
+import { readFileSync } from "node:fs";
+import { mkdir, writeFile } from "node:fs/promises";
+import path from "node:path";
+import { build, type Metafile, type Plugin } from "esbuild";
+import { declaredModuleEntry } from "./declared-module-entry.js";
+import { fileNameOf, lazyRequire } from "./lazy-require.js";
+
+const DIST_ROOT = "__HR_MOCK_DIST_ROOT__/";
+/** A lazy module's file, required by its stand-in: replaced by its absolute path, found from the output file. */
+const LAZY_FILE = "__HR_MOCK_LAZY_FILE__/";
+const LAZY_DIR = "lazy";
+
+/** `new URL("<relative>", import.meta.url)`, as the sources name the files they read. */
+const FILE_URL = /new URL\(\s*(["'])(\.{1,2}\/[^"']*)\1\s*,\s*import\.meta\.url\s*\)/g;
+
+/**
+ * The repository's own sources: each relative file URL that points into the repository is
+ * rewritten to the dist root marker plus its path from the repository root (dist/ keeps that layout).
+ */
+function filesFromDistRoot(repoRoot: string): Plugin {
+  return {
+    name: "files-from-dist-root",
+    setup(pluginBuild) {
+      pluginBuild.onLoad({ filter: /\.ts$/ }, (args) => {
+        if (args.path.includes(`${path.sep}node_modules${path.sep}`)) return undefined;
+        const source = readFileSync(args.path, "utf8");
+        if (!source.includes("import.meta.url")) return { contents: source, loader: "ts" };
+        const contents = source.replace(FILE_URL, (whole, quote: string, relative: string) => {
+          const target = path.relative(repoRoot, path.resolve(path.dirname(args.path), relative));
+          if (target.startsWith("..")) throw new Error(`${path.relative(repoRoot, args.path)}: ${relative} points outside the repository`);
+          const slash = relative.endsWith("/") ? "/" : "";
+          return `new URL(${quote}${DIST_ROOT}${target.split(path.sep).join("/")}${slash}${quote}, import.meta.url)`;
+        });
+        return { contents, loader: "ts" };
+      });
+    },
+  };
+}
+
+export interface NodeBundle {
+  /** What went into each build's output files: the entries', then each lazy module's. */
+  metafiles: Metafile[];
+}
+
+/**
+ * Bundles `entries` (source files of the repository) into `dist`, each at its source's path from
+ * the repository root with .js (mock/cli.ts -> dist/mock/cli.js), shared code in dist/chunks/.
+ * `external` packages stay imports (a peer dependency the project brings).
+ */
+export async function bundleForNode(options: { repoRoot: string; entries: string[]; dist: string; external: string[] }): Promise<NodeBundle> {
+  const { repoRoot, entries, dist, external } = options;
+  const resolved = new Map<Parameters<typeof fileNameOf>[0], string>();
+  const result = await build({
+    entryPoints: entries.map((entry) => path.join(repoRoot, entry)),
+    outbase: repoRoot,
+    outdir: dist,
+    bundle: true,
+    splitting: true,
+    format: "esm",
+    platform: "node",
+    target: "node20",
+    external,
+    chunkNames: "chunks/[name]-[hash]",
+    // Whitespace and syntax only: names stay, so a stack trace still reads.
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: "none",
+    banner: { js: 'import { createRequire as __hrCreateRequire } from "node:module"; import { fileURLToPath as __hrFileURLToPath } from "node:url"; const require = __hrCreateRequire(import.meta.url);' },
+    plugins: [lazyRequire({ requireFrom: (lazy) => `${LAZY_FILE}${fileNameOf(lazy)}`, resolved }), declaredModuleEntry, filesFromDistRoot(repoRoot)],
+    metafile: true,
+    write: false,
+    logLevel: "silent",
+  });
+  for (const warning of result.warnings) throw new Error(`esbuild: ${warning.text} (${warning.location?.file ?? "?"}:${warning.location?.line ?? "?"})`);
+  for (const file of result.outputFiles) {
+    const fromFile = path.relative(path.dirname(file.path), dist).split(path.sep).join("/");
+    const root = fromFile === "" ? "./" : `${fromFile}/`;
+    // esbuild's __require helper may sit in another chunk than the stand-in: the path is made absolute here.
+    const lazyFile = new RegExp(`(["'])${LAZY_FILE}([^"']+)\\1`, "g");
+    const text = file.text
+      .replace(lazyFile, (_whole, _quote, name: string) => `__hrFileURLToPath(new URL(${JSON.stringify(`${root}${LAZY_DIR}/${name}`)}, import.meta.url))`)
+      .replaceAll(DIST_ROOT, root);
+    await mkdir(path.dirname(file.path), { recursive: true });
+    await writeFile(file.path, text);
+  }
+  // Each lazy module on its own, with what it requires, as CommonJS: its module.exports is what the stand-in reads.
+  const lazy = await Promise.all(
+    [...resolved].map(([module, file]) =>
+      build({
+        entryPoints: [file],
+        outfile: path.join(dist, LAZY_DIR, fileNameOf(module)),
+        bundle: true,
+        format: "cjs",
+        platform: "node",
+        target: "node20",
+        minifyWhitespace: true,
+        minifySyntax: true,
+        legalComments: "none",
+        plugins: [declaredModuleEntry],
+        metafile: true,
+        logLevel: "silent",
+      }),
+    ),
+  );
+  return { metafiles: [result.metafile, ...lazy.map((l) => l.metafile)] };
+}
