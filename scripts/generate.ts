@@ -15,6 +15,7 @@ import { renderScenarioSchema } from "./generate/scenario.js";
 import { renderDataFileSchema, renderDataFileTypes } from "./generate/data-file.js";
 import { renderControlFacts, renderFacts, renderWebhookFacts } from "./generate/facts.js";
 import { renderRoutes } from "./generate/routes.js";
+import { renderPrismOperations } from "./generate/prism-operations.js";
 
 export async function generate(outDir: string, log: (line: string) => void = () => {}): Promise<string[]> {
   fs.mkdirSync(outDir, { recursive: true });
@@ -42,6 +43,8 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   log("bundling mock/control/openapi/openapi.yaml");
   const control = await bundleApi("mock-control");
   write("control-openapi.json", JSON.stringify(control, null, 2));
+  log("writing prism-operations.json (Prism's reader's output for both documents, so the mock does not read them at every start)");
+  write("prism-operations.json", JSON.stringify(await renderPrismOperations({ "openapi.json": path.join(outDir, "openapi.json"), "control-openapi.json": path.join(outDir, "control-openapi.json") })));
   log("writing control-api.d.ts (openapi-typescript)");
   write("control-api.d.ts", await renderApiTypes(control));
   log("writing control-facts.ts (the control API's enums, bounds, path prefix and operations' paths)");
@@ -72,7 +75,7 @@ async function main() {
     options: { out: { type: "string", default: path.join(repoRoot, "generated") }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) {
-    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/openapi/ and writes openapi.{json,yaml}, openapi.failure-200.{json,yaml}, asyncapi.{json,yaml}, bundle-sources.json, control-openapi.json, control-api.d.ts, control-facts.ts, routes.ts, scenario.schema.json, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
+    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/openapi/ and writes openapi.{json,yaml}, openapi.failure-200.{json,yaml}, asyncapi.{json,yaml}, bundle-sources.json, control-openapi.json, prism-operations.json, control-api.d.ts, control-facts.ts, routes.ts, scenario.schema.json, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
     return;
   }
   const files = await generate(path.resolve(values.out!), (line) => console.error(`generate: ${line}`));

@@ -19,6 +19,7 @@ import { checkPipelineOptions, type PipelineSettingsInput } from "./options.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 export { MockOptionError };
+export type { PipelineSettingsInput } from "./options.js";
 
 export interface MockHandlersOptions extends PipelineSettingsInput {
   /**

@@ -4,8 +4,9 @@
 // and the mock assembled by the one composition root, without webhooks (a page sends none).
 import openapi from "../../generated/openapi.json" with { type: "json" };
 import controlDocument from "../../generated/control-openapi.json" with { type: "json" };
+import prismOperations from "../../generated/prism-operations.json" with { type: "json" };
 import { createDataset } from "../data/dataset.js";
-import { loadReadSpec } from "../kernel/spec.js";
+import { loadReadSpec, type PrismOperations } from "../kernel/spec.js";
 import type { KeySpec } from "../keys/demo-keys.js";
 import { assembleMock, type AssembledMock } from "./assemble.js";
 import type { PipelineSettings } from "./options.js";
@@ -20,7 +21,7 @@ export interface HandlersMockInput {
 }
 
 export async function assembleHandlersMock(input: HandlersMockInput): Promise<AssembledMock> {
-  const spec = await loadReadSpec(openapi, undefined, { document: controlDocument, only: input.serves });
+  const spec = await loadReadSpec(openapi, undefined, { document: controlDocument, only: input.serves }, prismOperations as unknown as PrismOperations);
   const { settings } = input;
   const dataset = createDataset({ seed: settings.seed, scale: settings.scale, today: input.today });
   // No throttle on failed authentication: it slows key guessing over a network, while these

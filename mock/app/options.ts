@@ -1,7 +1,7 @@
 // The options of the request path, checked once where they enter (startMock and the MSW handlers
 // take the same ones; startMock's own are in start-options.ts): each mistake is one sentence in a
 // MockOptionError. Nothing Node-only: the handlers run in a page.
-import { normalizeToday } from "../data/dataset.js";
+import { normalizeToday } from "../data/dates.js";
 import type { FailureStatus } from "../kernel/envelope.js";
 import { RATE_LIMIT_DEFAULT } from "../kernel/limits.js";
 import { MockOptionError } from "../kernel/option-error.js";

@@ -29,6 +29,7 @@ export { DataFileError } from "../data/data-file.js";
 export type { DataFile } from "../data/data-file.js";
 export { SandboxError, type MockSandbox } from "./assemble.js";
 export { MockOptionError } from "../kernel/option-error.js";
+export type { PipelineSettingsInput } from "./options.js";
 export { originProblem, type StartMockOptions } from "./start-options.js";
 export { KeysFileError } from "../keys/load-keys.js";
 

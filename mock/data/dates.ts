@@ -65,3 +65,24 @@ export function utcTimestamp(ms: number): string {
 export function currentUtcDate(): string {
   return new Date().toISOString().slice(0, 10);
 }
+
+/**
+ * The dates "today" may be: records reach six years back and a year ahead, and every timestamp is
+ * written with a four-digit year, so the years far from now would give texts the spec refuses.
+ */
+export const TODAY_RANGE = { from: "1900-01-01", to: "9000-12-31" } as const;
+
+/** The dataset's today as an ISO date; a RangeError names what is wrong with the value given. */
+export function normalizeToday(today: string | Date | undefined): string {
+  if (today === undefined) return currentUtcDate();
+  let iso: string;
+  if (today instanceof Date) {
+    if (Number.isNaN(today.getTime())) throw new RangeError("today must be a valid date");
+    iso = today.toISOString().slice(0, 10);
+  } else {
+    if (parseIsoDate(today) === undefined) throw new RangeError(`today must be an ISO date YYYY-MM-DD, got ${JSON.stringify(today)}`);
+    iso = today;
+  }
+  if (iso < TODAY_RANGE.from || iso > TODAY_RANGE.to) throw new RangeError(`today must be a date from ${TODAY_RANGE.from} to ${TODAY_RANGE.to}, got ${iso}`);
+  return iso;
+}

@@ -2,6 +2,9 @@
 // both OpenAPI documents the mock serves (the read API and the mock's control API) into one list of
 // operations, and this module gathers per operation what the dispatcher needs (operationId, which
 // document, permission, the statuses it may answer, its parameters with a readable description).
+// For the bundled documents Prism's reader ran at `npm run generate`: its output is
+// generated/prism-operations.json (the reader dereferences and de-cycles both documents, the
+// slowest step of a start); a document given by path is read by Prism's reader here.
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
@@ -14,8 +17,16 @@ type PrismParam = NonNullable<PrismRequest["query"]>[number] | NonNullable<Prism
 
 /** The bundled spec next to the package's sources. */
 export const DEFAULT_SPEC_PATH = fileURLToPath(new URL("../../generated/openapi.json", import.meta.url));
-/** The mock's own control API (webhook endpoints, triggers, the delivery log), bundled from mock/control/openapi.yaml. */
+/** The mock's own control API (webhook endpoints, triggers, the delivery log), bundled from mock/control/openapi/. */
 export const CONTROL_SPEC_PATH = fileURLToPath(new URL("../../generated/control-openapi.json", import.meta.url));
+/** Prism's reader's output for the two bundled documents, by file name (written by npm run generate). */
+const PRISM_OPERATIONS_PATH = fileURLToPath(new URL("../../generated/prism-operations.json", import.meta.url));
+
+/** Prism's operations of the bundled documents, as generated/prism-operations.json holds them. */
+export interface PrismOperations {
+  "openapi.json": PrismOperation[];
+  "control-openapi.json": PrismOperation[];
+}
 
 export type Api = "read" | "control";
 
@@ -78,7 +89,8 @@ export interface LoadedSpec {
 }
 
 export async function loadSpec(specPath: string = DEFAULT_SPEC_PATH, controlPath: string = CONTROL_SPEC_PATH): Promise<LoadedSpec> {
-  const [read, control] = await Promise.all([readOperations(specPath, "read"), readOperations(controlPath, "control")]);
+  const bundled = specPath === DEFAULT_SPEC_PATH && controlPath === CONTROL_SPEC_PATH ? await readJson<PrismOperations>(PRISM_OPERATIONS_PATH) : undefined;
+  const [read, control] = await Promise.all([readOperations(specPath, "read", bundled?.["openapi.json"]), readOperations(controlPath, "control", bundled?.["control-openapi.json"])]);
   return indexed([...read, ...control], `${specPath} and ${controlPath}`);
 }
 
@@ -86,10 +98,16 @@ export async function loadSpec(specPath: string = DEFAULT_SPEC_PATH, controlPath
  * The read API, from its parsed document rather than a file (a browser has no files), with any of
  * the control API's operations `control.only` keeps: what the MSW handlers serve. Prism's reader dereferences what it is given in place, so it gets a copy.
  */
-export async function loadReadSpec(document: object, name = "the bundled OpenAPI description", control?: { document: object; only: (operationId: string) => boolean }): Promise<LoadedSpec> {
-  const read = await operationsOf(structuredClone(document), document as Document, "read", name);
+export async function loadReadSpec(
+  document: object,
+  name = "the bundled OpenAPI description",
+  control?: { document: object; only: (operationId: string) => boolean },
+  /** Prism's reader's output for these documents, when it ran ahead (generated/prism-operations.json). */
+  parsed?: Partial<PrismOperations>,
+): Promise<LoadedSpec> {
+  const read = await operationsOf(structuredClone(document), document as Document, "read", name, parsed?.["openapi.json"]);
   // The control API's operations the caller serves too (the MSW handlers: sandboxes and faults).
-  const extra = control ? (await operationsOf(structuredClone(control.document), control.document as Document, "control", "the control API")).filter((op) => control.only(op.operationId)) : [];
+  const extra = control ? (await operationsOf(structuredClone(control.document), control.document as Document, "control", "the control API", parsed?.["control-openapi.json"])).filter((op) => control.only(op.operationId)) : [];
   return indexed([...read, ...extra], name);
 }
 
@@ -112,21 +130,23 @@ export function depthLimit(spec: LoadedSpec): number {
   return Math.max(0, ...spec.operations.map((op) => op.body?.maxDepth ?? 0));
 }
 
-async function readOperations(path: string, api: Api): Promise<SpecOperation[]> {
-  let document: Document;
+async function readJson<T>(path: string): Promise<T> {
   try {
-    document = JSON.parse(await readFile(path, "utf8")) as Document;
+    return JSON.parse(await readFile(path, "utf8")) as T;
   } catch (error) {
     throw new Error(`cannot read the OpenAPI description ${path}: ${(error as Error).message}`);
   }
-  return operationsOf(path, document, api, path);
+}
+
+async function readOperations(path: string, api: Api, parsed?: PrismOperation[]): Promise<SpecOperation[]> {
+  return operationsOf(path, await readJson<Document>(path), api, path, parsed);
 }
 
 /** Prism's operations of `source` (a path, or a document Prism may change), with what Prism drops read from `document`. */
-async function operationsOf(source: string | object, document: Document, api: Api, name: string): Promise<SpecOperation[]> {
+async function operationsOf(source: string | object, document: Document, api: Api, name: string, ahead?: PrismOperation[]): Promise<SpecOperation[]> {
   let parsed: PrismOperation[];
   try {
-    parsed = await getHttpOperationsFromSpec(source);
+    parsed = ahead ?? (await getHttpOperationsFromSpec(source));
   } catch (error) {
     throw new Error(`cannot read the OpenAPI description ${name}: ${(error as Error).message}`);
   }

@@ -6,8 +6,10 @@
 // Prism reads these only through a property at call time (checked in its dist/ of the pinned
 // versions, which the build refuses to bundle when they change):
 // - @faker-js/faker (faker 6): `JSONSchemaFaker.extend('faker', () => faker_1.default)` in
-//   mocker/generator/JSONSchema.js; json-schema-faker calls that function only when a schema asks
-//   for faker (`x-faker`), which only Prism's own mocker does (`Prefer: dynamic=true`). Its English
+//   mocker/generator/JSONSchema.js. json-schema-faker calls that function at once and keeps what it
+//   returns, but reads a property of it only when a schema asks for faker (`x-faker`), which only
+//   Prism's own mocker does (`Prefer: dynamic=true`): so `default` (and `faker`) are stand-ins too,
+//   loading faker on their first property read. Its English
 //   build stands in for the build with every locale: Prism never sets a locale, and the default
 //   build's locale and fallback are English, so both give the same values from the same seed.
 // - @stoplight/http-spec's OAS 2 and Postman readers: `operation_2.transformOas2Operations` and
@@ -27,10 +29,12 @@ interface LazyModule {
   loads?: string;
   /** What the stand-in exports from the loaded module, as JavaScript over `m` (default: `m`). */
   exports?: string;
+  /** Exports that are stand-ins themselves: read (and kept) without loading, loaded on their first property read. */
+  deep?: readonly string[];
 }
 
 export const LAZY_MODULES: readonly LazyModule[] = [
-  { importer: "@stoplight/prism-http", specifier: "@faker-js/faker", loads: "@faker-js/faker/locale/en", exports: "({ default: m, faker: m })" },
+  { importer: "@stoplight/prism-http", specifier: "@faker-js/faker", loads: "@faker-js/faker/locale/en", exports: "({ default: m, faker: m })", deep: ["default", "faker"] },
   { importer: "@stoplight/prism-http", specifier: "@stoplight/http-spec/oas2/operation" },
   { importer: "@stoplight/prism-http", specifier: "@stoplight/http-spec/postman/operation" },
 ];
@@ -41,13 +45,23 @@ const CHECKED_VERSIONS: Record<string, string> = { "@stoplight/prism-http": "5.1
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The stand-in's source: a CommonJS module whose every property read loads `file` first. */
-function standIn(file: string, exportsOf = "m"): string {
+function standIn(file: string, exportsOf = "m", deep: readonly string[] = []): string {
   return `"use strict";
 let loaded;
 const real = () => { if (loaded === undefined) { const m = require(${JSON.stringify(file)}); loaded = ${exportsOf}; } return loaded; };
+const lazily = (target) => new Proxy({}, {
+  get: (_t, key) => target()[key],
+  has: (_t, key) => key in target(),
+  ownKeys: () => Reflect.ownKeys(target()),
+  getOwnPropertyDescriptor: (_t, key) => {
+    const found = Object.getOwnPropertyDescriptor(target(), key);
+    return found && { ...found, configurable: true };
+  },
+});
+const deep = new Map(${JSON.stringify(deep)}.map((key) => [key, lazily(() => real()[key])]));
 module.exports = new Proxy({}, {
-  get: (_target, key) => real()[key],
-  has: (_target, key) => key in real(),
+  get: (_target, key) => (deep.has(key) ? deep.get(key) : real()[key]),
+  has: (_target, key) => deep.has(key) || key in real(),
   ownKeys: () => Reflect.ownKeys(real()),
   getOwnPropertyDescriptor: (_target, key) => {
     const found = Object.getOwnPropertyDescriptor(real(), key);
@@ -90,7 +104,7 @@ export function lazyRequire(options: LazyRequireOptions = {}, modules: readonly 
       });
       build.onLoad({ filter: /.*/, namespace: "lazy-require" }, (args) => {
         const lazy = args.pluginData as LazyModule;
-        return { contents: standIn(requireFrom?.(lazy) ?? args.path, lazy.exports), resolveDir: path.dirname(args.path), loader: "js" };
+        return { contents: standIn(requireFrom?.(lazy) ?? args.path, lazy.exports, lazy.deep), resolveDir: path.dirname(args.path), loader: "js" };
       });
       if (requireFrom) {
         const external = new RegExp(`^(?:${modules.map((m) => escape(requireFrom(m))).join("|")})$`);

@@ -1,6 +1,7 @@
 // `hr-mock serve` (the default command): the mock on node:http (startMock), with a banner saying
 // where it listens and which keys it knows; it stops on SIGINT or SIGTERM, its deliveries reported.
-import { TODAY_RANGE, normalizeToday } from "../../data/dataset.js";
+import { setFlagsFromString } from "node:v8";
+import { TODAY_RANGE, normalizeToday } from "../../data/dates.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../../kernel/limits.js";
 import type { PipelineSettings } from "../../app/options.js";
 import { originProblem } from "../../app/start-options.js";
@@ -142,6 +143,10 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">
   }
   // The mock itself (Prism, the dataset) is loaded to serve, never for --help or a flag's mistake.
   const { startMock } = await import("../../app/start-mock.js");
+  // Start-up allocates in one burst (the dataset, Prism's and Ajv's set-up), which would grow V8's
+  // young generation to its largest (about 30 MB, kept while the mock idles); it starts at the
+  // smallest instead, and grows again under load as it needs (V8's default factor, 2).
+  setFlagsFromString("--semi-space-growth-factor=1");
   const mock = await startMock({
     port: settings.port,
     host: settings.host,
@@ -159,6 +164,7 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">
     corsOrigins: settings.corsOrigins,
     webhooks: settings.webhooks.options,
   });
+  setFlagsFromString("--semi-space-growth-factor=2");
   // performance.now() counts from the process's start: the wait a user sees, loading included.
   stdout.write(formatBanner(mock, settings, performance.now()));
   if (mock.state) {
