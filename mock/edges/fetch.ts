@@ -4,7 +4,8 @@
 // the mock's in-process control calls answer through it.
 import { failure, wireHead, type FailureStatus, type Reply } from "../kernel/envelope.js";
 import { errorText, oneLine } from "../kernel/text.js";
-import { BODY_METHODS, type Dispatcher } from "../pipeline/dispatch.js";
+import { BODY_METHODS } from "../kernel/methods.js";
+import type { Dispatcher } from "../pipeline/dispatch.js";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 

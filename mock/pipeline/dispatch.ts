@@ -40,9 +40,6 @@ export interface ReplyWithCaller extends Reply {
   caller?: string;
 }
 
-/** Methods whose body the API's operations may read: the edges pass it on for these only. */
-export const BODY_METHODS: ReadonlySet<string> = new Set(["POST", "PUT", "PATCH"]);
-
 export type Dispatcher = (request: ApiRequest) => ReplyWithCaller | Promise<ReplyWithCaller>;
 
 export interface DispatcherOptions {

@@ -9,7 +9,8 @@ import { boundConnections, defaultConnectionLimits, type ConnectionLimits } from
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
 import { JSON_CONTENT_TYPE, failure, failureBody, wireHead, type Reply } from "../../kernel/envelope.js";
-import { BODY_METHODS, type ApiRequest, type Dispatcher, type ReplyWithCaller } from "../../pipeline/dispatch.js";
+import { BODY_METHODS } from "../../kernel/methods.js";
+import type { ApiRequest, Dispatcher, ReplyWithCaller } from "../../pipeline/dispatch.js";
 import { errorText, oneLine, printable, quote } from "../../kernel/text.js";
 
 /** Headers a browser script may read on a cross-origin answer. */
