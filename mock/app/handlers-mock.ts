@@ -5,7 +5,7 @@
 import openapi from "../../generated/openapi.json" with { type: "json" };
 import controlDocument from "../../generated/control-openapi.json" with { type: "json" };
 import prismOperations from "../../generated/prism-operations.json" with { type: "json" };
-import { createDataset } from "../data/dataset.js";
+import { sharedStartDataset } from "../data/start-datasets.js";
 import { loadReadSpec, type PrismOperations } from "../kernel/spec.js";
 import type { KeySpec } from "../keys/demo-keys.js";
 import { assembleMock, type AssembledMock } from "./assemble.js";
@@ -23,7 +23,7 @@ export interface HandlersMockInput {
 export async function assembleHandlersMock(input: HandlersMockInput): Promise<AssembledMock> {
   const spec = await loadReadSpec(openapi, undefined, { document: controlDocument, only: input.serves }, prismOperations as unknown as PrismOperations);
   const { settings } = input;
-  const dataset = createDataset({ seed: settings.seed, scale: settings.scale, today: input.today });
+  const dataset = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today: input.today });
   // No throttle on failed authentication: it slows key guessing over a network, while these
   // handlers answer the page or test process they run in, which has no client address to tell
   // callers apart (every request would share one budget and a test of 401s would be held).

@@ -4,6 +4,7 @@
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { forkDataset } from "../data/copy-on-write.js";
+import { sharedStartDataset } from "../data/start-datasets.js";
 import { createDataset, normalizeToday, sampleIds, type Dataset, type OrganizationSampleIds } from "../data/dataset.js";
 import { DataFileError, type DataFile, type LoadedDataFile } from "../data/data-file.js";
 import { dataFileFromObject, readDataFile } from "../data/read-data-file.js";
@@ -106,7 +107,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   // The dataset as generated stays as it is: sandboxes start from it; the demo keys' default world
   // reads and changes its own fork (copy on write), onto which a state directory's changes replay.
   const data = dataFileOption(options.data);
-  const start = createDataset({ seed: settings.seed, scale: settings.scale, today, data });
+  const start = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today, data });
   const dataset = forkDataset(start);
   const versionAtStart = dataset.version;
   const saved = store ? restoreWorld(store, DEFAULT_WORLD, dataset, { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) }) : undefined;

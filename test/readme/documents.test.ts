@@ -17,6 +17,7 @@ import { SCENARIO_HELP } from "../../mock/cli/commands/scenario.js";
 import { TRIGGER_HELP } from "../../mock/cli/commands/trigger.js";
 import { USAGE as DIFF_HELP } from "../../mock/diff/cli.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { MOCK_ENTRIES_BEYOND_EXPORTS } from "../../scripts/build-package.js";
 import { commands, DOCUMENTS, fencedBlocks, flagsOf, README, section, words, type Document } from "./documents.js";
 
 const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
@@ -77,6 +78,20 @@ function problemsOf(command: string): string[] {
   // The sandbox walkthrough reads the create answer's fields with node (test/readme/sandboxes-readme.test.ts runs these lines).
   if (tool === "export" && /^export [A-Z_]+=\$\(node -p '[^']+'\)$/.test(command)) return [];
   if (tool === "curl") return [];
+  // Profiling the built command line (the contributors' guide): node's own --cpu-prof flags, a built
+  // entry of the mock, then an hr-mock command line as above.
+  if (tool === "node" && command.includes("--cpu-prof")) {
+    const argv = words(command.replace(/\s*>\s*\S+$/, ""));
+    const entry = argv.findIndex((word) => word.endsWith(".js"));
+    const file = argv[entry] ?? "";
+    const built = MOCK_ENTRIES_BEYOND_EXPORTS.map((dist) => `mock/${dist}`);
+    if (!built.includes(file)) return [`${command}: ${file} is not an entry npm run build writes (${built.join(", ")})`];
+    if (!argv.slice(1, entry).every((flag) => /^--cpu-prof(-dir=\S+)?$/.test(flag))) return [`${command}: only node's --cpu-prof flags are checked`];
+    const [sub = "serve", ...flags] = argv.slice(entry + 1);
+    const help = sub.startsWith("-") ? HELP : (MOCK_HELP[sub] ?? "");
+    if (!help) return [`${command}: hr-mock has no command ${sub}`];
+    return flagsOf(flags.join(" ")).filter((flag) => !help.includes(flag) && flag !== "--help").map((flag) => `${command}: not in hr-mock ${sub} --help: ${flag}`);
+  }
   return [`${command}: an unchecked command`];
 }
 
