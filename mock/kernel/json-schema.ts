@@ -80,7 +80,7 @@ export function eventDataFields(type: WebhookEventType): string[] {
   return fields.find((names) => names.length > 0) ?? [];
 }
 
-export type RequestSchema = "AddEndpointRequest" | "TriggerRequest";
+export type RequestSchema = "AddEndpointRequest" | "TriggerRequest" | "ResendRequest" | "BulkResendRequest";
 const requests = new Map<RequestSchema, Compiled>();
 
 /**
