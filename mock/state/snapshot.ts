@@ -8,6 +8,7 @@ import type { Endpoint, EventSelection } from "../webhooks/endpoints.js";
 import { deliveryProblem, isEventType } from "../kernel/json-schema.js";
 import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
 import type { DeliveryLogEntry } from "../webhooks/delivery-log.js";
+import type { WebhookEventType } from "../../generated/events.js";
 
 const SNAPSHOT_FORMAT = 1;
 
@@ -29,6 +30,32 @@ export function parseChange(line: string): DataChange | string {
   // The trigger's whole input is kept as it came; only its type is needed to read it back.
   if (!isObject(input) || !isEventType(input.type)) return "input is not a trigger's input";
   return value as unknown as DataChange;
+}
+
+/** What can be read of a data change from the start of its line: the fields whose values the text reaches whole. */
+export interface PartialChange {
+  type?: WebhookEventType;
+  organizationId?: string;
+  /** The trigger's record id, when it named one. */
+  id?: string;
+  at?: string;
+}
+
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
+
+/**
+ * The fields of a change a torn line still shows. A line is JSON.stringify of a DataChange, so a
+ * key is `"name":` exactly (a quote inside a string value is escaped and never matches).
+ */
+export function partialChange(text: string): PartialChange {
+  const value = (key: string) => new RegExp(`"${key}":"([^"\\\\]{1,100})"`).exec(text)?.[1];
+  const [type, organizationId, id, at] = [value("type"), value("organizationId"), value("id"), value("at")];
+  return {
+    ...(isEventType(type) && { type }),
+    ...(organizationId !== undefined && UUID.test(organizationId) && { organizationId }),
+    ...(id !== undefined && UUID.test(id) && { id }),
+    ...(at !== undefined && !Number.isNaN(Date.parse(at)) && { at }),
+  };
 }
 
 export function serializeSnapshot(snapshot: WebhookSnapshot): string {
