@@ -5,7 +5,7 @@
 // Parsers answer a reason (a string) instead of throwing: the store turns it into one line.
 import { randomUUID } from "node:crypto";
 import type { Endpoint, EventSelection } from "../webhooks/endpoints.js";
-import { deliveryProblem, isEventType } from "../kernel/json-schema.js";
+import { deliveryProblem, isEventType, isUuid } from "../kernel/json-schema.js";
 import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
 import type { DeliveryLogEntry } from "../webhooks/delivery-log.js";
 import type { WebhookEventType } from "../../generated/events.js";
@@ -41,8 +41,6 @@ export interface PartialChange {
   at?: string;
 }
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
 /**
  * The fields of a change a torn line still shows. A line is JSON.stringify of a DataChange, so a
  * key is `"name":` exactly (a quote inside a string value is escaped and never matches).
@@ -52,8 +50,8 @@ export function partialChange(text: string): PartialChange {
   const [type, organizationId, id, at] = [value("type"), value("organizationId"), value("id"), value("at")];
   return {
     ...(isEventType(type) && { type }),
-    ...(organizationId !== undefined && UUID.test(organizationId) && { organizationId }),
-    ...(id !== undefined && UUID.test(id) && { id }),
+    ...(organizationId !== undefined && isUuid(organizationId) && { organizationId }),
+    ...(id !== undefined && isUuid(id) && { id }),
     ...(at !== undefined && !Number.isNaN(Date.parse(at)) && { at }),
   };
 }
