@@ -1256,6 +1256,11 @@ export interface components {
              * @example 2
              */
             count: number;
+            /**
+             * @description Deliveries the filter matches that cannot be sent again because their event's body was not kept (log entries restored from a state directory of an earlier mock); 0 otherwise.
+             * @example 0
+             */
+            notKept: number;
             /** @description Each delivery, in the order the events were first queued. */
             deliveries: components["schemas"]["ResentDelivery"][];
         };
@@ -2010,6 +2015,7 @@ export interface operations {
                      *       "data": {
                      *         "dryRun": true,
                      *         "count": 1,
+                     *         "notKept": 0,
                      *         "deliveries": [
                      *           {
                      *             "id": null,

@@ -106,28 +106,30 @@ function outcomeOf(pair: Pair): "succeeded" | "failed" | "under way" {
 
 /**
  * The deliveries a filter matches, once per event and endpoint, oldest first: finished ones to an
- * endpoint still registered. A selection the bounds on waiting deliveries cannot hold is refused
- * whole, naming the count, before anything is queued.
+ * endpoint still registered, and the count of those whose body was not kept. A selection the bounds
+ * on waiting deliveries cannot hold is refused whole, naming the count, before anything is queued.
  */
-export function pickMatching(logged: readonly LoggedDelivery[], endpoints: readonly Endpoint[], filter: ResendFilter, bounds: ResendBounds): Result<ResendPick[]> {
+export function pickMatching(logged: readonly LoggedDelivery[], endpoints: readonly Endpoint[], filter: ResendFilter, bounds: ResendBounds): Result<{ picks: ResendPick[]; notKept: number }> {
   const registered = new Map(endpoints.map((e) => [e.id, e]));
   const endpointId = filter.endpointId?.toLowerCase();
   if (endpointId !== undefined && !registered.has(endpointId)) return refuse("not-found", `no webhook endpoint with id ${shortId(endpointId)} in this organisation`, "endpointId");
   const since = filter.since === undefined ? -Infinity : Date.parse(filter.since);
   const until = filter.until === undefined ? Infinity : Date.parse(filter.until);
   const picks: ResendPick[] = [];
+  let notKept = 0;
   for (const pair of pairsOf(logged)) {
     const endpoint = registered.get(pair.endpointId);
     const first = pair.entries[0];
     const queuedAt = Date.parse(first.queuedAt);
-    if (!endpoint || !pair.body || queuedAt < since || queuedAt >= until) continue;
+    if (!endpoint || queuedAt < since || queuedAt >= until) continue;
     if ((filter.type !== undefined && pair.type !== filter.type) || (endpointId !== undefined && pair.endpointId !== endpointId)) continue;
     const outcome = outcomeOf(pair);
     if (outcome === "under way" || (filter.state !== undefined && outcome !== filter.state)) continue;
-    picks.push({ endpoint, eventId: pair.eventId, type: pair.type, body: pair.body, resendOf: originalOf(first) });
+    if (pair.body) picks.push({ endpoint, eventId: pair.eventId, type: pair.type, body: pair.body, resendOf: originalOf(first) });
+    else notKept++;
   }
   const tooMany = beyondBounds(picks, bounds);
-  return tooMany ? refuse("conflict", `${tooMany}; narrow it with since, until, type or endpointId`) : ok(picks);
+  return tooMany ? refuse("conflict", `${tooMany}; narrow it with since, until, type or endpointId`) : ok({ picks, notKept });
 }
 
 /** Why the picks do not fit the queues, or undefined when they do. */

@@ -145,9 +145,10 @@ export class WebhookService {
     if (!org.ok) return org;
     const picked = pickMatching(this.log.ofOrganization(organizationId), this.registry.list(organizationId), filter, this.settings);
     if (!picked.ok) return picked;
+    const { picks, notKept } = picked.value;
     const dryRun = filter.dryRun === true;
-    const deliveries = dryRun ? picked.value.map((pick) => resentView(pick, null)) : this.queueResends(picked.value);
-    return ok({ dryRun, count: deliveries.length, deliveries });
+    const deliveries = dryRun ? picks.map((pick) => resentView(pick, null)) : this.queueResends(picks);
+    return ok({ dryRun, count: deliveries.length, notKept, deliveries });
   }
 
   // ---- state ------------------------------------------------------------------------------

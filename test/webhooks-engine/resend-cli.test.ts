@@ -4,7 +4,7 @@
 // input, each failure one line "hr-mock resend: …".
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { run } from "../../mock/cli/main.js";
-import { RESEND_HELP } from "../../mock/cli/commands/resend.js";
+import { describeBulk, RESEND_HELP } from "../../mock/cli/commands/resend.js";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { RawReceiver } from "./resend-support.js";
 
@@ -75,6 +75,12 @@ describe("hr-mock resend", () => {
   test("a filter that matches nothing says so", async () => {
     const { code, stdout } = await resend("--succeeded", "--until", "1h", "--dry-run");
     expect([code, stdout]).toEqual([0, "No finished delivery matches the filter; nothing would be sent.\n"]);
+  });
+
+  test("deliveries whose bodies an earlier mock's state did not keep are counted, never left out silently", () => {
+    expect(describeBulk({ dryRun: false, count: 0, notKept: 2, deliveries: [] })).toBe(
+      "No finished delivery matches the filter; nothing was sent.\n2 deliveries more match but cannot be sent again: the bodies of their events were not kept (a state directory of an earlier mock).\n",
+    );
   });
 
   const usage: Array<[string, { given: string[]; want: string }]> = [

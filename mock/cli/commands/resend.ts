@@ -145,13 +145,14 @@ export function describeResent({ event, deliveries }: ResendResult): string {
 const MAX_LINES = 20;
 
 /** The answer to a bulk resend (or its dry run), as lines. */
-export function describeBulk({ dryRun, count, deliveries }: BulkResendResult): string {
-  if (count === 0) return `No finished delivery matches the filter; nothing ${dryRun ? "would be" : "was"} sent.\n`;
+export function describeBulk({ dryRun, count, notKept, deliveries }: BulkResendResult): string {
+  const lost = notKept === 0 ? "" : `${plural(notKept, "delivery", "deliveries")} more ${notKept === 1 ? "matches" : "match"} but cannot be sent again: the bodies of their events were not kept (a state directory of an earlier mock).\n`;
+  if (count === 0) return `No finished delivery matches the filter; nothing ${dryRun ? "would be" : "was"} sent.\n${lost}`;
   const events = new Set(deliveries.map((d) => d.eventId)).size;
   const head = dryRun
     ? `Would resend ${plural(count, "delivery", "deliveries")} of ${plural(events, "event", "events")} (nothing sent; run it again without --dry-run to send them):`
     : `Resent ${plural(count, "delivery", "deliveries")} of ${plural(events, "event", "events")}:`;
   const lines = [head, ...deliveries.slice(0, MAX_LINES).map(deliveryLine)];
   if (count > MAX_LINES) lines.push(`  … and ${count - MAX_LINES} more (--json lists them all)`);
-  return `${lines.join("\n")}\n`;
+  return `${lines.join("\n")}\n${lost}`;
 }
