@@ -32,6 +32,8 @@ export { MockOptionError } from "../kernel/option-error.js";
 export { originProblem, type StartMockOptions } from "./start-options.js";
 export { KeysFileError } from "../keys/load-keys.js";
 export type { PartialChange, SkippedChange } from "../state/index.js";
+// What startMock's `webhooks` rejects with, and what its resend answers.
+export { EndpointError, ResendError, TriggerError, WebhookRefusal, type BulkResendResult, type ResendFilter, type ResendOptions, type ResendResult } from "../webhooks/index.js";
 
 /** A key as startMock reports it (demo keys first, then keys given in options). */
 export interface MockKeyInfo {

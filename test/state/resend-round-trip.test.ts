@@ -5,8 +5,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
-import { startMock, type RunningMock } from "../../mock/index.js";
-import { ResendError } from "../../mock/webhooks/index.js";
+import { ResendError, startMock, type RunningMock } from "../../mock/index.js";
 import { verify } from "../../src/webhooks/node/index.js";
 import { RawReceiver } from "../webhooks-engine/resend-support.js";
 import { ManualScheduler, newStateDir } from "./support.js";

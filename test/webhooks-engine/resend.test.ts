@@ -4,8 +4,7 @@
 // package's own verifier accepts; the log marks the resend and links it to the original delivery;
 // what the caller's world does not have is a 404. The receiver is written here (resend-support.ts).
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
-import { ResendError } from "../../mock/webhooks/index.js";
+import { DEMO_KEY, ResendError, startMock, type RunningMock } from "../../mock/index.js";
 import { parseSignatureHeader } from "../../src/webhooks/index.js";
 import { verify } from "../../src/webhooks/node/index.js";
 import { control, controlAnswerChecker, ORG2_WEBHOOKS_KEY, type AnswerCheck } from "./support.js";
