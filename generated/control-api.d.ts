@@ -114,6 +114,66 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_mock/webhooks/events/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send the log's events again, by filter
+         * @description Sends again, as POST /_mock/webhooks/events/{eventId}/resend does, each event of the
+         *     organisation's delivery log that the filter matches, once per endpoint: the same event id and
+         *     body, a new `Service-Delivery-Id`, a signature made when it is sent, a new log entry whose
+         *     `resendOf` names the original. Only deliveries that have finished (succeeded or failed) to an
+         *     endpoint still registered are matched; one still waiting or being attempted is left to its
+         *     retries, and an event whose repeats are in the log is sent once per endpoint.
+         *
+         *     `dryRun: true` answers what would be sent (or the refusal the call would meet) and sends
+         *     nothing. One call queues at most as many deliveries as the bounds on waiting deliveries hold:
+         *     `x-mock-limits.maxWaitingPerEndpoint` to an endpoint and `maxWaiting` in all. A filter matching
+         *     more is a 409 naming the count, so nothing it queues is dropped at once; narrow it with
+         *     `since`, `until`, `type` or `endpointId`.
+         */
+        post: operations["resendWebhookEvents"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/webhooks/events/{eventId}/resend": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Send an event again
+         * @description Sends an event of the delivery log again, as the provider's redelivery does: the same event
+         *     id and the same body, byte for byte, with a new `Service-Delivery-Id` and a signature made
+         *     when each attempt is sent. Without a body it goes to every endpoint the log shows the event
+         *     went to that is still registered; `endpointId` sends it to that endpoint only (one that
+         *     receives the event's type, or was sent the event before). Each delivery is a new log entry
+         *     whose `resendOf` names the entry of the original delivery; it is attempted and retried like
+         *     any other, within the same bounds (`x-mock-limits`). The data is not changed again.
+         *
+         *     An event the log of the key's organisation does not hold (never sent, another organisation's
+         *     or sandbox's, or gone from the log past its bound) is a 404, as is an unknown `endpointId`.
+         */
+        post: operations["resendWebhookEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/webhooks/deliveries": {
         parameters: {
             query?: never;
@@ -1117,6 +1177,116 @@ export interface components {
              */
             set?: Record<string, never>;
         } & (unknown & unknown & unknown & unknown);
+        /** @description Which deliveries of the log to send again; each field narrows the choice, and an empty body matches every finished delivery of the organisation. */
+        BulkResendRequest: {
+            type?: components["schemas"]["EventType"];
+            /**
+             * Format: uuid
+             * @description Only deliveries to this endpoint.
+             * @example d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70
+             */
+            endpointId?: string;
+            /**
+             * @description Only events whose delivery to the endpoint finished this way: failed (no delivery of it to the endpoint succeeded: every attempt failed, or it was dropped at a bound) or succeeded (one did).
+             * @example failed
+             * @enum {string}
+             */
+            state?: "failed" | "succeeded";
+            /**
+             * Format: date-time
+             * @description Only events first queued for the endpoint at or after this time (the log's queuedAt).
+             * @example 2026-10-15T09:00:00Z
+             */
+            since?: string;
+            /**
+             * Format: date-time
+             * @description Only events first queued for the endpoint before this time.
+             * @example 2026-10-15T18:00:00Z
+             */
+            until?: string;
+            /**
+             * @description Answer what would be sent, or the refusal the call would meet, and send nothing.
+             * @default false
+             * @example true
+             */
+            dryRun?: boolean;
+        };
+        /** @description One delivery queued again (or, in a dry run, that would be). */
+        ResentDelivery: {
+            /**
+             * Format: uuid
+             * @description The new log entry's id; null in a dry run, which adds none.
+             * @example 1d3f5a7c-9e0b-4c2d-8f4a-6b8c0d2e4f6a
+             */
+            id: string | null;
+            /**
+             * Format: uuid
+             * @description The event's id, the same as the original delivery's.
+             * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+             */
+            eventId: string;
+            type: components["schemas"]["EventType"];
+            /**
+             * Format: uuid
+             * @description The endpoint it goes to.
+             * @example d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70
+             */
+            endpointId: string;
+            /**
+             * @description The endpoint's URL without its query string.
+             * @example http://127.0.0.1:3000/hooks
+             */
+            url: string;
+            /**
+             * Format: uuid
+             * @description The `id` of the log entry of the event's original delivery, as the new entry's `resendOf` says.
+             * @example 8a2f4c6e-1b3d-4e5f-9a7b-0c1d2e3f4a5b
+             */
+            resendOf: string;
+        };
+        /** @description What a bulk resend queued, or in a dry run would queue. */
+        BulkResendResult: {
+            /**
+             * @description True when nothing was queued (the request's dryRun).
+             * @example false
+             */
+            dryRun: boolean;
+            /**
+             * @description How many deliveries were queued, or would be.
+             * @example 2
+             */
+            count: number;
+            /**
+             * @description Deliveries the filter matches that cannot be sent again because their event's body was not kept (log entries restored from a state directory of an earlier mock); 0 otherwise.
+             * @example 0
+             */
+            notKept: number;
+            /** @description Each delivery, in the order the events were first queued. */
+            deliveries: components["schemas"]["ResentDelivery"][];
+        };
+        /** @description The envelope with the deliveries a bulk resend queued. */
+        BulkResendResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["BulkResendResult"];
+        };
+        /** @description Where to send the event again; the body may be left out. */
+        ResendRequest: {
+            /**
+             * Format: uuid
+             * @description Only to this endpoint of the organisation, which must receive the event's type or have been sent the event before; without it, to every endpoint the log shows the event went to that is still registered.
+             * @example d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70
+             */
+            endpointId?: string;
+        };
+        /** @description The event as it is sent again (its body byte for byte as first sent), and where it goes. */
+        ResendResult: {
+            event: components["schemas"]["WebhookEvent"];
+            /** @description One entry per delivery queued, one per endpoint. */
+            deliveries: components["schemas"]["ResentDelivery"][];
+        };
+        /** @description The envelope with the event sent again and its deliveries. */
+        ResendResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["ResendResult"];
+        };
         /** @description One attempt to deliver an event to an endpoint. */
         Attempt: {
             /**
@@ -1173,6 +1343,12 @@ export interface components {
         Delivery: {
             /**
              * Format: uuid
+             * @description This entry's id in the log; a resend's `resendOf` names the entry of the delivery it repeats.
+             * @example 8a2f4c6e-1b3d-4e5f-9a7b-0c1d2e3f4a5b
+             */
+            id: string;
+            /**
+             * Format: uuid
              * @description The event's id (Service-Event-Id).
              * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
              */
@@ -1200,6 +1376,12 @@ export interface components {
              * @example false
              */
             duplicate: boolean;
+            /**
+             * Format: uuid
+             * @description For a resend, the `id` of the entry of the event's original delivery (to this endpoint, when it had one); null for an original delivery.
+             * @example null
+             */
+            resendOf: string | null;
             /**
              * @description Where the delivery stands: held (shuffle option), queued, sending, retry-scheduled, succeeded, failed (every attempt failed), cancelled (endpoint removed), stopped (mock closed) or dropped (the oldest waiting delivery at a bound on waiting deliveries).
              * @example succeeded
@@ -1570,6 +1752,11 @@ export interface components {
          */
         EndpointId: string;
         /**
+         * @description The event's id (Service-Event-Id, the body's `id`), as the delivery log shows it.
+         * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+         */
+        EventId: string;
+        /**
          * @description The sandbox's id, as creating it returned.
          * @example 5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80
          */
@@ -1801,6 +1988,167 @@ export interface operations {
             503: components["responses"]["ShuttingDown"];
         };
     };
+    resendWebhookEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["BulkResendRequest"];
+            };
+        };
+        responses: {
+            /** @description The matching deliveries were queued again (with dryRun, nothing was); `data` lists them. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": {
+                     *         "dryRun": true,
+                     *         "count": 1,
+                     *         "notKept": 0,
+                     *         "deliveries": [
+                     *           {
+                     *             "id": null,
+                     *             "eventId": "6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04",
+                     *             "type": "leave.approved",
+                     *             "endpointId": "d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70",
+                     *             "url": "http://127.0.0.1:3000/hooks",
+                     *             "resendOf": "8a2f4c6e-1b3d-4e5f-9a7b-0c1d2e3f4a5b"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["BulkResendResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The filter matches more deliveries than the bounds on waiting deliveries hold. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": false,
+                     *       "code": "409",
+                     *       "message": "Conflict: the filter matches 1500 deliveries to endpoint d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70, more than the 1000 an endpoint holds waiting (maxWaitingPerEndpoint); narrow it with since, until, type or endpointId.",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FailureEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
+    resendWebhookEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /**
+                 * @description The event's id (Service-Event-Id, the body's `id`), as the delivery log shows it.
+                 * @example 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04
+                 */
+                eventId: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ResendRequest"];
+            };
+        };
+        responses: {
+            /** @description The event was queued again; `data.deliveries` lists the endpoints it goes to. */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": {
+                     *         "event": {
+                     *           "id": "6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04",
+                     *           "type": "leave.approved",
+                     *           "apiVersion": "2026-10-15",
+                     *           "occurredAt": "2026-10-15T09:50:11.4821937Z",
+                     *           "organizationId": "0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90",
+                     *           "data": {
+                     *             "leaveRequestId": "a3d9e1f0-5b2c-4e8a-9f17-6c4b2d8e0a15",
+                     *             "employeeId": "c7b1f4e2-3a9d-4f60-8e25-1d7c9b3a5e48",
+                     *             "leaveTypeId": "e2f8a6c4-1b3d-4a79-b5e0-9c2d7f4a1e63",
+                     *             "leaveType": "Annual Leave",
+                     *             "startDate": "2026-11-02T00:00:00",
+                     *             "endDate": "2026-11-06T00:00:00",
+                     *             "status": "Approved"
+                     *           }
+                     *         },
+                     *         "deliveries": [
+                     *           {
+                     *             "id": "1d3f5a7c-9e0b-4c2d-8f4a-6b8c0d2e4f6a",
+                     *             "eventId": "6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04",
+                     *             "type": "leave.approved",
+                     *             "endpointId": "d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70",
+                     *             "url": "http://127.0.0.1:3000/hooks",
+                     *             "resendOf": "8a2f4c6e-1b3d-4e5f-9a7b-0c1d2e3f4a5b"
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ResendResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The endpoint named does not receive the event's type and was never sent the event, or every endpoint the event went to was removed. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": false,
+                     *       "code": "409",
+                     *       "message": "Conflict: every endpoint event 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04 went to was removed; name one with endpointId (endpointId).",
+                     *       "data": null
+                     *     }
+                     */
+                    "application/json": components["schemas"]["FailureEnvelope"];
+                };
+            };
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["ShuttingDown"];
+        };
+    };
     listWebhookDeliveries: {
         parameters: {
             query?: {
@@ -1839,12 +2187,14 @@ export interface operations {
                      *       "message": "Success",
                      *       "data": [
                      *         {
+                     *           "id": "8a2f4c6e-1b3d-4e5f-9a7b-0c1d2e3f4a5b",
                      *           "eventId": "6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04",
                      *           "type": "leave.approved",
                      *           "organizationId": "0b8e5d2a-61f4-4c3b-9e7a-2c1d4f6a8b90",
                      *           "endpointId": "d4e5f6a7-b8c9-4d0e-9f1a-2b3c4d5e6f70",
                      *           "url": "http://127.0.0.1:3000/hooks",
                      *           "duplicate": false,
+                     *           "resendOf": null,
                      *           "state": "succeeded",
                      *           "queuedAt": "2026-10-15T09:50:11.483Z",
                      *           "nextAttemptAt": null,

@@ -10,6 +10,9 @@ export const ApprovalCompletedDataStatusValues = ["Approved","Rejected"] as cons
 /** The values of the WorkMode enum, in the spec's order. */
 export const WorkModeValues = ["Remote","Onsite","Hybrid"] as const satisfies readonly components["schemas"]["WorkMode"][];
 
+/** The values of the BulkResendRequestState enum, in the spec's order. */
+export const BulkResendRequestStateValues = ["failed","succeeded"] as const satisfies readonly NonNullable<components["schemas"]["BulkResendRequest"]["state"]>[];
+
 /** The values of the AttemptOutcome enum, in the spec's order. */
 export const AttemptOutcomeValues = ["succeeded","failed"] as const satisfies readonly NonNullable<components["schemas"]["Attempt"]["outcome"]>[];
 

@@ -14,6 +14,8 @@ export const routes = [
   {"operationId":"removeWebhookEndpoint","method":"DELETE","path":"/_mock/webhooks/endpoints/{id}","api":"control","tags":["Endpoints"]},
   {"operationId":"testWebhookEndpoint","method":"POST","path":"/_mock/webhooks/endpoints/{id}/test","api":"control","tags":["Endpoints"]},
   {"operationId":"triggerWebhookEvent","method":"POST","path":"/_mock/webhooks/events","api":"control","tags":["Events"]},
+  {"operationId":"resendWebhookEvents","method":"POST","path":"/_mock/webhooks/events/resend","api":"control","tags":["Events"]},
+  {"operationId":"resendWebhookEvent","method":"POST","path":"/_mock/webhooks/events/{eventId}/resend","api":"control","tags":["Events"]},
   {"operationId":"listWebhookDeliveries","method":"GET","path":"/_mock/webhooks/deliveries","api":"control","tags":["Deliveries"]},
   {"operationId":"exportData","method":"GET","path":"/_mock/data","api":"control","tags":["Data"]},
   {"operationId":"listSandboxes","method":"GET","path":"/_mock/sandboxes","api":"control","tags":["Sandboxes"]},

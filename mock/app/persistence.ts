@@ -4,7 +4,7 @@
 // the old state back; sandboxes kept in the directory come back with their ids, keys, data changes
 // and webhooks.
 import type { Dataset } from "../data/dataset.js";
-import { detachable, replayWorld, worldPersistence, type StateStore } from "../state/index.js";
+import { detachable, replayWorld, worldPersistence, type SkippedChange, type StateStore } from "../state/index.js";
 import type { WebhookEngine } from "../webhooks/index.js";
 import type { WebhookService } from "../webhooks/service.js";
 import type { SandboxLifecycle, Worlds } from "../worlds/world.js";
@@ -13,8 +13,8 @@ export interface StateWiring {
   /** A sandbox's webhook service, writing to its world of the directory. */
   sandboxService(dataset: Dataset, ordinal: number, worldId: string): WebhookService;
   lifecycle: SandboxLifecycle;
-  /** Makes the directory's sandboxes again, with their changes and webhooks. */
-  restoreSandboxes(worlds: Worlds): void;
+  /** Makes the directory's sandboxes again, with their changes and webhooks; the torn last changes it skipped. */
+  restoreSandboxes(worlds: Worlds): SkippedChange[];
 }
 
 export function wireState(store: StateStore, engine: WebhookEngine, onError: (line: string) => void): StateWiring {
@@ -42,11 +42,14 @@ export function wireState(store: StateStore, engine: WebhookEngine, onError: (li
       },
     },
     restoreSandboxes(worlds) {
+      const skipped: SkippedChange[] = [];
       for (const definition of store.sandboxes()) {
         const world = worlds.restoreSandbox(definition);
-        const kept = replayWorld(store, definition.id, world.dataset);
-        if (kept) world.webhooks?.restore(kept);
+        const restored = replayWorld(store, definition.id, world.dataset);
+        if (restored.webhooks) world.webhooks?.restore(restored.webhooks);
+        if (restored.skipped) skipped.push(restored.skipped);
       }
+      return skipped;
     },
   };
 }

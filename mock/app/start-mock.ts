@@ -13,7 +13,7 @@ import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "../kern
 import { DEMO_KEYS, MANAGE_WEBHOOKS } from "../keys/demo-keys.js";
 import { parseKeySpecs, readKeysFile } from "../keys/load-keys.js";
 import { attachWebhooks, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookEngine } from "../webhooks/index.js";
-import { DEFAULT_WORLD, openStateDirectory, restoreWorld, todayOfState, worldPersistence, type StateStore } from "../state/index.js";
+import { DEFAULT_WORLD, openStateDirectory, restoreWorld, skippedLine, todayOfState, worldPersistence, type SkippedChange, type StateStore } from "../state/index.js";
 import { DEFAULT_DOCS_DIR, docsBuilt } from "../edges/node/docs.js";
 import { defaultConnectionLimits } from "../edges/node/connections.js";
 import { createMockHttpServer } from "../edges/node/http.js";
@@ -33,6 +33,9 @@ export { MockOptionError } from "../kernel/option-error.js";
 export type { PipelineSettingsInput } from "./options.js";
 export { originProblem, type StartMockOptions } from "./start-options.js";
 export { KeysFileError } from "../keys/load-keys.js";
+export type { PartialChange, SkippedChange } from "../state/index.js";
+// What startMock's `webhooks` rejects with, and what its resend answers.
+export { EndpointError, ResendError, TriggerError, WebhookRefusal, type BulkResendResult, type ResendFilter, type ResendOptions, type ResendResult } from "../webhooks/index.js";
 
 /** A key as startMock reports it (demo keys first, then keys given in options). */
 export interface MockKeyInfo {
@@ -73,8 +76,11 @@ export interface RunningMock {
    */
   createSandbox(options?: { label?: string; data?: DataFile }): Promise<MockSandbox>;
   close(): Promise<void>;
-  /** With the `state` option: the directory, and what was restored from it at start. */
-  state?: { dir: string; restored: { changes: number; endpoints: number; waiting: number } };
+  /**
+   * With the `state` option: the directory, what was restored from it at start, and the changes
+   * skipped because a crash left their journal line unfinished (each also said through onError).
+   */
+  state?: { dir: string; restored: { changes: number; endpoints: number; waiting: number }; skipped: SkippedChange[] };
 }
 
 // Parsing the spec is the slow part of start-up (about 0.1 s); mocks in one process share it.
@@ -110,7 +116,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   const start = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today, data });
   const dataset = forkDataset(start);
   const versionAtStart = dataset.version;
-  const saved = store ? restoreWorld(store, DEFAULT_WORLD, dataset, { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) }) : undefined;
+  const restored = store ? restoreWorld(store, DEFAULT_WORLD, dataset, { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) }) : undefined;
 
   const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
   const extraKeys = typeof options.keys === "string" ? await readKeysFile(options.keys, knownPermissions) : parseKeySpecs(options.keys ?? [], knownPermissions);
@@ -129,6 +135,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   } catch (error) {
     throw error instanceof WebhookOptionError ? new MockOptionError(error.message) : error;
   }
+  const saved = restored?.webhooks;
   if (saved) webhooks.engine.service.restore(saved);
   const engine = webhooks.engine;
   const state = store && wireState(store, engine, onError);
@@ -151,7 +158,9 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     onError,
     authThrottle: options.authThrottle,
   });
-  state?.restoreSandboxes(mock.worlds);
+  const skipped = [...(restored?.skipped ? [restored.skipped] : []), ...(state?.restoreSandboxes(mock.worlds) ?? [])];
+  // Said at every start until the next change of that world is written (which cuts the line off).
+  for (const change of skipped) onError(skippedLine(change));
   const http = createMockHttpServer({
     dispatch: mock.dispatch,
     failureStatus: settings.failureStatus,
@@ -206,6 +215,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
       state: {
         dir: store.dir,
         restored: { changes: dataset.version - versionAtStart, endpoints: saved?.endpoints.length ?? 0, waiting: saved?.waiting.length ?? 0 },
+        skipped,
       },
     }),
   };

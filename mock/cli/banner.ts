@@ -42,3 +42,11 @@ export function formatBanner(mock: RunningMock, settings: BannerSettings, readyM
 function shownKey(key: MockKeyInfo): string {
   return key.demo ? key.key : `<key from file: ${key.label}>`;
 }
+
+/** The line after the banner with --state: what came back, and each unfinished last change skipped (its full line went to stderr). */
+export function formatStateLine(state: NonNullable<RunningMock["state"]>): string {
+  const { changes, endpoints, waiting } = state.restored;
+  const skipped = state.skipped.map((s) => `${s.change.type ?? "a change of unreadable type"} at the end of ${s.file}`);
+  const tail = skipped.length === 0 ? "" : `; skipped ${skipped.length} unfinished ${skipped.length === 1 ? "change" : "changes"} (${skipped.join(", ")})`;
+  return `State kept in ${state.dir}: restored ${changes} data changes, ${endpoints} webhook endpoints, ${waiting} waiting deliveries${tail}.\n`;
+}

@@ -18,6 +18,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   serve: { summary: "Serve the mock API (the default when no command is given).", run: async () => (await import("./commands/serve.js")).serveCommand },
   receive: { summary: "Run a local webhook receiver that verifies signed deliveries.", run: async () => (await import("./commands/receive.js")).receiveCommand },
   trigger: { summary: "Send a webhook event through a running mock.", run: async () => (await import("./commands/trigger.js")).triggerCommand },
+  resend: { summary: "Send events of a running mock's delivery log again, by id or by filter.", run: async () => (await import("./commands/resend.js")).resendCommand },
   scenario: { summary: "Run a scenario file's triggers in order through a running mock.", run: async () => (await import("./commands/scenario.js")).scenarioCommand },
   export: { summary: "Write the dataset (seeded, from a data file, or a running mock's) as a data file.", run: async () => (await import("./commands/export.js")).exportCommand },
   diff: { summary: "Compare two versions of the contract; exit 1 on an unacknowledged breaking change.", run: async () => (await import("./commands/diff.js")).diffCommand },

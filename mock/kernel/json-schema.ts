@@ -74,7 +74,15 @@ export function eventDataFields(type: WebhookEventType): string[] {
   return fields.find((names) => names.length > 0) ?? [];
 }
 
-export type RequestSchema = "AddEndpointRequest" | "TriggerRequest";
+const UUID_SCHEMA = { type: "string", format: "uuid" };
+
+/** Whether a value is a uuid as the documents' `format: uuid` says (an id typed on the command line). */
+export function isUuid(value: unknown): boolean {
+  documents();
+  return ajv.validate(UUID_SCHEMA, value) as boolean;
+}
+
+export type RequestSchema = "AddEndpointRequest" | "TriggerRequest" | "ResendRequest" | "BulkResendRequest";
 const requests = new Map<RequestSchema, Compiled>();
 
 /**

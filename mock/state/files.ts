@@ -1,8 +1,9 @@
 // The only file I/O of a state directory: whole files replaced atomically (write a temporary file,
 // fsync it, rename it over the old one, fsync the directory), and an append-only journal whose
-// torn last line, left by a kill in the middle of a write, is recognised and cut off. Every file is
-// created readable only by the owner (0600): endpoint secrets live in them.
-import { closeSync, fsyncSync, openSync, readFileSync, renameSync, truncateSync, writeSync } from "node:fs";
+// torn last line, left by a kill in the middle of a write, is recognised, reported by the store and
+// cut off before the next append. Every file is created readable only by the owner (0600): endpoint
+// secrets live in them.
+import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, truncateSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 
 export const FILE_MODE = 0o600;
@@ -22,28 +23,46 @@ export function writeAtomic(path: string, text: string): void {
   syncDirectory(dirname(path));
 }
 
-/** Appends one line and waits until it is on disk. */
+/**
+ * Appends one line and waits until it is on disk. A write that fails part-way (a full disk) is cut
+ * back off, so that a failed append never leaves half a line in the middle of the journal.
+ */
 export function appendLine(path: string, line: string): void {
+  const bytes = Buffer.from(`${line}\n`, "utf8");
   const fd = openSync(path, "a", FILE_MODE);
+  const size = fstatSync(fd).size;
   try {
-    writeSync(fd, `${line}\n`);
+    for (let written = 0; written < bytes.length; ) written += writeSync(fd, bytes, written);
     fsyncSync(fd);
+  } catch (error) {
+    try {
+      ftruncateSync(fd, size);
+    } catch {
+      // The file keeps a torn tail: the next start skips it and says so.
+    }
+    throw error;
   } finally {
     closeSync(fd);
   }
 }
 
 /**
- * A journal's complete lines. A last line without its newline is a write the process did not
- * finish: it is cut off the file, so the next append starts on a line of its own.
+ * A journal's complete lines, and `torn`: the text after its last newline, a write the process did
+ * not finish (killed in the middle of it). Reading changes nothing; cutTornTail does, before an append.
  */
-export function readJournal(path: string): { lines: string[]; tornBytes: number } {
+export function readJournal(path: string): { lines: string[]; torn: string } {
   const text = readTextOrUndefined(path);
-  if (text === undefined) return { lines: [], tornBytes: 0 };
+  if (text === undefined) return { lines: [], torn: "" };
   const end = text.lastIndexOf("\n") + 1;
-  const tornBytes = Buffer.byteLength(text.slice(end));
-  if (tornBytes > 0) truncateSync(path, Buffer.byteLength(text.slice(0, end)));
-  return { lines: text.slice(0, end).split("\n").slice(0, -1), tornBytes };
+  return { lines: text.slice(0, end).split("\n").slice(0, -1), torn: text.slice(end) };
+}
+
+/** Cuts a torn last line off the journal, so that the next append starts on a line of its own. */
+export function cutTornTail(path: string): void {
+  const text = readTextOrUndefined(path);
+  if (text === undefined) return;
+  const end = text.lastIndexOf("\n") + 1;
+  if (end < text.length) truncateSync(path, Buffer.byteLength(text.slice(0, end)));
 }
 
 /** A file's text, or undefined when there is no such file. */

@@ -4,10 +4,12 @@
 import type { Dataset } from "../data/dataset.js";
 import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/service.js";
 import { replayChanges } from "./replay.js";
+import type { PartialChange } from "./snapshot.js";
 import { StateError } from "./state-error.js";
 import { DEFAULT_WORLD, fingerprintDifferences, openStateDirectory, type Fingerprint, type StateStore } from "./store.js";
 
 export { StateError } from "./state-error.js";
+export type { PartialChange } from "./snapshot.js";
 export { DEFAULT_WORLD, openStateDirectory, type Fingerprint, type StateStore, type WorldState } from "./store.js";
 
 /** The state's today when the caller gave none, so a state made yesterday opens today. */
@@ -15,14 +17,46 @@ export function todayOfState(store: StateStore, today: string | undefined): stri
   return today ?? store.fingerprint?.today;
 }
 
+/** What a world's part of the directory gave back: the webhook snapshot to restore, and a torn last change skipped. */
+export interface RestoredWorld {
+  webhooks: WebhookSnapshot | undefined;
+  skipped: SkippedChange | undefined;
+}
+
+/**
+ * The last line of a world's journal that a crash left unfinished (a kill in the middle of a
+ * write): the change it began is not replayed, and the start says so with this.
+ */
+export interface SkippedChange {
+  world: string;
+  /** The journal's path. */
+  file: string;
+  /** The bytes of the unfinished line. */
+  bytes: number;
+  /** What the unfinished line still shows of the change: its event type, organisation, record and time, as far as they are whole. */
+  change: PartialChange;
+}
+
+/** A skipped change in one line, naming the file and what was lost, for the start's output. */
+export function skippedLine(skipped: SkippedChange): string {
+  const { type, organizationId, id, at } = skipped.change;
+  const what = [
+    type ? `a ${type} change` : "a change whose type cannot be read",
+    organizationId && `of organisation ${organizationId}`,
+    id && `(record ${id})`,
+    at && `made at ${at}`,
+  ].filter(Boolean);
+  return `hr-mock: --state: the last line of ${skipped.file} is unfinished (${skipped.bytes} bytes; the mock was stopped in the middle of writing it) and is skipped: ${what.join(" ")} is lost; fire it again if it is needed.`;
+}
+
 /**
  * Checks the start dataset against the state and replays the world's data changes onto it; a new
- * state records the fingerprint. Returns the world's webhook snapshot to restore, if any.
+ * state records the fingerprint.
  */
-export function restoreWorld(store: StateStore, world: string, dataset: Dataset, fingerprint: Fingerprint): WebhookSnapshot | undefined {
+export function restoreWorld(store: StateStore, world: string, dataset: Dataset, fingerprint: Fingerprint): RestoredWorld {
   if (store.fingerprint === undefined) {
     store.begin(fingerprint);
-    return undefined;
+    return { webhooks: undefined, skipped: undefined };
   }
   const differences = fingerprintDifferences(store.fingerprint, fingerprint);
   if (differences.length > 0) {
@@ -33,9 +67,9 @@ export function restoreWorld(store: StateStore, world: string, dataset: Dataset,
   return replayWorld(store, world, dataset);
 }
 
-/** Replays a world's data changes onto its dataset (a fork of the checked start); its webhook snapshot to restore. */
-export function replayWorld(store: StateStore, world: string, dataset: Dataset): WebhookSnapshot | undefined {
-  const { changes, webhooks } = store.load(world);
+/** Replays a world's data changes onto its dataset (a fork of the checked start). */
+export function replayWorld(store: StateStore, world: string, dataset: Dataset): RestoredWorld {
+  const { changes, webhooks, torn } = store.load(world);
   const problem = replayChanges(dataset, changes);
   if (problem) throw new StateError(`--state ${store.dir}: the data changes do not replay (${problem}); it was made by another version of the mock or edited; give a new --state directory`);
   for (const endpoint of webhooks?.endpoints ?? []) {
@@ -43,7 +77,7 @@ export function replayWorld(store: StateStore, world: string, dataset: Dataset):
       throw new StateError(`--state ${store.dir}: endpoint ${endpoint.id} belongs to organisation ${endpoint.organizationId}, which this dataset does not have`);
     }
   }
-  return webhooks;
+  return { webhooks, skipped: torn && { world, ...torn } };
 }
 
 /**

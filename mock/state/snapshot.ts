@@ -1,11 +1,14 @@
 // The text forms of what a state directory keeps, and the checks that read them back: a data
 // change per journal line, and the webhook snapshot (endpoints with their secrets, the delivery log,
-// and each waiting delivery as its log entry's place and its body, base64, exactly as it is sent).
+// each logged event's body, and each waiting delivery as its log entry's place and its body, base64,
+// exactly as it is sent).
 // Parsers answer a reason (a string) instead of throwing: the store turns it into one line.
+import { randomUUID } from "node:crypto";
 import type { Endpoint, EventSelection } from "../webhooks/endpoints.js";
-import { deliveryProblem, isEventType } from "../kernel/json-schema.js";
+import { deliveryProblem, isEventType, isUuid } from "../kernel/json-schema.js";
 import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
 import type { DeliveryLogEntry } from "../webhooks/delivery-log.js";
+import type { WebhookEventType } from "../../generated/events.js";
 
 const SNAPSHOT_FORMAT = 1;
 
@@ -29,6 +32,30 @@ export function parseChange(line: string): DataChange | string {
   return value as unknown as DataChange;
 }
 
+/** What can be read of a data change from the start of its line: the fields whose values the text reaches whole. */
+export interface PartialChange {
+  type?: WebhookEventType;
+  organizationId?: string;
+  /** The trigger's record id, when it named one. */
+  id?: string;
+  at?: string;
+}
+
+/**
+ * The fields of a change a torn line still shows. A line is JSON.stringify of a DataChange, so a
+ * key is `"name":` exactly (a quote inside a string value is escaped and never matches).
+ */
+export function partialChange(text: string): PartialChange {
+  const value = (key: string) => new RegExp(`"${key}":"([^"\\\\]{1,100})"`).exec(text)?.[1];
+  const [type, organizationId, id, at] = [value("type"), value("organizationId"), value("id"), value("at")];
+  return {
+    ...(isEventType(type) && { type }),
+    ...(organizationId !== undefined && isUuid(organizationId) && { organizationId }),
+    ...(id !== undefined && isUuid(id) && { id }),
+    ...(at !== undefined && !Number.isNaN(Date.parse(at)) && { at }),
+  };
+}
+
 export function serializeSnapshot(snapshot: WebhookSnapshot): string {
   const log = [...snapshot.log];
   const place = new Map(log.map((entry, i) => [entry, i]));
@@ -41,6 +68,7 @@ export function serializeSnapshot(snapshot: WebhookSnapshot): string {
     format: SNAPSHOT_FORMAT,
     endpoints: snapshot.endpoints.map((e) => ({ ...e, url: e.url.href })),
     log,
+    bodies: Object.fromEntries([...snapshot.bodies].map(([eventId, body]) => [eventId, body.toString("base64")])),
     waiting,
   });
 }
@@ -54,8 +82,9 @@ export function parseSnapshot(text: string): WebhookSnapshot | string {
     return "not JSON";
   }
   if (!isObject(value) || value.format !== SNAPSHOT_FORMAT) return `not of format ${SNAPSHOT_FORMAT}`;
-  const { endpoints, log, waiting } = value;
+  const { endpoints, log, waiting, bodies = {} } = value;
   if (!Array.isArray(endpoints) || !Array.isArray(log) || !Array.isArray(waiting)) return "endpoints, log or waiting is not a list";
+  if (!isObject(bodies) || !Object.values(bodies).every((b) => typeof b === "string")) return "bodies is not an object of event ids to base64 bodies";
   const parsedEndpoints: Endpoint[] = [];
   for (const [i, e] of endpoints.entries()) {
     const endpoint = parseEndpoint(e);
@@ -63,6 +92,11 @@ export function parseSnapshot(text: string): WebhookSnapshot | string {
     parsedEndpoints.push(endpoint);
   }
   for (const [i, entry] of log.entries()) {
+    // Entries kept before the log had ids and resends: given an id, and marked as no resend.
+    if (isObject(entry)) {
+      entry.id ??= randomUUID();
+      entry.resendOf ??= null;
+    }
     const problem = deliveryProblem(entry);
     if (problem) return `log[${i}]: ${problem}`;
   }
@@ -72,7 +106,8 @@ export function parseSnapshot(text: string): WebhookSnapshot | string {
     if (!isObject(w) || !Number.isInteger(w.entry) || entries[w.entry as number] === undefined || typeof w.body !== "string") return `waiting[${i}] is not a log entry's place and a body`;
     parsedWaiting.push({ entry: entries[w.entry as number], body: Buffer.from(w.body, "base64") });
   }
-  return { endpoints: parsedEndpoints, log: entries, waiting: parsedWaiting };
+  const parsedBodies = new Map(Object.entries(bodies as Record<string, string>).map(([eventId, body]) => [eventId, Buffer.from(body, "base64")]));
+  return { endpoints: parsedEndpoints, log: entries, bodies: parsedBodies, waiting: parsedWaiting };
 }
 
 function parseEndpoint(value: unknown): Endpoint | string {

@@ -9,8 +9,8 @@
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
-import { appendLine, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } from "./files.js";
-import { parseChange, parseSnapshot, serializeSnapshot } from "./snapshot.js";
+import { appendLine, cutTornTail, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } from "./files.js";
+import { parseChange, parseSnapshot, partialChange, serializeSnapshot, type PartialChange } from "./snapshot.js";
 import { StateError } from "./state-error.js";
 
 import { DEFAULT_WORLD, type SandboxDefinition } from "../worlds/world.js";
@@ -32,6 +32,8 @@ export interface Fingerprint {
 export interface WorldState {
   changes: DataChange[];
   webhooks: WebhookSnapshot | undefined;
+  /** The journal's last line, left unfinished by a crash: skipped, and what it began. */
+  torn?: { file: string; bytes: number; change: PartialChange };
 }
 
 /** Load and save per world: the seam sandboxes are stored through too. */
@@ -92,6 +94,9 @@ function alive(pid: number): boolean {
 }
 
 class DirectoryStore implements StateStore {
+  /** Worlds whose journal this process appended to (and so cut any torn tail off). */
+  private readonly appended = new Set<string>();
+
   constructor(
     readonly dir: string,
     public fingerprint: Fingerprint | undefined,
@@ -114,7 +119,7 @@ class DirectoryStore implements StateStore {
   load(world: string): WorldState {
     const dir = this.worldDir(world, false);
     const journal = join(dir, "changes.jsonl");
-    const { lines } = guarded(journal, () => readJournal(journal));
+    const { lines, torn } = guarded(journal, () => readJournal(journal));
     const changes = lines.map((line, i) => {
       const parsed = parseChange(line);
       if (typeof parsed === "string") throw new StateError(`${journal} line ${i + 1} is not a data change (${parsed}); the state directory was edited or damaged`);
@@ -128,11 +133,15 @@ class DirectoryStore implements StateStore {
       if (typeof parsed === "string") throw new StateError(`${snapshotPath} is not a webhook state (${parsed}); the state directory was edited or damaged`);
       webhooks = parsed;
     }
-    return { changes, webhooks };
+    return { changes, webhooks, ...(torn !== "" && { torn: { file: journal, bytes: Buffer.byteLength(torn), change: partialChange(torn) } }) };
   }
 
   appendChange(world: string, change: DataChange): void {
-    appendLine(join(this.worldDir(world, true), "changes.jsonl"), JSON.stringify(change));
+    const journal = join(this.worldDir(world, true), "changes.jsonl");
+    // A torn tail is cut off before this process's first append to the journal, never at reading.
+    if (!this.appended.has(world)) cutTornTail(journal);
+    this.appended.add(world);
+    appendLine(journal, JSON.stringify(change));
   }
 
   saveWebhooks(world: string, snapshot: WebhookSnapshot): void {

@@ -33,9 +33,19 @@ export interface DeliveryFilter {
   limit?: number;
 }
 
+/**
+ * An entry as the log holds it, with the event's body exactly as it was sent (one buffer shared by
+ * the event's entries), so that the event can be sent again; undefined for an entry restored from
+ * a state directory that did not keep bodies.
+ */
+export interface LoggedDelivery {
+  entry: DeliveryLogEntry;
+  body: Buffer | undefined;
+}
+
 /** One organisation's entries, oldest first, each with its place in the whole log's order. */
 interface OrganizationLog {
-  entries: { seq: number; entry: DeliveryLogEntry }[];
+  entries: (LoggedDelivery & { seq: number })[];
   /** Trimming is O(n): done when the log has grown by a tenth since the last time, not on every add. */
   trimAt: number;
 }
@@ -50,13 +60,13 @@ export class DeliveryLog {
 
   constructor(private readonly limitPerOrganization: number) {}
 
-  add(entry: DeliveryLogEntry): void {
+  add(entry: DeliveryLogEntry, body?: Buffer): void {
     let log = this.byOrganization.get(entry.organizationId);
     if (!log) {
       log = { entries: [], trimAt: Math.ceil(this.limitPerOrganization * 1.1) };
       this.byOrganization.set(entry.organizationId, log);
     }
-    log.entries.push({ seq: this.seq++, entry });
+    log.entries.push({ seq: this.seq++, entry, body });
     if (log.entries.length > log.trimAt) {
       trim(log, this.limitPerOrganization);
       // Unfinished entries are never dropped, so the log may stay above the limit for a while.
@@ -83,6 +93,18 @@ export class DeliveryLog {
       .sort((a, b) => b.seq - a.seq)
       .slice(0, limit)
       .map((f) => f.entry);
+  }
+
+  /** An organisation's entries with their bodies, oldest first: live, to be read at once and not kept. */
+  ofOrganization(organizationId: string): readonly LoggedDelivery[] {
+    return this.byOrganization.get(organizationId)?.entries ?? [];
+  }
+
+  /** The body of every event in the log, by event id (what a state directory keeps for resends). */
+  bodies(): Map<string, Buffer> {
+    const bodies = new Map<string, Buffer>();
+    for (const log of this.byOrganization.values()) for (const { entry, body } of log.entries) if (body) bodies.set(entry.eventId, body);
+    return bodies;
   }
 
   /** Every entry, oldest first (what a state directory keeps). */

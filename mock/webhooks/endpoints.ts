@@ -51,6 +51,11 @@ export function subscribes(endpoint: Endpoint, type: WebhookEventType): boolean 
   return endpoint.events === "all" || endpoint.events.includes(type);
 }
 
+/** The endpoint's URL as logs and answers show it: origin and path only, since a query string may carry a receiver's token. */
+export function shownUrl(endpoint: Endpoint): string {
+  return `${endpoint.url.origin}${endpoint.url.pathname}`;
+}
+
 export function viewOf(endpoint: Endpoint): EndpointView {
   return {
     id: endpoint.id,

@@ -8,7 +8,8 @@ import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry } from "./delivery
 import type { CreatedEndpoint, EndpointInput, EndpointView } from "./endpoints.js";
 import type { TriggerResult } from "./publisher.js";
 import { refuse, type Result } from "../kernel/results.js";
-import { EndpointError, TriggerError, valueOr } from "./reasons.js";
+import { EndpointError, ResendError, TriggerError, valueOr } from "./reasons.js";
+import type { BulkResendResult, ResendFilter, ResendResult } from "./resend.js";
 import { requestProblem } from "../kernel/json-schema.js";
 import { WebhookService, type CloseReport, type ServiceParts, type WebhookPersistence } from "./service.js";
 import type { TriggerRequest } from "./triggers.js";
@@ -21,6 +22,13 @@ export interface TriggerOptions {
   organisation?: number | string;
   /** Fields of the record the trigger creates (the control API's TriggerRequest `set`, per type). */
   set?: Record<string, unknown>;
+}
+
+export interface ResendOptions {
+  /** Only to this endpoint (one that receives the event's type, or was sent the event before). */
+  endpointId?: string;
+  /** 1 or 2 (the dataset's position) or an organisation id; default 1. */
+  organisation?: number | string;
 }
 
 export class WebhookEngine {
@@ -88,6 +96,33 @@ export class WebhookEngine {
     if (problem) throw new TriggerError(problem);
     const org = valueOr(this.organization(options.organisation), TriggerError);
     return valueOr(this.service.trigger({ ...(request as TriggerRequest), organizationId: org.id }), TriggerError);
+  }
+
+  /**
+   * Sends an event of the log again, as the provider's redelivery: the same event id and body
+   * bytes, a new Service-Delivery-Id, signed when sent; to `endpointId` only, or to every endpoint
+   * it went to that is still registered. Each is a log entry whose resendOf names the original.
+   * Rejects with a ResendError (kind "not-found" for an event the organisation's log lacks).
+   */
+  async resend(eventId: string, options: ResendOptions = {}): Promise<ResendResult> {
+    const request = options.endpointId === undefined ? {} : { endpointId: options.endpointId };
+    const problem = requestProblem("ResendRequest", request);
+    if (problem) throw new ResendError(problem);
+    const org = valueOr(this.organization(options.organisation), ResendError);
+    return valueOr(this.service.resend(org.id, String(eventId), options.endpointId), ResendError);
+  }
+
+  /**
+   * Sends again, once per event and endpoint, the finished deliveries of the log the filter
+   * matches (type, endpointId, state, since, until); with dryRun: true, only says which. A
+   * selection past the bounds on waiting deliveries rejects with a ResendError naming the count.
+   */
+  async resendMatching(filter: ResendFilter & { organisation?: number | string } = {}): Promise<BulkResendResult> {
+    const { organisation, ...request } = filter;
+    const problem = requestProblem("BulkResendRequest", request);
+    if (problem) throw new ResendError(problem);
+    const org = valueOr(this.organization(organisation), ResendError);
+    return valueOr(this.service.resendMatching(org.id, request), ResendError);
   }
 
   deliveries(filter: DeliveryFilter & { organisation?: number | string } = {}): DeliveryLogEntry[] {

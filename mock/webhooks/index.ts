@@ -6,8 +6,9 @@ import type { TriggerResult } from "./publisher.js";
 import { WebhookOptionError, type WebhookEngineOptions } from "./settings.js";
 import type { WebhookPersistence } from "./service.js";
 
-export { WebhookEngine, type TriggerOptions } from "./engine.js";
-export { EndpointError, TriggerError, WebhookRefusal } from "./reasons.js";
+export { WebhookEngine, type ResendOptions, type TriggerOptions } from "./engine.js";
+export { EndpointError, ResendError, TriggerError, WebhookRefusal } from "./reasons.js";
+export type { BulkResendResult, ResendFilter, ResendResult, ResentDelivery } from "./resend.js";
 export type { Reason, RefusalKind } from "../kernel/results.js";
 export { WebhookOptionError, type EngineSettings, type Scheduler, type WebhookEngineOptions } from "./settings.js";
 export type { CloseReport, DataChange, WebhookPersistence, WebhookSnapshot } from "./service.js";

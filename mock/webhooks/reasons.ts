@@ -22,6 +22,11 @@ export class TriggerError extends WebhookRefusal {
   override readonly name = "TriggerError";
 }
 
+/** An event that cannot be sent again. */
+export class ResendError extends WebhookRefusal {
+  override readonly name = "ResendError";
+}
+
 /** The value of a result, or the refusal thrown as the given error class. */
 export function valueOr<T>(result: Result<T>, ErrorClass: new (reason: Reason) => WebhookRefusal): T {
   if (!result.ok) throw new ErrorClass(result.reason);

@@ -8,50 +8,19 @@ import { webhookHeaders, webhookHeaderValues } from "../../generated/webhook-fac
 import { sign } from "../../src/webhooks/node/index.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { seededRandom } from "../kernel/random.js";
-import { attemptLine, DeliveryLog, snapshot, waitingLines, waitingOf, type AttemptRecord, type DeliveryFilter, type DeliveryLogEntry, type WaitingDelivery } from "./delivery-log.js";
-import { EndpointRegistry, viewOf, type CreatedEndpoint, type Endpoint, type EndpointInput, type EndpointView } from "./endpoints.js";
+import { attemptLine, DeliveryLog, snapshot, waitingLines, waitingOf, type AttemptRecord, type DeliveryFilter, type DeliveryLogEntry } from "./delivery-log.js";
+import { EndpointRegistry, shownUrl, viewOf, type CreatedEndpoint, type Endpoint, type EndpointInput, type EndpointView } from "./endpoints.js";
 import { createOccurredAtClock, seededUuids } from "./event-body.js";
 import { DeliveryLane, type LaneJob, type SentAttempt } from "./lane.js";
 import { createPublisher, type Publish, type QueuedDelivery, type TriggerResult } from "./publisher.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
 import { createAgent, send, type EndpointAgent } from "./send.js";
-import type { TriggerInput, TriggerRequest } from "./triggers.js";
+import type { TriggerInput } from "./triggers.js";
 import type { EngineSettings, Scheduler } from "./settings.js";
+import type { CloseReport, WebhookPersistence, WebhookSnapshot } from "./persistence.js";
+import { pickEvent, pickMatching, resentView, type BulkResendResult, type ResendFilter, type ResendPick, type ResendResult, type ResentDelivery } from "./resend.js";
 
-export interface CloseReport {
-  /** Events (per endpoint) still waiting for an attempt or a retry when the engine stopped. */
-  waiting: WaitingDelivery[];
-}
-
-/** Where a `--state` directory keeps the service: told of every change, never doing I/O itself here. */
-export interface WebhookPersistence {
-  /** Something a snapshot holds changed (endpoints, the log, waiting deliveries). */
-  changed(): void;
-  /** Writes what changed now (on close). */
-  flush(): void;
-  /** A trigger changed the dataset: its input, as the service took it, and the time it used. */
-  dataChanged(change: DataChange): void;
-  /** Where the state is kept, for the close report. */
-  where: string;
-}
-
-/** A trigger that changed the dataset, enough to replay it on the same start dataset. */
-export interface DataChange {
-  organizationId: string;
-  /** The trigger as the service took it: type, record id, overrides. */
-  input: TriggerRequest;
-  /** The time the trigger used (a new leave request's request time), ISO. */
-  at: string;
-}
-
-/** What a state directory keeps of the service: endpoints with their secrets, the log, waiting deliveries. */
-export interface WebhookSnapshot {
-  endpoints: Endpoint[];
-  /** Oldest first. */
-  log: DeliveryLogEntry[];
-  /** Deliveries not finished: each the log entry it updates and the body exactly as it is sent. */
-  waiting: { entry: DeliveryLogEntry; body: Buffer }[];
-}
+export type { CloseReport, DataChange, WebhookPersistence, WebhookSnapshot } from "./persistence.js";
 
 export interface ServiceParts {
   scheduler: Scheduler;
@@ -160,6 +129,28 @@ export class WebhookService {
     }
   }
 
+  /** Sends a logged event again, as the provider's redelivery: the same id and body bytes, a new delivery id, signed when sent. */
+  resend(organizationId: string, eventId: string, endpointId?: string): Result<ResendResult> {
+    const org = this.open(organizationId);
+    if (!org.ok) return org;
+    const picked = pickEvent(this.log.ofOrganization(organizationId), this.registry.list(organizationId), eventId, endpointId);
+    if (!picked.ok) return picked;
+    const deliveries = this.queueResends(picked.value);
+    return ok({ event: JSON.parse(picked.value[0].body.toString("utf8")), deliveries });
+  }
+
+  /** Sends again, once per event and endpoint, the finished deliveries the filter matches; with dryRun only says which. */
+  resendMatching(organizationId: string, filter: ResendFilter): Result<BulkResendResult> {
+    const org = this.open(organizationId);
+    if (!org.ok) return org;
+    const picked = pickMatching(this.log.ofOrganization(organizationId), this.registry.list(organizationId), filter, this.settings);
+    if (!picked.ok) return picked;
+    const { picks, notKept } = picked.value;
+    const dryRun = filter.dryRun === true;
+    const deliveries = dryRun ? picks.map((pick) => resentView(pick, null)) : this.queueResends(picks);
+    return ok({ dryRun, count: deliveries.length, notKept, deliveries });
+  }
+
   // ---- state ------------------------------------------------------------------------------
 
   /** What a state directory keeps; live objects, to be serialized at once. */
@@ -167,6 +158,7 @@ export class WebhookService {
     return {
       endpoints: this.registry.all(),
       log: this.log.all(),
+      bodies: this.log.bodies(),
       waiting: [...this.unfinished].sort((a, b) => a.seq - b.seq).map(({ entry, body }) => ({ entry, body })),
     };
   }
@@ -180,7 +172,8 @@ export class WebhookService {
       this.registry.restore(endpoint);
       this.lanes.set(endpoint.id, this.laneFor(endpoint));
     }
-    for (const entry of saved.log) this.log.add(entry);
+    const waitingBodies = new Map(saved.waiting.map(({ entry, body }) => [entry.eventId, body]));
+    for (const entry of saved.log) this.log.add(entry, saved.bodies.get(entry.eventId) ?? waitingBodies.get(entry.eventId));
     for (const { entry, body } of saved.waiting) {
       const lane = this.lanes.get(entry.endpointId)?.lane;
       if (!lane) {
@@ -277,21 +270,34 @@ export class WebhookService {
   }
 
   private deliver(endpoint: Endpoint, event: WebhookEvent, body: Buffer, duplicate: boolean): QueuedDelivery {
-    // Origin and path only: a query string may carry a receiver's token.
-    const url = `${endpoint.url.origin}${endpoint.url.pathname}`;
+    const entry = this.queue(endpoint, { eventId: event.id, type: event.type, duplicate, resendOf: null }, body);
+    return { endpointId: endpoint.id, url: entry.url, duplicate };
+  }
+
+  /** Resends, each a new log entry linked to the original; kept before the answer is given. */
+  private queueResends(picks: readonly ResendPick[]): ResentDelivery[] {
+    const deliveries = picks.map((pick) => resentView(pick, this.queue(pick.endpoint, { eventId: pick.eventId, type: pick.type, duplicate: false, resendOf: pick.resendOf }, pick.body).id));
+    this.saveNow();
+    return deliveries;
+  }
+
+  /** A new log entry and its job on the endpoint's lane: one path for first deliveries, duplicates and resends. */
+  private queue(endpoint: Endpoint, what: Pick<DeliveryLogEntry, "eventId" | "type" | "duplicate" | "resendOf">, body: Buffer): DeliveryLogEntry {
     const entry: DeliveryLogEntry = {
-      eventId: event.id,
-      type: event.type,
-      organizationId: event.organizationId,
+      id: randomUUID(),
+      eventId: what.eventId,
+      type: what.type,
+      organizationId: endpoint.organizationId,
       endpointId: endpoint.id,
-      url,
-      duplicate,
+      url: shownUrl(endpoint),
+      duplicate: what.duplicate,
+      resendOf: what.resendOf,
       state: "queued",
       queuedAt: new Date(this.now()).toISOString(),
       nextAttemptAt: null,
       attempts: [],
     };
-    this.log.add(entry);
+    this.log.add(entry, body);
     const lane = this.lanes.get(endpoint.id)?.lane;
     if (!lane) throw new Error(`hr-mock webhooks: endpoint ${endpoint.id} has no delivery lane`);
     this.pendingCount++;
@@ -299,7 +305,7 @@ export class WebhookService {
     this.unfinished.add(job);
     lane.push(job);
     this.parts.persistence?.changed();
-    return { endpointId: endpoint.id, url, duplicate };
+    return entry;
   }
 
   /** Past the bound on waiting deliveries in all, the lane holding the most drops its oldest. */
@@ -325,8 +331,7 @@ export class WebhookService {
     const count = (this.drops.get(endpoint.id) ?? 0) + 1;
     this.drops.set(endpoint.id, count);
     if (Number.isInteger(Math.log10(count))) {
-      const url = `${endpoint.url.origin}${endpoint.url.pathname}`;
-      this.parts.onError(`hr-mock: webhooks: dropped the oldest waiting delivery for ${url} (${job.entry.type} ${job.entry.eventId}; ${count} dropped so far): ${this.dropReason ?? why}.`);
+      this.parts.onError(`hr-mock: webhooks: dropped the oldest waiting delivery for ${shownUrl(endpoint)} (${job.entry.type} ${job.entry.eventId}; ${count} dropped so far): ${this.dropReason ?? why}.`);
     }
   }
 

@@ -15,6 +15,7 @@ import { EXPORT_HELP } from "../../mock/cli/commands/export.js";
 import { RECEIVE_HELP } from "../../mock/cli/commands/receive.js";
 import { SCENARIO_HELP } from "../../mock/cli/commands/scenario.js";
 import { TRIGGER_HELP } from "../../mock/cli/commands/trigger.js";
+import { RESEND_HELP } from "../../mock/cli/commands/resend.js";
 import { USAGE as DIFF_HELP } from "../../mock/diff/cli.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { MOCK_ENTRIES_BEYOND_EXPORTS } from "../../scripts/build-package.js";
@@ -29,7 +30,7 @@ const OURS: Array<{ name: string; version: string }> = [pkg, mockPkg];
  * from child processes; test/mock-server/cli.test.ts runs the bin itself). The first test below holds
  * this list to the commands `hr-mock --help` names.
  */
-const MOCK_HELP: Record<string, string> = { serve: SERVE_HELP, receive: RECEIVE_HELP, trigger: TRIGGER_HELP, scenario: SCENARIO_HELP, export: EXPORT_HELP, diff: DIFF_HELP };
+const MOCK_HELP: Record<string, string> = { serve: SERVE_HELP, receive: RECEIVE_HELP, trigger: TRIGGER_HELP, scenario: SCENARIO_HELP, export: EXPORT_HELP, diff: DIFF_HELP, resend: RESEND_HELP };
 /** The npm scripts whose options the documents pass after `--`, with the flags each takes. */
 const SCRIPT_FLAGS: Record<string, (flag: string) => boolean> = { contract: (flag) => CONTRACT_FLAGS.has(flag), diff: (flag) => DIFF_HELP.includes(flag) };
 /** `msw init --help`, read once from MSW's own bin: the documents' one command of another package. */

@@ -55,12 +55,14 @@ describe("waiting deliveries to receivers that are down", () => {
 
 describe("the delivery log, per organisation", () => {
   const entry = (organizationId: string, n: number): DeliveryLogEntry => ({
+    id: `entry-${n}`,
     eventId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
     type: "payroll.paid",
     organizationId,
     endpointId: "e",
     url: "https://hooks.example.com/",
     duplicate: false,
+    resendOf: null,
     state: "succeeded",
     queuedAt: "2026-11-23T00:00:00.000Z",
     nextAttemptAt: null,

@@ -89,12 +89,14 @@ function harness(options: { answers?: Record<string, Answer[]>; concurrency?: nu
 
 function entryFor(eventId: string): DeliveryLogEntry {
   return {
+    id: `entry-${eventId}`,
     eventId,
     type: "payroll.paid",
     organizationId: "org",
     endpointId: "endpoint",
     url: "https://hooks.example.com/x",
     duplicate: false,
+    resendOf: null,
     state: "queued",
     queuedAt: new Date(START).toISOString(),
     nextAttemptAt: null,

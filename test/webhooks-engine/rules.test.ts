@@ -165,12 +165,14 @@ describe("the event schema check", () => {
 
 describe("the delivery log", () => {
   const entry = (n: number, state: DeliveryLogEntry["state"]): DeliveryLogEntry => ({
+    id: `entry-${n}`,
     eventId: `00000000-0000-4000-8000-${String(n).padStart(12, "0")}`,
     type: "payroll.paid",
     organizationId: "org",
     endpointId: "ep",
     url: "http://127.0.0.1/h",
     duplicate: false,
+    resendOf: null,
     state,
     queuedAt: "2026-10-15T09:50:11.483Z",
     nextAttemptAt: null,

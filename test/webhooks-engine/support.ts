@@ -5,6 +5,7 @@ import type { IncomingHttpHeaders, IncomingMessage, ServerResponse } from "node:
 import { DEMO_KEY, type RunningMock } from "../../mock/index.js";
 import { isFinal, type DeliveryLogEntry } from "../../mock/webhooks/delivery-log.js";
 import { createReceiver, listen, type ListeningReceiver, type Rejection, type WebhookEvent } from "../../src/webhooks/node/index.js";
+import { expect } from "vitest";
 import { createDocumentValidator } from "../../scripts/lib/spec-validator.js";
 import { loadAsyncApi } from "../../scripts/lib/spec-document.js";
 import { bundleApi } from "../../scripts/generate/bundle.js";
@@ -242,4 +243,25 @@ let controlDocument: Promise<any> | undefined;
 export function bundledControlSpec(): Promise<any> {
   controlDocument ??= bundleApi("mock-control");
   return controlDocument;
+}
+
+/** Fails unless the answer's body is what the control document declares for its operation and status. */
+export type AnswerCheck = (path: string, method: string, answer: ControlAnswer) => void;
+
+/** The check of control API answers against the control document (bundled once). */
+export async function controlAnswerChecker(): Promise<AnswerCheck> {
+  const spec = await bundledControlSpec();
+  const validator = createDocumentValidator(spec, "control");
+  return (path, method, answer) => {
+    const template = Object.keys(spec.paths).find((t) => new RegExp(`^${t.replace(/\{[^}]+\}/g, "[^/]+")}$`).test(path.split("?")[0]));
+    expect(template, `a path of the control spec matches ${path}`).toBeDefined();
+    const responses = spec.paths[template!][method.toLowerCase()].responses;
+    let response = responses[String(answer.status)];
+    expect(response, `${method} ${template} lists status ${answer.status}`).toBeDefined();
+    if (response.$ref) response = response.$ref.slice(2).split("/").reduce((node: any, key: string) => node[key], spec);
+    const schema = response.content["application/json"].schema;
+    const pointer = schema.$ref ? schema.$ref.slice(1) : undefined;
+    expect(pointer, "response schemas are components").toBeDefined();
+    expect(validator.validate(pointer, answer.body), `${method} ${path} ${answer.status}: ${JSON.stringify(answer.body).slice(0, 300)}`).toEqual([]);
+  };
 }

@@ -5,7 +5,7 @@ import { TODAY_RANGE, normalizeToday } from "../../data/dates.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../../kernel/limits.js";
 import type { PipelineSettings } from "../../app/options.js";
 import { originProblem } from "../../app/start-options.js";
-import { formatBanner } from "../banner.js";
+import { formatBanner, formatStateLine } from "../banner.js";
 import { decimal, nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "../serve-flags.js";
@@ -167,10 +167,7 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">
   setFlagsFromString("--semi-space-growth-factor=2");
   // performance.now() counts from the process's start: the wait a user sees, loading included.
   stdout.write(formatBanner(mock, settings, performance.now()));
-  if (mock.state) {
-    const { changes, endpoints, waiting } = mock.state.restored;
-    stdout.write(`State kept in ${mock.state.dir}: restored ${changes} data changes, ${endpoints} webhook endpoints, ${waiting} waiting deliveries.\n`);
-  }
+  if (mock.state) stdout.write(formatStateLine(mock.state));
   if (settings.webhooks.endpoint) stdout.write(registerServeEndpoint(mock, settings.webhooks.endpoint));
   await new Promise<void>((resolve) => {
     let stopping = false;

@@ -11,8 +11,12 @@ import type { EndpointInput } from "../../webhooks/endpoints.js";
 import { operationResult as answer, refusalText } from "../../kernel/results.js";
 import type { WebhookService } from "../../webhooks/service.js";
 import type { TriggerRequest } from "../../webhooks/triggers.js";
+import type { ResendFilter } from "../../webhooks/resend.js";
+import type { components } from "../../../generated/control-api.js";
 import { datasetToDataFile } from "../../data/export.js";
 import { sandboxOperations } from "./sandboxes.js";
+
+type ResendRequest = components["schemas"]["ResendRequest"];
 
 export function controlOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
   return {
@@ -21,6 +25,8 @@ export function controlOperations(worlds: Worlds, operations: ReadonlyMap<string
     removeWebhookEndpoint: webhooks(({ organizationId, path }, service) => answer(service.removeEndpoint(organizationId, String(path.id)))),
     testWebhookEndpoint: webhooks(({ organizationId, path }, service) => answer(service.trigger({ organizationId, type: "webhook.test", id: String(path.id) }))),
     triggerWebhookEvent: webhooks(({ organizationId, body }, service) => answer(service.trigger({ ...(body as TriggerRequest), organizationId }))),
+    resendWebhookEvent: webhooks(({ organizationId, path, body }, service) => answer(service.resend(organizationId, String(path.eventId), (body as ResendRequest | undefined)?.endpointId))),
+    resendWebhookEvents: webhooks(({ organizationId, body }, service) => answer(service.resendMatching(organizationId, body as ResendFilter))),
     listWebhookDeliveries: webhooks(({ organizationId, query }, service) => ({
       ok: true,
       data: service.deliveries({ organizationId, eventId: query.eventId as string | undefined, endpointId: query.endpointId as string | undefined, limit: query.limit as number | undefined }),
