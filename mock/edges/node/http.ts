@@ -11,6 +11,10 @@ import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
 import { JSON_CONTENT_TYPE, failure, failureBody, wireHead, type Reply } from "../../kernel/envelope.js";
 import { BODY_METHODS, type ApiRequest, type Dispatcher, type ReplyWithCaller } from "../../pipeline/dispatch.js";
 import { errorText, oneLine, printable, quote } from "../../kernel/text.js";
+import { allowedMethods, answerToTarget, namesThisServer, readTarget } from "../request-target.js";
+
+/** What OPTIONS * is told: the methods of both documents' operations. */
+const ALLOW = allowedMethods(["read", "control"]);
 
 /** Headers a browser script may read on a cross-origin answer. */
 const EXPOSED_HEADERS = [...Object.values(rateLimit.headers), "Allow", "WWW-Authenticate"].join(", ");
@@ -49,6 +53,8 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   const mounts: { prefix: string; handler: RouteHandler }[] = [];
   const corsHeaders = cors(options.controlPrefix, new Set(options.controlOrigins));
   const answeredAndClosing = new WeakSet<Socket>();
+  /** The host given to listen(), which an absolute request target may name. */
+  const boundHosts: string[] = [];
 
   function sendReply(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
     if (res.headersSent || res.destroyed) return;
@@ -88,7 +94,6 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   // Host is checked below, so a request without it gets the envelope instead of Node's empty 400.
   const server = createServer({ requireHostHeader: false, connectionsCheckingInterval: 1000 }, (req, res) => {
     const started = performance.now();
-    const url = req.url ?? "/";
     const method = req.method ?? "GET";
     try {
       const framing = framingProblem(req);
@@ -97,6 +102,14 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
         sendReply(req, res, { ...failure(400, framing), headers: { Connection: "close" } }, started);
         return;
       }
+      // An absolute target naming this server is its path from here on (CORS, mounts, the log read req.url).
+      const target = readTarget(req.url ?? "/", (absolute) => namesThisServer(absolute, req.socket, boundHosts));
+      if (target.kind !== "path") {
+        sendReply(req, res, answerToTarget(target, method, ALLOW, "the HR service mock"), started);
+        return;
+      }
+      req.url = target.url;
+      const url = target.url;
       if (method === "OPTIONS" && req.headers.origin !== undefined && req.headers["access-control-request-method"] !== undefined) {
         answerPreflight(req, res, corsHeaders);
         return;
@@ -186,6 +199,7 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
         server.once("error", onError);
         server.listen(port, host, () => {
           server.off("error", onError);
+          boundHosts.push(host);
           const address = server.address();
           resolve(typeof address === "object" && address ? address.port : port);
         });
