@@ -184,6 +184,17 @@ describe("installed with the mock (frontend and integration teams, CI against th
     });
   });
 
+  it("hr-mock serve --help names the data file schema where the install has it, for $schema, and the package exports it", () => {
+    const help = runNode(projects.app, [bin(projects.app, "hr-mock"), "serve", "--help"]).stdout;
+    const named = /(\.\/node_modules\/\S+data-file\.schema\.json)/.exec(help)?.[1];
+    expect(named, "a path under ./node_modules in serve --help").toBeDefined();
+    const file = path.join(projects.app, named!);
+    expect(JSON.parse(fs.readFileSync(file, "utf8")).title, `the schema at ${named}`).toBe("hr-mock data file");
+    const resolved = runNode(projects.app, ["--input-type=module", "-e", 'console.log(import.meta.resolve("hr-service-mock/data-file.schema.json"))']);
+    expect(resolved.stderr, "resolving the export").toBe("");
+    expect(fs.realpathSync(new URL(resolved.stdout.trim()))).toBe(fs.realpathSync(file));
+  });
+
   it("a missing runtime library is one line naming the package to install", () => {
     const faker = path.join(projects.app, "node_modules", "@faker-js", "faker");
     const away = `${faker}.away`;
