@@ -9,7 +9,11 @@ export type { DataFile, DataFileProblem } from "./from-file.js";
 
 /** A data file that cannot be used: one line per problem, each naming the file and the place. */
 export class DataFileError extends Error {
-  constructor(readonly lines: readonly string[]) {
+  constructor(
+    readonly lines: readonly string[],
+    /** The problems the lines tell, with their JSON pointers (when they came from checking a file). */
+    readonly problems: readonly DataFileProblem[] = [],
+  ) {
     super(lines.join("\n"));
     this.name = "DataFileError";
   }
@@ -36,7 +40,7 @@ export function fileError(file: LoadedDataFile, problems: readonly DataFileProbl
     const [pa, pb] = [position(a.place), position(b.place)];
     return pa && pb ? pa[0] - pb[0] || pa[1] - pb[1] : 0;
   });
-  return new DataFileError(placed.slice(0, 50).map((p) => `${file.name}:${p.place}: ${p.message}`).concat(problems.length > 50 ? [`${file.name}: ${problems.length - 50} more problems`] : []));
+  return new DataFileError(placed.slice(0, 50).map((p) => `${file.name}:${p.place}: ${p.message}`).concat(problems.length > 50 ? [`${file.name}: ${problems.length - 50} more problems`] : []), problems);
 }
 
 /** The organisation entries of a checked file, each with the builder's problem sink. */
