@@ -80,6 +80,10 @@ export function createObserver(options: ObserverOptions): Observer {
     const { status, headers, body, note } = seen.answer;
     tally.exchange(label, status);
     if (!operation) return;
+    if (seen.method === "HEAD") {
+      tally.notChecked("answers to HEAD, which carry no body");
+      return;
+    }
     if (body === undefined) {
       tally.notChecked(note ?? "the answer's body could not be read");
       return;
