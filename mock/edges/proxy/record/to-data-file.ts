@@ -40,6 +40,7 @@ export function recordedDataFile(recorded: Recorded, today: string, uuid: () => 
     for (const [id, kept] of recorded[kind] as Map<string, Kept<unknown>>) (sliceOf(kept.group)[kind] as [string, unknown][]).push([id, kept.value]);
   }
   const roots = [...byOrganisation.keys()].sort((a, b) => a - b);
+  if (roots.length > 1) notes.push(`the keys that asked fall in ${roots.length} groups that saw no record in common, recorded as ${Math.min(roots.length, ORGANISATIONS)} organisations (a key reaches one organisation; keys that saw a record in common are one)`);
   if (roots.length > ORGANISATIONS) notes.push(`records of ${roots.length - ORGANISATIONS} more organisation(s) were left out: a data file holds ${ORGANISATIONS}`);
   if (recorded.dropped > 0) notes.push(`${recorded.dropped} records seen past the recording's bound were not kept`);
   const organisations = roots.slice(0, ORGANISATIONS).map((root) => organisationOf(byOrganisation.get(root)!, uuid, notes));
