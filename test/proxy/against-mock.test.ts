@@ -79,6 +79,15 @@ describe("in front of the package's mock", () => {
     expect(proxy.report().exchanges.notChecked).toMatchObject({ "the mock's control API (/_mock/), not part of the contract": 1 });
   });
 
+  it("passes a browser's CORS preflight on to the upstream without judging it", async () => {
+    const preflight = { method: "OPTIONS", headers: { origin: "http://localhost:5173", "access-control-request-method": "GET", "access-control-request-headers": "authorization" } };
+    const direct = await answerOf(`${shared.url}/v1/leavetype/list`, preflight);
+    const through = await answerOf(`${proxy.url}/v1/leavetype/list`, preflight);
+    expect(through).toEqual(direct);
+    await proxy.idle();
+    expect(proxy.report().exchanges.notChecked).toMatchObject({ "CORS preflights (OPTIONS), passed on to the upstream": 1 });
+  });
+
   it("answers an absolute-form target for itself or the upstream as its path, another host's with a 421", async () => {
     const path = "/v1/leavetype/list?PageSize=2";
     const direct = await rawRequest(proxy.port, `GET ${path} HTTP/1.1`, auth);

@@ -62,6 +62,11 @@ export function createObserver(options: ObserverOptions): Observer {
       tally.notChecked("the mock's control API (/_mock/), not part of the contract");
       return;
     }
+    // A browser's CORS preflight asks the upstream's CORS policy, not an operation of the contract.
+    if (seen.method === "OPTIONS" && seen.headers.origin !== undefined && seen.headers["access-control-request-method"] !== undefined) {
+      tally.notChecked("CORS preflights (OPTIONS), passed on to the upstream");
+      return;
+    }
     const request = await options.checkRequest({ method: seen.method, url: seen.url, headers: { ...seen.headers, authorization: seen.authorizations.length > 1 ? seen.authorizations : seen.authorizations[0] } });
     const operation = request.operation?.operationId as OperationId | undefined;
     const target = redactedTarget(seen.url, request.operation);
