@@ -52,7 +52,7 @@ const FLAGS = {
   "max-body": { type: "string" },
 } as const;
 
-interface ProxyFlags {
+export interface ProxyFlags {
   upstream: string;
   port: number;
   host: string;
@@ -63,7 +63,7 @@ interface ProxyFlags {
   maxBodyBytes: number;
 }
 
-function parseFlags(argv: string[]): ProxyFlags | "help" {
+export function parseProxyArgs(argv: string[]): ProxyFlags | "help" {
   const line = readFlags("proxy", FLAGS, argv);
   if (line === "help") return "help";
   const { values } = line;
@@ -88,7 +88,7 @@ export interface ProxyIO extends Pick<CommandIO, "stdout" | "stderr"> {
 }
 
 export async function proxyCommand(argv: string[], io: ProxyIO): Promise<number> {
-  const flags = parseFlags(argv);
+  const flags = parseProxyArgs(argv);
   if (flags === "help") {
     io.stdout.write(PROXY_HELP);
     return 0;

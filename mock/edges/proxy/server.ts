@@ -121,7 +121,7 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
     answer.on("aborted", () => res.destroy());
     answer.on("end", () => {
       const headers = Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
-      const read = over ? { note: `answers over ${options.maxCheckedBytes} bytes (--max-check-bytes), passed on unchecked` } : decoded(Buffer.concat(chunks), headers["content-encoding"], options.maxCheckedBytes);
+      const read = over ? { note: `answers over ${options.maxCheckedBytes} bytes, passed on unchecked` } : decoded(Buffer.concat(chunks), headers["content-encoding"], options.maxCheckedBytes);
       hand({ ...seen, answer: { status: answer.statusCode ?? 0, headers, ...read } });
     });
     answer.pipe(res);
