@@ -142,6 +142,11 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
   }
 
   answerUnreadable(server, answered);
+  // Expect other than 100-continue (RFC 9110 10.1.1): Node's own answer is an empty 417.
+  server.on("checkExpectation", (_req: IncomingMessage, res: ServerResponse) => {
+    res.sendDate = false;
+    send(res, { ...failure(417, "Expectation failed: the proxy takes only Expect: 100-continue."), headers: { Connection: "close" } });
+  });
   server.on("connect", (_req: IncomingMessage, socket: Socket) =>
     endWithEnvelope(socket, 405, `Method not allowed: CONNECT asks for a tunnel; ${who} takes plain HTTP requests (give the client the proxy's http:// address as its base URL).`),
   );
