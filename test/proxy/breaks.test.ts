@@ -83,9 +83,9 @@ describe("one break at a time, reported as exactly its rule", () => {
   });
 });
 
-it("never prints a key an upstream echoes into its answer", async () => {
+it("never prints or records a key an upstream echoes into its answer", async () => {
   const lines: string[] = [];
-  const proxy = await startProxy({ upstream: upstream.url, port: 0, log: (line) => lines.push(line) });
+  const proxy = await startProxy({ upstream: upstream.url, port: 0, log: (line) => lines.push(line), record: true });
   try {
     const first = await (await fetch(shared.url + LIST, { headers: auth })).json();
     plant = (path, a, req) => (path.includes("/details/") ? ((a.body.data.comments = `echo: ${req.headers.authorization}`), { body: a.body }) : undefined);
@@ -96,6 +96,9 @@ it("never prints a key an upstream echoes into its answer", async () => {
     expect(text, "the violation is told").toMatch(/comments is .* in the list but "echo: \[redacted\]" in the details/);
     expect(text).not.toContain(KEY);
     expect(text, "an unknown parameter's value").not.toContain("s3cr3t-value");
+    const recorded = JSON.stringify(proxy.recording()!.file);
+    expect(recorded, "the echoed comment is recorded").toContain("echo: [redacted]");
+    expect(recorded).not.toContain(KEY);
   } finally {
     plant = undefined;
     await proxy.close();

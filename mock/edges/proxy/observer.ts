@@ -96,21 +96,26 @@ export function createObserver(options: ObserverOptions): Observer {
     const exchange = exchangeOf(seen, path, status, headers, body, target);
     for (const problem of options.traffic.check(operation, exchange, { semantic: request.problems.length === 0 })) report("answer", problem);
     if (options.recording && request.problems.length === 0 && isSuccess(exchange)) {
-      options.recording.take(operation, exchange.query, exchange.body, seen.authorizations[0] ?? "");
+      // A key an upstream echoes in a record is not recorded either.
+      const scrubbed = redact(exchange.bodyText);
+      const body = scrubbed === exchange.bodyText ? exchange.body : parsed(scrubbed);
+      if (body !== undefined) options.recording.take(operation, exchange.query, body, seen.authorizations[0] ?? "");
     }
   }
 
   return { observe, report: () => tally.report() };
 }
 
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
 function exchangeOf(seen: SeenExchange, path: string, status: number, headers: Record<string, string>, body: Buffer, target: string): Exchange {
   const bodyText = body.toString("utf8");
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(bodyText);
-  } catch {
-    parsed = undefined;
-  }
   const queryStart = seen.url.indexOf("?");
   return {
     target,
@@ -119,7 +124,7 @@ function exchangeOf(seen: SeenExchange, path: string, status: number, headers: R
     auth: seen.authorizations.length > 0 ? "key" : "none",
     status,
     headers,
-    body: parsed,
+    body: parsed(bodyText),
     bodyText,
     at: Date.now(),
   };
