@@ -104,6 +104,10 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
       return;
     }
     const { answer } = forwarded;
+    // The client went away mid-answer: the rest of it is not read from the upstream.
+    res.once("close", () => {
+      if (!res.writableFinished) forwarded.abort();
+    });
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
     const chunks: Buffer[] = [];
     let kept = 0;

@@ -9,7 +9,10 @@
 import { randomUUID } from "node:crypto";
 import type { DataFile } from "../../../data/data-file.js";
 import { LEAVE_STATUS_NAMES } from "../../../data/statuses.js";
-import type { Kept, Recorded, SeenEmployee } from "./recorder.js";
+import type { components } from "../../../../generated/api.js";
+import type { Kept, Recorded, SeenDepartment, SeenEmployee, SeenLeaveRequest } from "./recorder.js";
+
+type Schemas = components["schemas"];
 
 type Organisation = NonNullable<DataFile["organisations"]>[number];
 type Department = NonNullable<Organisation["departments"]>[number];
@@ -47,12 +50,13 @@ export function recordedDataFile(recorded: Recorded, today: string, uuid: () => 
   return { file: { today, organisations }, notes };
 }
 
+/** One organisation's records, each kind as [id, record] in the order first seen. */
 interface Slice {
-  leaveRequests: [string, Recorded["leaveRequests"] extends Map<string, Kept<infer T>> ? T : never][];
-  leaveTypes: [string, Recorded["leaveTypes"] extends Map<string, Kept<infer T>> ? T : never][];
-  departments: [string, Recorded["departments"] extends Map<string, Kept<infer T>> ? T : never][];
+  leaveRequests: [string, SeenLeaveRequest][];
+  leaveTypes: [string, Schemas["LeaveType"]][];
+  departments: [string, SeenDepartment][];
   employees: [string, SeenEmployee][];
-  balances: [string, Recorded["balances"] extends Map<string, Kept<infer T>> ? T : never][];
+  balances: [string, Schemas["LeaveBalance"]][];
 }
 
 function organisationOf(slice: Slice, uuid: () => string, notes: string[]): Organisation {
