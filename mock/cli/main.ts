@@ -21,6 +21,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   resend: { summary: "Send events of a running mock's delivery log again, by id or by filter.", run: async () => (await import("./commands/resend.js")).resendCommand },
   scenario: { summary: "Run a scenario file's triggers in order through a running mock.", run: async () => (await import("./commands/scenario.js")).scenarioCommand },
   export: { summary: "Write the dataset (seeded, from a data file, or a running mock's) as a data file.", run: async () => (await import("./commands/export.js")).exportCommand },
+  proxy: { summary: "Pass traffic on to a deployment, checking every exchange against the contract.", run: async () => (await import("./commands/proxy.js")).proxyCommand },
   diff: { summary: "Compare two versions of the contract; exit 1 on an unacknowledged breaking change.", run: async () => (await import("./commands/diff.js")).diffCommand },
 };
 

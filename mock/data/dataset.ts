@@ -9,6 +9,7 @@ export { normalizeToday, TODAY_RANGE } from "./dates.js";
 import { Picker } from "./generate-organization.js";
 import { buildOrganization } from "./build-organization.js";
 import { fileError, givenOrganizations, type DataFileProblem, type LoadedDataFile } from "./data-file.js";
+import { isQuiet } from "./data-file-repair.js";
 import { isEligible } from "./eligibility.js";
 import { balanceKey, type OrganizationData } from "./organization.js";
 import { APPROVED, SUBMITTED, PENDING } from "./statuses.js";
@@ -49,8 +50,18 @@ export function createDataset({ seed = 1, scale = 1, today, data }: CreateDatase
   const picker = new Picker(faker);
   const problems: DataFileProblem[] = [];
   const given = data ? givenOrganizations(data, problems) : [];
-  const organizations = ORGANIZATION_PROFILES.map((profile, i) => buildOrganization(picker, profile, { scale, today: day, given: given[i] }));
-  if (data && problems.length > 0) throw fileError(data, problems);
+  const found = data?.problems ?? [];
+  let organizations: OrganizationData[];
+  try {
+    organizations = ORGANIZATION_PROFILES.map((profile, i) => buildOrganization(picker, profile, { scale, today: day, given: given[i] }));
+  } catch (error) {
+    // What the schema refused can leave an entry the builder cannot read: those problems say why.
+    if (data && found.length > 0) throw fileError(data, found);
+    throw error;
+  }
+  // Reading's problems and the builder's together, one run for all of them.
+  const all = [...found, ...problems.filter((p) => !isQuiet(p.pointer, data?.quiet ?? []))];
+  if (data && all.length > 0) throw fileError(data, all);
   return {
     seed,
     scale,

@@ -1,12 +1,14 @@
 // Reading a data file: YAML (JSON is YAML too, so one parser gives line and column for both; JSON
 // takes the fast parser first), checked against generated/data-file.schema.json, then against the
 // rules the schema cannot state that need no dataset (ids unique); the builder
-// (build-organization.ts) reports the rest. Every problem is one line naming the file, the place
+// (build-organization.ts) reports the rest, in the same run: what the schema refused is left out of
+// what the builder reads (data-file-repair.ts). Every problem is one line naming the file, the place
 // and the rule; nothing is built from a file with a problem.
 import { readFileSync } from "node:fs";
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml";
 import { compileSchema } from "../kernel/json-schema.js";
 import { DataFileError, fileError, type DataFile, type DataFileProblem, type LoadedDataFile } from "./data-file.js";
+import { repairForBuilder } from "./data-file-repair.js";
 
 const SCHEMA_PATH = new URL("../../generated/data-file.schema.json", import.meta.url);
 
@@ -76,24 +78,31 @@ export function dataFileFromObject(content: unknown, name = "data"): LoadedDataF
   return checked({ name, content: content as DataFile, placeOf: (pointer) => pointer || "/" });
 }
 
+/**
+ * The file checked against the schema and for duplicate ids. Their problems travel with the file
+ * (createDataset adds the builder's and throws them together); a file nothing can be built from
+ * (not an object) is refused here.
+ */
 function checked(file: LoadedDataFile): LoadedDataFile {
   validate ??= compileSchema(JSON.parse(readFileSync(SCHEMA_PATH, "utf8")) as Record<string, unknown>);
-  if (!validate(file.content)) {
-    const seen = new Set<string>();
-    const problems = (validate.errors ?? [])
-      // anyOf's and oneOf's own summary adds nothing to their branches' messages.
-      .filter((e) => e.keyword !== "anyOf" && e.keyword !== "oneOf")
-      .map((e) => {
-        const where = e.keyword === "additionalProperties" ? `${e.instancePath}/${e.params.additionalProperty}` : e.instancePath;
-        const what = e.keyword === "additionalProperties" ? "is not a field of the data file format" : e.keyword === "enum" ? `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` : e.message ?? e.keyword;
-        return { pointer: where, message: `${where || "the file"}: ${what}` };
-      })
-      .filter((p) => !seen.has(p.pointer + p.message) && seen.add(p.pointer + p.message));
-    throw fileError(file, problems);
+  if (validate(file.content)) {
+    const problems = duplicateIds(file.content, file.placeOf);
+    return problems.length > 0 ? { ...file, problems } : file;
   }
-  const problems = duplicateIds(file.content, file.placeOf);
-  if (problems.length > 0) throw fileError(file, problems);
-  return file;
+  const errors = validate.errors ?? [];
+  const seen = new Set<string>();
+  const problems = errors
+    // anyOf's and oneOf's own summary adds nothing to their branches' messages.
+    .filter((e) => e.keyword !== "anyOf" && e.keyword !== "oneOf")
+    .map((e) => {
+      const where = e.keyword === "additionalProperties" ? `${e.instancePath}/${e.params.additionalProperty}` : e.instancePath;
+      const what = e.keyword === "additionalProperties" ? "is not a field of the data file format" : e.keyword === "enum" ? `must be one of ${(e.params.allowedValues as unknown[]).map((v) => JSON.stringify(v)).join(", ")}` : e.message ?? e.keyword;
+      return { pointer: where, message: `${where || "the file"}: ${what}` };
+    })
+    .filter((p) => !seen.has(p.pointer + p.message) && seen.add(p.pointer + p.message));
+  const repaired = repairForBuilder(file.content, errors);
+  if (repaired.content === undefined) throw fileError(file, problems);
+  return { ...file, content: repaired.content, problems: [...problems, ...duplicateIds(repaired.content, file.placeOf)], quiet: repaired.quiet };
 }
 
 const COLLECTIONS = ["companies", "departments", "employees", "leaveTypes", "leaveRequests"] as const;

@@ -59,7 +59,7 @@ export interface DispatcherOptions {
 }
 
 /** Prism checks what the spec says (routing, parameters, a Bearer credential); errors go to the mock component. */
-const CONFIG: IHttpConfig = {
+export const CONFIG: IHttpConfig = {
   isProxy: false,
   mock: { dynamic: false },
   checkSecurity: true,
@@ -182,7 +182,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
  * routes among them. Prism's router sorts every operation it is given on every call; a short list
  * keeps that cheap. Any other path gets every operation, so Prism's own 404 decides.
  */
-function shortlister(operations: SpecOperation[]): (path: string) => SpecOperation[] {
+export function shortlister(operations: SpecOperation[]): (path: string) => SpecOperation[] {
   const byPrefix = new Map<string, SpecOperation[]>();
   for (const op of operations) {
     const prefix = op.path.split("/", 3).join("/");
@@ -197,7 +197,7 @@ function shortlister(operations: SpecOperation[]): (path: string) => SpecOperati
  * router decodes every fragment and throws on a malformed one, where a fragment like %E0%A4%A can
  * only mean those characters (the id they give is then refused by the spec's format, a 400).
  */
-function decodablePath(path: string): string {
+export function decodablePath(path: string): string {
   if (!path.includes("%")) return path;
   return path
     .split("/")
@@ -213,7 +213,7 @@ function decodablePath(path: string): string {
 }
 
 /** Header names in lower case (Prism's security check needs it), one value each; the length of the body Prism is given. */
-function prismHeaders(headers: ApiRequest["headers"], body: ReadBody | undefined): Record<string, string> {
+export function prismHeaders(headers: ApiRequest["headers"], body: ReadBody | undefined): Record<string, string> {
   const out: Record<string, string> = {};
   for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
   delete out["transfer-encoding"];
@@ -258,7 +258,7 @@ function headOnly(reply: ReplyWithCaller): ReplyWithCaller {
  * doubled slashes (/V1/LeaveRequest/list/ for /v1/leaverequest/list). Only for the 404's message:
  * routing itself stays Prism's, exact.
  */
-function nearMiss(operations: SpecOperation[], path: string): string | undefined {
+export function nearMiss(operations: SpecOperation[], path: string): string | undefined {
   const loose = path.split("/").filter((f) => f !== "");
   if (loose.length === 0) return undefined;
   for (const op of operations) {

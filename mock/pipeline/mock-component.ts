@@ -177,7 +177,7 @@ function successStatus(operation: SpecOperation): number {
 }
 
 /** The path template's parameters, percent-decoded, as Prism's router matched them. */
-function pathParamsOf(operation: SpecOperation, path: string): Record<string, string> {
+export function pathParamsOf(operation: SpecOperation, path: string): Record<string, string> {
   if (operation.pathParams.length === 0) return {};
   const template = operation.path.split("/");
   const given = path.split("/");

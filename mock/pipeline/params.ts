@@ -70,6 +70,31 @@ function describeMalformed(operation: SpecOperation, pair: MalformedPair): strin
   return `Invalid query string: the parameter name ${quote(pair.name)} has a malformed percent-encoding; ${ENCODING_HINT}.`;
 }
 
+/** One parameter at fault, with its sentence for the envelope's message. */
+export interface ParamProblem {
+  /** The spec's name of the parameter ("" when Prism's finding names none). */
+  name: string;
+  in: "query" | "path";
+  message: string;
+}
+
+/**
+ * Every parameter at fault in a request routed to `operation`, given Prism's diagnostics for it,
+ * one sentence each, in the spec's order of parameters.
+ */
+export function paramProblems(operation: SpecOperation, diagnostics: readonly IPrismDiagnostic[], search: string, query: Query, pathParams: Record<string, string>): ParamProblem[] {
+  const malformed = malformedEscape(search);
+  if (malformed) return [{ name: operation.queryParamsByLowerName.get(malformed.name.toLowerCase())?.name ?? malformed.name, in: "query", message: describeMalformed(operation, malformed) }];
+  // DiagnosticSeverity.Error of a parameter: security findings have no path, the body's are body-text.ts's.
+  const errors = diagnostics.filter((d) => d.severity === 0 && d.path?.[0] !== undefined && d.path[0] !== "body");
+  if (errors.length > 0) return describeFailures(operation, errors, query, pathParams);
+  return integersNotInDecimal(operation, query).map(([spec, value]) => ({
+    name: spec.name,
+    in: spec.in,
+    message: `Invalid parameter ${spec.name}: must be ${spec.expected}, written in decimal digits without sign, spaces or leading zeros, got ${quote(value)}.`,
+  }));
+}
+
 /**
  * The parameters of a request routed to `operation`, given Prism's diagnostics for it: a refusal
  * naming every parameter at fault, or the query the handler sees (spec parameters under the spec's
@@ -83,15 +108,8 @@ export function checkParams(
   query: Query,
   pathParams: Record<string, string>,
 ): ParamCheck {
-  const malformed = malformedEscape(search);
-  if (malformed) return { ok: false, message: describeMalformed(operation, malformed) };
-  // DiagnosticSeverity.Error of a parameter: security findings have no path, the body's are body-text.ts's.
-  const errors = diagnostics.filter((d) => d.severity === 0 && d.path?.[0] !== undefined && d.path[0] !== "body");
-  if (errors.length > 0) return { ok: false, message: describeFailures(operation, errors, query, pathParams) };
-  const notDecimal = integersNotInDecimal(operation, query);
-  if (notDecimal.length > 0) {
-    return { ok: false, message: notDecimal.map(([spec, value]) => `Invalid parameter ${spec.name}: must be ${spec.expected}, written in decimal digits without sign, spaces or leading zeros, got ${quote(value)}.`).join(" ") };
-  }
+  const problems = paramProblems(operation, diagnostics, search, query, pathParams);
+  if (problems.length > 0) return { ok: false, message: problems.map((p) => p.message).join(" ") };
   const canonical = canonicalQuery(operation, query);
   return { ok: true, query: canonical, typed: { query: typedValues(operation.queryParams, canonical), path: typedValues(operation.pathParams, pathParams) } };
 }
@@ -192,7 +210,7 @@ function describeFailures(
   errors: IPrismDiagnostic[],
   query: Query,
   pathParams: Record<string, string>,
-): string {
+): ParamProblem[] {
   const missing = new Set<SpecParam>();
   const invalid = new Set<SpecParam>();
   const unattributed: string[] = [];
@@ -211,22 +229,23 @@ function describeFailures(
     if (spec) invalid.add(spec);
     else unattributed.push(error.message);
   }
-  const sentences: string[] = [];
+  const sentences: ParamProblem[] = [];
+  const say = (spec: SpecParam, message: string) => sentences.push({ name: spec.name, in: spec.in, message });
   for (const spec of [...operation.pathParams, ...operation.queryParams]) {
     if (missing.has(spec)) {
-      sentences.push(`Missing parameter ${spec.name}: it is required, ${spec.expected}.`);
+      say(spec, `Missing parameter ${spec.name}: it is required, ${spec.expected}.`);
     } else if (invalid.has(spec)) {
       const given = spec.in === "path" ? pathParams[spec.name] : valueOf(query, spec.name);
       if (spec.repeated && typeof given === "string" && given.includes(",")) {
         // The usual mistake with an array parameter: Companies=a,b instead of Companies=a&Companies=b.
-        sentences.push(`Invalid parameter ${spec.name}: give one value per ${spec.name} parameter and repeat it (${spec.name}=a&${spec.name}=b), not values separated by commas; got ${showValue(given)}.`);
+        say(spec, `Invalid parameter ${spec.name}: give one value per ${spec.name} parameter and repeat it (${spec.name}=a&${spec.name}=b), not values separated by commas; got ${showValue(given)}.`);
       } else {
-        sentences.push(`Invalid parameter ${spec.name}: must be ${spec.expected}, got ${showValue(given)}.`);
+        say(spec, `Invalid parameter ${spec.name}: must be ${spec.expected}, got ${showValue(given)}.`);
       }
     }
   }
-  for (const message of unattributed) sentences.push(`Invalid request: ${message}.`);
-  return sentences.join(" ");
+  for (const message of unattributed) sentences.push({ name: "", in: "query", message: `Invalid request: ${message}.` });
+  return sentences;
 }
 
 /** The value Prism validated: names match without regard to case, and the last one wins. */

@@ -20,6 +20,7 @@ export const GUIDE_ORDER = [
   "data-sandboxes-and-state",
   "receiving-webhooks",
   "checking-a-deployment-in-ci",
+  "check-your-real-traffic",
   "changing-the-contract",
   "limits-and-abuse",
   "how-the-mock-is-built",

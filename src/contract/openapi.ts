@@ -6,7 +6,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { operationIndex } from "../../generated/client.js";
 import { rateLimit } from "../../generated/facts.js";
-import { createDocumentValidator } from "./schema-validator.js";
+import { createDocumentValidator, type SchemaError } from "./schema-validator.js";
 import { escapeToken, flatten, resolvePointer, walk } from "./spec-document.js";
 
 export type OperationId = (typeof operationIndex)[number]["operationId"];
@@ -36,6 +36,8 @@ export interface ContractSpec {
   responseHeaders(id: OperationId, status: number): { name: string; required: boolean; schemaPointer: string; integer: boolean }[];
   /** Validates a value against the schema at a pointer; returns error texts. */
   validate(pointer: string, value: unknown): string[];
+  /** The same errors, each with its place in the value and its schema keyword. */
+  schemaErrors(pointer: string, value: unknown): SchemaError[];
   /** Status number to name, from LeaveStatusId's enum and x-enum-varnames. */
   statusNames: ReadonlyMap<number, string>;
   /** Fields of a leave request list item, which its details repeat. */
@@ -165,6 +167,7 @@ export function loadContractSpec(openapiPath = BUNDLED_OPENAPI): ContractSpec {
     responseSchemaPointer,
     responseHeaders,
     validate: (pointer, value) => validator.validate(pointer, value),
+    schemaErrors: (pointer, value) => validator.errors(pointer, value),
     statusNames,
     leaveRequestListFields: summary,
     departmentSharedFields: deptList.filter((f) => deptDetails.has(f)),

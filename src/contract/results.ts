@@ -12,6 +12,17 @@ export interface Finding {
   detail: string;
 }
 
+/**
+ * One rule an answer breaks, where: what a check tells when each problem must stand on its own line
+ * (the proxy prints one per violation). `rule` names the rule ("paging", "schema.type"), `pointer`
+ * the place in the body (a JSON pointer) or the header.
+ */
+export interface Problem {
+  rule: string;
+  pointer: string;
+  message: string;
+}
+
 export interface CheckResult extends Finding {
   area: Area;
   name: string;

@@ -189,12 +189,23 @@ describe("installed with the mock (frontend and integration teams, CI against th
     });
   });
 
+  it("hr-mock serve --help names the data file schema where the install has it, for $schema, and the package exports it", () => {
+    const help = runNode(projects.app, [bin(projects.app, "hr-mock"), "serve", "--help"]).stdout;
+    const named = /(\.\/node_modules\/\S+data-file\.schema\.json)/.exec(help)?.[1];
+    expect(named, "a path under ./node_modules in serve --help").toBeDefined();
+    const file = path.join(projects.app, named!);
+    expect(JSON.parse(fs.readFileSync(file, "utf8")).title, `the schema at ${named}`).toBe("hr-mock data file");
+    const resolved = runNode(projects.app, ["--input-type=module", "-e", 'console.log(import.meta.resolve("hr-service-mock/data-file.schema.json"))']);
+    expect(resolved.stderr, "resolving the export").toBe("");
+    expect(fs.realpathSync(new URL(resolved.stdout.trim()))).toBe(fs.realpathSync(file));
+  });
+
   // The bundle brings every library it runs; what can still go missing is a file of its own.
   it("an installation missing one of its files is one line saying to reinstall, not a stack trace", () => {
-    const cli = path.join(projects.app, "node_modules", "hr-service-mock", "dist", "mock", "cli.js");
-    const chunk = /from\s*"\.\.\/(chunks\/[^"]+\.js)"/.exec(fs.readFileSync(cli, "utf8"))?.[1];
-    expect(chunk, "the CLI imports a shared chunk of the bundle").toBeDefined();
-    const file = path.join(path.dirname(path.dirname(cli)), chunk!);
+    const cli = path.join(projects.app, "node_modules", "hr-service-mock", "dist", "mock", "cli", "main.js");
+    const chunk = /from\s*"\.\.\/\.\.\/(chunks\/[^"]+\.js)"/.exec(fs.readFileSync(cli, "utf8"))?.[1];
+    expect(chunk, "the command line the bin runs imports a shared chunk of the bundle").toBeDefined();
+    const file = path.join(projects.app, "node_modules", "hr-service-mock", "dist", chunk!);
     fs.renameSync(file, `${file}.away`);
     try {
       const result = runNode(projects.app, [bin(projects.app, "hr-mock"), "serve", "--port", "0"]);

@@ -16,6 +16,7 @@ import { RECEIVE_HELP } from "../../mock/cli/commands/receive.js";
 import { SCENARIO_HELP } from "../../mock/cli/commands/scenario.js";
 import { TRIGGER_HELP } from "../../mock/cli/commands/trigger.js";
 import { RESEND_HELP } from "../../mock/cli/commands/resend.js";
+import { PROXY_HELP } from "../../mock/cli/commands/proxy.js";
 import { USAGE as DIFF_HELP } from "../../mock/diff/cli.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { MOCK_ENTRIES_BEYOND_EXPORTS } from "../../scripts/build-package.js";
@@ -30,7 +31,7 @@ const OURS: Array<{ name: string; version: string }> = [pkg, mockPkg];
  * from child processes; test/mock-server/cli.test.ts runs the bin itself). The first test below holds
  * this list to the commands `hr-mock --help` names.
  */
-const MOCK_HELP: Record<string, string> = { serve: SERVE_HELP, receive: RECEIVE_HELP, trigger: TRIGGER_HELP, scenario: SCENARIO_HELP, export: EXPORT_HELP, diff: DIFF_HELP, resend: RESEND_HELP };
+const MOCK_HELP: Record<string, string> = { serve: SERVE_HELP, receive: RECEIVE_HELP, trigger: TRIGGER_HELP, scenario: SCENARIO_HELP, export: EXPORT_HELP, diff: DIFF_HELP, resend: RESEND_HELP, proxy: PROXY_HELP };
 /** The npm scripts whose options the documents pass after `--`, with the flags each takes. */
 const SCRIPT_FLAGS: Record<string, (flag: string) => boolean> = { contract: (flag) => CONTRACT_FLAGS.has(flag), diff: (flag) => DIFF_HELP.includes(flag) };
 /** `msw init --help`, read once from MSW's own bin: the documents' one command of another package. */
@@ -79,6 +80,9 @@ function problemsOf(command: string): string[] {
   // The sandbox walkthrough reads the create answer's fields with node (test/readme/sandboxes-readme.test.ts runs these lines).
   if (tool === "export" && /^export [A-Z_]+=\$\(node -p '[^']+'\)$/.test(command)) return [];
   if (tool === "curl") return [];
+  // A CI script's own shell: keeping a status or a process id, waiting, stopping, retrying.
+  if (/^[A-Z_]+=\$[!?]$/.test(command) || /^(kill -TERM|wait) \$[A-Z_]+$/.test(command) || /^exit \$\(\(/.test(command)) return [];
+  if (/^for \w+ in \$\(seq \d+ \d+\); do curl /.test(command) || command === "break; sleep 0.2; done") return [];
   // Profiling the built command line (the contributors' guide): node's own --cpu-prof flags, a built
   // entry of the mock, then an hr-mock command line as above.
   if (tool === "node" && command.includes("--cpu-prof")) {
@@ -132,8 +136,9 @@ describe.each(DOCUMENTS.map((doc) => [doc.file, doc] as [string, Document]))("%s
     },
   );
 
-  it("shows code only as a snippet of a tested file (sh blocks aside)", () => {
-    const loose = blocks.filter((block) => block.lang !== "sh" && !block.snippet).map((block) => `${block.lang || "(no language)"}: ${block.body.slice(0, 60)}`);
+  // A text block shows what a command prints (a guide's own test holds it to the command's output).
+  it("shows code only as a snippet of a tested file (sh and text blocks aside)", () => {
+    const loose = blocks.filter((block) => block.lang !== "sh" && block.lang !== "text" && !block.snippet).map((block) => `${block.lang || "(no language)"}: ${block.body.slice(0, 60)}`);
     expect(loose, `${file}: code blocks without a <!-- snippet: FILE --> line`).toEqual([]);
   });
 
@@ -153,7 +158,7 @@ it("the documents have commands and snippets to check", () => {
   expect(DOCUMENTS.flatMap((doc) => commands(doc.text)).length, "commands in sh blocks").toBeGreaterThan(40);
   const snippets = DOCUMENTS.flatMap((doc) => fencedBlocks(doc.text).flatMap((block) => (block.snippet ? [block.snippet] : [])));
   expect(new Set(snippets), "snippets of the README and the guides").toEqual(
-    new Set(["test/client/readme-snippet.ts", "test/readme/sandbox-snippet.test.ts", "test/readme/msw-snippet.test.ts", "test/readme/receiver-snippet.ts", "test/readme/edge-snippet.ts", "examples/scenarios/leave-approved.yaml", "test/guides/check-receiver-snippet.test.ts"]),
+    new Set(["test/client/readme-snippet.ts", "test/readme/sandbox-snippet.test.ts", "test/readme/msw-snippet.test.ts", "test/readme/receiver-snippet.ts", "test/readme/edge-snippet.ts", "examples/scenarios/leave-approved.yaml", "test/guides/check-receiver-snippet.test.ts", "test/guides/proxy-snippet.test.ts"]),
   );
 });
 

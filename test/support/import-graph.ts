@@ -7,6 +7,8 @@ import ts from "typescript";
 export interface ImportSite {
   specifier: string;
   typeOnly: boolean;
+  /** import("x") or require("x"): loaded when that code runs, not with the module. */
+  dynamic: boolean;
 }
 
 /** Every module specifier in a source file, with whether the import is erased at run time. */
@@ -14,13 +16,13 @@ export function importsOf(source: string, fileName: string): ImportSite[] {
   const found: ImportSite[] = [];
   const visit = (node: ts.Node): void => {
     if (ts.isImportDeclaration(node) && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.importClause?.isTypeOnly ?? false });
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.importClause?.isTypeOnly ?? false, dynamic: false });
     } else if (ts.isExportDeclaration(node) && node.moduleSpecifier && ts.isStringLiteral(node.moduleSpecifier)) {
-      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly });
+      found.push({ specifier: node.moduleSpecifier.text, typeOnly: node.isTypeOnly, dynamic: false });
     } else if (ts.isCallExpression(node) && node.arguments.length > 0 && ts.isStringLiteralLike(node.arguments[0])) {
       const callee = node.expression;
       if (callee.kind === ts.SyntaxKind.ImportKeyword || (ts.isIdentifier(callee) && callee.text === "require")) {
-        found.push({ specifier: node.arguments[0].text, typeOnly: false });
+        found.push({ specifier: node.arguments[0].text, typeOnly: false, dynamic: true });
       }
     }
     ts.forEachChild(node, visit);
@@ -36,15 +38,18 @@ export interface ImportGraph {
   bare: Record<string, string[]>;
 }
 
-/** Follows the relative run-time imports from `entry` (a .ts file; `.js` specifiers name their .ts source). */
-export function importGraph(root: string, entry: string): ImportGraph {
+/**
+ * Follows the relative run-time imports from `entry` (a .ts file; `.js` specifiers name their .ts
+ * source); with `dynamic: false`, only what loads with the module (import() calls left out).
+ */
+export function importGraph(root: string, entry: string, options: { dynamic?: boolean } = {}): ImportGraph {
   const seen = new Set<string>();
   const bare: Record<string, string[]> = {};
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const { specifier, typeOnly } of importsOf(readFileSync(file, "utf8"), file)) {
-      if (typeOnly) continue;
+    for (const { specifier, typeOnly, dynamic } of importsOf(readFileSync(file, "utf8"), file)) {
+      if (typeOnly || (dynamic && options.dynamic === false)) continue;
       if (specifier.startsWith(".")) visit(path.resolve(path.dirname(file), specifier.replace(/\.js$/, ".ts")));
       else (bare[specifier] ??= []).push(path.relative(root, file));
     }

@@ -10,6 +10,10 @@ import { decimal, nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from
 import { quoted } from "../../kernel/parse-error.js";
 import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "../serve-flags.js";
 
+/** Where an installed hr-service-mock keeps the data file's JSON Schema, and its package export. */
+export const DATA_FILE_SCHEMA_PATH = "./node_modules/hr-service-mock/dist/generated/data-file.schema.json";
+export const DATA_FILE_SCHEMA_EXPORT = "hr-service-mock/data-file.schema.json";
+
 export const SERVE_HELP = `Usage: hr-mock serve [options]      (serve is the default command)
 
 Serves the HR service API from a seeded dataset, validated against the bundled OpenAPI
@@ -25,10 +29,12 @@ Options:
   --scale <x>             Multiplies employees and leave requests, above 0 and at most 1000
                           (default 1).
   --data <file>           Organisations, companies, departments, employees, leave types, leave
-                          requests, holidays and balances from a data file (YAML or JSON, the
-                          format in generated/data-file.schema.json); what it leaves out is
-                          generated from --seed. A file with a problem stops the start, one
-                          line per problem.
+                          requests, holidays and balances from a data file (YAML or JSON); what
+                          it leaves out is generated from --seed. A file with problems stops
+                          the start, one line per problem, all of them. Its format, for an
+                          editor's $schema (from your project's root):
+                          ${DATA_FILE_SCHEMA_PATH}
+                          (the package export ${DATA_FILE_SCHEMA_EXPORT}).
   --rate-limit <n|off>    Requests per API key in any rolling ${RATE_LIMIT_WINDOW_MS / 1000} seconds (default ${RATE_LIMIT_DEFAULT}).
   --failure-status <http|200>
                           http: failures carry their HTTP status (default); 200: every

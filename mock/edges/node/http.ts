@@ -4,14 +4,19 @@
 // limit. Writes the envelope with its headers, applies --latency and --failure-status, and logs one
 // line per request when asked.
 import { rateLimit } from "../../../generated/facts.js";
-import { STATUS_CODES, createServer, maxHeaderSize, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { boundConnections, defaultConnectionLimits, type ConnectionLimits } from "./connections.js";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
 import { JSON_CONTENT_TYPE, failure, failureBody, wireHead, type Reply } from "../../kernel/envelope.js";
+import { answerUnreadable, endWithEnvelope, framingProblem, readBody } from "./framing.js";
 import { BODY_METHODS } from "../../kernel/methods.js";
 import type { ApiRequest, Dispatcher, ReplyWithCaller } from "../../pipeline/dispatch.js";
 import { errorText, oneLine, printable, quote } from "../../kernel/text.js";
+import { allowedMethods, answerToTarget, namesThisServer, readTarget } from "../request-target.js";
+
+/** What OPTIONS * is told: the methods of both documents' operations. */
+const ALLOW = allowedMethods(["read", "control"]);
 
 /** Headers a browser script may read on a cross-origin answer. */
 const EXPOSED_HEADERS = [...Object.values(rateLimit.headers), "Allow", "WWW-Authenticate"].join(", ");
@@ -50,6 +55,8 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   const mounts: { prefix: string; handler: RouteHandler }[] = [];
   const corsHeaders = cors(options.controlPrefix, new Set(options.controlOrigins));
   const answeredAndClosing = new WeakSet<Socket>();
+  /** The host given to listen(), which an absolute request target may name. */
+  const boundHosts: string[] = [];
 
   function sendReply(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
     if (res.headersSent || res.destroyed) return;
@@ -89,7 +96,6 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   // Host is checked below, so a request without it gets the envelope instead of Node's empty 400.
   const server = createServer({ requireHostHeader: false, connectionsCheckingInterval: 1000 }, (req, res) => {
     const started = performance.now();
-    const url = req.url ?? "/";
     const method = req.method ?? "GET";
     try {
       const framing = framingProblem(req);
@@ -98,6 +104,14 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
         sendReply(req, res, { ...failure(400, framing), headers: { Connection: "close" } }, started);
         return;
       }
+      // An absolute target naming this server is its path from here on (CORS, mounts, the log read req.url).
+      const target = readTarget(req.url ?? "/", (absolute) => namesThisServer(absolute, req.socket, boundHosts));
+      if (target.kind !== "path") {
+        sendReply(req, res, answerToTarget(target, method, ALLOW, "the HR service mock"), started);
+        return;
+      }
+      req.url = target.url;
+      const url = target.url;
       if (method === "OPTIONS" && req.headers.origin !== undefined && req.headers["access-control-request-method"] !== undefined) {
         answerPreflight(req, res, corsHeaders);
         return;
@@ -143,33 +157,14 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   });
 
   // Requests Node cannot parse (bad request line, oversized headers) still get an envelope.
-  server.on("clientError", (error: NodeJS.ErrnoException, socket: Socket) => {
-    // After a framing refusal the parser fails on what follows; that request was answered already.
-    if (!socket.writable || error.code === "ECONNRESET" || answeredAndClosing.has(socket)) {
-      socket.destroy();
-      return;
-    }
-    const timedOut = error.code === "ERR_HTTP_REQUEST_TIMEOUT";
-    const status = timedOut ? 408 : 400;
-    const message = timedOut
-      ? `Request timeout: the request did not arrive in full within ${Math.round(server.requestTimeout / 1000)} seconds.`
-      : `Bad request: the HTTP request could not be read: ${unreadableRequest(error.code)}.`;
-    endSocket(socket, status, message);
-  });
+  answerUnreadable(server, answeredAndClosing, failureStatus);
   // Expect other than 100-continue (RFC 9110 10.1.1): Node's own answer is an empty 417.
   server.on("checkExpectation", (req: IncomingMessage, res: ServerResponse) => {
     sendReply(req, res, { ...failure(417, `Expectation failed: the mock supports only Expect: 100-continue, got ${quote(String(req.headers.expect))}.`), headers: { Connection: "close" } }, performance.now());
   });
   // CONNECT asks for a tunnel; Node's default is to close the socket without a word.
-  server.on("connect", (_req: IncomingMessage, socket: Socket) => endSocket(socket, 405, "Method not allowed: CONNECT asks for a tunnel; the mock is not a proxy."));
+  server.on("connect", (_req: IncomingMessage, socket: Socket) => endWithEnvelope(socket, 405, "Method not allowed: CONNECT asks for a tunnel; the mock is not a proxy.", failureStatus));
   const openSockets = boundConnections(server, options.connectionLimits ?? defaultConnectionLimits(latencyMs));
-
-  /** An envelope written straight to the socket (Node has no response object here), then closed. */
-  function endSocket(socket: Socket, status: number, message: string): void {
-    const body = failureBody(status, message);
-    const line = failureStatus === 200 ? "200 OK" : `${status} ${STATUS_CODES[status]}`;
-    socket.end(`HTTP/1.1 ${line}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
-  }
 
   return {
     server,
@@ -187,6 +182,7 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
         server.once("error", onError);
         server.listen(port, host, () => {
           server.off("error", onError);
+          boundHosts.push(host);
           const address = server.address();
           resolve(typeof address === "object" && address ? address.port : port);
         });
@@ -204,53 +200,6 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
       });
     },
   };
-}
-
-/**
- * What makes a request's framing unsafe to answer, if anything: HTTP/1.1 without Host (RFC 9112
- * 3.2), or a Transfer-Encoding other than chunked (RFC 9112 6.1: its length is unknown, and reading
- * on would take the next request for its body, the start of request smuggling). Both close.
- */
-function framingProblem(req: IncomingMessage): string | undefined {
-  if (req.httpVersion === "1.1" && req.headers.host === undefined) return "Bad request: an HTTP/1.1 request must carry a Host header (RFC 9112, section 3.2).";
-  const coding = req.headers["transfer-encoding"];
-  if (coding !== undefined && coding.trim().toLowerCase() !== "chunked") {
-    return `Bad request: Transfer-Encoding ${quote(coding)} is not supported; the mock reads chunked bodies only (RFC 9112, section 6.1).`;
-  }
-  return undefined;
-}
-
-
-/**
- * The body, up to `limit` bytes: past it, the rest is read and dropped (the answer, a 413, closes
- * the connection). A body that breaks off is answered as what arrived; the socket is gone anyway.
- */
-function readBody(req: IncomingMessage, limit: number): Promise<{ body: Buffer; tooLarge: boolean }> {
-  return new Promise((resolve) => {
-    const chunks: Buffer[] = [];
-    let size = 0;
-    let tooLarge = false;
-    let done = false;
-    const finish = () => {
-      if (done) return;
-      done = true;
-      resolve({ body: Buffer.concat(chunks), tooLarge });
-    };
-    req.on("data", (chunk: Buffer) => {
-      if (tooLarge) return;
-      size += chunk.length;
-      if (size > limit) {
-        tooLarge = true;
-        chunks.length = 0;
-        finish();
-        return;
-      }
-      chunks.push(chunk);
-    });
-    req.on("end", finish);
-    req.on("error", finish);
-    req.on("close", finish);
-  });
 }
 
 type CorsHeaders = (req: IncomingMessage, headers: Record<string, string | number>) => boolean;
@@ -299,20 +248,3 @@ function answerPreflight(req: IncomingMessage, res: ServerResponse, corsHeaders:
   });
   res.end();
 }
-
-/** Why Node's parser refused a request, in words (its codes, HPE_*, mean little to a caller). */
-function unreadableRequest(code: string | undefined): string {
-  switch (code) {
-    case "HPE_HEADER_OVERFLOW":
-      return `the request line and headers exceed ${Math.round(maxHeaderSize / 1024)} KB; shorten the URL (a long SearchTerm?) or the headers`;
-    case "HPE_INVALID_METHOD":
-      return "the method is not an HTTP method; the API answers GET";
-    case "HPE_INVALID_URL":
-      return "the request target is not a valid URL path";
-    case "HPE_INVALID_HEADER_TOKEN":
-      return "a header line is malformed";
-    default:
-      return `malformed HTTP (${code ?? "parse error"})`;
-  }
-}
-

@@ -1,7 +1,7 @@
 // Paging rules of every list (service-api.md 2.2 and 8): the page wrapper's numbers agree with each
 // other and with the items, the defaults apply when PageNumber or PageSize is absent, and pages do
 // not overlap.
-import { fromProblems, notChecked, passed, violation, type Finding } from "../results.js";
+import { fromProblems, notChecked, passed, violation, type Finding, type Problem } from "../results.js";
 
 export interface PageWrapper {
   data: unknown[];
@@ -30,30 +30,44 @@ export interface PageAsked {
 
 const isCount = (n: unknown) => Number.isInteger(n) && (n as number) >= 0;
 
-export function checkPageCoherence(body: unknown, asked: PageAsked, defaultPageSize: number): Finding {
+/**
+ * What breaks paging coherence in a list answer (service-api.md 2.2), each a Problem of rule
+ * "paging" at the field at fault: the page wrapper is there with whole numbers, pageNumber and
+ * pageSize are the ones asked for (or the defaults), totalPages follows from totalRecords and
+ * pageSize, and the page holds as many items as those numbers give.
+ */
+export function pageProblems(body: unknown, asked: PageAsked, defaultPageSize: number): Problem[] {
+  const problem = (field: string, message: string): Problem => ({ rule: "paging", pointer: field ? `/data/${field}` : "/data", message });
   const page = pageOf(body);
-  if (!page) return violation("no page wrapper (data.data array) in the answer");
+  if (!page) return [problem("", "no page wrapper (data.data array) in the answer")];
   const { pageNumber, pageSize, totalRecords, totalPages, data } = page;
   for (const [name, value] of Object.entries({ pageNumber, pageSize, totalRecords, totalPages })) {
-    if (!isCount(value)) return violation(`${name} is ${JSON.stringify(value)}, not a whole number`);
+    if (!isCount(value)) return [problem(name, `${name} is ${JSON.stringify(value)}, not a whole number`)];
   }
-  const problems: string[] = [];
+  const problems: Problem[] = [];
   const wantNumber = asked.pageNumber ?? 1;
   const wantSize = asked.pageSize ?? defaultPageSize;
-  if (pageNumber !== wantNumber) problems.push(`pageNumber is ${pageNumber}, asked for ${asked.pageNumber ?? "none (default 1)"}`);
+  if (pageNumber !== wantNumber) problems.push(problem("pageNumber", `pageNumber is ${pageNumber}, asked for ${asked.pageNumber ?? "none (default 1)"}`));
   if (pageSize !== wantSize) {
-    problems.push(`pageSize is ${pageSize}, ${asked.pageSize === undefined ? `default ${defaultPageSize} expected when PageSize is absent` : `asked for ${asked.pageSize}`}`);
+    problems.push(problem("pageSize", `pageSize is ${pageSize}, ${asked.pageSize === undefined ? `default ${defaultPageSize} expected when PageSize is absent` : `asked for ${asked.pageSize}`}`));
   }
   if (pageSize > 0) {
     const pages = Math.ceil(totalRecords / pageSize);
-    if (totalPages !== pages) problems.push(`totalPages is ${totalPages} but totalRecords ${totalRecords} / pageSize ${pageSize} gives ${pages}`);
+    if (totalPages !== pages) problems.push(problem("totalPages", `totalPages is ${totalPages} but totalRecords ${totalRecords} / pageSize ${pageSize} gives ${pages}`));
     const before = (pageNumber - 1) * pageSize;
     const expected = Math.max(0, Math.min(pageSize, totalRecords - before));
     if (data.length !== expected) {
-      problems.push(`page ${pageNumber} holds ${data.length} items but totalRecords ${totalRecords} and pageSize ${pageSize} give ${expected}`);
+      problems.push(problem("data", `page ${pageNumber} holds ${data.length} items but totalRecords ${totalRecords} and pageSize ${pageSize} give ${expected}`));
     }
   }
-  return fromProblems(problems, `page ${pageNumber} of ${totalPages}, ${data.length} items of ${totalRecords}, pageSize ${pageSize}`);
+  return problems;
+}
+
+export function checkPageCoherence(body: unknown, asked: PageAsked, defaultPageSize: number): Finding {
+  const problems = pageProblems(body, asked, defaultPageSize);
+  const page = pageOf(body);
+  if (!page || problems.length) return fromProblems(problems.map((p) => p.message), "");
+  return passed(`page ${page.pageNumber} of ${page.totalPages}, ${page.data.length} items of ${page.totalRecords}, pageSize ${page.pageSize}`);
 }
 
 /** Two pages of the same list share no item and agree on the totals. */

@@ -3,7 +3,7 @@
 // show failure statuses), so it is held to FailureEnvelope.
 import { describeAnswer, envelopeOutcome, isFailure, type Exchange } from "../exchange.js";
 import { FAILURE_ENVELOPE_POINTER, type ContractSpec, type OperationId } from "../openapi.js";
-import { passed, summarize, violation, type Finding } from "../results.js";
+import { passed, summarize, violation, type Finding, type Problem } from "../results.js";
 
 // The same error on many items, told once with the item index as * and a count of the items.
 export function groupErrors(errors: readonly string[]): string[] {
@@ -24,39 +24,73 @@ function schemaLabel(spec: ContractSpec, pointer: string): string {
   return typeof node?.$ref === "string" ? node.$ref.split("/").pop() : pointer;
 }
 
-export function checkResponseAgainstSpec(spec: ContractSpec, operationId: OperationId, exchange: Exchange): Finding {
-  if (exchange.error !== undefined || exchange.status === undefined) return violation(`no answer: ${exchange.error ?? "unknown error"}`);
+/** What answerProblems found: every problem on its own, and the words the suite's check is made of. */
+export interface AnswerProblems {
+  problems: Problem[];
+  /** The schema the body was held to ("LeaveRequestListResponse", "FailureEnvelope"), when there was one. */
+  schemaLabel?: string;
+  /** The schema errors as texts, for the suite's one line (grouped there). */
+  schemaTexts: string[];
+}
+
+const SCHEMA_RULE = "schema.";
+
+/**
+ * Every way an answer breaks the bundled OpenAPI, each a Problem: its status is documented for the
+ * operation (rule "status"), the body is JSON ("json") sent as JSON ("content-type"), the declared
+ * headers ("header"), the envelope ("envelope"), and the documented schema for that status, one
+ * problem per schema error ("schema.<keyword>", at the error's pointer).
+ */
+export function answerProblems(spec: ContractSpec, operationId: OperationId, exchange: Exchange): AnswerProblems {
+  const none = { schemaTexts: [] };
+  if (exchange.error !== undefined || exchange.status === undefined) return { ...none, problems: [{ rule: "connection", pointer: "", message: `no answer: ${exchange.error ?? "unknown error"}` }] };
   const status = exchange.status;
-  const documented = spec.documentedResponse(operationId, status);
-  if (documented === undefined) {
-    return violation(`status ${status} is not documented for ${operationId} (documented: ${spec.documentedStatuses(operationId).join(", ")})`);
+  if (spec.documentedResponse(operationId, status) === undefined) {
+    return { ...none, problems: [{ rule: "status", pointer: "", message: `status ${status} is not documented for ${operationId} (documented: ${spec.documentedStatuses(operationId).join(", ")})` }] };
   }
   const contentType = exchange.headers["content-type"] ?? "";
   if (exchange.body === undefined) {
     const start = exchange.bodyText.slice(0, 60).replace(/\s+/g, " ");
-    return violation(`status ${status}: the body is not JSON (content-type ${contentType || "absent"}; starts ${JSON.stringify(start)})`);
+    return { ...none, problems: [{ rule: "json", pointer: "", message: `the body is not JSON (content-type ${contentType || "absent"}; starts ${JSON.stringify(start)})` }] };
   }
-  const problems: string[] = [];
-  if (!/\bjson\b/i.test(contentType)) problems.push(`content-type is ${contentType || "absent"}, not JSON`);
+  const problems: Problem[] = [];
+  if (!/\bjson\b/i.test(contentType)) problems.push({ rule: "content-type", pointer: "/headers/content-type", message: `content-type is ${contentType || "absent"}, not JSON` });
   for (const header of spec.responseHeaders(operationId, status)) {
-    const text = exchange.headers[header.name.toLowerCase()];
+    const name = header.name.toLowerCase();
+    const text = exchange.headers[name];
     if (text === undefined) {
-      if (header.required) problems.push(`header ${header.name} is missing`);
+      if (header.required) problems.push({ rule: "header", pointer: `/headers/${name}`, message: `header ${header.name} is missing` });
       continue;
     }
     // Header values are text; a header declared as an integer is validated as a number.
     const value = header.integer && /^-?\d+$/.test(text.trim()) ? Number(text) : text;
     const errors = spec.validate(header.schemaPointer, value);
-    if (errors.length) problems.push(`header ${header.name} ${JSON.stringify(text)}: ${errors[0].replace(/^\(root\) /, "")}`);
+    if (errors.length) problems.push({ rule: "header", pointer: `/headers/${name}`, message: `header ${header.name} ${JSON.stringify(text)}: ${errors[0].replace(/^\(root\) /, "")}` });
   }
   const pointer = isFailure(exchange) ? FAILURE_ENVELOPE_POINTER : spec.responseSchemaPointer(operationId, status);
-  if (pointer === undefined) return problems.length ? violation(summarize(problems)) : passed(`${status}, documented, no schema to validate`);
-  const errors = spec.validate(pointer, exchange.body);
-  // A body without isSuccessful is not the envelope at all: say that first, it explains the rest.
-  if (envelopeOutcome(exchange.body) === undefined) problems.push("missing envelope: the body has no boolean isSuccessful");
-  if (errors.length) problems.push(`${schemaLabel(spec, pointer)}: ${summarize(groupErrors(errors), 4)}`);
-  if (problems.length) return violation(`status ${status}: ${problems.join("; ")}`);
-  return passed(`${status} matches ${schemaLabel(spec, pointer)}`);
+  if (pointer === undefined) return { ...none, problems };
+  const errors = spec.schemaErrors(pointer, exchange.body);
+  // A body without isSuccessful is not the envelope at all: said first, it explains the rest.
+  if (envelopeOutcome(exchange.body) === undefined) problems.push({ rule: "envelope", pointer: "", message: "missing envelope: the body has no boolean isSuccessful" });
+  for (const error of errors) problems.push({ rule: `${SCHEMA_RULE}${error.keyword}`, pointer: error.pointer, message: error.message });
+  return { problems, schemaLabel: schemaLabel(spec, pointer), schemaTexts: errors.map((e) => e.text) };
+}
+
+/** Whether a problem is a schema error (rather than the status, the JSON, a header or the envelope). */
+export const isSchemaProblem = (problem: Problem) => problem.rule.startsWith(SCHEMA_RULE);
+
+export function checkResponseAgainstSpec(spec: ContractSpec, operationId: OperationId, exchange: Exchange): Finding {
+  const found = answerProblems(spec, operationId, exchange);
+  const { problems, schemaLabel: label, schemaTexts } = found;
+  const first = problems[0];
+  if (first && (first.rule === "connection" || first.rule === "status")) return violation(first.message);
+  const status = exchange.status;
+  if (first?.rule === "json") return violation(`status ${status}: ${first.message}`);
+  const lines = problems.filter((p) => !isSchemaProblem(p)).map((p) => p.message);
+  if (label === undefined) return lines.length ? violation(summarize(lines)) : passed(`${status}, documented, no schema to validate`);
+  if (schemaTexts.length) lines.push(`${label}: ${summarize(groupErrors(schemaTexts), 4)}`);
+  if (lines.length) return violation(`status ${status}: ${lines.join("; ")}`);
+  return passed(`${status} matches ${label}`);
 }
 
 /** A request that must fail (no key, an id outside the organisation): isSuccessful false and no data. */

@@ -7,6 +7,7 @@ import type { Run } from "../run.js";
 import { checkDepartmentDetails } from "../checks/details.js";
 import { checkItemsMatch, checkOrder, checkRepeatedParameter, containsTerm, lookedUp, searchTermFrom, swapCase, type ItemMatch } from "../checks/filters.js";
 import { pageOf } from "../checks/paging.js";
+import { LIST_ORDER } from "../checks/query-filters.js";
 import { checkRefused } from "../checks/responses.js";
 import { notChecked } from "../results.js";
 import { checkPaging, fetchPage } from "./lists.js";
@@ -39,10 +40,10 @@ export async function probeDepartments(run: Run, first: Exchange): Promise<void>
   await checkPaging(run, op, first, remember);
   const items: any[] = pageOf(first.body)?.data ?? [];
 
-  run.record("order", `${op}: default order newest first by created`, checkOrder(`${op} without OrderBy`, items, "created", "newest first"));
+  run.record("order", `${op}: default order newest first by ${LIST_ORDER[op]}`, checkOrder(`${op} without OrderBy`, items, LIST_ORDER[op]!, "newest first"));
   for (const [value, direction] of [[0, "oldest first"], [1, "newest first"]] as const) {
     const page = await fetchPage(run, op, { OrderBy: value }, remember);
-    if (page) run.record("order", `${op}: OrderBy=${value} ${direction}`, checkOrder(`OrderBy=${value}`, pageOf(page.body)!.data, "created", direction));
+    if (page) run.record("order", `${op}: OrderBy=${value} ${direction}`, checkOrder(`OrderBy=${value}`, pageOf(page.body)!.data, LIST_ORDER[op]!, direction));
   }
 
   // Details: a sample of the list, plus the department of the ids file.

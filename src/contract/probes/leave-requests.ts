@@ -19,6 +19,7 @@ import {
   type ItemMatch,
 } from "../checks/filters.js";
 import { pageOf } from "../checks/paging.js";
+import { LIST_ORDER } from "../checks/query-filters.js";
 import { checkRefused } from "../checks/responses.js";
 import { notChecked, violation } from "../results.js";
 import { departmentNamesOf, sample } from "./departments.js";
@@ -46,10 +47,10 @@ export async function probeLeaveRequests(run: Run, first: Exchange): Promise<voi
   const items: any[] = pageOf(first.body)?.data ?? [];
   await run.call(op, { query: { PageSize: "abc" }, probe: probe.notANumber(op), parameters: ["PageSize"] });
 
-  run.record("order", `${op}: default order newest first by requestedOn`, checkOrder(`${op} without OrderBy`, items, "requestedOn", "newest first"));
+  run.record("order", `${op}: default order newest first by ${LIST_ORDER[op]}`, checkOrder(`${op} without OrderBy`, items, LIST_ORDER[op]!, "newest first"));
   for (const [value, direction] of [[0, "oldest first"], [1, "newest first"]] as const) {
     const page = await fetchPage(run, op, { OrderBy: value }, remember);
-    if (page) run.record("order", `${op}: OrderBy=${value} ${direction}`, checkOrder(`OrderBy=${value}`, pageOf(page.body)!.data, "requestedOn", direction));
+    if (page) run.record("order", `${op}: OrderBy=${value} ${direction}`, checkOrder(`OrderBy=${value}`, pageOf(page.body)!.data, LIST_ORDER[op]!, direction));
   }
 
   // Details of a sample, plus the ids file's request.

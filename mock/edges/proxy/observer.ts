@@ -1,0 +1,131 @@
+// What the proxy does with each exchange once the client has its answer: the request held to the
+// contract (pipeline/request-check.ts, Prism), the answer held to it by the contract suite's checks
+// (src/contract/traffic.ts), one line per violation as it is found, counts per operation and status,
+// and the records the answer carried handed to the recording. Nothing of an exchange is kept once it
+// is checked but counts, each distinct violation (bounded) and the recording's records; no key,
+// secret or unknown parameter's value reaches a line or the report.
+import type { IncomingHttpHeaders } from "node:http";
+import { isSuccess, type Exchange } from "../../../src/contract/exchange.js";
+import type { OperationId } from "../../../src/contract/openapi.js";
+import type { TrafficChecker } from "../../../src/contract/traffic.js";
+import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
+import { oneLine } from "../../kernel/text.js";
+import type { CheckedRequest, RequestCheck } from "../../pipeline/request-check.js";
+import { createRedactor, redactedTarget } from "./redact.js";
+import { createTally, type ProxyReport, type Tally } from "./tally.js";
+
+/** An exchange as the proxy saw it, handed over after the client has its answer. */
+export interface SeenExchange {
+  method: string;
+  /** Path and query as the client sent them. */
+  url: string;
+  headers: IncomingHttpHeaders;
+  /** The Authorization header's values as sent (repeats kept). */
+  authorizations: string[];
+  /** The upstream's answer: its body decoded, or undefined with `note` saying why it is not checked. */
+  answer?: { status: number; headers: Record<string, string>; body?: Buffer; note?: string };
+  /** The proxy answered itself (the upstream gave no answer): the envelope's status. */
+  answeredByProxy?: number;
+}
+
+/** What the recording is given: each successful answer of an operation, and whose key asked. */
+export interface RecordingSink {
+  take(operationId: OperationId, query: readonly [string, string][], body: unknown, caller: string): void;
+}
+
+export interface ObserverOptions {
+  checkRequest(request: CheckedRequest): Promise<RequestCheck>;
+  traffic: TrafficChecker;
+  upstream: string;
+  /** One line per violation, as it is found. */
+  log(line: string): void;
+  recording?: RecordingSink;
+  /** Distinct violations listed in the report at most; default 1,000 (the rest are counted). */
+  maxListed?: number;
+  now?: () => Date;
+}
+
+export interface Observer {
+  observe(exchange: SeenExchange): Promise<void>;
+  report(): ProxyReport;
+}
+
+export function createObserver(options: ObserverOptions): Observer {
+  const tally: Tally = createTally({ upstream: options.upstream, maxListed: options.maxListed ?? 1000, now: options.now ?? (() => new Date()) });
+
+  async function observe(seen: SeenExchange): Promise<void> {
+    const redact = createRedactor(seen.authorizations);
+    const queryStart = seen.url.indexOf("?");
+    const path = queryStart < 0 ? seen.url : seen.url.slice(0, queryStart);
+    // The mock's own control API is not the contract: passed on, counted, not judged.
+    if (path.startsWith(CONTROL_PREFIX)) {
+      tally.notChecked("the mock's control API (/_mock/), not part of the contract");
+      return;
+    }
+    // A browser's CORS preflight asks the upstream's CORS policy, not an operation of the contract.
+    if (seen.method === "OPTIONS" && seen.headers.origin !== undefined && seen.headers["access-control-request-method"] !== undefined) {
+      tally.notChecked("CORS preflights (OPTIONS), passed on to the upstream");
+      return;
+    }
+    const request = await options.checkRequest({ method: seen.method, url: seen.url, headers: { ...seen.headers, authorization: seen.authorizations.length > 1 ? seen.authorizations : seen.authorizations[0] } });
+    const operation = request.operation?.operationId as OperationId | undefined;
+    const target = redactedTarget(seen.url, request.operation);
+    const label = operation ?? `${seen.method} ${redact(path.slice(0, 80))}`;
+    const where = { method: seen.method, target, status: seen.answer?.status ?? seen.answeredByProxy };
+    const report = (side: "request" | "answer", problem: { rule: string; pointer: string; message: string }) => {
+      const entry = { operation: label, side, rule: problem.rule, pointer: redact(problem.pointer), message: redact(oneLine(problem.message)) };
+      if (tally.violation(entry, where)) options.log(`${entry.operation} ${side} ${entry.rule}${entry.pointer ? ` ${entry.pointer}` : ""}: ${entry.message} [${seen.method} ${target} → ${where.status ?? "no answer"}]`);
+    };
+    for (const problem of request.problems) report("request", problem);
+
+    if (seen.answeredByProxy !== undefined || !seen.answer) {
+      tally.answeredByProxy(seen.answeredByProxy ?? 0);
+      return;
+    }
+    const { status, headers, body, note } = seen.answer;
+    tally.exchange(label, status);
+    if (!operation) return;
+    if (seen.method === "HEAD") {
+      tally.notChecked("answers to HEAD, which carry no body");
+      return;
+    }
+    if (body === undefined) {
+      tally.notChecked(note ?? "the answer's body could not be read");
+      return;
+    }
+    const exchange = exchangeOf(seen, path, status, headers, body, target);
+    for (const problem of options.traffic.check(operation, exchange, { semantic: request.problems.length === 0 })) report("answer", problem);
+    if (options.recording && request.problems.length === 0 && isSuccess(exchange)) {
+      // A key an upstream echoes in a record is not recorded either.
+      const scrubbed = redact(exchange.bodyText);
+      const body = scrubbed === exchange.bodyText ? exchange.body : parsed(scrubbed);
+      if (body !== undefined) options.recording.take(operation, exchange.query, body, seen.authorizations[0] ?? "");
+    }
+  }
+
+  return { observe, report: () => tally.report() };
+}
+
+function parsed(text: string): unknown {
+  try {
+    return JSON.parse(text);
+  } catch {
+    return undefined;
+  }
+}
+
+function exchangeOf(seen: SeenExchange, path: string, status: number, headers: Record<string, string>, body: Buffer, target: string): Exchange {
+  const bodyText = body.toString("utf8");
+  const queryStart = seen.url.indexOf("?");
+  return {
+    target,
+    path,
+    query: queryStart < 0 ? [] : [...new URLSearchParams(seen.url.slice(queryStart + 1))],
+    auth: seen.authorizations.length > 0 ? "key" : "none",
+    status,
+    headers,
+    body: parsed(bodyText),
+    bodyText,
+    at: Date.now(),
+  };
+}

@@ -1,0 +1,37 @@
+// What of a request the proxy may print: never the key (every Authorization value and the
+// credential inside it are cut out of any text, wherever an upstream may echo them), never a
+// signing secret, and of the query only the values of the operation's own parameters (a client
+// that puts a token in an unknown parameter does not see it in a CI log).
+import { printable } from "../../kernel/text.js";
+import type { SpecOperation } from "../../kernel/spec.js";
+
+const SHOWN = "[redacted]";
+const SIGNING_SECRET = /whsec_[A-Za-z0-9+/=_-]+/g;
+
+/** A function that cuts the request's credentials and any signing secret out of a text. */
+export function createRedactor(authorizations: readonly string[]): (text: string) => string {
+  const secrets = new Set<string>();
+  for (const value of authorizations) {
+    const trimmed = value.trim();
+    if (trimmed.length >= 4) secrets.add(trimmed);
+    const credential = trimmed.split(/\s+/).slice(1).join(" ");
+    if (credential.length >= 4) secrets.add(credential);
+  }
+  const ordered = [...secrets].sort((a, b) => b.length - a.length);
+  return (text) => {
+    let out = text;
+    for (const secret of ordered) out = out.split(secret).join(SHOWN);
+    return out.replace(SIGNING_SECRET, "whsec_…");
+  };
+}
+
+/** Path and query for a line: the operation's parameters with their values, any other name with "…". */
+export function redactedTarget(url: string, operation: SpecOperation | undefined): string {
+  const queryStart = url.indexOf("?");
+  const path = printable(queryStart < 0 ? url : url.slice(0, queryStart), 200);
+  if (queryStart < 0) return path;
+  const pairs = [...new URLSearchParams(url.slice(queryStart + 1))].map(([name, value]) =>
+    operation?.queryParamsByLowerName.has(name.toLowerCase()) ? `${printable(name, 40)}=${printable(value, 60)}` : `${printable(name, 40)}=…`,
+  );
+  return pairs.length ? `${path}?${pairs.join("&")}` : path;
+}

@@ -1,0 +1,52 @@
+// The proxy's report as people and CI read it: the JUnit document (one testcase per operation seen,
+// one failing testcase per distinct violation; a run that saw nothing is one testcase in error, as
+// for the contract suite) and the lines printed when it stops.
+import { junitDocument, type JUnitCase } from "../../../src/contract/junit.js";
+import type { ProxyReport, ViolationEntry } from "./tally.js";
+
+const SUITE = "proxy";
+
+const statuses = (counts: Record<string, number>) =>
+  Object.entries(counts)
+    .map(([status, n]) => `${status}: ${n}`)
+    .join(", ");
+
+const violationName = (v: ViolationEntry) => `${v.operation} ${v.side} ${v.rule}${v.pointer ? ` ${v.pointer}` : ""}`;
+const violationText = (v: ViolationEntry) => `${v.message} (${v.count} time${v.count === 1 ? "" : "s"}; first: ${v.example.method} ${v.example.target} → ${v.example.status ?? "no answer"})`;
+
+export function proxyJUnit(report: ProxyReport): string {
+  const durationMs = Date.parse(report.reportedAt) - Date.parse(report.startedAt);
+  const name = `${SUITE} ${report.upstream}`;
+  if (report.exchanges.total === 0) {
+    return junitDocument(name, [{ name: SUITE, failureType: "nothing checked", cases: [{ name: "traffic through the proxy", error: nothingSeen(report) }] }], durationMs);
+  }
+  const operations: JUnitCase[] = Object.entries(report.exchanges.byOperation).map(([operation, counts]) => {
+    const broken = report.violations.listed.filter((v) => v.operation === operation).length;
+    const out = `${Object.values(counts).reduce((a, b) => a + b, 0)} exchanges (${statuses(counts)})`;
+    return broken ? { name: operation, failure: `${broken} distinct violation(s), listed in ${SUITE}.violations`, out } : { name: operation, out };
+  });
+  const violations: JUnitCase[] = report.violations.listed.map((v) => ({ name: violationName(v), failure: violationText(v) }));
+  if (report.violations.notListed > 0) violations.push({ name: "violations not listed", failure: `${report.violations.notListed} more distinct violations (the report lists ${report.violations.listed.length})` });
+  return junitDocument(name, [
+    { name: `${SUITE}.operations`, failureType: "contract violation", cases: operations },
+    { name: `${SUITE}.violations`, failureType: "contract violation", cases: violations },
+  ], durationMs);
+}
+
+function nothingSeen(report: ProxyReport): string {
+  const skipped = Object.entries(report.exchanges.notChecked).map(([why, n]) => `${n} ${why}`);
+  return `no exchange with ${report.upstream} came through the proxy, so nothing was checked${skipped.length ? ` (passed on unchecked: ${skipped.join("; ")})` : ""}`;
+}
+
+/** The lines printed when the proxy stops: totals, then the result. */
+export function summaryLines(report: ProxyReport): string[] {
+  const { exchanges, violations } = report;
+  const lines = [`${exchanges.total} exchanges with ${report.upstream}`];
+  for (const [operation, counts] of Object.entries(exchanges.byOperation)) lines.push(`  ${operation}: ${statuses(counts)}`);
+  if (Object.keys(exchanges.answeredByProxy).length) lines.push(`  answered by the proxy (no answer from the upstream): ${statuses(exchanges.answeredByProxy)}`);
+  for (const [why, n] of Object.entries(exchanges.notChecked)) lines.push(`  not checked: ${n} (${why})`);
+  if (exchanges.total === 0) lines.push(`RESULT: ${nothingSeen(report)}`);
+  else if (violations.total === 0) lines.push("RESULT: no contract violation in the traffic seen");
+  else lines.push(`RESULT: ${violations.total} contract violation(s), ${violations.distinct} distinct`);
+  return lines;
+}

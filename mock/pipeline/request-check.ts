@@ -1,0 +1,88 @@
+// A request held to the read API's contract without answering it, for the proxy: the same Prism
+// pipeline and configuration the dispatcher routes and validates with (dispatch.ts), and the same
+// wording of its findings (params.ts), so the mock and the proxy judge a request by one validator.
+// Prism routes it (an unknown path or method is a problem), checks the security scheme (a Bearer
+// Authorization header) and the parameters from the spec; this module's own Prism component only
+// collects what Prism found and answers nothing.
+import { createLogger } from "@stoplight/prism-core";
+import { createInstance, type PrismHttpComponents } from "@stoplight/prism-http";
+import type { IPrismDiagnostic } from "@stoplight/prism-core";
+import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";
+import { printable } from "../kernel/text.js";
+import { CONFIG, decodablePath, nearMiss, prismHeaders, shortlister } from "./dispatch.js";
+import { pathParamsOf } from "./mock-component.js";
+import { canonicalCase, paramProblems, parseQuery } from "./params.js";
+
+/** One rule a request breaks: its name, where (a JSON pointer into the request), the sentence. */
+export interface RequestProblem {
+  rule: "operation" | "method" | "key" | "parameters";
+  pointer: string;
+  message: string;
+}
+
+export interface RequestCheck {
+  /** The operation the request was routed to, when it was. */
+  operation?: SpecOperation;
+  problems: RequestProblem[];
+}
+
+export interface CheckedRequest {
+  method: string;
+  /** Path and query as sent. */
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+}
+
+type Collected = { operationId: string; validations: readonly IPrismDiagnostic[] };
+
+/** A checker of requests against `spec` (the read API: loadReadSpec). */
+export function createRequestChecker(spec: LoadedSpec): (request: CheckedRequest) => Promise<RequestCheck> {
+  const collect: PrismHttpComponents["mock"] = ({ resource, input }) => () =>
+    ({ _tag: "Right", right: { statusCode: 200, body: { operationId: resource.iid ?? "", validations: input.validations } satisfies Collected } }) as ReturnType<ReturnType<PrismHttpComponents["mock"]>>;
+  const prism = createInstance(CONFIG, { logger: createLogger("hr-mock proxy", { level: "silent" }), mock: collect });
+  const shortlist = shortlister(spec.operations);
+
+  return async ({ method, url, headers }) => {
+    const queryStart = url.indexOf("?");
+    const path = queryStart < 0 ? url : url.slice(0, queryStart);
+    const search = queryStart < 0 ? "" : url.slice(queryStart + 1);
+    const query = parseQuery(search);
+    const candidates = shortlist(path);
+    canonicalCase(candidates, query);
+    const verb = method === "HEAD" ? "GET" : method;
+    const input = { method: verb.toLowerCase() as "get", url: { path: decodablePath(path), query: query as Record<string, string | string[]> }, headers: prismHeaders(headers, undefined) };
+    const result = await prism.request(input, candidates.map((op) => op.prism), CONFIG)();
+    if (result._tag === "Left") return { problems: [notRouted(result.left as Error & { status?: number }, method, path, spec)] };
+    const { operationId, validations } = result.right.output.body as Collected;
+    const operation = spec.byOperationId.get(operationId);
+    const problems: RequestProblem[] = [];
+    const key = keyProblem(headers.authorization, validations);
+    if (key) problems.push(key);
+    if (operation) {
+      for (const p of paramProblems(operation, validations, search, query, pathParamsOf(operation, path))) {
+        problems.push({ rule: "parameters", pointer: p.name ? `/${p.in}/${p.name}` : `/${p.in}`, message: p.message });
+      }
+    }
+    return { operation, problems };
+  };
+}
+
+function notRouted(error: Error & { status?: number }, method: string, path: string, spec: LoadedSpec): RequestProblem {
+  const shown = printable(path, 80);
+  if (error.status === 405) return { rule: "method", pointer: "", message: `${printable(method, 16)} is not an operation of ${shown}` };
+  if (error.status !== 404) return { rule: "operation", pointer: "", message: `Prism could not route the request: ${printable(error.message, 120)}` };
+  const suggestion = nearMiss(spec.operations, path);
+  return { rule: "operation", pointer: "", message: `no operation of the contract at ${shown}${suggestion ? `; did you mean ${printable(suggestion, 80)}? Paths are case-sensitive and have no trailing slash` : ""}` };
+}
+
+/** Prism's security finding (no Bearer credential) in words, and the one rule Prism cannot see: one header. */
+function keyProblem(header: string | string[] | undefined, validations: readonly IPrismDiagnostic[]): RequestProblem | undefined {
+  const pointer = "/headers/authorization";
+  if (Array.isArray(header) && header.length > 1) return { rule: "key", pointer, message: `${header.length} Authorization headers; send exactly one, Authorization: Bearer <API_KEY>` };
+  if (!validations.some((d) => d.severity === 0 && d.code === 401)) return undefined;
+  const value = Array.isArray(header) ? header[0] : header;
+  if (value === undefined) return { rule: "key", pointer, message: "no Authorization header; every operation needs Authorization: Bearer <API_KEY>" };
+  // The scheme only: the credential is never repeated.
+  const scheme = printable(value.trim().split(/\s+/)[0] ?? "", 20);
+  return { rule: "key", pointer, message: `Authorization is not Bearer <API_KEY> (its scheme is ${JSON.stringify(scheme)})` };
+}
