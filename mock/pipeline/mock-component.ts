@@ -37,6 +37,8 @@ export interface RequestContext {
   body?: { value: unknown } | { unreadable: "too-large" | "too-deep" | "not-json"; detail: string };
   /** The body's length in bytes (the edge reads up to the largest operation's limit; each operation has its own). */
   bodyBytes?: number;
+  /** Set here once Prism has routed the request: the operation it matched, for the journal. */
+  operationId?: string;
 }
 
 export interface MockedReply extends Reply {
@@ -88,6 +90,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
 
   function answer(operation: SpecOperation, request: Parameters<MockComponent>[0]["input"]["data"], validations: Diagnostics): MockedReply | Promise<MockedReply> {
     const context = options.context(request);
+    context.operationId = operation.operationId;
     const admitted = admit(operation, context);
     if (!admitted.ok) return admitted.reply;
     const reply = answerAdmitted(operation, request, validations, context, admitted);

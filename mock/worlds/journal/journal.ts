@@ -35,10 +35,6 @@ export interface RecordedBody {
   truncated: boolean;
 }
 
-/** The bound on each world's journal unless told otherwise (--journal-size, journalSize). */
-export const JOURNAL_DEFAULT_SIZE = 1000;
-/** The largest bound a journal may be given: 100 sandboxes at it stay within tens of megabytes. */
-export const JOURNAL_MAX_SIZE = 100_000;
 
 type Listener = (entry: JournalEntry) => void;
 
