@@ -13,6 +13,7 @@ import type { WebhookService } from "../../webhooks/service.js";
 import type { TriggerRequest } from "../../webhooks/triggers.js";
 import { datasetToDataFile } from "../../data/export.js";
 import { sandboxOperations } from "./sandboxes.js";
+import { journalOperations } from "./journal.js";
 
 export function controlOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
   return {
@@ -28,6 +29,7 @@ export function controlOperations(worlds: Worlds, operations: ReadonlyMap<string
     // GET /_mock/data: the caller's world's dataset as a data file (hr-mock export --mock-url).
     exportData: ({ world }) => ({ ok: true, data: datasetToDataFile(world.dataset) }),
     ...sandboxOperations(worlds, operations),
+    ...journalOperations(operations),
   };
 }
 

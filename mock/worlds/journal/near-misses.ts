@@ -58,7 +58,7 @@ function nearMiss(entry: JournalEntry, filter: CheckedFilter, operations: Readon
   if (failed.includes("status")) why.push(`answered ${entry.status}, not ${filter.status}`);
   if (failed.includes("caller")) why.push(`sent by ${entry.caller === undefined ? "no known key" : JSON.stringify(entry.caller)}, not ${JSON.stringify(filter.caller)}`);
   if (failed.includes("since")) why.push(`arrived at ${new Date(entry.at).toISOString()}, before ${new Date(filter.since!).toISOString()}`);
-  const broke = entry.violations && entry.violations.length > 0 ? `; refused: ${entry.violations.map((v) => `${v.kind}${v.name ? ` ${v.name}` : ""}: ${v.message}`).join(" ")}` : "";
+  const broke = entry.violations && entry.violations.length > 0 ? `; refused: ${entry.violations.map((v) => v.message).join(" ")}` : "";
   return `${head}: ${why.join("; ")}${broke}`;
 }
 

@@ -2,6 +2,7 @@
 // statuses it answered and the query parameter names it was sent with; and the requests no
 // operation matched. The journal's ring lets old entries go, these counts stay (bounded by the
 // operations and the names of their parameters, not by the requests).
+import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
 import type { JournalEntry } from "./journal.js";
 
 export interface OperationTally {
@@ -17,14 +18,13 @@ const MAX_NAMES = 64;
 
 export class Tally {
   readonly operations = new Map<string, OperationTally>();
+  /** Requests to a path of the read API's no operation has (an unknown path under /_mock/ is the control API's). */
   unmatched = 0;
-  requests = 0;
 
   count(entry: JournalEntry): void {
-    this.requests++;
     const { operationId } = entry;
     if (operationId === undefined) {
-      this.unmatched++;
+      if (!entry.url.startsWith(CONTROL_PREFIX)) this.unmatched++;
       return;
     }
     let tally = this.operations.get(operationId);
@@ -38,7 +38,6 @@ export class Tally {
   clear(): void {
     this.operations.clear();
     this.unmatched = 0;
-    this.requests = 0;
   }
 }
 
