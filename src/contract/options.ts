@@ -40,8 +40,8 @@ Options:
                        reads nothing, a wrong base URL, an unreadable --ids file)
   --coverage FILE      also write what the suite's requests covered of the read API as JSON: every
                        operation with its requests, the statuses declared against those answered and
-                       the parameters declared against those used (the format of the mock's
-                       GET /_mock/coverage and hr-mock coverage --json, so CI can keep and compare both)
+                       parameters declared against those used (the format the mock's
+                       GET /_mock/coverage answers, so CI can keep and compare both sides)
   --max-requests N     stop after N requests, retries included (default: no cap; a run takes about 100)
   --rate N             requests a second, sustained (default ${DEFAULT_RATE}, i.e. ${DEFAULT_RATE * 60} a minute, under the
                        service's ${rateLimit.requests} in ${rateLimit.windowSeconds} s); the suite also waits as ${rateLimit.headers.retryAfter} says on a
