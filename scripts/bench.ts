@@ -15,7 +15,9 @@
 // The servers take turns over --rounds rounds and each one's best round is reported: on a shared
 // machine other processes only ever slow a run down.
 //
-//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--only sandboxes]
+// Last, the request journal's cost on the cached path, on against off (scripts/bench/journal.ts).
+//
+//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--only sandboxes|journal]
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -24,6 +26,7 @@ import { parseArgs } from "node:util";
 import { measure, type LoadResult } from "./bench/load.js";
 import { mixedPaths } from "./bench/mixed.js";
 import { measureSandboxes } from "./bench/sandboxes.js";
+import { measureJournal, printJournalCost } from "./bench/journal.js";
 import { buildPackages } from "./build-package.js";
 import { startBareServer, startMockServer, startPrismServer, type BenchServer, type Probe } from "./bench/servers.js";
 
@@ -71,8 +74,8 @@ function settings() {
   }
 }
 
-function only(text: string): "sandboxes" {
-  if (text !== "sandboxes") throw new Error(`--only takes "sandboxes", got "${text}"`);
+function only(text: string): "sandboxes" | "journal" {
+  if (text !== "sandboxes" && text !== "journal") throw new Error(`--only takes "sandboxes" or "journal", got "${text}"`);
   return text;
 }
 
@@ -98,6 +101,8 @@ interface Contender {
 
 async function main() {
   const options = settings();
+  // Alone, the journal's bench runs the sources (tsx): building the package is for the full run.
+  if (options.only === "journal") return printJournalCost(await measureJournal({ ...options, root: ROOT, probe: PROBE, entry: "source", log }));
   await reportSandboxes();
   if (options.only === "sandboxes") return;
   log(`GET ${PROBE.path} with a valid key, ${options.connections} connections, ${options.warmup} s warm-up + ${options.seconds} s per run`);
@@ -180,6 +185,7 @@ async function main() {
     const source = await startMockServer(ROOT, PROBE, [], undefined, "source");
     console.log(`npm start in a clone (tsx, not built): start-up ${(source.startupMs / 1000).toFixed(2)} s, RSS at start ${(await source.rssMb()).toFixed(0)} MB (the built CLI above: ${(rows[0].startupMs / 1000).toFixed(2)} s)`);
     await source.stop();
+    printJournalCost(await measureJournal({ ...options, root: ROOT, probe: PROBE, entry: "built", log }));
   } finally {
     log("stopping the servers…");
     await Promise.all(contenders.map((c) => c.server.stop()));
