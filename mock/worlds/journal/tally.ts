@@ -3,7 +3,7 @@
 // operation matched. The journal's ring lets old entries go, these counts stay (bounded by the
 // operations and the names of their parameters, not by the requests).
 import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
-import type { JournalEntry } from "./journal.js";
+import type { JournalEntry } from "./entry.js";
 
 export interface OperationTally {
   requests: number;
