@@ -122,7 +122,7 @@ describe("within", () => {
       journal.record(entry("/v1/leavetype/list"));
       clock.fire();
       const error = await verified.then(() => undefined, (e: unknown) => e);
-      expect((error as Error).message).toMatch(/^Expected listLeaveTypes \(GET \/v1\/leavetype\/list\) to be received exactly twice within 500 ms; it was received once \(1 requests in the journal\)\./);
+      expect((error as Error).message).toMatch(/^Expected listLeaveTypes \(GET \/v1\/leavetype\/list\) to be received exactly twice within 500 ms; it was received once \(1 request in the journal\)\./);
     });
   });
 });
@@ -141,7 +141,7 @@ describe("a failure's message", () => {
     const leave = "org 1, leave and employee management";
     expect((error as Error).message).toBe(
       [
-        "Expected listLeaveRequests (GET /v1/leaverequest/list) with PageNumber=2 and LeaveStatus=Approved, answered 200 to be received at least once; it was received 0 times (5 requests in the journal).",
+        "Expected listLeaveRequests (GET /v1/leaverequest/list) with PageNumber=2 and LeaveStatus=Approved, answered 200, to be received at least once; it was received 0 times (5 requests in the journal).",
         "Near misses:",
         `  - GET /v1/leaverequest/list?PageNumber=2&LeaveStatus=Approved → 403 [org 1, employee management only]: answered 403, not 200; refused: Forbidden: this API key lacks the permission Leave: View.`,
         `  - GET /v1/leaverequests?PageNumber=2 → 404 [${leave}]: no operation has /v1/leaverequests; its nearest is listLeaveRequests`,

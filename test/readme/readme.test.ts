@@ -11,6 +11,7 @@ import { EXPORT_HELP } from "../../mock/cli/commands/export.js";
 import { RECEIVE_HELP } from "../../mock/cli/commands/receive.js";
 import { SCENARIO_HELP } from "../../mock/cli/commands/scenario.js";
 import { TRIGGER_HELP } from "../../mock/cli/commands/trigger.js";
+import { COVERAGE_HELP } from "../../mock/cli/commands/coverage.js";
 import { USAGE as DIFF_HELP } from "../../mock/diff/cli.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 
@@ -32,7 +33,7 @@ const flagsOf = (line: string) => [...line.matchAll(/(?:^|\s)(--[a-z][a-z-]*)/g)
  * from child processes; test/mock-server/cli.test.ts runs the bin itself). The first test below holds
  * this list to the commands `hr-mock --help` names.
  */
-const MOCK_HELP: Record<string, string> = { serve: SERVE_HELP, receive: RECEIVE_HELP, trigger: TRIGGER_HELP, scenario: SCENARIO_HELP, export: EXPORT_HELP, diff: DIFF_HELP };
+const MOCK_HELP: Record<string, string> = { serve: SERVE_HELP, receive: RECEIVE_HELP, trigger: TRIGGER_HELP, scenario: SCENARIO_HELP, export: EXPORT_HELP, diff: DIFF_HELP, coverage: COVERAGE_HELP };
 const mockHelp = (command: string) => MOCK_HELP[command] ?? "";
 
 describe("README", () => {

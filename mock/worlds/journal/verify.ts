@@ -126,7 +126,9 @@ export function describeTimes({ atLeast, atMost }: Range): string {
 function failure(journal: Journal, filter: CheckedFilter, range: Range, within: number, count: number, operations: ReadonlyMap<string, SpecOperation>): VerificationError {
   const waited = within > 0 ? ` within ${within} ms` : "";
   const expected = range.atMost === 0 ? "never to be received" : `to be received ${describeTimes(range)}`;
-  const lines = [`Expected ${describeFilter(filter, operations)} ${expected}${waited}; it was received ${count === 1 ? "once" : `${count} times`} (${journal.size} requests in the journal${journal.dropped > 0 ? `, ${journal.dropped} older ones dropped at its bound of ${journal.capacity}` : ""}).`];
+  const described = describeFilter(filter, operations);
+  // "…, answered 200, to be received": a description in parts closes its last one with a comma.
+  const lines = [`Expected ${described}${described.includes(", ") ? "," : ""} ${expected}${waited}; it was received ${count === 1 ? "once" : `${count} times`} (${journal.size === 1 ? "1 request" : `${journal.size} requests`} in the journal${journal.dropped > 0 ? `, ${journal.dropped} older ones dropped at its bound of ${journal.capacity}` : ""}).`];
   if (count > range.atMost) {
     const received = listRequests(journal, filter, operations, 5).requests;
     lines.push("Received:", ...received.map((r) => `  - ${r.method} ${target(r.path, r.query)} → ${r.status}${r.caller ? ` [${r.caller}]` : ""} at ${r.at}`));
