@@ -50,8 +50,9 @@ export async function toHaveReceived(this: { isNot?: boolean } | void, received:
 /** Every matcher of this module, for expect.extend(journalMatchers). */
 export const journalMatchers = { toHaveReceived };
 
+// Vitest 3.2 and later read custom matchers' types from Matchers (expect(), expect.extend and expect.*).
 declare module "vitest" {
-  interface Assertion<T = any> {
+  interface Matchers<T = any> {
     /**
      * Resolves when the mock, sandbox or handlers received requests matching `filter` as often as
      * `times` says (default at least once), waiting up to `within` ms; fails with verify()'s message.
