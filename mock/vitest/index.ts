@@ -7,6 +7,8 @@
 //   import { expect } from "vitest";
 //   import { toHaveReceived } from "hr-service-mock/vitest";
 //   expect.extend({ toHaveReceived });
+// A type import only (erased at run time): it puts vitest's types in the program for the augmentation below.
+import type { MatcherState } from "vitest";
 import type { RecordedRequest, RequestFilter, VerifyOptions } from "../app/journal-access.js";
 
 export type { RecordedRequest, RequestFilter, Times, VerifyOptions } from "../app/journal-access.js";
@@ -27,7 +29,7 @@ function isVerifiable(value: unknown): value is Verifiable {
 }
 
 /** The matcher: pass it to expect.extend({ toHaveReceived }). */
-export async function toHaveReceived(this: { isNot?: boolean } | void, received: unknown, filter: RequestFilter, options?: VerifyOptions): Promise<MatcherResult> {
+export async function toHaveReceived(this: Pick<MatcherState, "isNot"> | void, received: unknown, filter: RequestFilter, options?: VerifyOptions): Promise<MatcherResult> {
   if (!isVerifiable(received)) {
     const shown = received === null ? "null" : Array.isArray(received) ? "an array without verify()" : typeof received;
     return { pass: false, message: () => `toHaveReceived asks a mock with a journal: startMock's mock, a sandbox from createSandbox(), or createHandlers()'s handlers; got ${shown}` };

@@ -39,7 +39,7 @@ describe("mistakes are one line on stderr and exit 2", () => {
     ["a date that is not in the calendar", { args: ["serve", "--today", "2026-02-30"], line: 'hr-mock serve: --today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31, got "2026-02-30" (see hr-mock serve --help)' }],
     ["a date the dataset cannot span", { args: ["serve", "--today", "9999-12-31"], line: 'hr-mock serve: --today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31, got "9999-12-31" (see hr-mock serve --help)' }],
     ["a value for a switch", { args: ["serve", "--log=yes"], line: "hr-mock serve: option --log takes no value (see hr-mock serve --help)" }],
-    ["an unknown command", { args: ["frobnicate"], line: "hr-mock: unknown command frobnicate (commands: serve, receive, trigger, scenario, export, diff; see hr-mock --help)" }],
+    ["an unknown command", { args: ["frobnicate"], line: "hr-mock: unknown command frobnicate (commands: serve, receive, trigger, scenario, export, coverage, diff; see hr-mock --help)" }],
   ];
 
   test.each(cases)("%s", async (_name, { args, line }) => {
