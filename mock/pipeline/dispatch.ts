@@ -3,10 +3,12 @@
 // documents the mock serves (the read API and the control API under /_mock/). Prism's public
 // pipeline routes the request and validates it from the spec; the mock component
 // (mock-component.ts) answers it; repeated read requests are answered from the response cache
-// after the same admission (admission.ts), without Prism.
+// after the same admission (admission.ts), without Prism. Either way the exchange is recorded once,
+// here, in the journal of the world that answered it (record.ts).
 //
 // HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever
-// asks (routing needs no key); a method the path lacks is the spec's 405 with Allow.
+// asks (routing needs no key) naming the operations it most likely meant (near-miss.ts); a method
+// the path lacks is the spec's 405 with Allow.
 import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
 import { createLogger } from "@stoplight/prism-core";
 import { createMockComponent, nestedDeeperThan, type MockedReply, type RequestContext } from "./mock-component.js";
