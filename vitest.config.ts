@@ -13,6 +13,7 @@ export default defineConfig({
       { find: /^hr-service-contract\/webhooks\/node$/, replacement: local("./src/webhooks/node/index.ts") },
       { find: /^hr-service-mock$/, replacement: local("./mock/index.ts") },
       { find: /^hr-service-mock\/msw$/, replacement: local("./mock/msw/index.ts") },
+      { find: /^hr-service-mock\/vitest$/, replacement: local("./mock/vitest/index.ts") },
       { find: /^hr-service-contract\/contract$/, replacement: local("./src/contract/index.ts") },
       { find: /^hr-service-contract\/events$/, replacement: local("./generated/events.ts") },
     ],

@@ -274,7 +274,7 @@ export interface paths {
         put?: never;
         /**
          * Reset a sandbox
-         * @description Returns the sandbox to its start state, keeping its id and keys; its data changes, webhook endpoints (their waiting deliveries are cancelled), delivery log, rate-limit counters and faults are gone.
+         * @description Returns the sandbox to its start state, keeping its id and keys; its data changes, webhook endpoints (their waiting deliveries are cancelled), delivery log, rate-limit counters, faults and request journal are gone.
          */
         post: operations["resetSandbox"];
         delete?: never;
@@ -312,6 +312,60 @@ export interface paths {
          * @description Clears every fault of the caller's world; `data` lists the faults that were cleared.
          */
         delete: operations["clearFaults"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/requests": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * List the requests the world received
+         * @description The requests the caller's world answered (the demo keys' default world, or a sandbox), newest
+         *     first, from its journal: the last `x-mock-limits.journalPerWorld` requests unless the mock was
+         *     started with another `--journal-size`. Each names the operation it matched (or the operations
+         *     a path no operation has most likely meant), the caller's key label, the status, what the request
+         *     broke and the time taken. The control API's own calls are left out unless `control` is true or
+         *     `operationId` names one. A request whose key is missing or unknown belongs to no world and is
+         *     recorded in the default world's journal.
+         */
+        get: operations["listRequests"];
+        put?: never;
+        post?: never;
+        /**
+         * Clear the world's journal
+         * @description Forgets every request the caller's world recorded, and the counts its coverage report is made of; `data` says how many requests the journal held.
+         */
+        delete: operations["clearRequests"];
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/coverage": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Report what the world's requests covered
+         * @description For the caller's world: every operation of the read API with its requests, the statuses it
+         *     declares against those it answered, and the parameters it declares against those used; and
+         *     every event type with its deliveries to the world's endpoints and how they answered. Counted
+         *     since the world started or its journal was cleared (the counts outlast the journal's bound).
+         *     `hr-contract --coverage` writes the same format for what the contract suite checked.
+         */
+        get: operations["getCoverage"];
+        put?: never;
+        post?: never;
+        delete?: never;
         options?: never;
         head?: never;
         patch?: never;
@@ -1555,6 +1609,335 @@ export interface components {
         FaultResponse: components["schemas"]["SuccessFields"] & {
             data: components["schemas"]["Fault"];
         };
+        /** @description Something a request broke, as its error answer names it. */
+        Violation: {
+            /**
+             * @description What is at fault, a parameter, the body, a header or the key's permission.
+             * @example parameter
+             * @enum {string}
+             */
+            kind: "parameter" | "body" | "header" | "permission";
+            /**
+             * @description The parameter, body field, header or permission at fault, when one is named.
+             * @example LeaveStatus
+             */
+            name?: string;
+            /**
+             * @description The sentence of the error answer that names it.
+             * @example Invalid parameter LeaveStatus: must be one of Submitted, Pending, Approved, Rejected, Abandoned, Expired, got "Aproved".
+             */
+            message: string;
+        };
+        /** @description An operation a request that matched none most likely meant. */
+        NearOperation: {
+            /**
+             * @description The operation's id.
+             * @example listLeaveRequests
+             */
+            operationId: string;
+            /**
+             * @description Its method, upper case.
+             * @example GET
+             */
+            method: string;
+            /**
+             * @description Its path template.
+             * @example /v1/leaverequest/list
+             */
+            path: string;
+        };
+        /** @description The start of a request's body, as recorded. */
+        RecordedBody: {
+            /**
+             * @description The body's first bytes as text (at most `x-mock-limits.journalBodyBytes`), signing secrets masked as whsec_….
+             * @example {"type":"leave.approved"}
+             */
+            text: string;
+            /**
+             * @description The whole body's length in bytes.
+             * @example 25
+             */
+            bytes: number;
+            /**
+             * @description True when the body was longer than what is kept.
+             * @example false
+             */
+            truncated: boolean;
+        };
+        /** @description A request the caller's world answered, as its journal recorded it. */
+        RecordedRequest: {
+            /**
+             * Format: date-time
+             * @description When it arrived, UTC.
+             * @example 2026-11-23T09:12:44.120Z
+             */
+            at: string;
+            /**
+             * @description The method as sent, upper case; HEAD is recorded as HEAD.
+             * @example GET
+             */
+            method: string;
+            /**
+             * @description The path as sent, without the query.
+             * @example /v1/leaverequest/list
+             */
+            path: string;
+            /**
+             * @description The query as sent, names as written; a repeated name's values as a list.
+             * @example {
+             *       "PageNumber": "2",
+             *       "LeaveStatus": "Approved"
+             *     }
+             */
+            query: {
+                [key: string]: string | string[];
+            };
+            /**
+             * @description The operation the request was routed to, or null when no operation has its path or method.
+             * @example listLeaveRequests
+             */
+            operationId: string | null;
+            /**
+             * @description The label of the caller's key (never the key), or null when the key was missing or unknown.
+             * @example org 1, leave and employee management
+             */
+            caller: string | null;
+            /**
+             * @description The status answered (the failure's own status also when the mock answers failures with HTTP 200).
+             * @example 200
+             */
+            status: number;
+            /** @description What the request broke, as its error answer names it; empty for a request that broke nothing. */
+            violations: components["schemas"]["Violation"][];
+            /** @description For a request no operation matched, the operations it most likely meant (same segments, a known prefix, the method); else empty. */
+            nearest: components["schemas"]["NearOperation"][];
+            /**
+             * @description Milliseconds the mock took to answer, scripted delays included, the --latency setting not.
+             * @example 0.42
+             */
+            durationMs: number;
+            /** @description The start of the body sent, or null when none was. */
+            body: components["schemas"]["RecordedBody"] | null;
+        };
+        /** @description The requests of the caller's world that match, newest first, and the journal's bound. */
+        RequestList: {
+            /** @description The matching requests, newest first. */
+            requests: components["schemas"]["RecordedRequest"][];
+            /**
+             * @description The most requests the world's journal holds (0 when the journal is off).
+             * @example 1000
+             */
+            capacity: number;
+            /**
+             * @description Older requests the journal let go at its bound since the world started or its journal was cleared.
+             * @example 0
+             */
+            dropped: number;
+        };
+        /** @description The envelope with the world's recorded requests. */
+        RequestListResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["RequestList"];
+        };
+        /** @description What clearing the journal removed. */
+        ClearedRequests: {
+            /**
+             * @description The requests the journal held and no longer does.
+             * @example 12
+             */
+            cleared: number;
+        };
+        /** @description The envelope saying how many requests were cleared. */
+        ClearedRequestsResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["ClearedRequests"];
+        };
+        /** @description One operation of the read API, with the requests a run made of it. */
+        CoverageOperation: {
+            /**
+             * @description The operation's id.
+             * @example listLeaveRequests
+             */
+            operationId: string;
+            /**
+             * @description Its method, upper case.
+             * @example GET
+             */
+            method: string;
+            /**
+             * @description Its path template.
+             * @example /v1/leaverequest/list
+             */
+            path: string;
+            /**
+             * @description Requests routed to it.
+             * @example 12
+             */
+            requests: number;
+            /** @description The statuses its responses declare against the statuses it answered. */
+            statuses: {
+                /**
+                 * @description The response codes the document declares for it, as written (200, 5XX).
+                 * @example [
+                 *       "200",
+                 *       "400",
+                 *       "401",
+                 *       "403",
+                 *       "429",
+                 *       "5XX"
+                 *     ]
+                 */
+                declared: string[];
+                /**
+                 * @description Requests by the status answered.
+                 * @example {
+                 *       "200": 11,
+                 *       "400": 1
+                 *     }
+                 */
+                seen: {
+                    [key: string]: number;
+                };
+            };
+            /** @description The parameters it declares against those the requests used. */
+            parameters: {
+                /**
+                 * @description Its parameters as the document names them, path parameters first.
+                 * @example [
+                 *       "PageNumber",
+                 *       "PageSize",
+                 *       "LeaveStatus"
+                 *     ]
+                 */
+                declared: string[];
+                /**
+                 * @description Requests by declared parameter they gave (a path parameter, every request).
+                 * @example {
+                 *       "PageNumber": 3,
+                 *       "LeaveStatus": 2
+                 *     }
+                 */
+                used: {
+                    [key: string]: number;
+                };
+                /**
+                 * @description Query parameter names sent that it does not declare.
+                 * @example [
+                 *       "status"
+                 *     ]
+                 */
+                unknown: string[];
+            };
+        };
+        /** @description Every operation of the read API with what the run did of it. */
+        CoverageApi: {
+            /**
+             * @description The operations exercised (at least one request) as a percentage of all, to one decimal.
+             * @example 57.1
+             */
+            percent: number;
+            /**
+             * @description Operations with at least one request.
+             * @example 4
+             */
+            exercised: number;
+            /**
+             * @description Operations of the read API.
+             * @example 7
+             */
+            total: number;
+            /**
+             * @description Requests counted, matched by an operation or not.
+             * @example 31
+             */
+            requests: number;
+            /**
+             * @description Requests no operation matched (an unknown path, or a method the path lacks).
+             * @example 1
+             */
+            unmatched: number;
+            /** @description Every operation of the read API, in the document's order. */
+            operations: components["schemas"]["CoverageOperation"][];
+        };
+        /** @description One event type with its deliveries, from the world's delivery log (its most recent entries, `x-mock-limits.deliveryLogPerOrganisation` per organisation). */
+        CoverageEvent: {
+            type: components["schemas"]["EventType"];
+            /**
+             * @description Deliveries of the type, one per event per endpoint.
+             * @example 3
+             */
+            deliveries: number;
+            /**
+             * @description Attempts to deliver them, retries included.
+             * @example 4
+             */
+            attempts: number;
+            /**
+             * @description Attempts by the endpoint's answer, its HTTP status, or none when no answer came in time.
+             * @example {
+             *       "200": 3,
+             *       "500": 1
+             *     }
+             */
+            answers: {
+                [key: string]: number;
+            };
+            /**
+             * @description Deliveries that ended with a 2xx answer.
+             * @example 3
+             */
+            succeeded: number;
+            /**
+             * @description Deliveries that ended without one (every retry used, cancelled or dropped).
+             * @example 0
+             */
+            failed: number;
+        };
+        /** @description Every event type with its deliveries to the world's endpoints and how they answered. */
+        CoverageWebhooks: {
+            /**
+             * @description The event types delivered at least once as a percentage of all, to one decimal.
+             * @example 15.4
+             */
+            percent: number;
+            /**
+             * @description Event types delivered at least once.
+             * @example 2
+             */
+            exercised: number;
+            /**
+             * @description Event types of the events document.
+             * @example 13
+             */
+            total: number;
+            /** @description Every event type, in the events document's order. */
+            events: components["schemas"]["CoverageEvent"][];
+        };
+        /** @description What a run exercised of the contract, written by hr-mock (what an application sent to the mock, GET /_mock/coverage and hr-mock coverage) and by hr-contract --coverage (what the contract suite checked of a deployment), in one format so CI can keep and compare both. */
+        CoverageReport: {
+            /**
+             * @description Who wrote the report, hr-mock for the requests a world received or hr-contract for the requests its suite sent.
+             * @example hr-mock
+             * @enum {string}
+             */
+            tool: "hr-mock" | "hr-contract";
+            /**
+             * @description What was covered, the world (default, or a sandbox's id) for hr-mock and the base URL for hr-contract.
+             * @example default
+             */
+            scope: string;
+            /**
+             * Format: date-time
+             * @description When the report was made, UTC.
+             * @example 2026-11-23T09:15:00.000Z
+             */
+            generatedAt: string;
+            api: components["schemas"]["CoverageApi"];
+            /** @description The event types delivered and how the endpoints answered, or null when the run saw no webhooks (hr-contract's API suite). */
+            webhooks: components["schemas"]["CoverageWebhooks"] | null;
+        };
+        /** @description The envelope with the world's coverage report. */
+        CoverageResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["CoverageReport"];
+        };
     };
     responses: {
         /** @description Missing, malformed or unknown API key. */
@@ -2631,6 +3014,242 @@ export interface operations {
                      *     }
                      */
                     "application/json": components["schemas"]["FaultListResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    listRequests: {
+        parameters: {
+            query?: {
+                /**
+                 * @description Only requests routed to this operation.
+                 * @example listLeaveRequests
+                 */
+                operationId?: string;
+                /**
+                 * @description Only requests answered with this status.
+                 * @example 400
+                 */
+                status?: number;
+                /**
+                 * @description true for only the requests no operation matched, false for only those one did.
+                 * @example true
+                 */
+                unmatched?: boolean;
+                /**
+                 * @description Only requests that arrived at or after this time (ISO 8601, UTC).
+                 * @example 2026-11-23T09:00:00Z
+                 */
+                since?: string;
+                /**
+                 * @description Include the control API's own calls.
+                 * @example false
+                 */
+                control?: boolean;
+                /**
+                 * @description At most this many requests, newest first.
+                 * @example 20
+                 */
+                limit?: number;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The matching requests, newest first, with the journal's bound and how many it dropped. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": {
+                     *         "capacity": 1000,
+                     *         "dropped": 0,
+                     *         "requests": [
+                     *           {
+                     *             "at": "2026-11-23T09:12:44.120Z",
+                     *             "method": "GET",
+                     *             "path": "/v1/leaverequests",
+                     *             "query": {},
+                     *             "operationId": null,
+                     *             "caller": "org 1, leave and employee management",
+                     *             "status": 404,
+                     *             "violations": [],
+                     *             "nearest": [
+                     *               {
+                     *                 "operationId": "listLeaveRequests",
+                     *                 "method": "GET",
+                     *                 "path": "/v1/leaverequest/list"
+                     *               }
+                     *             ],
+                     *             "durationMs": 0.21,
+                     *             "body": null
+                     *           },
+                     *           {
+                     *             "at": "2026-11-23T09:12:43.870Z",
+                     *             "method": "GET",
+                     *             "path": "/v1/leaverequest/list",
+                     *             "query": {
+                     *               "PageNumber": "2",
+                     *               "LeaveStatus": "Aproved"
+                     *             },
+                     *             "operationId": "listLeaveRequests",
+                     *             "caller": "org 1, leave and employee management",
+                     *             "status": 400,
+                     *             "violations": [
+                     *               {
+                     *                 "kind": "parameter",
+                     *                 "name": "LeaveStatus",
+                     *                 "message": "Invalid parameter LeaveStatus: must be one of Submitted, Pending, Approved, Rejected, Abandoned, Expired, got \"Aproved\"."
+                     *               }
+                     *             ],
+                     *             "nearest": [],
+                     *             "durationMs": 0.87,
+                     *             "body": null
+                     *           }
+                     *         ]
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["RequestListResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    clearRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The journal is empty. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": {
+                     *         "cleared": 12
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ClearedRequestsResponse"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getCoverage: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The coverage report. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": {
+                     *         "tool": "hr-mock",
+                     *         "scope": "default",
+                     *         "generatedAt": "2026-11-23T09:15:00.000Z",
+                     *         "api": {
+                     *           "percent": 14.3,
+                     *           "exercised": 1,
+                     *           "total": 7,
+                     *           "requests": 3,
+                     *           "unmatched": 1,
+                     *           "operations": [
+                     *             {
+                     *               "operationId": "listLeaveRequests",
+                     *               "method": "GET",
+                     *               "path": "/v1/leaverequest/list",
+                     *               "requests": 2,
+                     *               "statuses": {
+                     *                 "declared": [
+                     *                   "200",
+                     *                   "400",
+                     *                   "401",
+                     *                   "403",
+                     *                   "429",
+                     *                   "5XX"
+                     *                 ],
+                     *                 "seen": {
+                     *                   "200": 1,
+                     *                   "400": 1
+                     *                 }
+                     *               },
+                     *               "parameters": {
+                     *                 "declared": [
+                     *                   "PageNumber",
+                     *                   "PageSize",
+                     *                   "LeaveStatus"
+                     *                 ],
+                     *                 "used": {
+                     *                   "PageNumber": 2,
+                     *                   "LeaveStatus": 1
+                     *                 },
+                     *                 "unknown": []
+                     *               }
+                     *             }
+                     *           ]
+                     *         },
+                     *         "webhooks": {
+                     *           "percent": 7.7,
+                     *           "exercised": 1,
+                     *           "total": 13,
+                     *           "events": [
+                     *             {
+                     *               "type": "leave.approved",
+                     *               "deliveries": 1,
+                     *               "attempts": 2,
+                     *               "answers": {
+                     *                 "200": 1,
+                     *                 "500": 1
+                     *               },
+                     *               "succeeded": 1,
+                     *               "failed": 0
+                     *             }
+                     *           ]
+                     *         }
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["CoverageResponse"];
                 };
             };
             401: components["responses"]["Unauthorized"];

@@ -19,6 +19,12 @@ export const AttemptOutcomeValues = ["succeeded","failed"] as const satisfies re
 /** The values of the DeliveryState enum, in the spec's order. */
 export const DeliveryStateValues = ["held","queued","sending","retry-scheduled","succeeded","failed","cancelled","stopped","dropped"] as const satisfies readonly NonNullable<components["schemas"]["Delivery"]["state"]>[];
 
+/** The values of the ViolationKind enum, in the spec's order. */
+export const ViolationKindValues = ["parameter","body","header","permission"] as const satisfies readonly NonNullable<components["schemas"]["Violation"]["kind"]>[];
+
+/** The values of the CoverageReportTool enum, in the spec's order. */
+export const CoverageReportToolValues = ["hr-mock","hr-contract"] as const satisfies readonly NonNullable<components["schemas"]["CoverageReport"]["tool"]>[];
+
 /** The webhook queue and delivery log bounds the control API's document states (x-mock-limits). */
 export const mockLimits = {
   maxWaitingPerEndpoint: 1000,
@@ -26,6 +32,9 @@ export const mockLimits = {
   deliveryLogPerOrganisation: 10000,
   maxSandboxes: 100,
   maxFaultsPerWorld: 50,
+  journalPerWorld: 1000,
+  maxJournalPerWorld: 100000,
+  journalBodyBytes: 1024,
 } as const;
 
 /** What a trigger's `id` names, per event type: the trigger operation's table (the CLI's help). */

@@ -25,6 +25,9 @@ export const routes = [
   {"operationId":"listFaults","method":"GET","path":"/_mock/faults","api":"control","tags":["Faults"]},
   {"operationId":"addFault","method":"POST","path":"/_mock/faults","api":"control","tags":["Faults"]},
   {"operationId":"clearFaults","method":"DELETE","path":"/_mock/faults","api":"control","tags":["Faults"]},
+  {"operationId":"listRequests","method":"GET","path":"/_mock/requests","api":"control","tags":["Journal"]},
+  {"operationId":"clearRequests","method":"DELETE","path":"/_mock/requests","api":"control","tags":["Journal"]},
+  {"operationId":"getCoverage","method":"GET","path":"/_mock/coverage","api":"control","tags":["Journal"]},
 ] as const satisfies readonly { operationId: string; method: string; path: string; api: "read" | "control"; tags: readonly string[] }[];
 
 export type Route = (typeof routes)[number];

@@ -20,7 +20,9 @@
 // The servers take turns over --rounds rounds and each one's best round is reported: on a shared
 // machine other processes only ever slow a run down.
 //
-//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup]
+// Last, the request journal's cost on the cached path, on against off (scripts/bench/journal.ts).
+//
+//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup|journal]
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
@@ -33,6 +35,7 @@ import { packAndInstall, sizeOf } from "./lib/packed-install.js";
 import { printStartup, writeReport, type Report } from "./bench/report.js";
 import { measureStartup } from "./bench/startup.js";
 import { measureBrowserBundle } from "./lib/browser-size.js";
+import { measureJournal, printJournalCost, type JournalCost } from "./bench/journal.js";
 import { startBareServer, startMockServer, startPrismServer, type BenchServer, type Probe } from "./bench/servers.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -81,8 +84,8 @@ function settings() {
   }
 }
 
-function only(text: string): "sandboxes" | "startup" {
-  if (text !== "sandboxes" && text !== "startup") throw new Error(`--only takes "sandboxes" or "startup", got "${text}"`);
+function only(text: string): "sandboxes" | "startup" | "journal" {
+  if (text !== "sandboxes" && text !== "startup" && text !== "journal") throw new Error(`--only takes "sandboxes", "startup" or "journal", got "${text}"`);
   return text;
 }
 
@@ -109,6 +112,8 @@ interface Contender {
 async function main() {
   const options = settings();
   const report: Report = { command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`, date: new Date().toISOString(), machine: machine(), figures: {} };
+  // Alone, the journal's bench runs the clone's development bundle (the launcher): packing is for the full run.
+  if (options.only === "journal") return printJournalCost(await measureJournal({ ...options, root: ROOT, probe: PROBE, entry: { installedBin: join(ROOT, "mock", "bin", "hr-mock.js") }, log }));
   await reportSandboxes();
   if (options.only === "sandboxes") return;
   const work = await mkdtemp(join(tmpdir(), "hr-mock-bench-"));
@@ -128,6 +133,9 @@ async function main() {
     if (options.only !== "startup") {
       await measureThroughput({ project, installedBin, work, options, contenders, report });
       printStartup(report);
+      const journal = await measureJournal({ ...options, root: project, probe: PROBE, entry: { installedBin }, log });
+      printJournalCost(journal);
+      report.figures = { ...report.figures, ...journalFigures(journal) };
     }
   } finally {
     log("stopping the servers…");
@@ -292,3 +300,8 @@ main().catch((error: unknown) => {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
+
+/** The journal's figures as the report keeps them. */
+function journalFigures(cost: JournalCost): Record<string, number> {
+  return { journalOnPerSecond: cost.on.requestsPerSecond, journalOffPerSecond: cost.off.requestsPerSecond, journalRatio: cost.ratio, journalCpuRatio: cost.cpuRatio, journalHeapFullMb: cost.heap.fullMb, journalHeapAfterMb: cost.heap.afterMb };
+}

@@ -16,6 +16,7 @@ import { renderDataFileSchema, renderDataFileTypes } from "./generate/data-file.
 import { renderControlFacts, renderFacts, renderWebhookFacts } from "./generate/facts.js";
 import { renderRoutes } from "./generate/routes.js";
 import { renderPrismOperations } from "./generate/prism-operations.js";
+import { renderCoverageTypes } from "./generate/coverage.js";
 
 export async function generate(outDir: string, log: (line: string) => void = () => {}): Promise<string[]> {
   fs.mkdirSync(outDir, { recursive: true });
@@ -49,6 +50,8 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   write("control-api.d.ts", await renderApiTypes(control));
   log("writing control-facts.ts (the control API's enums, bounds, path prefix and operations' paths)");
   write("control-facts.ts", renderControlFacts(control));
+  log("writing coverage.ts (the coverage report's types, from the control document's CoverageReport)");
+  write("coverage.ts", await renderCoverageTypes(control));
   log("writing routes.ts (every operation of both documents: method, path, tags)");
   write("routes.ts", renderRoutes(openapi, control));
   log("writing scenario.schema.json (hr-mock scenario files, from the control API's trigger body)");
@@ -75,7 +78,7 @@ async function main() {
     options: { out: { type: "string", default: path.join(repoRoot, "generated") }, help: { type: "boolean", short: "h" } },
   });
   if (values.help) {
-    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/openapi/ and writes openapi.{json,yaml}, openapi.failure-200.{json,yaml}, asyncapi.{json,yaml}, bundle-sources.json, control-openapi.json, prism-operations.json, control-api.d.ts, control-facts.ts, routes.ts, scenario.schema.json, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
+    console.log("Usage: npm run generate [-- --out DIR]\nBundles openapi/, asyncapi/ and mock/control/openapi/ and writes openapi.{json,yaml}, openapi.failure-200.{json,yaml}, asyncapi.{json,yaml}, bundle-sources.json, control-openapi.json, prism-operations.json, control-api.d.ts, control-facts.ts, coverage.ts, routes.ts, scenario.schema.json, facts.ts, webhook-facts.ts, api.d.ts, events.ts and client.ts into DIR (default generated/).");
     return;
   }
   const files = await generate(path.resolve(values.out!), (line) => console.error(`generate: ${line}`));

@@ -19,6 +19,7 @@ import { createDispatcher, type Dispatcher, type DispatcherOptions } from "../pi
 import { ResponseCache } from "../pipeline/response-cache.js";
 import { createFetchEdge, type FetchHandler } from "../edges/fetch.js";
 import type { PipelineSettings } from "./options.js";
+import { journalAccess, type JournalAccess } from "./journal-access.js";
 
 export interface AssembleOptions {
   spec: LoadedSpec;
@@ -41,8 +42,8 @@ export interface AssembleOptions {
   authThrottle?: DispatcherOptions["authThrottle"];
 }
 
-/** A sandbox as startMock's createSandbox answers it: the control API's view, its keys by demo key, and its own control calls. */
-export interface MockSandbox extends SandboxView {
+/** A sandbox as startMock's createSandbox answers it: the control API's view, its keys by demo key, its own control calls and its journal. */
+export interface MockSandbox extends SandboxView, JournalAccess {
   /** The sandbox's key standing for each demo key: `sandbox.key.org1Full`. */
   key: { [K in keyof typeof DEMO_KEY]: string };
   /** Back to the start state (POST /_mock/sandboxes/{id}/reset). */
@@ -63,6 +64,7 @@ export class SandboxError extends Error {
 }
 
 export interface AssembledMock {
+  spec: LoadedSpec;
   dispatch: Dispatcher;
   keys: KeyRegistry;
   worlds: Worlds;
@@ -72,6 +74,8 @@ export interface AssembledMock {
   control: ControlClient;
   /** A sandbox through the control API's own operation (POST /_mock/sandboxes); rejects with a SandboxError. */
   createSandbox(options?: { label?: string; data?: unknown }): Promise<MockSandbox>;
+  /** The default world's journal (the demo keys' and --keys keys' requests). */
+  journal: JournalAccess;
 }
 
 /** In-process calls have no host; the control client needs an absolute URL all the same. */
@@ -89,6 +93,7 @@ export function assembleMock(options: AssembleOptions): AssembledMock {
     webhooks: options.webhooks?.sandbox,
     lifecycle: options.sandboxLifecycle,
     datasetFrom: options.datasetFrom,
+    journalSize: settings.journalSize,
   });
   const dispatch = createDispatcher({
     spec,
@@ -109,15 +114,20 @@ export function assembleMock(options: AssembleOptions): AssembledMock {
     const view = (await answered(control.POST("/_mock/sandboxes", { body: sandboxOptions as never }))) as SandboxView;
     const key = Object.fromEntries(Object.entries(DEMO_KEY).map(([name, demo]) => [name, view.keys.find((k) => k.demoKey === demo)?.key])) as MockSandbox["key"];
     const path = { params: { path: { id: view.id } } };
+    // Kept from here on: a deleted sandbox's journal still answers what it received.
+    const world = worlds.sandbox(view.id);
+    if (!world) throw new SandboxError(500, `Internal error: the sandbox ${view.id} was created but is not there.`);
     return {
       ...view,
       key,
+      ...journalAccess(() => ({ world, operations: spec.byOperationId })),
       reset: async () => void (await answered(control.POST("/_mock/sandboxes/{id}/reset", path))),
       delete: async () => void (await answered(control.DELETE("/_mock/sandboxes/{id}", path))),
     };
   }
 
-  return { dispatch, keys: worlds.keys, worlds, fetch, control, createSandbox };
+  const journal = journalAccess(() => ({ world: worlds.default, operations: spec.byOperationId }));
+  return { spec, dispatch, keys: worlds.keys, worlds, fetch, control, createSandbox, journal };
 }
 
 /** A control call's data, or its refusal thrown as a SandboxError with the envelope's status and message. */

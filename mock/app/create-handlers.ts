@@ -16,8 +16,10 @@ import { createFetchEdge } from "../edges/fetch.js";
 import { operationHandlers, type HandlerBase } from "../edges/msw/handlers.js";
 import type { AssembledMock } from "./assemble.js";
 import { checkPipelineOptions, type PipelineSettingsInput } from "./options.js";
+import { journalAccess, type JournalAccess, type JournalSource } from "./journal-access.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
+export { VerificationError, type JournalAccess, type QueryValue, type RecordedRequest, type RequestFilter, type Times, type VerifyOptions } from "./journal-access.js";
 export { MockOptionError };
 export type { PipelineSettingsInput } from "./options.js";
 
@@ -34,12 +36,21 @@ export interface MockHandlersOptions extends PipelineSettingsInput {
 }
 
 /**
- * The operations the handlers serve: the read API's, and the control API's sandboxes and scripted
- * faults (their tags in the control document). The webhook operations need a server that sends
- * deliveries, so they are not here.
+ * The operations the handlers serve: the read API's, and the control API's sandboxes, scripted
+ * faults and journal (their tags in the control document). The webhook operations need a server
+ * that sends deliveries, so they are not here.
  */
-const SERVED = routes.filter((route) => route.api === "read" || route.tags.some((tag) => tag === "Sandboxes" || tag === "Faults"));
+const SERVED_TAGS: ReadonlySet<string> = new Set(["Sandboxes", "Faults", "Journal"]);
+const SERVED = routes.filter((route) => route.api === "read" || route.tags.some((tag) => SERVED_TAGS.has(tag)));
 const SERVED_CONTROL = new Set<string>(SERVED.filter((route) => route.api === "control").map((route) => route.operationId));
+
+/**
+ * The handlers, an array MSW takes as it is, with the journal of their in-process world (the demo
+ * keys' and `keys`' requests): `handlers.requests(filter)` and `await handlers.verify(filter, { times,
+ * within })`, which `expect(handlers).toHaveReceived(...)` (hr-service-mock/vitest) calls too.
+ * Spreading the array into setupServer(...) passes the handlers; the journal stays on the array.
+ */
+export type MockHandlers = HttpHandler[] & JournalAccess;
 
 /**
  * MSW request handlers answering the HR service's read API as the mock server does, one per
@@ -47,7 +58,7 @@ const SERVED_CONTROL = new Set<string>(SERVED.filter((route) => route.api === "c
  * with `server.use(http.get(...))`. Options are checked here; a mistake throws a MockOptionError
  * (or a KeysFileError for `keys`) naming it.
  */
-export function createHandlers(options: MockHandlersOptions = {}): HttpHandler[] {
+export function createHandlers(options: MockHandlersOptions = {}): MockHandlers {
   if (typeof options !== "object" || options === null) throw new MockOptionError("createHandlers takes an options object");
   const settings = checkPipelineOptions(options);
   const base = baseOf(options.baseUrl ?? defaultServerUrl);
@@ -56,8 +67,11 @@ export function createHandlers(options: MockHandlersOptions = {}): HttpHandler[]
   const onError = options.onError ?? ((line: string) => console.error(line));
 
   let mock: Promise<AssembledMock> | undefined;
+  let assembled: AssembledMock | undefined;
   const ready = () =>
-    (mock ??= import("./handlers-mock.js").then(({ assembleHandlersMock }) => assembleHandlersMock({ settings, today: options.today, extraKeys, serves: (id) => SERVED_CONTROL.has(id), onError })));
+    (mock ??= import("./handlers-mock.js")
+      .then(({ assembleHandlersMock }) => assembleHandlersMock({ settings, today: options.today, extraKeys, serves: (id) => SERVED_CONTROL.has(id), onError }))
+      .then((built) => (assembled = built)));
   const answer = createFetchEdge({
     dispatch: async (request) => (await ready()).dispatch(request),
     failureStatus: settings.failureStatus,
@@ -66,7 +80,12 @@ export function createHandlers(options: MockHandlersOptions = {}): HttpHandler[]
     onError,
     name: "hr-mock (msw)",
   });
-  return operationHandlers(SERVED, base, answer);
+  const source = (built: AssembledMock): JournalSource => ({ world: built.worlds.default, operations: built.spec.byOperationId });
+  const journal = journalAccess(
+    () => assembled && source(assembled),
+    async () => source(await ready()),
+  );
+  return Object.assign(operationHandlers(SERVED, base, answer), journal);
 }
 
 /** The base URL's origin and path (without a trailing slash); a path alone is resolved against the page (browsers only). */

@@ -5,6 +5,7 @@ import { normalizeToday } from "../data/dates.js";
 import type { FailureStatus } from "../kernel/envelope.js";
 import { RATE_LIMIT_DEFAULT } from "../kernel/limits.js";
 import { MockOptionError } from "../kernel/option-error.js";
+import { mockLimits } from "../../generated/control-facts.js";
 
 export { MockOptionError };
 
@@ -24,6 +25,11 @@ export interface PipelineSettingsInput {
   latencyMs?: number;
   /** Probability 0..1 of answering an operation with an injected 503 (seeded by `seed`). */
   failRate?: number;
+  /**
+   * Requests each world's journal keeps (the demo keys' world and each sandbox), default 1,000
+   * (the control document's x-mock-limits.journalPerWorld); 0 turns the journal off.
+   */
+  journalSize?: number;
 }
 
 export interface PipelineSettings {
@@ -33,10 +39,11 @@ export interface PipelineSettings {
   failureStatus: FailureStatus;
   latencyMs: number;
   failRate: number;
+  journalSize: number;
 }
 
 export function checkPipelineOptions(options: PipelineSettingsInput): PipelineSettings {
-  const { seed = 1, scale = 1, rateLimit = RATE_LIMIT_DEFAULT, failureStatus = "http", latencyMs = 0, failRate = 0 } = options;
+  const { seed = 1, scale = 1, rateLimit = RATE_LIMIT_DEFAULT, failureStatus = "http", latencyMs = 0, failRate = 0, journalSize = mockLimits.journalPerWorld } = options;
   if (!Number.isSafeInteger(seed)) throw new MockOptionError(`seed must be an integer, got ${seed}`);
   if (!(typeof scale === "number" && Number.isFinite(scale) && scale > 0 && scale <= 1000)) {
     throw new MockOptionError(`scale must be a number above 0 and at most 1000, got ${scale}`);
@@ -49,10 +56,13 @@ export function checkPipelineOptions(options: PipelineSettingsInput): PipelineSe
     throw new MockOptionError(`latencyMs must be a number of milliseconds from 0 to 600000, got ${latencyMs}`);
   }
   if (!(typeof failRate === "number" && failRate >= 0 && failRate <= 1)) throw new MockOptionError(`failRate must be a number from 0 to 1, got ${failRate}`);
+  if (!(Number.isInteger(journalSize) && journalSize >= 0 && journalSize <= mockLimits.maxJournalPerWorld)) {
+    throw new MockOptionError(`journalSize must be a whole number from 0 (off) to ${mockLimits.maxJournalPerWorld}, got ${journalSize}`);
+  }
   try {
     normalizeToday(options.today);
   } catch (error) {
     throw new MockOptionError((error as Error).message);
   }
-  return { seed, scale, rateLimit, failureStatus, latencyMs, failRate };
+  return { seed, scale, rateLimit, failureStatus, latencyMs, failRate, journalSize };
 }

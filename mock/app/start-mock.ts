@@ -21,6 +21,7 @@ import { assembleMock, type MockSandbox } from "./assemble.js";
 import { MockOptionError } from "../kernel/option-error.js";
 import { checkOptions, type Settings, type StartMockOptions } from "./start-options.js";
 import { wireState } from "./persistence.js";
+import type { JournalAccess } from "./journal-access.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 export type { Dataset, OrganizationSampleIds } from "../data/dataset.js";
@@ -36,6 +37,7 @@ export { KeysFileError } from "../keys/load-keys.js";
 export type { PartialChange, SkippedChange } from "../state/index.js";
 // What startMock's `webhooks` rejects with, and what its resend answers.
 export { EndpointError, ResendError, TriggerError, WebhookRefusal, type BulkResendResult, type ResendFilter, type ResendOptions, type ResendResult } from "../webhooks/index.js";
+export { VerificationError, type JournalAccess, type QueryValue, type RecordedRequest, type RequestFilter, type Times, type VerifyOptions } from "./journal-access.js";
 
 /** A key as startMock reports it (demo keys first, then keys given in options). */
 export interface MockKeyInfo {
@@ -49,7 +51,8 @@ export interface MockKeyInfo {
   demo: boolean;
 }
 
-export interface RunningMock {
+/** The mock; its requests() and verify() are the demo keys' world's journal (a sandbox has its own). */
+export interface RunningMock extends JournalAccess {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:4010. */
   url: string;
   port: number;
@@ -209,6 +212,8 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     webhooks: engine,
     trigger: webhooks.trigger,
     createSandbox: (sandboxOptions) => mock.createSandbox(sandboxOptions),
+    requests: mock.journal.requests,
+    verify: mock.journal.verify,
     // Attempts in flight finish first (bounded by the response timeout), then the server stops.
     close: () => (closing ??= Promise.all([engine.close(), mock.worlds.close()]).then(() => http.close()).finally(() => store?.release())),
     ...(store && {

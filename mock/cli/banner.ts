@@ -3,6 +3,7 @@
 // and may be real secrets: they are shown by label, masked.
 import type { PipelineSettings } from "../app/options.js";
 import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
+import { mockLimits } from "../../generated/control-facts.js";
 import type { MockKeyInfo, RunningMock } from "../app/start-mock.js";
 
 /** What the banner shows of the settings: the request path's. */
@@ -20,6 +21,7 @@ export function formatBanner(mock: RunningMock, settings: BannerSettings, readyM
     settings.failureStatus === 200 ? "failures answered with HTTP 200" : undefined,
     settings.latencyMs > 0 ? `latency ${settings.latencyMs} ms` : undefined,
     settings.failRate > 0 ? `fail rate ${settings.failRate}` : undefined,
+    settings.journalSize === 0 ? "journal off" : settings.journalSize !== mockLimits.journalPerWorld ? `journal of ${settings.journalSize} requests per world` : undefined,
   ].filter(Boolean);
   const keyWidth = Math.max(...mock.keys.map((k) => shownKey(k).length));
   const orgNames = new Map(mock.keys.map((k) => [k.organisation, k.organizationName]));

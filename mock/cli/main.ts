@@ -22,6 +22,7 @@ const COMMANDS: Record<string, CommandEntry> = {
   scenario: { summary: "Run a scenario file's triggers in order through a running mock.", run: async () => (await import("./commands/scenario.js")).scenarioCommand },
   export: { summary: "Write the dataset (seeded, from a data file, or a running mock's) as a data file.", run: async () => (await import("./commands/export.js")).exportCommand },
   proxy: { summary: "Pass traffic on to a deployment, checking every exchange against the contract.", run: async () => (await import("./commands/proxy.js")).proxyCommand },
+  coverage: { summary: "Report what a running mock's requests covered of the contract; exit 1 below --min.", run: async () => (await import("./commands/coverage.js")).coverageCommand },
   diff: { summary: "Compare two versions of the contract; exit 1 on an unacknowledged breaking change.", run: async () => (await import("./commands/diff.js")).diffCommand },
 };
 

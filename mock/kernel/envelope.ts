@@ -1,6 +1,7 @@
 // The response envelope of service-api.md 2.1, as bytes. Successes carry code "00" and "Success";
 // failures follow the spec's FailureEnvelope: isSuccessful false, the HTTP status as text in
 // `code`, a message naming the cause (and the parameter), data null.
+import { messageOf, type Violation } from "./violations.js";
 
 /** Every envelope the mock writes (the API and its control API) is JSON in UTF-8. */
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
@@ -21,10 +22,17 @@ export interface Reply {
   headers?: Record<string, string | number>;
   /** Milliseconds the edge waits before sending this answer (a throttled 401). */
   holdMs?: number;
+  /** What the request broke, as the message names it (the journal keeps these; the edges send only the message). */
+  violations?: readonly Violation[];
 }
 
 export function failure(status: number, message: string, headers?: Record<string, string | number>): Reply {
   return { status, body: failureBody(status, message), headers };
+}
+
+/** A refusal of what the request broke: the message is the findings' sentences, and the findings travel with it. */
+export function refusal(status: number, violations: readonly Violation[], headers?: Record<string, string | number>): Reply {
+  return { status, body: failureBody(status, messageOf(violations)), headers, violations };
 }
 
 /** "http": failures carry their status; 200: every failure is sent with HTTP 200, the same envelope. */

@@ -29,7 +29,7 @@ export const refuse = (kind: RefusalKind, message: string, field?: string): { ok
 });
 
 /** What an operation answers: its data, or a refusal already worded for the envelope's message. */
-export type OperationResult = { ok: true; data: unknown } | { ok: false; kind: RefusalKind; message: string };
+export type OperationResult = { ok: true; data: unknown } | { ok: false; kind: RefusalKind; message: string; field?: string };
 
 /** The words an envelope's message starts with, per kind of refusal. */
 const LEAD: Record<RefusalKind, string> = { invalid: "Bad request", "not-found": "Not found", conflict: "Conflict", unavailable: "Service unavailable" };
@@ -41,5 +41,7 @@ export function refusalText(reason: Reason): string {
 
 /** A domain result as an operation's: the value as data, or the refusal in words. */
 export function operationResult<T>(result: Result<T>, data: (value: T) => unknown = (value) => value): OperationResult {
-  return result.ok ? { ok: true, data: data(result.value) } : { ok: false, kind: result.reason.kind, message: refusalText(result.reason) };
+  if (result.ok) return { ok: true, data: data(result.value) };
+  const { kind, field } = result.reason;
+  return field === undefined ? { ok: false, kind, message: refusalText(result.reason) } : { ok: false, kind, message: refusalText(result.reason), field };
 }

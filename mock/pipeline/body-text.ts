@@ -7,11 +7,12 @@ import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import { describeSchema, type JsonSchema } from "../kernel/schema-text.js";
 import type { SpecBody } from "../kernel/spec.js";
 import { quote } from "../kernel/text.js";
+import { violation, type Violation } from "../kernel/violations.js";
 
 type Segment = string | number;
 
-/** The first problem of the body, as one sentence; undefined when the diagnostics name none. */
-export function describeBodyFailures(body: SpecBody, value: unknown, diagnostics: readonly IPrismDiagnostic[]): string | undefined {
+/** The first problem of the body, as one finding naming its field; undefined when the diagnostics name none. */
+export function describeBodyFailures(body: SpecBody, value: unknown, diagnostics: readonly IPrismDiagnostic[]): Violation | undefined {
   const errors = diagnostics.filter((d) => d.path?.[0] === "body");
   if (errors.length === 0) return undefined;
   const at = (d: IPrismDiagnostic) => d.path!.slice(1) as Segment[];
@@ -25,7 +26,7 @@ export function describeBodyFailures(body: SpecBody, value: unknown, diagnostics
     if (missing !== undefined) {
       const field = [...path, missing];
       const expected = schemaAt(body.schema, field, value);
-      return `Missing field ${fieldName(field)}: it is required${expected ? `, ${describeSchema(expected)}` : ""}.`;
+      return violation("body", `Missing field ${fieldName(field)}: it is required${expected ? `, ${describeSchema(expected)}` : ""}.`, fieldName(field));
     }
   }
   for (const error of errors.filter((d) => d.code === "additionalProperties")) {
@@ -34,7 +35,7 @@ export function describeBodyFailures(body: SpecBody, value: unknown, diagnostics
     const given = valueAt(value, path);
     const known = Object.keys((schema?.properties as Record<string, unknown> | undefined) ?? {});
     const unknown = isObject(given) ? Object.keys(given).find((name) => !known.includes(name)) : undefined;
-    if (unknown !== undefined) return `Unknown field ${fieldName([...path, unknown])}: the fields are ${known.join(", ")}.`;
+    if (unknown !== undefined) return violation("body", `Unknown field ${fieldName([...path, unknown])}: the fields are ${known.join(", ")}.`, fieldName([...path, unknown]));
   }
 
   // Otherwise the deepest field at fault, described by its schema (a choice by its description).
@@ -45,7 +46,7 @@ export function describeBodyFailures(body: SpecBody, value: unknown, diagnostics
   const name = path.length === 0 ? "body" : fieldName(path);
   // A writeOnly value (a signing secret) is not echoed, not even a malformed one.
   const got = schema?.writeOnly === true ? "" : `, got ${shown(valueAt(value, path))}`;
-  return `Invalid ${path.length === 0 ? "body" : `field ${name}`}: must be ${expected}${got}.`;
+  return violation("body", `Invalid ${path.length === 0 ? "body" : `field ${name}`}: must be ${expected}${got}.`, path.length === 0 ? undefined : name);
 }
 
 function expectedOf(schema: JsonSchema): string {

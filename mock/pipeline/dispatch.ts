@@ -3,10 +3,12 @@
 // documents the mock serves (the read API and the control API under /_mock/). Prism's public
 // pipeline routes the request and validates it from the spec; the mock component
 // (mock-component.ts) answers it; repeated read requests are answered from the response cache
-// after the same admission (admission.ts), without Prism.
+// after the same admission (admission.ts), without Prism. Either way the exchange is recorded once,
+// here, in the journal of the world that answered it (record.ts).
 //
 // HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever
-// asks (routing needs no key); a method the path lacks is the spec's 405 with Allow.
+// asks (routing needs no key) naming the operations it most likely meant (near-miss.ts); a method
+// the path lacks is the spec's 405 with Allow.
 import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
 import { createLogger } from "@stoplight/prism-core";
 import { createMockComponent, nestedDeeperThan, type MockedReply, type RequestContext } from "./mock-component.js";
@@ -17,6 +19,8 @@ import { createAdmission, type Caller } from "./admission.js";
 import { createGate } from "./gate.js";
 import { canonicalCase, parseQuery } from "./params.js";
 import { createPreferMocker } from "./prefer.js";
+import { meant, nearMiss, operationsAt } from "./near-miss.js";
+import { createRecorder } from "./record.js";
 import type { ResponseCache } from "./response-cache.js";
 import { bodyLimit, depthLimit, type LoadedSpec, type SpecOperation } from "../kernel/spec.js";
 import { errorText, oneLine, printable } from "../kernel/text.js";
@@ -38,6 +42,8 @@ export interface ApiRequest {
 /** What the request log may say about the caller: a label, never a key. */
 export interface ReplyWithCaller extends Reply {
   caller?: string;
+  /** For a request no operation matched: the operations it most likely meant (the journal keeps them). */
+  nearest?: readonly string[];
 }
 
 export type Dispatcher = (request: ApiRequest) => ReplyWithCaller | Promise<ReplyWithCaller>;
@@ -91,8 +97,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const shortlist = shortlister(operations);
   const limit = bodyLimit(spec);
   const depth = depthLimit(spec);
+  const record = createRecorder({ worlds: options.worlds, gate, now: options.now });
+  // Every world's journal has the same bound: with 0 (off) nothing is measured or recorded.
+  const recording = options.worlds.default.journal.on;
 
   return (request) => {
+    const started = recording ? options.now() : 0;
     const head = request.method === "HEAD";
     const method = head ? "GET" : request.method;
     const { url, headers } = request;
@@ -101,7 +111,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const search = queryStart < 0 ? "" : url.slice(queryStart + 1);
     const preferHeader = single(headers.prefer);
 
-    const cached = preferHeader ? undefined : fromCache(method, url, { authorization: headers.authorization, client: request.client });
+    const cached = preferHeader ? undefined : fromCache(request, method, { authorization: headers.authorization, client: request.client }, started);
     if (cached) return head ? headOnly(cached) : cached;
 
     const candidates = shortlist(path);
@@ -115,7 +125,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       // Prism takes a falsy body (null, 0, false) for none and would not validate it: it sees the text.
       body: body && ("value" in body && body.value ? body.value : body.text),
     };
-    contexts.set(input, { search, query, authorization: headers.authorization, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), bodyBytes: body?.length, client: request.client });
+    const context: RequestContext = { search, query, authorization: headers.authorization, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), bodyBytes: body?.length, client: request.client };
+    contexts.set(input, context);
     return prism
       .request(input, candidates.map((op) => op.prism), CONFIG)()
       .then(async (result): Promise<ReplyWithCaller> => {
@@ -128,40 +139,48 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         }
         if (reply.cacheable) {
           const { world, organizationId, operationId } = reply.cacheable;
-          cache.set(world.id, `${organizationId} ${method} ${url}`, world.dataset.version, { operationId, status: reply.status, body: reply.body });
+          cache.set(world.id, `${organizationId} ${method} ${url}`, world.dataset.version, { operationId, status: reply.status, body: reply.body, violations: reply.violations });
         }
-        return { status: reply.status, body: reply.body, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs };
+        return { status: reply.status, body: reply.body, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs, violations: reply.violations };
       })
-      .catch((error: unknown) => {
+      .catch((error: unknown): ReplyWithCaller => {
         onInternalError(`hr-mock: internal error on ${method} ${printable(path, 200)}: ${oneLine(errorText(error))}`);
         return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
       })
-      .then((reply) => (head ? headOnly(reply) : reply));
+      .then((reply) => {
+        if (recording) record(request, reply, context.operationId, started);
+        return head ? headOnly(reply) : reply;
+      });
   };
 
   /** A repeated request of a known key: the same admission as Prism's path, then the bytes kept. */
-  function fromCache(method: string, url: string, caller: Caller): ReplyWithCaller | undefined {
+  function fromCache(request: ApiRequest, method: string, caller: Caller, started: number): ReplyWithCaller | undefined {
     const identified = gate.identify(caller.authorization);
     if (!identified.ok) return undefined;
     const { world, organizationId } = identified.apiKey;
-    const entry = cache.get(world.id, `${organizationId} ${method} ${url}`, world.dataset.version);
+    const entry = cache.get(world.id, `${organizationId} ${method} ${request.url}`, world.dataset.version);
     if (!entry) return undefined;
     const admitted = admit(spec.byOperationId.get(entry.operationId)!, caller);
-    if (!admitted.ok) return admitted.reply;
-    return { status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller: admitted.caller, holdMs: admitted.holdMs };
+    const reply: ReplyWithCaller = admitted.ok
+      ? { status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller: admitted.caller, holdMs: admitted.holdMs, violations: entry.violations }
+      : admitted.reply;
+    if (recording) record(request, reply, entry.operationId, started, world);
+    return reply;
   }
 
-  /** Prism's routing refusal as the spec's 404, naming what the caller may have meant. */
-  async function notRouted(error: Error & { status?: number }, method: string, path: string, candidates: SpecOperation[]): Promise<Reply> {
+  /** Prism's routing refusal as the spec's 404 naming what the caller may have meant, or its 405. */
+  async function notRouted(error: Error & { status?: number }, method: string, path: string, candidates: SpecOperation[]): Promise<ReplyWithCaller> {
     if (error.status === 405) {
       // The spec's 405 (components/responses/MethodNotAllowed), with the methods the path has.
       const allow = await allowedMethods(path, candidates);
-      return failure(405, `Method not allowed: ${safeMethod(method)} is not an operation of ${describePath(path)}; it answers ${allow.join(", ")}.`, { Allow: allow.join(", ") });
+      const nearest = operationsAt(candidates, path).map((op) => op.operationId);
+      return { ...failure(405, `Method not allowed: ${safeMethod(method)} is not an operation of ${describePath(path)}; it answers ${allow.join(", ")}.`, { Allow: allow.join(", ") }), nearest };
     }
     if (error.status !== 404) throw error;
-    const suggestion = nearMiss(operations, path);
-    const hint = suggestion ? `did you mean ${describePath(suggestion)}? Paths are case-sensitive and have no trailing slash` : "the API reference is at /docs";
-    return failure(404, `Not found: no operation at ${describePath(path)}; ${hint}.`);
+    const near = nearMiss(operations, method, path);
+    const nearest = near.nearest.map((op) => op.operationId);
+    const hint = meant(near) ?? "the API reference is at /docs";
+    return { ...failure(404, `Not found: no operation at ${describePath(path)}; ${hint}${hint.endsWith("?") ? "" : "."}`), nearest };
   }
 
   /** The methods Prism's router accepts for `path`, asked of Prism itself. */
@@ -251,25 +270,6 @@ function single(value: string | string[] | undefined): string | undefined {
 function headOnly(reply: ReplyWithCaller): ReplyWithCaller {
   const length = typeof reply.body === "string" ? Buffer.byteLength(reply.body) : reply.body.length;
   return { ...reply, body: Buffer.alloc(0), headers: { ...reply.headers, "Content-Length": length } };
-}
-
-/**
- * The path a caller most likely meant when theirs differs only in letter case, a trailing slash or
- * doubled slashes (/V1/LeaveRequest/list/ for /v1/leaverequest/list). Only for the 404's message:
- * routing itself stays Prism's, exact.
- */
-export function nearMiss(operations: SpecOperation[], path: string): string | undefined {
-  const loose = path.split("/").filter((f) => f !== "");
-  if (loose.length === 0) return undefined;
-  for (const op of operations) {
-    const fragments = op.path.split("/").slice(1);
-    if (fragments.length !== loose.length) continue;
-    const literal = (f: string) => !/^\{.+\}$/.test(f);
-    if (fragments.every((f, i) => !literal(f) || f.toLowerCase() === loose[i].toLowerCase())) {
-      return `/${fragments.map((f, i) => (literal(f) ? f : loose[i])).join("/")}`;
-    }
-  }
-  return undefined;
 }
 
 /** A path as a message may quote it: short, printable. */

@@ -6,7 +6,8 @@
 import { rateLimit } from "../../generated/facts.js";
 import { authenticate, forbiddenMessage, hasPermission } from "../worlds/authenticate.js";
 import type { ApiKey, KeyRegistry } from "../worlds/world.js";
-import { failure, type Reply } from "../kernel/envelope.js";
+import { failure, refusal, type Reply } from "../kernel/envelope.js";
+import { violation } from "../kernel/violations.js";
 import type { AuthThrottle } from "../worlds/auth-throttle.js";
 
 const { retryAfter, rateLimitLimit: limitHeader, rateLimitRemaining: remainingHeader } = rateLimit.headers;
@@ -26,10 +27,10 @@ export function createGate(keys: KeyRegistry, now: () => number, throttle?: Auth
   function identify(header: string | string[] | undefined) {
     if (Array.isArray(header) && header.length > 1) {
       // Which one would a service use? Answering either would hide a client's bug (a proxy adding its own).
-      return { ok: false as const, reply: failure(401, `Unauthorized: the request has ${header.length} Authorization headers; send exactly one, Authorization: Bearer <API_KEY>.`, { "WWW-Authenticate": "Bearer" }) };
+      return { ok: false as const, reply: unauthorized(`Unauthorized: the request has ${header.length} Authorization headers; send exactly one, Authorization: Bearer <API_KEY>.`) };
     }
     const auth = authenticate(Array.isArray(header) ? header[0] : header, keys);
-    if (!auth.ok) return { ok: false as const, reply: failure(401, auth.message, { "WWW-Authenticate": "Bearer" }) };
+    if (!auth.ok) return { ok: false as const, reply: unauthorized(auth.message) };
     return auth;
   }
   return {
@@ -52,8 +53,13 @@ export function createGate(keys: KeyRegistry, now: () => number, throttle?: Auth
         }
         rateHeaders = { [limitHeader]: decision.limit, [remainingHeader]: decision.remaining };
       }
-      if (!hasPermission(apiKey, permission)) return { ok: false, caller: apiKey.label, reply: failure(403, forbiddenMessage(permission), rateHeaders) };
+      if (!hasPermission(apiKey, permission)) return { ok: false, caller: apiKey.label, reply: refusal(403, [violation("permission", forbiddenMessage(permission), permission)], rateHeaders) };
       return { ok: true, apiKey, rateHeaders };
     },
   };
+}
+
+/** A 401: the Authorization header is what the request got wrong. */
+function unauthorized(message: string): Reply {
+  return refusal(401, [violation("header", message, "Authorization")], { "WWW-Authenticate": "Bearer" });
 }

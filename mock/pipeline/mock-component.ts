@@ -11,7 +11,8 @@
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import type { PrismHttpComponents } from "@stoplight/prism-http";
 import { describeBodyFailures } from "./body-text.js";
-import { failure, successBody, type Reply } from "../kernel/envelope.js";
+import { failure, refusal, successBody, type Reply } from "../kernel/envelope.js";
+import { violation, type Violation } from "../kernel/violations.js";
 import type { Admission, Admit } from "./admission.js";
 import type { OperationResult, OperationTable } from "../operations/operation.js";
 import { statusOf } from "./status.js";
@@ -36,6 +37,8 @@ export interface RequestContext {
   body?: { value: unknown } | { unreadable: "too-large" | "too-deep" | "not-json"; detail: string };
   /** The body's length in bytes (the edge reads up to the largest operation's limit; each operation has its own). */
   bodyBytes?: number;
+  /** Set here once Prism has routed the request: the operation it matched, for the journal. */
+  operationId?: string;
 }
 
 export interface MockedReply extends Reply {
@@ -87,6 +90,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
 
   function answer(operation: SpecOperation, request: Parameters<MockComponent>[0]["input"]["data"], validations: Diagnostics): MockedReply | Promise<MockedReply> {
     const context = options.context(request);
+    context.operationId = operation.operationId;
     const admitted = admit(operation, context);
     if (!admitted.ok) return admitted.reply;
     const reply = answerAdmitted(operation, request, validations, context, admitted);
@@ -106,35 +110,39 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
     const { apiKey } = admitted;
     const caller = apiKey.label;
     const headers = read ? admitted.rateHeaders : { ...admitted.rateHeaders, ...NOT_STORED };
-    const refuse = (status: number, message: string, extra?: Record<string, string | number>): MockedReply => ({ ...failure(status, message, { ...headers, ...extra }), caller });
+    const refuse = (status: number, violations: readonly Violation[], extra?: Record<string, string | number>): MockedReply => ({ ...refusal(status, violations, { ...headers, ...extra }), caller });
     const pathParams = pathParamsOf(operation, request.url.path);
 
     // Prefer with code, example or dynamic hands the answer to Prism's mocker; other preferences
     // (return=minimal, an empty header) leave it to the operation, as Prism ignores what it does not know.
     if (context.prefer !== undefined && context.prefer !== "") {
       const preference = parsePrefer(context.prefer);
-      if (!preference.ok) return refuse(400, `Invalid parameter Prefer (header): ${preference.message}; use code=<status>, example=<name> or dynamic=true.`);
+      if (!preference.ok) return refuse(400, [violation("header", `Invalid parameter Prefer (header): ${preference.message}; use code=<status>, example=<name> or dynamic=true.`, "Prefer")]);
       const { code, exampleKey, dynamic } = preference.config;
       if (code !== undefined || exampleKey !== undefined || dynamic !== undefined) {
         const checked = checkParams(operation, validations, context.search, context.query, pathParams);
-        if (!checked.ok) return refuse(400, checked.message);
+        if (!checked.ok) return refuse(400, checked.violations);
         return { status: 0, body: "", headers, caller, prefer: { operation, config: preference.config, query: checked.query, today: apiKey.world.dataset.today } };
       }
     }
 
     const cacheable = read ? { world: apiKey.world, organizationId: apiKey.organizationId, operationId: operation.operationId } : undefined;
     const checked = checkParams(operation, validations, context.search, context.query, pathParams);
-    if (!checked.ok) return { ...refuse(400, checked.message), cacheable };
+    if (!checked.ok) return { ...refuse(400, checked.violations), cacheable };
     let body: unknown;
     if (operation.body) {
       const problem = bodyProblem(operation, context, validations);
-      if (problem) return refuse(problem.status, problem.message, problem.headers);
+      if (problem) return refuse(problem.status, [problem.violation], problem.headers);
       // An optional body left out reaches the operation as undefined.
       body = context.body && "value" in context.body ? context.body.value : undefined;
     }
     const result = table[operation.operationId]({ organizationId: apiKey.organizationId, world: apiKey.world, ...checked.typed, body });
     const toReply = (done: OperationResult): MockedReply => {
-      if (!done.ok) return { ...refuse(statusOf(done.kind), done.message), cacheable };
+      if (!done.ok) {
+        // An operation's "invalid" is a rule of the input the spec cannot state (EndDate before StartDate): a violation too.
+        const broken = done.kind === "invalid" ? [violation(read ? "parameter" : "body", done.message, done.field)] : undefined;
+        return { ...failure(statusOf(done.kind), done.message, headers), violations: broken, caller, cacheable };
+      }
       return { status: successStatus(operation), body: successBody(done.data), headers, caller, cacheable };
     };
     return result instanceof Promise ? result.then(toReply) : toReply(result);
@@ -142,20 +150,21 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
 }
 
 /** Why the body cannot be used, in the order a caller fixes things: size, media type, JSON, schema. */
-function bodyProblem(operation: SpecOperation, context: RequestContext, validations: Diagnostics): { status: number; message: string; headers?: Record<string, string> } | undefined {
+function bodyProblem(operation: SpecOperation, context: RequestContext, validations: Diagnostics): { status: number; violation: Violation; headers?: Record<string, string> } | undefined {
   const spec = operation.body!;
   const given = context.body;
+  const body = (status: number, message: string) => ({ status, violation: violation("body", message) });
   if ((given && "unreadable" in given && given.unreadable === "too-large") || (context.bodyBytes ?? 0) > spec.maxBytes) {
     // Closing stops a client that is still streaming an oversized body.
-    return { status: 413, message: `Payload too large: the body exceeds ${spec.maxBytes} bytes.`, headers: { Connection: "close" } };
+    return { ...body(413, `Payload too large: the body exceeds ${spec.maxBytes} bytes.`), headers: { Connection: "close" } };
   }
-  if (validations.some((d) => d.code === 415)) return { status: 415, message: `Unsupported media type: send the body as ${spec.mediaTypes.join(" or ")} (Content-Type).` };
-  if (given === undefined) return spec.required ? { status: 400, message: `Missing body: send a JSON object (Content-Type: ${spec.mediaTypes[0]}).` } : undefined;
-  if ("unreadable" in given && given.unreadable === "too-deep") return { status: 400, message: `Invalid body: it is nested more than ${spec.maxDepth} levels deep.` };
-  if ("unreadable" in given) return { status: 400, message: `Invalid body: it is not valid JSON (${given.detail}).` };
-  if (nestedDeeperThan(given.value, spec.maxDepth)) return { status: 400, message: `Invalid body: it is nested more than ${spec.maxDepth} levels deep.` };
+  if (validations.some((d) => d.code === 415)) return { status: 415, violation: violation("header", `Unsupported media type: send the body as ${spec.mediaTypes.join(" or ")} (Content-Type).`, "Content-Type") };
+  if (given === undefined) return spec.required ? body(400, `Missing body: send a JSON object (Content-Type: ${spec.mediaTypes[0]}).`) : undefined;
+  if ("unreadable" in given && given.unreadable === "too-deep") return body(400, `Invalid body: it is nested more than ${spec.maxDepth} levels deep.`);
+  if ("unreadable" in given) return body(400, `Invalid body: it is not valid JSON (${given.detail}).`);
+  if (nestedDeeperThan(given.value, spec.maxDepth)) return body(400, `Invalid body: it is nested more than ${spec.maxDepth} levels deep.`);
   const described = describeBodyFailures(spec, given.value, validations);
-  return described === undefined ? undefined : { status: 400, message: described };
+  return described === undefined ? undefined : { status: 400, violation: described };
 }
 
 /** Whether `value` nests objects or arrays more than `limit` levels deep (walked without recursion). */

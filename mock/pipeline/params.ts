@@ -4,6 +4,7 @@
 // Prism's: an integer is written in decimal digits (Prism's Ajv coerces 1e1, +5, " 10" and 0x10).
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import { quote } from "../kernel/text.js";
+import { violation, type Violation } from "../kernel/violations.js";
 import type { JsonSchema } from "../kernel/schema-text.js";
 import type { SpecOperation, SpecParam } from "../kernel/spec.js";
 
@@ -14,7 +15,7 @@ export type TypedParams = Record<string, unknown>;
 
 export type ParamCheck =
   | { ok: true; query: Query; typed: { query: TypedParams; path: TypedParams } }
-  | { ok: false; message: string };
+  | { ok: false; violations: Violation[] };
 
 /** Query string to name → value, a repeated name giving an array (as Prism's server does). */
 export function parseQuery(search: string): Query {
@@ -64,35 +65,26 @@ export function malformedEscape(search: string): MalformedPair | undefined {
 
 const ENCODING_HINT = "write a literal % as %25 and percent-encode text as UTF-8";
 
-function describeMalformed(operation: SpecOperation, pair: MalformedPair): string {
+function describeMalformed(operation: SpecOperation, pair: MalformedPair): Violation {
   const spec = operation.queryParamsByLowerName.get(pair.name.toLowerCase());
-  if (spec) return `Invalid parameter ${spec.name}: malformed percent-encoding, got ${quote(pair.rawValue)}; ${ENCODING_HINT}.`;
-  return `Invalid query string: the parameter name ${quote(pair.name)} has a malformed percent-encoding; ${ENCODING_HINT}.`;
-}
-
-/** One parameter at fault, with its sentence for the envelope's message. */
-export interface ParamProblem {
-  /** The spec's name of the parameter ("" when Prism's finding names none). */
-  name: string;
-  in: "query" | "path";
-  message: string;
+  if (spec) return violation("parameter", `Invalid parameter ${spec.name}: malformed percent-encoding, got ${quote(pair.rawValue)}; ${ENCODING_HINT}.`, spec.name);
+  return violation("parameter", `Invalid query string: the parameter name ${quote(pair.name)} has a malformed percent-encoding; ${ENCODING_HINT}.`, pair.name);
 }
 
 /**
  * Every parameter at fault in a request routed to `operation`, given Prism's diagnostics for it,
- * one sentence each, in the spec's order of parameters.
+ * one finding each with its sentence, in the spec's order of parameters (the mock's refusals and the
+ * proxy's request findings are made of these).
  */
-export function paramProblems(operation: SpecOperation, diagnostics: readonly IPrismDiagnostic[], search: string, query: Query, pathParams: Record<string, string>): ParamProblem[] {
+export function paramProblems(operation: SpecOperation, diagnostics: readonly IPrismDiagnostic[], search: string, query: Query, pathParams: Record<string, string>): Violation[] {
   const malformed = malformedEscape(search);
-  if (malformed) return [{ name: operation.queryParamsByLowerName.get(malformed.name.toLowerCase())?.name ?? malformed.name, in: "query", message: describeMalformed(operation, malformed) }];
+  if (malformed) return [describeMalformed(operation, malformed)];
   // DiagnosticSeverity.Error of a parameter: security findings have no path, the body's are body-text.ts's.
   const errors = diagnostics.filter((d) => d.severity === 0 && d.path?.[0] !== undefined && d.path[0] !== "body");
   if (errors.length > 0) return describeFailures(operation, errors, query, pathParams);
-  return integersNotInDecimal(operation, query).map(([spec, value]) => ({
-    name: spec.name,
-    in: spec.in,
-    message: `Invalid parameter ${spec.name}: must be ${spec.expected}, written in decimal digits without sign, spaces or leading zeros, got ${quote(value)}.`,
-  }));
+  return integersNotInDecimal(operation, query).map(([spec, value]) =>
+    violation("parameter", `Invalid parameter ${spec.name}: must be ${spec.expected}, written in decimal digits without sign, spaces or leading zeros, got ${quote(value)}.`, spec.name),
+  );
 }
 
 /**
@@ -108,8 +100,8 @@ export function checkParams(
   query: Query,
   pathParams: Record<string, string>,
 ): ParamCheck {
-  const problems = paramProblems(operation, diagnostics, search, query, pathParams);
-  if (problems.length > 0) return { ok: false, message: problems.map((p) => p.message).join(" ") };
+  const violations = paramProblems(operation, diagnostics, search, query, pathParams);
+  if (violations.length > 0) return { ok: false, violations };
   const canonical = canonicalQuery(operation, query);
   return { ok: true, query: canonical, typed: { query: typedValues(operation.queryParams, canonical), path: typedValues(operation.pathParams, pathParams) } };
 }
@@ -204,13 +196,13 @@ function canonicalQuery(operation: SpecOperation, query: Query): Query {
   return out;
 }
 
-/** One sentence per failing parameter, in the spec's order of parameters. */
+/** One finding per failing parameter, in the spec's order of parameters. */
 function describeFailures(
   operation: SpecOperation,
   errors: IPrismDiagnostic[],
   query: Query,
   pathParams: Record<string, string>,
-): ParamProblem[] {
+): Violation[] {
   const missing = new Set<SpecParam>();
   const invalid = new Set<SpecParam>();
   const unattributed: string[] = [];
@@ -229,23 +221,23 @@ function describeFailures(
     if (spec) invalid.add(spec);
     else unattributed.push(error.message);
   }
-  const sentences: ParamProblem[] = [];
-  const say = (spec: SpecParam, message: string) => sentences.push({ name: spec.name, in: spec.in, message });
+  const found: Violation[] = [];
+  const add = (spec: SpecParam, sentence: string) => found.push(violation("parameter", sentence, spec.name));
   for (const spec of [...operation.pathParams, ...operation.queryParams]) {
     if (missing.has(spec)) {
-      say(spec, `Missing parameter ${spec.name}: it is required, ${spec.expected}.`);
+      add(spec, `Missing parameter ${spec.name}: it is required, ${spec.expected}.`);
     } else if (invalid.has(spec)) {
       const given = spec.in === "path" ? pathParams[spec.name] : valueOf(query, spec.name);
       if (spec.repeated && typeof given === "string" && given.includes(",")) {
         // The usual mistake with an array parameter: Companies=a,b instead of Companies=a&Companies=b.
-        say(spec, `Invalid parameter ${spec.name}: give one value per ${spec.name} parameter and repeat it (${spec.name}=a&${spec.name}=b), not values separated by commas; got ${showValue(given)}.`);
+        add(spec, `Invalid parameter ${spec.name}: give one value per ${spec.name} parameter and repeat it (${spec.name}=a&${spec.name}=b), not values separated by commas; got ${showValue(given)}.`);
       } else {
-        say(spec, `Invalid parameter ${spec.name}: must be ${spec.expected}, got ${showValue(given)}.`);
+        add(spec, `Invalid parameter ${spec.name}: must be ${spec.expected}, got ${showValue(given)}.`);
       }
     }
   }
-  for (const message of unattributed) sentences.push({ name: "", in: "query", message: `Invalid request: ${message}.` });
-  return sentences;
+  for (const message of unattributed) found.push(violation("parameter", `Invalid request: ${message}.`));
+  return found;
 }
 
 /** The value Prism validated: names match without regard to case, and the last one wins. */

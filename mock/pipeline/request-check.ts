@@ -9,7 +9,8 @@ import { createInstance, type PrismHttpComponents } from "@stoplight/prism-http"
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";
 import { printable } from "../kernel/text.js";
-import { CONFIG, decodablePath, nearMiss, prismHeaders, shortlister } from "./dispatch.js";
+import { CONFIG, decodablePath, prismHeaders, shortlister } from "./dispatch.js";
+import { meant, nearMiss } from "./near-miss.js";
 import { pathParamsOf } from "./mock-component.js";
 import { canonicalCase, paramProblems, parseQuery } from "./params.js";
 
@@ -60,7 +61,8 @@ export function createRequestChecker(spec: LoadedSpec): (request: CheckedRequest
     if (key) problems.push(key);
     if (operation) {
       for (const p of paramProblems(operation, validations, search, query, pathParamsOf(operation, path))) {
-        problems.push({ rule: "parameters", pointer: p.name ? `/${p.in}/${p.name}` : `/${p.in}`, message: p.message });
+        const where = operation.pathParams.some((spec) => spec.name === p.name) ? "path" : "query";
+        problems.push({ rule: "parameters", pointer: p.name ? `/${where}/${p.name}` : `/${where}`, message: p.message });
       }
     }
     return { operation, problems };
@@ -71,8 +73,8 @@ function notRouted(error: Error & { status?: number }, method: string, path: str
   const shown = printable(path, 80);
   if (error.status === 405) return { rule: "method", pointer: "", message: `${printable(method, 16)} is not an operation of ${shown}` };
   if (error.status !== 404) return { rule: "operation", pointer: "", message: `Prism could not route the request: ${printable(error.message, 120)}` };
-  const suggestion = nearMiss(spec.operations, path);
-  return { rule: "operation", pointer: "", message: `no operation of the contract at ${shown}${suggestion ? `; did you mean ${printable(suggestion, 80)}? Paths are case-sensitive and have no trailing slash` : ""}` };
+  const hint = meant(nearMiss(spec.operations, method, path));
+  return { rule: "operation", pointer: "", message: `no operation of the contract at ${shown}${hint ? `; ${hint}` : ""}` };
 }
 
 /** Prism's security finding (no Bearer credential) in words, and the one rule Prism cannot see: one header. */

@@ -8,6 +8,7 @@
 // of URLs asked once (a crawler, an uncached load) would otherwise fill the cache with answers nobody
 // asks again, and each one, kept long enough to reach V8's old generation, is garbage there later.
 import { Fifo } from "../kernel/fifo.js";
+import type { Violation } from "../kernel/violations.js";
 
 export interface CachedReply {
   /** Its operation: admission (its permission, faults) runs again on every hit. */
@@ -18,6 +19,8 @@ export interface CachedReply {
    * and would hold the whole slab, and buffers outside V8's heap are freed later than strings.
    */
   body: string | Buffer;
+  /** What a refused request broke (a kept 400), for the journal. */
+  violations?: readonly Violation[];
 }
 
 interface Space {

@@ -13,6 +13,7 @@ import { ok, refuse, type Result } from "../kernel/results.js";
 import { FaultScript } from "./faults.js";
 import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.js";
+import { Journal } from "./journal/journal.js";
 
 /** The default world's id (sandboxes have uuids). */
 export const DEFAULT_WORLD = "default";
@@ -35,6 +36,8 @@ export interface World {
   /** Its keys' rate-limit counters; undefined when the rate limit is off. */
   rateLimiter: RateLimiter | undefined;
   readonly faults: FaultScript;
+  /** The requests it answered (bounded), and the counts its coverage report reads. */
+  readonly journal: Journal;
   /** Its keys, in the order they were defined. */
   readonly keys: readonly ApiKey[];
   /** The demo key each of a sandbox's keys stands for, by key. */
@@ -62,6 +65,8 @@ export interface WorldsOptions {
   /** At most this many sandboxes; default the control document's x-mock-limits. */
   maxSandboxes?: number;
   maxFaults?: number;
+  /** Requests each world's journal holds (0: off); default the control document's x-mock-limits. */
+  journalSize?: number;
 }
 
 /** What a sandbox needs to be made again with the same id and keys (after a restart). */
@@ -157,7 +162,7 @@ export class Worlds {
     return this.sandboxes.get(id.toLowerCase());
   }
 
-  /** The sandbox back at its start: data, endpoints, log, counters and faults; keys kept. */
+  /** The sandbox back at its start: data, endpoints, log, counters, faults and journal; keys kept. */
   reset(id: string): SandboxResult {
     const world = this.sandbox(id);
     if (!world) return notFound(id);
@@ -168,6 +173,7 @@ export class Worlds {
     world.webhooks = this.options.webhooks?.(world.dataset, ++this.ordinal, world.id);
     world.rateLimiter = this.rateLimiter();
     world.faults.clear();
+    world.journal.clear();
     this.forget(world);
     return ok(world);
   }
@@ -207,6 +213,7 @@ export class Worlds {
       webhooks: undefined,
       rateLimiter: this.rateLimiter(),
       faults: new FaultScript(this.options.maxFaults ?? mockLimits.maxFaultsPerWorld),
+      journal: new Journal(this.options.journalSize ?? mockLimits.journalPerWorld),
       keys: [],
       demoKeyOf,
     };

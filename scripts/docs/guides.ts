@@ -17,6 +17,7 @@ export const GUIDE_ORDER = [
   "getting-started",
   "developing-a-frontend",
   "mocking-with-msw",
+  "verify-what-your-app-sent",
   "data-sandboxes-and-state",
   "receiving-webhooks",
   "checking-a-deployment-in-ci",

@@ -34,8 +34,13 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const nothing = (cause: string) => junitNothingChecked(`${SUITE_NAME} ${redactUrl(options.baseUrl)}`, "the contract suite ran", cause);
   const unwritable = prepareReportFile("--junit", options.junitFile, nothing("the run did not finish: it was stopped before it wrote its report"));
   if (unwritable) return print.fail(unwritable, 2);
+  // The coverage file is made sure of too, then left empty until the run has a report to write.
+  const coverageUnwritable = options.coverageFile === undefined ? undefined : prepareReportFile("--coverage", options.coverageFile, "");
+  if (coverageUnwritable) return print.fail(coverageUnwritable, 2);
   // From here on every outcome is in the JUnit file, a run that checked nothing as an error naming the cause.
   const nothingChecked = (cause: string, code: number) => {
+    // Nothing was covered: no coverage file rather than an empty one.
+    if (options.coverageFile !== undefined) fs.rmSync(options.coverageFile, { force: true });
     const failed = writeReportFile("--junit", options.junitFile, nothing(cause));
     print.note(cause);
     return failed ? print.fail(failed, 2) : code;
@@ -75,6 +80,11 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
   const failed = writeReportFile("--junit", options.junitFile, toJUnit(report));
   if (failed) return print.fail(failed, 1);
   print.note(`JUnit XML written to ${options.junitFile}`);
+  if (options.coverageFile !== undefined && report.coverage) {
+    const failedCoverage = writeReportFile("--coverage", options.coverageFile, `${JSON.stringify(report.coverage, null, 2)}\n`);
+    if (failedCoverage) return print.fail(failedCoverage, 1);
+    print.note(`coverage written to ${options.coverageFile}: ${report.coverage.api.exercised} of ${report.coverage.api.total} operations (${report.coverage.api.percent}%)`);
+  }
   return report.exitCode;
 }
 

@@ -7,6 +7,8 @@ export interface CliOptions {
   apiKey: string;
   idsFile?: string;
   junitFile: string;
+  /** Where to write what the suite's requests covered of the read API (the coverage report's JSON). */
+  coverageFile?: string;
   maxRequests?: number;
   requestsPerSecond: number;
 }
@@ -36,6 +38,10 @@ Options:
                        every run that gets past its options writes it, with one testcase in error
                        naming the cause when nothing could be checked (unreachable URL, a key that
                        reads nothing, a wrong base URL, an unreadable --ids file)
+  --coverage FILE      also write what the suite's requests covered of the read API as JSON: every
+                       operation with its requests, the statuses declared against those answered and
+                       parameters declared against those used (the format the mock's
+                       GET /_mock/coverage answers, so CI can keep and compare both sides)
   --max-requests N     stop after N requests, retries included (default: no cap; a run takes about 100)
   --rate N             requests a second, sustained (default ${DEFAULT_RATE}, i.e. ${DEFAULT_RATE * 60} a minute, under the
                        service's ${rateLimit.requests} in ${rateLimit.windowSeconds} s); the suite also waits as ${rateLimit.headers.retryAfter} says on a
@@ -48,7 +54,7 @@ reported, not failed); 1 contract violations, the base URL could not be reached,
 request answered 404 (a wrong base URL), or the key read nothing; 2 bad usage (including a --junit
 file that cannot be written and an --ids file that cannot be read).`;
 
-export const FLAGS: ReadonlySet<string> = new Set(["--base-url", "--api-key", "--ids", "--junit", "--max-requests", "--rate"]);
+export const FLAGS: ReadonlySet<string> = new Set(["--base-url", "--api-key", "--ids", "--junit", "--coverage", "--max-requests", "--rate"]);
 
 const error = (message: string): ParsedArgs => ({ kind: "error", message: `${message} (see --help)` });
 
@@ -121,5 +127,7 @@ export function parseArgs(argv: readonly string[], env: Record<string, string | 
   if (idsFile === "") return error("--ids needs a file name");
   const junitFile = values.get("--junit") ?? DEFAULT_JUNIT;
   if (junitFile === "") return error("--junit needs a file name");
-  return { kind: "run", options: { baseUrl, apiKey, idsFile, junitFile, maxRequests, requestsPerSecond } };
+  const coverageFile = values.get("--coverage");
+  if (coverageFile === "") return error("--coverage needs a file name");
+  return { kind: "run", options: { baseUrl, apiKey, idsFile, junitFile, coverageFile, maxRequests, requestsPerSecond } };
 }

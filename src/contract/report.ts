@@ -1,6 +1,7 @@
 // The terminal report: violations first, then the assumptions, the checks that could not run and
 // the passed checks, one line each, and the totals at the end.
 import type { AssumptionOutcome, AssumptionResult, CheckOutcome, CheckResult } from "./results.js";
+import type { CoverageReport } from "../coverage/report.js";
 
 export interface SuiteTotals {
   checks: Record<CheckOutcome, number>;
@@ -17,6 +18,8 @@ export interface SuiteReport {
   durationMs: number;
   /** 1 when the contract was violated, else 0 (assumptions that differ do not count). */
   exitCode: 0 | 1;
+  /** What the suite's requests covered of the read API (runContractSuite always sets it; --coverage writes it). */
+  coverage?: CoverageReport;
 }
 
 export function totalsOf(checks: readonly CheckResult[], assumptions: readonly AssumptionResult[], requests: number): SuiteTotals {

@@ -18,6 +18,7 @@ import { probeLeaveBalance } from "./probes/leave-balance.js";
 import { probeLeaveRequests } from "./probes/leave-requests.js";
 import { probeLeaveTypes } from "./probes/leave-types.js";
 import { firstPage } from "./probes/lists.js";
+import { contractCoverage } from "./coverage.js";
 
 export interface SuiteOptions {
   baseUrl: string;
@@ -142,5 +143,6 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteRepo
     totals,
     durationMs: clock.now() - started,
     exitCode: totals.checks.violation > 0 ? 1 : 0,
+    coverage: contractCoverage(spec, http.exchanges, baseUrl, new Date(clock.now())),
   };
 }

@@ -29,7 +29,7 @@ function typed(op: OperationId, query: Query) {
   const given = Object.fromEntries(Object.entries(query).filter(([, v]) => v !== undefined)) as Query;
   canonicalCase([operation], given);
   const checked = checkParams(operation, [], "", given, {});
-  if (!checked.ok) throw new Error(`the test built an invalid query: ${checked.message}`);
+  if (!checked.ok) throw new Error(`the test built an invalid query: ${checked.violations.map((v) => v.message).join(" ")}`);
   return checked.typed.query as never;
 }
 

@@ -148,12 +148,12 @@ describe("options, as the server's", () => {
 describe("the handlers, in MSW's own shape", () => {
   const handlers = createHandlers({ seed: SEED, today: TODAY });
   const shown = handlers.map((h) => `${h.info.method} ${String(h.info.path)}`);
-  const operations = routes.filter((r) => r.api === "read" || r.tags.some((t) => t === "Sandboxes" || t === "Faults"));
+  const operations = routes.filter((r) => r.api === "read" || r.tags.some((t) => t === "Sandboxes" || t === "Faults" || t === "Journal"));
 
   it("name one handler per operation, with its method and its path in MSW's form", () => {
     const forOperations = operations.map((r) => `${r.method} ${BASE}${r.path.replace(/\{(\w+)\}/g, ":$1")}`);
     const perOperation = handlers.filter((h) => typeof h.info.method === "string").map((h) => `${h.info.method} ${String(h.info.path)}`);
-    expect(perOperation.sort(), "a handler per operation of the read API, the sandboxes and the faults").toEqual(forOperations.sort());
+    expect(perOperation.sort(), "a handler per operation of the read API, the sandboxes, the faults and the journal").toEqual(forOperations.sort());
   });
 
   it("put a literal path before a templated one it could be taken for (list before {id})", () => {

@@ -189,6 +189,22 @@ describe("installed with the mock (frontend and integration teams, CI against th
     });
   });
 
+  it("hr-service-mock/vitest's matcher runs on the installed mock without vitest installed", () => {
+    expect(fs.existsSync(path.join(projects.app, "node_modules", "vitest")), "vitest is not in the project").toBe(false);
+    const script = `
+      import { startMock } from "hr-service-mock";
+      import { toHaveReceived } from "hr-service-mock/vitest";
+      const mock = await startMock({ port: 0 });
+      await fetch(mock.url + "/v1/leavetype/list", { headers: { authorization: "Bearer demo_org1_full" } }).then((r) => r.arrayBuffer());
+      const held = await toHaveReceived.call({}, mock, { operationId: "listLeaveTypes" }, { times: 1 });
+      const failed = await toHaveReceived.call({}, mock, { operationId: "listEmployees" });
+      await mock.close();
+      console.log(held.pass, failed.pass, failed.message().split("\\n")[0]);`;
+    const result = runNode(projects.app, ["--input-type=module", "-e", script]);
+    expect(result.stderr, "the vitest entry failed in the installed packages").toBe("");
+    expect(result.stdout.trim()).toBe("true false Expected listEmployees (GET /v1/employee/list) to be received at least once; it was received 0 times (1 request in the journal).");
+  }, 60_000);
+
   it("hr-mock serve --help names the data file schema where the install has it, for $schema, and the package exports it", () => {
     const help = runNode(projects.app, [bin(projects.app, "hr-mock"), "serve", "--help"]).stdout;
     const named = /(\.\/node_modules\/\S+data-file\.schema\.json)/.exec(help)?.[1];

@@ -17,6 +17,7 @@ import { SCENARIO_HELP } from "../../mock/cli/commands/scenario.js";
 import { TRIGGER_HELP } from "../../mock/cli/commands/trigger.js";
 import { RESEND_HELP } from "../../mock/cli/commands/resend.js";
 import { PROXY_HELP } from "../../mock/cli/commands/proxy.js";
+import { COVERAGE_HELP } from "../../mock/cli/commands/coverage.js";
 import { USAGE as DIFF_HELP } from "../../mock/diff/cli.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { MOCK_ENTRIES_BEYOND_EXPORTS } from "../../scripts/build-package.js";
@@ -31,7 +32,7 @@ const OURS: Array<{ name: string; version: string }> = [pkg, mockPkg];
  * from child processes; test/mock-server/cli.test.ts runs the bin itself). The first test below holds
  * this list to the commands `hr-mock --help` names.
  */
-const MOCK_HELP: Record<string, string> = { serve: SERVE_HELP, receive: RECEIVE_HELP, trigger: TRIGGER_HELP, scenario: SCENARIO_HELP, export: EXPORT_HELP, diff: DIFF_HELP, resend: RESEND_HELP, proxy: PROXY_HELP };
+const MOCK_HELP: Record<string, string> = { serve: SERVE_HELP, receive: RECEIVE_HELP, trigger: TRIGGER_HELP, scenario: SCENARIO_HELP, export: EXPORT_HELP, diff: DIFF_HELP, resend: RESEND_HELP, proxy: PROXY_HELP, coverage: COVERAGE_HELP };
 /** The npm scripts whose options the documents pass after `--`, with the flags each takes. */
 const SCRIPT_FLAGS: Record<string, (flag: string) => boolean> = { contract: (flag) => CONTRACT_FLAGS.has(flag), diff: (flag) => DIFF_HELP.includes(flag) };
 /** `msw init --help`, read once from MSW's own bin: the documents' one command of another package. */
@@ -158,7 +159,7 @@ it("the documents have commands and snippets to check", () => {
   expect(DOCUMENTS.flatMap((doc) => commands(doc.text)).length, "commands in sh blocks").toBeGreaterThan(40);
   const snippets = DOCUMENTS.flatMap((doc) => fencedBlocks(doc.text).flatMap((block) => (block.snippet ? [block.snippet] : [])));
   expect(new Set(snippets), "snippets of the README and the guides").toEqual(
-    new Set(["test/client/readme-snippet.ts", "test/readme/sandbox-snippet.test.ts", "test/readme/msw-snippet.test.ts", "test/readme/receiver-snippet.ts", "test/readme/edge-snippet.ts", "examples/scenarios/leave-approved.yaml", "test/guides/check-receiver-snippet.test.ts", "test/guides/proxy-snippet.test.ts"]),
+    new Set(["test/client/readme-snippet.ts", "test/readme/sandbox-snippet.test.ts", "test/readme/msw-snippet.test.ts", "test/readme/receiver-snippet.ts", "test/readme/edge-snippet.ts", "examples/scenarios/leave-approved.yaml", "test/guides/check-receiver-snippet.test.ts", "test/guides/proxy-snippet.test.ts", "test/guides/verify-snippet.test.ts"]),
   );
 });
 

@@ -1,6 +1,7 @@
 // `hr-mock serve` (the default command): the mock on node:http (startMock), with a banner saying
 // where it listens and which keys it knows; it stops on SIGINT or SIGTERM, its deliveries reported.
 import { setFlagsFromString } from "node:v8";
+import { mockLimits } from "../../../generated/control-facts.js";
 import { TODAY_RANGE, normalizeToday } from "../../data/dates.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../../kernel/limits.js";
 import type { PipelineSettings } from "../../app/options.js";
@@ -54,6 +55,8 @@ Options:
                           Created owner-only (0700, files 0600); one mock at a time. Refused if
                           made with another --seed, --scale, --today or --data file; without
                           --today, the state's today is used.
+  --journal-size <n>      Requests each world's journal keeps for GET /_mock/requests, verify()
+                          and coverage, from 0 (off) to ${mockLimits.maxJournalPerWorld} (default ${mockLimits.journalPerWorld}).
   --log                   Print one line per request (off by default; keys are never printed).
   -h, --help              Show this help.
 
@@ -79,6 +82,7 @@ const SERVE_FLAGS = {
   keys: { type: "string" },
   state: { type: "string" },
   "cors-origin": { type: "string", multiple: true },
+  "journal-size": { type: "string" },
   log: { type: "boolean", default: false },
   ...WEBHOOK_SERVE_OPTIONS,
 } as const;
@@ -114,6 +118,7 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
     failureStatus: failureStatus(values["failure-status"]),
     latencyMs: values.latency === undefined ? 0 : decimal("serve", "--latency", values.latency, (x) => x >= 0 && x <= 600_000, "milliseconds from 0 to 600000"),
     failRate: values["fail-rate"] === undefined ? 0 : decimal("serve", "--fail-rate", values["fail-rate"], (x) => x >= 0 && x <= 1, "a number from 0 to 1"),
+    journalSize: values["journal-size"] === undefined ? mockLimits.journalPerWorld : wholeNumber("serve", "--journal-size", values["journal-size"], 0, mockLimits.maxJournalPerWorld),
     keys: values.keys === undefined ? undefined : nonEmpty("serve", "--keys", values.keys),
     data: values.data === undefined ? undefined : nonEmpty("serve", "--data", values.data),
     today: values.today === undefined ? undefined : todayFlag(values.today),
@@ -162,6 +167,7 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">
     failureStatus: settings.failureStatus,
     latencyMs: settings.latencyMs,
     failRate: settings.failRate,
+    journalSize: settings.journalSize,
     keys: settings.keys,
     data: settings.data,
     today: settings.today,

@@ -15,6 +15,7 @@ import type { ResendFilter } from "../../webhooks/resend.js";
 import type { components } from "../../../generated/control-api.js";
 import { datasetToDataFile } from "../../data/export.js";
 import { sandboxOperations } from "./sandboxes.js";
+import { journalOperations } from "./journal.js";
 
 type ResendRequest = components["schemas"]["ResendRequest"];
 
@@ -34,6 +35,7 @@ export function controlOperations(worlds: Worlds, operations: ReadonlyMap<string
     // GET /_mock/data: the caller's world's dataset as a data file (hr-mock export --mock-url).
     exportData: ({ world }) => ({ ok: true, data: datasetToDataFile(world.dataset) }),
     ...sandboxOperations(worlds, operations),
+    ...journalOperations(operations),
   };
 }
 

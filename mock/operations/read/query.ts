@@ -13,30 +13,32 @@ export class Refusal extends Error {
   constructor(
     readonly kind: "invalid" | "not-found",
     message: string,
+    /** The parameter at fault, when one is. */
+    readonly field?: string,
   ) {
     super(message);
   }
 }
 
-export const badRequest = (message: string) => new Refusal("invalid", message);
+export const badRequest = (message: string, field?: string) => new Refusal("invalid", message, field);
 
 /** Runs a handler body; a Refusal becomes the failure result, anything else is a bug and propagates. */
 export function answer(body: () => unknown): ResourceResult {
   try {
     return { ok: true, data: body() };
   } catch (error) {
-    if (error instanceof Refusal) return { ok: false, kind: error.kind, message: error.message };
+    if (error instanceof Refusal) return error.field === undefined ? { ok: false, kind: error.kind, message: error.message } : { ok: false, kind: error.kind, message: error.message, field: error.field };
     throw error;
   }
 }
 
 /** A refusal of a parameter's value, worded as the HTTP layer words Prism's findings. */
 export function invalidParameter(name: string, expected: string, given: string): Refusal {
-  return badRequest(`Invalid parameter ${name}: must be ${expected}, got ${quote(given)}.`);
+  return badRequest(`Invalid parameter ${name}: must be ${expected}, got ${quote(given)}.`, name);
 }
 
 export function missingParameter(name: string, why: string): Refusal {
-  return badRequest(`Missing parameter ${name}: ${why}.`);
+  return badRequest(`Missing parameter ${name}: ${why}.`, name);
 }
 
 /** A search term, trimmed; blank counts as absent (the service's reading, not the spec's). */

@@ -1,0 +1,72 @@
+// Recording an exchange in the journal of the world that answered it, once per request, from the
+// one request path (dispatch.ts), so HTTP, in-process and MSW requests are recorded alike. The world
+// is the key's; a request whose key is missing or unknown belongs to no world and goes to the
+// default world's journal. What is kept is what the pipeline already has (the URL as sent, the
+// status, the findings, the caller's label): no parsing here, so the response cache's path stays fast.
+import { mockLimits } from "../../generated/control-facts.js";
+import type { Violation } from "../kernel/violations.js";
+import type { RecordedBody } from "../worlds/journal/journal.js";
+import type { World, Worlds } from "../worlds/world.js";
+import type { Gate } from "./gate.js";
+
+/** What the recorder needs of a request (dispatch.ts's ApiRequest). */
+export interface RecordedInput {
+  method: string;
+  url: string;
+  headers: Record<string, string | string[] | undefined>;
+  body?: Uint8Array | string;
+}
+
+/** What the recorder needs of an answer. */
+export interface RecordedOutput {
+  status: number;
+  caller?: string;
+  violations?: readonly Violation[];
+  /** For a request no operation matched: the operations it most likely meant, by operationId. */
+  nearest?: readonly string[];
+  holdMs?: number;
+}
+
+export type Recorder = (request: RecordedInput, reply: RecordedOutput, operationId: string | undefined, started: number, world?: World) => void;
+
+export interface RecorderOptions {
+  worlds: Worlds;
+  gate: Gate;
+  /** The monotonic clock the time taken is measured with. */
+  now: () => number;
+}
+
+export function createRecorder({ worlds, gate, now }: RecorderOptions): Recorder {
+  return (request, reply, operationId, started, world) => {
+    let caller = reply.caller;
+    if (world === undefined) {
+      // Only answers made before admission lack the world (an unknown path, a 405, a missing key).
+      const identified = gate.identify(request.headers.authorization);
+      world = identified.ok ? identified.apiKey.world : worlds.default;
+      if (identified.ok) caller ??= identified.apiKey.label;
+    }
+    const { journal } = world;
+    if (!journal.on) return;
+    journal.record({
+      at: Date.now(),
+      method: request.method,
+      url: request.url,
+      operationId,
+      caller,
+      status: reply.status,
+      violations: reply.violations,
+      nearest: reply.nearest,
+      durationMs: now() - started + (reply.holdMs ?? 0),
+      body: request.body === undefined ? undefined : bodyOf(request.body),
+    });
+  };
+}
+
+/** The start of a body as text, signing secrets masked (a journal is readable by the world's keys). */
+function bodyOf(body: Uint8Array | string): RecordedBody | undefined {
+  const bytes = typeof body === "string" ? new TextEncoder().encode(body) : body;
+  if (bytes.length === 0) return undefined;
+  const cap = mockLimits.journalBodyBytes;
+  const text = new TextDecoder().decode(bytes.subarray(0, cap)).replace(/\uFFFD+$/, "");
+  return { text: text.replace(/whsec_[A-Za-z0-9+/=_-]*/g, "whsec_…"), bytes: bytes.length, truncated: bytes.length > cap };
+}

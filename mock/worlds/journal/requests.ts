@@ -1,0 +1,214 @@
+// The journal's entries as callers see them (GET /_mock/requests, requests() in process), and the
+// filter they are asked with: operationId, method, path, query values, status, the caller's label,
+// unmatched, since. The control API's own calls are left out unless a filter asks for them.
+import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
+import { MockOptionError } from "../../kernel/option-error.js";
+import type { SpecOperation } from "../../kernel/spec.js";
+import type { Violation } from "../../kernel/violations.js";
+import type { Journal, JournalEntry, RecordedBody } from "./journal.js";
+
+/** A recorded exchange: what was asked, by whom, what it matched and how it was answered. */
+export interface RecordedRequest {
+  /** When it arrived (ISO 8601, UTC). */
+  at: string;
+  method: string;
+  /** The path as sent, without the query. */
+  path: string;
+  /** The query as sent: names as written, a repeated name's values as a list. */
+  query: Record<string, string | string[]>;
+  /** The operation it was routed to; null when no operation has its path (or method). */
+  operationId: string | null;
+  /** The label of the caller's key (never the key); null when the key was missing or unknown. */
+  caller: string | null;
+  status: number;
+  /** What the request broke, as its error answer names it: parameter, body, header, permission. */
+  violations: Violation[];
+  /** For a request no operation matched: the operations it most likely meant. */
+  nearest: { operationId: string; method: string; path: string }[];
+  /** Milliseconds the mock took to answer (scripted delays included, --latency not). */
+  durationMs: number;
+  /** The start of the body sent, if any (at most 1 KiB, signing secrets masked). */
+  body: RecordedBody | null;
+}
+
+/** A query value a filter asks for: the request must have exactly these values for the name. */
+export type QueryValue = string | number | boolean | readonly (string | number | boolean)[];
+
+/** What requests() and verify() select on; every criterion given must hold. */
+export interface RequestFilter {
+  operationId?: string;
+  /** Upper case, as on the wire (GET); HEAD requests are recorded as HEAD. */
+  method?: string;
+  /** The path as sent, without the query (/v1/leaverequest/details/6f1c…). */
+  path?: string;
+  /** Values of query parameters (names match without regard to letter case, as the API reads them). */
+  query?: Record<string, QueryValue>;
+  status?: number;
+  /** The label of the key that sent it (a demo key's label, or a --keys key's). */
+  caller?: string;
+  /** true: only requests no operation matched; false: only those one did. */
+  unmatched?: boolean;
+  /** Only requests that arrived at or after this time (a Date, an ISO 8601 text, or milliseconds since the epoch). */
+  since?: Date | string | number;
+  /** Include the control API's own calls (/_mock/…); default only when the filter names one. */
+  control?: boolean;
+}
+
+export interface RequestList {
+  /** Newest first. */
+  requests: RecordedRequest[];
+  /** The journal's bound (0: off). */
+  capacity: number;
+  /** Entries the bound let go, oldest first, since the start or the last clear: they match no filter any more. */
+  dropped: number;
+}
+
+const CRITERIA = ["operationId", "method", "path", "query", "status", "caller", "unmatched", "since", "control"] as const;
+
+/** A filter checked once, where it enters: the cheap form entries are tested against. */
+export interface CheckedFilter {
+  given: RequestFilter;
+  operationId?: string;
+  method?: string;
+  path?: string;
+  query?: [string, string[]][];
+  status?: number;
+  caller?: string;
+  unmatched?: boolean;
+  since?: number;
+  control: boolean;
+}
+
+/** The filter checked against the operations the mock knows; a mistake throws a MockOptionError naming it. */
+export function checkFilter(filter: RequestFilter | undefined, operations: ReadonlyMap<string, SpecOperation>): CheckedFilter {
+  if (filter === undefined) return { given: {}, control: false };
+  if (typeof filter !== "object" || filter === null || Array.isArray(filter)) throw new MockOptionError("a request filter is an object such as { operationId: \"listLeaveRequests\" }");
+  for (const name of Object.keys(filter)) {
+    if (!(CRITERIA as readonly string[]).includes(name)) throw new MockOptionError(`${name} is not a criterion of a request filter; the criteria are ${CRITERIA.join(", ")}`);
+  }
+  const checked: CheckedFilter = { given: filter, control: filter.control === true };
+  const text = (name: keyof RequestFilter) => {
+    const value = filter[name];
+    if (value === undefined) return undefined;
+    if (typeof value !== "string" || value === "") throw new MockOptionError(`filter.${name} must be a non-empty text, got ${JSON.stringify(value)}`);
+    return value;
+  };
+  checked.operationId = text("operationId");
+  if (checked.operationId !== undefined) {
+    const operation = operations.get(checked.operationId);
+    if (!operation) throw new MockOptionError(`filter.operationId: no operation ${JSON.stringify(checked.operationId)}; the operations are ${[...operations.keys()].join(", ")}`);
+    if (operation.api === "control") checked.control = true;
+  }
+  checked.method = text("method")?.toUpperCase();
+  checked.path = text("path");
+  if (checked.path?.startsWith(CONTROL_PREFIX)) checked.control = true;
+  checked.caller = text("caller");
+  if (filter.status !== undefined && !(Number.isInteger(filter.status) && filter.status >= 100 && filter.status <= 599)) {
+    throw new MockOptionError(`filter.status must be an HTTP status from 100 to 599, got ${JSON.stringify(filter.status)}`);
+  }
+  checked.status = filter.status;
+  if (filter.unmatched !== undefined && typeof filter.unmatched !== "boolean") throw new MockOptionError(`filter.unmatched must be true or false, got ${JSON.stringify(filter.unmatched)}`);
+  checked.unmatched = filter.unmatched;
+  if (filter.since !== undefined) {
+    const since = filter.since instanceof Date ? filter.since.getTime() : typeof filter.since === "string" ? Date.parse(filter.since) : filter.since;
+    if (typeof since !== "number" || !Number.isFinite(since)) throw new MockOptionError(`filter.since must be a Date, an ISO 8601 time or milliseconds since the epoch, got ${JSON.stringify(filter.since)}`);
+    checked.since = since;
+  }
+  if (filter.query !== undefined) {
+    if (typeof filter.query !== "object" || filter.query === null || Array.isArray(filter.query)) throw new MockOptionError("filter.query is an object of parameter names and values, such as { PageNumber: 2 }");
+    checked.query = Object.entries(filter.query).map(([name, value]) => {
+      const values = (Array.isArray(value) ? value : [value]) as unknown[];
+      if (values.some((v) => !["string", "number", "boolean"].includes(typeof v))) throw new MockOptionError(`filter.query.${name} must be a text, number or boolean, or a list of them`);
+      return [name.toLowerCase(), values.map(String)];
+    });
+  }
+  return checked;
+}
+
+/** The request's query: names as sent, repeated names as lists. */
+export function queryOf(url: string): Record<string, string | string[]> {
+  const query: Record<string, string | string[]> = {};
+  const start = url.indexOf("?");
+  if (start < 0) return query;
+  for (const [name, value] of new URLSearchParams(url.slice(start + 1))) {
+    const before = query[name];
+    query[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
+  }
+  return query;
+}
+
+export function pathOf(url: string): string {
+  const start = url.indexOf("?");
+  return start < 0 ? url : url.slice(0, start);
+}
+
+/** Whether an entry is one of the control API's own calls. */
+export function isControl(entry: JournalEntry, operations: ReadonlyMap<string, SpecOperation>): boolean {
+  if (entry.operationId !== undefined) return operations.get(entry.operationId)?.api === "control";
+  return entry.url.startsWith(CONTROL_PREFIX);
+}
+
+/** The criteria an entry fails, by name (none: it matches). */
+export function failedCriteria(filter: CheckedFilter, entry: JournalEntry, operations: ReadonlyMap<string, SpecOperation>): (keyof RequestFilter)[] {
+  const failed: (keyof RequestFilter)[] = [];
+  if (!filter.control && isControl(entry, operations)) failed.push("control");
+  if (filter.operationId !== undefined && entry.operationId !== filter.operationId) failed.push("operationId");
+  if (filter.method !== undefined && entry.method !== filter.method) failed.push("method");
+  if (filter.path !== undefined && pathOf(entry.url) !== filter.path) failed.push("path");
+  if (filter.unmatched !== undefined && (entry.operationId === undefined) !== filter.unmatched) failed.push("unmatched");
+  if (filter.query !== undefined && !queryMatches(filter.query, entry.url)) failed.push("query");
+  if (filter.status !== undefined && entry.status !== filter.status) failed.push("status");
+  if (filter.caller !== undefined && entry.caller !== filter.caller) failed.push("caller");
+  if (filter.since !== undefined && entry.at < filter.since) failed.push("since");
+  return failed;
+}
+
+export function matches(filter: CheckedFilter, entry: JournalEntry, operations: ReadonlyMap<string, SpecOperation>): boolean {
+  return failedCriteria(filter, entry, operations).length === 0;
+}
+
+/** The values a request sent for a name, letter case of the name aside. */
+export function sentValues(url: string, lowerName: string): string[] {
+  const start = url.indexOf("?");
+  if (start < 0) return [];
+  const values: string[] = [];
+  for (const [name, value] of new URLSearchParams(url.slice(start + 1))) if (name.toLowerCase() === lowerName) values.push(value);
+  return values;
+}
+
+function queryMatches(wanted: [string, string[]][], url: string): boolean {
+  return wanted.every(([name, values]) => {
+    const sent = sentValues(url, name);
+    return sent.length === values.length && sent.every((v, i) => v === values[i]);
+  });
+}
+
+/** An entry as callers see it. */
+export function viewOf(entry: JournalEntry, operations: ReadonlyMap<string, SpecOperation>): RecordedRequest {
+  return {
+    at: new Date(entry.at).toISOString(),
+    method: entry.method,
+    path: pathOf(entry.url),
+    query: queryOf(entry.url),
+    operationId: entry.operationId ?? null,
+    caller: entry.caller ?? null,
+    status: entry.status,
+    violations: [...(entry.violations ?? [])],
+    nearest: (entry.nearest ?? []).flatMap((id) => {
+      const operation = operations.get(id);
+      return operation ? [{ operationId: id, method: operation.method, path: operation.path }] : [];
+    }),
+    durationMs: Math.round(entry.durationMs * 1000) / 1000,
+    body: entry.body ?? null,
+  };
+}
+
+/** The entries a filter selects, newest first, at most `limit`. */
+export function listRequests(journal: Journal, filter: CheckedFilter, operations: ReadonlyMap<string, SpecOperation>, limit = Number.POSITIVE_INFINITY): RequestList {
+  const requests: RecordedRequest[] = [];
+  for (const entry of journal.newestFirst()) {
+    if (requests.length >= limit) break;
+    if (matches(filter, entry, operations)) requests.push(viewOf(entry, operations));
+  }
+  return { requests, capacity: journal.capacity, dropped: journal.dropped };
+}

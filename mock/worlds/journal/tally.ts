@@ -1,0 +1,80 @@
+// What coverage reads, counted as each exchange is recorded: per operation, its requests, the
+// statuses it answered and the query parameter names it was sent with; and the requests no
+// operation matched. The journal's ring lets old entries go, these counts stay (bounded by the
+// operations and the names of their parameters, not by the requests).
+import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
+import type { JournalEntry } from "./entry.js";
+
+export interface OperationTally {
+  requests: number;
+  /** Requests by the status answered. */
+  statuses: Map<number, number>;
+  /** Requests by query parameter name, as sent (letter case included). */
+  parameters: Map<string, number>;
+}
+
+/** Distinct parameter names kept per operation: a client sending random names cannot grow memory. */
+const MAX_NAMES = 64;
+/** URLs whose parameter names are kept read: a repeated request (the response cache's) counts without parsing or allocating. */
+const READ_URLS = 1024;
+
+export class Tally {
+  readonly operations = new Map<string, OperationTally>();
+  private readonly namesByUrl = new Map<string, readonly string[]>();
+  /** Requests to a path of the read API's no operation has (an unknown path under /_mock/ is the control API's). */
+  unmatched = 0;
+
+  count(entry: JournalEntry): void {
+    const { operationId } = entry;
+    if (operationId === undefined) {
+      if (!entry.url.startsWith(CONTROL_PREFIX)) this.unmatched++;
+      return;
+    }
+    let tally = this.operations.get(operationId);
+    if (!tally) this.operations.set(operationId, (tally = { requests: 0, statuses: new Map(), parameters: new Map() }));
+    tally.requests++;
+    tally.statuses.set(entry.status, (tally.statuses.get(entry.status) ?? 0) + 1);
+    let names = this.namesByUrl.get(entry.url);
+    if (names === undefined) {
+      names = namesOf(entry.url);
+      if (this.namesByUrl.size >= READ_URLS) this.namesByUrl.clear();
+      this.namesByUrl.set(entry.url, names);
+    }
+    for (const name of names) {
+      const before = tally.parameters.get(name);
+      if (before !== undefined) tally.parameters.set(name, before + 1);
+      else if (tally.parameters.size < MAX_NAMES) tally.parameters.set(name, 1);
+    }
+  }
+
+  clear(): void {
+    this.operations.clear();
+    this.namesByUrl.clear();
+    this.unmatched = 0;
+  }
+}
+
+const NONE: readonly string[] = [];
+
+/** The distinct names of a URL's query, as sent. */
+function namesOf(url: string): readonly string[] {
+  const queryStart = url.indexOf("?");
+  if (queryStart < 0) return NONE;
+  const names: string[] = [];
+  for (const pair of url.slice(queryStart + 1).split("&")) {
+    if (pair === "") continue;
+    const equals = pair.indexOf("=");
+    let name = equals < 0 ? pair : pair.slice(0, equals);
+    if (name.includes("%") || name.includes("+")) name = decoded(name);
+    if (!names.includes(name)) names.push(name);
+  }
+  return names;
+}
+
+function decoded(name: string): string {
+  try {
+    return decodeURIComponent(name.replace(/\+/g, " "));
+  } catch {
+    return name;
+  }
+}
