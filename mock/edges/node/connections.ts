@@ -112,3 +112,32 @@ export function boundConnections(server: Server, limits: ConnectionLimits, now: 
   }
   return () => tracked.keys();
 }
+
+/** Listens on `host:port` and answers the port bound (0 picks one); `bound` keeps the host, for absolute-form targets naming it. */
+export function listenOn(server: Server, port: number, host: string, bound: string[]): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const onError = (error: Error) => reject(error);
+    server.once("error", onError);
+    server.listen(port, host, () => {
+      server.off("error", onError);
+      bound.push(host);
+      const address = server.address();
+      resolve(typeof address === "object" && address ? address.port : port);
+    });
+  });
+}
+
+/**
+ * Stops `server`: keep-alive connections would hold close() open, so idle ones go now, busy ones
+ * after their answer, and any still open a second later are destroyed.
+ */
+export function closeServer(server: Server, openSockets: () => Iterable<Socket>): Promise<void> {
+  return new Promise((resolve) => {
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    for (const socket of openSockets()) if (!socket.destroyed) socket.end();
+    setTimeout(() => {
+      for (const socket of openSockets()) socket.destroy();
+    }, 1000).unref();
+  });
+}

@@ -5,7 +5,7 @@
 // line per request when asked.
 import { rateLimit } from "../../../generated/facts.js";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { boundConnections, defaultConnectionLimits, type ConnectionLimits } from "./connections.js";
+import { boundConnections, defaultConnectionLimits, type ConnectionLimits, closeServer, listenOn } from "./connections.js";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
 import { JSON_CONTENT_TYPE, failure, failureBody, wireHead, type Reply } from "../../kernel/envelope.js";
@@ -176,29 +176,8 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
       // Longest prefix first, so /_mock/webhooks/ can sit beside /_mock/.
       mounts.sort((a, b) => b.prefix.length - a.prefix.length);
     },
-    listen(port, host) {
-      return new Promise((resolve, reject) => {
-        const onError = (error: Error) => reject(error);
-        server.once("error", onError);
-        server.listen(port, host, () => {
-          server.off("error", onError);
-          boundHosts.push(host);
-          const address = server.address();
-          resolve(typeof address === "object" && address ? address.port : port);
-        });
-      });
-    },
-    close() {
-      return new Promise((resolve) => {
-        server.close(() => resolve());
-        // Keep-alive connections would hold close() open; idle ones go now, busy ones after their answer.
-        server.closeIdleConnections();
-        for (const socket of openSockets()) if (!socket.destroyed) socket.end();
-        setTimeout(() => {
-          for (const socket of openSockets()) socket.destroy();
-        }, 1000).unref();
-      });
-    },
+    listen: (port, host) => listenOn(server, port, host, boundHosts),
+    close: () => closeServer(server, openSockets),
   };
 }
 

@@ -9,7 +9,7 @@ import type { Socket } from "node:net";
 import zlib from "node:zlib";
 import { failure, wireHead, type Reply } from "../../kernel/envelope.js";
 import { errorText, oneLine } from "../../kernel/text.js";
-import { boundConnections, type ConnectionLimits } from "../node/connections.js";
+import { boundConnections, closeServer, listenOn, type ConnectionLimits } from "../node/connections.js";
 import { answerUnreadable, endWithEnvelope, framingProblem, readBody } from "../node/framing.js";
 import { allowedMethods, answerToTarget, namesThisServer, readTarget, sameOrigin } from "../request-target.js";
 import { endToEnd, forward, type Upstream } from "./forward.js";
@@ -158,27 +158,10 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
 
   return {
     server,
-    listen(port, host) {
-      return new Promise((resolve, reject) => {
-        server.once("error", reject);
-        server.listen(port, host, () => {
-          server.off("error", reject);
-          boundHosts.push(host);
-          const address = server.address();
-          resolve(typeof address === "object" && address ? address.port : port);
-        });
-      });
-    },
-    close() {
-      return new Promise((resolve) => {
-        server.close(() => resolve());
-        server.closeIdleConnections();
-        for (const socket of openSockets()) if (!socket.destroyed) socket.end();
-        setTimeout(() => {
-          for (const socket of openSockets()) socket.destroy();
-        }, 1000).unref();
-        upstream.agent.destroy();
-      });
+    listen: (port, host) => listenOn(server, port, host, boundHosts),
+    close: () => {
+      upstream.agent.destroy();
+      return closeServer(server, openSockets);
     },
   };
 }
