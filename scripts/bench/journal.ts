@@ -4,10 +4,9 @@
 // the first requests), the two taking turns over the rounds, each one's best round reported, and
 // the ratio of the two. Then, in process, the heap with the demo world's journal full and after
 // twenty times as many requests again: a journal at its bound holds memory flat.
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { mockLimits } from "../../generated/control-facts.js";
 import { startMock } from "../../mock/index.js";
+import { heapMb } from "./heap.js";
 import { measure, type LoadResult } from "./load.js";
 import { startMockServer, type BenchServer, type MockEntry, type Probe } from "./servers.js";
 
@@ -63,14 +62,6 @@ export async function measureJournal(options: JournalBenchOptions): Promise<Jour
   }
 }
 
-// A full collection before each heap reading (the documented way to reach gc without a CLI flag).
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
-const heapMb = () => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed / 1e6;
-};
 
 /** The heap with the default world's journal full, and after twenty times its bound in more requests. */
 async function heapAtBound(log: (line: string) => void): Promise<JournalCost["heap"]> {

@@ -2,10 +2,9 @@
 // createSandbox (the control API's own operation: keys, counters, webhook service, a fork of the
 // start dataset), its first change (the copy of one organisation's arrays and indexes), and the heap
 // each holds, beside generating a dataset (what a sandbox would cost without copy on write).
-import { setFlagsFromString } from "node:v8";
-import { runInNewContext } from "node:vm";
 import { createDataset } from "../../mock/data/dataset.js";
 import { startMock } from "../../mock/index.js";
+import { heapMb } from "./heap.js";
 
 export interface SandboxCost {
   count: number;
@@ -16,14 +15,6 @@ export interface SandboxCost {
   generateMs: number;
 }
 
-// A full collection before each heap reading (the documented way to reach gc without a CLI flag).
-setFlagsFromString("--expose-gc");
-const gc = runInNewContext("gc") as () => void;
-const heapMb = () => {
-  gc();
-  gc();
-  return process.memoryUsage().heapUsed / 1e6;
-};
 
 const stats = (values: number[]) => {
   const sorted = [...values].sort((a, b) => a - b);

@@ -126,7 +126,8 @@ async function cpuMs(pid: number): Promise<number> {
   return Number.isFinite(utime + stime) ? (utime + stime) * 10 : Number.NaN;
 }
 
-function freePort(): Promise<number> {
+/** A port free on 127.0.0.1 now (a server that must be told its port before it starts). */
+export function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = createServer();
     server.once("error", reject);

@@ -9,9 +9,8 @@
 // - in process: `import("hr-service-mock")` plus the first `startMock()`, in a fresh node.
 import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join } from "node:path";
-import type { Probe } from "./servers.js";
+import { freePort, type Probe } from "./servers.js";
 
 export const HELP_COMMANDS = ["--help", "trigger --help", "receive --help", "diff --help", "scenario --help", "export --help"];
 
@@ -34,18 +33,6 @@ export const median = (values: number[]) => {
   const mid = sorted.length >> 1;
   return sorted.length % 2 ? sorted[mid] : (sorted[mid - 1] + sorted[mid]) / 2;
 };
-
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function residentMb(pid: number): Promise<number> {
   const status = await readFile(`/proc/${pid}/status`, "utf8").catch(() => "");
