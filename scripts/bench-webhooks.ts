@@ -47,7 +47,7 @@ const waiters = new Map<string, (at: number) => void>();
 let timing = false;
 let verifying: RequestListener = () => {};
 const receiver = await listen((req, res) => verifying(req, res), { port: 0 });
-const endpoint = mock.webhooks.addEndpoint({ url: `${receiver.url}/hooks` });
+const endpoint = await mock.webhooks.addEndpoint({ url: `${receiver.url}/hooks` });
 verifying = createReceiver({
   secret: endpoint.secret,
   seenIdsLimit: 100_000,

@@ -64,20 +64,20 @@ export class WebhookEngine {
   }
 
   /** Registers an endpoint; the answer holds the secret, shown this once. Throws EndpointError. */
-  addEndpoint(input: EndpointInput, organisation?: number | string): CreatedEndpoint {
+  async addEndpoint(input: EndpointInput, organisation?: number | string): Promise<CreatedEndpoint> {
     const problem = requestProblem("AddEndpointRequest", input);
     if (problem) throw new EndpointError(problem);
     const org = valueOr(this.organization(organisation), EndpointError);
-    return valueOr(this.service.addEndpoint(org.id, input), EndpointError);
+    return valueOr(await this.service.addEndpoint(org.id, input), EndpointError);
   }
 
-  listEndpoints(organisation?: number | string): EndpointView[] {
+  async listEndpoints(organisation?: number | string): Promise<EndpointView[]> {
     return this.service.listEndpoints(valueOr(this.organization(organisation), EndpointError).id);
   }
 
   /** Removes an endpoint: its waiting deliveries are cancelled, attempts in flight end normally. Returns it as it was, or undefined. */
-  removeEndpoint(id: string, organisation?: number | string): EndpointView | undefined {
-    const removed = this.service.removeEndpoint(valueOr(this.organization(organisation), EndpointError).id, id);
+  async removeEndpoint(id: string, organisation?: number | string): Promise<EndpointView | undefined> {
+    const removed = await this.service.removeEndpoint(valueOr(this.organization(organisation), EndpointError).id, id);
     return removed.ok ? removed.value : undefined;
   }
 
@@ -125,7 +125,7 @@ export class WebhookEngine {
     return valueOr(this.service.resendMatching(org.id, request), ResendError);
   }
 
-  deliveries(filter: DeliveryFilter & { organisation?: number | string } = {}): DeliveryLogEntry[] {
+  async deliveries(filter: DeliveryFilter & { organisation?: number | string } = {}): Promise<DeliveryLogEntry[]> {
     const organizationId = filter.organizationId ?? (filter.organisation !== undefined ? valueOr(this.organization(filter.organisation), TriggerError).id : undefined);
     return this.service.deliveries({ ...filter, organizationId });
   }

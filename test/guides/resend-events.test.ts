@@ -20,8 +20,8 @@ const vars: Record<string, string> = {};
 beforeAll(async () => {
   [mock, receiver] = await Promise.all([startMock({ port: 0, rateLimit: "off", webhooks: { timeScale: 0.00001 } }), new RawReceiver().start()]);
   receiver.status.set("/down", 500);
-  vars.ENDPOINT_ID = mock.webhooks.addEndpoint({ url: receiver.url("/ok") }).id;
-  mock.webhooks.addEndpoint({ url: receiver.url("/down") });
+  vars.ENDPOINT_ID = (await mock.webhooks.addEndpoint({ url: receiver.url("/ok") })).id;
+  await mock.webhooks.addEndpoint({ url: receiver.url("/down") });
   vars.EVENT_ID = (await mock.trigger("leave.approved")).event.id;
   await mock.trigger("payroll.paid");
   // At this time scale the receiver that answers 500 fails every attempt of the schedule within seconds.

@@ -6,7 +6,7 @@ import { startMock } from "../../mock/index.js";
 const [state] = process.argv.slice(2);
 const mock = await startMock({ port: 0, seed: 5, scale: 0.1, today: "2026-11-23", state, onError: () => {} });
 // Port 9 (discard) refuses: every delivery fails and waits for its retry, so the snapshot grows.
-if (mock.webhooks.listEndpoints().length === 0) mock.webhooks.addEndpoint({ url: "http://127.0.0.1:9/hooks" });
+if ((await mock.webhooks.listEndpoints()).length === 0) await mock.webhooks.addEndpoint({ url: "http://127.0.0.1:9/hooks" });
 const restored = JSON.stringify(mock.state?.restored);
 const types = ["leave.requested", "leave.approved", "payroll.paid", "employee.created", "leave.rejected"];
 let i = 0;

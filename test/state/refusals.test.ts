@@ -109,7 +109,7 @@ describe("without a state directory, stopping lists the deliveries that will not
     const lines: string[] = [];
     // A port nobody listens on: the first attempt fails and the delivery waits for its retry.
     const mock = await startMock({ ...BASE, onError: (l) => lines.push(l), webhooks: log ? { log: (l) => lines.push(l) } : {} });
-    mock.webhooks.addEndpoint({ url: "http://127.0.0.1:9/hooks" });
+    await mock.webhooks.addEndpoint({ url: "http://127.0.0.1:9/hooks" });
     const attempted = new Promise<void>((resolve) => mock.webhooks.onAttempt(() => resolve()));
     const { event } = await mock.trigger("payroll.paid");
     await attempted;

@@ -37,7 +37,7 @@ const nextAttempt = (mock: RunningMock) => new Promise<void>((resolve) => { cons
 describe("a restart with resends in the log", async () => {
   const state = newStateDir();
   const first = await start(state, new ManualScheduler(T0));
-  const { secret } = first.webhooks.addEndpoint({ url: receiver.url("/kept") });
+  const { secret } = await first.webhooks.addEndpoint({ url: receiver.url("/kept") });
   let attempted = nextAttempt(first);
   const { event: settled } = await first.trigger("loan.disbursed");
   await attempted;
@@ -52,16 +52,16 @@ describe("a restart with resends in the log", async () => {
   attempted = nextAttempt(first);
   await first.webhooks.resend(event.id);
   await attempted;
-  const logBefore = first.webhooks.deliveries({ eventId: event.id });
+  const logBefore = await first.webhooks.deliveries({ eventId: event.id });
   await stop(first);
 
   receiver.status.set("/kept", 200);
   const later = new ManualScheduler(T0 + 1000);
   const second = await start(state, later);
 
-  test("the log comes back with each entry's id and each resend's link to the original", () => {
+  test("the log comes back with each entry's id and each resend's link to the original", async () => {
     const strip = (entries: typeof logBefore) => entries.map(({ id, resendOf, duplicate, endpointId }) => ({ id, resendOf, duplicate, endpointId }));
-    expect(strip(second.webhooks.deliveries({ eventId: event.id }))).toEqual(strip(logBefore));
+    expect(strip(await second.webhooks.deliveries({ eventId: event.id }))).toEqual(strip(logBefore));
     const original = logBefore[logBefore.length - 1];
     expect(logBefore.map((e) => e.resendOf)).toEqual([original.id, original.id, null]);
     expect(second.state?.restored.waiting, "the failed resend waits for its retry").toBe(1);
@@ -76,7 +76,7 @@ describe("a restart with resends in the log", async () => {
     const retried = receiver.of(event.id)[before];
     expect(retried.body.equals(firstSent.body), "the body first sent").toBe(true);
     expect(verify(retried.body, retried.signature, secret).timestamp).toBeGreaterThan(0);
-    expect(second.webhooks.deliveries({ eventId: event.id })[0].state).toBe("succeeded");
+    expect((await second.webhooks.deliveries({ eventId: event.id }))[0].state).toBe("succeeded");
   });
 
   test("an event of the restored log is sent again with the body kept in the directory", async () => {
@@ -101,7 +101,7 @@ describe("a restart with resends in the log", async () => {
 test("a state written before bodies and entry ids were kept opens; its events are refused for resending by name", async () => {
   const state = newStateDir();
   const first = await start(state, new ManualScheduler(T0));
-  first.webhooks.addEndpoint({ url: receiver.url("/old") });
+  await first.webhooks.addEndpoint({ url: receiver.url("/old") });
   const attempted = nextAttempt(first);
   const { event } = await first.trigger("payroll.paid");
   await attempted;
@@ -117,7 +117,7 @@ test("a state written before bodies and entry ids were kept opens; its events ar
   writeFileSync(file, JSON.stringify(saved));
 
   const second = await start(state, new ManualScheduler(T0 + 1000));
-  const [entry] = second.webhooks.deliveries({ eventId: event.id });
+  const [entry] = await second.webhooks.deliveries({ eventId: event.id });
   expect([typeof entry.id, entry.resendOf], "the entry is given an id, and is no resend").toEqual(["string", null]);
   const refused = await second.webhooks.resend(event.id).catch((error: unknown) => error);
   expect(refused).toBeInstanceOf(ResendError);

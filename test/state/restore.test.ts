@@ -32,7 +32,7 @@ describe("a restart with the same state directory", async () => {
   const state = newStateDir();
   const lines: string[] = [];
   const first = await start(state, new ManualScheduler(T0), lines);
-  const { secret, id: endpointId } = first.webhooks.addEndpoint({ url: receiver.url, description: "kept" });
+  const { secret, id: endpointId } = await first.webhooks.addEndpoint({ url: receiver.url, description: "kept" });
   receiver.useSecret(secret);
   // The receiver fails the first attempt, so the delivery waits for its retry (5 s later) when the mock stops.
   receiver.answer = (r) => (r.number === 1 ? { kind: "status", status: 500 } : { kind: "verify" });
@@ -46,7 +46,7 @@ describe("a restart with the same state directory", async () => {
   await first.trigger("payroll.paid"); // changes no data: not journalled
   const org = first.dataset.organizations[0];
   const before = JSON.stringify({ requests: org.leaveRequests, employees: org.employees, version: first.dataset.version });
-  const logBefore = first.webhooks.deliveries().find((d) => d.eventId === approved.event.id);
+  const logBefore = (await first.webhooks.deliveries()).find((d) => d.eventId === approved.event.id);
   await first.close();
   open.splice(open.indexOf(first), 1);
 
@@ -65,9 +65,9 @@ describe("a restart with the same state directory", async () => {
     expect(second.state?.restored).toEqual({ changes: 3, endpoints: 1, waiting: 1 });
   });
 
-  test("restores the endpoint with its id, and the delivery log", () => {
-    expect(second.webhooks.listEndpoints().map((e) => [e.id, e.description])).toEqual([[endpointId, "kept"]]);
-    const entry = second.webhooks.deliveries().find((d) => d.eventId === approved.event.id);
+  test("restores the endpoint with its id, and the delivery log", async () => {
+    expect((await second.webhooks.listEndpoints()).map((e) => [e.id, e.description])).toEqual([[endpointId, "kept"]]);
+    const entry = (await second.webhooks.deliveries()).find((d) => d.eventId === approved.event.id);
     expect(entry?.attempts, "the first attempt is in the restored log").toEqual(logBefore?.attempts);
   });
 
@@ -78,7 +78,7 @@ describe("a restart with the same state directory", async () => {
     expect(event).toEqual(approved.event);
     expect(receiver.rejections, "the signature verifies with the endpoint's secret").toEqual([]);
     await second.webhooks.idle();
-    expect(second.webhooks.deliveries().find((d) => d.eventId === approved.event.id)?.state).toBe("succeeded");
+    expect((await second.webhooks.deliveries()).find((d) => d.eventId === approved.event.id)?.state).toBe("succeeded");
   });
 
   test("keeps everything owner-only (directory 0700, files 0600) and never logs the secret", () => {
@@ -94,7 +94,7 @@ test("a waiting delivery whose time passed while the mock was down is attempted 
   const lines: string[] = [];
   try {
     const first = await start(state, new ManualScheduler(T0), lines);
-    late.useSecret(first.webhooks.addEndpoint({ url: late.url }).secret);
+    late.useSecret((await first.webhooks.addEndpoint({ url: late.url })).secret);
     late.answer = (r) => (r.number === 1 ? { kind: "status", status: 500 } : { kind: "verify" });
     const attempted = new Promise<void>((resolve) => first.webhooks.onAttempt(() => resolve()));
     const { event } = await first.trigger("payroll.paid");

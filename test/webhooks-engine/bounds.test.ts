@@ -31,12 +31,12 @@ describe("waiting deliveries to receivers that are down", () => {
     const engine = new WebhookEngine(dataset, { maxWaitingPerEndpoint: given.perEndpoint, maxWaiting: given.total, onError: (line) => lines.push(line) });
     try {
       const port = await deadPort();
-      for (let i = 0; i < given.endpoints; i++) engine.addEndpoint({ url: `http://127.0.0.1:${port}/hooks/${i}` });
+      for (let i = 0; i < given.endpoints; i++) await engine.addEndpoint({ url: `http://127.0.0.1:${port}/hooks/${i}` });
       const sent = given.endpoints * given.triggers;
       for (let i = 0; i < given.triggers; i++) await engine.trigger("payroll.paid");
       // Every first attempt is refused at once; what is left waits for a retry minutes away.
-      await until(() => engine.deliveries({ limit: sent }).every((d) => d.state !== "queued" && d.state !== "sending"));
-      const states = engine.deliveries({ limit: sent }).map((d) => d.state);
+      await until(async () => (await engine.deliveries({ limit: sent })).every((d) => d.state !== "queued" && d.state !== "sending"));
+      const states = (await engine.deliveries({ limit: sent })).map((d) => d.state);
       expect(states.length, "every delivery is in the log").toBe(sent);
       expect(states.filter((s) => s === "retry-scheduled").length, "waiting at most the bound").toBeLessThanOrEqual(want.waitingAtMost);
       expect(states.filter((s) => s === "dropped").length, "the rest dropped, none lost without a state").toBe(sent - states.filter((s) => s === "retry-scheduled").length);
@@ -85,9 +85,9 @@ describe("the delivery log, per organisation", () => {
   });
 });
 
-async function until(done: () => boolean): Promise<void> {
+async function until(done: () => boolean | Promise<boolean>): Promise<void> {
   const deadline = Date.now() + 20_000;
-  while (!done()) {
+  while (!(await done())) {
     if (Date.now() > deadline) throw new Error("the deliveries did not settle into waiting or dropped within 20 s");
     await new Promise((resolve) => setTimeout(resolve, 20));
   }

@@ -26,7 +26,7 @@ let receiver: TestReceiver;
 beforeAll(async () => {
   mock = await startMock({ port: 0, webhooks: { timeScale: 0.0001 } });
   receiver = await new TestReceiver().start();
-  receiver.useSecret(mock.webhooks.addEndpoint({ url: receiver.url }).secret);
+  receiver.useSecret((await mock.webhooks.addEndpoint({ url: receiver.url })).secret);
 });
 afterAll(async () => {
   await mock?.close();

@@ -257,7 +257,7 @@ describe("while the mock shuts down (its engine closed, the server still answeri
   let endpointId: string;
   beforeAll(async () => {
     closing = await startMock({ port: 0, webhooks: { timeScale: 0.0001 } });
-    endpointId = closing.webhooks.addEndpoint({ url: "https://hooks.example.com/closing" }).id;
+    endpointId = (await closing.webhooks.addEndpoint({ url: "https://hooks.example.com/closing" })).id;
     await closing.webhooks.close();
   });
   afterAll(() => closing?.close());

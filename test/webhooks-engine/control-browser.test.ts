@@ -49,13 +49,13 @@ describe("a page of an origin nobody named", () => {
       body: JSON.stringify(ENDPOINT),
     });
     expect(seen, "page script gets a network error, never the secret").toEqual({ error: expect.stringMatching(/TypeError/) });
-    expect(closed.webhooks.listEndpoints(organisation1()), "nothing was added").toEqual([]);
+    expect(await closed.webhooks.listEndpoints(organisation1()), "nothing was added").toEqual([]);
   });
 
   test("cannot add one with a simple cross-site POST either (no Authorization can ride on it; text/plain is a 415 anyway)", async () => {
     const seen = await fetchInPage(`${closed.url}/_mock/webhooks/endpoints`, { method: "POST", mode: "no-cors", body: JSON.stringify(ENDPOINT) });
     expect(seen, "an opaque answer the page cannot read").toMatchObject({ type: "opaque", status: 0 });
-    expect(closed.webhooks.listEndpoints(organisation1()), "nothing was added").toEqual([]);
+    expect(await closed.webhooks.listEndpoints(organisation1()), "nothing was added").toEqual([]);
   });
 
   test("still reads the read API", async () => {

@@ -32,9 +32,9 @@ afterAll(async () => {
 /** Resolves after the attempt number `n` of the event has been logged; fails saying so after WAIT_BOUND_MS. */
 function attemptLogged(mock: RunningMock, eventId: string, n: number): Promise<DeliveryLogEntry> {
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       stop();
-      reject(new Error(`timed out waiting for attempt ${n} of event ${eventId}; the log: ${JSON.stringify(mock.webhooks.deliveries({ eventId })).slice(0, 600)}`));
+      reject(new Error(`timed out waiting for attempt ${n} of event ${eventId}; the log: ${JSON.stringify(await mock.webhooks.deliveries({ eventId })).slice(0, 600)}`));
     }, WAIT_BOUND_MS);
     const stop = mock.webhooks.onAttempt((entry, attempt) => {
       if (entry.eventId === eventId && attempt.attempt >= n) {
@@ -103,7 +103,7 @@ describe("at timeScale 0.0001 (the schedule of two days in about 15 s)", () => {
     await r.server.close(); // down: connections are refused
     r.answer = () => ({ kind: "verify" });
     const url = `http://127.0.0.1:${port}/hooks`;
-    const created = mock.webhooks.addEndpoint({ url });
+    const created = await mock.webhooks.addEndpoint({ url });
     r.useSecret(created.secret);
     const { event } = await mock.trigger("candidate.stage_changed");
 
@@ -138,7 +138,7 @@ describe("at timeScale 0.0001 (the schedule of two days in about 15 s)", () => {
     const { id: endpointId } = await register(mock, r);
     const { event } = await mock.trigger("payroll.paid");
     await attemptLogged(mock, event.id, 1);
-    mock.webhooks.removeEndpoint(endpointId);
+    await mock.webhooks.removeEndpoint(endpointId);
     const entry = await settled(mock, event.id, endpointId);
     expect(entry.state).toBe("cancelled");
   });
@@ -214,7 +214,7 @@ test("close(): attempts in flight finish, events waiting for a retry are reporte
   await r.until(() => r.requestsFor(inFlight.event.id).length === 1, "the second event in flight");
 
   const report = await mock.webhooks.close();
-  const [finished] = mock.webhooks.deliveries({ eventId: inFlight.event.id, endpointId });
+  const [finished] = await mock.webhooks.deliveries({ eventId: inFlight.event.id, endpointId });
   expect(finished.state, "the attempt in flight had finished when close() resolved").toBe("succeeded");
   expect((await r.event(inFlight.event.id)).id, "and the receiver has the event").toBe(inFlight.event.id);
   expect(report.waiting).toEqual([
@@ -286,7 +286,7 @@ test("neither the signing secret nor a token in the endpoint's query string reac
   const lines: string[] = [];
   const mock = await mockWith({ timeScale: 0.0001, log: (line) => lines.push(line) });
   const r = await receiver();
-  const created = mock.webhooks.addEndpoint({ url: `${r.url}?token=receiver-token-123` });
+  const created = await mock.webhooks.addEndpoint({ url: `${r.url}?token=receiver-token-123` });
   r.useSecret(created.secret);
   const { event, deliveries } = await mock.trigger("payroll.paid");
   await r.event(event.id);

@@ -13,9 +13,9 @@ const engine = new WebhookEngine(dataset, { strictUrls: true, onError: () => {} 
 afterAll(() => engine.close());
 
 /** The error addEndpoint throws for the input, or undefined when it is accepted. */
-function refusal(input: unknown, organisation?: number): EndpointError | undefined {
+async function refusal(input: unknown, organisation?: number): Promise<EndpointError | undefined> {
   try {
-    engine.addEndpoint(input as never, organisation);
+    await engine.addEndpoint(input as never, organisation);
     return undefined;
   } catch (error) {
     if (!(error instanceof EndpointError)) throw error;
@@ -34,24 +34,24 @@ describe("addEndpoint refuses with a reason naming the field", () => {
     ["http under strictUrls (the service's rule, not the schema's)", { given: { url: "http://127.0.0.1:3000/x" }, want: { kind: "invalid", field: "url", message: /must start with https:\/\// } }],
     ["a private host under strictUrls", { given: { url: "https://192.168.1.20/x" }, want: { kind: "invalid", field: "url", message: /private address/ } }],
   ];
-  test.each(cases)("%s", (_name, { given, want }) => {
-    const error = refusal(given);
+  test.each(cases)("%s", async (_name, { given, want }) => {
+    const error = await refusal(given);
     expect(error, "refused").toBeInstanceOf(EndpointError);
     expect(error).toMatchObject({ kind: want.kind, field: want.field });
     expect(error?.message).toMatch(want.message);
     expect(error, "no HTTP status on a domain refusal").not.toHaveProperty("status");
   });
 
-  test("the organisation's limit is a conflict, from the service", () => {
-    for (let i = 0; i < deliveryRules.maxEndpointsPerOrganisation; i++) expect(refusal({ url: `https://hooks.example.com/${i}` }, 2)).toBeUndefined();
-    expect(refusal({ url: "https://hooks.example.com/over" }, 2)).toMatchObject({ kind: "conflict", field: undefined });
+  test("the organisation's limit is a conflict, from the service", async () => {
+    for (let i = 0; i < deliveryRules.maxEndpointsPerOrganisation; i++) expect(await refusal({ url: `https://hooks.example.com/${i}` }, 2)).toBeUndefined();
+    expect(await refusal({ url: "https://hooks.example.com/over" }, 2)).toMatchObject({ kind: "conflict", field: undefined });
   });
 
-  test("an accepted endpoint is listed, and removing it gives it back once", () => {
-    const created = engine.addEndpoint({ url: "https://hooks.example.com/ok", events: ["leave.approved", "leave.approved"] });
+  test("an accepted endpoint is listed, and removing it gives it back once", async () => {
+    const created = await engine.addEndpoint({ url: "https://hooks.example.com/ok", events: ["leave.approved", "leave.approved"] });
     expect(created).toMatchObject({ url: "https://hooks.example.com/ok", events: ["leave.approved"], secret: expect.stringMatching(/^whsec_/) });
-    expect(engine.listEndpoints().map((e) => e.id)).toContain(created.id);
-    expect(engine.removeEndpoint(created.id)?.id).toBe(created.id);
-    expect(engine.removeEndpoint(created.id), "already gone").toBeUndefined();
+    expect((await engine.listEndpoints()).map((e) => e.id)).toContain(created.id);
+    expect((await engine.removeEndpoint(created.id))?.id).toBe(created.id);
+    expect(await engine.removeEndpoint(created.id), "already gone").toBeUndefined();
   });
 });

@@ -18,8 +18,8 @@ let loan: string;
 beforeAll(async () => {
   [mock, receiver] = await Promise.all([startMock({ port: 0, rateLimit: "off", webhooks: { timeScale: 0.00001 } }), new RawReceiver().start()]);
   receiver.status.set("/down", 500);
-  ok = mock.webhooks.addEndpoint({ url: receiver.url("/ok") }).id;
-  down = mock.webhooks.addEndpoint({ url: receiver.url("/down") }).id;
+  ok = (await mock.webhooks.addEndpoint({ url: receiver.url("/ok") })).id;
+  down = (await mock.webhooks.addEndpoint({ url: receiver.url("/down") })).id;
   payroll = (await mock.trigger("payroll.paid")).event.id;
   loan = (await mock.trigger("loan.disbursed")).event.id;
   // At this time scale the receiver that answers 500 fails every attempt of the schedule within seconds.
@@ -45,7 +45,7 @@ describe("hr-mock resend", () => {
     expect(stdout).toMatch(new RegExp(`^Resent payroll\\.paid event ${payroll} \\(occurredAt [0-9T:.-]+Z\\) to 2 endpoints: ${receiver.url("/ok")}, ${receiver.url("/down")}\\n$`));
     await mock.webhooks.idle();
     expect(receiver.of(payroll).length, "both endpoints got it again").toBeGreaterThanOrEqual(before + 2);
-    expect(mock.webhooks.deliveries({ eventId: payroll }).filter((d) => d.resendOf !== null).map((d) => d.endpointId).sort()).toEqual([ok, down].sort());
+    expect((await mock.webhooks.deliveries({ eventId: payroll })).filter((d) => d.resendOf !== null).map((d) => d.endpointId).sort()).toEqual([ok, down].sort());
   });
 
   test("--endpoint and --json: the control API's answer, to that endpoint only", async () => {

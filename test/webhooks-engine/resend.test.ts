@@ -127,23 +127,23 @@ describe("what the caller's world does not have is a 404", () => {
     world = await sandboxWorld(mock, check);
     await addEndpoint(world, receiver.url("/sandbox"));
     sandboxEvent = (await fire(world, "payroll.paid")).id;
-    mock.webhooks.addEndpoint({ url: receiver.url("/default") });
-    mock.webhooks.addEndpoint({ url: receiver.url("/org2") }, 2);
+    await mock.webhooks.addEndpoint({ url: receiver.url("/default") });
+    await mock.webhooks.addEndpoint({ url: receiver.url("/org2") }, 2);
     defaultEvent = (await mock.trigger("payroll.paid")).event.id;
     org2Event = (await mock.trigger("payroll.paid", { organisation: 2 })).event.id;
   });
 
-  const cases: Array<[string, { given: () => { key: string; eventId: string; body?: unknown }; want: { status: number; message: RegExp } }]> = [
+  const cases: Array<[string, { given: () => { key: string; eventId: string; body?: unknown } | Promise<{ key: string; eventId: string; body?: unknown }>; want: { status: number; message: RegExp } }]> = [
     ["an event id never sent", { given: () => ({ key: DEMO_KEY.org1WebhooksAdmin, eventId: "6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04" }), want: { status: 404, message: /^Not found: no event with id 6f1c2b7e-9a4d-4c8e-b2f1-3d5a7e9c1b04 in this organisation's delivery log \(eventId\)\.$/ } }],
     ["another organisation's event", { given: () => ({ key: DEMO_KEY.org1WebhooksAdmin, eventId: org2Event }), want: { status: 404, message: /^Not found: no event with id .* \(eventId\)\.$/ } }],
     ["a sandbox's event, asked in the default world", { given: () => ({ key: DEMO_KEY.org1WebhooksAdmin, eventId: sandboxEvent }), want: { status: 404, message: /no event with id/ } }],
     ["the default world's event, asked in a sandbox", { given: () => ({ key: world.key, eventId: defaultEvent }), want: { status: 404, message: /no event with id/ } }],
-    ["an endpoint of another organisation", { given: () => ({ key: DEMO_KEY.org1WebhooksAdmin, eventId: defaultEvent, body: { endpointId: mock.webhooks.listEndpoints(2)[0].id } }), want: { status: 404, message: /^Not found: no webhook endpoint with id .* in this organisation \(endpointId\)\.$/ } }],
+    ["an endpoint of another organisation", { given: async () => ({ key: DEMO_KEY.org1WebhooksAdmin, eventId: defaultEvent, body: { endpointId: (await mock.webhooks.listEndpoints(2))[0].id } }), want: { status: 404, message: /^Not found: no webhook endpoint with id .* in this organisation \(endpointId\)\.$/ } }],
     ["an event id that is not a uuid", { given: () => ({ key: DEMO_KEY.org1WebhooksAdmin, eventId: "42" }), want: { status: 400, message: /eventId/ } }],
     ["a field the body does not have", { given: () => ({ key: DEMO_KEY.org1WebhooksAdmin, eventId: defaultEvent, body: { endpoint: "x" } }), want: { status: 400, message: /endpoint/ } }],
   ];
   test.each(cases)("%s", async (_name, { given, want }) => {
-    const { key, eventId, body } = given();
+    const { key, eventId, body } = await given();
     const answer = await control(mock, "POST", resendPath(eventId), body, key);
     check(resendPath(eventId), "POST", answer);
     expect(answer.status, JSON.stringify(answer.body)).toBe(want.status);
@@ -159,12 +159,12 @@ describe("what the caller's world does not have is a 404", () => {
 
 describe("in process: startMock's webhooks.resend and resendMatching", () => {
   test("resend sends the same event again and changes no data; resendMatching answers a dry run", async () => {
-    mock.webhooks.addEndpoint({ url: receiver.url("/in-process") });
+    await mock.webhooks.addEndpoint({ url: receiver.url("/in-process") });
     const { event } = await mock.trigger("leave.approved");
     const version = mock.dataset.version;
     const again = await mock.webhooks.resend(event.id);
     expect(again.event).toEqual(event);
-    expect(again.deliveries.length, "to every endpoint of organisation 1 that got it").toBe(mock.webhooks.deliveries({ eventId: event.id }).filter((d) => d.resendOf === null).length);
+    expect(again.deliveries.length, "to every endpoint of organisation 1 that got it").toBe((await mock.webhooks.deliveries({ eventId: event.id })).filter((d) => d.resendOf === null).length);
     expect(mock.dataset.version, "a resend does not apply the change again").toBe(version);
     await mock.webhooks.idle();
     const dry = await mock.webhooks.resendMatching({ type: "leave.approved", state: "succeeded", dryRun: true });

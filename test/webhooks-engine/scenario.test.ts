@@ -81,13 +81,13 @@ describe("running a scenario against a mock", () => {
 
   test("the example runs in order: its waits are kept, references resolved, the delivery log shows the sequence", async () => {
     const run = io();
-    const before = new Set(mock.webhooks.deliveries().map((d) => d.eventId));
+    const before = new Set((await mock.webhooks.deliveries()).map((d) => d.eventId));
     const code = await runScenario([EXAMPLE, "--mock-url", mock.url], run.io);
     expect(run.err.join(""), "nothing on stderr").toBe("");
     expect(code).toBe(0);
     expect(run.waits).toEqual([200]);
     expect(run.out.join("").match(/^steps\[\d\]: Queued \S+/gm)).toEqual(["steps[0]: Queued employee.created", "steps[1]: Queued leave.requested", "steps[3]: Queued leave.approved"]);
-    const log = mock.webhooks.deliveries().filter((d) => !before.has(d.eventId));
+    const log = (await mock.webhooks.deliveries()).filter((d) => !before.has(d.eventId));
     expect(log.map((d) => d.type).reverse(), "the log, oldest first").toEqual(["employee.created", "leave.requested", "leave.approved"]);
     const org = mock.dataset.organizations[0];
     const approved = [...org.leaveRequests].find((r) => r.comments === "Family trip over the holidays." && r.startDate === "2026-12-21")!;
@@ -98,12 +98,12 @@ describe("running a scenario against a mock", () => {
   test("a refused step stops the run with one line naming the step; the steps before it stay done", async () => {
     const run = io();
     const at = file("twice.yaml", "steps:\n  - trigger: leave.requested\n    name: asked\n  - trigger: leave.approved\n    id: $asked.leaveRequestId\n  - trigger: leave.approved\n    id: $asked.leaveRequestId\n  - trigger: payroll.paid\n");
-    const before = mock.webhooks.deliveries().length;
+    const before = (await mock.webhooks.deliveries()).length;
     const code = await runScenario([at, "--mock-url", mock.url], run.io);
     expect(code).toBe(1);
     expect(run.err).toHaveLength(1);
     expect(run.err[0]).toMatch(new RegExp(`^hr-mock scenario: ${at.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:6: steps\\[2\\] \\(leave\\.approved\\) stopped the run: the mock answered 400: Bad request: leave request \\S+ is Approved; .*\\(id\\)\\.\\n$`));
-    expect(mock.webhooks.deliveries().length - before, "two events delivered, the fourth step never ran").toBe(2);
+    expect((await mock.webhooks.deliveries()).length - before, "two events delivered, the fourth step never ran").toBe(2);
   });
 
   test("a bad file sends nothing: exit 2, one line per problem", async () => {

@@ -189,18 +189,18 @@ export const WAIT_BOUND_MS = 20_000;
  * stopped). Checked now and after every attempt (a removal or close() that ends it without an
  * attempt happens before the call); fails naming the delivery after WAIT_BOUND_MS.
  */
-export function settled(mock: RunningMock, eventId: string, endpointId: string): Promise<DeliveryLogEntry> {
-  const final = () => mock.webhooks.deliveries({ eventId, endpointId }).find((entry) => isFinal(entry.state));
-  const found = final();
-  if (found) return Promise.resolve(found);
+export async function settled(mock: RunningMock, eventId: string, endpointId: string): Promise<DeliveryLogEntry> {
+  const final = async () => (await mock.webhooks.deliveries({ eventId, endpointId })).find((entry) => isFinal(entry.state));
+  const found = await final();
+  if (found) return found;
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
+    const timer = setTimeout(async () => {
       stop();
-      const log = JSON.stringify(mock.webhooks.deliveries({ eventId, endpointId })).slice(0, 600);
+      const log = JSON.stringify(await mock.webhooks.deliveries({ eventId, endpointId })).slice(0, 600);
       reject(new Error(`timed out waiting for the delivery of ${eventId} to ${endpointId} to finish; the log: ${log}`));
     }, WAIT_BOUND_MS);
-    const stop = mock.webhooks.onAttempt(() => {
-      const entry = final();
+    const stop = mock.webhooks.onAttempt(async () => {
+      const entry = await final();
       if (!entry) return;
       clearTimeout(timer);
       stop();
@@ -210,8 +210,8 @@ export function settled(mock: RunningMock, eventId: string, endpointId: string):
 }
 
 /** Removes every endpoint of both organisations, so one test's endpoints get no other test's events. */
-export function removeAllEndpoints(mock: RunningMock): void {
-  for (const organisation of [1, 2]) for (const e of mock.webhooks.listEndpoints(organisation)) mock.webhooks.removeEndpoint(e.id, organisation);
+export async function removeAllEndpoints(mock: RunningMock): Promise<void> {
+  for (const organisation of [1, 2]) for (const e of await mock.webhooks.listEndpoints(organisation)) await mock.webhooks.removeEndpoint(e.id, organisation);
 }
 
 /** Fires an event through the control API. */
