@@ -1,12 +1,18 @@
 // Admission: what every request of an operation meets before its answer, in one place for both
 // ways an answer is made (Prism's mock component and the response cache): an injected failure
-// (--fail-rate), the key, rate limit and permission (gate.ts), then the world's scripted faults.
-// Read API operations only are failed, counted and faulted; the control API's are not.
+// (--fail-rate), the key (gate.ts), then the key's world's store: the rate limit, the permission
+// and the world's scripted faults, in one question (worlds/world-store.ts). Read API operations
+// only are failed, counted and faulted; the control API's are not. A store kept elsewhere (Redis)
+// answers a promise; one in this process answers at once, and so does this.
 import { failure, type Reply } from "../kernel/envelope.js";
+import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import type { SpecOperation } from "../kernel/spec.js";
+import { hasPermission, UNKNOWN_KEY } from "../worlds/authenticate.js";
 import { faultReply } from "../worlds/faults.js";
+import type { JournalEntry } from "../worlds/journal/entry.js";
 import type { ApiKey } from "../worlds/world.js";
-import type { Gate } from "./gate.js";
+import { forbidden, rateHeadersOf, rateLimited, unauthorized, type Gate } from "./gate.js";
+import { storeUnavailable } from "./store-unavailable.js";
 
 /** Who asks: the Authorization header as sent, and the remote address (the throttle on failed authentication). */
 export interface Caller {
@@ -15,7 +21,7 @@ export interface Caller {
 }
 
 export type Admission =
-  | { ok: true; apiKey: ApiKey; rateHeaders?: Record<string, number>; caller: string; holdMs?: number }
+  | { ok: true; apiKey: ApiKey; rateHeaders?: Record<string, number>; caller: string; holdMs?: number; recorded: boolean }
   | { ok: false; reply: Reply & { caller?: string } };
 
 export interface AdmissionOptions {
@@ -23,22 +29,39 @@ export interface AdmissionOptions {
   /** Probability 0..1 of answering a read API operation with an injected 503. */
   failRate: number;
   random: () => number;
+  /** The pipeline's clock, milliseconds since the epoch (the rate limit's window). */
+  clock: () => number;
 }
 
-export type Admit = (operation: SpecOperation, caller: Caller) => Admission;
+/** `entryIfAdmitted`: the journal entry of a cache hit, recorded with the counting when the store can. */
+export type Admit = (operation: SpecOperation, caller: Caller, entryIfAdmitted?: () => JournalEntry) => Awaitable<Admission>;
 
-export function createAdmission({ gate, failRate, random }: AdmissionOptions): Admit {
-  return (operation, { authorization, client }) => {
+export function createAdmission({ gate, failRate, random, clock }: AdmissionOptions): Admit {
+  return (operation, { authorization, client }, entryIfAdmitted) => {
     const read = operation.api === "read";
     if (read && failRate > 0 && random() < failRate) return { ok: false, reply: failure(503, "Service unavailable: injected failure (--fail-rate); retry with backoff.") };
-    // The control API's document: its calls do not count against the read API's rate limit.
-    const admitted = gate.admit(authorization, operation.permission, read, client);
-    if (!admitted.ok) return { ok: false, reply: { ...admitted.reply, caller: admitted.caller } };
-    const { apiKey, rateHeaders } = admitted;
+    const identified = gate.identifyOrHold(authorization, client);
+    if (!identified.ok) return { ok: false, reply: identified.reply };
+    const { apiKey } = identified;
     const caller = apiKey.label;
-    // The world's scripted faults: a status instead of the answer, or the answer late.
-    const scripted = read ? apiKey.world.faults.take(operation.operationId) : undefined;
-    if (scripted?.status !== undefined) return { ok: false, reply: { ...faultReply(operation, { ...scripted, status: scripted.status }, rateHeaders), caller } };
-    return { ok: true, apiKey, rateHeaders, caller, holdMs: scripted?.delayMs };
+    const { store } = apiKey.world;
+    const permitted = hasPermission(apiKey, operation.permission);
+    const admission = store.admit({ key: apiKey.key, operationId: operation.operationId, read, permitted, nowMs: clock(), entryIfAdmitted });
+    return andThen(admission, (outcome): Admission => {
+      switch (outcome.kind) {
+        case "admitted":
+          return { ok: true, apiKey, rateHeaders: rateHeadersOf(outcome.rate), caller, holdMs: outcome.delayMs, recorded: outcome.recorded };
+        case "rate-limited":
+          return { ok: false, reply: { ...rateLimited(outcome.rate, store.rateLimit?.windowMs ?? 0), caller } };
+        case "forbidden":
+          return { ok: false, reply: { ...forbidden(operation.permission, outcome.rate), caller } };
+        case "fault":
+          return { ok: false, reply: { ...faultReply(operation, outcome.answer, rateHeadersOf(outcome.rate)), caller } };
+        case "gone":
+          return { ok: false, reply: unauthorized(UNKNOWN_KEY) };
+        case "unavailable":
+          return { ok: false, reply: { ...storeUnavailable(outcome.store), caller } };
+      }
+    });
   };
 }

@@ -15,12 +15,13 @@ import { createMockComponent, nestedDeeperThan, type MockedReply, type RequestCo
 import type { OperationTable } from "../operations/operation.js";
 import { failure, type Reply } from "../kernel/envelope.js";
 import { AUTH_THROTTLE, createAuthThrottle } from "../worlds/auth-throttle.js";
-import { createAdmission, type Caller } from "./admission.js";
+import { createAdmission, type Admission, type Caller } from "./admission.js";
+import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import { createGate } from "./gate.js";
 import { canonicalCase, parseQuery } from "./params.js";
 import { createPreferMocker } from "./prefer.js";
 import { meant, nearMiss, operationsAt } from "./near-miss.js";
-import { createRecorder } from "./record.js";
+import { createRecorder, entryOf } from "./record.js";
 import type { ResponseCache } from "./response-cache.js";
 import { bodyLimit, depthLimit, type LoadedSpec, type SpecOperation } from "../kernel/spec.js";
 import { errorText, oneLine, printable } from "../kernel/text.js";
@@ -47,6 +48,9 @@ export interface ReplyWithCaller extends Reply {
 }
 
 export type Dispatcher = (request: ApiRequest) => ReplyWithCaller | Promise<ReplyWithCaller>;
+
+/** The response cache's answer: the reply, none kept (undefined), or a kept one gone stale during its admission. */
+type FromCache = ReplyWithCaller | { stale: Admission } | undefined;
 
 export interface DispatcherOptions {
   spec: LoadedSpec;
@@ -79,12 +83,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { spec, cache, onInternalError } = options;
   const operations = spec.operations;
   const throttle = options.authThrottle === "off" ? undefined : createAuthThrottle({ ...AUTH_THROTTLE, ...options.authThrottle, now: options.now });
-  const gate = createGate(options.worlds.keys, options.now, throttle);
+  const gate = createGate(options.worlds.keys, throttle);
   // A world's answers go with it when it is reset or deleted.
   options.worlds.onForget((world) => cache.drop(world.id));
   const contexts = new WeakMap<object, RequestContext>();
   const logger = createLogger("hr-mock", { level: "silent" });
-  const admit = createAdmission({ gate, failRate: options.failRate, random: options.random });
+  const admit = createAdmission({ gate, failRate: options.failRate, random: options.random, clock: options.now });
   const mock = createMockComponent({
     operations: spec.byOperationId,
     table: options.table,
@@ -111,9 +115,20 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const search = queryStart < 0 ? "" : url.slice(queryStart + 1);
     const preferHeader = single(headers.prefer);
 
-    const cached = preferHeader ? undefined : fromCache(request, method, { authorization: headers.authorization, client: request.client }, started);
-    if (cached) return head ? headOnly(cached) : cached;
+    if (!preferHeader) {
+      const cached = fromCache(request, method, { authorization: headers.authorization, client: request.client }, started);
+      const go = (found: FromCache): ReplyWithCaller | Promise<ReplyWithCaller> => {
+        if (found === undefined || "stale" in found) return viaPrism(request, method, path, search, preferHeader, head, started, found?.stale);
+        return head ? headOnly(found) : found;
+      };
+      return cached instanceof Promise ? cached.then(go) : go(cached);
+    }
+    return viaPrism(request, method, path, search, preferHeader, head, started);
+  };
 
+  /** Prism's path: routing, validation, the mock component, then the answer kept for the cache and recorded. */
+  function viaPrism(request: ApiRequest, method: string, path: string, search: string, preferHeader: string | undefined, head: boolean, started: number, admitted?: Admission): Promise<ReplyWithCaller> {
+    const { url, headers } = request;
     const candidates = shortlist(path);
     const query = parseQuery(search);
     canonicalCase(candidates, query);
@@ -125,7 +140,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       // Prism takes a falsy body (null, 0, false) for none and would not validate it: it sees the text.
       body: body && ("value" in body && body.value ? body.value : body.text),
     };
-    const context: RequestContext = { search, query, authorization: headers.authorization, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), bodyBytes: body?.length, client: request.client };
+    const context: RequestContext = { search, query, authorization: headers.authorization, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), bodyBytes: body?.length, client: request.client, admitted };
     contexts.set(input, context);
     return prism
       .request(input, candidates.map((op) => op.prism), CONFIG)()
@@ -147,25 +162,33 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         onInternalError(`hr-mock: internal error on ${method} ${printable(path, 200)}: ${oneLine(errorText(error))}`);
         return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
       })
-      .then((reply) => {
-        if (recording) record(request, reply, context.operationId, started);
+      .then(async (reply) => {
+        if (recording) await record(request, reply, context.operationId, started);
         return head ? headOnly(reply) : reply;
       });
-  };
+  }
 
-  /** A repeated request of a known key: the same admission as Prism's path, then the bytes kept. */
-  function fromCache(request: ApiRequest, method: string, caller: Caller, started: number): ReplyWithCaller | undefined {
+  /**
+   * A repeated request of a known key: the same admission as Prism's path, then the bytes kept. A
+   * shared store records the exchange with its counting (one round trip); when the world moved on
+   * during admission (a change made through another replica), the kept bytes are stale: Prism's
+   * path answers, with the admission already made.
+   */
+  function fromCache(request: ApiRequest, method: string, caller: Caller, started: number): Awaitable<FromCache> {
     const identified = gate.identify(caller.authorization);
     if (!identified.ok) return undefined;
     const { world, organizationId } = identified.apiKey;
-    const entry = cache.get(world.id, `${organizationId} ${method} ${request.url}`, world.dataset.version);
+    const version = world.dataset.version;
+    const entry = cache.get(world.id, `${organizationId} ${method} ${request.url}`, version);
     if (!entry) return undefined;
-    const admitted = admit(spec.byOperationId.get(entry.operationId)!, caller);
-    const reply: ReplyWithCaller = admitted.ok
-      ? { status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller: admitted.caller, holdMs: admitted.holdMs, violations: entry.violations }
-      : admitted.reply;
-    if (recording) record(request, reply, entry.operationId, started, world);
-    return reply;
+    const kept = (admitted: Admission & { ok: true }): ReplyWithCaller => ({ status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller: admitted.caller, holdMs: admitted.holdMs, violations: entry.violations });
+    const entryIfAdmitted = recording ? () => entryOf(request, { status: entry.status, caller: identified.apiKey.label, violations: entry.violations }, entry.operationId, started, options.now()) : undefined;
+    return andThen(admit(spec.byOperationId.get(entry.operationId)!, caller, entryIfAdmitted), (admitted): Awaitable<FromCache> => {
+      if (admitted.ok && world.dataset.version !== version) return { stale: admitted };
+      const reply: ReplyWithCaller = admitted.ok ? kept(admitted) : admitted.reply;
+      if (!recording || (admitted.ok && admitted.recorded)) return reply;
+      return andThen(record(request, reply, entry.operationId, started, world), () => reply);
+    });
   }
 
   /** Prism's routing refusal as the spec's 404 naming what the caller may have meant, or its 405. */

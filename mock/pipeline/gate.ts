@@ -1,65 +1,67 @@
 // Who may call an operation, decided once per request and the same way on every path (the
-// response cache's fast path and Prism's mock component): the key behind Authorization, the rate
-// limit, the operation's permission. Order is deliberate: 401 before anything that depends on the
-// key; 429 before 403, because every request of a known key counts. The key names its world (the
-// default world or a sandbox): the world's counters count it, and the operation answers from it.
+// response cache's fast path and Prism's mock component): the key behind Authorization, then the
+// key's world's store (worlds/world-store.ts) counts the request against the rate limit and takes
+// the permission into account. Order is deliberate: 401 before anything that depends on the key;
+// 429 before 403, because every request of a known key counts. The key names its world (the
+// default world or a sandbox): the world's store counts it, and the operation answers from it.
 import { rateLimit } from "../../generated/facts.js";
-import { authenticate, forbiddenMessage, hasPermission } from "../worlds/authenticate.js";
+import { authenticate, forbiddenMessage } from "../worlds/authenticate.js";
 import type { ApiKey, KeyRegistry } from "../worlds/world.js";
+import type { RateDecision } from "../worlds/rate-limit.js";
 import { failure, refusal, type Reply } from "../kernel/envelope.js";
 import { violation } from "../kernel/violations.js";
 import type { AuthThrottle } from "../worlds/auth-throttle.js";
 
 const { retryAfter, rateLimitLimit: limitHeader, rateLimitRemaining: remainingHeader } = rateLimit.headers;
 
-export type GateResult =
-  | { ok: true; apiKey: ApiKey; rateHeaders?: Record<string, number> }
-  | { ok: false; reply: Reply; caller?: string };
+export type Identified = { ok: true; apiKey: ApiKey } | { ok: false; reply: Reply };
 
 export interface Gate {
   /** The key of an Authorization header (one value, or several when the header was repeated). */
-  identify(header: string | string[] | undefined): { ok: true; apiKey: ApiKey } | { ok: false; reply: Reply };
-  /** identify, then count the request (unless `counted` is false) and check `permission`. */
-  admit(header: string | string[] | undefined, permission: string, counted: boolean, client?: string): GateResult;
+  identify(header: string | string[] | undefined): Identified;
+  /** identify, and on failure the 401 held back when `client` keeps failing. */
+  identifyOrHold(header: string | string[] | undefined, client: string | undefined): Identified;
 }
 
-export function createGate(keys: KeyRegistry, now: () => number, throttle?: AuthThrottle): Gate {
-  function identify(header: string | string[] | undefined) {
+export function createGate(keys: KeyRegistry, throttle?: AuthThrottle): Gate {
+  function identify(header: string | string[] | undefined): Identified {
     if (Array.isArray(header) && header.length > 1) {
       // Which one would a service use? Answering either would hide a client's bug (a proxy adding its own).
-      return { ok: false as const, reply: unauthorized(`Unauthorized: the request has ${header.length} Authorization headers; send exactly one, Authorization: Bearer <API_KEY>.`) };
+      return { ok: false, reply: unauthorized(`Unauthorized: the request has ${header.length} Authorization headers; send exactly one, Authorization: Bearer <API_KEY>.`) };
     }
     const auth = authenticate(Array.isArray(header) ? header[0] : header, keys);
-    if (!auth.ok) return { ok: false as const, reply: unauthorized(auth.message) };
+    if (!auth.ok) return { ok: false, reply: unauthorized(auth.message) };
     return auth;
   }
   return {
     identify,
-    admit(header, permission, counted, client) {
+    identifyOrHold(header, client) {
       const identified = identify(header);
-      if (!identified.ok) {
-        const holdMs = throttle?.failed(client) ?? 0;
-        return holdMs > 0 ? { ok: false, reply: { ...identified.reply, holdMs } } : identified;
-      }
-      const { apiKey } = identified;
-      let rateHeaders: Record<string, number> | undefined;
-      const { rateLimiter } = apiKey.world;
-      if (rateLimiter && counted) {
-        const decision = rateLimiter.take(apiKey.key, now());
-        if (!decision.allowed) {
-          const retry = decision.retryAfterSeconds ?? 1;
-          const message = `Too many requests: ${decision.limit} requests in ${rateLimiter.windowMs / 1000} seconds allowed for this key; retry after ${retry} seconds.`;
-          return { ok: false, caller: apiKey.label, reply: failure(rateLimit.status, message, { [retryAfter]: retry, [limitHeader]: decision.limit, [remainingHeader]: 0 }) };
-        }
-        rateHeaders = { [limitHeader]: decision.limit, [remainingHeader]: decision.remaining };
-      }
-      if (!hasPermission(apiKey, permission)) return { ok: false, caller: apiKey.label, reply: refusal(403, [violation("permission", forbiddenMessage(permission), permission)], rateHeaders) };
-      return { ok: true, apiKey, rateHeaders };
+      if (identified.ok) return identified;
+      const holdMs = throttle?.failed(client) ?? 0;
+      return holdMs > 0 ? { ok: false, reply: { ...identified.reply, holdMs } } : identified;
     },
   };
 }
 
+/** The rate-limit headers of an answer to a counted request. */
+export function rateHeadersOf(rate: RateDecision | undefined): Record<string, number> | undefined {
+  return rate && { [limitHeader]: rate.limit, [remainingHeader]: rate.remaining };
+}
+
+/** The 429 of a key past the rate limit. */
+export function rateLimited(rate: RateDecision, windowMs: number): Reply {
+  const retry = rate.retryAfterSeconds ?? 1;
+  const message = `Too many requests: ${rate.limit} requests in ${windowMs / 1000} seconds allowed for this key; retry after ${retry} seconds.`;
+  return failure(rateLimit.status, message, { [retryAfter]: retry, [limitHeader]: rate.limit, [remainingHeader]: 0 });
+}
+
+/** The 403 of a key without the operation's permission. */
+export function forbidden(permission: string, rate: RateDecision | undefined): Reply {
+  return refusal(403, [violation("permission", forbiddenMessage(permission), permission)], rateHeadersOf(rate));
+}
+
 /** A 401: the Authorization header is what the request got wrong. */
-function unauthorized(message: string): Reply {
+export function unauthorized(message: string): Reply {
   return refusal(401, [violation("header", message, "Authorization")], { "WWW-Authenticate": "Bearer" });
 }

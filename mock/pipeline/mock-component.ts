@@ -20,6 +20,7 @@ import { checkParams, type Query } from "./params.js";
 import { parsePrefer, type PreferConfig } from "./prefer.js";
 import type { SpecOperation } from "../kernel/spec.js";
 import { errorText, oneLine } from "../kernel/text.js";
+import { andThen } from "../kernel/awaitable.js";
 import type { World } from "../worlds/world.js";
 
 /** What the dispatcher sends through Prism beside the request Prism reads. */
@@ -39,6 +40,8 @@ export interface RequestContext {
   bodyBytes?: number;
   /** Set here once Prism has routed the request: the operation it matched, for the journal. */
   operationId?: string;
+  /** The admission the response cache's path already made, when its kept answer went stale meanwhile. */
+  admitted?: Admission;
 }
 
 export interface MockedReply extends Reply {
@@ -91,12 +94,14 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
   function answer(operation: SpecOperation, request: Parameters<MockComponent>[0]["input"]["data"], validations: Diagnostics): MockedReply | Promise<MockedReply> {
     const context = options.context(request);
     context.operationId = operation.operationId;
-    const admitted = admit(operation, context);
-    if (!admitted.ok) return admitted.reply;
-    const reply = answerAdmitted(operation, request, validations, context, admitted);
-    const { holdMs } = admitted;
-    if (!holdMs) return reply;
-    return reply instanceof Promise ? reply.then((r) => ({ ...r, holdMs })) : { ...reply, holdMs };
+    // Admitted already on the response cache's path (a cached answer gone stale under it).
+    return andThen(context.admitted ?? admit(operation, context), (admitted): MockedReply | Promise<MockedReply> => {
+      if (!admitted.ok) return admitted.reply;
+      const reply = answerAdmitted(operation, request, validations, context, admitted);
+      const { holdMs } = admitted;
+      if (!holdMs) return reply;
+      return reply instanceof Promise ? reply.then((r) => ({ ...r, holdMs })) : { ...reply, holdMs };
+    });
   }
 
   function answerAdmitted(

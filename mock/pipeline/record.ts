@@ -5,7 +5,8 @@
 // status, the findings, the caller's label): no parsing here, so the response cache's path stays fast.
 import { mockLimits } from "../../generated/control-facts.js";
 import type { Violation } from "../kernel/violations.js";
-import type { RecordedBody } from "../worlds/journal/journal.js";
+import type { JournalEntry, RecordedBody } from "../worlds/journal/journal.js";
+import type { Awaitable } from "../kernel/awaitable.js";
 import type { World, Worlds } from "../worlds/world.js";
 import type { Gate } from "./gate.js";
 
@@ -27,7 +28,7 @@ export interface RecordedOutput {
   holdMs?: number;
 }
 
-export type Recorder = (request: RecordedInput, reply: RecordedOutput, operationId: string | undefined, started: number, world?: World) => void;
+export type Recorder = (request: RecordedInput, reply: RecordedOutput, operationId: string | undefined, started: number, world?: World) => Awaitable<void>;
 
 export interface RecorderOptions {
   worlds: Worlds;
@@ -47,18 +48,23 @@ export function createRecorder({ worlds, gate, now }: RecorderOptions): Recorder
     }
     const { journal } = world;
     if (!journal.on) return;
-    journal.record({
-      at: Date.now(),
-      method: request.method,
-      url: request.url,
-      operationId,
-      caller,
-      status: reply.status,
-      violations: reply.violations,
-      nearest: reply.nearest,
-      durationMs: now() - started + (reply.holdMs ?? 0),
-      body: request.body === undefined ? undefined : bodyOf(request.body),
-    });
+    return journal.record(entryOf(request, { ...reply, caller }, operationId, started, now()));
+  };
+}
+
+/** The journal's entry of one exchange (`ended`: the monotonic clock's reading when it was answered). */
+export function entryOf(request: RecordedInput, reply: RecordedOutput, operationId: string | undefined, started: number, ended: number): JournalEntry {
+  return {
+    at: Date.now(),
+    method: request.method,
+    url: request.url,
+    operationId,
+    caller: reply.caller,
+    status: reply.status,
+    violations: reply.violations,
+    nearest: reply.nearest,
+    durationMs: ended - started + (reply.holdMs ?? 0),
+    body: request.body === undefined ? undefined : bodyOf(request.body),
   };
 }
 

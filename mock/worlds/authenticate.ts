@@ -5,7 +5,7 @@ import type { ApiKey, KeyRegistry } from "./world.js";
 export type AuthResult = { ok: true; apiKey: ApiKey } | { ok: false; message: string };
 
 const MISSING = "Unauthorized: the Authorization header is missing; send Authorization: Bearer <API_KEY>.";
-const UNKNOWN = "Unauthorized: the API key is not known to this service.";
+export const UNKNOWN_KEY = "Unauthorized: the API key is not known to this service.";
 
 export function authenticate(header: string | undefined, keys: KeyRegistry): AuthResult {
   // The usual case first: one lookup.
@@ -25,7 +25,7 @@ export function authenticate(header: string | undefined, keys: KeyRegistry): Aut
   if (credential === "") return { ok: false, message: "Unauthorized: the API key after Bearer is empty; send Authorization: Bearer <API_KEY>." };
   if (/\s/.test(credential)) return { ok: false, message: "Unauthorized: the Authorization header must hold one API key after Bearer, without spaces." };
   const apiKey = keys.get(credential);
-  return apiKey ? { ok: true, apiKey } : { ok: false, message: UNKNOWN };
+  return apiKey ? { ok: true, apiKey } : { ok: false, message: UNKNOWN_KEY };
 }
 
 /** Does the key hold the permission the operation's x-permission names? */

@@ -12,7 +12,8 @@ import type { WebhookService } from "../webhooks/service.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
 import { FaultScript } from "./faults.js";
 import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
-import { createRateLimiter, type RateLimiter } from "./rate-limit.js";
+import { createRateLimiter } from "./rate-limit.js";
+import { MemoryWorldStore, type WorldStore } from "./world-store.js";
 import { Journal } from "./journal/journal.js";
 
 /** The default world's id (sandboxes have uuids). */
@@ -33,9 +34,8 @@ export interface World {
   readonly data?: unknown;
   /** The world's webhook endpoints and delivery log (absent where the mock has no webhooks: MSW). */
   webhooks: WebhookService | undefined;
-  /** Its keys' rate-limit counters; undefined when the rate limit is off. */
-  rateLimiter: RateLimiter | undefined;
-  readonly faults: FaultScript;
+  /** Its keys' rate-limit counts and its scripted faults: in memory, or shared by replicas (Redis). */
+  store: WorldStore;
   /** The requests it answered (bounded), and the counts its coverage report reads. */
   readonly journal: Journal;
   /** Its keys, in the order they were defined. */
@@ -171,8 +171,7 @@ export class Worlds {
     retire(world.webhooks);
     this.options.lifecycle?.reset(world);
     world.webhooks = this.options.webhooks?.(world.dataset, ++this.ordinal, world.id);
-    world.rateLimiter = this.rateLimiter();
-    world.faults.clear();
+    world.store = this.store();
     world.journal.clear();
     this.forget(world);
     return ok(world);
@@ -186,7 +185,6 @@ export class Worlds {
     for (const key of world.keys) this.registry.delete(key.key);
     retire(world.webhooks);
     this.options.lifecycle?.deleted(world);
-    world.faults.clear();
     this.forget(world);
     return ok(world);
   }
@@ -211,8 +209,7 @@ export class Worlds {
       start,
       ...(data !== undefined && { data }),
       webhooks: undefined,
-      rateLimiter: this.rateLimiter(),
-      faults: new FaultScript(this.options.maxFaults ?? mockLimits.maxFaultsPerWorld),
+      store: this.store(),
       journal: new Journal(this.options.journalSize ?? mockLimits.journalPerWorld),
       keys: [],
       demoKeyOf,
@@ -226,9 +223,10 @@ export class Worlds {
     return world;
   }
 
-  private rateLimiter(): RateLimiter | undefined {
+  private store(): WorldStore {
     const { rateLimit } = this.options;
-    return rateLimit === "off" ? undefined : createRateLimiter(rateLimit, RATE_LIMIT_WINDOW_MS);
+    const limiter = rateLimit === "off" ? undefined : createRateLimiter(rateLimit, RATE_LIMIT_WINDOW_MS);
+    return new MemoryWorldStore(limiter, new FaultScript(this.options.maxFaults ?? mockLimits.maxFaultsPerWorld));
   }
 
   private forget(world: World): void {

@@ -6,6 +6,7 @@ import type { ApiKey } from "../../worlds/world.js";
 import { faultProblem, type FaultInput } from "../../worlds/faults.js";
 import { operationResult, refuse, type OperationResult } from "../../kernel/results.js";
 import type { OperationTable } from "../operation.js";
+import { andThen } from "../../kernel/awaitable.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import { DEFAULT_WORLD, type SandboxResult, type World, type Worlds } from "../../worlds/world.js";
 
@@ -53,12 +54,12 @@ export function sandboxOperations(worlds: Worlds, operations: ReadonlyMap<string
       const input = body as FaultInput;
       const problem = faultProblem(input, operations);
       if (problem) return operationResult(refuse("invalid", problem.message, problem.field));
-      const fault = world.faults.add(input);
-      if (!fault) return operationResult(refuse("conflict", `this world holds ${world.faults.size} faults, its limit (maxFaultsPerWorld); clear them with DELETE /_mock/faults first`));
-      return { ok: true, data: fault };
+      return andThen(world.store.faults.add(input), (added) =>
+        added.ok ? { ok: true, data: added.fault } : operationResult(refuse("conflict", `this world holds ${added.held} faults, its limit (maxFaultsPerWorld); clear them with DELETE /_mock/faults first`)),
+      );
     },
-    listFaults: ({ world }) => ({ ok: true, data: world.faults.list() }),
-    clearFaults: ({ world }) => ({ ok: true, data: world.faults.clear() }),
+    listFaults: ({ world }) => andThen(world.store.faults.list(), (data) => ({ ok: true, data })),
+    clearFaults: ({ world }) => andThen(world.store.faults.clear(), (data) => ({ ok: true, data })),
   };
 }
 
