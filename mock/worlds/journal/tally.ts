@@ -14,7 +14,7 @@ export interface OperationTally {
 }
 
 /** Distinct parameter names kept per operation: a client sending random names cannot grow memory. */
-const MAX_NAMES = 64;
+export const MAX_PARAMETER_NAMES = 64;
 /** URLs whose parameter names are kept read: a repeated request (the response cache's) counts without parsing or allocating. */
 const READ_URLS = 1024;
 
@@ -43,7 +43,7 @@ export class Tally {
     for (const name of names) {
       const before = tally.parameters.get(name);
       if (before !== undefined) tally.parameters.set(name, before + 1);
-      else if (tally.parameters.size < MAX_NAMES) tally.parameters.set(name, 1);
+      else if (tally.parameters.size < MAX_PARAMETER_NAMES) tally.parameters.set(name, 1);
     }
   }
 

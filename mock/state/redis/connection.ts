@@ -1,0 +1,177 @@
+// The connection to the Redis that holds a replicated mock's state. ioredis is loaded here, when
+// --state redis:// is given, and never otherwise (start-up and --help do not pay for it). The
+// address may be a single server or any node of a Redis Cluster: the first connection asks which,
+// and a cluster is then used as one (each world's keys in one slot, keys.ts).
+//
+// Failures are answered fast: commands are not queued while the connection is down (the pipeline
+// answers 503 or from what the replica holds) and time out after COMMAND_TIMEOUT_MS when a server
+// stops answering; the client reconnects by itself. Each change between reachable and unreachable
+// is said once, in one line naming the store (its password masked).
+import type { Cluster, Redis } from "ioredis";
+import { StateError } from "../state-error.js";
+import type { RedisAddress } from "./address.js";
+
+/** A command not answered within this is given up (a hung server): well within the 5 s a request may wait. */
+export const COMMAND_TIMEOUT_MS = 2000;
+const CONNECT_TIMEOUT_MS = 3000;
+
+export type RedisClient = Redis | Cluster;
+
+export interface RedisLink {
+  readonly address: RedisAddress;
+  /** Whether the address is a node of a Redis Cluster. */
+  readonly cluster: boolean;
+  /** Commands (auto-pipelined: requests of one turn of the event loop share a write). */
+  readonly client: RedisClient;
+  /** Whether the last word from the server was good: commands are worth sending. */
+  readonly up: boolean;
+  /** Told of each change between reachable and unreachable (with the reason, when it went down). */
+  onChange(listener: (up: boolean, reason?: string) => void): () => void;
+  /** A second connection for subscriptions (a connection that subscribes sends no other commands). */
+  subscriber(): Promise<RedisClient>;
+  close(): Promise<void>;
+}
+
+/** Connects, or throws a StateError of one line: unreachable, refused credentials, no such database. */
+export async function openRedis(address: RedisAddress): Promise<RedisLink> {
+  const ioredis = await import("ioredis");
+  const probe = new ioredis.Redis({ ...serverOptions(address), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  let lastError: Error | undefined;
+  probe.on("error", (error: Error) => (lastError = error));
+  let cluster: boolean;
+  try {
+    await probe.connect();
+    cluster = /cluster_enabled:1/.test(await probe.info("cluster"));
+    if (address.db !== 0) {
+      if (cluster) throw new StateError(`--state ${address.shown}: a Redis Cluster has database 0 only; leave the /${address.db} off`);
+      await probe.select(address.db);
+    }
+  } catch (error) {
+    probe.disconnect();
+    if (error instanceof StateError) throw error;
+    throw new StateError(`--state ${address.shown}: ${connectProblem(lastError ?? (error as Error), address)}`);
+  }
+  if (cluster) {
+    probe.disconnect();
+    const client = new ioredis.Cluster([{ host: address.host, port: address.port }], {
+      redisOptions: serverOptions(address),
+      enableOfflineQueue: false,
+      enableAutoPipelining: true,
+      clusterRetryStrategy: retryDelay,
+    });
+    try {
+      await waitReady(client);
+    } catch (error) {
+      client.disconnect();
+      throw new StateError(`--state ${address.shown}: the Redis Cluster is not ready (${describe(error as Error)})`);
+    }
+    return link(address, true, client, () => client.duplicate());
+  }
+  // A connection that reconnects by itself takes the probe's place.
+  probe.disconnect();
+  const client = new ioredis.Redis({ ...serverOptions(address), lazyConnect: true, enableAutoPipelining: true, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: retryDelay });
+  client.on("error", () => {});
+  await client.connect().catch((error: Error) => {
+    throw new StateError(`--state ${address.shown}: ${connectProblem(error, address)}`);
+  });
+  return link(address, false, client, () => client.duplicate());
+}
+
+function link(address: RedisAddress, cluster: boolean, client: RedisClient, duplicate: () => RedisClient): RedisLink {
+  const listeners = new Set<(up: boolean, reason?: string) => void>();
+  const subscribers: RedisClient[] = [];
+  let up = true;
+  let lastError: Error | undefined;
+  const set = (now: boolean) => {
+    if (now === up) return;
+    up = now;
+    const reason = now ? undefined : lastError ? describe(lastError) : "the connection closed";
+    for (const listener of listeners) listener(now, reason);
+  };
+  client.on("error", (error: Error) => (lastError = error));
+  client.on("ready", () => set(true));
+  client.on("close", () => set(false));
+  client.on("reconnecting", () => set(false));
+  client.on("end", () => set(false));
+  return {
+    address,
+    cluster,
+    client,
+    get up() {
+      return up;
+    },
+    onChange(listener) {
+      listeners.add(listener);
+      return () => listeners.delete(listener);
+    },
+    async subscriber() {
+      const connection = duplicate();
+      connection.on("error", () => {});
+      subscribers.push(connection);
+      return connection;
+    },
+    async close() {
+      listeners.clear();
+      for (const connection of [client, ...subscribers]) {
+        try {
+          await connection.quit();
+        } catch {
+          connection.disconnect();
+        }
+      }
+    },
+  };
+}
+
+function serverOptions(address: RedisAddress) {
+  return {
+    host: address.host,
+    port: address.port,
+    db: address.db,
+    ...(address.username !== undefined && { username: address.username }),
+    ...(address.password !== undefined && { password: address.password }),
+    ...(address.tls && { tls: { servername: address.host } }),
+    connectTimeout: CONNECT_TIMEOUT_MS,
+    commandTimeout: COMMAND_TIMEOUT_MS,
+    connectionName: "hr-mock",
+  };
+}
+
+/** Reconnect after 50 ms, doubling up to 1 s: a restarted Redis is found again within a second. */
+function retryDelay(times: number): number {
+  return Math.min(50 * 2 ** Math.min(times, 5), 1000);
+}
+
+function waitReady(client: Cluster): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error(`no answer within ${CONNECT_TIMEOUT_MS} ms`)), CONNECT_TIMEOUT_MS);
+    client.once("ready", () => {
+      clearTimeout(timer);
+      resolve();
+    });
+    client.on("error", (error: Error) => {
+      clearTimeout(timer);
+      reject(error);
+    });
+  });
+}
+
+/** Why the first connection failed, in words a user acts on. */
+function connectProblem(error: Error, address: RedisAddress): string {
+  const message = error.message ?? String(error);
+  if (/^WRONGPASS/.test(message)) return "Redis refused the password (or user) in the address; check it";
+  if (/^NOAUTH/.test(message)) return "Redis asks for a password; give it in the address, redis://:PASSWORD@host:port";
+  if (/DB index is out of range/i.test(message)) return `Redis has no database ${address.db}`;
+  const code = (error as NodeJS.ErrnoException).code;
+  if (code === "ECONNREFUSED") return `nothing answers at ${address.host}:${address.port} (connection refused); is redis-server running there?`;
+  if (code === "ENOTFOUND" || code === "EAI_AGAIN") return `the host ${address.host} is not known`;
+  if (code === "ETIMEDOUT" || /timeout/i.test(message)) return `${address.host}:${address.port} did not answer within ${CONNECT_TIMEOUT_MS} ms`;
+  return describe(error);
+}
+
+/** An error in one line, never quoting a password (ioredis' messages do not carry it). */
+export function describe(error: Error): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  const message = (error.message ?? String(error)).split("\n")[0].slice(0, 200);
+  return code && !message.includes(code) ? `${code}: ${message}` : message;
+}

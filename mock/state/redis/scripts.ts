@@ -1,0 +1,49 @@
+// The Lua scripts (lua/) registered on a connection: each is sent once, then called by its digest
+// (EVALSHA; ioredis sends the source again when a restarted server has forgotten it). A call's
+// answer is what the script returns, untyped; the callers in this folder read it.
+import type { RedisClient } from "./connection.js";
+import { ADD_FAULT_SCRIPT, ADMIT_SCRIPT, CLEAR_FAULTS_SCRIPT, RECORD_SCRIPT } from "./lua/admission.js";
+import { ADD_ENDPOINT_SCRIPT, CLAIM_SCRIPT, PUBLISH_SCRIPT, REMOVE_ENDPOINT_SCRIPT, RENEW_SCRIPT, SETTLE_SCRIPT } from "./lua/deliveries.js";
+import { CLAIM_STATE_SCRIPT, DELETE_WORLD_SCRIPT, OPEN_WORLD_SCRIPT, REGISTER_SANDBOX_SCRIPT, RESET_WORLD_SCRIPT, UNREGISTER_SANDBOX_SCRIPT } from "./lua/worlds.js";
+import { DELIVERY_KEY_COUNT } from "./lua/deliveries.js";
+
+/** Each script and how many of its arguments are keys (-1: all of a delivery script's keys). */
+const SCRIPTS = {
+  hrmAdmit: { keys: 5, lua: ADMIT_SCRIPT },
+  hrmRecord: { keys: 2, lua: RECORD_SCRIPT },
+  hrmAddFault: { keys: 1, lua: ADD_FAULT_SCRIPT },
+  hrmClearFaults: { keys: 1, lua: CLEAR_FAULTS_SCRIPT },
+  hrmClaimState: { keys: 1, lua: CLAIM_STATE_SCRIPT },
+  hrmOpenWorld: { keys: 1, lua: OPEN_WORLD_SCRIPT },
+  hrmRegisterSandbox: { keys: 2, lua: REGISTER_SANDBOX_SCRIPT },
+  hrmUnregisterSandbox: { keys: 2, lua: UNREGISTER_SANDBOX_SCRIPT },
+  hrmResetWorld: { keys: -2, lua: RESET_WORLD_SCRIPT },
+  hrmDeleteWorld: { keys: -2, lua: DELETE_WORLD_SCRIPT },
+  hrmPublish: { keys: -1, lua: PUBLISH_SCRIPT },
+  hrmClaim: { keys: -1, lua: CLAIM_SCRIPT },
+  hrmRenew: { keys: -1, lua: RENEW_SCRIPT },
+  hrmSettle: { keys: -1, lua: SETTLE_SCRIPT },
+  hrmAddEndpoint: { keys: -1, lua: ADD_ENDPOINT_SCRIPT },
+  hrmRemoveEndpoint: { keys: -1, lua: REMOVE_ENDPOINT_SCRIPT },
+} as const;
+
+export type ScriptName = keyof typeof SCRIPTS;
+
+export interface Scripts {
+  /** Runs `name` with its keys and arguments in one round trip. */
+  run(name: ScriptName, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown>;
+}
+
+export function registerScripts(client: RedisClient): Scripts {
+  for (const [name, { keys, lua }] of Object.entries(SCRIPTS)) {
+    // Scripts taking a variable number of keys (-2) get it with each call.
+    client.defineCommand(name, { lua, ...(keys === -2 ? {} : { numberOfKeys: keys === -1 ? DELIVERY_KEY_COUNT : keys }) });
+  }
+  const commands = client as unknown as Record<ScriptName, (...args: (string | number)[]) => Promise<unknown>>;
+  return {
+    run(name, keys, args) {
+      const variable = SCRIPTS[name].keys === -2;
+      return commands[name](...(variable ? [keys.length] : []), ...keys, ...args);
+    },
+  };
+}
