@@ -19,6 +19,8 @@ export interface StateWiring {
 
 export function wireState(store: StateStore, engine: WebhookEngine, onError: (line: string) => void): StateWiring {
   const sinks = new Map<string, () => void>();
+  // The services made here, by world: what a restored sandbox's webhooks come back into.
+  const services = new Map<string, WebhookService>();
   const cut = (worldId: string) => sinks.get(worldId)?.();
   return {
     sandboxService(dataset, ordinal, worldId) {
@@ -27,6 +29,7 @@ export function wireState(store: StateStore, engine: WebhookEngine, onError: (li
       const { sink, detach } = detachable(worldPersistence(store, worldId, () => service!.snapshot(), onError));
       sinks.set(worldId, detach);
       service = engine.serviceFor(dataset, ordinal, sink);
+      services.set(worldId, service);
       return service;
     },
     lifecycle: {
@@ -38,6 +41,7 @@ export function wireState(store: StateStore, engine: WebhookEngine, onError: (li
       deleted: (world) => {
         cut(world.id);
         sinks.delete(world.id);
+        services.delete(world.id);
         store.removeWorld(world.id);
       },
     },
@@ -46,7 +50,7 @@ export function wireState(store: StateStore, engine: WebhookEngine, onError: (li
       for (const definition of store.sandboxes()) {
         const world = worlds.restoreSandbox(definition);
         const restored = replayWorld(store, definition.id, world.dataset);
-        if (restored.webhooks) world.webhooks?.restore(restored.webhooks);
+        if (restored.webhooks) services.get(world.id)?.restore(restored.webhooks);
         if (restored.skipped) skipped.push(restored.skipped);
       }
       return skipped;

@@ -22,6 +22,8 @@ import { canonicalCase, parseQuery } from "./params.js";
 import { createPreferMocker } from "./prefer.js";
 import { meant, nearMiss, operationsAt } from "./near-miss.js";
 import { createRecorder, entryOf } from "./record.js";
+import { StoreUnavailableError } from "../kernel/store-unavailable.js";
+import { storeUnavailable } from "./store-unavailable.js";
 import type { ResponseCache } from "./response-cache.js";
 import { bodyLimit, depthLimit, type LoadedSpec, type SpecOperation } from "../kernel/spec.js";
 import { errorText, oneLine, printable } from "../kernel/text.js";
@@ -105,7 +107,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   // Every world's journal has the same bound: with 0 (off) nothing is measured or recorded.
   const recording = options.worlds.default.journal.on;
 
-  return (request) => {
+  const answer = (request: ApiRequest): ReplyWithCaller | Promise<ReplyWithCaller> => {
     const started = recording ? options.now() : 0;
     const head = request.method === "HEAD";
     const method = head ? "GET" : request.method;
@@ -124,6 +126,19 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       return cached instanceof Promise ? cached.then(go) : go(cached);
     }
     return viaPrism(request, method, path, search, preferHeader, head, started);
+  };
+
+  // With worlds shared by replicas, a sandbox key first seen here is looked up before the request goes on.
+  return (request) => {
+    const learning = options.worlds.learnKey(request.headers.authorization);
+    if (!learning) return answer(request);
+    return learning.then(
+      () => answer(request),
+      (error: unknown) => {
+        if (error instanceof StoreUnavailableError) return storeUnavailable(error.store);
+        throw error;
+      },
+    );
   };
 
   /** Prism's path: routing, validation, the mock component, then the answer kept for the cache and recorded. */

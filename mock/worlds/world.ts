@@ -8,8 +8,9 @@ import { createKeyRegistry, type ApiKeyOf } from "./api-keys.js";
 import { forkDataset, resetDataset } from "../data/copy-on-write.js";
 import type { Dataset } from "../data/dataset.js";
 import type { KeySpec } from "../keys/demo-keys.js";
-import type { WebhookService } from "../webhooks/service.js";
+import type { WorldWebhooks } from "../webhooks/port.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
+import type { Awaitable } from "../kernel/awaitable.js";
 import { FaultScript } from "./faults.js";
 import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
 import { createRateLimiter } from "./rate-limit.js";
@@ -33,7 +34,7 @@ export interface World {
   /** The data file the sandbox was made from, if any (kept so a --state directory can make it again). */
   readonly data?: unknown;
   /** The world's webhook endpoints and delivery log (absent where the mock has no webhooks: MSW). */
-  webhooks: WebhookService | undefined;
+  webhooks: WorldWebhooks | undefined;
   /** Its keys' rate-limit counts and its scripted faults: in memory, or shared by replicas (Redis). */
   store: WorldStore;
   /** The requests it answered (bounded), and the counts its coverage report reads. */
@@ -55,9 +56,11 @@ export interface WorldsOptions {
   sandboxKeys: readonly KeySpec[];
   rateLimit: number | "off";
   /** The default world's webhook service (startMock's engine's); none without webhooks (MSW). */
-  defaultWebhooks?: WebhookService;
+  defaultWebhooks?: WorldWebhooks;
   /** A sandbox's webhook service over its dataset (its ordinal, from 1, seeds its event ids). */
-  webhooks?: (dataset: Dataset, ordinal: number, worldId: string) => WebhookService;
+  webhooks?: (dataset: Dataset, ordinal: number, worldId: string) => WorldWebhooks;
+  /** Sandboxes and world stores shared by replicas (--state redis://); none: this process alone. */
+  shared?: SharedWorlds;
   /** Told of each sandbox created, reset and deleted (a --state directory keeps them). */
   lifecycle?: SandboxLifecycle;
   /** A start dataset from a data file's content, with the mock's seed, scale and today; or the problems, one line each. */
@@ -78,6 +81,27 @@ export interface SandboxDefinition {
   keys: { key: string; demoKey: string }[];
   /** The data file's content the sandbox started from, when it was not the mock's start dataset. */
   data?: unknown;
+}
+
+/**
+ * What replicas share about worlds (mock/state/redis/): the sandboxes (made, listed, reset and
+ * deleted through any replica) and each world's store. A sandbox made elsewhere becomes known here
+ * when it is listed, named, or one of its keys is used.
+ */
+export interface SharedWorlds {
+  /** Registers a sandbox made here; refused when the mock holds `max` already. */
+  register(definition: SandboxDefinition, max: number): Promise<{ ok: true } | { ok: false; held: number }>;
+  /** Every sandbox of the mock, oldest first. */
+  definitions(): Promise<SandboxDefinition[]>;
+  definition(id: string): Promise<SandboxDefinition | undefined>;
+  /** The sandbox a key of the form sbx_… belongs to, if any. */
+  sandboxOfKey(key: string): Promise<string | undefined>;
+  /** The world back at its start for every replica. */
+  reset(world: World): Promise<void>;
+  /** The world gone for every replica (unregistered first: its keys stop). */
+  remove(world: World): Promise<void>;
+  /** The store of a world made here. */
+  store(world: World): WorldStore;
 }
 
 export interface SandboxLifecycle {
@@ -110,19 +134,26 @@ export class Worlds {
   }
 
   /** A new sandbox: a fork of the start dataset and a fresh key per sandbox key spec. */
-  createSandbox(label?: string, data?: unknown): SandboxResult {
+  createSandbox(label?: string, data?: unknown): Awaitable<SandboxResult> {
     if (this.closing) return refuse("unavailable", "the mock is shutting down and creates no more sandboxes");
-    if (this.sandboxes.size >= this.maxSandboxes) {
-      return refuse("conflict", `the mock holds ${this.maxSandboxes} sandboxes, its limit (maxSandboxes); delete one with DELETE /_mock/sandboxes/{id} first`);
-    }
+    const { shared } = this.options;
+    if (!shared && this.sandboxes.size >= this.maxSandboxes) return this.full();
     const random = randomText();
     const keys = this.options.sandboxKeys.map((spec) => ({ key: `sbx_${random}_${spec.key.replace(/^demo_/, "")}`, demoKey: spec.key }));
     const definition: SandboxDefinition = { id: globalThis.crypto.randomUUID(), label: label ?? null, createdAt: new Date().toISOString(), keys, ...(data !== undefined && { data }) };
     const start = this.startOf(definition);
     if (!start.ok) return refuse("invalid", `the data file does not load: ${start.lines.join("; ")}`, "data");
-    const world = this.make(definition, start.dataset);
-    this.options.lifecycle?.created(world, definition);
-    return ok(world);
+    if (!shared) {
+      const world = this.make(definition, start.dataset);
+      this.options.lifecycle?.created(world, definition);
+      return ok(world);
+    }
+    // Counted against the limit in the shared store, where every replica's sandboxes are.
+    return shared.register(definition, this.maxSandboxes).then((registered) => (registered.ok ? ok(this.make(definition, start.dataset)) : this.full()));
+  }
+
+  private full(): SandboxResult {
+    return refuse("conflict", `the mock holds ${this.maxSandboxes} sandboxes, its limit (maxSandboxes); delete one with DELETE /_mock/sandboxes/{id} first`);
   }
 
   /** A sandbox made again from its definition (a --state directory's), with its id and keys. */
@@ -153,40 +184,91 @@ export class Worlds {
     return world;
   }
 
-  /** The sandboxes, oldest first. */
-  list(): World[] {
-    return [...this.sandboxes.values()];
+  /** The sandboxes, oldest first (with shared worlds: every replica's, each made known here). */
+  list(): Awaitable<World[]> {
+    const { shared } = this.options;
+    if (!shared) return [...this.sandboxes.values()];
+    return shared.definitions().then((definitions) => {
+      const held = new Set(definitions.map((d) => d.id));
+      for (const world of [...this.sandboxes.values()]) if (!held.has(world.id)) this.forgetHere(world);
+      return definitions.flatMap((d) => this.known(d) ?? []);
+    });
   }
 
+  /** A sandbox known here. */
   sandbox(id: string): World | undefined {
     return this.sandboxes.get(id.toLowerCase());
   }
 
+  /** A sandbox of the mock: known here, or (with shared worlds) made known from the shared store. */
+  find(id: string): Awaitable<World | undefined> {
+    const { shared } = this.options;
+    const here = this.sandbox(id);
+    if (here || !shared || !/^[0-9a-f-]{36}$/i.test(id)) return here;
+    return shared.definition(id.toLowerCase()).then((definition) => definition && this.known(definition));
+  }
+
+  /**
+   * With shared worlds, a sandbox key this replica has not seen (its sandbox made through another)
+   * is looked up once and its sandbox made known; a promise only then, else undefined.
+   */
+  learnKey(authorization: string | string[] | undefined): Promise<void> | undefined {
+    const { shared } = this.options;
+    if (!shared || typeof authorization !== "string" || !authorization.startsWith("Bearer sbx_")) return undefined;
+    const key = authorization.slice(7).trim();
+    if (this.registry.has(key)) return undefined;
+    return shared.sandboxOfKey(key).then(async (id) => void (id && (await this.find(id))));
+  }
+
   /** The sandbox back at its start: data, endpoints, log, counters, faults and journal; keys kept. */
-  reset(id: string): SandboxResult {
+  reset(id: string): Awaitable<SandboxResult> {
     const world = this.sandbox(id);
     if (!world) return notFound(id);
     if (this.closing) return refuse("unavailable", "the mock is shutting down");
+    const { shared } = this.options;
+    if (shared) return shared.reset(world).then(() => ok(world));
     resetDataset(world.dataset, world.start);
     retire(world.webhooks);
     this.options.lifecycle?.reset(world);
     world.webhooks = this.options.webhooks?.(world.dataset, ++this.ordinal, world.id);
-    world.store = this.store();
+    world.store = this.store(world);
     world.journal.clear();
     this.forget(world);
     return ok(world);
   }
 
   /** Deletes the sandbox: its keys stop at once, its waiting deliveries are cancelled. */
-  delete(id: string): SandboxResult {
+  delete(id: string): Awaitable<SandboxResult> {
     const world = this.sandbox(id);
     if (!world) return notFound(id);
+    const { shared } = this.options;
+    if (shared) return shared.remove(world).then(() => (this.forgetHere(world), ok(world)));
+    this.forgetHere(world);
+    this.options.lifecycle?.deleted(world);
+    return ok(world);
+  }
+
+  /** A world's data back at its start here (a reset made through another replica): its answers are forgotten. */
+  restartHere(world: World): void {
+    resetDataset(world.dataset, world.start);
+    this.forget(world);
+  }
+
+  /** A sandbox no longer known here (deleted, here or through another replica): its keys stop. */
+  forgetHere(world: World): void {
+    if (this.sandboxes.get(world.id) !== world) return;
     this.sandboxes.delete(world.id);
     for (const key of world.keys) this.registry.delete(key.key);
     retire(world.webhooks);
-    this.options.lifecycle?.deleted(world);
     this.forget(world);
-    return ok(world);
+  }
+
+  /** The sandbox of a definition, made here when it is not known yet. */
+  private known(definition: SandboxDefinition): World | undefined {
+    const here = this.sandboxes.get(definition.id);
+    if (here) return here;
+    const start = this.startOf(definition);
+    return start.ok ? this.make(definition, start.dataset) : undefined;
   }
 
   /** Called when a world's answers may no longer be served from a cache (reset, deleted). */
@@ -197,7 +279,7 @@ export class Worlds {
   /** Closes every sandbox's webhook service (the default world's belongs to startMock's engine). */
   async close(): Promise<void> {
     this.closing = true;
-    await Promise.all(this.list().map((world) => world.webhooks?.close()));
+    await Promise.all([...this.sandboxes.values()].map((world) => world.webhooks?.close()));
   }
 
   private build(id: string, label: string | null, start: Dataset, specs: readonly KeySpec[], demoKeyOf: ReadonlyMap<string, string>, createdAt = new Date().toISOString(), data?: unknown, dataset = forkDataset(start)): World {
@@ -209,7 +291,7 @@ export class Worlds {
       start,
       ...(data !== undefined && { data }),
       webhooks: undefined,
-      store: this.store(),
+      store: undefined as unknown as WorldStore,
       journal: new Journal(this.options.journalSize ?? mockLimits.journalPerWorld),
       keys: [],
       demoKeyOf,
@@ -220,10 +302,12 @@ export class Worlds {
       this.registry.set(key, apiKey);
     }
     Object.assign(world, { keys: [...keys.values()] });
+    world.store = this.store(world);
     return world;
   }
 
-  private store(): WorldStore {
+  private store(world: World): WorldStore {
+    if (this.options.shared) return this.options.shared.store(world);
     const { rateLimit } = this.options;
     const limiter = rateLimit === "off" ? undefined : createRateLimiter(rateLimit, RATE_LIMIT_WINDOW_MS);
     return new MemoryWorldStore(limiter, new FaultScript(this.options.maxFaults ?? mockLimits.maxFaultsPerWorld));
@@ -247,7 +331,7 @@ function notFound(id: string): SandboxResult {
 }
 
 /** A retired service: its endpoints removed (waiting deliveries cancelled), attempts in flight end normally. */
-function retire(service: WebhookService | undefined): void {
+function retire(service: WorldWebhooks | undefined): void {
   if (!service) return;
   void service.close();
 }

@@ -7,6 +7,7 @@ import type { SpecOperation } from "../../kernel/spec.js";
 import { declaredOperations, worldCoverage } from "../../worlds/journal/coverage.js";
 import { checkFilter, listRequests } from "../../worlds/journal/requests.js";
 import type { OperationTable } from "../operation.js";
+import { andThen } from "../../kernel/awaitable.js";
 
 export function journalOperations(operations: ReadonlyMap<string, SpecOperation>): OperationTable {
   const declared = declaredOperations([...operations.values()]);
@@ -29,6 +30,6 @@ export function journalOperations(operations: ReadonlyMap<string, SpecOperation>
       return { ok: true, data: listRequests(world.journal, filter, operations, query.limit as number) };
     },
     clearRequests: ({ world }) => ({ ok: true, data: { cleared: world.journal.clear() } }),
-    getCoverage: ({ world }) => ({ ok: true, data: worldCoverage(world, declared) }),
+    getCoverage: ({ world }) => andThen(worldCoverage(world, declared), (data) => ({ ok: true, data })),
   };
 }

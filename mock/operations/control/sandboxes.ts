@@ -6,7 +6,7 @@ import type { ApiKey } from "../../worlds/world.js";
 import { faultProblem, type FaultInput } from "../../worlds/faults.js";
 import { operationResult, refuse, type OperationResult } from "../../kernel/results.js";
 import type { OperationTable } from "../operation.js";
-import { andThen } from "../../kernel/awaitable.js";
+import { andThen, type Awaitable } from "../../kernel/awaitable.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import { DEFAULT_WORLD, type SandboxResult, type World, type Worlds } from "../../worlds/world.js";
 
@@ -29,11 +29,9 @@ export function viewOfSandbox(world: World): SandboxView {
 
 export function sandboxOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
   /** The sandbox `id` as the caller's world may see it: the default world sees every one, a sandbox only itself. */
-  const visible = (world: World, id: string): World | undefined => {
-    const sandbox = worlds.sandbox(id);
-    return sandbox && (world.id === DEFAULT_WORLD || world === sandbox) ? sandbox : undefined;
-  };
-  const answer = (result: SandboxResult): OperationResult => operationResult(result, viewOfSandbox);
+  const visible = (world: World, id: string): Awaitable<World | undefined> =>
+    andThen(worlds.find(id), (sandbox) => (sandbox && (world.id === DEFAULT_WORLD || world === sandbox) ? sandbox : undefined));
+  const answer = (result: Awaitable<SandboxResult>): Awaitable<OperationResult> => andThen(result, (done) => operationResult(done, viewOfSandbox));
   const missing = (id: string): OperationResult => operationResult(refuse("not-found", `no sandbox with id ${id.slice(0, 100)}`, "id"));
 
   return {
@@ -41,15 +39,9 @@ export function sandboxOperations(worlds: Worlds, operations: ReadonlyMap<string
       const { label, data } = (body ?? {}) as { label?: string; data?: unknown };
       return answer(worlds.createSandbox(label, data));
     },
-    listSandboxes: ({ world }) => ({ ok: true, data: (world.id === DEFAULT_WORLD ? worlds.list() : [world]).map(viewOfSandbox) }),
-    resetSandbox: ({ world, path }) => {
-      const sandbox = visible(world, String(path.id));
-      return sandbox ? answer(worlds.reset(sandbox.id)) : missing(String(path.id));
-    },
-    deleteSandbox: ({ world, path }) => {
-      const sandbox = visible(world, String(path.id));
-      return sandbox ? answer(worlds.delete(sandbox.id)) : missing(String(path.id));
-    },
+    listSandboxes: ({ world }) => andThen(world.id === DEFAULT_WORLD ? worlds.list() : [world], (listed) => ({ ok: true, data: listed.map(viewOfSandbox) })),
+    resetSandbox: ({ world, path }) => andThen(visible(world, String(path.id)), (sandbox) => (sandbox ? answer(worlds.reset(sandbox.id)) : missing(String(path.id)))),
+    deleteSandbox: ({ world, path }) => andThen(visible(world, String(path.id)), (sandbox) => (sandbox ? answer(worlds.delete(sandbox.id)) : missing(String(path.id)))),
     addFault: ({ world, body }) => {
       const input = body as FaultInput;
       const problem = faultProblem(input, operations);

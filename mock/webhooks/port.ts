@@ -1,0 +1,33 @@
+// A world's webhook side as the control API and the in-process engine use it: endpoints, triggers,
+// resends, the delivery log, attempts observed, idleness and closing. In one process it is the
+// WebhookService (service.ts: lanes and timers in memory, answering at once); with --state
+// redis:// it is a service whose endpoints, log and queue are in Redis and whose attempts any replica
+// may make (mock/state/redis/webhooks/), answering promises.
+import type { Awaitable } from "../kernel/awaitable.js";
+import type { Result } from "../kernel/results.js";
+import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry } from "./delivery-log.js";
+import type { CreatedEndpoint, EndpointInput, EndpointView } from "./endpoints.js";
+import type { CloseReport } from "./persistence.js";
+import type { TriggerResult } from "./publisher.js";
+import type { BulkResendResult, ResendFilter, ResendResult } from "./resend.js";
+import type { EngineSettings } from "./settings.js";
+import type { TriggerInput } from "./triggers.js";
+
+export interface WorldWebhooks {
+  readonly settings: EngineSettings;
+  addEndpoint(organizationId: string, input: EndpointInput): Awaitable<Result<CreatedEndpoint>>;
+  listEndpoints(organizationId: string): Awaitable<EndpointView[]>;
+  removeEndpoint(organizationId: string, id: string): Awaitable<Result<EndpointView>>;
+  trigger(input: TriggerInput): Awaitable<Result<TriggerResult>>;
+  resend(organizationId: string, eventId: string, endpointId?: string): Awaitable<Result<ResendResult>>;
+  resendMatching(organizationId: string, filter: ResendFilter): Awaitable<Result<BulkResendResult>>;
+  /** Newest first. */
+  deliveries(filter?: DeliveryFilter): Awaitable<DeliveryLogEntry[]>;
+  /** Calls the listener after every attempt this process makes; returns the function that stops it. */
+  onAttempt(listener: (entry: DeliveryLogEntry, attempt: AttemptRecord) => void): () => void;
+  /** Resolves when nothing is held, queued, sending or waiting for a retry. */
+  idle(): Promise<void>;
+  /** Stops taking triggers and endpoints, lets attempts in flight finish, reports what still waits. */
+  close(): Promise<CloseReport>;
+  readonly closed: boolean;
+}
