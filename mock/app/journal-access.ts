@@ -15,7 +15,7 @@ export interface JournalAccess {
    * The requests the world received that match `filter`, newest first (the control API's own calls
    * only when the filter asks for them). A mistake in the filter throws a MockOptionError.
    */
-  requests(filter?: RequestFilter): RecordedRequest[];
+  requests(filter?: RequestFilter): Promise<RecordedRequest[]>;
   /**
    * Resolves with the matching requests when their number is what `times` says (default at least
    * one), at once or as they arrive within `within` milliseconds; rejects with a VerificationError
@@ -36,10 +36,11 @@ export interface JournalSource {
  */
 export function journalAccess(current: () => JournalSource | undefined, ready: () => Promise<JournalSource> = async () => current()!): JournalAccess {
   return {
-    requests(filter) {
+    async requests(filter) {
       const source = current();
       if (!source) return [];
-      return listRequests(source.world.journal, checkFilter(filter, source.operations), source.operations).requests;
+      const checked = checkFilter(filter, source.operations);
+      return listRequests(await source.world.journal.view(), checked, source.operations).requests;
     },
     async verify(filter, options) {
       const { world, operations } = current() ?? (await ready());

@@ -16,6 +16,7 @@ import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
 import { createRateLimiter } from "./rate-limit.js";
 import { MemoryWorldStore, type WorldStore } from "./world-store.js";
 import { Journal } from "./journal/journal.js";
+import type { WorldJournal } from "./journal/port.js";
 
 /** The default world's id (sandboxes have uuids). */
 export const DEFAULT_WORLD = "default";
@@ -38,7 +39,7 @@ export interface World {
   /** Its keys' rate-limit counts and its scripted faults: in memory, or shared by replicas (Redis). */
   store: WorldStore;
   /** The requests it answered (bounded), and the counts its coverage report reads. */
-  readonly journal: Journal;
+  journal: WorldJournal;
   /** Its keys, in the order they were defined. */
   readonly keys: readonly ApiKey[];
   /** The demo key each of a sandbox's keys stands for, by key. */
@@ -102,6 +103,8 @@ export interface SharedWorlds {
   remove(world: World): Promise<void>;
   /** The store of a world made here. */
   store(world: World): WorldStore;
+  /** The journal of a world made here. */
+  journal(world: World, capacity: number): WorldJournal;
 }
 
 export interface SandboxLifecycle {
@@ -292,7 +295,7 @@ export class Worlds {
       ...(data !== undefined && { data }),
       webhooks: undefined,
       store: undefined as unknown as WorldStore,
-      journal: new Journal(this.options.journalSize ?? mockLimits.journalPerWorld),
+      journal: undefined as unknown as WorldJournal,
       keys: [],
       demoKeyOf,
     };
@@ -303,6 +306,8 @@ export class Worlds {
     }
     Object.assign(world, { keys: [...keys.values()] });
     world.store = this.store(world);
+    const capacity = this.options.journalSize ?? mockLimits.journalPerWorld;
+    world.journal = this.options.shared ? this.options.shared.journal(world, capacity) : new Journal(capacity);
     return world;
   }
 

@@ -86,7 +86,7 @@ async function heapAtBound(log: (line: string) => void): Promise<JournalCost["he
     log(`in process: ${more.toLocaleString("en")} more requests at the bound…`);
     await send(more);
     const afterMb = heapMb();
-    const held = mock.requests().length;
+    const held = (await mock.requests()).length;
     if (held !== bound) throw new Error(`the journal holds ${held} requests, expected its bound ${bound}`);
     return { fullMb, afterMb, requests: more };
   } finally {

@@ -18,7 +18,7 @@ const get = (path: string, key: string = DEMO_KEY.org1Full) => fetch(BASE + path
 
 describe("createHandlers()'s journal", () => {
   test("is empty before the first request, and verify waits for one sent later", async () => {
-    expect(handlers.requests(), "nothing assembled, nothing received").toEqual([]);
+    expect(await handlers.requests(), "nothing assembled, nothing received").toEqual([]);
     setTimeout(() => void get("/v1/leavetype/list?IsActive=true"), 20);
     const [request] = await handlers.verify({ operationId: "listLeaveTypes", query: { IsActive: true } }, { within: 30_000 });
     expect({ path: request.path, status: request.status, caller: request.caller }).toEqual({ path: "/v1/leavetype/list", status: 200, caller: "org 1, leave and employee management" });
@@ -26,7 +26,7 @@ describe("createHandlers()'s journal", () => {
 
   test("records what the handlers answered, refusals with what they broke", async () => {
     await get("/v1/department/list?Companies=a,b");
-    const [refused] = handlers.requests({ operationId: "listDepartments", status: 400 });
+    const [refused] = await handlers.requests({ operationId: "listDepartments", status: 400 });
     expect(refused.violations.map((v) => ({ kind: v.kind, name: v.name }))).toEqual([{ kind: "parameter", name: "Companies" }]);
   });
 
@@ -44,7 +44,7 @@ describe("createHandlers()'s journal", () => {
     await get("/v1/employee/list?Status=Active", key(DEMO_KEY.org1Full));
     const mine = await get("/_mock/requests", key(DEMO_KEY.org1WebhooksAdmin));
     expect(mine.data.requests.map((r: { path: string }) => r.path)).toEqual(["/v1/employee/list"]);
-    expect(handlers.requests({ operationId: "listEmployees" }), "the handlers' own world did not get the sandbox's request").toEqual([]);
+    expect(await handlers.requests({ operationId: "listEmployees" }), "the handlers' own world did not get the sandbox's request").toEqual([]);
     const coverage = await get("/_mock/coverage", key(DEMO_KEY.org1WebhooksAdmin));
     expect({ exercised: coverage.data.api.exercised, webhooks: coverage.data.webhooks }, "no webhook engine in the handlers: no webhook coverage").toEqual({ exercised: 1, webhooks: null });
   });

@@ -65,7 +65,7 @@ describe("the 404 over HTTP", () => {
     }
     await fetch(`${mock.url}/v1/leaverequests?PageNumber=2`, { headers: { authorization: "Bearer demo_org1_full" } }).then((r) => r.arrayBuffer());
     await fetch(`${mock.url}/v1/leaverequest/list`, { method: "DELETE", headers: { authorization: "Bearer demo_org1_full" } }).then((r) => r.arrayBuffer());
-    const unmatched = mock.requests({ unmatched: true, since }).map((r) => ({ method: r.method, path: r.path, status: r.status, operationId: r.operationId, caller: r.caller, nearest: r.nearest.map((n) => n.operationId) }));
+    const unmatched = (await mock.requests({ unmatched: true, since })).map((r) => ({ method: r.method, path: r.path, status: r.status, operationId: r.operationId, caller: r.caller, nearest: r.nearest.map((n) => n.operationId) }));
     expect(unmatched).toEqual([
       { method: "DELETE", path: "/v1/leaverequest/list", status: 405, operationId: null, caller: "org 1, leave and employee management", nearest: ["listLeaveRequests"] },
       { method: "GET", path: "/v1/leaverequests", status: 404, operationId: null, caller: "org 1, leave and employee management", nearest: ["listLeaveRequests"] },

@@ -74,7 +74,7 @@ describe("within", () => {
   test("waits for a request the application sends later, and resolves when it arrives", async () => {
     const sandbox = await fresh();
     refreshSoon(sandbox);
-    expect(sandbox.requests(), "nothing yet when verify starts waiting").toEqual([]);
+    expect(await sandbox.requests(), "nothing yet when verify starts waiting").toEqual([]);
     const [request] = await sandbox.verify({ operationId: "listLeaveRequests", query: { PageNumber: 2, LeaveStatus: "Approved" } }, { times: 1, within: 10_000 });
     expect({ path: request.path, query: request.query, status: request.status, caller: request.caller }).toEqual({
       path: "/v1/leaverequest/list",
@@ -180,7 +180,7 @@ test("with the journal off (journalSize 0) verify says so instead of failing eve
   const off = await startMock({ port: 0, journalSize: 0, rateLimit: "off" });
   try {
     await fetch(`${off.url}/v1/leavetype/list`, { headers: { authorization: "Bearer demo_org1_full" } }).then((r) => r.arrayBuffer());
-    expect(off.requests()).toEqual([]);
+    expect(await off.requests()).toEqual([]);
     await expect(off.verify({ operationId: "listLeaveTypes" })).rejects.toThrow(/the journal is off \(journalSize 0, or --journal-size 0\)/);
   } finally {
     await off.close();

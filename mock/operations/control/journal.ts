@@ -27,9 +27,9 @@ export function journalOperations(operations: ReadonlyMap<string, SpecOperation>
         },
         operations,
       );
-      return { ok: true, data: listRequests(world.journal, filter, operations, query.limit as number) };
+      return andThen(world.journal.view(), (view) => ({ ok: true, data: listRequests(view, filter, operations, query.limit as number) }));
     },
-    clearRequests: ({ world }) => ({ ok: true, data: { cleared: world.journal.clear() } }),
+    clearRequests: ({ world }) => andThen(world.journal.clear(), (cleared) => ({ ok: true, data: { cleared } })),
     getCoverage: ({ world }) => andThen(worldCoverage(world, declared), (data) => ({ ok: true, data })),
   };
 }

@@ -1,8 +1,9 @@
 // The Lua scripts (lua/) registered on a connection: each is sent once, then called by its digest
 // (EVALSHA; ioredis sends the source again when a restarted server has forgotten it). A call's
 // answer is what the script returns, untyped; the callers in this folder read it.
-import type { RedisClient } from "./connection.js";
-import { ADD_FAULT_SCRIPT, ADMIT_SCRIPT, CLEAR_FAULTS_SCRIPT, RECORD_SCRIPT } from "./lua/admission.js";
+import { describe, type RedisClient } from "./connection.js";
+import { StoreUnavailableError } from "../../kernel/store-unavailable.js";
+import { ADD_FAULT_SCRIPT, ADMIT_SCRIPT, CLEAR_FAULTS_SCRIPT, CLEAR_JOURNAL_SCRIPT, RECORD_SCRIPT } from "./lua/admission.js";
 import { ADD_ENDPOINT_SCRIPT, CLAIM_SCRIPT, PUBLISH_SCRIPT, REMOVE_ENDPOINT_SCRIPT, RENEW_SCRIPT, SETTLE_SCRIPT } from "./lua/deliveries.js";
 import { CLAIM_STATE_SCRIPT, DELETE_WORLD_SCRIPT, OPEN_WORLD_SCRIPT, REGISTER_SANDBOX_SCRIPT, RESET_WORLD_SCRIPT, UNREGISTER_SANDBOX_SCRIPT } from "./lua/worlds.js";
 import { DELIVERY_KEY_COUNT } from "./lua/deliveries.js";
@@ -11,6 +12,7 @@ import { DELIVERY_KEY_COUNT } from "./lua/deliveries.js";
 const SCRIPTS = {
   hrmAdmit: { keys: 5, lua: ADMIT_SCRIPT },
   hrmRecord: { keys: 2, lua: RECORD_SCRIPT },
+  hrmClearJournal: { keys: 2, lua: CLEAR_JOURNAL_SCRIPT },
   hrmAddFault: { keys: 1, lua: ADD_FAULT_SCRIPT },
   hrmClearFaults: { keys: 1, lua: CLEAR_FAULTS_SCRIPT },
   hrmClaimState: { keys: 1, lua: CLAIM_STATE_SCRIPT },
@@ -32,9 +34,24 @@ export type ScriptName = keyof typeof SCRIPTS;
 export interface Scripts {
   /** Runs `name` with its keys and arguments in one round trip. */
   run(name: ScriptName, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown>;
+  /** Plain commands (reads), their failures to reach the store answered as StoreUnavailableError. */
+  read<T>(commands: (client: RedisClient) => Promise<T>): Promise<T>;
 }
 
-export function registerScripts(client: RedisClient): Scripts {
+/**
+ * Errors of the server that mean "not now" (loading its append-only file after a restart, a
+ * cluster reconfiguring) are unavailability, as are the connection's; any other reply error is a
+ * bug of the mock's and stays an error.
+ */
+const NOT_NOW = /^(LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|READONLY|BUSY)\b/;
+
+function unavailable(error: unknown, store: string): never {
+  const e = error as Error;
+  if (e?.name === "ReplyError" && !NOT_NOW.test(e.message)) throw error;
+  throw new StoreUnavailableError(store, describe(e));
+}
+
+export function registerScripts(client: RedisClient, store: string): Scripts {
   for (const [name, { keys, lua }] of Object.entries(SCRIPTS)) {
     // Scripts taking a variable number of keys (-2) get it with each call.
     client.defineCommand(name, { lua, ...(keys === -2 ? {} : { numberOfKeys: keys === -1 ? DELIVERY_KEY_COUNT : keys }) });
@@ -43,7 +60,10 @@ export function registerScripts(client: RedisClient): Scripts {
   return {
     run(name, keys, args) {
       const variable = SCRIPTS[name].keys === -2;
-      return commands[name](...(variable ? [keys.length] : []), ...keys, ...args);
+      return commands[name](...(variable ? [keys.length] : []), ...keys, ...args).catch((error: unknown) => unavailable(error, store));
+    },
+    read(commands) {
+      return commands(client).catch((error: unknown) => unavailable(error, store));
     },
   };
 }

@@ -17,12 +17,13 @@ export function declaredOperations(operations: readonly SpecOperation[]): Declar
 }
 
 export function worldCoverage(world: World, declared: readonly DeclaredOperation[], now: Date = new Date()): Awaitable<CoverageReport> {
-  const { tally } = world.journal;
-  const api = apiCoverage(declared, (id) => tally.operations.get(id), tally.unmatched);
-  const service = world.webhooks;
-  const report = (webhooks: CoverageReport["webhooks"]): CoverageReport => ({ tool: "hr-mock", scope: world.id, generatedAt: now.toISOString(), api, webhooks });
-  if (!service) return report(null);
-  return andThen(service.deliveries({ limit: Number.POSITIVE_INFINITY }), (entries) => report(webhookCoverage(webhookEventTypes, deliveriesOf(entries))));
+  return andThen(world.journal.view(), ({ tally }) => {
+    const api = apiCoverage(declared, (id) => tally.operations.get(id), tally.unmatched);
+    const service = world.webhooks;
+    const report = (webhooks: CoverageReport["webhooks"]): CoverageReport => ({ tool: "hr-mock", scope: world.id, generatedAt: now.toISOString(), api, webhooks });
+    if (!service) return report(null);
+    return andThen(service.deliveries({ limit: Number.POSITIVE_INFINITY }), (entries) => report(webhookCoverage(webhookEventTypes, deliveriesOf(entries))));
+  });
 }
 
 function* deliveriesOf(entries: readonly DeliveryLogEntry[]): Generator<DeliveryRecord> {

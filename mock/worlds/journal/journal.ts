@@ -4,13 +4,14 @@
 // not cut. The pipeline records every exchange once (mock/pipeline/record.ts); requests.ts reads
 // entries, verify.ts waits for them.
 import type { JournalEntry } from "./entry.js";
+import type { JournalView, WorldJournal } from "./port.js";
 import { Tally } from "./tally.js";
 
 export type { JournalEntry, RecordedBody } from "./entry.js";
 
 type Listener = (entry: JournalEntry) => void;
 
-export class Journal {
+export class Journal implements WorldJournal, JournalView {
   private readonly ring: (JournalEntry | undefined)[];
   /** Where the next entry goes. */
   private next = 0;
@@ -63,6 +64,15 @@ export class Journal {
     this.droppedCount = 0;
     this.tally.clear();
     return held;
+  }
+
+  /** In this process the journal is its own view. */
+  view(): JournalView {
+    return this;
+  }
+
+  watch(listener: () => void): () => void {
+    return this.onRecord(() => listener());
   }
 
   /** Calls `listener` with each entry recorded from now on; answers the function that stops it. */

@@ -3,7 +3,8 @@
 // another caller, a request refused for what it broke (its violations), or a path no operation has
 // whose nearest operation (mock/pipeline/near-miss.ts) is the one expected.
 import type { SpecOperation } from "../../kernel/spec.js";
-import type { Journal, JournalEntry } from "./journal.js";
+import type { JournalEntry } from "./journal.js";
+import type { JournalView } from "./port.js";
 import { failedCriteria, pathOf, sentValues, type CheckedFilter, type RequestFilter } from "./requests.js";
 
 /** Near misses shown in a message; the rest are counted. */
@@ -30,7 +31,7 @@ export function describeFilter(filter: CheckedFilter, operations: ReadonlyMap<st
 }
 
 /** The near misses of the journal's entries, newest first: the first few as lines, and how many in all. */
-export function describeNearMisses(journal: Journal, filter: CheckedFilter, operations: ReadonlyMap<string, SpecOperation>): { shown: string[]; length: number } {
+export function describeNearMisses(journal: JournalView, filter: CheckedFilter, operations: ReadonlyMap<string, SpecOperation>): { shown: string[]; length: number } {
   const shown: string[] = [];
   let length = 0;
   for (const entry of journal.newestFirst()) {

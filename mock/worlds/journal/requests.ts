@@ -5,7 +5,8 @@ import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
 import { MockOptionError } from "../../kernel/option-error.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import type { Violation } from "../../kernel/violations.js";
-import type { Journal, JournalEntry, RecordedBody } from "./journal.js";
+import type { JournalEntry, RecordedBody } from "./journal.js";
+import type { JournalView } from "./port.js";
 
 /** A recorded exchange: what was asked, by whom, what it matched and how it was answered. */
 export interface RecordedRequest {
@@ -204,7 +205,7 @@ export function viewOf(entry: JournalEntry, operations: ReadonlyMap<string, Spec
 }
 
 /** The entries a filter selects, newest first, at most `limit`. */
-export function listRequests(journal: Journal, filter: CheckedFilter, operations: ReadonlyMap<string, SpecOperation>, limit = Number.POSITIVE_INFINITY): RequestList {
+export function listRequests(journal: JournalView, filter: CheckedFilter, operations: ReadonlyMap<string, SpecOperation>, limit = Number.POSITIVE_INFINITY): RequestList {
   const requests: RecordedRequest[] = [];
   for (const entry of journal.newestFirst()) {
     if (requests.length >= limit) break;

@@ -57,7 +57,7 @@ export class Tally {
 const NONE: readonly string[] = [];
 
 /** The distinct names of a URL's query, as sent. */
-function namesOf(url: string): readonly string[] {
+export function namesOf(url: string): readonly string[] {
   const queryStart = url.indexOf("?");
   if (queryStart < 0) return NONE;
   const names: string[] = [];

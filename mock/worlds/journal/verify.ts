@@ -4,7 +4,8 @@
 // in the contract's terms (near-misses.ts).
 import { MockOptionError } from "../../kernel/option-error.js";
 import type { SpecOperation } from "../../kernel/spec.js";
-import type { Journal, JournalEntry } from "./journal.js";
+import type { JournalView, WorldJournal } from "./port.js";
+import { andThen } from "../../kernel/awaitable.js";
 import { describeFilter, describeNearMisses } from "./near-misses.js";
 import { checkFilter, listRequests, matches, type CheckedFilter, type RecordedRequest, type RequestFilter } from "./requests.js";
 
@@ -52,42 +53,62 @@ interface Range {
  * asks, at once or within `within` ms; rejects with a VerificationError otherwise. Mistakes in the
  * filter or options throw a MockOptionError naming them.
  */
-export async function verifyJournal(
-  journal: Journal,
+export function verifyJournal(
+  journal: WorldJournal,
   filter: RequestFilter,
   options: VerifyOptions | undefined,
   operations: ReadonlyMap<string, SpecOperation>,
   clock: VerifyClock = REAL_CLOCK,
 ): Promise<RecordedRequest[]> {
-  const checked = checkFilter(filter, operations);
-  const range = rangeOf(options?.times);
-  const within = withinOf(options?.within);
-  if (!journal.on) throw new MockOptionError("the journal is off (journalSize 0, or --journal-size 0): nothing is recorded to verify");
-  let count = 0;
-  for (const entry of journal.newestFirst()) if (matches(checked, entry, operations)) count++;
-  const judge = (): RecordedRequest[] => {
-    if (count >= range.atLeast && count <= range.atMost) return listRequests(journal, checked, operations).requests;
-    throw failure(journal, checked, range, within, count, operations);
+  let checked: CheckedFilter, range: Range, within: number;
+  try {
+    checked = checkFilter(filter, operations);
+    range = rangeOf(options?.times);
+    within = withinOf(options?.within);
+    if (!journal.on) throw new MockOptionError("the journal is off (journalSize 0, or --journal-size 0): nothing is recorded to verify");
+  } catch (error) {
+    return Promise.reject(error);
+  }
+  const countIn = (view: JournalView) => {
+    let n = 0;
+    for (const entry of view.newestFirst()) if (matches(checked, entry, operations)) n++;
+    return n;
   };
-  // More arrivals cannot bring the count down: only a count still short of atLeast is worth waiting for.
-  if (within === 0 || count >= range.atLeast) return judge();
-  return new Promise((resolve, reject) => {
-    const settle = () => {
-      stop();
-      clock.clearTimeout(timer);
-      try {
-        resolve(judge());
-      } catch (error) {
-        reject(error);
-      }
-    };
-    const stop = journal.onRecord((entry: JournalEntry) => {
-      if (!matches(checked, entry, operations)) return;
-      count++;
-      if (count >= range.atLeast) settle();
-    });
-    const timer = clock.setTimeout(settle, within);
-  });
+  // A journal in this process answers its view at once: the wait below starts before the caller goes on.
+  return Promise.resolve(
+    andThen(journal.view(), (first) => {
+      let view = first;
+      let count = countIn(view);
+      const judge = (): RecordedRequest[] => {
+        if (count >= range.atLeast && count <= range.atMost) return listRequests(view, checked, operations).requests;
+        throw failure(view, checked, range, within, count, operations);
+      };
+      // More arrivals cannot bring the count down: only a count still short of atLeast is worth waiting for.
+      if (within === 0 || count >= range.atLeast) return judge();
+      return new Promise<RecordedRequest[]>((resolve, reject) => {
+        let settled = false;
+        const end = (outcome: () => void) => {
+          if (settled) return;
+          settled = true;
+          stop();
+          clock.clearTimeout(timer);
+          outcome();
+        };
+        const look = (last: boolean) =>
+          Promise.resolve(journal.view()).then(
+            (seen) => {
+              view = seen;
+              count = countIn(view);
+              if (last || count >= range.atLeast) end(() => resolve(judge()));
+            },
+            (error: unknown) => end(() => reject(error)),
+          ).catch((error: unknown) => reject(error));
+        // Told when entries may have come (each one in this process; new ones found in a shared store).
+        const stop = journal.watch(() => void look(false));
+        const timer = clock.setTimeout(() => void look(true), within);
+      });
+    }),
+  );
 }
 
 function rangeOf(times: Times | undefined): Range {
@@ -123,7 +144,7 @@ export function describeTimes({ atLeast, atMost }: Range): string {
   return `between ${atLeast} and ${atMost} times`;
 }
 
-function failure(journal: Journal, filter: CheckedFilter, range: Range, within: number, count: number, operations: ReadonlyMap<string, SpecOperation>): VerificationError {
+function failure(journal: JournalView, filter: CheckedFilter, range: Range, within: number, count: number, operations: ReadonlyMap<string, SpecOperation>): VerificationError {
   const waited = within > 0 ? ` within ${within} ms` : "";
   const expected = range.atMost === 0 ? "never to be received" : `to be received ${describeTimes(range)}`;
   const described = describeFilter(filter, operations);

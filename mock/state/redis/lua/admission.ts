@@ -11,6 +11,7 @@ import { MAX_PARAMETER_NAMES } from "../../../worlds/journal/tally.js";
 export const RECORD_LUA = `
 local function record(journal, tally, at)
   local entry, capacity, op, status, unmatched = ARGV[at], tonumber(ARGV[at + 1]), ARGV[at + 2], ARGV[at + 3], ARGV[at + 4]
+  redis.call('HINCRBY', tally, 'r', 1)
   local length = redis.call('LPUSH', journal, entry)
   if length > capacity then
     redis.call('LTRIM', journal, 0, capacity - 1)
@@ -38,6 +39,13 @@ end
 export const RECORD_SCRIPT = `${RECORD_LUA}
 record(KEYS[1], KEYS[2], 1)
 return 1
+`;
+
+/** KEYS journal, tally: both emptied; answers how many entries the journal held. */
+export const CLEAR_JOURNAL_SCRIPT = `
+local held = redis.call('LLEN', KEYS[1])
+redis.call('DEL', KEYS[1], KEYS[2])
+return held
 `;
 
 /** What admission answers, first of its list. */
