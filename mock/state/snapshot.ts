@@ -110,7 +110,8 @@ export function parseSnapshot(text: string): WebhookSnapshot | string {
   return { endpoints: parsedEndpoints, log: entries, bodies: parsedBodies, waiting: parsedWaiting };
 }
 
-function parseEndpoint(value: unknown): Endpoint | string {
+/** An endpoint as JSON keeps it (its URL as text), or why it is not one. */
+export function parseEndpoint(value: unknown): Endpoint | string {
   if (!isObject(value)) return "not an object";
   const { id, organizationId, url, description, events, secret, createdAt } = value;
   for (const [name, field] of Object.entries({ id, organizationId, url, secret, createdAt })) {

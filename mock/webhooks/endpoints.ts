@@ -66,35 +66,56 @@ export function viewOf(endpoint: Endpoint): EndpointView {
   };
 }
 
+/** The URL rules in force (development mode or the service's) and the clock of createdAt. */
+export interface EndpointRules {
+  strictUrls: boolean;
+  allowPrivateUrls?: boolean;
+  now?: () => Date;
+}
+
+/**
+ * A new endpoint from input that met the AddEndpointRequest schema, with its id and secret;
+ * refused when the URL breaks the rules in force. The organisation's limit is the holder's to check.
+ */
+export function makeEndpoint(organizationId: string, input: EndpointInput, rules: EndpointRules): Result<{ endpoint: Endpoint; created: CreatedEndpoint }> {
+  const url = checkEndpointUrl(input.url, { strict: rules.strictUrls, allowPrivate: rules.allowPrivateUrls });
+  if (!url.ok) return refuse("invalid", url.message, "url");
+  const events: EventSelection = input.events === undefined || input.events === "all" ? "all" : [...new Set(input.events)];
+  const endpoint: Endpoint = Object.freeze({
+    id: randomUUID(),
+    organizationId,
+    url: url.url,
+    description: input.description?.trim() ? input.description.trim() : null,
+    events,
+    secret: input.secret ?? generateSecret(),
+    createdAt: (rules.now?.() ?? new Date()).toISOString(),
+  });
+  return ok({ endpoint, created: { ...viewOf(endpoint), secret: endpoint.secret } });
+}
+
+/** The refusal of an endpoint past the organisation's limit. */
+export function atLimit(held: number): Result<never> {
+  return refuse("conflict", `this organisation already has ${held} webhook endpoints, the most allowed; remove one first`);
+}
+
 export class EndpointRegistry {
   private readonly byOrganization = new Map<string, Endpoint[]>();
   private readonly byId = new Map<string, Endpoint>();
-  constructor(private readonly options: { strictUrls: boolean; allowPrivateUrls?: boolean; maxPerOrganisation: number; now?: () => Date }) {}
+  constructor(private readonly options: EndpointRules & { maxPerOrganisation: number }) {}
 
   /**
    * Adds an endpoint whose input met the AddEndpointRequest schema: refused when the URL breaks the
    * URL rules in force or the organisation is at its limit. The result carries the secret.
    */
   add(organizationId: string, input: EndpointInput): Result<{ endpoint: Endpoint; created: CreatedEndpoint }> {
-    const url = checkEndpointUrl(input.url, { strict: this.options.strictUrls, allowPrivate: this.options.allowPrivateUrls });
-    if (!url.ok) return refuse("invalid", url.message, "url");
+    const made = makeEndpoint(organizationId, input, this.options);
+    if (!made.ok) return made;
     const own = this.byOrganization.get(organizationId) ?? [];
-    if (own.length >= this.options.maxPerOrganisation) {
-      return refuse("conflict", `this organisation already has ${own.length} webhook endpoints, the most allowed; remove one first`);
-    }
-    const events: EventSelection = input.events === undefined || input.events === "all" ? "all" : [...new Set(input.events)];
-    const endpoint: Endpoint = Object.freeze({
-      id: randomUUID(),
-      organizationId,
-      url: url.url,
-      description: input.description?.trim() ? input.description.trim() : null,
-      events,
-      secret: input.secret ?? generateSecret(),
-      createdAt: (this.options.now?.() ?? new Date()).toISOString(),
-    });
+    if (own.length >= this.options.maxPerOrganisation) return atLimit(own.length);
+    const { endpoint } = made.value;
     this.byOrganization.set(organizationId, [...own, endpoint]);
     this.byId.set(endpoint.id, endpoint);
-    return ok({ endpoint, created: { ...viewOf(endpoint), secret: endpoint.secret } });
+    return made;
   }
 
   /** An endpoint restored from a state directory, as it was (its id and secret unchanged). */

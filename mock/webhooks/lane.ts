@@ -3,7 +3,7 @@
 // own. The wire (`send`) and the clock (`scheduler`) are injected: the lane decides success and
 // retries and keeps each delivery's log entry up to date, and never touches the network itself.
 import type { AttemptRecord, DeliveryLogEntry } from "./delivery-log.js";
-import type { SendOutcome } from "./send.js";
+import { attemptOutcome, type SentAttempt } from "./attempt-outcome.js";
 import type { Scheduler } from "./settings.js";
 import { Fifo } from "../kernel/fifo.js";
 
@@ -15,11 +15,7 @@ export interface LaneJob {
   timer?: unknown;
 }
 
-/** One attempt as the injected send made it. */
-export interface SentAttempt extends SendOutcome {
-  deliveryId: string;
-  startedAt: string;
-}
+export type { SentAttempt } from "./attempt-outcome.js";
 
 export interface LaneOptions {
   send(job: LaneJob): Promise<SentAttempt>;
@@ -184,27 +180,10 @@ export class DeliveryLane {
     const sent = await this.options.send(job);
     this.inFlightCount--;
 
-    const attempt = entry.attempts.length + 1;
-    const succeeded = sent.error === undefined && sent.status !== undefined && sent.status >= 200 && sent.status < 300;
-    const delay = retryDelaysMs[attempt];
-    const retry = !succeeded && delay !== undefined && !this.removed;
-    const redirect = sent.status !== undefined && sent.status >= 300 && sent.status < 400;
-    const record: AttemptRecord = {
-      attempt,
-      deliveryId: sent.deliveryId,
-      startedAt: sent.startedAt,
-      durationMs: sent.durationMs,
-      status: sent.status ?? null,
-      error: sent.error ?? (redirect ? "redirect not followed" : null),
-      answer: sent.answer ?? null,
-      outcome: succeeded ? "succeeded" : "failed",
-      nextRetryAt: retry ? new Date((scheduler.now ? scheduler.now() : Date.now()) + delay).toISOString() : null,
-    };
+    const { record, state, delayMs: delay } = attemptOutcome(entry, sent, retryDelaysMs, this.removed, scheduler.now ? scheduler.now() : Date.now());
     entry.attempts.push(record);
 
-    if (succeeded) this.settle(job, "succeeded");
-    else if (this.removed) this.settle(job, "cancelled");
-    else if (!retry) this.settle(job, "failed");
+    if (state !== "retry-scheduled") this.settle(job, state);
     else if (this.stopped) this.settle(job, "stopped");
     else {
       entry.state = "retry-scheduled";
@@ -213,7 +192,7 @@ export class DeliveryLane {
       job.timer = scheduler.setTimeout(() => {
         job.timer = undefined;
         if (this.retrying.delete(job)) this.enqueue(job);
-      }, delay);
+      }, delay ?? 0);
       this.admitWaiting();
     }
     this.options.onAttempt(entry, record);

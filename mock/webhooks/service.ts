@@ -2,10 +2,7 @@
 // delivery log, for callers whose input was checked where it came in (the control API's edge, the
 // in-process facade in engine.ts). Answers are results with reasons; nothing here knows HTTP.
 import { randomUUID } from "node:crypto";
-import type { OutgoingHttpHeaders } from "node:http";
 import type { WebhookEvent } from "../../generated/events.js";
-import { webhookHeaders, webhookHeaderValues } from "../../generated/webhook-facts.js";
-import { sign } from "../../src/webhooks/node/index.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { seededRandom } from "../kernel/random.js";
 import { attemptLine, DeliveryLog, snapshot, waitingLines, waitingOf, type AttemptRecord, type DeliveryFilter, type DeliveryLogEntry } from "./delivery-log.js";
@@ -14,7 +11,8 @@ import { createOccurredAtClock, seededUuids } from "./event-body.js";
 import { DeliveryLane, type LaneJob, type SentAttempt } from "./lane.js";
 import { createPublisher, type Publish, type QueuedDelivery, type TriggerResult } from "./publisher.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
-import { createAgent, send, type EndpointAgent } from "./send.js";
+import { createAgent, type EndpointAgent } from "./send.js";
+import { attemptDelivery, droppedLine } from "./attempt.js";
 import type { TriggerInput } from "./triggers.js";
 import type { EngineSettings, Scheduler } from "./settings.js";
 import type { CloseReport, WebhookPersistence, WebhookSnapshot } from "./persistence.js";
@@ -330,25 +328,13 @@ export class WebhookService {
   private dropped(endpoint: Endpoint, job: LaneJob, why: string): void {
     const count = (this.drops.get(endpoint.id) ?? 0) + 1;
     this.drops.set(endpoint.id, count);
-    if (Number.isInteger(Math.log10(count))) {
-      this.parts.onError(`hr-mock: webhooks: dropped the oldest waiting delivery for ${shownUrl(endpoint)} (${job.entry.type} ${job.entry.eventId}; ${count} dropped so far): ${this.dropReason ?? why}.`);
-    }
+    const line = droppedLine(endpoint, job.entry, count, this.dropReason ?? why);
+    if (line) this.parts.onError(line);
   }
 
   /** One attempt on the wire, signed now with the endpoint's secret. */
-  private async attempt(endpoint: Endpoint, agent: EndpointAgent, { entry, body }: LaneJob): Promise<SentAttempt> {
-    const deliveryId = randomUUID();
-    const startedAt = new Date(this.now()).toISOString();
-    const headers: OutgoingHttpHeaders = {
-      ...webhookHeaderValues,
-      [webhookHeaders.serviceEventId]: entry.eventId,
-      [webhookHeaders.serviceEventType]: entry.type,
-      [webhookHeaders.serviceDeliveryId]: deliveryId,
-      [webhookHeaders.serviceSignature]: sign(body, endpoint.secret),
-      "Content-Length": body.length,
-    };
-    const outcome = await send(endpoint.url, agent, headers, body, this.settings.responseTimeoutMs);
-    return { ...outcome, deliveryId, startedAt };
+  private attempt(endpoint: Endpoint, agent: EndpointAgent, { entry, body }: LaneJob): Promise<SentAttempt> {
+    return attemptDelivery(endpoint, agent, entry, body, this.settings.responseTimeoutMs, this.now());
   }
 
   private attempted(entry: DeliveryLogEntry, record: AttemptRecord): void {

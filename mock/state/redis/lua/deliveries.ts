@@ -110,8 +110,9 @@ export const REFUSED = { conflict: 0, gone: -1 } as const;
 /**
  * Publishes: checks the world is at generation ARGV[1] with ARGV[2] changes (both '' to skip), appends
  * the data change ARGV[3] (or none: ''), then queues deliveries. ARGV[4..6]: perEndpoint, inAll,
- * logLimit; from 7, groups of 8: id, organisation, endpoint, event, entry JSON, body, due ms, state.
- * Answers {conflict, gen, n} | {gone} | {1, n, queued, dropped...} (dropped: id, event, endpoint's drops).
+ * logLimit; from 7, groups of 8: id, organisation, endpoint, event, entry JSON, body, delay ms
+ * (from the server's clock: replicas' clocks may differ), state.
+ * Answers {conflict, gen, n} | {gone} | {1, n, queued, now, dropped...} (dropped: id, event, endpoint's drops).
  */
 export const PUBLISH_SCRIPT = `${LIB}
 local info = redis.call('HMGET', meta, 'gen', 'n', 'deleted')
@@ -123,9 +124,9 @@ if ARGV[3] ~= '' then
   n = redis.call('HINCRBY', meta, 'n', 1)
 end
 local perEndpoint, inAll, logLimit = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
-local dropped, orgs, queued = {}, {}, 0
+local dropped, orgs, queued, t = {}, {}, 0, now()
 for i = 7, #ARGV, 8 do
-  local id, org, endpoint, event, entry, body, dueMs, state = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6], ARGV[i + 7]
+  local id, org, endpoint, event, entry, body, delay, state = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6], ARGV[i + 7]
   local seq = string.format('%012d', redis.call('HINCRBY', meta, 'seq', 1))
   local at = { endpoint = endpoint, seq = seq, org = org, event = event }
   redis.call('HSET', deliveries, id, entry)
@@ -134,7 +135,7 @@ for i = 7, #ARGV, 8 do
   redis.call('HSETNX', bodies, event, body)
   redis.call('HINCRBY', bodyRefs, event, 1)
   if redis.call('HEXISTS', endpoints, endpoint) == 1 then
-    wait(id, at, tonumber(dueMs), state, '')
+    wait(id, at, t + tonumber(delay), state, '')
     bound(endpoint, perEndpoint, inAll, dropped)
     queued = queued + 1
   else
@@ -143,7 +144,7 @@ for i = 7, #ARGV, 8 do
   orgs[org] = true
 end
 for org in pairs(orgs) do trim(org, logLimit) end
-local answer = {1, n, queued}
+local answer = {1, n, queued, t}
 for _, gone in ipairs(dropped) do
   table.insert(answer, gone[1])
   table.insert(answer, gone[2])
@@ -207,12 +208,13 @@ return 1
 
 /**
  * Settles ARGV[1]'s attempt of delivery ARGV[2]: the entry ARGV[3] (its attempt appended), its
- * state ARGV[4] and nextAttemptAt ARGV[5]; a retry is due at ARGV[6] ms. ARGV[7..8]: perEndpoint,
- * inAll. An endpoint removed meanwhile makes a failed attempt's delivery cancelled.
- * Answers {0} when the lease was lost (it ran out, or the world was reset), else {1, state, dropped...}.
+ * state ARGV[4] and nextAttemptAt ARGV[5]; a retry is due ARGV[6] ms from now. ARGV[7..8]:
+ * perEndpoint, inAll. An endpoint removed meanwhile makes a failed attempt's delivery cancelled.
+ * Answers {0} when the lease was lost (it ran out, or the world was reset), else {1, state, due ms
+ * or -1, dropped...}.
  */
 export const SETTLE_SCRIPT = `${LIB}
-local owner, id, entry, state, nextAt, dueMs = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
+local owner, id, entry, state, nextAt, delay = ARGV[1], ARGV[2], ARGV[3], ARGV[4], ARGV[5], ARGV[6]
 if redis.call('HGET', leaseOwners, id) ~= owner then return {0} end
 redis.call('ZREM', leases, id)
 redis.call('HDEL', leaseOwners, id)
@@ -221,14 +223,15 @@ if not at then return {0} end
 redis.call('HINCRBY', inFlight, at.endpoint, -1)
 if state ~= 'succeeded' and redis.call('HEXISTS', endpoints, at.endpoint) == 0 then state, nextAt = 'cancelled', '' end
 redis.call('HSET', deliveries, id, entry)
-local dropped = {}
+local dropped, dueAt = {}, -1
 if state == 'retry-scheduled' then
-  wait(id, at, tonumber(dueMs), state, nextAt)
+  dueAt = now() + tonumber(delay)
+  wait(id, at, dueAt, state, nextAt)
   bound(at.endpoint, tonumber(ARGV[7]), tonumber(ARGV[8]), dropped)
 else
   redis.call('HSET', states, id, state .. '|' .. nextAt)
 end
-local answer = {1, state}
+local answer = {1, state, dueAt}
 for _, gone in ipairs(dropped) do
   table.insert(answer, gone[1])
   table.insert(answer, gone[2])

@@ -1,0 +1,161 @@
+// A world's store in Redis, as one replica holds it: the generation and the number of data changes
+// this replica has applied to its copy of the world's dataset, kept in line with Redis. Every
+// request's admission script checks both; when another replica changed the world (a trigger, a
+// reset), the answer says so, this replica catches up (the changes replayed in order, or the world
+// restarted first) and asks again: a change made anywhere is seen on the next request everywhere.
+// Local changes of the dataset (catching up, a trigger's mutation until it is committed) run one at
+// a time per world.
+import { randomUUID } from "node:crypto";
+import type { DataChange } from "../../webhooks/persistence.js";
+import { DEFAULT_WORLD, type World } from "../../worlds/world.js";
+import type { AdmitRequest, FaultsPort, WorldAdmission, WorldStore } from "../../worlds/world-store.js";
+import type { Fault } from "../../worlds/faults.js";
+import { StoreUnavailableError } from "../../kernel/store-unavailable.js";
+import { RATE_LIMIT_WINDOW_MS } from "../../kernel/limits.js";
+import { replayChanges } from "../replay.js";
+import { parseChange } from "../snapshot.js";
+import { recordArgs } from "./journal.js";
+import { worldKeys, type WorldKeys } from "./keys.js";
+import { ADMITTED } from "./lua/admission.js";
+import type { Scripts } from "./scripts.js";
+
+/** What every world's store of one replica shares. */
+export interface RedisWorldContext {
+  scripts: Scripts;
+  /** The store's address as lines show it. */
+  store: string;
+  rateLimit: number | "off";
+  journalCapacity: number;
+  maxFaults: number;
+  /** The world's dataset back at its start here (a reset through another replica). */
+  restartHere(world: World): void;
+  /** The world gone here (deleted through another replica). */
+  forgetHere(world: World): void;
+  onError(line: string): void;
+}
+
+export class RedisWorldState implements WorldStore {
+  readonly keys: WorldKeys;
+  /** The generation (resets so far) and data changes this replica's copy of the dataset reflects. */
+  gen = 0;
+  n = 0;
+  private queue: Promise<unknown> = Promise.resolve();
+  readonly faults: FaultsPort;
+
+  constructor(
+    private readonly context: RedisWorldContext,
+    readonly world: World,
+  ) {
+    this.keys = worldKeys(world.id);
+    const { scripts } = context;
+    this.faults = {
+      add: async (input) => {
+        const fault: Fault = { id: randomUUID(), operation: input.operation, status: input.status ?? null, delayMs: input.delayMs ?? null, remaining: input.times ?? null };
+        const [added, held] = (await scripts.run("hrmAddFault", [this.keys.faults], [context.maxFaults, JSON.stringify(fault)])) as number[];
+        return added === 1 ? { ok: true, fault } : { ok: false, held };
+      },
+      list: async () => (await scripts.read((client) => client.lrange(this.keys.faults, 0, -1))).map((text) => JSON.parse(text) as Fault),
+      clear: async () => ((await scripts.run("hrmClearFaults", [this.keys.faults], [])) as string[]).map((text) => JSON.parse(text) as Fault),
+    };
+  }
+
+  get rateLimit(): { limit: number; windowMs: number } | undefined {
+    const { rateLimit } = this.context;
+    return rateLimit === "off" ? undefined : { limit: rateLimit, windowMs: RATE_LIMIT_WINDOW_MS };
+  }
+
+  async admit(request: AdmitRequest): Promise<WorldAdmission> {
+    const { scripts, store } = this.context;
+    const limit = this.rateLimit;
+    let entry = request.entryIfAdmitted;
+    for (let round = 0; ; round++) {
+      let answer: (number | string)[];
+      try {
+        const record = entry ? recordArgs(entry(), this.context.journalCapacity) : [""];
+        answer = (await scripts.run(
+          "hrmAdmit",
+          [this.keys.meta, this.keys.rate(this.gen, request.key), this.keys.faults, this.keys.journal, this.keys.tally],
+          [this.gen, this.n, limit?.limit ?? 0, limit?.windowMs ?? 0, randomUUID(), request.read ? 1 : 0, request.permitted ? 1 : 0, request.operationId, ...record],
+        )) as (number | string)[];
+      } catch (error) {
+        if (error instanceof StoreUnavailableError) return { kind: "unavailable", store };
+        throw error;
+      }
+      const [code, a, b, c] = answer;
+      switch (code) {
+        case ADMITTED.stale:
+          if (round >= 5) throw new Error(`hr-mock: world ${this.world.id} keeps changing under its requests (generation ${a}, ${b} changes)`);
+          await this.catchUp(Number(a), Number(b));
+          // The caller's kept answer was for the world as it was: it answers again after admission.
+          entry = undefined;
+          continue;
+        case ADMITTED.gone:
+          if (this.world.id !== DEFAULT_WORLD) {
+            this.context.forgetHere(this.world);
+            return { kind: "gone" };
+          }
+          // The default world is never deleted: its state was wiped (FLUSHALL): it starts again.
+          await this.open();
+          continue;
+        case ADMITTED.rateLimited:
+          return { kind: "rate-limited", rate: { allowed: false, limit: Number(a), remaining: 0, retryAfterSeconds: Number(b) } };
+        case ADMITTED.forbidden:
+          return { kind: "forbidden", rate: this.decision(Number(a)) };
+        case ADMITTED.fault: {
+          const fault = JSON.parse(String(b)) as Fault;
+          return { kind: "fault", rate: this.decision(Number(a)), answer: { fault, status: fault.status!, delayMs: fault.delayMs ?? undefined } };
+        }
+        default:
+          return { kind: "admitted", rate: this.decision(Number(a)), delayMs: Number(b) || undefined, recorded: Number(c) === 1 };
+      }
+    }
+  }
+
+  /** The world's metadata made (generation 1) when it has none, and this replica brought in line with it. */
+  async open(): Promise<void> {
+    const [gen, n] = (await this.context.scripts.run("hrmOpenWorld", [this.keys.meta], [])) as number[];
+    if (gen < 0) return;
+    await this.catchUp(gen, n);
+  }
+
+  /** This replica's copy brought to `gen` with `n` changes: restarted first when the generation moved. */
+  catchUp(gen: number, n: number): Promise<void> {
+    return this.exclusive(() => this.catchUpNow(gen, n));
+  }
+
+  /** The world's dataset at its start here, in generation `gen`, with no changes. */
+  startAgain(gen: number): void {
+    this.context.restartHere(this.world);
+    this.gen = gen;
+    this.n = 0;
+  }
+
+  /** catchUp, by a caller already alone with the dataset (exclusive). */
+  async catchUpNow(gen: number, n: number): Promise<void> {
+    if (gen === this.gen && n === this.n) return;
+    if (gen !== this.gen || n < this.n) this.startAgain(gen);
+    if (n === this.n) return;
+    const lines = await this.context.scripts.read((client) => client.lrange(this.keys.changes, this.n, n - 1));
+    const changes: DataChange[] = [];
+    for (const line of lines) {
+      const change = parseChange(line);
+      if (typeof change === "string") throw new Error(`hr-mock: a data change of world ${this.world.id} in ${this.context.store} is not one (${change})`);
+      changes.push(change);
+    }
+    const problem = replayChanges(this.world.dataset, changes);
+    if (problem) this.context.onError(`hr-mock: world ${this.world.id}: a data change made through another replica does not apply here (${problem}); is every replica the same version, with the same --seed, --scale, --today and --data?`);
+    this.n += lines.length;
+  }
+
+  /** Runs `work` after every earlier local change of this world's dataset, alone. */
+  exclusive<T>(work: () => Promise<T>): Promise<T> {
+    const run = this.queue.then(work, work);
+    this.queue = run.catch(() => undefined);
+    return run;
+  }
+
+  private decision(remaining: number) {
+    const limit = this.rateLimit;
+    return limit && remaining >= 0 ? { allowed: true, limit: limit.limit, remaining } : undefined;
+  }
+}
