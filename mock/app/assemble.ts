@@ -10,8 +10,8 @@ import { seededRandom } from "../kernel/random.js";
 import type { LoadedSpec } from "../kernel/spec.js";
 import type { Dataset } from "../data/dataset.js";
 import { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
-import type { WebhookService } from "../webhooks/service.js";
-import { Worlds, type KeyRegistry, type SandboxLifecycle, type WorldsOptions } from "../worlds/world.js";
+import type { WorldWebhooks } from "../webhooks/port.js";
+import { Worlds, type KeyRegistry, type SandboxLifecycle, type SharedWorlds, type WorldsOptions } from "../worlds/world.js";
 import { controlOperations } from "../operations/control/index.js";
 import type { SandboxView } from "../operations/control/sandboxes.js";
 import { handlers, readOperations } from "../operations/read/index.js";
@@ -31,9 +31,11 @@ export interface AssembleOptions {
   /** Keys beside the demo keys, already checked (parseKeySpecs). */
   extraKeys: readonly KeySpec[];
   /** The webhook services of the default world and of each sandbox (none in the MSW handlers). */
-  webhooks?: { default: WebhookService; sandbox: (dataset: Dataset, ordinal: number, worldId: string) => WebhookService };
+  webhooks?: { default: WorldWebhooks; sandbox: (dataset: Dataset, ordinal: number, worldId: string) => WorldWebhooks };
   /** Told of each sandbox created, reset and deleted (a --state directory keeps them). */
   sandboxLifecycle?: SandboxLifecycle;
+  /** Sandboxes and world stores shared by replicas (--state redis://). */
+  shared?: SharedWorlds;
   /** Builds a sandbox's start dataset from a data file in its create request (Node only: files are read and checked there). */
   datasetFrom?: WorldsOptions["datasetFrom"];
   /** Where internal errors are reported, one line each (never a key). */
@@ -92,6 +94,7 @@ export function assembleMock(options: AssembleOptions): AssembledMock {
     defaultWebhooks: options.webhooks?.default,
     webhooks: options.webhooks?.sandbox,
     lifecycle: options.sandboxLifecycle,
+    shared: options.shared,
     datasetFrom: options.datasetFrom,
     journalSize: settings.journalSize,
   });

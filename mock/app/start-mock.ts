@@ -14,6 +14,9 @@ import { DEMO_KEYS, MANAGE_WEBHOOKS } from "../keys/demo-keys.js";
 import { parseKeySpecs, readKeysFile } from "../keys/load-keys.js";
 import { attachWebhooks, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookEngine } from "../webhooks/index.js";
 import { DEFAULT_WORLD, openStateDirectory, restoreWorld, skippedLine, todayOfState, worldPersistence, type SkippedChange, type StateStore } from "../state/index.js";
+import { isRedisUrl } from "../state/redis/address.js";
+import type { RedisState } from "../state/redis/index.js";
+import { mockLimits } from "../../generated/control-facts.js";
 import { DEFAULT_DOCS_DIR, docsBuilt } from "../edges/node/docs.js";
 import { defaultConnectionLimits } from "../edges/node/connections.js";
 import { createMockHttpServer } from "../edges/node/http.js";
@@ -84,6 +87,8 @@ export interface RunningMock extends JournalAccess {
    * skipped because a crash left their journal line unfinished (each also said through onError).
    */
   state?: { dir: string; restored: { changes: number; endpoints: number; waiting: number }; skipped: SkippedChange[] };
+  /** With `state: "redis://…"`: the store every replica shares (its password masked), and whether it is a Redis Cluster. */
+  shared?: { store: string; cluster: boolean };
 }
 
 // Parsing the spec is the slow part of start-up (about 0.1 s); mocks in one process share it.
@@ -102,24 +107,48 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const started = performance.now();
   const settings = checkOptions(options);
   const spec = await sharedSpec(options.specPath ?? DEFAULT_SPEC_PATH);
-  const store: StateStore | undefined = settings.state === undefined ? undefined : openStateDirectory(settings.state);
+  const onError = options.onError ?? ((line: string) => process.stderr.write(`${line}\n`));
+  const shared = settings.state !== undefined && isRedisUrl(settings.state) ? await openShared(settings, onError, options.log) : undefined;
+  const store: StateStore | undefined = settings.state === undefined || shared ? undefined : openStateDirectory(settings.state);
   try {
-    return await serve(options, settings, spec, store, started);
+    return await serve(options, settings, spec, { store, shared }, started);
   } catch (error) {
     store?.release();
+    await shared?.close();
     throw error;
   }
 }
 
-async function serve(options: StartMockOptions, settings: Settings, spec: LoadedSpec, store: StateStore | undefined, started: number): Promise<RunningMock> {
-  const today = store ? todayOfState(store, options.today === undefined ? undefined : normalizeToday(options.today)) : options.today;
+/** The state kept elsewhere than in memory: a directory (one mock), or Redis (any number of replicas). */
+interface KeptState {
+  store: StateStore | undefined;
+  shared: RedisState | undefined;
+}
+
+/** --state redis://…: its module loaded now, and only now (start-up and --help never pay for it). */
+async function openShared(settings: Settings, onError: (line: string) => void, log: StartMockOptions["log"]): Promise<RedisState> {
+  const { openRedisState } = await import("../state/redis/index.js");
+  return openRedisState(settings.state!, {
+    rateLimit: settings.rateLimit,
+    journalCapacity: settings.journalSize ?? mockLimits.journalPerWorld,
+    maxFaults: mockLimits.maxFaultsPerWorld,
+    log: log === true ? (line) => process.stdout.write(`${line}\n`) : typeof log === "function" ? log : undefined,
+    onError,
+  });
+}
+
+async function serve(options: StartMockOptions, settings: Settings, spec: LoadedSpec, { store, shared }: KeptState, started: number): Promise<RunningMock> {
+  const given = options.today === undefined ? undefined : normalizeToday(options.today);
+  const today = store ? todayOfState(store, given) : (given ?? shared?.fingerprint?.today);
   // The dataset as generated stays as it is: sandboxes start from it; the demo keys' default world
   // reads and changes its own fork (copy on write), onto which a state directory's changes replay.
   const data = dataFileOption(options.data);
   const start = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today, data });
   const dataset = forkDataset(start);
   const versionAtStart = dataset.version;
-  const restored = store ? restoreWorld(store, DEFAULT_WORLD, dataset, { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) }) : undefined;
+  const fingerprint = { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) };
+  const restored = store ? restoreWorld(store, DEFAULT_WORLD, dataset, fingerprint) : undefined;
+  await shared?.claim(fingerprint);
 
   const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
   const extraKeys = typeof options.keys === "string" ? await readKeysFile(options.keys, knownPermissions) : parseKeySpecs(options.keys ?? [], knownPermissions);
@@ -133,13 +162,14 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
       dataset,
       options: options.webhooks,
       onError,
-      persistence: store && worldPersistence(store, DEFAULT_WORLD, () => webhooks.engine.service.snapshot(), onError),
+      persistence: store && worldPersistence(store, DEFAULT_WORLD, () => webhooks.engine.local!.snapshot(), onError),
+      shared: shared && ((engineSettings) => shared.webhooks(DEFAULT_WORLD, engineSettings)),
     });
   } catch (error) {
     throw error instanceof WebhookOptionError ? new MockOptionError(error.message) : error;
   }
   const saved = restored?.webhooks;
-  if (saved) webhooks.engine.service.restore(saved);
+  if (saved) webhooks.engine.local?.restore(saved);
   const engine = webhooks.engine;
   const state = store && wireState(store, engine, onError);
   const mock = assembleMock({
@@ -148,8 +178,9 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     dataset: start,
     defaultDataset: dataset,
     extraKeys,
-    webhooks: { default: engine.service, sandbox: state ? state.sandboxService : (ds, ordinal) => engine.serviceFor(ds, ordinal) },
+    webhooks: { default: engine.service, sandbox: shared ? (_ds, _ordinal, worldId) => shared.webhooks(worldId, engine.settings) : state ? state.sandboxService : (ds, ordinal) => engine.serviceFor(ds, ordinal) },
     sandboxLifecycle: state?.lifecycle,
+    shared: shared?.shared,
     datasetFrom: (content) => {
       try {
         return { ok: true, dataset: createDataset({ seed: start.seed, scale: start.scale, today: start.today, data: dataFileFromObject(content, "data") }) };
@@ -162,6 +193,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     authThrottle: options.authThrottle,
   });
   const skipped = [...(restored?.skipped ? [restored.skipped] : []), ...(state?.restoreSandboxes(mock.worlds) ?? [])];
+  await shared?.start(mock.worlds);
   // Said at every start until the next change of that world is written (which cuts the line off).
   for (const change of skipped) onError(skippedLine(change));
   const http = createMockHttpServer({
@@ -215,7 +247,8 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     requests: mock.journal.requests,
     verify: mock.journal.verify,
     // Attempts in flight finish first (bounded by the response timeout), then the server stops.
-    close: () => (closing ??= Promise.all([engine.close(), mock.worlds.close()]).then(() => http.close()).finally(() => store?.release())),
+    close: () => (closing ??= Promise.all([engine.close(), mock.worlds.close()]).then(() => http.close()).finally(async () => (store?.release(), await shared?.close()))),
+    ...(shared && { shared: { store: shared.shown, cluster: shared.cluster } }),
     ...(store && {
       state: {
         dir: store.dir,

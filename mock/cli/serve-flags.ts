@@ -93,13 +93,13 @@ export function webhookServeSettings(values: Values): WebhookServeSettings {
 }
 
 /** Registers the --webhook-url endpoint for organisation 1; the lines to print, secret included (shown once). */
-export function registerServeEndpoint(mock: RunningMock, endpoint: EndpointInput): string {
+export async function registerServeEndpoint(mock: RunningMock, endpoint: EndpointInput): Promise<string> {
   const service = mock.webhooks.service;
   const organizationId = mock.dataset.organizations[0].id;
   // With --state, the endpoint added at an earlier start came back with its secret: not a second one.
-  const kept = mock.state ? service.listEndpoints(organizationId).find((e) => e.url === new URL(endpoint.url).href) : undefined;
+  const kept = mock.state ? (await service.listEndpoints(organizationId)).find((e) => e.url === new URL(endpoint.url).href) : undefined;
   if (kept) return `  Webhooks: endpoint ${kept.id} -> ${kept.url}, kept in ${mock.state?.dir} with the signing secret it was given\n`;
-  const added = service.addEndpoint(organizationId, endpoint);
+  const added = await service.addEndpoint(organizationId, endpoint);
   if (!added.ok) throw new Error(`--webhook-url: ${added.reason.message}`);
   const created = added.value;
   const events = created.events === "all" ? "every event" : created.events.join(", ");

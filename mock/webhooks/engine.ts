@@ -12,6 +12,7 @@ import { EndpointError, ResendError, TriggerError, valueOr } from "./reasons.js"
 import type { BulkResendResult, ResendFilter, ResendResult } from "./resend.js";
 import { requestProblem } from "../kernel/json-schema.js";
 import { WebhookService, type CloseReport, type ServiceParts, type WebhookPersistence } from "./service.js";
+import type { WorldWebhooks } from "./port.js";
 import type { TriggerRequest } from "./triggers.js";
 import { realScheduler, resolveSettings, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
 
@@ -34,7 +35,9 @@ export interface ResendOptions {
 export class WebhookEngine {
   readonly settings: EngineSettings;
   /** The domain core, for callers whose input was checked at their own edge (the control API). */
-  readonly service: WebhookService;
+  readonly service: WorldWebhooks;
+  /** The service when it lives in this process (no --state redis://): what a --state directory snapshots. */
+  readonly local: WebhookService | undefined;
   private readonly parts: ServiceParts;
 
   /** Throws WebhookOptionError naming a bad option. */
@@ -42,6 +45,8 @@ export class WebhookEngine {
     private readonly dataset: Dataset,
     options: WebhookEngineOptions = {},
     persistence?: WebhookPersistence,
+    /** A service kept elsewhere (Redis) for the default world, made from the settings; none: one in this process. */
+    shared?: (settings: EngineSettings) => WorldWebhooks,
   ) {
     this.settings = resolveSettings(options);
     this.parts = {
@@ -51,7 +56,8 @@ export class WebhookEngine {
       log: options.log,
       onError: options.onError ?? ((line) => process.stderr.write(`${line}\n`)),
     };
-    this.service = new WebhookService(dataset, this.settings, this.parts);
+    this.local = shared ? undefined : new WebhookService(dataset, this.settings, this.parts);
+    this.service = this.local ?? shared!(this.settings);
   }
 
   /**
@@ -95,7 +101,7 @@ export class WebhookEngine {
     const problem = requestProblem("TriggerRequest", request);
     if (problem) throw new TriggerError(problem);
     const org = valueOr(this.organization(options.organisation), TriggerError);
-    return valueOr(this.service.trigger({ ...(request as TriggerRequest), organizationId: org.id }), TriggerError);
+    return valueOr(await this.service.trigger({ ...(request as TriggerRequest), organizationId: org.id }), TriggerError);
   }
 
   /**
@@ -109,7 +115,7 @@ export class WebhookEngine {
     const problem = requestProblem("ResendRequest", request);
     if (problem) throw new ResendError(problem);
     const org = valueOr(this.organization(options.organisation), ResendError);
-    return valueOr(this.service.resend(org.id, String(eventId), options.endpointId), ResendError);
+    return valueOr(await this.service.resend(org.id, String(eventId), options.endpointId), ResendError);
   }
 
   /**
@@ -122,7 +128,7 @@ export class WebhookEngine {
     const problem = requestProblem("BulkResendRequest", request);
     if (problem) throw new ResendError(problem);
     const org = valueOr(this.organization(organisation), ResendError);
-    return valueOr(this.service.resendMatching(org.id, request), ResendError);
+    return valueOr(await this.service.resendMatching(org.id, request), ResendError);
   }
 
   async deliveries(filter: DeliveryFilter & { organisation?: number | string } = {}): Promise<DeliveryLogEntry[]> {
@@ -140,7 +146,7 @@ export class WebhookEngine {
     return this.service.idle();
   }
 
-  /** Deliveries not finished yet (held, queued, sending or waiting for a retry). */
+  /** Deliveries not finished yet (held, queued, sending or waiting for a retry); with --state redis://, this replica's attempts in flight. */
   get pending(): number {
     return this.service.pending;
   }

@@ -3,7 +3,8 @@
 import type { Dataset } from "../data/dataset.js";
 import { WebhookEngine, type TriggerOptions } from "./engine.js";
 import type { TriggerResult } from "./publisher.js";
-import { WebhookOptionError, type WebhookEngineOptions } from "./settings.js";
+import { WebhookOptionError, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
+import type { WorldWebhooks } from "./port.js";
 import type { WebhookPersistence } from "./service.js";
 
 export { WebhookEngine, type ResendOptions, type TriggerOptions } from "./engine.js";
@@ -31,10 +32,12 @@ export function attachWebhooks(input: {
   onError: (line: string) => void;
   /** A state directory's sink (--state); none keeps everything in memory only. */
   persistence?: WebhookPersistence;
+  /** The default world's service kept elsewhere (--state redis://), made from the settings. */
+  shared?: (settings: EngineSettings) => WorldWebhooks;
 }): AttachedWebhooks {
   const options = input.options ?? {};
   if (typeof options !== "object" || options === null) throw new WebhookOptionError("webhooks must be an object of options");
-  const engine = new WebhookEngine(input.dataset, { ...options, onError: input.onError }, input.persistence);
+  const engine = new WebhookEngine(input.dataset, { ...options, onError: input.onError }, input.persistence, input.shared);
   return {
     engine,
     trigger: (type, triggerOptions) => engine.trigger(type, triggerOptions),

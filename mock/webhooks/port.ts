@@ -27,6 +27,8 @@ export interface WorldWebhooks {
   onAttempt(listener: (entry: DeliveryLogEntry, attempt: AttemptRecord) => void): () => void;
   /** Resolves when nothing is held, queued, sending or waiting for a retry. */
   idle(): Promise<void>;
+  /** Deliveries not finished; where the queue is shared by replicas, this process's attempts in flight. */
+  readonly pending: number;
   /** Stops taking triggers and endpoints, lets attempts in flight finish, reports what still waits. */
   close(): Promise<CloseReport>;
   readonly closed: boolean;

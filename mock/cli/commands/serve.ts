@@ -180,7 +180,7 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">
   // performance.now() counts from the process's start: the wait a user sees, loading included.
   stdout.write(formatBanner(mock, settings, performance.now()));
   if (mock.state) stdout.write(formatStateLine(mock.state));
-  if (settings.webhooks.endpoint) stdout.write(registerServeEndpoint(mock, settings.webhooks.endpoint));
+  if (settings.webhooks.endpoint) stdout.write(await registerServeEndpoint(mock, settings.webhooks.endpoint));
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {

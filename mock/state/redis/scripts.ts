@@ -33,7 +33,7 @@ export type ScriptName = keyof typeof SCRIPTS;
 
 export interface Scripts {
   /** Runs `name` with its keys and arguments in one round trip. */
-  run(name: ScriptName, keys: readonly string[], args: readonly (string | number)[]): Promise<unknown>;
+  run(name: ScriptName, keys: readonly string[], args: readonly (string | number | Buffer)[]): Promise<unknown>;
   /** Plain commands (reads), their failures to reach the store answered as StoreUnavailableError. */
   read<T>(commands: (client: RedisClient) => Promise<T>): Promise<T>;
 }
@@ -56,7 +56,7 @@ export function registerScripts(client: RedisClient, store: string): Scripts {
     // Scripts taking a variable number of keys (-2) get it with each call.
     client.defineCommand(name, { lua, ...(keys === -2 ? {} : { numberOfKeys: keys === -1 ? DELIVERY_KEY_COUNT : keys }) });
   }
-  const commands = client as unknown as Record<ScriptName, (...args: (string | number)[]) => Promise<unknown>>;
+  const commands = client as unknown as Record<ScriptName, (...args: (string | number | Buffer)[]) => Promise<unknown>>;
   return {
     run(name, keys, args) {
       const variable = SCRIPTS[name].keys === -2;

@@ -1,0 +1,251 @@
+// Attempts of a replicated mock's deliveries, one pump per replica over every world of the mock.
+// A delivery is claimed under a lease (a script gives it to one replica, which renews the lease
+// while it sends), attempted, and settled (recorded, and due again on the schedule when it failed):
+// each attempt is made by exactly one replica. A replica that dies leaves its leases to run out,
+// and another takes the attempt then; a delivery waiting for its retry belongs to no replica, and
+// whichever claims it first at its time attempts it. Replicas tell each other when a retry is due
+// (a message on the mock's channel), and look at every world once a second besides, so nothing
+// waits on a message that was lost.
+import { randomUUID } from "node:crypto";
+import { hostname } from "node:os";
+import { StoreUnavailableError } from "../../../kernel/store-unavailable.js";
+import { attemptDelivery, droppedLine } from "../../../webhooks/attempt.js";
+import { attemptOutcome } from "../../../webhooks/attempt-outcome.js";
+import { attemptLine, type AttemptRecord, type DeliveryLogEntry } from "../../../webhooks/delivery-log.js";
+import { createAgent, type EndpointAgent } from "../../../webhooks/send.js";
+import type { EngineSettings } from "../../../webhooks/settings.js";
+import { DEFAULT_WORLD } from "../../../worlds/world.js";
+import type { RedisClient, RedisLink } from "../connection.js";
+import { mockKeys, worldKeys } from "../keys.js";
+import { deliveryKeys } from "../lua/deliveries.js";
+import type { Scripts } from "../scripts.js";
+import { endpointOf, entriesOf, withState } from "./log.js";
+
+/** How often every world is looked at, whatever was said on the channel. */
+const SWEEP_MS = 1000;
+/** Deliveries one claim takes at most. */
+const CLAIM_MOST = 50;
+
+type Listener = (entry: DeliveryLogEntry, attempt: AttemptRecord) => void;
+
+export interface PumpParts {
+  link: RedisLink;
+  scripts: Scripts;
+  settings: EngineSettings;
+  /** One line per attempt (--log). */
+  log?: (line: string) => void;
+  onError(line: string): void;
+}
+
+export class DeliveryPump {
+  /** Who holds a lease: this replica, unlike any other. */
+  readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
+  private readonly leaseMs: number;
+  /** Worlds whose deliveries this replica attempts, each with the listener of its service here (if any). */
+  private readonly worlds = new Map<string, Listener | undefined>([[DEFAULT_WORLD, undefined]]);
+  private readonly timers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
+  /** Worlds being claimed, and whether they were asked for again meanwhile. */
+  private readonly claiming = new Map<string, boolean>();
+  private readonly attempts = new Set<Promise<void>>();
+  private readonly counts = new Map<string, number>();
+  private readonly agents = new Map<string, EndpointAgent>();
+  private subscriber: RedisClient | undefined;
+  private sweeper: NodeJS.Timeout | undefined;
+  private closed = false;
+
+  constructor(private readonly parts: PumpParts) {
+    // Long enough for an attempt's whole answer; renewed at a third of it while the attempt runs.
+    this.leaseMs = Math.max(5000, 2 * parts.settings.responseTimeoutMs + 1000);
+  }
+
+  async start(): Promise<void> {
+    const subscriber = await this.parts.link.subscriber();
+    this.subscriber = subscriber;
+    subscriber.on("message", (_channel: string, message: string) => {
+      const [world, delay] = message.split(" ");
+      if (this.worlds.has(world)) this.schedule(world, Number(delay) || 0);
+    });
+    await subscriber.subscribe(mockKeys.dueChannel).catch(() => undefined);
+    this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
+    this.sweeper.unref();
+    this.schedule(DEFAULT_WORLD, 0);
+  }
+
+  /** Attempts the world's deliveries here; `listener` hears of each attempt this replica makes. */
+  watch(world: string, listener?: Listener): void {
+    this.worlds.set(world, listener);
+    this.schedule(world, 0);
+  }
+
+  unwatch(world: string): void {
+    if (world !== DEFAULT_WORLD) this.worlds.delete(world);
+    else this.worlds.set(world, undefined);
+  }
+
+  /** This replica's attempts in flight for the world. */
+  inFlight(world: string): number {
+    return this.counts.get(world) ?? 0;
+  }
+
+  /** An endpoint removed: its connections go. */
+  forget(endpointId: string): void {
+    this.agents.get(endpointId)?.destroy();
+    this.agents.delete(endpointId);
+  }
+
+  /** Deliveries of the world are due in `delayMs`: claimed here then, and (when `tell`) by every replica. */
+  due(world: string, delayMs: number, tell: boolean): void {
+    this.schedule(world, delayMs);
+    if (tell) this.parts.link.client.publish(mockKeys.dueChannel, `${world} ${Math.max(0, Math.round(delayMs))}`).catch(() => undefined);
+  }
+
+  /** Deliveries a script dropped at a bound ([id, event, drops so far] flat): a line on the 1st, 10th, 100th... */
+  dropped(world: string, flat: readonly (string | number)[]): void {
+    for (let i = 0; i + 2 < flat.length; i += 3) {
+      const count = Number(flat[i + 2]);
+      if (!Number.isInteger(Math.log10(count))) continue;
+      void this.dropLine(world, String(flat[i]), count);
+    }
+  }
+
+  /** Stops claiming; attempts in flight end (each within the response timeout) and are settled. */
+  async close(): Promise<void> {
+    this.closed = true;
+    clearInterval(this.sweeper);
+    for (const { timer } of this.timers.values()) clearTimeout(timer);
+    this.timers.clear();
+    await Promise.all([...this.attempts]);
+    for (const agent of this.agents.values()) agent.destroy();
+    this.agents.clear();
+  }
+
+  private schedule(world: string, delayMs: number): void {
+    if (this.closed) return;
+    const at = Date.now() + Math.max(0, delayMs);
+    const held = this.timers.get(world);
+    if (held && held.at <= at) return;
+    if (held) clearTimeout(held.timer);
+    const timer = setTimeout(() => {
+      this.timers.delete(world);
+      void this.claim(world);
+    }, Math.max(0, delayMs));
+    timer.unref();
+    this.timers.set(world, { at, timer });
+  }
+
+  /** Every world, and the sandboxes made through other replicas since the last look. */
+  private async sweep(): Promise<void> {
+    try {
+      const sandboxes = await this.parts.scripts.read((client) => client.hkeys(mockKeys.sandboxes));
+      const held = new Set(sandboxes);
+      for (const id of sandboxes) if (!this.worlds.has(id)) this.worlds.set(id, undefined);
+      for (const id of [...this.worlds.keys()]) if (id !== DEFAULT_WORLD && !held.has(id) && !this.worlds.get(id)) this.worlds.delete(id);
+    } catch {
+      // Unreachable: the worlds known here are looked at all the same.
+    }
+    for (const world of this.worlds.keys()) void this.claim(world);
+  }
+
+  private async claim(world: string): Promise<void> {
+    if (this.closed) return;
+    if (this.claiming.has(world)) {
+      this.claiming.set(world, true);
+      return;
+    }
+    try {
+      do {
+        this.claiming.set(world, false);
+        const { concurrency } = this.parts.settings;
+        const answer = (await this.parts.scripts.run("hrmClaim", deliveryKeys(worldKeys(world)), [this.owner, this.leaseMs, CLAIM_MOST, concurrency])) as (string | number)[];
+        const [now, next] = answer.map(Number);
+        for (let i = 2; i + 3 < answer.length; i += 4) this.track(world, this.attempt(world, String(answer[i]), String(answer[i + 1]), String(answer[i + 2]), String(answer[i + 3])));
+        if (next >= 0) this.schedule(world, next - now);
+      } while (this.claiming.get(world) && !this.closed);
+    } catch (error) {
+      // Unreachable for now: the next sweep claims again.
+      if (!(error instanceof StoreUnavailableError)) this.parts.onError(`hr-mock: webhooks: claiming deliveries failed: ${(error as Error).message}`);
+    } finally {
+      this.claiming.delete(world);
+    }
+  }
+
+  private track(world: string, attempt: Promise<void>): void {
+    this.attempts.add(attempt);
+    this.counts.set(world, (this.counts.get(world) ?? 0) + 1);
+    void attempt.finally(() => {
+      this.attempts.delete(attempt);
+      this.counts.set(world, (this.counts.get(world) ?? 1) - 1);
+    });
+  }
+
+  private async attempt(world: string, id: string, entryText: string, endpointText: string, body: string): Promise<void> {
+    const { scripts, settings } = this.parts;
+    const entry = withState(JSON.parse(entryText) as DeliveryLogEntry, "sending|");
+    const endpoint = endpointOf(endpointText);
+    let agent = this.agents.get(endpoint.id);
+    if (!agent) this.agents.set(endpoint.id, (agent = createAgent(endpoint.url, settings.concurrency)));
+    const renew = setInterval(() => void scripts.run("hrmRenew", deliveryKeys(worldKeys(world)), [this.owner, this.leaseMs, id]).catch(() => undefined), this.leaseMs / 3);
+    try {
+      const sent = await attemptDelivery(endpoint, agent, entry, Buffer.from(body, "utf8"), settings.responseTimeoutMs, Date.now());
+      const { record, state, delayMs } = attemptOutcome(entry, sent, settings.retryDelaysMs, false, Date.now());
+      const next = state === "retry-scheduled" ? record.nextRetryAt : null;
+      const written = { ...entry, state, nextAttemptAt: next, attempts: [...entry.attempts, record] };
+      const settled = await this.settle(world, id, written, delayMs ?? 0);
+      if (!settled) return;
+      const [finalState, dueAt, ...dropped] = settled;
+      const logged = { ...written, state: finalState as DeliveryLogEntry["state"] };
+      this.parts.log?.(attemptLine(logged, record));
+      this.dropped(world, dropped);
+      if (Number(dueAt) >= 0) this.due(world, delayMs ?? 0, true);
+      try {
+        this.worlds.get(world)?.(logged, { ...record });
+      } catch {
+        // A failing observer must not break deliveries.
+      }
+    } finally {
+      clearInterval(renew);
+      // A slot of the endpoint is free: whatever waited for it may go.
+      this.schedule(world, 0);
+    }
+  }
+
+  /**
+   * Records the attempt; while the store is unreachable it tries again until the lease would run
+   * out (then another replica attempts the delivery again: a receiver may see it twice, as the
+   * provider's own redeliveries allow). Undefined when the lease was lost.
+   */
+  private async settle(world: string, id: string, entry: DeliveryLogEntry, delayMs: number): Promise<(string | number)[] | undefined> {
+    const { settings } = this.parts;
+    const until = Date.now() + this.leaseMs;
+    for (;;) {
+      try {
+        const answer = (await this.parts.scripts.run("hrmSettle", deliveryKeys(worldKeys(world)), [
+          this.owner,
+          id,
+          JSON.stringify(entry),
+          entry.state,
+          entry.nextAttemptAt ?? "",
+          delayMs,
+          settings.maxWaitingPerEndpoint,
+          settings.maxWaiting,
+        ])) as (string | number)[];
+        return answer[0] === 1 ? answer.slice(1) : undefined;
+      } catch (error) {
+        if (!(error instanceof StoreUnavailableError) || Date.now() > until || this.closed) return undefined;
+        await new Promise((resolve) => setTimeout(resolve, 250));
+      }
+    }
+  }
+
+  private async dropLine(world: string, id: string, count: number): Promise<void> {
+    try {
+      const [entry] = await entriesOf(this.parts.scripts, worldKeys(world), [id]);
+      const endpointText = entry && (await this.parts.scripts.read((client) => client.hget(worldKeys(world).endpoints, entry.endpointId)));
+      if (!entry || !endpointText) return;
+      const line = droppedLine(endpointOf(endpointText), entry, count, `the bound on waiting deliveries (${this.parts.settings.maxWaitingPerEndpoint} per endpoint, ${this.parts.settings.maxWaiting} in all)`);
+      if (line) this.parts.onError(line);
+    } catch {
+      // The line is a courtesy; the log entry says "dropped" all the same.
+    }
+  }
+}

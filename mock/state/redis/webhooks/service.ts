@@ -1,0 +1,283 @@
+// A world's webhook side when replicas share it (--state redis://): endpoints, the delivery log and
+// the queue live in Redis; this replica publishes events (a trigger's data change and its deliveries
+// in one script, which refuses when another replica changed the world first: this one catches up
+// and tries again), reads the log and resends from it, and leaves attempts to the delivery pump,
+// which any replica runs. The rules are the in-memory service's: the same publisher, resend picks,
+// endpoint rules and bounds.
+import { randomUUID } from "node:crypto";
+import type { WebhookEvent } from "../../../../generated/events.js";
+import { ok, refuse, type Result } from "../../../kernel/results.js";
+import { seededRandom } from "../../../kernel/random.js";
+import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry } from "../../../webhooks/delivery-log.js";
+import { atLimit, makeEndpoint, shownUrl, viewOf, type Endpoint } from "../../../webhooks/endpoints.js";
+import { createOccurredAtClock, seededUuids } from "../../../webhooks/event-body.js";
+import type { CloseReport } from "../../../webhooks/persistence.js";
+import type { WorldWebhooks } from "../../../webhooks/port.js";
+import { createPublisher, type QueuedDelivery, type TriggerResult } from "../../../webhooks/publisher.js";
+import { pickEvent, pickMatching, resentView, type ResendPick } from "../../../webhooks/resend.js";
+import type { EngineSettings } from "../../../webhooks/settings.js";
+import type { TriggerInput } from "../../../webhooks/triggers.js";
+import { deliveryKeys, REFUSED } from "../lua/deliveries.js";
+import type { Scripts } from "../scripts.js";
+import type { RedisWorldState } from "../world-state.js";
+import { endpointOf, readDeliveries, readEndpoints, readLogged } from "./log.js";
+import type { DeliveryPump } from "./pump.js";
+
+/** How often idle() looks at the world's queue. */
+const IDLE_LOOK_MS = 20;
+
+export interface RedisWebhookParts {
+  scripts: Scripts;
+  settings: EngineSettings;
+  pump: DeliveryPump;
+  /** The store's address as lines show it. */
+  store: string;
+  onError(line: string): void;
+}
+
+/** A delivery made here, not yet in Redis: what the publish script takes for it. */
+interface Pending {
+  entry: DeliveryLogEntry;
+  body: Buffer;
+}
+
+export class RedisWebhookService implements WorldWebhooks {
+  private readonly listeners = new Set<(entry: DeliveryLogEntry, attempt: AttemptRecord) => void>();
+  private readonly random: () => number;
+  private readonly newId: () => string;
+  private readonly occurredAt = createOccurredAtClock();
+  private closing: Promise<CloseReport> | undefined;
+
+  constructor(
+    /** The world's store: made with the world, which may come after its service (the default world's). */
+    private readonly stateOf: () => RedisWorldState,
+    private readonly worldId: string,
+    private readonly parts: RedisWebhookParts,
+  ) {
+    // Replicas share a seed, not a sequence: each draws its own, so two never make the same ids.
+    const seed = Number.parseInt(randomUUID().slice(0, 8), 16);
+    this.random = seededRandom(seed);
+    this.newId = seededUuids(seed ^ 0x1d5);
+    parts.pump.watch(worldId, (entry, attempt) => {
+      for (const listener of this.listeners) {
+        try {
+          listener(entry, attempt);
+        } catch {
+          // A failing observer must not break deliveries.
+        }
+      }
+    });
+  }
+
+  get settings(): EngineSettings {
+    return this.parts.settings;
+  }
+
+  get pending(): number {
+    return this.parts.pump.inFlight(this.worldId);
+  }
+
+  private get state(): RedisWorldState {
+    return this.stateOf();
+  }
+
+  private get keys() {
+    return this.state.keys;
+  }
+
+  async addEndpoint(organizationId: string, input: Parameters<WorldWebhooks["addEndpoint"]>[1]) {
+    const org = this.open(organizationId);
+    if (!org.ok) return org;
+    const made = makeEndpoint(organizationId, input, this.settings);
+    if (!made.ok) return made;
+    const { endpoint, created } = made.value;
+    const [added, held] = (await this.parts.scripts.run("hrmAddEndpoint", deliveryKeys(this.keys), [
+      organizationId,
+      endpoint.id,
+      JSON.stringify({ ...endpoint, url: endpoint.url.href }),
+      this.settings.maxEndpointsPerOrganisation,
+    ])) as number[];
+    return added === 1 ? ok(created) : atLimit(held);
+  }
+
+  async listEndpoints(organizationId: string) {
+    return (await readEndpoints(this.parts.scripts, this.keys, organizationId)).map(viewOf);
+  }
+
+  async removeEndpoint(organizationId: string, id: string) {
+    const [removed, text] = (await this.parts.scripts.run("hrmRemoveEndpoint", deliveryKeys(this.keys), [organizationId, id.toLowerCase()])) as [number, string];
+    if (removed !== 1) return refuse("not-found", `no webhook endpoint with id ${id} in this organisation`, "id");
+    this.parts.pump.forget(id.toLowerCase());
+    return ok(viewOf(endpointOf(text)));
+  }
+
+  /**
+   * Publishes on this replica's copy of the world, brought up to date first, alone with it; the
+   * data change and the deliveries are committed in one script, which refuses when another replica
+   * changed the world meanwhile: the copy is caught up and the event made again.
+   */
+  trigger(input: TriggerInput): Promise<Result<TriggerResult>> {
+    return this.state.exclusive(async () => {
+      const org = this.open(input.organizationId);
+      if (!org.ok) return org;
+      const request = { type: input.type, ...(input.id === undefined ? {} : { id: input.id.toLowerCase() }), ...(input.set === undefined ? {} : { set: input.set }) };
+      for (let round = 0; round < 5; round++) {
+        const endpoints = await readEndpoints(this.parts.scripts, this.keys, input.organizationId);
+        const pending: Pending[] = [];
+        const at = Date.now();
+        const version = this.state.world.dataset.version;
+        const publish = createPublisher({
+          dataset: this.state.world.dataset,
+          endpoints: () => endpoints,
+          deliver: (endpoint, event, body, duplicate) => this.queued(pending, endpoint, event, body, duplicate, null),
+          duplicateRate: this.settings.duplicateRate,
+          random: this.random,
+          newId: this.newId,
+          occurredAt: this.occurredAt,
+          now: () => new Date(at),
+          reportError: this.parts.onError,
+        });
+        const published = publish(org.value, request);
+        if (!published.ok) return published;
+        const changed = this.state.world.dataset.version !== version;
+        const change = changed ? JSON.stringify({ organizationId: input.organizationId, input: request, at: new Date(at).toISOString() }) : "";
+        const answer = await this.commit(pending, change, true);
+        if (answer === "committed") {
+          if (changed) this.state.n++;
+          return published;
+        }
+        if (answer === "gone") return gone();
+        // Another replica changed the world first: this copy goes back to Redis's and the event is made again.
+        const [gen, n] = answer;
+        this.state.startAgain(gen);
+        await this.state.catchUpNow(gen, n);
+      }
+      return refuse("conflict", "the world kept changing through other replicas while this trigger was made; try it again");
+    });
+  }
+
+  async resend(organizationId: string, eventId: string, endpointId?: string) {
+    const org = this.open(organizationId);
+    if (!org.ok) return org;
+    const [logged, endpoints] = await Promise.all([readLogged(this.parts.scripts, this.keys, organizationId), readEndpoints(this.parts.scripts, this.keys, organizationId)]);
+    const picked = pickEvent(logged, endpoints, eventId, endpointId);
+    if (!picked.ok) return picked;
+    const queued = await this.queueResends(picked.value);
+    if (!queued.ok) return queued;
+    return ok({ event: JSON.parse(picked.value[0].body.toString("utf8")) as WebhookEvent, deliveries: queued.value });
+  }
+
+  async resendMatching(organizationId: string, filter: Parameters<WorldWebhooks["resendMatching"]>[1]) {
+    const org = this.open(organizationId);
+    if (!org.ok) return org;
+    const [logged, endpoints] = await Promise.all([readLogged(this.parts.scripts, this.keys, organizationId), readEndpoints(this.parts.scripts, this.keys, organizationId)]);
+    const picked = pickMatching(logged, endpoints, filter, this.settings);
+    if (!picked.ok) return picked;
+    const { picks, notKept } = picked.value;
+    const dryRun = filter.dryRun === true;
+    const queued = dryRun ? ok(picks.map((pick) => resentView(pick, null))) : await this.queueResends(picks);
+    if (!queued.ok) return queued;
+    return ok({ dryRun, count: queued.value.length, notKept, deliveries: queued.value });
+  }
+
+  deliveries(filter: DeliveryFilter = {}): Promise<DeliveryLogEntry[]> {
+    return readDeliveries(this.parts.scripts, this.keys, filter);
+  }
+
+  onAttempt(listener: (entry: DeliveryLogEntry, attempt: AttemptRecord) => void): () => void {
+    this.listeners.add(listener);
+    return () => this.listeners.delete(listener);
+  }
+
+  /** Resolves when the world's queue holds nothing due and nothing being attempted, by any replica. */
+  async idle(): Promise<void> {
+    for (;;) {
+      const [due, leased] = await this.parts.scripts.read((client) => Promise.all([client.zcard(this.keys.due), client.zcard(this.keys.leases)]));
+      if (due + leased === 0) return;
+      await new Promise((resolve) => setTimeout(resolve, IDLE_LOOK_MS));
+    }
+  }
+
+  close(): Promise<CloseReport> {
+    this.closing ??= this.shutDown();
+    return this.closing;
+  }
+
+  get closed(): boolean {
+    return this.closing !== undefined;
+  }
+
+  /** What waits stays in Redis: another replica attempts it, or this one when it starts again. */
+  private async shutDown(): Promise<CloseReport> {
+    this.listeners.clear();
+    this.parts.pump.unwatch(this.worldId);
+    let waiting = 0;
+    try {
+      waiting = await this.parts.scripts.read((client) => client.zcard(this.keys.due));
+    } catch {
+      // Unreachable: nothing more can be said of what waits.
+    }
+    if (waiting > 0) this.parts.onError(`webhooks stopped here: ${waiting} ${waiting === 1 ? "delivery is" : "deliveries are"} still waiting, kept in ${this.parts.store}, to be attempted by another replica or when one starts again`);
+    return { waiting: [] };
+  }
+
+  /** One delivery made here: its log entry (queued, or held under the shuffle option) and body. */
+  private queued(pending: Pending[], endpoint: Endpoint, event: Pick<WebhookEvent, "id" | "type">, body: Buffer, duplicate: boolean, resendOf: string | null): QueuedDelivery {
+    const entry: DeliveryLogEntry = {
+      id: randomUUID(),
+      eventId: event.id,
+      type: event.type,
+      organizationId: endpoint.organizationId,
+      endpointId: endpoint.id,
+      url: shownUrl(endpoint),
+      duplicate,
+      resendOf,
+      state: this.settings.shuffle ? "held" : "queued",
+      queuedAt: new Date().toISOString(),
+      nextAttemptAt: null,
+      attempts: [],
+    };
+    pending.push({ entry, body });
+    return { endpointId: endpoint.id, url: entry.url, duplicate };
+  }
+
+  private async queueResends(picks: readonly ResendPick[]) {
+    const pending: Pending[] = [];
+    const deliveries = picks.map((pick) => {
+      this.queued(pending, pick.endpoint, { id: pick.eventId, type: pick.type }, pick.body, false, pick.resendOf);
+      return resentView(pick, pending[pending.length - 1].entry.id);
+    });
+    return (await this.commit(pending, "", false)) === "committed" ? ok(deliveries) : gone();
+  }
+
+  /**
+   * The publish script: the change (if any) and the deliveries, against the generation and changes
+   * this replica's copy reflects when `checked`. "committed", or the world's [gen, n] when it moved.
+   */
+  private async commit(pending: readonly Pending[], change: string, checked: boolean): Promise<"committed" | "gone" | [number, number]> {
+    const { settings } = this;
+    const args: (string | number | Buffer)[] = [checked ? this.state.gen : "", checked ? this.state.n : "", change, settings.maxWaitingPerEndpoint, settings.maxWaiting, settings.logLimit];
+    for (const { entry, body } of pending) {
+      // Under the shuffle option each waits a random part of the window: their order is drawn.
+      const delay = settings.shuffle ? Math.floor(this.random() * settings.shuffleWindowMs) : 0;
+      args.push(entry.id, entry.organizationId, entry.endpointId, entry.eventId, JSON.stringify(entry), body, delay, entry.state);
+    }
+    const answer = (await this.parts.scripts.run("hrmPublish", deliveryKeys(this.keys), args)) as (number | string)[];
+    if (answer[0] === REFUSED.conflict) return [Number(answer[1]), Number(answer[2])];
+    if (answer[0] === REFUSED.gone) return "gone";
+    this.parts.pump.dropped(this.worldId, answer.slice(4));
+    if (pending.length > 0) this.parts.pump.due(this.worldId, 0, true);
+    return "committed";
+  }
+
+  private open(organizationId: string) {
+    if (this.closing) return refuse("unavailable", "the mock is shutting down and takes no more webhook endpoints or events");
+    const org = this.state.world.dataset.organizationById.get(organizationId);
+    return org ? ok(org) : refuse("invalid", `organisation ${JSON.stringify(organizationId)} is not an organisation of this dataset`);
+  }
+}
+
+/** A world deleted through another replica while this one worked on it. */
+function gone(): Result<never> {
+  return refuse("not-found", "this sandbox was deleted meanwhile (through another replica)");
+}
