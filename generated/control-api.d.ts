@@ -1984,6 +1984,15 @@ export interface components {
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
+        /** @description The mock cannot take the call now (it is shutting down, or with --state redis:// its shared state store cannot be reached); nothing was changed, so retry shortly. */
+        Unavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["FailureEnvelope"];
+            };
+        };
         /** @description Invalid input: the envelope with isSuccessful false; the message names the field. */
         BadRequest: {
             headers: {
@@ -2029,23 +2038,6 @@ export interface components {
                  *       "isSuccessful": false,
                  *       "code": "415",
                  *       "message": "Unsupported media type: send the body as application/json (Content-Type), got text/plain.",
-                 *       "data": null
-                 *     }
-                 */
-                "application/json": components["schemas"]["FailureEnvelope"];
-            };
-        };
-        /** @description The mock is shutting down and takes no more endpoints or events. */
-        ShuttingDown: {
-            headers: {
-                [name: string]: unknown;
-            };
-            content: {
-                /**
-                 * @example {
-                 *       "isSuccessful": false,
-                 *       "code": "503",
-                 *       "message": "Service unavailable: the mock is shutting down and takes no more webhook endpoints or events.",
                  *       "data": null
                  *     }
                  */
@@ -2194,6 +2186,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addWebhookEndpoint: {
@@ -2256,7 +2249,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["Unavailable"];
         };
     };
     removeWebhookEndpoint: {
@@ -2304,6 +2297,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["Unavailable"];
         };
     };
     testWebhookEndpoint: {
@@ -2327,7 +2321,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["Unavailable"];
         };
     };
     triggerWebhookEvent: {
@@ -2368,7 +2362,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["Unavailable"];
         };
     };
     resendWebhookEvents: {
@@ -2439,7 +2433,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["Unavailable"];
         };
     };
     resendWebhookEvent: {
@@ -2529,7 +2523,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listWebhookDeliveries: {
@@ -2616,6 +2610,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["Unavailable"];
         };
     };
     exportData: {
@@ -2656,6 +2651,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listSandboxes: {
@@ -2705,6 +2701,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["Unavailable"];
         };
     };
     createSandbox: {
@@ -2776,7 +2773,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["Unavailable"];
         };
     };
     deleteSandbox: {
@@ -2832,6 +2829,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SandboxNotFound"];
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["Unavailable"];
         };
     };
     resetSandbox: {
@@ -2887,7 +2885,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["SandboxNotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            503: components["responses"]["ShuttingDown"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listFaults: {
@@ -2927,6 +2925,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["Unavailable"];
         };
     };
     addFault: {
@@ -2988,6 +2987,7 @@ export interface operations {
             };
             413: components["responses"]["PayloadTooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            503: components["responses"]["Unavailable"];
         };
     };
     clearFaults: {
@@ -3019,6 +3019,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["Unavailable"];
         };
     };
     listRequests: {
@@ -3128,6 +3129,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["Unavailable"];
         };
     };
     clearRequests: {
@@ -3161,6 +3163,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["Unavailable"];
         };
     };
     getCoverage: {
@@ -3255,6 +3258,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["Unavailable"];
         };
     };
 }

@@ -45,6 +45,11 @@ function shownKey(key: MockKeyInfo): string {
   return key.demo ? key.key : `<key from file: ${key.label}>`;
 }
 
+/** The line after the banner with --state redis://…: the store every replica shares (its password masked). */
+export function formatSharedLine(shared: NonNullable<RunningMock["shared"]>): string {
+  return `State shared through ${shared.store}${shared.cluster ? " (a Redis Cluster)" : ""}: every replica started with this URL and the same flags serves one mock.\n`;
+}
+
 /** The line after the banner with --state: what came back, and each unfinished last change skipped (its full line went to stderr). */
 export function formatStateLine(state: NonNullable<RunningMock["state"]>): string {
   const { changes, endpoints, waiting } = state.restored;

@@ -60,6 +60,8 @@ export function createAdmission({ gate, failRate, random, clock }: AdmissionOpti
         case "gone":
           return { ok: false, reply: unauthorized(UNKNOWN_KEY) };
         case "unavailable":
+          // Reads go on from what this replica holds (uncounted); a change cannot be kept, so it waits.
+          if (read) return { ok: true, apiKey, caller, recorded: false };
           return { ok: false, reply: { ...storeUnavailable(outcome.store), caller } };
       }
     });

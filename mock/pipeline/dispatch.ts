@@ -129,16 +129,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   };
 
   // With worlds shared by replicas, a sandbox key first seen here is looked up before the request goes on.
+  // A shared state store out of reach (learning a key, catching up on a change) answers 503 naming it.
   return (request) => {
     const learning = options.worlds.learnKey(request.headers.authorization);
-    if (!learning) return answer(request);
-    return learning.then(
-      () => answer(request),
-      (error: unknown) => {
-        if (error instanceof StoreUnavailableError) return storeUnavailable(error.store);
-        throw error;
-      },
-    );
+    const answered = learning ? learning.then(() => answer(request)) : answer(request);
+    return answered instanceof Promise ? answered.catch(unreachable) : answered;
   };
 
   /** Prism's path: routing, validation, the mock component, then the answer kept for the cache and recorded. */
@@ -174,6 +169,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         return { status: reply.status, body: reply.body, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs, violations: reply.violations };
       })
       .catch((error: unknown): ReplyWithCaller => {
+        if (error instanceof StoreUnavailableError) return storeUnavailable(error.store);
         onInternalError(`hr-mock: internal error on ${method} ${printable(path, 200)}: ${oneLine(errorText(error))}`);
         return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
       })
@@ -308,6 +304,11 @@ function single(value: string | string[] | undefined): string | undefined {
 function headOnly(reply: ReplyWithCaller): ReplyWithCaller {
   const length = typeof reply.body === "string" ? Buffer.byteLength(reply.body) : reply.body.length;
   return { ...reply, body: Buffer.alloc(0), headers: { ...reply.headers, "Content-Length": length } };
+}
+
+function unreachable(error: unknown): ReplyWithCaller {
+  if (error instanceof StoreUnavailableError) return storeUnavailable(error.store);
+  throw error;
 }
 
 /** A path as a message may quote it: short, printable. */

@@ -6,7 +6,7 @@ import { TODAY_RANGE, normalizeToday } from "../../data/dates.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../../kernel/limits.js";
 import type { PipelineSettings } from "../../app/options.js";
 import { originProblem } from "../../app/start-options.js";
-import { formatBanner, formatStateLine } from "../banner.js";
+import { formatBanner, formatSharedLine, formatStateLine } from "../banner.js";
 import { decimal, nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "../serve-flags.js";
@@ -55,6 +55,12 @@ Options:
                           Created owner-only (0700, files 0600); one mock at a time. Refused if
                           made with another --seed, --scale, --today or --data file; without
                           --today, the state's today is used.
+  --state redis://[:password@]host:port[/db]
+                          Keep the state in Redis instead, shared by any number of replicas
+                          started with the same URL, --seed, --scale, --today and --data: one
+                          mock behind a load balancer. A node of a Redis Cluster works too. Each
+                          replica keeps only its response cache; see the guide "Run one mock for
+                          many teams".
   --journal-size <n>      Requests each world's journal keeps for GET /_mock/requests, verify()
                           and coverage, from 0 (off) to ${mockLimits.maxJournalPerWorld} (default ${mockLimits.journalPerWorld}).
   --log                   Print one line per request (off by default; keys are never printed).
@@ -180,6 +186,7 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">
   // performance.now() counts from the process's start: the wait a user sees, loading included.
   stdout.write(formatBanner(mock, settings, performance.now()));
   if (mock.state) stdout.write(formatStateLine(mock.state));
+  if (mock.shared) stdout.write(formatSharedLine(mock.shared));
   if (settings.webhooks.endpoint) stdout.write(await registerServeEndpoint(mock, settings.webhooks.endpoint));
   await new Promise<void>((resolve) => {
     let stopping = false;
