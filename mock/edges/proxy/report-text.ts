@@ -1,6 +1,8 @@
-// The proxy's report as people and CI read it: the JUnit document (one testcase per operation seen,
-// one failing testcase per distinct violation; a run that saw nothing is one testcase in error, as
-// for the contract suite) and the lines printed when it stops.
+// The proxy's report as people and CI read it: the JUnit document and the lines printed when it
+// stops. In the JUnit, a failing testcase is a distinct violation and nothing else: each operation
+// seen is a passing testcase with its counts, what was not checked (by reason, and the answers the
+// proxy gave itself) a skipped one, so a CI's tally of failures is the count of distinct violations;
+// a run that saw nothing is one testcase in error, as for the contract suite.
 import { junitDocument, type JUnitCase } from "../../../src/contract/junit.js";
 import type { ProxyReport, ViolationEntry } from "./tally.js";
 
@@ -22,14 +24,19 @@ export function proxyJUnit(report: ProxyReport): string {
   }
   const operations: JUnitCase[] = Object.entries(report.exchanges.byOperation).map(([operation, counts]) => {
     const broken = report.violations.listed.filter((v) => v.operation === operation).length;
-    const out = `${Object.values(counts).reduce((a, b) => a + b, 0)} exchanges (${statuses(counts)})`;
-    return broken ? { name: operation, failure: `${broken} distinct violation(s), listed in ${SUITE}.violations`, out } : { name: operation, out };
+    const out = `${Object.values(counts).reduce((a, b) => a + b, 0)} exchanges (${statuses(counts)})${broken ? `; ${broken} distinct violation(s), each a testcase of ${SUITE}.violations` : ""}`;
+    return { name: operation, out };
   });
   const violations: JUnitCase[] = report.violations.listed.map((v) => ({ name: violationName(v), failure: violationText(v) }));
   if (report.violations.notListed > 0) violations.push({ name: "violations not listed", failure: `${report.violations.notListed} more distinct violations (the report lists ${report.violations.listed.length})` });
+  const notChecked: JUnitCase[] = [
+    ...Object.entries(report.exchanges.answeredByProxy).map(([status, n]) => ({ name: `answered by the proxy with ${status}`, skipped: `${n} time(s) the upstream gave no answer, so the proxy answered ${status} itself` })),
+    ...Object.entries(report.exchanges.notChecked).map(([why, n]) => ({ name: `not checked: ${why}`, skipped: `${n} exchange(s) passed on unchecked: ${why}` })),
+  ];
   return junitDocument(name, [
     { name: `${SUITE}.operations`, failureType: "contract violation", cases: operations },
     { name: `${SUITE}.violations`, failureType: "contract violation", cases: violations },
+    ...(notChecked.length ? [{ name: `${SUITE}.not-checked`, failureType: "contract violation", cases: notChecked }] : []),
   ], durationMs);
 }
 
