@@ -3,6 +3,7 @@
 // Kept here so mock/cli.ts only splices them in.
 import type { RunningMock } from "../app/start-mock.js";
 import { usage } from "./command.js";
+import { createDeliveryHints } from "./hints.js";
 import { quoted } from "../kernel/parse-error.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
 import { checkEndpointUrl } from "../webhooks/endpoint-url.js";
@@ -90,6 +91,15 @@ export function webhookServeSettings(values: Values): WebhookServeSettings {
   const checked = checkEndpointUrl(url, { strict: strictUrls, allowPrivate: allowPrivateUrls });
   if (!checked.ok) throw usage("serve", `--webhook-url: ${checked.message}`);
   return { options, endpoint };
+}
+
+/** With the delivery log printed: a hint, once per endpoint and cause, when its deliveries fail in a row for one cause (cli/hints.ts). */
+export function printDeliveryHints(mock: RunningMock, write: (line: string) => void): () => void {
+  const hint = createDeliveryHints();
+  return mock.webhooks.onAttempt((entry, attempt) => {
+    const line = hint(entry.url, attempt);
+    if (line) write(line);
+  });
 }
 
 /** Registers the --webhook-url endpoint for organisation 1; the lines to print, secret included (shown once). */
