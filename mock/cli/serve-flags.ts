@@ -23,6 +23,9 @@ export const WEBHOOK_SERVE_OPTIONS = {
   shuffle: { type: "boolean" },
 } as const;
 
+/** Where an installed hr-service-mock keeps the control API's OpenAPI document (bundled). */
+export const CONTROL_OPENAPI_PATH = "./node_modules/hr-service-mock/dist/generated/control-openapi.json";
+
 export const WEBHOOK_SERVE_HELP = `Webhooks:
   --webhook-url <url>     Register a webhook endpoint for organisation 1 at start and print
                           its signing secret. https://, or http:// on a loopback host.
@@ -39,8 +42,9 @@ export const WEBHOOK_SERVE_HELP = `Webhooks:
   --duplicate-rate <p>    Deliver this share (0 to 1) of events twice (same id, new delivery id).
   --shuffle               Hold events briefly and deliver them in random order.
   Each delivery attempt is printed (one line) with --webhook-url or --log.
-  Endpoints, the Test action, triggers and the delivery log: the control API under /_mock/
-  (mock/control/openapi.yaml); from a shell: npx hr-mock trigger <type>.
+  Endpoints, the Test action, triggers and the delivery log: the control API under /_mock/,
+  described by ${CONTROL_OPENAPI_PATH}
+  (from your project's root); from a shell: npx hr-mock trigger <type>.
 `;
 
 export interface WebhookServeSettings {
