@@ -3,6 +3,7 @@
 // Kept here so mock/cli.ts only splices them in.
 import type { RunningMock } from "../app/start-mock.js";
 import { usage } from "./command.js";
+import { createDeliveryHints } from "./hints.js";
 import { quoted } from "../kernel/parse-error.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
 import { checkEndpointUrl } from "../webhooks/endpoint-url.js";
@@ -22,6 +23,9 @@ export const WEBHOOK_SERVE_OPTIONS = {
   shuffle: { type: "boolean" },
 } as const;
 
+/** Where an installed hr-service-mock keeps the control API's OpenAPI document (bundled). */
+export const CONTROL_OPENAPI_PATH = "./node_modules/hr-service-mock/dist/generated/control-openapi.json";
+
 export const WEBHOOK_SERVE_HELP = `Webhooks:
   --webhook-url <url>     Register a webhook endpoint for organisation 1 at start and print
                           its signing secret. https://, or http:// on a loopback host.
@@ -38,8 +42,9 @@ export const WEBHOOK_SERVE_HELP = `Webhooks:
   --duplicate-rate <p>    Deliver this share (0 to 1) of events twice (same id, new delivery id).
   --shuffle               Hold events briefly and deliver them in random order.
   Each delivery attempt is printed (one line) with --webhook-url or --log.
-  Endpoints, the Test action, triggers and the delivery log: the control API under /_mock/
-  (mock/control/openapi.yaml); from a shell: npx hr-mock trigger <type>.
+  Endpoints, the Test action, triggers and the delivery log: the control API under /_mock/,
+  described by ${CONTROL_OPENAPI_PATH}
+  (from your project's root); from a shell: npx hr-mock trigger <type>.
 `;
 
 export interface WebhookServeSettings {
@@ -90,6 +95,15 @@ export function webhookServeSettings(values: Values): WebhookServeSettings {
   const checked = checkEndpointUrl(url, { strict: strictUrls, allowPrivate: allowPrivateUrls });
   if (!checked.ok) throw usage("serve", `--webhook-url: ${checked.message}`);
   return { options, endpoint };
+}
+
+/** With the delivery log printed: a hint, once per endpoint and cause, when its deliveries fail in a row for one cause (cli/hints.ts). */
+export function printDeliveryHints(mock: RunningMock, write: (line: string) => void): () => void {
+  const hint = createDeliveryHints();
+  return mock.webhooks.onAttempt((entry, attempt) => {
+    const line = hint(entry.url, attempt);
+    if (line) write(line);
+  });
 }
 
 /** Registers the --webhook-url endpoint for organisation 1; the lines to print, secret included (shown once). */

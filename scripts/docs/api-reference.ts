@@ -30,9 +30,19 @@ const OFFLINE_REPLACEMENTS: Array<[string, string]> = [
   ["https://cdn.redoc.ly/redoc/logo-mini.svg", REDOCLY_LOGO],
 ];
 
-/** Pure: the redocly output made offline, with telemetry checked off and the site nav added. */
+/**
+ * Redoc prerenders its sidebar's links as root paths (href="/section/scope") while its script, which
+ * routes by the hash, writes and follows "#/section/scope": a prerendered link opened in a new tab,
+ * or copied, was a 404 (or the site's root). The prerendered links are written as the script writes
+ * them, so any link of the reference opens its section wherever the page is served from.
+ */
+const PRERENDERED_ROUTE = /href="\/([^"]*)"(?= data-discover="true")/g;
+
+/** Pure: the redocly output made offline, with telemetry checked off, hash links and the site nav added. */
 export function finishApiReference(html: string, nav: string): string {
-  let result = html;
+  if (html.search(PRERENDERED_ROUTE) < 0) throw new Error('Redoc output no longer prerenders its menu links as href="/…" data-discover="true"; check how they open in a new tab');
+  if (/"router":"history"/.test(html)) throw new Error("Redoc is set to route by the path (router: history), which the site's hash links do not follow");
+  let result = html.replace(PRERENDERED_ROUTE, 'href="#/$1"');
   for (const [from, to] of OFFLINE_REPLACEMENTS) {
     if (!result.includes(from)) throw new Error(`Redoc output no longer contains ${from}; check the page for requests to other hosts`);
     result = result.split(from).join(to);

@@ -36,8 +36,8 @@ Options:
                          "otherOrganization": { ${FOREIGN_KEYS.map((k) => `"${k}"`).join(", ")} } }
   --junit FILE         where to write JUnit XML (default ${DEFAULT_JUNIT});
                        every run that gets past its options writes it, with one testcase in error
-                       naming the cause when nothing could be checked (unreachable URL, a key that
-                       reads nothing, a wrong base URL, an unreadable --ids file)
+                       naming the cause when nothing could be checked (unreachable URL, first
+                       requests that read nothing, a wrong base URL, an unreadable --ids file)
   --coverage FILE      also write what the suite's requests covered of the read API as JSON: every
                        operation with its requests, the statuses declared against those answered and
                        parameters declared against those used (the format the mock's
@@ -51,7 +51,8 @@ Options:
 
 Exit status: 0 no contract violation (assumptions that differ and checks that could not run are
 reported, not failed); 1 contract violations, the base URL could not be reached, every discovery
-request answered 404 (a wrong base URL), or the key read nothing; 2 bad usage (including a --junit
+request answered 404 (a wrong base URL), or the first requests read nothing (the key refused, server
+errors or the rate limit, as the line says); 2 bad usage (including a --junit
 file that cannot be written and an --ids file that cannot be read).`;
 
 export const FLAGS: ReadonlySet<string> = new Set(["--base-url", "--api-key", "--ids", "--junit", "--coverage", "--max-requests", "--rate"]);

@@ -1,5 +1,6 @@
 // The terminal report: violations first, then the assumptions, the checks that could not run and
-// the passed checks, one line each, and the totals at the end.
+// the passed checks, one line each, and the totals at the end (with the hint, when one cause
+// explains most violations, just before the result).
 import type { AssumptionOutcome, AssumptionResult, CheckOutcome, CheckResult } from "./results.js";
 import type { CoverageReport } from "../coverage/report.js";
 
@@ -20,6 +21,8 @@ export interface SuiteReport {
   exitCode: 0 | 1;
   /** What the suite's requests covered of the read API (runContractSuite always sets it; --coverage writes it). */
   coverage?: CoverageReport;
+  /** One cause behind most violations, when the answers show one (the base URL is not the API). */
+  hint?: string;
 }
 
 export function totalsOf(checks: readonly CheckResult[], assumptions: readonly AssumptionResult[], requests: number): SuiteTotals {
@@ -88,6 +91,7 @@ export function formatReport(report: SuiteReport): string {
       `assumptions ${totals.assumptions.held} held, ${totals.assumptions["did not hold"]} did not hold, ${totals.assumptions["could not tell"]} could not tell; ` +
       `${totals.requests} requests`,
   );
+  if (report.hint) lines.push(`HINT: ${report.hint}`);
   lines.push(resultLine(report));
   return lines.join("\n");
 }

@@ -5,7 +5,8 @@ import { evaluateAssumptions } from "./assumptions.js";
 import { PERMISSION_NAME, type AccessState } from "./observations.js";
 import { createHttpClient } from "./http.js";
 import { realClock, type Clock } from "./network.js";
-import { describeAnswer, envelopeOutcome, type Exchange } from "./exchange.js";
+import { describeAnswer, envelopeOutcome, isRateLimited, type Exchange } from "./exchange.js";
+import { wrongApiHint } from "./hints.js";
 import type { KnownIds } from "./ids-file.js";
 import { loadContractSpec, type OperationId } from "./openapi.js";
 import { redactUrl, totalsOf, type SuiteReport } from "./report.js";
@@ -39,14 +40,27 @@ export interface SuiteOptions {
 }
 
 /**
- * The key read nothing: neither the leave nor the department list answered with data (the key is
- * unknown or holds neither permission, or the service fails every request), so no check of the
- * contract could run. Not a pass: the CLI exits 1 with this one line.
+ * The key read nothing: neither the leave nor the department list answered with data, so no check
+ * of the contract could run. Not a pass: the CLI exits 1 with this one line, which names the cause
+ * the answers show: the key refused, every answer a server error, or the rate limit.
  */
 export class KeyRefused extends Error {
-  constructor(readonly baseUrl: string, readonly answers: string) {
-    super(`the API key read nothing at ${baseUrl}, so nothing could be checked (${answers}); use a key with ${PERMISSION_NAME.leave} and ${PERMISSION_NAME.employeeManagement}`);
+  constructor(readonly baseUrl: string, readonly answers: string, cause: "key" | "server" | "rate limit" = "key") {
+    super(
+      cause === "server"
+        ? `the first requests at ${baseUrl} were answered with server errors (${answers}), so nothing could be checked; the key was not refused: run again once the service answers`
+        : cause === "rate limit"
+          ? `the first requests at ${baseUrl} were rate limited (${answers}), so nothing could be checked; the key was not refused: another client may be spending its budget, wait or lower --rate`
+          : `the API key read nothing at ${baseUrl}, so nothing could be checked (${answers}); use a key with ${PERMISSION_NAME.leave} and ${PERMISSION_NAME.employeeManagement}`,
+    );
   }
+}
+
+/** What the discovery answers that read nothing have in common: refusals of the key, server errors, or the rate limit. */
+export function readNothingCause(answers: readonly Exchange[]): "key" | "server" | "rate limit" {
+  if (answers.every(isRateLimited)) return "rate limit";
+  if (answers.every((e) => e.status !== undefined && e.status >= 500)) return "server";
+  return "key";
 }
 
 /**
@@ -105,7 +119,7 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteRepo
     throw new WrongBaseUrl(baseUrl, discovery.map((e) => `${e.target} → 404`).join("; "));
   }
   if (leave && em && run.access.leave.state !== "granted" && run.access.employeeManagement.state !== "granted") {
-    throw new KeyRefused(baseUrl, [leave, em].map((e) => `${e.target} → ${describeAnswer(e)}`).join("; "));
+    throw new KeyRefused(baseUrl, [leave, em].map((e) => `${e.target} → ${describeAnswer(e)}`).join("; "), readNothingCause([leave, em]));
   }
 
   progress(`discovery done (leave: ${run.access.leave.state}, employee management: ${run.access.employeeManagement.state}); departments`);
@@ -136,6 +150,7 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteRepo
 
   const assumptions = evaluateAssumptions(spec.assumptions, run.observations(), spec.validate, spec.rateLimit);
   const totals = totalsOf(run.checks, assumptions, http.requestCount);
+  const hint = totals.checks.violation > 0 ? wrongApiHint(http.exchanges) : undefined;
   return {
     baseUrl,
     checks: run.checks,
@@ -144,5 +159,6 @@ export async function runContractSuite(options: SuiteOptions): Promise<SuiteRepo
     durationMs: clock.now() - started,
     exitCode: totals.checks.violation > 0 ? 1 : 0,
     coverage: contractCoverage(spec, http.exchanges, baseUrl, new Date(clock.now())),
+    ...(hint ? { hint } : {}),
   };
 }

@@ -3,8 +3,9 @@
 // (responses.ts), and for a successful answer to a valid request the semantic checks: paging
 // coherence (paging.ts), the filters and order the request asked for (query-filters.ts, filters.ts),
 // the records' own rules (records.ts), and a detail against the list item seen earlier for the same
-// id (details.ts). Every problem is a Problem with its rule and pointer. What is remembered between
-// answers (list items, leave type names) is bounded: the oldest go first.
+// id (details.ts); for every answer, the security rules as far as the answers seen tell them
+// (key-evidence.ts). Every problem is a Problem with its rule and pointer. What is remembered between
+// answers (list items, leave type names, what each key was shown) is bounded: the oldest go first.
 import { isSuccess, type Exchange } from "./exchange.js";
 import type { ContractSpec, OperationId } from "./openapi.js";
 import { summarize, type Finding, type Problem } from "./results.js";
@@ -14,6 +15,8 @@ import { pageOf, pageProblems } from "./checks/paging.js";
 import { directionOf, LIST_ORDER, requestedFilters, type QueryValue } from "./checks/query-filters.js";
 import { checkLeaveDates, checkStatusAgreement } from "./checks/records.js";
 import { answerProblems, isSchemaProblem } from "./checks/responses.js";
+import { createKeyEvidence } from "./key-evidence.js";
+import { Recent } from "./recent.js";
 import { parameters } from "../../generated/facts.js";
 
 export interface TrafficOptions {
@@ -29,6 +32,11 @@ export interface CheckAnswerOptions {
    * the semantic checks, which read the request, are not made.
    */
   semantic?: boolean;
+  /**
+   * Who asked: an opaque id of the request's key (never the key), undefined when it carried none or
+   * more than one. The security rules (key-evidence.ts) read what the answers showed about each key.
+   */
+  caller?: string;
 }
 
 export interface TrafficChecker {
@@ -36,23 +44,6 @@ export interface TrafficChecker {
   check(op: OperationId, exchange: Exchange, options?: CheckAnswerOptions): Problem[];
   /** List items held for the details checks, all kinds together. */
   readonly remembered: number;
-}
-
-/** A Map that forgets its oldest entries past `limit`. */
-class Recent<V> {
-  private readonly map = new Map<string, V>();
-  constructor(private readonly limit: number) {}
-  get size() {
-    return this.map.size;
-  }
-  get(key: string) {
-    return this.map.get(key);
-  }
-  set(key: string, value: V) {
-    this.map.delete(key);
-    this.map.set(key, value);
-    if (this.map.size > this.limit) this.map.delete(this.map.keys().next().value!);
-  }
 }
 
 const idOf = (value: unknown) => (typeof (value as any)?.id === "string" ? ((value as any).id as string).toLowerCase() : undefined);
@@ -63,6 +54,7 @@ export function createTrafficChecker(spec: ContractSpec, options: TrafficOptions
   const leaveRequests = new Recent<any>(limit);
   const departments = new Recent<any>(limit);
   const leaveTypeNames = new Recent<string>(limit);
+  const keys = createKeyEvidence(spec, { ids: limit });
   const context = { statusNames: spec.statusNames, leaveTypeName: (id: string) => leaveTypeNames.get(id) };
 
   function semanticProblems(op: OperationId, exchange: Exchange): Problem[] {
@@ -119,8 +111,9 @@ export function createTrafficChecker(spec: ContractSpec, options: TrafficOptions
       const found = answerProblems(spec, op, exchange).problems;
       // A body without the envelope fails every schema rule below it: the missing envelope is the one finding.
       const answer = found.some((p) => p.rule === "envelope") ? found.filter((p) => !isSchemaProblem(p)) : grouped(found);
+      const security = keys.check(op, exchange, checkOptions.caller);
       const semantic = checkOptions.semantic !== false && answer.length === 0 && isSuccess(exchange) ? semanticProblems(op, exchange) : [];
-      return capped([...answer, ...semantic], maxProblems);
+      return capped([...answer, ...security, ...semantic], maxProblems);
     },
   };
 }

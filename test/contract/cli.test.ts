@@ -193,6 +193,39 @@ describe("the CLI (in-process through main(), and the bin once as a process)", (
     expect(nothingChecked(junit).error.message).toBe(result.stderr[0].replace(/^hr-contract: /, ""));
   }, 60_000);
 
+  /** The CLI against a server of this test answering every request with `answer`. */
+  async function against(answer: http.RequestListener, args: string[] = []) {
+    const server = http.createServer(answer);
+    await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+    try {
+      return await runCli(["--base-url", `http://127.0.0.1:${(server.address() as AddressInfo).port}`, "--api-key", "demo_org1_full", "--junit", path.join(dir, "against.xml"), "--rate", "50", ...args]);
+    } finally {
+      await new Promise((resolve) => server.close(resolve));
+    }
+  }
+
+  it("a base URL that is a web page: the violations, then one hint naming the cause", async () => {
+    const result = await against((_req, res) => res.writeHead(200, { "content-type": "text/html" }).end("<!doctype html><div id=app></div>"));
+    expect(result.code).toBe(1);
+    expect(result.stdout).toMatch(/\nHINT: (\d+) of \1 answers were not JSON \(text\/html\): --base-url probably points at a web page, such as a frontend or the docs, not at the API; .*\nRESULT: \d+ contract violation\(s\)\n$/);
+    expect(result.stdout.match(/HINT/g), "said once").toHaveLength(1);
+  }, 60_000);
+
+  it("a base URL of another JSON API: one hint, the envelope missing", async () => {
+    const result = await against((_req, res) => res.writeHead(200, { "content-type": "application/json" }).end('{"items":[]}'));
+    expect(result.stdout).toMatch(/\nHINT: (\d+) of \1 answers were JSON without the service's envelope \(no boolean isSuccessful\): --base-url probably points at another API\n/);
+  }, 60_000);
+
+  it.each([
+    ["server errors", 500, /^hr-contract: the first requests at .* were answered with server errors \(\/v1\/leaverequest\/list → 500.*\), so nothing could be checked; the key was not refused/],
+    ["the rate limit", 429, /^hr-contract: the first requests at .* were rate limited \(.*→ 429.*\), so nothing could be checked; the key was not refused/],
+  ])("first answers that are all %s: the line names that cause, not the key", async (_name, status, want) => {
+    const body = JSON.stringify({ isSuccessful: false, code: String(status), message: "no", data: null });
+    const result = await against((_req, res) => res.writeHead(status, { "content-type": "application/json", "retry-after": "0" }).end(body), ["--max-requests", "40"]);
+    expect(result.code).toBe(1);
+    expect(result.stderr).toEqual([expect.stringMatching(want)]);
+  }, 60_000);
+
   it("--help prints the usage and exits 0", async () => {
     const result = await runCli(["--help"]);
     expect(result.code).toBe(0);

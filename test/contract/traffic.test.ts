@@ -86,6 +86,53 @@ describe("one planted break, reported as exactly its rule", () => {
   });
 });
 
+describe("the security rules, from what the deployment's own answers showed about each key", () => {
+  type Step = [OperationId, Exchange, string | undefined];
+  const refused = (status: 401 | 403, answerStatus: number = status) => exchangeOf("noKey", { status: answerStatus, change: (b) => void (b.code = String(status)) });
+  /** A whole department list (one page holds every record); `org` 2 has other ids. */
+  const wholeDepartments = (org: 1 | 2, query: [string, string][] = [["PageSize", "3"]]) =>
+    exchangeOf("departmentsPage", {
+      query,
+      change: (b) => {
+        Object.assign(b.data, { totalRecords: 3, totalPages: 1 });
+        if (org === 2) b.data.data.forEach((d: any, i: number) => (d.id = `00000000-0000-4000-8000-00000000020${i}`));
+      },
+    });
+  const org1Requests: Step = ["listLeaveRequests", exchangeOf("leaveRequestsPage1"), "org1"];
+  const bothWhole: Step[] = [["listDepartments", wholeDepartments(1), "org1"], ["listDepartments", wholeDepartments(2), "org2"]];
+
+  const cases: [string, { given: Step[]; want: string[]; message?: RegExp }][] = [
+    ["a request without a key answered 200", { given: [["listLeaveRequests", exchangeOf("leaveRequestsPage1", { auth: "none" }), undefined]], want: ["security.no-key "], message: /^answered 200 to a request without a key \(no Authorization header\): the contract refuses it with 401$/ }],
+    ["an Authorization that is not Bearer, answered 200", { given: [["listLeaveTypes", exchangeOf("leaveTypesPage", { auth: "malformed" }), "basic"]], want: ["security.no-key "], message: /whose Authorization is not a Bearer key/ }],
+    ["a request without a key refused", { given: [["listLeaveRequests", exchangeOf("noKey", { auth: "none" }), undefined]], want: [] }],
+    ["a key refused as unknown, then let in", { given: [["listLeaveRequests", refused(401), "k"], ["listDepartments", exchangeOf("departmentsPage"), "k"]], want: ["security.unknown-key "], message: /refused as unknown \(401 on listLeaveRequests\)/ }],
+    ["a key refused with the failure envelope at 200, then let in", { given: [["listLeaveRequests", refused(401, 200), "k"], ["listLeaveTypes", exchangeOf("leaveTypesPage"), "k"]], want: ["security.unknown-key "] }],
+    ["a key let in, then refused (revoked)", { given: [["listDepartments", exchangeOf("departmentsPage"), "k"], ["listLeaveRequests", refused(401), "k"]], want: [] }],
+    ["another key refused as unknown", { given: [["listLeaveRequests", refused(401), "k1"], ["listDepartments", exchangeOf("departmentsPage"), "k2"]], want: [] }],
+    ["a key refused a permission, then let in to an operation that needs it", { given: [["listLeaveTypes", refused(403), "k"], ["getLeaveBalance", exchangeOf("leaveBalance"), "k"]], want: ["security.permission "], message: /refused the permission Leave: View \(403 on listLeaveTypes\)/ }],
+    ["a key refused a permission, let in to one it was not refused", { given: [["listLeaveTypes", refused(403), "k"], ["listDepartments", exchangeOf("departmentsPage"), "k"]], want: [] }],
+    [
+      "another organisation's record answered with data",
+      { given: [...bothWhole, org1Requests, ["getLeaveRequest", exchangeOf("leaveRequestDetails"), "org2"]], want: ["security.organisation "], message: /the id of a record shown to a key of another organisation \(the two keys' whole listDepartments answers share no record\)/ },
+    ],
+    ["another organisation's record refused with 404", { given: [...bothWhole, org1Requests, ["getLeaveRequest", exchangeOf("unknownDepartment"), "org2"]], want: [] }],
+    ["a record of the key's own organisation (whole lists in common)", { given: [["listDepartments", wholeDepartments(1), "org1"], ["listDepartments", wholeDepartments(1), "org1b"], org1Requests, ["getLeaveRequest", exchangeOf("leaveRequestDetails"), "org1b"]], want: [] }],
+    ["no whole list to tell the organisations apart", { given: [["listDepartments", wholeDepartments(1), "org1"], org1Requests, ["getLeaveRequest", exchangeOf("leaveRequestDetails"), "org2"]], want: [] }],
+    [
+      "a filtered list is not whole",
+      { given: [["listDepartments", wholeDepartments(1), "org1"], ["listDepartments", wholeDepartments(2, [["PageSize", "3"], ["Companies", "00000000-0000-4000-8000-0000000c0002"]]), "org2"], org1Requests, ["getLeaveRequest", exchangeOf("leaveRequestDetails"), "org2"]], want: [] },
+    ],
+  ];
+  it.each(cases)("%s", (_, { given, want, message }) => {
+    const checker = createTrafficChecker(spec);
+    const steps = given.map(([op, exchange, caller]) => checker.check(op, exchange, { caller }));
+    for (const [i, problems] of steps.slice(0, -1).entries()) expect(problems, `step ${i + 1} passes`).toEqual([]);
+    const last = steps.at(-1)!;
+    expect(rules(last), JSON.stringify(last)).toEqual(want);
+    if (message) expect(last[0].message).toMatch(message);
+  });
+});
+
 describe("memory", () => {
   it("keeps at most rememberItems list items of a kind, the oldest going first", () => {
     const checker = createTrafficChecker(spec, { rememberItems: 2 });

@@ -174,13 +174,21 @@ describe("collectNotShown", () => {
 describe("offline guards of the third-party pages", () => {
   const NAV = renderNav("api.html", { guides: [] });
   const redoc = (extra = "") =>
-    `<html><head><title>x</title></head><body><div id="redoc"></div><script>const a="https://cdn.redoc.ly/redoc/logo-mini-full.svg",b="https://cdn.redoc.ly/redoc/logo-mini.svg";const o={"disableTelemetry":true};${extra}</script></body></html>`;
+    `<html><head><title>x</title></head><body><div id="redoc"><a class="m" href="/section/scope" data-discover="true">Scope</a><a href="/" data-discover="true">API</a></div><script>const a="https://cdn.redoc.ly/redoc/logo-mini-full.svg",b="https://cdn.redoc.ly/redoc/logo-mini.svg";const o={"disableTelemetry":true};${extra}</script></body></html>`;
 
   test("the Redoc logo is inlined and the nav added", () => {
     const html = finishApiReference(redoc(), NAV);
     expect(html, "no CDN address left").not.toContain("cdn.redoc.ly");
     expect(html, "the logo as a data: URL").toContain("data:image/svg+xml,");
     expect(html, "the site nav").toContain('<nav id="site-nav"');
+  });
+
+  test("the menu links Redoc prerenders as root paths are written as the hash links its script follows", () => {
+    const html = finishApiReference(redoc(), NAV);
+    expect(html).toContain('<a class="m" href="#/section/scope" data-discover="true">');
+    expect(html).toContain('<a href="#/" data-discover="true">');
+    expect(() => finishApiReference(redoc().replace(/ data-discover="true"/g, ""), NAV), "a Redoc whose links changed form").toThrow(/no longer prerenders its menu links/);
+    expect(() => finishApiReference(redoc('const r={"router":"history"};'), NAV), "a Redoc routing by the path").toThrow(/router: history/);
   });
 
   test("a Redoc page without the expected logo address fails the build instead of going online", () => {

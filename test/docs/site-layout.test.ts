@@ -105,8 +105,8 @@ describe("at 1400 px", () => {
 describe("every link inside the site", () => {
   /**
    * Each link of every page, by where it points: a page of the site (and an anchor in it), or
-   * elsewhere. Redoc's sidebar writes its routes as root paths ("/section/limits"), which its script
-   * turns into "api.html#/section/limits" when clicked; those are checked as that route.
+   * elsewhere. A link is followed as a new tab would open it, by its href: the reference's routes are
+   * hash links ("api.html#/section/limits"), a root path ("/section/limits") leaves the site.
    */
   function targets(): { pages: Map<string, Set<string>>; broken: string[] } {
     const pages = new Map<string, Set<string>>();
@@ -117,9 +117,8 @@ describe("every link inside the site", () => {
         const url = new URL(resolved);
         if (url.origin !== docsRoot.origin) continue; // another site or mailto: not inside this one
         let file: string;
-        let fragment = decodeURIComponent(url.hash.slice(1));
+        const fragment = decodeURIComponent(url.hash.slice(1));
         if (url.pathname.startsWith(docsRoot.pathname)) file = url.pathname.slice(docsRoot.pathname.length) || "index.html";
-        else if (from === "api.html" && href.startsWith("/")) [file, fragment] = ["api.html", href];
         else {
           broken.push(`${from}: ${href} leaves the site (${url.pathname})`);
           continue;
@@ -170,4 +169,23 @@ describe("every link inside the site", () => {
     expect(missing, "links to anchors their page does not have").toEqual([]);
     expect([...pages.values()].reduce((sum, fragments) => sum + fragments.size, 0), "anchors linked").toBeGreaterThan(20);
   }, 180_000);
+
+  test("a menu link of the API reference, opened in a new tab, shows its section", async () => {
+    const links = wide.get("api.html")!.links.filter(({ href }) => href.startsWith("#/"));
+    const chosen = [links.find(({ href }) => href.startsWith("#/section/")), links.find(({ href }) => /^#\/[a-z-]+$/.test(href))];
+    expect(chosen.every(Boolean), `a section's and a tag's link among ${links.map((l) => l.href).slice(0, 10).join(" ")}`).toBe(true);
+    const context = await site.browser.newContext({ viewport: WIDE });
+    try {
+      for (const { href, resolved } of chosen as { href: string; resolved: string }[]) {
+        const page = await context.newPage();
+        const answer = await page.goto(resolved, { waitUntil: "load" });
+        expect(answer?.status(), `opening ${resolved}`).toBe(200);
+        const shown = await page.waitForFunction((id) => document.getElementById(id) !== null, href.slice(2), { timeout: RENDER_WAIT_MS }).then(() => true, () => false);
+        expect(shown, `${resolved} shows the section ${href.slice(2)}`).toBe(true);
+        await page.close();
+      }
+    } finally {
+      await context.close();
+    }
+  }, 60_000);
 });

@@ -9,6 +9,7 @@ import { parseProxyArgs } from "../../mock/cli/commands/proxy.js";
 import { parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { createTally } from "../../mock/edges/proxy/tally.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { SECURITY_RULES } from "../../src/contract/key-evidence.js";
 
 const GUIDE = "docs/guides/check-your-real-traffic.md";
 const guide = fs.readFileSync(path.join(repoRoot, GUIDE), "utf8");
@@ -52,6 +53,11 @@ describe(GUIDE, () => {
     const fields = [...guide.matchAll(/`((?:exchanges|violations)\.\w+|exitCode)`/g)].map((m) => m[1]);
     expect(fields.length).toBeGreaterThan(5);
     for (const field of fields) expect(field.split(".").reduce((at: any, key) => at?.[key], report), field).toBeDefined();
+  });
+
+  it("names every security rule the proxy reports, and no other", () => {
+    const named = [...new Set([...guide.matchAll(/`(security\.[\w-]+)`/g)].map((m) => m[1]))];
+    expect(named.sort()).toEqual(Object.values(SECURITY_RULES).sort());
   });
 
   it("shows violation lines in the form the proxy prints", () => {

@@ -1,6 +1,8 @@
 // The journal of the MSW handlers' in-process world: requests() and verify() on the array
-// createHandlers returns (spread into setupServer as it is), the matcher on it, and the control
-// API's journal operations served under the base URL like the sandboxes and faults.
+// createHandlers returns (spread into setupServer as it is), the matcher on it, the control API's
+// journal operations served under the base URL like the sandboxes and faults, and (as the MSW guide
+// says) no entry for a request a server.use override answered: the mock never saw it.
+import { http, HttpResponse } from "msw";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createHandlers, DEMO_KEY, VerificationError } from "../../mock/msw/index.js";
@@ -36,6 +38,19 @@ describe("createHandlers()'s journal", () => {
     const failure = await handlers.verify({ operationId: "listLeaveRequests", query: { PageNumber: 2 } }).catch((e: unknown) => e);
     expect(failure).toBeInstanceOf(VerificationError);
     await expect(expect(handlers).toHaveReceived({ operationId: "listLeaveRequests", query: { PageNumber: 2 } })).rejects.toThrow((failure as Error).message);
+  });
+
+  test("holds no request a server.use override answered; once the override is reset, the mock's answers are journaled again", async () => {
+    const asked = { operationId: "listDepartments", query: { SearchTerm: "override" } } as const;
+    server.use(http.get(`${BASE}/v1/department/list`, () => HttpResponse.json({ isSuccessful: true, code: "00", message: "Success", data: { data: [], pageNumber: 1, pageSize: 25, totalRecords: 0, totalPages: 0 } })));
+    try {
+      expect((await get("/v1/department/list?SearchTerm=override")).data.totalRecords, "the override answered").toBe(0);
+      expect(handlers.requests(asked), "a request the override answered").toEqual([]);
+    } finally {
+      server.resetHandlers();
+    }
+    await get("/v1/department/list?SearchTerm=override");
+    expect(handlers.requests(asked), "the same request answered by the mock").toHaveLength(1);
   });
 
   test("the control API's journal operations are served under the base URL, each world its own", async () => {

@@ -53,6 +53,38 @@ function startInstalledMock(project: string): Promise<{ url: string; child: Chil
   });
 }
 
+/** A Node project's compiler options (the repository's @types/node) and a browser project's (DOM, no Node types). */
+const NODE_PROJECT: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.NodeNext,
+  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+  strict: true,
+  noEmit: true,
+  skipLibCheck: false,
+  typeRoots: [path.join(repoRoot, "node_modules", "@types")],
+  types: ["node"],
+};
+const BROWSER_PROJECT: ts.CompilerOptions = {
+  target: ts.ScriptTarget.ES2022,
+  module: ts.ModuleKind.ESNext,
+  moduleResolution: ts.ModuleResolutionKind.Bundler,
+  lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+  types: [],
+  strict: true,
+  noEmit: true,
+  skipLibCheck: false,
+};
+
+/** Type-checks `consumer` as tsc would with `options`: the files it read (relative to its project) and the errors of those `checked` keeps. */
+function typeErrors(consumer: string, options: ts.CompilerOptions, checked: (file: string) => boolean): { files: string[]; errors: string } {
+  const program = ts.createProgram([consumer], options);
+  const project = path.dirname(consumer);
+  const files = program.getSourceFiles().filter((file) => checked(file.fileName));
+  const diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(), ...files.flatMap((file) => [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)])];
+  const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => project, getNewLine: () => "\n" };
+  return { files: program.getSourceFiles().map((file) => path.relative(project, file.fileName)), errors: ts.formatDiagnostics(diagnostics, host) };
+}
+
 function runNode(project: string, args: string[]) {
   return spawnSync(process.execPath, args, { cwd: project, encoding: "utf8", timeout: 120_000 });
 }
@@ -162,21 +194,37 @@ describe("installed with the mock (frontend and integration teams, CI against th
         export const wrong: StartMockOptions = { port: "4010" };`);
       // Checked as tsc with skipLibCheck off checks them, for the consumer and the package's own
       // declaration files only (not every file of @types/node they lead to).
-      const program = ts.createProgram([consumer], {
-        target: ts.ScriptTarget.ES2022,
-        module: ts.ModuleKind.NodeNext,
-        moduleResolution: ts.ModuleResolutionKind.NodeNext,
-        strict: true,
-        noEmit: true,
-        skipLibCheck: false,
-        typeRoots: [path.join(repoRoot, "node_modules", "@types")],
-        types: ["node"],
-      });
-      const checked = program.getSourceFiles().filter((file) => file.fileName === consumer || file.fileName.includes("/node_modules/hr-service-mock/"));
-      expect(checked.map((file) => path.relative(projects.app, file.fileName)), "the package's declaration files the consumer reads").toContain("node_modules/hr-service-mock/dist/mock/index.d.ts");
-      const diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(), ...checked.flatMap((file) => [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)])];
-      const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => projects.app, getNewLine: () => "\n" };
-      expect(ts.formatDiagnostics(diagnostics, host), "type errors in the installed declarations or their consumer").toBe("");
+      const { files, errors } = typeErrors(consumer, NODE_PROJECT, (file) => file === consumer || file.includes("/node_modules/hr-service-mock/"));
+      expect(files, "the package's declaration files the consumer reads").toContain("node_modules/hr-service-mock/dist/mock/index.d.ts");
+      expect(errors, "type errors in the installed declarations or their consumer").toBe("");
+    }, 60_000);
+
+    it("the MSW entry and the client type-check in a browser project: DOM, no @types/node, skipLibCheck off", () => {
+      const consumer = path.join(projects.app, "browser-consumer.ts");
+      fs.writeFileSync(consumer, `
+        import { setupWorker } from "msw/browser";
+        import { createHandlers, type MockHandlersOptions } from "hr-service-mock/msw";
+        import { createClient, HrApiError } from "hr-service-contract/client";
+        const options: MockHandlersOptions = { seed: 2, baseUrl: location.origin };
+        export const worker = setupWorker(...createHandlers(options));
+        const hr = createClient({ baseUrl: location.origin, apiKey: "demo_org1_full" });
+        export const names = hr.listLeaveTypes({ PageSize: 2 }).then((page) => page.data.map((type) => type.name), (error) => (error instanceof HrApiError ? error.kind : "other"));
+        // @ts-expect-error a page size is a number
+        hr.listLeaveTypes({ PageSize: "2" });`);
+      // Every file the program reads is checked, as tsc does with skipLibCheck off: no declaration may need Node's types.
+      const { files, errors } = typeErrors(consumer, BROWSER_PROJECT, () => true);
+      expect(files, "the declaration files the browser project reads").toEqual(expect.arrayContaining(["node_modules/hr-service-mock/dist/mock/msw/index.d.ts", "node_modules/hr-service-contract/dist/src/client/index.d.ts"]));
+      expect(files.filter((file) => file.includes("@types/node")), "Node's types in a browser project").toEqual([]);
+      expect(errors, "type errors of the browser entries in a browser project").toBe("");
+    }, 60_000);
+
+    it("the Node entry needs @types/node, as the guide says: without it, startMock's declarations cannot find node:http", () => {
+      const consumer = path.join(projects.app, "node-without-types.ts");
+      fs.writeFileSync(consumer, `import { startMock } from "hr-service-mock";\nexport const started = startMock({ port: 0 });\n`);
+      const { errors } = typeErrors(consumer, { ...NODE_PROJECT, types: [], typeRoots: [] }, () => true);
+      expect(errors).toMatch(/Cannot find module 'node:http'/);
+      const guide = fs.readFileSync(path.join(repoRoot, "docs/guides/getting-started.md"), "utf8").replace(/\s+/g, " ");
+      expect(guide, "getting-started.md says the Node entries need @types/node").toMatch(/`hr-service-mock`'s root .*need `@types\/node`/);
     }, 60_000);
 
     it("bundles for a browser with a bundler's defaults: the browser condition gives the prebuilt handlers", async () => {
@@ -207,6 +255,9 @@ describe("installed with the mock (frontend and integration teams, CI against th
 
   it("hr-mock serve --help names the data file schema where the install has it, for $schema, and the package exports it", () => {
     const help = runNode(projects.app, [bin(projects.app, "hr-mock"), "serve", "--help"]).stdout;
+    const installed = [...help.matchAll(/\.\/node_modules\/\S+\.json/g)].map((m) => m[0]);
+    expect(installed.length, "files of the install that serve --help names").toBeGreaterThan(1);
+    expect(installed.filter((file) => !fs.existsSync(path.join(projects.app, file))), "named by serve --help, missing from the install").toEqual([]);
     const named = /(\.\/node_modules\/\S+data-file\.schema\.json)/.exec(help)?.[1];
     expect(named, "a path under ./node_modules in serve --help").toBeDefined();
     const file = path.join(projects.app, named!);

@@ -44,6 +44,26 @@ describe("in front of the package's mock", () => {
     expect(report.exitCode).toBe(0);
   });
 
+  it("raises no security alarm on the mock's refusals: an unknown key, a missing permission, another organisation's id", async () => {
+    const as = (key: string) => ({ headers: { authorization: `Bearer ${key}` } });
+    const departments = "/v1/department/list?PageSize=100";
+    const org1 = await (await fetch(`${proxy.url}${departments}`, as(KEY))).json();
+    await fetch(`${proxy.url}${departments}`, as("demo_org2_full"));
+    const leave = await (await fetch(`${proxy.url}/v1/leaverequest/list?PageSize=3`, as(KEY))).json();
+    const sent: [string, string, number][] = [
+      [`/v1/leaverequest/details/${leave.data.data[0].id}`, "demo_org2_full", 404],
+      [`/v1/department/${org1.data.data[0].id}`, "demo_org2_full", 404],
+      ["/v1/leaverequest/list", "not_a_key", 401],
+      [departments, "not_a_key", 401],
+      [departments, "demo_org1_leave_view", 403],
+      [`/v1/department/${org1.data.data[0].id}`, "demo_org1_leave_view", 403],
+      ["/v1/leavetype/list", "demo_org1_leave_view", 200],
+    ];
+    for (const [path, key, status] of sent) expect((await fetch(proxy.url + path, as(key))).status, `${key} on ${path}`).toBe(status);
+    await proxy.idle();
+    expect(proxy.report().violations.listed, lines.join("\n")).toEqual([]);
+  });
+
   it("names a request that breaks the contract as the request's fault, with its rule and pointer", async () => {
     const cases: [string, RequestInit, { rule: string; pointer: string; message: RegExp }][] = [
       ["/v1/leaverequest/list?PageSize=500", { headers: auth }, { rule: "parameters", pointer: "/query/PageSize", message: /^Invalid parameter PageSize: must be an integer from 1 to 100, got "500"\.$/ }],

@@ -111,9 +111,58 @@ describe("bounds", () => {
       res.write("{");
     });
     const proxy = await proxyTo(upstream, { timeoutMs: 300 });
-    const text = await rawExchange(proxy.port, "GET /v1/leavetype/list HTTP/1.1\r\nHost: x\r\n\r\n", 5000);
+    const text = await rawExchange(proxy.port, "GET /v1/leavetype/list HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\n\r\n", 5000);
     expect(text.startsWith("HTTP/1.1 200"), "the head came through").toBe(true);
     expect(text.endsWith("{"), "then the connection closed, within the wait").toBe(true);
+    await proxy.idle();
+    const { exchanges } = proxy.report();
+    expect(exchanges.byOperation, "the exchange is counted").toEqual({ listLeaveTypes: { "200": 1 } });
+    expect(exchanges.notChecked, "and not checked, with the reason").toEqual({ "answers whose body stalled for 0.3 seconds (--timeout) and was cut off": 1 });
+  });
+
+  it("counts an answer whose body has not ended when the proxy stops, as not checked", async () => {
+    const upstream = await upstreamWith((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json" });
+      res.write("{");
+    });
+    const proxy = await proxyTo(upstream);
+    const answer = await fetch(`${proxy.url}/v1/leavetype/list`, { headers: { authorization: "Bearer k" } });
+    expect(answer.status, "the head came through").toBe(200);
+    const read = answer.text().catch((error: Error) => error);
+    await proxy.close();
+    const { exchanges } = proxy.report();
+    expect(exchanges.byOperation).toEqual({ listLeaveTypes: { "200": 1 } });
+    expect(exchanges.notChecked).toEqual({ "answers whose body had not ended when the proxy stopped": 1 });
+    expect(await read, "the client's body ends with an error, not as if whole").toBeInstanceOf(Error);
+  });
+
+  it("counts a request the client gave up on before the upstream answered", async () => {
+    let reached!: () => void;
+    let dropped!: () => void;
+    const arrived = new Promise<void>((resolve) => (reached = resolve));
+    const droppedByProxy = new Promise<void>((resolve) => (dropped = resolve));
+    const upstream = await upstreamWith((req) => (req.socket.once("close", dropped), reached()));
+    const proxy = await proxyTo(upstream);
+    const gaveUp = new AbortController();
+    const sent = fetch(`${proxy.url}/v1/leavetype/list`, { headers: { authorization: "Bearer k" }, signal: gaveUp.signal }).catch((error: Error) => error);
+    await arrived;
+    gaveUp.abort();
+    expect(await sent).toBeInstanceOf(Error);
+    // The proxy dropped its request to the upstream once the client left; the exchange is handed over by then.
+    await droppedByProxy;
+    await proxy.idle();
+    expect(proxy.report().exchanges.notChecked).toEqual({ "requests the client gave up on before the upstream answered": 1 });
+  });
+
+  it("counts a body the upstream cuts off before its end", async () => {
+    const upstream = await upstreamWith((_req, res) => {
+      res.writeHead(200, { "content-type": "application/json", "content-length": "1000" });
+      res.write("{", () => res.socket?.destroy());
+    });
+    const proxy = await proxyTo(upstream);
+    await rawExchange(proxy.port, "GET /v1/leavetype/list HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer k\r\n\r\n", 5000);
+    await proxy.idle();
+    expect(proxy.report().exchanges.notChecked).toEqual({ "answers whose body the upstream cut off before its end": 1 });
   });
 
   it.each(["ftp://example.com/", "file:///etc/passwd", "http://user:pw@example.com/", "http://example.com/?x=1", "not a url"])("refuses to start with the upstream %s", async (upstream) => {

@@ -1,7 +1,8 @@
 // hr-mock proxy in front of an upstream that breaks the contract in one way at a time (the run's
 // shared mock behind a server of this test that plants the break): each break is reported as
 // exactly its rule and pointer, as the answer's fault, and the client still gets the answer the
-// upstream sent.
+// upstream sent. The security breaks are a deployment that forgot a key check on some paths: it
+// answers them as the first organisation's full key, whatever key came.
 import http from "node:http";
 import type { AddressInfo } from "node:net";
 import { afterAll, beforeAll, describe, expect, inject, it } from "vitest";
@@ -15,11 +16,14 @@ const auth = { authorization: `Bearer ${KEY}` };
 type Plant = (path: string, answer: { status: number; body: any }, request: http.IncomingMessage) => { status?: number; body: unknown; contentType?: string } | undefined;
 
 let plant: Plant | undefined;
+/** Paths whose key check the planted deployment forgot. */
+let unguarded: ((path: string) => boolean) | undefined;
 let upstream: { url: string; close(): Promise<void> };
 
 beforeAll(async () => {
   const server = http.createServer(async (req, res) => {
-    const answer = await fetch(shared.url + req.url, { headers: req.headers.authorization ? { authorization: req.headers.authorization } : {} });
+    const authorization = unguarded?.(req.url ?? "") ? `Bearer ${KEY}` : req.headers.authorization;
+    const answer = await fetch(shared.url + req.url, { headers: authorization ? { authorization } : {} });
     const text = await answer.text();
     const planted = plant?.(req.url ?? "", { status: answer.status, body: JSON.parse(text) }, req);
     const body = planted === undefined ? text : typeof planted.body === "string" ? planted.body : JSON.stringify(planted.body);
@@ -78,6 +82,51 @@ describe("one break at a time, reported as exactly its rule", () => {
       expect(lines, "one line per violation").toHaveLength(want.length);
     } finally {
       plant = undefined;
+      await proxy.close();
+    }
+  });
+});
+
+describe("a deployment that forgot a key check, held to the security rules by what its own answers showed", () => {
+  /** A request: its path and the key it sends (none when undefined). */
+  type Sent = [string, string | undefined];
+  const DEPARTMENTS = "/v1/department/list?PageSize=100";
+  const cases: [string, { unguarded: (path: string) => boolean; requests: (first: { requests: any; departments: any }) => Sent[]; want: string[] }][] = [
+    ["200 to a request without a key", { unguarded: () => true, requests: () => [[LIST, undefined]], want: ["request key /headers/authorization", "answer security.no-key "] }],
+    ["200 to an unknown key on one operation", { unguarded: (path) => path.startsWith("/v1/department/list"), requests: () => [[LIST, "not_a_key"], [DEPARTMENTS, "not_a_key"]], want: ["answer security.unknown-key "] }],
+    [
+      "200 to a key lacking the permission on one operation",
+      { unguarded: (path) => path.startsWith("/v1/department/") && !path.includes("list"), requests: (first) => [[DEPARTMENTS, "demo_org1_leave_view"], [`/v1/department/${first.departments.data.data[0].id}`, "demo_org1_leave_view"]], want: ["answer security.permission "] },
+    ],
+    [
+      "200 to another organisation's id",
+      {
+        unguarded: (path) => path.includes("/details/"),
+        requests: (first) => [[DEPARTMENTS, KEY], [DEPARTMENTS, "demo_org2_full"], [LIST, KEY], [`/v1/leaverequest/details/${items(first.requests)[0].id}`, "demo_org2_full"]],
+        want: ["answer security.organisation "],
+      },
+    ],
+  ];
+  it.each(cases)("%s", async (_, { unguarded: forgot, requests, want }) => {
+    const lines: string[] = [];
+    const proxy = await startProxy({ upstream: upstream.url, port: 0, log: (line) => lines.push(line) });
+    try {
+      unguarded = undefined;
+      const first = { requests: await (await fetch(shared.url + LIST, { headers: auth })).json(), departments: await (await fetch(shared.url + DEPARTMENTS, { headers: auth })).json() };
+      unguarded = forgot;
+      for (const [path, key] of requests(first)) {
+        const headers: Record<string, string> = key === undefined ? {} : { authorization: `Bearer ${key}` };
+        const direct = await fetch(upstream.url + path, { headers });
+        const through = await fetch(proxy.url + path, { headers });
+        expect(through.status, `the client gets the upstream's status for ${path}`).toBe(direct.status);
+        expect(await through.text(), "and its body").toBe(await direct.text());
+      }
+      await proxy.idle();
+      const found = proxy.report().violations.listed.map((v) => `${v.side} ${v.rule} ${v.pointer}`);
+      expect(found, lines.join("\n")).toEqual(want);
+      expect(`${lines.join("\n")}${JSON.stringify(proxy.report())}`, "no key in a line or the report").not.toMatch(/demo_org|not_a_key/);
+    } finally {
+      unguarded = undefined;
       await proxy.close();
     }
   });

@@ -76,7 +76,9 @@ describe("a run as CI makes it", () => {
     const report = JSON.parse(readFileSync(files.report, "utf8"));
     expect(report).toMatchObject({ exitCode: 1, exchanges: { total: 3, byOperation: { listLeaveRequests: { "200": 1, "400": 1 }, getLeaveRequest: { "200": 1 } } }, violations: { total: 1 } });
     expect(report.recording).toMatchObject({ file: files.record, records: { leaveRequests: 3 } });
-    expect(readFileSync(files.junit, "utf8")).toMatch(/<testcase classname="proxy\.violations" name="listLeaveRequests request parameters \/query\/PageSize"[^>]*>\s*<failure /);
+    const junit = readFileSync(files.junit, "utf8");
+    expect(junit).toMatch(/<testcase classname="proxy\.violations" name="listLeaveRequests request parameters \/query\/PageSize"[^>]*>\s*<failure /);
+    expect(junit, "one failing testcase for the one distinct violation, the operations' testcases passing").toMatch(/^<testsuites [^>]*tests="3" failures="1" errors="0"/m);
     const recorded = createDataset({ data: parseDataFile(readFileSync(files.record, "utf8"), files.record) });
     expect(recorded.organizations[0].index.leaveRequestById.has(page.data.data[0].id), "the recording loads and holds the requests seen").toBe(true);
     expect(`${stdout}${stderr}${readFileSync(files.report, "utf8")}`).not.toContain("demo_org1_full");

@@ -6,8 +6,8 @@ import fs from "node:fs";
 import path from "node:path";
 import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
-import { FLAGS as CONTRACT_FLAGS } from "../../src/contract/options.js";
-import { RECEIVER_FLAGS } from "../../src/contract/receiver/options.js";
+import { DEFAULT_JUNIT, FLAGS as CONTRACT_FLAGS, USAGE as CONTRACT_HELP } from "../../src/contract/options.js";
+import { DEFAULT_RECEIVER_JUNIT, RECEIVER_FLAGS, RECEIVER_USAGE } from "../../src/contract/receiver/options.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { HELP } from "../../mock/cli/main.js";
 import { SERVE_HELP } from "../../mock/cli/commands/serve.js";
@@ -104,6 +104,57 @@ function problemsOf(command: string): string[] {
 it("checks flags against every command hr-mock --help names", () => {
   const named = [...HELP.matchAll(/^ {2}([a-z]+) {2,}/gm)].map((m) => m[1]);
   expect(Object.keys(MOCK_HELP).sort(), "commands of hr-mock --help without a help text here").toEqual(named.sort());
+});
+
+/**
+ * The repository file a path printed by a --help stands for, or a problem: a path of the repository
+ * (a folder ends in /; a <placeholder> stands for what its folder holds), a package's built file
+ * (./node_modules/<package>/dist/…, or dist/…: dist/ keeps the repository's layout), or a package
+ * export (<package>/<name>, which must be in its exports map). Files a command writes are outputs.
+ */
+function helpPathProblem(token: string, outputs: ReadonlySet<string>): string | undefined {
+  if (outputs.has(token)) return undefined;
+  let file = token.replace(/^\.\/node_modules\/(?=hr-service-)/, "");
+  const exported = /^(hr-service-(?:mock|contract))\/(?!dist\/)(.+)$/.exec(file);
+  if (exported) {
+    const manifest = exported[1] === mockPkg.name ? mockPkg : pkg;
+    const target = manifest.exports[`./${exported[2]}`];
+    if (typeof target !== "string") return `${token}: not an export of ${exported[1]}`;
+    file = target;
+  }
+  file = file.replace(/^hr-service-(?:mock|contract)\//, "").replace(/^\.\//, "").replace(/^dist\//, "").split("<")[0];
+  return fs.existsSync(path.join(repoRoot, file)) ? undefined : `${token}: no ${file} in the repository`;
+}
+
+/** Paths in a help text: tokens with a / that end in a file name with an extension, or in / (a folder). */
+const helpPaths = (text: string) =>
+  [...text.matchAll(/(?<![\w/:.<>$-])(?:\.\/)?[\w.-]+\/[\w./<>-]*/g)].map((m) => m[0].replace(/\.$/, "")).filter((token) => token.endsWith("/") || /\.[a-z]{2,5}$/.test(token));
+
+describe("every path a --help prints exists", () => {
+  const helps: [string, string][] = [["hr-mock --help", HELP], ...Object.entries(MOCK_HELP).map(([command, text]): [string, string] => [`hr-mock ${command} --help`, text]), ["hr-contract --help", CONTRACT_HELP], ["hr-contract receiver --help", RECEIVER_USAGE]];
+  const outputs = new Set([DEFAULT_JUNIT, DEFAULT_RECEIVER_JUNIT]);
+
+  it.each(helps)("%s", (_name, text) => {
+    expect(helpPaths(text).map((token) => helpPathProblem(token, outputs)).filter(Boolean)).toEqual([]);
+  });
+
+  it("finds the paths the helps print, and knows a missing one", () => {
+    expect(helps.flatMap(([, text]) => helpPaths(text)).length, "paths printed by the helps").toBeGreaterThan(5);
+    const cases: [string, { given: string; want: RegExp | undefined }][] = [
+      ["a repository file", { given: "mock/control/openapi/openapi.yaml", want: undefined }],
+      ["a file that is gone", { given: "mock/control/openapi.yaml", want: /no mock\/control\/openapi\.yaml in the repository/ }],
+      ["an installed file", { given: "./node_modules/hr-service-mock/dist/generated/data-file.schema.json", want: undefined }],
+      ["a package export", { given: "hr-service-mock/scenario.schema.json", want: undefined }],
+      ["no such export", { given: "hr-service-mock/nope.json", want: /not an export of hr-service-mock/ }],
+      ["a folder with a placeholder", { given: "contract-releases/<version>/", want: undefined }],
+      ["an output", { given: DEFAULT_JUNIT, want: undefined }],
+    ];
+    for (const [name, { given, want }] of cases) {
+      const problem = helpPathProblem(given, outputs);
+      if (want) expect(problem, name).toMatch(want);
+      else expect(problem, name).toBeUndefined();
+    }
+  });
 });
 
 it("the command check refuses what does not exist", () => {

@@ -60,7 +60,8 @@ describe("the cases", () => {
 });
 
 describe("a receiver written by hand", () => {
-  const cases: [string, { given: Flaw[]; want: { failing: string[]; reason: RegExp } }][] = [
+  // Only a wrong secret explains most failures at once: the report's hint says so, and only then.
+  const cases: [string, { given: Flaw[]; want: { failing: string[]; reason: RegExp; hint?: RegExp } }][] = [
     ["that follows every rule", { given: [], want: { failing: [], reason: /./ } }],
     ["that skips the digest check", { given: ["skips the digest check"], want: { failing: ["body changed after signing", "signed with another secret"], reason: /^answered 200: it took a delivery whose signature check fails; the provider's rule is 400$/ } }],
     ["that skips the timestamp check", { given: ["skips the timestamp check"], want: { failing: ["t 301 s old", "t 301 s in the future"], reason: /^answered 200: .*the provider's rule is 400$/ } }],
@@ -69,6 +70,10 @@ describe("a receiver written by hand", () => {
     ["that answers 500 to an unknown type", { given: ["answers 500 to an unknown type"], want: { failing: ["event type the receiver cannot know (approval.stage_changed)"], reason: /^answered 500 .*the provider's rule is a 2xx$/ } }],
     ["that answers 401 instead of 400", { given: ["answers 401 instead of 400"], want: { failing: SIGNATURE_CASES, reason: /^answered 401 .*; the provider's rule is 400$/ } }],
     ["that redirects good deliveries", { given: ["redirects good deliveries"], want: { failing: ACCEPTED_CASES, reason: /^(the first delivery: |leave\.cancelled \(sent first\): )?answered 308: redirects are not followed, a 3xx counts as a failure$/ } }],
+    [
+      "that verifies with another secret",
+      { given: ["verifies with another secret"], want: { failing: ACCEPTED_CASES, reason: /^(the first delivery: |leave\.cancelled \(sent first\): )?answered 400 .*; the provider's rule is a 2xx$/, hint: /^\d+ of \d+ correctly signed deliveries were refused with 400, as a failed signature check is: the --secret given is probably not the receiver's signing secret/ } },
+    ],
   ];
   it.each(cases)("%s fails exactly its cases, each saying why", async (_name, { given, want }) => {
     const report = await grade((clock) => handWrittenReceiver(given, clock.now));
@@ -76,6 +81,8 @@ describe("a receiver written by hand", () => {
     expect(report.ok, "ok").toBe(want.failing.length === 0);
     for (const c of report.cases.filter((c) => !c.ok)) expect(c.reason, c.name).toMatch(want.reason);
     for (const c of report.cases.slice(0, -1)) expect(c.ms, `${c.name}: the time of its deciding answer`).toBe(3);
+    if (want.hint) expect(report.hint).toMatch(want.hint);
+    else expect(report.hint, "no hint").toBeUndefined();
   });
 
   it("that redirects fails the information case too, as information only", async () => {

@@ -105,6 +105,7 @@ describe("hr-contract receiver (in process through main())", () => {
     expect(rows, "one row per case").toHaveLength(26);
     for (const row of rows) expect(row, "status and time in every row").toMatch(/^(pass|info) +\d{3} +\d+ ms {2}\S/);
     expect(run.stdout).toMatch(/\nRESULT: the receiver follows the provider's rules in all 24 cases\n$/);
+    expect(run.stdout, "no hint when nothing failed").not.toContain("HINT");
     expect(run.stderr).toEqual([`hr-contract receiver: JUnit XML written to ${junit}, JSON written to ${json}`]);
     const report = JSON.parse(fs.readFileSync(json, "utf8"));
     expect(report).toMatchObject({ ok: true, target: `${good.url}/hooks` });
@@ -122,7 +123,8 @@ describe("hr-contract receiver (in process through main())", () => {
     const run = await receiverCli(["--url", wrongSecret.url, "--secret", SECRET, "--junit", junit]);
     expect(run.code).toBe(1);
     expect(run.stdout).toMatch(/^FAIL +400 +\d+ ms {2}valid leave\.approved delivery +answered 400 \(body: \{"error":"no_matching_signature"\}\); the provider's rule is a 2xx$/m);
-    expect(run.stdout).toMatch(/\nRESULT: 17 of 24 rule cases failed\n$/);
+    expect(run.stdout).toMatch(/\nHINT: 17 of 17 correctly signed deliveries were refused with 400, as a failed signature check is: the --secret given is probably not the receiver's signing secret \(the one it verifies with\)\nRESULT: 17 of 24 rule cases failed\n$/);
+    expect(run.stdout.match(/HINT/g), "said once").toHaveLength(1);
     const testcase = xml.parse(fs.readFileSync(junit, "utf8")).testsuites.testsuite[0].testcase.find((t: any) => t.name === "valid webhook.test delivery");
     expect(testcase.failure.message).toMatch(/^answered 400 .*the provider's rule is a 2xx \(rule: a delivery is answered with a 2xx within 10 s;.*\(6\.5\.1, 6\.5\.2\)\)$/);
   });

@@ -20,7 +20,8 @@ export type Flaw =
   | "answers 500 to a repeat"
   | "answers 500 to an unknown type"
   | "answers 401 instead of 400"
-  | "redirects good deliveries";
+  | "redirects good deliveries"
+  | "verifies with another secret";
 
 const KNOWN_TYPES: ReadonlySet<string> = new Set(webhookEventTypes);
 const json = (status: number, body: object, headers: Record<string, string> = {}) =>
@@ -47,7 +48,7 @@ export function handWrittenReceiver(flaws: readonly Flaw[] = [], now: () => numb
     if (!(has("takes a fractional t") ? /^\d+(\.\d+)?$/ : /^\d+$/).test(t)) return refuse("t is not an integer");
     if (!has("skips the timestamp check") && Math.abs(now() / 1000 - Number(t)) > deliveryRules.signatureToleranceSeconds) return refuse("stale");
     if (!has("skips the digest check")) {
-      const expected = createHmac("sha256", SECRET).update(`${t}.${body}`).digest();
+      const expected = createHmac("sha256", has("verifies with another secret") ? `${SECRET}_rotated` : SECRET).update(`${t}.${body}`).digest();
       const matches = digests.some((hex) => {
         const given = Buffer.from(hex, "hex");
         return given.length === expected.length && timingSafeEqual(given, expected);

@@ -2,6 +2,7 @@
 // one-line summary of an event's data.
 import { describe, expect, it } from "vitest";
 import { receiveCommand, summarizeData } from "../../mock/cli/commands/receive.js";
+import { createRejectionHints, HINT_AFTER } from "../../mock/cli/hints.js";
 import { deliveryHeaders, eventBody, post, SECRET } from "./receiver-support.js";
 
 describe("hr-mock receive", () => {
@@ -70,6 +71,45 @@ describe("hr-mock receive", () => {
     expect(out).toMatch(/Receiver stopped\.\n$/);
     expect(out, "the secret is never printed").not.toContain(secret);
     await expect(fetch(url, { method: "POST" }), "the server is closed").rejects.toThrow();
+  });
+
+  it("says once that --secret is probably not the endpoint's when deliveries fail the signature in a row", async () => {
+    let out = "";
+    let listening!: (url: string) => void;
+    const started = new Promise<string>((resolve) => (listening = resolve));
+    const stdout = {
+      write: (text: string) => {
+        out += text;
+        const url = /at (http:\/\/\S+)/.exec(text);
+        if (url) listening(url[1]);
+      },
+    };
+    const abort = new AbortController();
+    const running = receiveCommand(["--port", "0", "--secret", "whsec_receiver_holds_this"], { stdout, stderr: stdout, signal: abort.signal });
+    const url = await started;
+    for (let i = 0; i < HINT_AFTER + 2; i++) {
+      const body = eventBody(`evt-hint-${i}`);
+      expect((await post(url, body, deliveryHeaders(body, `dlv_${i}`, "whsec_sender_signs_with_this"))).status).toBe(400);
+    }
+    abort.abort();
+    await running;
+    const hints = out.split("\n").filter((line) => line.startsWith("hint: "));
+    expect(hints, out).toEqual([expect.stringMatching(new RegExp(`^hint: the last ${HINT_AFTER} deliveries were signed with a secret this receiver does not hold \\(no_matching_signature\\): --secret is probably not the endpoint's signing secret`))]);
+    expect(out, "the secrets are never printed").not.toMatch(/whsec_receiver_holds_this|whsec_sender_signs_with_this/);
+  });
+
+  describe("the hint's rule", () => {
+    const cases: [string, { given: string[]; want: (string | undefined)[] }][] = [
+      ["three signature failures in a row: the hint, once", { given: ["no_matching_signature", "no_matching_signature", "no_matching_signature", "no_matching_signature"], want: [undefined, undefined, "secret", undefined] }],
+      ["a verified delivery between: no run of three", { given: ["no_matching_signature", "no_matching_signature", "verified", "no_matching_signature", "no_matching_signature"], want: [undefined, undefined, undefined, undefined, undefined] }],
+      ["stale and future timestamps are one cause: the clocks", { given: ["timestamp_too_old", "timestamp_in_future", "timestamp_too_old"], want: [undefined, undefined, "clock"] }],
+      ["other reasons say nothing", { given: ["missing_header", "missing_header", "missing_header", "invalid_json"], want: [undefined, undefined, undefined, undefined] }],
+    ];
+    it.each(cases)("%s", (_name, { given, want }) => {
+      const hint = createRejectionHints();
+      const said = given.map((outcome) => hint(outcome)).map((line) => (line === undefined ? undefined : line.includes("--secret") ? "secret" : line.includes("clock") ? "clock" : line));
+      expect(said).toEqual(want);
+    });
   });
 
   it("with --json prints the full event as one JSON line on stdout, status lines on stderr", async () => {

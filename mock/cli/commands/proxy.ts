@@ -15,7 +15,9 @@ export const PROXY_HELP = `Usage: hr-mock proxy --upstream <url> [options]
 Passes every request on to a deployment of the HR service, and its answer back, unchanged (the
 key included), and holds each exchange to the contract: the request (a known operation, its
 parameters, the key header) and the answer (a documented status, the envelope, headers, the
-schema, paging, the filters asked for, details against the list items seen). One line per
+schema, paging, the filters asked for, details against the list items seen, and the security
+rules as far as the deployment's own answers show each key: no key, an unknown key, a missing
+permission or another organisation's id let in). One line per
 violation as it is seen, naming the operation, request or answer, the rule and the JSON pointer.
 The report is written when the proxy stops (Ctrl-C, SIGTERM) and on POST ${PROXY_PREFIX}report;
 GET ${PROXY_PREFIX}report answers it. Exit status 1 when a violation was seen or nothing came

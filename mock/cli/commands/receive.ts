@@ -1,6 +1,7 @@
 /**
  * `hr-mock receive`: a local webhook receiver for trying deliveries end to end. It verifies each
- * delivery with the same code a consumer imports (src/webhooks) and prints one line per delivery.
+ * delivery with the same code a consumer imports (src/webhooks) and prints one line per delivery,
+ * and a hint once when deliveries are rejected in a row for one cause (cli/hints.ts).
  */
 import {
   createReceiver,
@@ -12,12 +13,14 @@ import {
   type WebhookEvent,
 } from "../../../src/webhooks/node/index.js";
 import { nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from "../command.js";
+import { createRejectionHints } from "../hints.js";
 import { quoted } from "../../kernel/parse-error.js";
 
 export const RECEIVE_HELP = `Usage: hr-mock receive --port <port> --secret <whsec_...> [options]
 
 Runs a local webhook receiver: checks each delivery's Service-Signature and event headers,
-answers as a real receiver should, and prints one line per delivery.
+answers as a real receiver should, and prints one line per delivery (and a hint, once, when
+deliveries are rejected in a row for one cause: a wrong --secret, clocks apart).
 
 Options:
   --port <n>         Port to listen on; 0 picks a free one. Required.
@@ -134,22 +137,23 @@ function makePrinter(json: boolean, stdout: ReceiveIO["stdout"] & {}, stderr: Re
   const info = json ? stderr : stdout;
   const line = (out: { write(text: string): unknown }, ...parts: string[]) =>
     out.write(`${[new Date().toISOString(), ...parts].join("  ")}\n`);
+  const hints = createRejectionHints();
   return {
     status: (text: string) => info.write(`${text}\n`),
     event: (event: WebhookEvent, delivery: DeliveryInfo) => {
+      hints("verified");
       if (json) stdout.write(`${JSON.stringify(event)}\n`);
       else line(stdout, event.type, event.id, `delivery=${delivery.deliveryId ?? "-"}`, summarizeData(event.data));
     },
-    duplicate: (event: WebhookEvent, delivery: DeliveryInfo) =>
-      line(info, "duplicate", event.type, event.id, `delivery=${delivery.deliveryId ?? "-"}`, "(already handled)"),
-    rejected: (rejection: Rejection) =>
-      line(
-        info,
-        "rejected",
-        `${rejection.status} ${rejection.reason}`,
-        `delivery=${rejection.deliveryId ?? "-"}`,
-        rejection.message,
-      ),
+    duplicate: (event: WebhookEvent, delivery: DeliveryInfo) => {
+      hints("verified");
+      line(info, "duplicate", event.type, event.id, `delivery=${delivery.deliveryId ?? "-"}`, "(already handled)");
+    },
+    rejected: (rejection: Rejection) => {
+      line(info, "rejected", `${rejection.status} ${rejection.reason}`, `delivery=${rejection.deliveryId ?? "-"}`, rejection.message);
+      const hint = hints(rejection.reason);
+      if (hint) info.write(`${hint}\n`);
+    },
   };
 }
 

@@ -9,7 +9,7 @@ import { originProblem } from "../../app/start-options.js";
 import { formatBanner, formatSharedLine, formatStateLine } from "../banner.js";
 import { decimal, nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
-import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "../serve-flags.js";
+import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, printDeliveryHints, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "../serve-flags.js";
 
 /** Where an installed hr-service-mock keeps the data file's JSON Schema, and its package export. */
 export const DATA_FILE_SCHEMA_PATH = "./node_modules/hr-service-mock/dist/generated/data-file.schema.json";
@@ -188,6 +188,7 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">
   if (mock.state) stdout.write(formatStateLine(mock.state));
   if (mock.shared) stdout.write(formatSharedLine(mock.shared));
   if (settings.webhooks.endpoint) stdout.write(await registerServeEndpoint(mock, settings.webhooks.endpoint));
+  if (settings.webhooks.options.log) printDeliveryHints(mock, (line) => stdout.write(`${line}\n`));
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {

@@ -26,6 +26,13 @@ export function endToEnd(raw: readonly string[], drop: readonly string[] = []): 
   return out;
 }
 
+/** What an answer whose body stalled past the timeout is destroyed with. */
+export class AnswerStalled extends Error {
+  constructor() {
+    super("the upstream's answer stalled");
+  }
+}
+
 export interface Upstream {
   url: URL;
   /** The path the upstream's API sits under ("" at its root, "/hr" for https://host/hr). */
@@ -85,11 +92,18 @@ export function forward(upstream: Upstream, request: ForwardRequest): Promise<Fo
       settle({ ok: false, status: 504, message: `Gateway timeout: the upstream ${origin} sent no answer within ${request.timeoutMs / 1000} seconds.` });
       outgoing.destroy();
     }, request.timeoutMs);
-    request.signal.addEventListener("abort", () => outgoing.destroy(), { once: true });
+    request.signal.addEventListener(
+      "abort",
+      () => {
+        settle({ ok: false, status: 502, message: "Bad gateway: the client went away before the upstream answered." });
+        outgoing.destroy();
+      },
+      { once: true },
+    );
     outgoing.on("response", (answer) => {
       // After the head, a body that stalls for the timeout is cut off; the client's connection closes with it.
       const socket = answer.socket;
-      const stalled = () => answer.destroy(new Error("the upstream's answer stalled"));
+      const stalled = () => answer.destroy(new AnswerStalled());
       socket.setTimeout(request.timeoutMs, stalled);
       // The pooled connection outlives this answer: its timer goes with the answer.
       answer.once("close", () => {

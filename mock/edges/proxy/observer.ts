@@ -4,8 +4,9 @@
 // and the records the answer carried handed to the recording. Nothing of an exchange is kept once it
 // is checked but counts, each distinct violation (bounded) and the recording's records; no key,
 // secret or unknown parameter's value reaches a line or the report.
+import { createHash } from "node:crypto";
 import type { IncomingHttpHeaders } from "node:http";
-import { isSuccess, type Exchange } from "../../../src/contract/exchange.js";
+import { isSuccess, type Auth, type Exchange } from "../../../src/contract/exchange.js";
 import type { OperationId } from "../../../src/contract/openapi.js";
 import type { TrafficChecker } from "../../../src/contract/traffic.js";
 import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
@@ -26,6 +27,8 @@ export interface SeenExchange {
   answer?: { status: number; headers: Record<string, string>; body?: Buffer; note?: string };
   /** The proxy answered itself (the upstream gave no answer): the envelope's status. */
   answeredByProxy?: number;
+  /** Nobody was answered (the client left first): why. */
+  unanswered?: string;
 }
 
 /** What the recording is given: each successful answer of an operation, and whose key asked. */
@@ -78,6 +81,10 @@ export function createObserver(options: ObserverOptions): Observer {
     };
     for (const problem of request.problems) report("request", problem);
 
+    if (seen.unanswered !== undefined) {
+      tally.notChecked(seen.unanswered);
+      return;
+    }
     if (seen.answeredByProxy !== undefined || !seen.answer) {
       tally.answeredByProxy(seen.answeredByProxy ?? 0);
       return;
@@ -94,7 +101,8 @@ export function createObserver(options: ObserverOptions): Observer {
       return;
     }
     const exchange = exchangeOf(seen, path, status, headers, body, target);
-    for (const problem of options.traffic.check(operation, exchange, { semantic: request.problems.length === 0 })) report("answer", problem);
+    const checkOptions = { semantic: request.problems.length === 0, caller: callerOf(seen.authorizations) };
+    for (const problem of options.traffic.check(operation, exchange, checkOptions)) report("answer", problem);
     if (options.recording && request.problems.length === 0 && isSuccess(exchange)) {
       // A key an upstream echoes in a record is not recorded either.
       const scrubbed = redact(exchange.bodyText);
@@ -114,6 +122,18 @@ function parsed(text: string): unknown {
   }
 }
 
+/** How the request carried its key: one Bearer credential, none, or something else. */
+function authOf(authorizations: readonly string[]): Auth {
+  if (authorizations.length === 0) return "none";
+  if (authorizations.length === 1 && !/^Bearer\s+\S+\s*$/i.test(authorizations[0])) return "malformed";
+  return "key";
+}
+
+/** The key's identity for the security rules: a digest, so the key itself is not kept; none for zero or several headers. */
+function callerOf(authorizations: readonly string[]): string | undefined {
+  return authorizations.length === 1 ? createHash("sha256").update(authorizations[0].trim()).digest("base64url").slice(0, 22) : undefined;
+}
+
 function exchangeOf(seen: SeenExchange, path: string, status: number, headers: Record<string, string>, body: Buffer, target: string): Exchange {
   const bodyText = body.toString("utf8");
   const queryStart = seen.url.indexOf("?");
@@ -121,7 +141,7 @@ function exchangeOf(seen: SeenExchange, path: string, status: number, headers: R
     target,
     path,
     query: queryStart < 0 ? [] : [...new URLSearchParams(seen.url.slice(queryStart + 1))],
-    auth: seen.authorizations.length > 0 ? "key" : "none",
+    auth: authOf(seen.authorizations),
     status,
     headers,
     body: parsed(bodyText),

@@ -3,7 +3,9 @@
 // status line, headers and body bytes, hop-by-hop headers aside; what the proxy must answer itself
 // (bad framing, a body over the limit, another host, OPTIONS *, no answer from the upstream) is the
 // service's envelope. Each exchange, with the answer's body kept up to a bound and decoded, goes to
-// `onExchange` after the client has it, so checking never slows or changes an answer.
+// `onExchange` after the client has it, so checking never slows or changes an answer; an answer whose
+// body never ended (it stalled, the upstream or the client went away, the proxy stopped) goes with the
+// reason instead of its body.
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import zlib from "node:zlib";
@@ -12,7 +14,7 @@ import { errorText, oneLine } from "../../kernel/text.js";
 import { boundConnections, closeServer, listenOn, type ConnectionLimits } from "../node/connections.js";
 import { answerUnreadable, endWithEnvelope, framingProblem, readBody } from "../node/framing.js";
 import { allowedMethods, answerToTarget, namesThisServer, readTarget, sameOrigin } from "../request-target.js";
-import { endToEnd, forward, type Upstream } from "./forward.js";
+import { AnswerStalled, endToEnd, forward, type Upstream } from "./forward.js";
 import type { SeenExchange } from "./observer.js";
 
 /** What OPTIONS * is told: the read API's methods, the contract the proxy checks. */
@@ -46,6 +48,10 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
   const who = `the hr-mock proxy to ${upstream.url.origin}`;
   const answered = new WeakSet<Socket>();
   const boundHosts: string[] = [];
+  /** Answers whose body is still coming: each told, with the reason, if the proxy stops first. */
+  const unfinished = new Set<(note: string) => void>();
+  let closing = false;
+  const STOPPED = "answers whose body had not ended when the proxy stopped";
 
   function send(res: ServerResponse, reply: Reply): void {
     if (res.headersSent || res.destroyed) return;
@@ -96,6 +102,7 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
     const forwarded = await forward(upstream, { method: seen.method, url: seen.url, rawHeaders: req.rawHeaders, body, timeoutMs: options.timeoutMs, signal: abort.signal });
     if (abort.signal.aborted) {
       if (forwarded.ok) forwarded.answer.destroy();
+      hand({ ...seen, unanswered: "requests the client gave up on before the upstream answered" });
       return;
     }
     if (!forwarded.ok) {
@@ -104,14 +111,27 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
       return;
     }
     const { answer } = forwarded;
-    // The client went away mid-answer: the rest of it is not read from the upstream.
-    res.once("close", () => {
-      if (!res.writableFinished) forwarded.abort();
-    });
     res.writeHead(answer.statusCode ?? 502, answer.statusMessage, endToEnd(answer.rawHeaders));
     const chunks: Buffer[] = [];
     let kept = 0;
     let over = false;
+    let handed = false;
+    // The exchange, once: with the body read, or with the reason it never ended.
+    const finish = (unended?: string) => {
+      if (handed) return;
+      handed = true;
+      unfinished.delete(finish);
+      const headers = Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
+      const read = unended ? { note: unended } : over ? { note: `answers over ${options.maxCheckedBytes} bytes, passed on unchecked` } : decoded(Buffer.concat(chunks), headers["content-encoding"], options.maxCheckedBytes);
+      hand({ ...seen, answer: { status: answer.statusCode ?? 0, headers, ...read } });
+    };
+    unfinished.add(finish);
+    // The client went away mid-answer: the rest of it is not read from the upstream.
+    res.once("close", () => {
+      if (res.writableFinished) return;
+      finish(closing ? STOPPED : "answers the client stopped reading before their end");
+      forwarded.abort();
+    });
     answer.on("data", (chunk: Buffer) => {
       if (over) return;
       kept += chunk.length;
@@ -121,13 +141,14 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
       } else chunks.push(chunk);
     });
     // A body cut off by the upstream (or by a stall) cannot be finished for the client either.
-    answer.on("error", () => res.destroy());
-    answer.on("aborted", () => res.destroy());
-    answer.on("end", () => {
-      const headers = Object.fromEntries(Object.entries(answer.headers).map(([k, v]) => [k, Array.isArray(v) ? v.join(", ") : (v ?? "")]));
-      const read = over ? { note: `answers over ${options.maxCheckedBytes} bytes, passed on unchecked` } : decoded(Buffer.concat(chunks), headers["content-encoding"], options.maxCheckedBytes);
-      hand({ ...seen, answer: { status: answer.statusCode ?? 0, headers, ...read } });
-    });
+    const cutOff = () => {
+      const why = closing ? STOPPED : answer.errored instanceof AnswerStalled ? `answers whose body stalled for ${options.timeoutMs / 1000} seconds (--timeout) and was cut off` : "answers whose body the upstream cut off before its end";
+      finish(why);
+      res.destroy();
+    };
+    answer.on("error", cutOff);
+    answer.on("aborted", cutOff);
+    answer.on("end", () => finish());
     answer.pipe(res);
   }
 
@@ -159,9 +180,11 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
   return {
     server,
     listen: (port, host) => listenOn(server, port, host, boundHosts),
-    close: () => {
+    close: async () => {
+      closing = true;
       upstream.agent.destroy();
-      return closeServer(server, openSockets);
+      await closeServer(server, openSockets);
+      for (const finish of [...unfinished]) finish(STOPPED);
     },
   };
 }

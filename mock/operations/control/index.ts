@@ -1,4 +1,4 @@
-// The control API's operations (mock/control/openapi.yaml) for the request pipeline: the webhook
+// The control API's operations (mock/control/openapi/) for the request pipeline: the webhook
 // operations call the webhook service of the caller's world (the default world or a sandbox) for the
 // caller's organisation; the sandbox and fault operations are in sandboxes.ts. The body and parameters arrive validated against the
 // control document, so the service checks only what the document cannot say (a URL's host, an

@@ -1,4 +1,4 @@
-// The control API's sandbox and fault operations (mock/control/openapi.yaml, the Sandboxes and
+// The control API's sandbox and fault operations (mock/control/openapi/, the Sandboxes and
 // Faults tags). Bodies arrive checked against the document; what it cannot say (a sandbox the key
 // may see, an operation of the read API, a status that operation declares, the limits) is checked
 // here and answered as a refusal in domain terms.

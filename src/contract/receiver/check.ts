@@ -4,6 +4,8 @@
 // and clock for tests.
 import fs from "node:fs";
 import { fileURLToPath } from "node:url";
+import { signatureFailureStatus } from "../../../generated/webhook-facts.js";
+import { wrongSecretHint } from "../hints.js";
 import { describeNetworkError, realClock, Unreachable, type Clock } from "../network.js";
 import { redactUrl } from "../report.js";
 import { deliveryCases, type CaseKit, type DeliveryCase } from "./cases.js";
@@ -52,6 +54,8 @@ export interface ReceiverReport {
   target: string;
   cases: ReceiverCaseResult[];
   durationMs: number;
+  /** One cause behind most failures, when there is one (most correctly signed deliveries refused: the secret). */
+  hint?: string;
 }
 
 export const BUNDLED_ASYNCAPI = fileURLToPath(new URL("../../../generated/asyncapi.json", import.meta.url));
@@ -67,6 +71,8 @@ export async function checkReceiver(target: ReceiverTarget, options: ReceiverChe
   const started = clock.now();
   const results: ReceiverCaseResult[] = [];
   let answered = false;
+  // Correctly signed deliveries the rules say to take, and how many were refused as a bad signature is.
+  const signed = { cases: 0, refused: 0 };
 
   for (const testCase of deliveryCases(doc)) {
     const kit = caseKit(doc, options.secret, clock.now(), newId);
@@ -82,15 +88,21 @@ export async function checkReceiver(target: ReceiverTarget, options: ReceiverChe
       if (!grade.ok) break;
     }
     const result = resultOf(testCase, deciding, grade);
+    if (testCase.kind === "rule" && testCase.want === "accepted") {
+      signed.cases++;
+      if (!grade.ok && deciding?.answer.status === signatureFailureStatus) signed.refused++;
+    }
     results.push(result);
     options.onCase?.(result);
   }
   results.push(marginCase(results));
+  const hint = wrongSecretHint(signed.refused, signed.cases);
   return {
     ok: results.every((r) => r.kind === "information" || r.ok),
     target: "url" in target ? redactUrl(target.url) : "in-process handler",
     cases: results,
     durationMs: clock.now() - started,
+    ...(hint ? { hint } : {}),
   };
 }
 

@@ -1,6 +1,7 @@
 // The receiver check's outputs: a table for the terminal (every case with its status and time; a
-// failed case also says the rule and what came back), JUnit XML (one testcase per case, a failure
-// naming the rule and the answer), and JSON.
+// failed case also says the rule and what came back; the hint, when one cause explains most
+// failures, once before the result), JUnit XML (one testcase per case, a failure naming the rule
+// and the answer), and JSON.
 import { junitDocument, junitNothingChecked } from "../junit.js";
 import type { ReceiverCaseResult, ReceiverReport } from "./check.js";
 
@@ -25,7 +26,9 @@ export function formatReceiverReport(report: ReceiverReport): string {
     lines.push(`${mark(c).padEnd(6)}  ${String(c.status ?? "-").padStart(6)}  ${`${c.ms} ms`.padStart(8)}  ${c.name.padEnd(nameWidth)}  ${oneLine(c.reason)}`);
     if (!c.ok) lines.push(`${" ".repeat(30)}rule: ${oneLine(c.rule)}`);
   }
-  lines.push("", receiverResultLine(report));
+  lines.push("");
+  if (report.hint) lines.push(`HINT: ${report.hint}`);
+  lines.push(receiverResultLine(report));
   return lines.join("\n");
 }
 
