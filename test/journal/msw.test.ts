@@ -45,12 +45,12 @@ describe("createHandlers()'s journal", () => {
     server.use(http.get(`${BASE}/v1/department/list`, () => HttpResponse.json({ isSuccessful: true, code: "00", message: "Success", data: { data: [], pageNumber: 1, pageSize: 25, totalRecords: 0, totalPages: 0 } })));
     try {
       expect((await get("/v1/department/list?SearchTerm=override")).data.totalRecords, "the override answered").toBe(0);
-      expect(handlers.requests(asked), "a request the override answered").toEqual([]);
+      expect(await handlers.requests(asked), "a request the override answered").toEqual([]);
     } finally {
       server.resetHandlers();
     }
     await get("/v1/department/list?SearchTerm=override");
-    expect(handlers.requests(asked), "the same request answered by the mock").toHaveLength(1);
+    expect(await handlers.requests(asked), "the same request answered by the mock").toHaveLength(1);
   });
 
   test("the control API's journal operations are served under the base URL, each world its own", async () => {
