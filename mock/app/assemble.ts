@@ -94,6 +94,7 @@ export function assembleMock(options: AssembleOptions): AssembledMock {
     lifecycle: options.sandboxLifecycle,
     datasetFrom: options.datasetFrom,
     journalSize: settings.journalSize,
+    journalMemoryMb: settings.journalMemoryMb,
   });
   const dispatch = createDispatcher({
     spec,

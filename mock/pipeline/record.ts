@@ -1,9 +1,11 @@
 // Recording an exchange in the journal of the world that answered it, once per request, from the
 // one request path (dispatch.ts), so HTTP, in-process and MSW requests are recorded alike. The world
 // is the key's; a request whose key is missing or unknown belongs to no world and goes to the
-// default world's journal. What is kept is what the pipeline already has (the URL as sent, the
-// status, the findings, the caller's label): no parsing here, so the response cache's path stays fast.
+// default world's journal. What is kept is what the pipeline already has (the URL as sent, cut to
+// the spec's bound, the status, the findings, the caller's label): no parsing here, so the response
+// cache's path stays fast.
 import { mockLimits } from "../../generated/control-facts.js";
+import { ownCopy } from "../kernel/text.js";
 import type { Violation } from "../kernel/violations.js";
 import type { RecordedBody } from "../worlds/journal/journal.js";
 import type { World, Worlds } from "../worlds/world.js";
@@ -47,10 +49,13 @@ export function createRecorder({ worlds, gate, now }: RecorderOptions): Recorder
     }
     const { journal } = world;
     if (!journal.on) return;
+    const urlTruncated = request.url.length > mockLimits.journalUrlBytes;
     journal.record({
       at: Date.now(),
       method: request.method,
-      url: request.url,
+      // A URL as sent is ASCII (Node's parser gives one character per byte): characters are bytes.
+      url: urlTruncated ? ownCopy(request.url.slice(0, mockLimits.journalUrlBytes)) : request.url,
+      urlTruncated,
       operationId,
       caller,
       status: reply.status,

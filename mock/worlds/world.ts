@@ -13,6 +13,7 @@ import { ok, refuse, type Result } from "../kernel/results.js";
 import { FaultScript } from "./faults.js";
 import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
 import { createRateLimiter, type RateLimiter } from "./rate-limit.js";
+import { JournalBudget } from "./journal/budget.js";
 import { Journal } from "./journal/journal.js";
 
 /** The default world's id (sandboxes have uuids). */
@@ -67,6 +68,8 @@ export interface WorldsOptions {
   maxFaults?: number;
   /** Requests each world's journal holds (0: off); default the control document's x-mock-limits. */
   journalSize?: number;
+  /** Megabytes all worlds' journals share; default the control document's x-mock-limits. */
+  journalMemoryMb?: number;
 }
 
 /** What a sandbox needs to be made again with the same id and keys (after a restart). */
@@ -97,9 +100,12 @@ export class Worlds {
   private ordinal = 0;
   private closing = false;
   readonly maxSandboxes: number;
+  /** The memory every world's journal shares: the default world's, each sandbox's. */
+  private readonly journalBudget: JournalBudget;
 
   constructor(private readonly options: WorldsOptions) {
     this.maxSandboxes = options.maxSandboxes ?? mockLimits.maxSandboxes;
+    this.journalBudget = new JournalBudget((options.journalMemoryMb ?? mockLimits.journalMemoryMb) * 1024 * 1024);
     this.default = this.build(DEFAULT_WORLD, null, options.start, options.keys, new Map(), undefined, undefined, options.defaultDataset);
     this.default.webhooks = options.defaultWebhooks;
   }
@@ -187,6 +193,8 @@ export class Worlds {
     retire(world.webhooks);
     this.options.lifecycle?.deleted(world);
     world.faults.clear();
+    // Its journal stays readable through a handle kept on it (startMock's sandbox), outside the budget.
+    world.journal.detach();
     this.forget(world);
     return ok(world);
   }
@@ -213,7 +221,7 @@ export class Worlds {
       webhooks: undefined,
       rateLimiter: this.rateLimiter(),
       faults: new FaultScript(this.options.maxFaults ?? mockLimits.maxFaultsPerWorld),
-      journal: new Journal(this.options.journalSize ?? mockLimits.journalPerWorld),
+      journal: new Journal(this.options.journalSize ?? mockLimits.journalPerWorld, this.journalBudget),
       keys: [],
       demoKeyOf,
     };

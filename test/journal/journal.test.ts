@@ -15,7 +15,7 @@ beforeAll(async () => {
 const T0 = Date.parse("2026-11-23T09:00:00Z");
 
 function entry(url: string, given: Partial<JournalEntry> = {}): JournalEntry {
-  return { at: T0, method: "GET", url, operationId: "listLeaveRequests", caller: "org 1, leave only", status: 200, violations: undefined, nearest: undefined, durationMs: 0.5, body: undefined, ...given };
+  return { at: T0, method: "GET", url, urlTruncated: false, operationId: "listLeaveRequests", caller: "org 1, leave only", status: 200, violations: undefined, nearest: undefined, durationMs: 0.5, body: undefined, ...given };
 }
 
 describe("the ring", () => {
@@ -100,6 +100,7 @@ describe("the filter", () => {
       method: "GET",
       path: "/v1/leaverequests",
       query: {},
+      urlTruncated: false,
       operationId: null,
       caller: "org 1, leave only",
       status: 404,
