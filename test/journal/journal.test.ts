@@ -40,6 +40,12 @@ describe("the ring", () => {
     expect(journal.tally.unmatched, "an unknown path under /_mock/ is the control API's, not the read API's").toBe(1);
   });
 
+  test("counts no parameter name longer than 128 characters: coverage lists names, not payloads", () => {
+    const journal = new Journal(2);
+    journal.record(entry(`/v1/leaverequest/list?${"n".repeat(129)}=1&${"m".repeat(128)}=2`));
+    expect([...journal.tally.operations.get("listLeaveRequests")!.parameters.keys()]).toEqual(["m".repeat(128)]);
+  });
+
   test("clear forgets entries, the dropped count and the coverage counts, and says how many it held", () => {
     const journal = new Journal(2);
     for (let i = 0; i < 3; i++) journal.record(entry("/v1/leaverequest/list"));
