@@ -328,7 +328,8 @@ export interface paths {
          * List the requests the world received
          * @description The requests the caller's world answered (the demo keys' default world, or a sandbox), newest
          *     first, from its journal: the last `x-mock-limits.journalPerWorld` requests unless the mock was
-         *     started with another `--journal-size`. Each names the operation it matched (or the operations
+         *     started with another `--journal-size`, fewer when all journals together reach their memory
+         *     (`x-mock-limits.journalMemoryMb`, `--journal-memory`). Each names the operation it matched (or the operations
          *     a path no operation has most likely meant), the caller's key label, the status, what the request
          *     broke and the time taken. The control API's own calls are left out unless `control` is true or
          *     `operationId` names one. A request whose key is missing or unknown belongs to no world and is
@@ -1693,6 +1694,11 @@ export interface components {
                 [key: string]: string | string[];
             };
             /**
+             * @description True when the URL was longer than the journal keeps (`x-mock-limits.journalUrlBytes`); path and query are then what its first bytes hold.
+             * @example false
+             */
+            urlTruncated: boolean;
+            /**
              * @description The operation the request was routed to, or null when no operation has its path or method.
              * @example listLeaveRequests
              */
@@ -1729,7 +1735,7 @@ export interface components {
              */
             capacity: number;
             /**
-             * @description Older requests the journal let go at its bound since the world started or its journal was cleared.
+             * @description Older requests the journal let go, at its bound or to keep all journals within their memory (`x-mock-limits.journalMemoryMb`), since the world started or its journal was cleared.
              * @example 0
              */
             dropped: number;
@@ -3082,6 +3088,7 @@ export interface operations {
                      *             "method": "GET",
                      *             "path": "/v1/leaverequests",
                      *             "query": {},
+                     *             "urlTruncated": false,
                      *             "operationId": null,
                      *             "caller": "org 1, leave and employee management",
                      *             "status": 404,
@@ -3104,6 +3111,7 @@ export interface operations {
                      *               "PageNumber": "2",
                      *               "LeaveStatus": "Aproved"
                      *             },
+                     *             "urlTruncated": false,
                      *             "operationId": "listLeaveRequests",
                      *             "caller": "org 1, leave and employee management",
                      *             "status": 400,

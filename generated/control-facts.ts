@@ -35,6 +35,9 @@ export const mockLimits = {
   journalPerWorld: 1000,
   maxJournalPerWorld: 100000,
   journalBodyBytes: 1024,
+  journalUrlBytes: 2048,
+  journalMemoryMb: 64,
+  maxJournalMemoryMb: 4096,
 } as const;
 
 /** What a trigger's `id` names, per event type: the trigger operation's table (the CLI's help). */

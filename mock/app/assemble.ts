@@ -97,6 +97,7 @@ export function assembleMock(options: AssembleOptions): AssembledMock {
     shared: options.shared,
     datasetFrom: options.datasetFrom,
     journalSize: settings.journalSize,
+    journalMemoryMb: settings.journalMemoryMb,
   });
   const dispatch = createDispatcher({
     spec,

@@ -30,6 +30,11 @@ export interface PipelineSettingsInput {
    * (the control document's x-mock-limits.journalPerWorld); 0 turns the journal off.
    */
   journalSize?: number;
+  /**
+   * Megabytes all worlds' journals share, default 64 (x-mock-limits.journalMemoryMb): past it, the
+   * oldest requests of the journal holding the most go first.
+   */
+  journalMemoryMb?: number;
 }
 
 export interface PipelineSettings {
@@ -40,10 +45,11 @@ export interface PipelineSettings {
   latencyMs: number;
   failRate: number;
   journalSize: number;
+  journalMemoryMb: number;
 }
 
 export function checkPipelineOptions(options: PipelineSettingsInput): PipelineSettings {
-  const { seed = 1, scale = 1, rateLimit = RATE_LIMIT_DEFAULT, failureStatus = "http", latencyMs = 0, failRate = 0, journalSize = mockLimits.journalPerWorld } = options;
+  const { seed = 1, scale = 1, rateLimit = RATE_LIMIT_DEFAULT, failureStatus = "http", latencyMs = 0, failRate = 0, journalSize = mockLimits.journalPerWorld, journalMemoryMb = mockLimits.journalMemoryMb } = options;
   if (!Number.isSafeInteger(seed)) throw new MockOptionError(`seed must be an integer, got ${seed}`);
   if (!(typeof scale === "number" && Number.isFinite(scale) && scale > 0 && scale <= 1000)) {
     throw new MockOptionError(`scale must be a number above 0 and at most 1000, got ${scale}`);
@@ -59,10 +65,13 @@ export function checkPipelineOptions(options: PipelineSettingsInput): PipelineSe
   if (!(Number.isInteger(journalSize) && journalSize >= 0 && journalSize <= mockLimits.maxJournalPerWorld)) {
     throw new MockOptionError(`journalSize must be a whole number from 0 (off) to ${mockLimits.maxJournalPerWorld}, got ${journalSize}`);
   }
+  if (!(Number.isInteger(journalMemoryMb) && journalMemoryMb >= 1 && journalMemoryMb <= mockLimits.maxJournalMemoryMb)) {
+    throw new MockOptionError(`journalMemoryMb must be a whole number of megabytes from 1 to ${mockLimits.maxJournalMemoryMb}, got ${journalMemoryMb}`);
+  }
   try {
     normalizeToday(options.today);
   } catch (error) {
     throw new MockOptionError((error as Error).message);
   }
-  return { seed, scale, rateLimit, failureStatus, latencyMs, failRate, journalSize };
+  return { seed, scale, rateLimit, failureStatus, latencyMs, failRate, journalSize, journalMemoryMb };
 }

@@ -22,6 +22,7 @@ export function formatBanner(mock: RunningMock, settings: BannerSettings, readyM
     settings.latencyMs > 0 ? `latency ${settings.latencyMs} ms` : undefined,
     settings.failRate > 0 ? `fail rate ${settings.failRate}` : undefined,
     settings.journalSize === 0 ? "journal off" : settings.journalSize !== mockLimits.journalPerWorld ? `journal of ${settings.journalSize} requests per world` : undefined,
+    settings.journalSize > 0 && settings.journalMemoryMb !== mockLimits.journalMemoryMb ? `journals share ${settings.journalMemoryMb} MB` : undefined,
   ].filter(Boolean);
   const keyWidth = Math.max(...mock.keys.map((k) => shownKey(k).length));
   const orgNames = new Map(mock.keys.map((k) => [k.organisation, k.organizationName]));

@@ -1,9 +1,11 @@
 // Recording an exchange in the journal of the world that answered it, once per request, from the
 // one request path (dispatch.ts), so HTTP, in-process and MSW requests are recorded alike. The world
 // is the key's; a request whose key is missing or unknown belongs to no world and goes to the
-// default world's journal. What is kept is what the pipeline already has (the URL as sent, the
-// status, the findings, the caller's label): no parsing here, so the response cache's path stays fast.
+// default world's journal. What is kept is what the pipeline already has (the URL as sent, cut to
+// the spec's bound, the status, the findings, the caller's label): no parsing here, so the response
+// cache's path stays fast.
 import { mockLimits } from "../../generated/control-facts.js";
+import { ownCopy } from "../kernel/text.js";
 import type { Violation } from "../kernel/violations.js";
 import type { JournalEntry, RecordedBody } from "../worlds/journal/journal.js";
 import type { Awaitable } from "../kernel/awaitable.js";
@@ -54,10 +56,13 @@ export function createRecorder({ worlds, gate, now }: RecorderOptions): Recorder
 
 /** The journal's entry of one exchange (`ended`: the monotonic clock's reading when it was answered). */
 export function entryOf(request: RecordedInput, reply: RecordedOutput, operationId: string | undefined, started: number, ended: number): JournalEntry {
+  const urlTruncated = request.url.length > mockLimits.journalUrlBytes;
   return {
     at: Date.now(),
     method: request.method,
-    url: request.url,
+    // A URL as sent is ASCII (Node's parser gives one character per byte): characters are bytes.
+    url: urlTruncated ? ownCopy(request.url.slice(0, mockLimits.journalUrlBytes)) : request.url,
+    urlTruncated,
     operationId,
     caller: reply.caller,
     status: reply.status,

@@ -15,6 +15,7 @@ import { FaultScript } from "./faults.js";
 import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
 import { createRateLimiter } from "./rate-limit.js";
 import { MemoryWorldStore, type WorldStore } from "./world-store.js";
+import { JournalBudget } from "./journal/budget.js";
 import { Journal } from "./journal/journal.js";
 import type { WorldJournal } from "./journal/port.js";
 
@@ -71,6 +72,8 @@ export interface WorldsOptions {
   maxFaults?: number;
   /** Requests each world's journal holds (0: off); default the control document's x-mock-limits. */
   journalSize?: number;
+  /** Megabytes all worlds' journals share; default the control document's x-mock-limits. */
+  journalMemoryMb?: number;
 }
 
 /** What a sandbox needs to be made again with the same id and keys (after a restart). */
@@ -124,9 +127,12 @@ export class Worlds {
   private ordinal = 0;
   private closing = false;
   readonly maxSandboxes: number;
+  /** The memory every world's journal shares: the default world's, each sandbox's. */
+  private readonly journalBudget: JournalBudget;
 
   constructor(private readonly options: WorldsOptions) {
     this.maxSandboxes = options.maxSandboxes ?? mockLimits.maxSandboxes;
+    this.journalBudget = new JournalBudget((options.journalMemoryMb ?? mockLimits.journalMemoryMb) * 1024 * 1024);
     this.default = this.build(DEFAULT_WORLD, null, options.start, options.keys, new Map(), undefined, undefined, options.defaultDataset);
     this.default.webhooks = options.defaultWebhooks;
   }
@@ -263,6 +269,8 @@ export class Worlds {
     this.sandboxes.delete(world.id);
     for (const key of world.keys) this.registry.delete(key.key);
     retire(world.webhooks);
+    // Its journal stays readable through a handle kept on it (startMock's sandbox), outside the budget.
+    world.journal.detach?.();
     this.forget(world);
   }
 
@@ -307,7 +315,7 @@ export class Worlds {
     Object.assign(world, { keys: [...keys.values()] });
     world.store = this.store(world);
     const capacity = this.options.journalSize ?? mockLimits.journalPerWorld;
-    world.journal = this.options.shared ? this.options.shared.journal(world, capacity) : new Journal(capacity);
+    world.journal = this.options.shared ? this.options.shared.journal(world, capacity) : new Journal(capacity, this.journalBudget);
     return world;
   }
 

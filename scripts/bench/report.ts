@@ -4,6 +4,8 @@
 import { mkdir, writeFile } from "node:fs/promises";
 import { join } from "node:path";
 import type { BrowserBundleSize } from "../lib/browser-size.js";
+import { JOURNAL_BUDGET_RSS_BAR_MB } from "./journal-budget.js";
+import { JOURNAL_TARGET } from "./journal.js";
 import type { StartupFigures } from "./startup.js";
 
 export const STARTUP_BARS = {
@@ -105,6 +107,21 @@ function markdown(report: Report): string {
     const f = report.figures;
     const pct = (value: number | undefined) => (value === undefined ? "" : `${(value * 100).toFixed(0)} %`);
     out.push("", "| ratio | figure |", "| --- | ---: |", `| cached / bare node:http | ${pct(f.cachedOfBare)} |`, `| mixed uncached / bare node:http | ${pct(f.mixedOfBare)} |`, `| --scale 10 / default (cached) | ${pct(f.scale10)} |`, `| mixed --scale 10 / default | ${pct(f.mixedScale10)} |`, "");
+  }
+  const f = report.figures;
+  if (f.journalRatio !== undefined && f.journalBudgetRssAfterMb !== undefined) {
+    const grown = f.journalBudgetRssAfterMb - f.journalBudgetRssStartMb;
+    out.push(
+      "## Request journal",
+      "",
+      "| measured | figure | target | |",
+      "| --- | ---: | --- | --- |",
+      `| journal on / off, cached GET (throughput) | ${(f.journalRatio * 100).toFixed(0)} % | ≥ ${JOURNAL_TARGET * 100} % | ${f.journalRatio >= JOURNAL_TARGET ? "met" : "missed"} |`,
+      `| 100 sandboxes x 1,100 requests with 12 KB URLs: RSS added, at rest after ${f.journalBudgetRestSeconds.toFixed(0)} s idle (${f.journalBudgetRssStartMb.toFixed(0)} to ${f.journalBudgetRssAfterMb.toFixed(0)} MB) | ${grown.toFixed(0)} MB | ≤ ${JOURNAL_BUDGET_RSS_BAR_MB} MB | ${grown <= JOURNAL_BUDGET_RSS_BAR_MB ? "met" : "missed"} |`,
+      `| the same: RSS right after the requests, before V8 collected | ${f.journalBudgetRssRightAfterMb.toFixed(0)} MB | none | |`,
+      `| the same: heap after full collections | ${f.journalBudgetHeapAfterMb.toFixed(0)} MB | none | |`,
+      "",
+    );
   }
   return `${out.join("\n")}\n`;
 }

@@ -16,6 +16,8 @@ export interface BenchServer {
   cpuMs(): Promise<number>;
   /** What the process writes to stderr, as it comes. */
   stderr: NodeJS.ReadableStream | null;
+  /** The heap in use after full collections, MB, as the process reads it (with `heapProbe` only). */
+  heapMb?(): Promise<number>;
   stop(): Promise<void>;
 }
 
@@ -31,15 +33,20 @@ export interface Probe {
  */
 export type MockEntry = { installedBin: string } | "source";
 
-/** The mock through its CLI; with `fileLimit`, under that soft limit on open files (ulimit -n). */
-export async function startMockServer(root: string, probe: Probe, extraArgs: string[], fileLimit?: number, entry: MockEntry = "source"): Promise<BenchServer> {
+/**
+ * The mock through its CLI; with `fileLimit`, under that soft limit on open files (ulimit -n); with
+ * `heapProbe`, answering `heapMb()` from inside the process (heap-probe.mjs, over an IPC channel).
+ */
+export async function startMockServer(root: string, probe: Probe, extraArgs: string[], fileLimit?: number, entry: MockEntry = "source", heapProbe = false): Promise<BenchServer> {
   const started = performance.now();
   const cli = entry === "source" ? ["--import", "tsx", join(root, "mock/cli.ts")] : [entry.installedBin];
-  const args = [...cli, "serve", "--port", "0", "--rate-limit", "off", ...extraArgs];
+  const probeArgs = heapProbe ? ["--expose-gc", "--import", new URL("heap-probe.mjs", import.meta.url).href] : [];
+  const args = [...probeArgs, ...cli, "serve", "--port", "0", "--rate-limit", "off", ...extraArgs];
+  const stdio = heapProbe ? (["ignore", "pipe", "pipe", "ipc"] as const) : (["ignore", "pipe", "pipe"] as const);
   const child =
     fileLimit === undefined
-      ? spawn(process.execPath, args, { cwd: root, stdio: ["ignore", "pipe", "pipe"] })
-      : spawn("sh", ["-c", `ulimit -n ${fileLimit} && exec "$0" "$@"`, process.execPath, ...args], { cwd: root, stdio: ["ignore", "pipe", "pipe"] });
+      ? spawn(process.execPath, args, { cwd: root, stdio: [...stdio] })
+      : spawn("sh", ["-c", `ulimit -n ${fileLimit} && exec "$0" "$@"`, process.execPath, ...args], { cwd: root, stdio: [...stdio] });
   const url = await new Promise<string>((resolve, reject) => {
     let out = "";
     let err = "";
@@ -97,8 +104,11 @@ async function finishStart(name: string, child: ChildProcess, url: string, probe
     rssMb: () => residentMb(child.pid!),
     cpuMs: () => cpuMs(child.pid!),
     stderr: child.stderr,
+    ...(child.connected && { heapMb: () => heapOf(child) }),
     stop: () =>
       new Promise<void>((resolve) => {
+        // An open IPC channel would keep the child running after the mock closes.
+        if (child.connected) child.disconnect();
         if (exited) return resolve();
         const timer = setTimeout(() => child.kill("SIGKILL"), 5_000);
         child.once("exit", () => {
@@ -108,6 +118,20 @@ async function finishStart(name: string, child: ChildProcess, url: string, probe
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** heap-probe.mjs's answer: the child's heap in use after full collections, MB. */
+function heapOf(child: ChildProcess): Promise<number> {
+  return new Promise((resolve, reject) => {
+    const answer = (message: unknown) => {
+      child.off("exit", gone);
+      resolve((message as { heapUsed: number }).heapUsed / 1024 / 1024);
+    };
+    const gone = () => reject(new Error("the mock exited before it reported its heap"));
+    child.once("message", answer);
+    child.once("exit", gone);
+    child.send("heap");
+  });
 }
 
 async function residentMb(pid: number): Promise<number> {

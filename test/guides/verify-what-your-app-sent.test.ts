@@ -59,6 +59,8 @@ describe(GUIDE, () => {
     const text = guide.replace(/\s+/g, " ");
     expect(text).toContain(`last ${mockLimits.journalPerWorld.toLocaleString("en")} requests`);
     expect(text).toContain(`first ${mockLimits.journalBodyBytes.toLocaleString("en")} bytes`);
+    expect(text).toContain(`URLs cut to their first ${mockLimits.journalUrlBytes.toLocaleString("en")} bytes`);
+    expect(text).toContain(`All worlds' journals together hold at most ${mockLimits.journalMemoryMb} MB`);
   });
 
   it("gives hr-mock coverage and hr-contract --coverage commands that parse", () => {

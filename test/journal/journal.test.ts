@@ -15,7 +15,7 @@ beforeAll(async () => {
 const T0 = Date.parse("2026-11-23T09:00:00Z");
 
 function entry(url: string, given: Partial<JournalEntry> = {}): JournalEntry {
-  return { at: T0, method: "GET", url, operationId: "listLeaveRequests", caller: "org 1, leave only", status: 200, violations: undefined, nearest: undefined, durationMs: 0.5, body: undefined, ...given };
+  return { at: T0, method: "GET", url, urlTruncated: false, operationId: "listLeaveRequests", caller: "org 1, leave only", status: 200, violations: undefined, nearest: undefined, durationMs: 0.5, body: undefined, ...given };
 }
 
 describe("the ring", () => {
@@ -38,6 +38,12 @@ describe("the ring", () => {
       parameters: { PageNumber: 5, pagesize: 5 },
     });
     expect(journal.tally.unmatched, "an unknown path under /_mock/ is the control API's, not the read API's").toBe(1);
+  });
+
+  test("counts no parameter name longer than 128 characters: coverage lists names, not payloads", () => {
+    const journal = new Journal(2);
+    journal.record(entry(`/v1/leaverequest/list?${"n".repeat(129)}=1&${"m".repeat(128)}=2`));
+    expect([...journal.tally.operations.get("listLeaveRequests")!.parameters.keys()]).toEqual(["m".repeat(128)]);
   });
 
   test("clear forgets entries, the dropped count and the coverage counts, and says how many it held", () => {
@@ -100,6 +106,7 @@ describe("the filter", () => {
       method: "GET",
       path: "/v1/leaverequests",
       query: {},
+      urlTruncated: false,
       operationId: null,
       caller: "org 1, leave only",
       status: 404,

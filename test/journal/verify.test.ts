@@ -86,7 +86,7 @@ describe("within", () => {
   });
 
   describe("against the journal itself, with an injected clock", () => {
-    const entry = (url: string): JournalEntry => ({ at: Date.now(), method: "GET", url, operationId: "listLeaveTypes", caller: "org 1, leave only", status: 200, violations: undefined, nearest: undefined, durationMs: 1, body: undefined });
+    const entry = (url: string): JournalEntry => ({ at: Date.now(), method: "GET", url, urlTruncated: false, operationId: "listLeaveTypes", caller: "org 1, leave only", status: 200, violations: undefined, nearest: undefined, durationMs: 1, body: undefined });
     /** A clock whose timers fire only when the test says so. */
     function manualClock(): VerifyClock & { fire(): void; pending: number } {
       const timers = new Map<number, () => void>();

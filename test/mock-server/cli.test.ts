@@ -38,6 +38,8 @@ describe("mistakes are one line on stderr and exit 2", () => {
     ["a negative value without =", { args: ["serve", "--seed", "-7"], line: 'hr-mock serve: option --seed needs a value; write --seed=-7 for a value that starts with "-" (see hr-mock serve --help)' }],
     ["a date that is not in the calendar", { args: ["serve", "--today", "2026-02-30"], line: 'hr-mock serve: --today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31, got "2026-02-30" (see hr-mock serve --help)' }],
     ["a date the dataset cannot span", { args: ["serve", "--today", "9999-12-31"], line: 'hr-mock serve: --today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31, got "9999-12-31" (see hr-mock serve --help)' }],
+    ["a journal memory of 0 MB", { args: ["serve", "--journal-memory", "0"], line: `hr-mock serve: --journal-memory must be a whole number of megabytes from 1 to ${mockLimits.maxJournalMemoryMb}, got "0" (see hr-mock serve --help)` }],
+    ["a journal memory with a unit", { args: ["serve", "--journal-memory", "64MB"], line: `hr-mock serve: --journal-memory must be a whole number of megabytes from 1 to ${mockLimits.maxJournalMemoryMb}, got "64MB" (see hr-mock serve --help)` }],
     ["a value for a switch", { args: ["serve", "--log=yes"], line: "hr-mock serve: option --log takes no value (see hr-mock serve --help)" }],
     ["an unknown command", { args: ["frobnicate"], line: "hr-mock: unknown command frobnicate (commands: serve, receive, trigger, resend, scenario, export, proxy, coverage, diff; see hr-mock --help)" }],
   ];
@@ -70,7 +72,8 @@ describe("mistakes are one line on stderr and exit 2", () => {
 
 describe("serve flags become settings", () => {
   const cases: [string, { given: string[]; want: Record<string, unknown> }][] = [
-    ["no flags: the defaults", { given: [], want: { port: 4010, host: "127.0.0.1", seed: 1, scale: 1, rateLimit: 300, failureStatus: "http", latencyMs: 0, failRate: 0, keys: undefined, log: false } }],
+    ["no flags: the defaults", { given: [], want: { port: 4010, host: "127.0.0.1", seed: 1, scale: 1, rateLimit: 300, failureStatus: "http", latencyMs: 0, failRate: 0, journalSize: mockLimits.journalPerWorld, journalMemoryMb: mockLimits.journalMemoryMb, keys: undefined, log: false } }],
+    ["--journal-memory in megabytes", { given: ["--journal-memory", "16"], want: { journalMemoryMb: 16 } }],
     [
       "every flag",
       {
@@ -94,7 +97,7 @@ describe("--help", () => {
   test("serve --help exits 0 and lists every flag serve accepts", async () => {
     const result = await inProcess(["serve", "--help"]);
     expect(result.status).toBe(0);
-    for (const flag of ["--port", "--host", "--seed", "--scale", "--rate-limit", "--failure-status", "--latency", "--fail-rate", "--keys", "--today", "--journal-size", "--log", "--help"]) {
+    for (const flag of ["--port", "--host", "--seed", "--scale", "--rate-limit", "--failure-status", "--latency", "--fail-rate", "--keys", "--today", "--journal-size", "--journal-memory", "--log", "--help"]) {
       expect(result.stdout, flag).toContain(flag);
     }
   });
@@ -107,6 +110,7 @@ describe("--help", () => {
     ["--rate-limit", { says: "<n|off>", accepted: ["--rate-limit", "off"], refused: ["--rate-limit", "0"] }],
     ["--failure-status", { says: "<http|200>", accepted: ["--failure-status", "200"], refused: ["--failure-status", "500"] }],
     ["--journal-size", { says: `from 0 (off) to ${mockLimits.maxJournalPerWorld}`, accepted: ["--journal-size", String(mockLimits.maxJournalPerWorld)], refused: ["--journal-size", String(mockLimits.maxJournalPerWorld + 1)] }],
+    ["--journal-memory", { says: `from 1 to ${mockLimits.maxJournalMemoryMb} MB (default ${mockLimits.journalMemoryMb})`, accepted: ["--journal-memory", String(mockLimits.maxJournalMemoryMb)], refused: ["--journal-memory", String(mockLimits.maxJournalMemoryMb + 1)] }],
   ];
   test.each(bounds)("serve --help states the bounds of %s that the parser applies", (flag, { says, accepted, refused }) => {
     const line = SERVE_HELP.split("\n").findIndex((l) => l.trimStart().startsWith(flag));
@@ -118,14 +122,14 @@ describe("--help", () => {
 
   test("the banner reports the ready time it is given (the CLI gives the time since its process started)", async () => {
     const mock = { url: "http://127.0.0.1:1", docsUrl: "http://127.0.0.1:1/docs/", docsBuilt: true, startupMs: 250, keys: [{ key: "k", organisation: 1, organizationName: "Org", permissions: [], demo: true, label: "l", organizationId: "o" }] };
-    const settings = { seed: 1, scale: 1, rateLimit: "off" as const, failureStatus: "http" as const, latencyMs: 0, failRate: 0, journalSize: 1000 };
+    const settings = { seed: 1, scale: 1, rateLimit: "off" as const, failureStatus: "http" as const, latencyMs: 0, failRate: 0, journalSize: 1000, journalMemoryMb: 64 };
     expect(formatBanner(mock as never, settings, 1234)).toMatch(/^hr-mock: HR service mock ready in 1\.23 s /);
     expect(formatBanner(mock as never, settings), "startMock's own time by default").toMatch(/ready in 0\.25 s /);
   });
 
   test("the banner points at the docs only where they are built, and says how to build them otherwise", () => {
     const mock = { url: "http://127.0.0.1:1", docsUrl: "http://127.0.0.1:1/docs/", startupMs: 250, keys: [{ key: "k", organisation: 1, organizationName: "Org", permissions: [], demo: true, label: "l", organizationId: "o" }] };
-    const settings = { seed: 1, scale: 1, rateLimit: "off" as const, failureStatus: "http" as const, latencyMs: 0, failRate: 0, journalSize: 1000 };
+    const settings = { seed: 1, scale: 1, rateLimit: "off" as const, failureStatus: "http" as const, latencyMs: 0, failRate: 0, journalSize: 1000, journalMemoryMb: 64 };
     const docsLine = (docsBuilt: boolean) => formatBanner({ ...mock, docsBuilt } as never, settings).split("\n").find((line) => line.trimStart().startsWith("Docs"));
     expect(docsLine(true)).toBe("  Docs  http://127.0.0.1:1/docs/");
     expect(docsLine(false)).toBe("  Docs  not built here: npm run docs builds them, then http://127.0.0.1:1/docs/");

@@ -63,6 +63,9 @@ Options:
                           many teams".
   --journal-size <n>      Requests each world's journal keeps for GET /_mock/requests, verify()
                           and coverage, from 0 (off) to ${mockLimits.maxJournalPerWorld} (default ${mockLimits.journalPerWorld}).
+  --journal-memory <MB>   Memory all worlds' journals share, from 1 to ${mockLimits.maxJournalMemoryMb} MB (default ${mockLimits.journalMemoryMb}):
+                          past it, the oldest requests of the journal holding the most go first.
+                          Each request keeps at most ${mockLimits.journalUrlBytes.toLocaleString("en")} bytes of its URL (urlTruncated).
   --log                   Print one line per request (off by default; keys are never printed).
   -h, --help              Show this help.
 
@@ -89,6 +92,7 @@ const SERVE_FLAGS = {
   state: { type: "string" },
   "cors-origin": { type: "string", multiple: true },
   "journal-size": { type: "string" },
+  "journal-memory": { type: "string" },
   log: { type: "boolean", default: false },
   ...WEBHOOK_SERVE_OPTIONS,
 } as const;
@@ -125,6 +129,7 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
     latencyMs: values.latency === undefined ? 0 : decimal("serve", "--latency", values.latency, (x) => x >= 0 && x <= 600_000, "milliseconds from 0 to 600000"),
     failRate: values["fail-rate"] === undefined ? 0 : decimal("serve", "--fail-rate", values["fail-rate"], (x) => x >= 0 && x <= 1, "a number from 0 to 1"),
     journalSize: values["journal-size"] === undefined ? mockLimits.journalPerWorld : wholeNumber("serve", "--journal-size", values["journal-size"], 0, mockLimits.maxJournalPerWorld),
+    journalMemoryMb: values["journal-memory"] === undefined ? mockLimits.journalMemoryMb : wholeNumber("serve", "--journal-memory", values["journal-memory"], 1, mockLimits.maxJournalMemoryMb, `a whole number of megabytes from 1 to ${mockLimits.maxJournalMemoryMb}`),
     keys: values.keys === undefined ? undefined : nonEmpty("serve", "--keys", values.keys),
     data: values.data === undefined ? undefined : nonEmpty("serve", "--data", values.data),
     today: values.today === undefined ? undefined : todayFlag(values.today),
@@ -174,6 +179,7 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">
     latencyMs: settings.latencyMs,
     failRate: settings.failRate,
     journalSize: settings.journalSize,
+    journalMemoryMb: settings.journalMemoryMb,
     keys: settings.keys,
     data: settings.data,
     today: settings.today,

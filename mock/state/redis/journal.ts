@@ -5,7 +5,7 @@
 import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
 import type { JournalEntry } from "../../worlds/journal/entry.js";
 import type { JournalView, WorldJournal } from "../../worlds/journal/port.js";
-import { namesOf, type OperationTally } from "../../worlds/journal/tally.js";
+import { MAX_NAME_CHARS, namesOf, type OperationTally } from "../../worlds/journal/tally.js";
 import { StoreUnavailableError } from "../../kernel/store-unavailable.js";
 import type { RedisLink } from "./connection.js";
 import type { WorldKeys } from "./keys.js";
@@ -17,7 +17,7 @@ const WATCH_MS = 50;
 /** The arguments RECORD_LUA reads: the entry, the bound, and what the counts need. */
 export function recordArgs(entry: JournalEntry, capacity: number): (string | number)[] {
   const unmatched = entry.operationId === undefined && !entry.url.startsWith(CONTROL_PREFIX) ? "1" : "0";
-  return [JSON.stringify(entry), capacity, entry.operationId ?? "", entry.status, unmatched, ...(entry.operationId === undefined ? [] : namesOf(entry.url))];
+  return [JSON.stringify(entry), capacity, entry.operationId ?? "", entry.status, unmatched, ...(entry.operationId === undefined ? [] : namesOf(entry.url).filter((name) => name.length <= MAX_NAME_CHARS))];
 }
 
 export class RedisJournal implements WorldJournal {

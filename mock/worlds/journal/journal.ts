@@ -1,9 +1,10 @@
-// A world's request journal: the last `capacity` exchanges the world answered, in a ring (memory is
-// flat at the bound: one entry per request, nothing else kept per request), with how many older
-// ones the ring has let go, and the counts coverage reads (tally.ts), which the ring's bound does
-// not cut. The pipeline records every exchange once (mock/pipeline/record.ts); requests.ts reads
-// entries, verify.ts waits for them.
-import type { JournalEntry } from "./entry.js";
+// A world's request journal: the last `capacity` exchanges the world answered, in a ring (one entry
+// per request, nothing else kept per request), fewer when the memory all worlds' journals share
+// runs out (budget.ts takes the oldest of the largest), with how many older ones it has let go, and
+// the counts coverage reads (tally.ts), which neither bound cuts. The pipeline records every
+// exchange once (mock/pipeline/record.ts); requests.ts reads entries, verify.ts waits for them.
+import type { BudgetedJournal, JournalBudget } from "./budget.js";
+import { entryBytes, type JournalEntry } from "./entry.js";
 import type { JournalView, WorldJournal } from "./port.js";
 import { Tally } from "./tally.js";
 
@@ -11,18 +12,24 @@ export type { JournalEntry, RecordedBody } from "./entry.js";
 
 type Listener = (entry: JournalEntry) => void;
 
-export class Journal implements WorldJournal, JournalView {
+export class Journal implements WorldJournal, JournalView, BudgetedJournal {
   private readonly ring: (JournalEntry | undefined)[];
   /** Where the next entry goes. */
   private next = 0;
   private held = 0;
+  private heldBytes = 0;
   private droppedCount = 0;
   private readonly listeners = new Set<Listener>();
   /** Counts per operation since the start (or the last clear), for coverage. */
   readonly tally = new Tally();
 
-  constructor(readonly capacity: number) {
+  /** `shared`: the memory it shares with the other worlds' journals (none: only `capacity` bounds it). */
+  constructor(
+    readonly capacity: number,
+    private shared?: JournalBudget,
+  ) {
     this.ring = new Array<JournalEntry | undefined>(capacity).fill(undefined);
+    shared?.join(this);
   }
 
   /** Off: a journal of size 0 records nothing (--journal-size 0). */
@@ -35,19 +42,46 @@ export class Journal implements WorldJournal, JournalView {
     return this.held;
   }
 
-  /** Entries the bound let go since the start or the last clear. */
+  /** What its entries weigh now, in bytes (entry.ts's estimate). */
+  get bytes(): number {
+    return this.heldBytes;
+  }
+
+  /** Entries let go since the start or the last clear: at the capacity, or for the shared memory. */
   get dropped(): number {
     return this.droppedCount;
   }
 
+  /** The memory it shares with the other worlds' journals, if any. */
+  get budget(): JournalBudget | undefined {
+    return this.shared;
+  }
+
   record(entry: JournalEntry): void {
     if (this.capacity === 0) return;
-    if (this.held === this.capacity) this.droppedCount++;
-    else this.held++;
+    let delta = entryBytes(entry);
+    if (this.held === this.capacity) {
+      this.droppedCount++;
+      delta -= entryBytes(this.ring[this.next]!);
+    } else this.held++;
     this.ring[this.next] = entry;
     this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
+    this.heldBytes += delta;
     this.tally.count(entry);
+    this.shared?.changed(delta);
     if (this.listeners.size > 0) for (const listener of this.listeners) listener(entry);
+  }
+
+  /** Forgets the oldest entry, counted as dropped; answers the bytes it weighed (0 when empty). For the budget. */
+  dropOldest(): number {
+    if (this.held === 0) return 0;
+    const at = (this.next - this.held + this.capacity) % this.capacity;
+    const bytes = entryBytes(this.ring[at]!);
+    this.ring[at] = undefined;
+    this.held--;
+    this.droppedCount++;
+    this.heldBytes -= bytes;
+    return bytes;
   }
 
   /** The entries held, newest first. */
@@ -63,6 +97,9 @@ export class Journal implements WorldJournal, JournalView {
     this.held = 0;
     this.droppedCount = 0;
     this.tally.clear();
+    const bytes = this.heldBytes;
+    this.heldBytes = 0;
+    this.shared?.changed(-bytes);
     return held;
   }
 
@@ -73,6 +110,12 @@ export class Journal implements WorldJournal, JournalView {
 
   watch(listener: () => void): () => void {
     return this.onRecord(() => listener());
+  }
+
+  /** Leaves the shared memory (its world was deleted): it keeps what it holds for whoever still reads it. */
+  detach(): void {
+    this.shared?.leave(this);
+    this.shared = undefined;
   }
 
   /** Calls `listener` with each entry recorded from now on; answers the function that stops it. */

@@ -21,6 +21,8 @@ export interface JournalView {
   readonly dropped: number;
   readonly tally: TallyView;
   newestFirst(): Iterable<JournalEntry>;
+  /** The memory all worlds' journals of this process share, when it bounds this one too. */
+  readonly budget?: { readonly limitBytes: number };
 }
 
 export interface WorldJournal {
@@ -33,4 +35,6 @@ export interface WorldJournal {
   clear(): Awaitable<number>;
   /** Calls `listener` when entries may have been recorded; answers the function that stops it. */
   watch(listener: () => void): () => void;
+  /** Its world was deleted: it leaves what it shares with other journals (a memory budget), readable still. */
+  detach?(): void;
 }

@@ -17,6 +17,8 @@ export interface RecordedRequest {
   path: string;
   /** The query as sent: names as written, a repeated name's values as a list. */
   query: Record<string, string | string[]>;
+  /** Whether the URL was longer than the journal keeps (x-mock-limits.journalUrlBytes): path and query are its start. */
+  urlTruncated: boolean;
   /** The operation it was routed to; null when no operation has its path (or method). */
   operationId: string | null;
   /** The label of the caller's key (never the key); null when the key was missing or unknown. */
@@ -60,7 +62,7 @@ export interface RequestList {
   requests: RecordedRequest[];
   /** The journal's bound (0: off). */
   capacity: number;
-  /** Entries the bound let go, oldest first, since the start or the last clear: they match no filter any more. */
+  /** Entries let go, oldest first, at the bound or for the journals' shared memory, since the start or the last clear: they match no filter any more. */
   dropped: number;
 }
 
@@ -191,6 +193,7 @@ export function viewOf(entry: JournalEntry, operations: ReadonlyMap<string, Spec
     method: entry.method,
     path: pathOf(entry.url),
     query: queryOf(entry.url),
+    urlTruncated: entry.urlTruncated,
     operationId: entry.operationId ?? null,
     caller: entry.caller ?? null,
     status: entry.status,

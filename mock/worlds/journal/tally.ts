@@ -3,6 +3,7 @@
 // operation matched. The journal's ring lets old entries go, these counts stay (bounded by the
 // operations and the names of their parameters, not by the requests).
 import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
+import { ownCopy } from "../../kernel/text.js";
 import type { JournalEntry } from "./entry.js";
 
 export interface OperationTally {
@@ -13,10 +14,15 @@ export interface OperationTally {
   parameters: Map<string, number>;
 }
 
-/** Distinct parameter names kept per operation: a client sending random names cannot grow memory. */
+/** Distinct parameter names kept per operation, and their longest: a client sending random names cannot grow memory. */
 export const MAX_PARAMETER_NAMES = 64;
-/** URLs whose parameter names are kept read: a repeated request (the response cache's) counts without parsing or allocating. */
-const READ_URLS = 1024;
+export const MAX_NAME_CHARS = 128;
+/**
+ * URLs whose parameter names are kept read: a repeated request (the response cache's) counts without
+ * parsing or allocating. Only short ones, and few: this memory is outside the journals' budget.
+ */
+const READ_URLS = 256;
+const READ_URL_CHARS = 256;
 
 export class Tally {
   readonly operations = new Map<string, OperationTally>();
@@ -37,13 +43,16 @@ export class Tally {
     let names = this.namesByUrl.get(entry.url);
     if (names === undefined) {
       names = namesOf(entry.url);
-      if (this.namesByUrl.size >= READ_URLS) this.namesByUrl.clear();
-      this.namesByUrl.set(entry.url, names);
+      if (entry.url.length <= READ_URL_CHARS) {
+        if (this.namesByUrl.size >= READ_URLS) this.namesByUrl.clear();
+        this.namesByUrl.set(entry.url, names);
+      }
     }
     for (const name of names) {
       const before = tally.parameters.get(name);
       if (before !== undefined) tally.parameters.set(name, before + 1);
-      else if (tally.parameters.size < MAX_PARAMETER_NAMES) tally.parameters.set(name, 1);
+      // A copy: a name read from a URL may be a view of the whole URL, which it would keep.
+      else if (tally.parameters.size < MAX_PARAMETER_NAMES && name.length <= MAX_NAME_CHARS) tally.parameters.set(ownCopy(name), 1);
     }
   }
 

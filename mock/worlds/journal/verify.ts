@@ -5,7 +5,7 @@
 import { MockOptionError } from "../../kernel/option-error.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import type { JournalView, WorldJournal } from "./port.js";
-import { andThen } from "../../kernel/awaitable.js";
+import { andThen, type Awaitable } from "../../kernel/awaitable.js";
 import { describeFilter, describeNearMisses } from "./near-misses.js";
 import { checkFilter, listRequests, matches, type CheckedFilter, type RecordedRequest, type RequestFilter } from "./requests.js";
 
@@ -75,8 +75,14 @@ export function verifyJournal(
     return n;
   };
   // A journal in this process answers its view at once: the wait below starts before the caller goes on.
-  return Promise.resolve(
-    andThen(journal.view(), (first) => {
+  try {
+    return Promise.resolve(waitFor(journal.view()));
+  } catch (error) {
+    return Promise.reject(error);
+  }
+
+  function waitFor(seen: Awaitable<JournalView>): Awaitable<RecordedRequest[]> {
+    return andThen(seen, (first) => {
       let view = first;
       let count = countIn(view);
       const judge = (): RecordedRequest[] => {
@@ -107,8 +113,8 @@ export function verifyJournal(
         const stop = journal.watch(() => void look(false));
         const timer = clock.setTimeout(() => void look(true), within);
       });
-    }),
-  );
+    });
+  }
 }
 
 function rangeOf(times: Times | undefined): Range {
@@ -149,7 +155,7 @@ function failure(journal: JournalView, filter: CheckedFilter, range: Range, with
   const expected = range.atMost === 0 ? "never to be received" : `to be received ${describeTimes(range)}`;
   const described = describeFilter(filter, operations);
   // "…, answered 200, to be received": a description in parts closes its last one with a comma.
-  const lines = [`Expected ${described}${described.includes(", ") ? "," : ""} ${expected}${waited}; it was received ${count === 1 ? "once" : `${count} times`} (${journal.size === 1 ? "1 request" : `${journal.size} requests`} in the journal${journal.dropped > 0 ? `, ${journal.dropped} older ones dropped at its bound of ${journal.capacity}` : ""}).`];
+  const lines = [`Expected ${described}${described.includes(", ") ? "," : ""} ${expected}${waited}; it was received ${count === 1 ? "once" : `${count} times`} (${journal.size === 1 ? "1 request" : `${journal.size} requests`} in the journal${droppedText(journal)}).`];
   if (count > range.atMost) {
     const received = listRequests(journal, filter, operations, 5).requests;
     lines.push("Received:", ...received.map((r) => `  - ${r.method} ${target(r.path, r.query)} → ${r.status}${r.caller ? ` [${r.caller}]` : ""} at ${r.at}`));
@@ -157,9 +163,23 @@ function failure(journal: JournalView, filter: CheckedFilter, range: Range, with
     return new VerificationError(lines.join("\n"), count, []);
   }
   const near = describeNearMisses(journal, filter, operations);
-  if (near.length === 0) lines.push(journal.size === 0 ? "The journal is empty: no request reached this world." : "No near misses: no request of that operation with other values, and no unmatched path near it.");
+  if (near.length === 0) lines.push(journal.size > 0 ? "No near misses: no request of that operation with other values, and no unmatched path near it." : journal.dropped > 0 ? "The journal holds none of its requests now: every one was dropped." : "The journal is empty: no request reached this world.");
   else lines.push("Near misses:", ...near.shown.map((line) => `  - ${line}`), ...(near.length > near.shown.length ? [`  - and ${near.length - near.shown.length} more`] : []));
   return new VerificationError(lines.join("\n"), count, near.shown);
+}
+
+/** ", 40 older ones dropped at its bound of 1000", or for the memory every journal shares; "" when none were. */
+function droppedText(journal: JournalView): string {
+  if (journal.dropped === 0) return "";
+  // Below its bound, a journal that dropped some did so for the shared memory (the reason that holds now).
+  const why = journal.size < journal.capacity && journal.budget ? `to keep all worlds' journals within ${sizeText(journal.budget.limitBytes)}` : `at its bound of ${journal.capacity}`;
+  return `, ${journal.dropped} older ${journal.dropped === 1 ? "one" : "ones"} dropped ${why}`;
+}
+
+/** "64 MB" (the budget is set in megabytes), or bytes for a budget made otherwise. */
+function sizeText(bytes: number): string {
+  const mb = bytes / 1024 / 1024;
+  return Number.isInteger(mb) ? `${mb} MB` : `${bytes.toLocaleString("en")} bytes`;
 }
 
 function target(path: string, query: Record<string, string | string[]>): string {
