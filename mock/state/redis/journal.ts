@@ -60,9 +60,11 @@ export class RedisJournal implements WorldJournal {
     const look = async () => {
       if (stopped) return;
       try {
+        // The first look always tells: an entry may have come between the caller's view and this watch.
         const recorded = await this.link.client.hget(this.keys.tally, "r");
-        if (last !== undefined && recorded !== last) listener();
+        const changed = last === undefined || recorded !== last;
         last = recorded;
+        if (changed) listener();
       } catch {
         // Unreachable for now: the next look tries again.
       }

@@ -1,0 +1,203 @@
+// One mock served by two replicas on one Redis, every request going to the next replica in turn as
+// a load balancer would send it: what a user made or changed through one is what the other serves,
+// at once; the rate limit counts a key once across them; each journal holds both replicas'
+// requests within its bound; each delivery attempt is made by exactly one replica.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
+import { mockLimits } from "../../generated/control-facts.js";
+import { rateLimit } from "../../generated/facts.js";
+import { startRedis, type RedisServer } from "../support/redis-server.js";
+import { register, TestReceiver } from "../webhooks-engine/support.js";
+import { roundRobin, send, startReplicas, worldBytes, SEED, TODAY } from "./support.js";
+
+const RATE_LIMIT = 12;
+const JOURNAL = 40;
+
+let redis: RedisServer;
+let a: RunningMock;
+let b: RunningMock;
+let lines: string[];
+let receiver: TestReceiver;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  ({ replicas: [a, b], lines } = await startReplicas(redis, { rateLimit: RATE_LIMIT, journalSize: JOURNAL, webhooks: { timeScale: 0.001 } }));
+  receiver = await new TestReceiver().start();
+});
+
+afterAll(async () => {
+  await Promise.all([a?.close(), b?.close()]);
+  await receiver?.close();
+  await redis?.close();
+});
+
+/** A sandbox made through `through`; its keys by demo key. */
+async function sandbox(through: RunningMock, label = "a team") {
+  const made = await send(through, "POST", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin, { label });
+  expect(made.status, JSON.stringify(made.body)).toBe(201);
+  const key = (demo: string) => made.body.data.keys.find((k: { demoKey: string }) => k.demoKey === demo).key as string;
+  return { id: made.body.data.id as string, full: key(DEMO_KEY.org1Full), admin: key(DEMO_KEY.org1WebhooksAdmin) };
+}
+
+describe("sandboxes", () => {
+  test("made through one replica, it is used, listed, reset and deleted through the other", async () => {
+    const made = await sandbox(a, "made through a");
+    expect((await send(b, "GET", "/v1/department/list?PageSize=1", made.full)).status, "its key works through b at once").toBe(200);
+    const listed = await send(b, "GET", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin);
+    expect(listed.body.data.map((s: { id: string; label: string }) => [s.id, s.label]), "b lists it").toContainEqual([made.id, "made through a"]);
+
+    const approved = async (via: RunningMock) => (await send(via, "GET", "/v1/leaverequest/list?LeaveStatus=Approved&PageSize=1", made.full)).body.data.totalRecords as number;
+    const before = await approved(a);
+    expect((await send(b, "POST", "/_mock/webhooks/events", made.admin, { type: "leave.approved" })).status, "a trigger through b").toBe(202);
+    expect(await approved(a), "a sees b's change in the sandbox").toBe(before + 1);
+    expect((await send(a, "POST", `/_mock/sandboxes/${made.id}/reset`, DEMO_KEY.org1WebhooksAdmin)).status, "reset through a").toBe(200);
+    expect(await approved(b), "b serves the sandbox back at its start").toBe(before);
+
+    expect((await send(b, "DELETE", `/_mock/sandboxes/${made.id}`, DEMO_KEY.org1WebhooksAdmin)).status, "deleted through b").toBe(200);
+    const gone = await send(a, "GET", "/v1/department/list?PageSize=1", made.full);
+    expect([gone.status, gone.body.message], "its key stops through a at once").toEqual([401, "Unauthorized: the API key is not known to this service."]);
+    expect((await send(a, "GET", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin)).body.data.map((s: { id: string }) => s.id)).not.toContain(made.id);
+  });
+
+  test(`the limit of ${mockLimits.maxSandboxes} sandboxes counts every replica's, and a deleted one frees its place for both`, async () => {
+    // A database of its own: the other tests' sandboxes do not count here.
+    const { replicas } = await startReplicas({ url: `${redis.url}/3` });
+    try {
+      const lb = roundRobin(replicas);
+      const made: string[] = [];
+      for (let i = 0; i < mockLimits.maxSandboxes; i++) made.push((await send(lb.next(), "POST", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin)).body.data.id);
+      for (const replica of replicas) {
+        const over = await send(replica, "POST", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin);
+        expect([over.status, over.body.message], "one more through either replica").toEqual([409, `Conflict: the mock holds ${mockLimits.maxSandboxes} sandboxes, its limit (maxSandboxes); delete one with DELETE /_mock/sandboxes/{id} first.`]);
+      }
+      expect((await send(replicas[0], "DELETE", `/_mock/sandboxes/${made[0]}`, DEMO_KEY.org1WebhooksAdmin)).status).toBe(200);
+      expect((await send(replicas[1], "POST", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin)).status, "the place is free for the other replica").toBe(201);
+    } finally {
+      await Promise.all(replicas.map((r) => r.close()));
+    }
+  });
+});
+
+describe("data, faults and keys through either replica", () => {
+  test("a trigger through one replica changes what the other answers next, its cached answer included", async () => {
+    const path = "/v1/leaverequest/list?LeaveStatus=Approved&PageSize=1";
+    const first = await send(b, "GET", path, DEMO_KEY.org1Full);
+    await send(b, "GET", path, DEMO_KEY.org1Full); // kept in b's response cache now
+    expect((await send(a, "POST", "/_mock/webhooks/events", DEMO_KEY.org1WebhooksAdmin, { type: "leave.approved" })).status).toBe(202);
+    const after = await send(b, "GET", path, DEMO_KEY.org1Full);
+    expect(after.body.data.totalRecords, "b answers from the changed data, not its cache").toBe(first.body.data.totalRecords + 1);
+  });
+
+  test("a scripted fault added through one replica is met through either, its count shared", async () => {
+    const made = await sandbox(a);
+    expect((await send(a, "POST", "/_mock/faults", made.admin, { operation: "listDepartments", status: 503, times: 2 })).status).toBe(201);
+    const lb = roundRobin([b, a]);
+    const statuses = [];
+    for (let i = 0; i < 3; i++) statuses.push((await lb.get("/v1/department/list?PageSize=1", made.full)).status);
+    expect(statuses, "two calls faulted (one through each), then answered").toEqual([503, 503, 200]);
+    expect((await send(b, "GET", "/_mock/faults", made.admin)).body.data, "used up").toEqual([]);
+  });
+
+  test(`the rate limit counts a key once across replicas: ${RATE_LIMIT} allowed in the window, then 429 through either`, async () => {
+    const made = await sandbox(b);
+    const lb = roundRobin([a, b]);
+    const statuses: number[] = [];
+    for (let i = 0; i < RATE_LIMIT; i++) statuses.push((await lb.get(`/v1/department/list?PageSize=${i + 1}`, made.full)).status);
+    expect(statuses.every((s) => s === 200), `${RATE_LIMIT} requests through both replicas: ${statuses}`).toBe(true);
+    for (const replica of [a, b]) {
+      const refused = await send(replica, "GET", "/v1/department/list?PageSize=1", made.full);
+      expect(refused.status, "the next request through either is refused").toBe(429);
+      expect(Number(refused.headers.get(rateLimit.headers.retryAfter)), "Retry-After in whole seconds").toBeGreaterThanOrEqual(1);
+      expect(refused.headers.get(rateLimit.headers.rateLimitRemaining)).toBe("0");
+    }
+  });
+});
+
+describe("journal and coverage", () => {
+  test("hold every replica's requests, whichever replica is asked, and verify() waits for one sent elsewhere", async () => {
+    const made = await sandbox(a);
+    const lb = roundRobin([a, b]);
+    for (let page = 1; page <= 4; page++) await lb.get(`/v1/employee/list?PageNumber=${page}`, made.full);
+    for (const replica of [a, b]) {
+      const listed = await send(replica, "GET", "/_mock/requests?operationId=listEmployees", made.admin);
+      expect(listed.body.data.requests.map((r: { query: { PageNumber: string } }) => r.query.PageNumber), "newest first, both replicas' requests").toEqual(["4", "3", "2", "1"]);
+      const coverage = await send(replica, "GET", "/_mock/coverage", made.admin);
+      expect(coverage.body.data.api.operations.find((o: { operationId: string }) => o.operationId === "listEmployees").requests).toBe(4);
+    }
+    const waiting = b.verify({ path: "/v1/leavetype/list" }, { within: 10_000 });
+    await send(a, "GET", "/v1/leavetype/list", DEMO_KEY.org1Full);
+    expect((await waiting).map((r) => r.path), "b's verify saw a's request").toEqual(["/v1/leavetype/list"]);
+  });
+
+  test(`keeps its bound of ${JOURNAL} in Redis: a world's memory there stops growing with its requests`, async () => {
+    const made = await sandbox(b);
+    const lb = roundRobin([a, b]);
+    // Distinct URLs of one length: every entry the same size. The rate limit counts per key, so each key sends its share.
+    const keys = (await send(a, "GET", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin)).body.data.find((s: { id: string }) => s.id === made.id).keys.map((k: { key: string }) => k.key);
+    const sendSome = async (from: number, count: number) => {
+      for (let i = from; i < from + count; i++) await lb.get(`/v1/holiday-free-path-${String(i).padStart(5, "0")}`, keys[i % keys.length]);
+    };
+    await sendSome(0, JOURNAL);
+    const full = await worldBytes(redis, made.id);
+    await sendSome(JOURNAL, 2 * JOURNAL);
+    const later = await worldBytes(redis, made.id);
+    expect(later, `the world's keys held ${full} bytes when its journal was full, ${later} bytes after ${2 * JOURNAL} more requests`).toBeLessThanOrEqual(full * 1.05);
+    const listed = await send(a, "GET", `/_mock/requests?unmatched=true&limit=${JOURNAL}`, made.admin);
+    expect([listed.body.data.requests.length, listed.body.data.capacity, listed.body.data.dropped], "held, bound, dropped").toEqual([JOURNAL, JOURNAL, 2 * JOURNAL]);
+  });
+});
+
+describe("webhooks", () => {
+  test("an endpoint added through one replica gets the events triggered through the other, each delivery once, signed with its secret", async () => {
+    const made = await sandbox(b);
+    const { id } = await register(a, receiver, {}, made.admin);
+    const events = [];
+    for (const via of [a, b, a, b]) events.push((await send(via, "POST", "/_mock/webhooks/events", made.admin, { type: "payroll.paid" })).body.data.event.id as string);
+    for (const event of events) await receiver.event(event);
+    await a.webhooks.idle();
+    for (const event of events) expect(receiver.requestsFor(event).length, `event ${event} was sent once`).toBe(1);
+    expect(receiver.rejections, "every delivery verified with the secret b never saw").toEqual([]);
+    const log = await send(b, "GET", `/_mock/webhooks/deliveries?endpointId=${id}`, made.admin);
+    expect(log.body.data.map((d: { state: string }) => d.state), "the log through b").toEqual(["succeeded", "succeeded", "succeeded", "succeeded"]);
+  });
+
+  test("a failed attempt is retried on the schedule by one replica, and a resend through either goes once", async () => {
+    const made = await sandbox(a);
+    const failing = await new TestReceiver().start();
+    try {
+      await register(b, failing, {}, made.admin);
+      failing.answer = (request) => (request.number === 1 ? { kind: "status", status: 500 } : { kind: "verify" });
+      const event = (await send(a, "POST", "/_mock/webhooks/events", made.admin, { type: "payroll.paid" })).body.data.event.id as string;
+      await failing.event(event);
+      await b.webhooks.idle();
+      const [entry] = (await send(b, "GET", `/_mock/webhooks/deliveries?eventId=${event}`, made.admin)).body.data;
+      expect(entry.attempts.map((t: { status: number }) => t.status), "500, then the retry succeeded").toEqual([500, 200]);
+      expect(new Set(failing.requestsFor(event).map((r) => r.deliveryId)).size, "each attempt sent once, with its own delivery id").toBe(2);
+
+      const resent = await send(b, "POST", `/_mock/webhooks/events/${event}/resend`, made.admin);
+      expect(resent.status, JSON.stringify(resent.body)).toBe(202);
+      await failing.until(() => failing.requestsFor(event).length === 3, "the resend");
+      await a.webhooks.idle();
+      expect(failing.requestsFor(event).length, "the resend went once").toBe(3);
+    } finally {
+      await failing.close();
+    }
+  });
+});
+
+describe("refusals", () => {
+  test("a replica started with another seed is refused with one line naming what differs", async () => {
+    const error = await startMock({ port: 0, seed: SEED + 1, today: TODAY, scale: 0.2, state: redis.url }).then(
+      (mock) => (void mock.close(), undefined),
+      (e: Error) => e,
+    );
+    expect(error?.message).toBe(
+      `--state ${redis.url} holds the state of a mock made from another start dataset: --seed ${SEED + 1} (the state's: ${SEED}); start every replica with the same flags, or give another database (redis://host:port/1)`,
+    );
+  });
+
+  test("no line printed by a replica names a password", async () => {
+    expect(lines.filter((line) => /password|requirepass/i.test(line))).toEqual([]);
+    expect(a.shared, "startMock tells where the state is").toEqual({ store: redis.url, cluster: false });
+  });
+});
