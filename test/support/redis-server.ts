@@ -26,6 +26,10 @@ export interface RedisServer {
   kill(): Promise<void>;
   /** Starts it again on the same port and files. */
   start(): Promise<void>;
+  /** Stops it answering without closing a connection (SIGSTOP): a server that hung. */
+  pause(): void;
+  /** Lets it answer again (SIGCONT). */
+  resume(): void;
   /** A command through redis-cli, its output. */
   cli(...args: string[]): Promise<string>;
   /** Stops it and removes its files. */
@@ -78,6 +82,12 @@ export async function startRedis(options: RedisServerOptions = {}): Promise<Redi
       const exited = exit(child);
       child.kill("SIGKILL");
       await exited;
+    },
+    pause() {
+      child?.kill("SIGSTOP");
+    },
+    resume() {
+      child?.kill("SIGCONT");
     },
     async cli(...command) {
       const { stdout } = await run("redis-cli", ["-p", String(port), ...auth, ...command], { timeout: WAIT_MS });

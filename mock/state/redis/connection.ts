@@ -14,6 +14,8 @@ import type { RedisAddress } from "./address.js";
 /** A command not answered within this is given up (a hung server): well within the 5 s a request may wait. */
 export const COMMAND_TIMEOUT_MS = 2000;
 const CONNECT_TIMEOUT_MS = 3000;
+/** How often a store that went down is asked whether it answers again. */
+const PROBE_MS = 250;
 
 export type RedisClient = Redis | Cluster;
 
@@ -25,6 +27,10 @@ export interface RedisLink {
   readonly client: RedisClient;
   /** Whether the last word from the server was good: commands are worth sending. */
   readonly up: boolean;
+  /** Why it is down ("" while up). */
+  readonly reason: string;
+  /** A command went unanswered: down until the server answers a PING again. */
+  down(why: string): void;
   /** Told of each change between reachable and unreachable (with the reason, when it went down). */
   onChange(listener: (up: boolean, reason?: string) => void): () => void;
   /** A second connection for subscriptions (a connection that subscribes sends no other commands). */
@@ -81,12 +87,29 @@ function link(address: RedisAddress, cluster: boolean, client: RedisClient, dupl
   const listeners = new Set<(up: boolean, reason?: string) => void>();
   const subscribers: RedisClient[] = [];
   let up = true;
+  let reason = "";
   let lastError: Error | undefined;
-  const set = (now: boolean) => {
+  let prober: NodeJS.Timeout | undefined;
+  let closed = false;
+  const set = (now: boolean, why?: string) => {
     if (now === up) return;
     up = now;
-    const reason = now ? undefined : lastError ? describe(lastError) : "the connection closed";
-    for (const listener of listeners) listener(now, reason);
+    reason = now ? "" : (why ?? (lastError ? describe(lastError) : "the connection closed"));
+    for (const listener of listeners) listener(now, now ? undefined : reason);
+    if (!now) probe();
+  };
+  // While down, a PING every PROBE_MS says when the server answers again: a server that hung keeps
+  // its connection open, so no reconnection would say so.
+  const probe = () => {
+    if (prober || closed) return;
+    prober = setInterval(() => {
+      if (up || closed) return void (clearInterval(prober), (prober = undefined));
+      client.ping().then(
+        () => set(true),
+        () => undefined,
+      );
+    }, PROBE_MS);
+    prober.unref();
   };
   client.on("error", (error: Error) => (lastError = error));
   client.on("ready", () => set(true));
@@ -100,6 +123,10 @@ function link(address: RedisAddress, cluster: boolean, client: RedisClient, dupl
     get up() {
       return up;
     },
+    get reason() {
+      return reason;
+    },
+    down: (why) => set(false, why),
     onChange(listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
@@ -111,6 +138,8 @@ function link(address: RedisAddress, cluster: boolean, client: RedisClient, dupl
       return connection;
     },
     async close() {
+      closed = true;
+      clearInterval(prober);
       listeners.clear();
       for (const connection of [client, ...subscribers]) {
         try {

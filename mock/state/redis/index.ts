@@ -59,7 +59,7 @@ export async function openRedisState(url: string, options: RedisStateOptions): P
 
 async function stateOn(link: RedisLink, options: RedisStateOptions): Promise<RedisState> {
   const { shown } = link.address;
-  const scripts = registerScripts(link.client, shown);
+  const scripts = registerScripts(link);
   const held = await scripts.read((client) => client.get(mockKeys.state));
   let fingerprint = held === null ? undefined : readState(held, shown);
   let worlds: Worlds | undefined;

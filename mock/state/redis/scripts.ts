@@ -1,7 +1,7 @@
 // The Lua scripts (lua/) registered on a connection: each is sent once, then called by its digest
 // (EVALSHA; ioredis sends the source again when a restarted server has forgotten it). A call's
 // answer is what the script returns, untyped; the callers in this folder read it.
-import { describe, type RedisClient } from "./connection.js";
+import { COMMAND_TIMEOUT_MS, describe, type RedisClient, type RedisLink } from "./connection.js";
 import { StoreUnavailableError } from "../../kernel/store-unavailable.js";
 import { ADD_FAULT_SCRIPT, ADMIT_SCRIPT, CLEAR_FAULTS_SCRIPT, CLEAR_JOURNAL_SCRIPT, RECORD_SCRIPT } from "./lua/admission.js";
 import { ADD_ENDPOINT_SCRIPT, CLAIM_SCRIPT, PUBLISH_SCRIPT, REMOVE_ENDPOINT_SCRIPT, RENEW_SCRIPT, SETTLE_SCRIPT } from "./lua/deliveries.js";
@@ -45,13 +45,18 @@ export interface Scripts {
  */
 const NOT_NOW = /^(LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|READONLY|BUSY)\b/;
 
-function unavailable(error: unknown, store: string): never {
-  const e = error as Error;
-  if (e?.name === "ReplyError" && !NOT_NOW.test(e.message)) throw error;
-  throw new StoreUnavailableError(store, describe(e));
-}
-
-export function registerScripts(client: RedisClient, store: string): Scripts {
+export function registerScripts(link: RedisLink): Scripts {
+  const { client } = link;
+  const store = link.address.shown;
+  const unavailable = (error: unknown): never => {
+    const e = error as Error;
+    if (e?.name === "ReplyError" && !NOT_NOW.test(e.message)) throw error;
+    // An unanswered command: what follows fails at once until the store answers again.
+    if (/timed out/i.test(e?.message ?? "")) link.down(`no answer within ${COMMAND_TIMEOUT_MS} ms`);
+    throw new StoreUnavailableError(store, describe(e));
+  };
+  /** While the store is down, a call fails at once instead of waiting out a timeout. */
+  const notReachable = () => new StoreUnavailableError(store, link.reason);
   for (const [name, { keys, lua }] of Object.entries(SCRIPTS)) {
     // Scripts taking a variable number of keys (-2) get it with each call.
     client.defineCommand(name, { lua, ...(keys === -2 ? {} : { numberOfKeys: keys === -1 ? DELIVERY_KEY_COUNT : keys }) });
@@ -59,11 +64,13 @@ export function registerScripts(client: RedisClient, store: string): Scripts {
   const commands = client as unknown as Record<ScriptName, (...args: (string | number | Buffer)[]) => Promise<unknown>>;
   return {
     run(name, keys, args) {
+      if (!link.up) return Promise.reject(notReachable());
       const variable = SCRIPTS[name].keys === -2;
-      return commands[name](...(variable ? [keys.length] : []), ...keys, ...args).catch((error: unknown) => unavailable(error, store));
+      return commands[name](...(variable ? [keys.length] : []), ...keys, ...args).catch(unavailable);
     },
-    read(commands) {
-      return commands(client).catch((error: unknown) => unavailable(error, store));
+    read<T>(send: (client: RedisClient) => Promise<T>): Promise<T> {
+      if (!link.up) return Promise.reject(notReachable());
+      return send(client).catch(unavailable);
     },
   };
 }

@@ -1,0 +1,133 @@
+// The engine's faults: Redis killed and started again on its append-only file loses nothing the
+// replicas had answered as done, and they reconnect by themselves; while Redis is stopped or hung,
+// reads answer from what a replica holds and changes answer the 503 envelope naming the store,
+// each replica says so once, and all resumes when it is back. A wrong password is one line.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
+import { startRedis, type RedisServer } from "../support/redis-server.js";
+import { register, TestReceiver } from "../webhooks-engine/support.js";
+import { send, startReplicas, SEED, TODAY } from "./support.js";
+
+/** Long enough for a loaded machine; a request still unanswered then hung, which is the failure. */
+const HUNG_MS = 20_000;
+
+let redis: RedisServer;
+let a: RunningMock;
+let b: RunningMock;
+let lines: string[];
+let receiver: TestReceiver;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  ({ replicas: [a, b], lines } = await startReplicas(redis, { webhooks: { timeScale: 0.001 } }));
+  receiver = await new TestReceiver().start();
+});
+
+afterAll(async () => {
+  redis?.resume();
+  await Promise.all([a?.close(), b?.close()]);
+  await receiver?.close();
+  await redis?.close();
+});
+
+/** Resolves when every replica has said the line (an event: the line is printed on the change). */
+async function said(pattern: RegExp, times: number, what: string): Promise<void> {
+  const deadline = Date.now() + HUNG_MS;
+  while (lines.filter((line) => pattern.test(line)).length < times) {
+    if (Date.now() > deadline) throw new Error(`no ${what} within ${HUNG_MS} ms; the replicas said: ${lines.join(" | ")}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const approvedCount = async (via: RunningMock, key: string = DEMO_KEY.org1Full) =>
+  (await send(via, "GET", "/v1/leaverequest/list?LeaveStatus=Approved&PageSize=1", key)).body.data.totalRecords as number;
+
+test("killed and started again on its append-only file, Redis has lost nothing the replicas answered as done, and they reconnect by themselves", async () => {
+  const made = await send(a, "POST", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin, { label: "kept" });
+  const sandboxKey = made.body.data.keys.find((k: { demoKey: string }) => k.demoKey === DEMO_KEY.org1Full).key;
+  const { id: endpointId } = await register(b, receiver);
+  const before = await approvedCount(a);
+  const fired = await send(a, "POST", "/_mock/webhooks/events", DEMO_KEY.org1WebhooksAdmin, { type: "leave.approved" });
+  await receiver.event(fired.body.data.event.id);
+  expect((await send(b, "POST", "/_mock/faults", DEMO_KEY.org1WebhooksAdmin, { operation: "listLeaveTypes", delayMs: 1 })).status).toBe(201);
+  await send(b, "GET", "/v1/employee/list?PageNumber=9", sandboxKey);
+
+  await redis.kill();
+  await redis.start();
+  await said(/reachable again/, 2, "'reachable again' line from both replicas");
+
+  expect((await send(b, "GET", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin)).body.data.map((s: { label: string }) => s.label), "the sandbox").toContain("kept");
+  expect(await approvedCount(b), "the data change").toBe(before + 1);
+  expect((await send(a, "GET", "/_mock/webhooks/endpoints", DEMO_KEY.org1WebhooksAdmin)).body.data.map((e: { id: string }) => e.id), "the endpoint").toContain(endpointId);
+  const log = await send(a, "GET", `/_mock/webhooks/deliveries?eventId=${fired.body.data.event.id}`, DEMO_KEY.org1WebhooksAdmin);
+  expect(log.body.data.map((d: { state: string }) => d.state), "the delivery, succeeded").toEqual(["succeeded"]);
+  expect((await send(a, "GET", "/_mock/faults", DEMO_KEY.org1WebhooksAdmin)).body.data.map((f: { operation: string }) => f.operation), "the fault").toEqual(["listLeaveTypes"]);
+  const journal = await send(a, "GET", "/_mock/requests?operationId=listEmployees", made.body.data.keys.find((k: { demoKey: string }) => k.demoKey === DEMO_KEY.org1WebhooksAdmin).key);
+  expect(journal.body.data.requests.map((r: { query: { PageNumber: string } }) => r.query.PageNumber), "the sandbox's journal").toEqual(["9"]);
+  await send(a, "DELETE", "/_mock/faults", DEMO_KEY.org1WebhooksAdmin);
+});
+
+describe.each([
+  ["stopped", { fail: () => redis.stop(), heal: () => redis.start(), down: /cannot be reached \((?!no answer)/ }],
+  ["hung (SIGSTOP)", { fail: async () => redis.pause(), heal: async () => redis.resume(), down: /cannot be reached/ }],
+])("while Redis is %s", (_name, { fail, heal, down }) => {
+  const timed = (via: RunningMock, method: string, path: string, key: string, body?: unknown) =>
+    Promise.race([send(via, method, path, key, body), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${method} ${path} hung: no answer within ${HUNG_MS} ms`)), HUNG_MS))]);
+  let downBefore: number;
+  let upBefore: number;
+
+  beforeAll(async () => {
+    await send(a, "GET", "/v1/department/list?PageSize=3", DEMO_KEY.org1Full);
+    downBefore = lines.filter((line) => down.test(line)).length;
+    upBefore = lines.filter((line) => /reachable again/.test(line)).length;
+    await fail();
+  });
+
+  test("reads answer from what the replica holds; changes and the control API's reads answer 503 naming the store; nothing hangs", async () => {
+    const cases: Array<[string, { via: RunningMock; method: string; path: string; body?: unknown; key?: string; want: number }]> = [
+      ["a read the replica answered before", { via: a, method: "GET", path: "/v1/department/list?PageSize=3", want: 200 }],
+      ["a read it never answered", { via: b, method: "GET", path: "/v1/leavetype/list?IsActive=true", want: 200 }],
+      ["a scripted fault", { via: a, method: "POST", path: "/_mock/faults", body: { operation: "listEmployees", status: 500 }, key: DEMO_KEY.org1WebhooksAdmin, want: 503 }],
+      ["a trigger", { via: b, method: "POST", path: "/_mock/webhooks/events", body: { type: "payroll.paid" }, key: DEMO_KEY.org1WebhooksAdmin, want: 503 }],
+      ["a new sandbox", { via: a, method: "POST", path: "/_mock/sandboxes", body: {}, key: DEMO_KEY.org1WebhooksAdmin, want: 503 }],
+      ["the journal", { via: b, method: "GET", path: "/_mock/requests", key: DEMO_KEY.org1WebhooksAdmin, want: 503 }],
+    ];
+    for (const [name, { via, method, path, body, key = DEMO_KEY.org1Full, want }] of cases) {
+      const answer = await timed(via, method, path, key, body);
+      expect(answer.status, `${name}: ${JSON.stringify(answer.body).slice(0, 200)}`).toBe(want);
+      if (want === 503) expect(answer.body.message, name).toBe(`Service unavailable: the mock's state store ${redis.url} cannot be reached; retry shortly.`);
+    }
+    await said(down, downBefore + 2, "'cannot be reached' line from both replicas");
+    expect(lines.filter((line) => down.test(line)).length - downBefore, "each replica said it once").toBe(2);
+  });
+
+  test("back, it resumes: a change through one replica is seen through the other", async () => {
+    await heal();
+    await said(/reachable again/, upBefore + 2, "'reachable again' line from both replicas");
+    const before = await approvedCount(b);
+    expect((await send(a, "POST", "/_mock/webhooks/events", DEMO_KEY.org1WebhooksAdmin, { type: "leave.approved" })).status).toBe(202);
+    expect(await approvedCount(b)).toBe(before + 1);
+  });
+});
+
+test("a wrong password is one line naming the store, its password masked", async () => {
+  const locked = await startRedis({ password: "right-one" });
+  try {
+    const wrong = locked.url.replace("right-one", "wrong-one");
+    const error = await startMock({ port: 0, seed: SEED, today: TODAY, state: wrong }).then(
+      (mock) => (void mock.close(), undefined),
+      (e: Error) => e,
+    );
+    expect(error?.message).toBe(`--state redis://:***@127.0.0.1:${locked.port}: Redis refused the password (or user) in the address; check it`);
+    const missing = await startMock({ port: 0, seed: SEED, today: TODAY, state: `redis://127.0.0.1:${locked.port}` }).then(
+      (mock) => (void mock.close(), undefined),
+      (e: Error) => e,
+    );
+    expect(missing?.message).toBe(`--state redis://127.0.0.1:${locked.port}: Redis asks for a password; give it in the address, redis://:PASSWORD@host:port`);
+    const right = await startMock({ port: 0, seed: SEED, today: TODAY, state: locked.url });
+    expect(right.shared?.store, "the address as startMock shows it").toBe(`redis://:***@127.0.0.1:${locked.port}`);
+    await right.close();
+  } finally {
+    await locked.close();
+  }
+});
