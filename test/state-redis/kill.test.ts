@@ -1,0 +1,68 @@
+// A delivery waiting for its retry when its replica dies (SIGKILL) is attempted by another replica
+// at its time: none is lost, none is sent twice. The killed replica is a child process (the one
+// case that needs one); the survivor runs in this process.
+import { spawn } from "node:child_process";
+import { join } from "node:path";
+import { afterAll, beforeAll, expect, test } from "vitest";
+import type { RunningMock } from "../../mock/index.js";
+import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { startRedis, type RedisServer } from "../support/redis-server.js";
+import { TestReceiver } from "../webhooks-engine/support.js";
+import { startReplicas } from "./support.js";
+
+const CHILD = join(repoRoot, "test", "state-redis", "replica-child.ts");
+/** The retry schedule at this scale: at once, then 1 s later (the spec's 5 s). */
+const TIME_SCALE = 0.2;
+
+let redis: RedisServer;
+let survivor: RunningMock;
+let receiver: TestReceiver;
+
+beforeAll(async () => {
+  redis = await startRedis();
+  ({ replicas: [survivor] } = await startReplicas(redis, { webhooks: { timeScale: TIME_SCALE } }, 1));
+  receiver = await new TestReceiver().start();
+});
+
+afterAll(async () => {
+  await survivor?.close();
+  await receiver?.close();
+  await redis?.close();
+});
+
+/** Runs the child until it says its event waits for a retry, kills it then, and answers the event's id. */
+function runAndKill(): Promise<string> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ["--import", "tsx", CHILD, redis.url, receiver.url, String(TIME_SCALE)], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    let out = "";
+    let err = "";
+    child.stderr.on("data", (chunk: Buffer) => (err += chunk));
+    child.stdout.on("data", (chunk: Buffer) => {
+      out += chunk;
+      const waiting = /^waiting (\S+)$/m.exec(out);
+      if (waiting && !child.killed) {
+        child.kill("SIGKILL");
+        child.once("exit", () => resolve(waiting[1]));
+      }
+    });
+    child.once("exit", (code, signal) => {
+      if (signal !== "SIGKILL") reject(new Error(`the child replica exited (${code}) before its event waited for a retry: ${err.trim().slice(-600)}`));
+    });
+  });
+}
+
+test("killed with a retry waiting, its delivery is attempted by the surviving replica at its time, once", async () => {
+  const mine: number[] = [];
+  survivor.webhooks.onAttempt((_entry, attempt) => mine.push(attempt.attempt));
+  // The first attempt fails, the retry succeeds.
+  receiver.answer = (request) => (request.number === 1 ? { kind: "status", status: 503 } : { kind: "status", status: 200 });
+  const eventId = await runAndKill();
+  await receiver.until(() => receiver.requestsFor(eventId).length >= 2, `the retry of event ${eventId}`);
+  await survivor.webhooks.idle();
+  expect(receiver.requestsFor(eventId).length, "sent twice in all: the failed attempt and its retry, never a third").toBe(2);
+  expect(mine, "the survivor made the retry, attempt 2").toEqual([2]);
+  const [entry] = await survivor.webhooks.deliveries({ eventId });
+  expect([entry.state, entry.attempts.map((a) => a.status)], "the log, through the survivor").toEqual(["succeeded", [503, 200]]);
+  const delay = Date.parse(entry.attempts[1].startedAt) - Date.parse(entry.attempts[0].nextRetryAt!);
+  expect(delay, "not before its time").toBeGreaterThanOrEqual(-50);
+});
