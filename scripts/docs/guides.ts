@@ -19,6 +19,7 @@ export const GUIDE_ORDER = [
   "mocking-with-msw",
   "verify-what-your-app-sent",
   "data-sandboxes-and-state",
+  "run-one-mock-for-many-teams",
   "receiving-webhooks",
   "checking-a-deployment-in-ci",
   "check-your-real-traffic",

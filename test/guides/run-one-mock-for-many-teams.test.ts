@@ -1,0 +1,64 @@
+// "Run one mock for many teams" says what the mock does: its replicas' commands parse to one mock
+// on one store, the load balancers' configurations send to exactly those replicas, and the bounds,
+// the timeout and the 503 it quotes are the mock's own. (What replicas share is shown by
+// test/state-redis/; the configurations' files are quoted verbatim, which documents.test.ts holds.)
+import fs from "node:fs";
+import path from "node:path";
+import { describe, expect, test } from "vitest";
+import { mockLimits } from "../../generated/control-facts.js";
+import { parseServeArgs } from "../../mock/cli/commands/serve.js";
+import { DEFAULT_PORT } from "../../mock/kernel/limits.js";
+import { storeUnavailable } from "../../mock/pipeline/store-unavailable.js";
+import { COMMAND_TIMEOUT_MS } from "../../mock/state/redis/connection.js";
+import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { commands, section, words } from "../readme/documents.js";
+
+const GUIDE = "Run one mock for many teams";
+const text = section(GUIDE).text;
+const replicas = commands(section("The flag").text).filter((c) => c.startsWith("npx hr-mock serve"));
+const file = (name: string) => fs.readFileSync(path.join(repoRoot, "examples", "load-balancer", name), "utf8");
+
+describe("the replicas' commands", () => {
+  const parsed = replicas.map((command) => parseServeArgs(words(command).slice(3)));
+
+  test("two replicas, each on its own port", () => {
+    expect(parsed.length).toBe(2);
+    expect(new Set(parsed.map((p) => p !== "help" && p.port)).size).toBe(2);
+  });
+
+  test("one mock: the same Redis address and dataset flags", () => {
+    const shared = parsed.map((p) => p !== "help" && { state: p.state, seed: p.seed, today: p.today, scale: p.scale });
+    expect(shared[0]).toMatchObject({ state: "redis://127.0.0.1:6379" });
+    expect(shared[1]).toEqual(shared[0]);
+  });
+
+  test.each([
+    ["nginx.conf", /server 127\.0\.0\.1:(\d+)/g, /listen 127\.0\.0\.1:(\d+);/],
+    ["haproxy.cfg", /server replica\d 127\.0\.0\.1:(\d+)/g, /bind 127\.0\.0\.1:(\d+)/],
+  ])("%s sends to exactly those replicas, from the mock's usual port", (name, server, listen) => {
+    const config = file(name);
+    const ports = [...config.matchAll(server)].map((m) => Number(m[1]));
+    expect(ports, `${name}'s servers`).toEqual(parsed.map((p) => p !== "help" && p.port));
+    expect(Number(listen.exec(config)?.[1]), `${name} listens where clients expect the mock`).toBe(DEFAULT_PORT);
+    expect(text, "the guide names the balancer's address").toContain(`http://127.0.0.1:${DEFAULT_PORT}`);
+  });
+});
+
+test("the 503 it quotes is the mock's, and the timeout it states is the connection's", () => {
+  const quoted = /`(Service unavailable: [^`]+)`/.exec(text)?.[1];
+  expect(quoted, "the guide quotes the 503's message").toBeDefined();
+  const message = String(storeUnavailable("redis://…").body);
+  expect(JSON.parse(message).message).toBe(quoted);
+  expect(text).toContain(`not answering within ${COMMAND_TIMEOUT_MS / 1000} s`);
+});
+
+test("the bounds it states are the control document's", () => {
+  const bound = (n: number) => n.toLocaleString("en");
+  for (const [what, value] of [
+    ["journal", `last ${bound(mockLimits.journalPerWorld)} requests`],
+    ["URL cut", `first ${bound(mockLimits.journalUrlBytes)} bytes`],
+    ["delivery log", `keeps ${bound(mockLimits.deliveryLogPerOrganisation)} entries per organisation`],
+    ["waiting in all", `${bound(mockLimits.maxWaiting)} deliveries wait per world`],
+    ["waiting per endpoint", `${bound(mockLimits.maxWaitingPerEndpoint)} per endpoint`],
+  ]) expect(text, what).toContain(value);
+});
