@@ -88,6 +88,18 @@ describe("data, faults and keys through either replica", () => {
     expect(after.body.data.totalRecords, "b answers from the changed data, not its cache").toBe(first.body.data.totalRecords + 1);
   });
 
+  test("triggers through both replicas at once all land, in one order every replica replays", async () => {
+    const made = await sandbox(a);
+    const approved = async (via: RunningMock) => (await send(via, "GET", "/v1/leaverequest/list?LeaveStatus=Approved&PageSize=1", made.full)).body.data.totalRecords as number;
+    const before = await approved(a);
+    const fired = await Promise.all([a, b, a, b, a, b, a, b].map((via) => send(via, "POST", "/_mock/webhooks/events", made.admin, { type: "leave.approved" })));
+    expect(fired.map((f) => f.status), JSON.stringify(fired.map((f) => f.body.message))).toEqual(Array(8).fill(202));
+    expect(new Set(fired.map((f) => f.body.data.event.data.leaveRequestId)).size, "eight different requests approved").toBe(8);
+    expect([await approved(a), await approved(b)], "both replicas serve all eight").toEqual([before + 8, before + 8]);
+    const listed = async (via: RunningMock) => (await send(via, "GET", "/v1/leaverequest/list?LeaveStatus=Approved&PageSize=100", made.full)).body.data.data.map((r: { id: string }) => r.id);
+    expect(await listed(a), "the same records, in the same order").toEqual(await listed(b));
+  });
+
   test("a scripted fault added through one replica is met through either, its count shared", async () => {
     const made = await sandbox(a);
     expect((await send(a, "POST", "/_mock/faults", made.admin, { operation: "listDepartments", status: 503, times: 2 })).status).toBe(201);

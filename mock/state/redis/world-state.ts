@@ -40,6 +40,8 @@ export class RedisWorldState implements WorldStore {
   gen = 0;
   n = 0;
   private queue: Promise<unknown> = Promise.resolve();
+  /** The changes this replica's copy reflects, in order: what a change that could not be kept is undone by. */
+  private applied: DataChange[] = [];
   readonly faults: FaultsPort;
 
   constructor(
@@ -128,6 +130,22 @@ export class RedisWorldState implements WorldStore {
     this.context.restartHere(this.world);
     this.gen = gen;
     this.n = 0;
+    this.applied = [];
+  }
+
+  /** A change made here and kept in Redis: this copy reflects one more. */
+  committed(change: DataChange): void {
+    this.n++;
+    this.applied.push(change);
+  }
+
+  /**
+   * A change made on this copy that Redis did not keep (it refused, or could not be reached): the
+   * copy goes back to its start and the changes it reflected are replayed, without asking Redis.
+   */
+  undo(): void {
+    this.context.restartHere(this.world);
+    replayChanges(this.world.dataset, this.applied);
   }
 
   /** catchUp, by a caller already alone with the dataset (exclusive). */
@@ -145,6 +163,7 @@ export class RedisWorldState implements WorldStore {
     const problem = replayChanges(this.world.dataset, changes);
     if (problem) this.context.onError(`hr-mock: world ${this.world.id}: a data change made through another replica does not apply here (${problem}); is every replica the same version, with the same --seed, --scale, --today and --data?`);
     this.n += lines.length;
+    this.applied.push(...changes);
   }
 
   /** Runs `work` after every earlier local change of this world's dataset, alone. */

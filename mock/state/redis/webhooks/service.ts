@@ -17,6 +17,7 @@ import { createPublisher, type QueuedDelivery, type TriggerResult } from "../../
 import { pickEvent, pickMatching, resentView, type ResendPick } from "../../../webhooks/resend.js";
 import type { EngineSettings } from "../../../webhooks/settings.js";
 import type { TriggerInput } from "../../../webhooks/triggers.js";
+import type { DataChange } from "../../../webhooks/persistence.js";
 import { deliveryKeys, REFUSED } from "../lua/deliveries.js";
 import type { Scripts } from "../scripts.js";
 import type { RedisWorldState } from "../world-state.js";
@@ -138,12 +139,22 @@ export class RedisWebhookService implements WorldWebhooks {
           reportError: this.parts.onError,
         });
         const published = publish(org.value, request);
-        if (!published.ok) return published;
         const changed = this.state.world.dataset.version !== version;
-        const change = changed ? JSON.stringify({ organizationId: input.organizationId, input: request, at: new Date(at).toISOString() }) : "";
-        const answer = await this.commit(pending, change, true);
+        if (!published.ok) {
+          if (changed) this.state.undo();
+          return published;
+        }
+        const change: DataChange | undefined = changed ? { organizationId: input.organizationId, input: request, at: new Date(at).toISOString() } : undefined;
+        let answer: Awaited<ReturnType<RedisWebhookService["commit"]>>;
+        try {
+          // Only a change of the data needs the world as this copy knew it; an event alone goes in as it is.
+          answer = await this.commit(pending, change ? JSON.stringify(change) : "", changed);
+        } catch (error) {
+          if (changed) this.state.undo();
+          throw error;
+        }
         if (answer === "committed") {
-          if (changed) this.state.n++;
+          if (change) this.state.committed(change);
           return published;
         }
         if (answer === "gone") return gone();
