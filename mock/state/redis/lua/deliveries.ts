@@ -78,6 +78,16 @@ local function bound(endpoint, perEndpoint, inAll, dropped)
   end
 end
 
+-- An answer with what was dropped after it, flat: id, event, the endpoint's drops so far.
+local function withDropped(answer, dropped)
+  for _, gone in ipairs(dropped) do
+    table.insert(answer, gone[1])
+    table.insert(answer, gone[2])
+    table.insert(answer, gone[3])
+  end
+  return answer
+end
+
 -- Past a tenth over the bound, an organisation's oldest finished entries go down to the bound.
 local function trim(org, limit)
   local first, last = '[' .. org .. '|', '(' .. org .. '|~'
@@ -145,12 +155,7 @@ for i = 7, #ARGV, 8 do
 end
 for org in pairs(orgs) do trim(org, logLimit) end
 local answer = {1, n, queued, t}
-for _, gone in ipairs(dropped) do
-  table.insert(answer, gone[1])
-  table.insert(answer, gone[2])
-  table.insert(answer, gone[3])
-end
-return answer
+return withDropped(answer, dropped)
 `;
 
 /**
@@ -232,12 +237,7 @@ else
   redis.call('HSET', states, id, state .. '|' .. nextAt)
 end
 local answer = {1, state, dueAt}
-for _, gone in ipairs(dropped) do
-  table.insert(answer, gone[1])
-  table.insert(answer, gone[2])
-  table.insert(answer, gone[3])
-end
-return answer
+return withDropped(answer, dropped)
 `;
 
 /** Adds endpoint ARGV[2] (JSON ARGV[3]) to organisation ARGV[1] unless it has ARGV[4] already. Answers {1} or {0, held}. */
