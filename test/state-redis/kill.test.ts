@@ -11,8 +11,8 @@ import { TestReceiver } from "../webhooks-engine/support.js";
 import { startReplicas } from "./support.js";
 
 const CHILD = join(repoRoot, "test", "state-redis", "replica-child.ts");
-/** The retry schedule at this scale: at once, then 1 s later (the spec's 5 s). */
-const TIME_SCALE = 0.2;
+/** The retry schedule at this scale: at once, then 2.5 s later (the spec's 5 s): ample time to kill the child first. */
+const TIME_SCALE = 0.5;
 
 let redis: RedisServer;
 let survivor: RunningMock;
