@@ -11,11 +11,20 @@ import { MOCK_ENTRIES_BEYOND_EXPORTS, sourceOf } from "./build-package.js";
 import { repoRoot } from "./generate/bundle.js";
 import { bundleForNode } from "./lib/node-bundle.js";
 
-/** Builds the bundle into `folder` (a temporary one, renamed into place by the caller once complete). */
-export async function buildDevBundle(folder: string): Promise<void> {
+/**
+ * Bundles `entries` (source files of the repository) into `folder`/dist with the package's Node
+ * bundle settings, at their paths from the repository root (mock/cli.ts -> dist/mock/cli.js), and
+ * links the clone's generated/ and site/ there, which the bundle reads at run time.
+ */
+export async function bundleFromSources(folder: string, entries: string[]): Promise<void> {
   const dist = path.join(folder, "dist");
-  await bundleForNode({ repoRoot, entries: MOCK_ENTRIES_BEYOND_EXPORTS.map(sourceOf), dist, external: ["msw"] });
+  await bundleForNode({ repoRoot, entries, dist, external: ["msw"] });
   // The bundle names the files it reads from its dist root: the clone's own, current ones.
   await symlink(path.join(repoRoot, "generated"), path.join(dist, "generated"), "dir");
   await symlink(path.join(repoRoot, "site"), path.join(dist, "site"), "dir");
+}
+
+/** Builds the development bundle into `folder` (a temporary one, renamed into place by the caller once complete). */
+export function buildDevBundle(folder: string): Promise<void> {
+  return bundleFromSources(folder, MOCK_ENTRIES_BEYOND_EXPORTS.map(sourceOf));
 }

@@ -22,23 +22,11 @@ function missingLibrary(error) {
     : `hr-mock: this installation of hr-service-mock is incomplete (${String(error.message).split("\n")[0]}); reinstall it`;
 }
 
-/** What the development bundle is made from, from the clone's root: a change of content in any rebuilds it. */
-const DEV_BUNDLE_INPUTS = ["mock", "src", "generated", "scripts/lib", "scripts/dev-bundle.ts", "scripts/build-package.ts", "package-lock.json", "tsconfig.json"];
-/** Outputs among the inputs: builds, installs, and the notices `npm run build` writes. */
-const NOT_INPUTS = /(^|\/)(node_modules|dist)$|^mock\/THIRD_PARTY_NOTICES$/;
-
 /** In a clone: the URL of the development bundle's CLI, built first when its inputs changed. */
 async function devBundle() {
-  const root = fileURLToPath(new URL("../../", import.meta.url));
-  const bundles = join(root, "node_modules", ".cache", "hr-mock-dev");
-  const { contentKey } = await import(new URL("../../scripts/lib/content-key.mjs", import.meta.url).href);
-  const { buildOnce } = await import(new URL("../../scripts/lib/build-once.mjs", import.meta.url).href);
-  const { key } = contentKey({ root, inputs: DEV_BUNDLE_INPUTS, skip: (path) => NOT_INPUTS.test(path), cacheFile: join(bundles, "hashes.json") });
-  const folder = await buildOnce({
-    parent: bundles,
-    key,
-    // A mock started a moment before may still run from the previous bundle.
-    keep: 3,
+  const { devBundleFolder } = await import(new URL("../../scripts/lib/dev-bundle-folder.mjs", import.meta.url).href);
+  const folder = await devBundleFolder({
+    root: fileURLToPath(new URL("../../", import.meta.url)),
     onBuild: () => process.stderr.write("hr-mock: building the mock from its sources, first run after a change…\n"),
     onWait: () => process.stderr.write("hr-mock: another hr-mock is building the mock from its sources; waiting for it…\n"),
     build: async (into) => {

@@ -38,7 +38,7 @@ beforeAll(() => {
     fs.mkdirSync(path.dirname(path.join(clone, file)), { recursive: true });
     fs.copyFileSync(path.join(repoRoot, file), path.join(clone, file));
   };
-  for (const file of ["mock/bin/hr-mock.js", "scripts/lib/content-key.mjs", "scripts/lib/build-once.mjs", "mock/cli/main.ts", "mock/index.ts", "package-lock.json"]) copy(file);
+  for (const file of ["mock/bin/hr-mock.js", "scripts/lib/dev-bundle-folder.mjs", "scripts/lib/content-key.mjs", "scripts/lib/build-once.mjs", "mock/cli/main.ts", "mock/index.ts", "package-lock.json"]) copy(file);
   fs.writeFileSync(path.join(clone, "scripts/dev-bundle.ts"), STAND_IN_BUILD);
   fs.writeFileSync(path.join(clone, "package.json"), JSON.stringify({ type: "module" }));
   fs.writeFileSync(path.join(clone, "mock/package.json"), JSON.stringify({ type: "module" }));

@@ -4,6 +4,7 @@
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openContext } from "../support/browser.js";
 import { ARTIFACTS, isOwnPage, openSite, RENDER_WAIT_MS, visitPage, type Site } from "./site-support.js";
 
 const PHONE = { width: 375, height: 800 };
@@ -149,7 +150,7 @@ describe("every link inside the site", () => {
         missing.push(...[...fragments].filter((fragment) => !ids.has(fragment)).map((fragment) => `${file}#${fragment}`));
         continue;
       }
-      const context = await site.browser.newContext({ viewport: WIDE });
+      const context = await openContext(site.browser, { viewport: WIDE });
       try {
         const page = await context.newPage();
         await page.goto(site.url(file), { waitUntil: "load" });

@@ -13,6 +13,7 @@ import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { repoRoot } from "../../scripts/build-docs.js";
 import { PAGES, type PageId } from "../../scripts/docs/layout.js";
 import { compareContracts } from "../../mock/diff/compare.js";
+import { openContext } from "../support/browser.js";
 import { ARTIFACTS, asyncapi, openapi, openSite, visible, visitPage, waitForTexts, type Site, type Visit } from "./site-support.js";
 
 const VIEWPORT = { width: 1280, height: 900 };
@@ -216,7 +217,7 @@ describe("every page, served by the mock under /docs at 1280 px", () => {
 });
 
 test("the site works from the file system: each nav link of the landing page opens its page", async () => {
-  const context = await site.browser.newContext({ viewport: VIEWPORT });
+  const context = await openContext(site.browser, { viewport: VIEWPORT });
   const opened: string[] = [];
   try {
     const page = await context.newPage();

@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACKAGES } from "../../scripts/build-package.js";
 import { addTo, packAndInstall, sizeOf, type PackedInstall } from "../../scripts/lib/packed-install.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { builtDocsSite } from "../support/docs-site.js";
 
 const MOCK_LIBRARIES = ["@stoplight/prism-http", "@stoplight/prism-core", "@faker-js/faker", "ajv", "ajv-formats"];
 const LIGHT_LIMIT_BYTES = 3 * 1024 * 1024;
@@ -59,7 +60,7 @@ function runNode(project: string, args: string[]) {
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "hr-packages-"));
-  installed = await packAndInstall(work, { app: ["contract", "mock"], light: ["contract"] });
+  installed = await packAndInstall(work, { app: ["contract", "mock"], light: ["contract"] }, undefined, { docsSite: (await builtDocsSite()).dir });
   [tarballs.contract, packed.contract, tarballs.mock, packed.mock] = [installed.tarballs.contract.file, installed.tarballs.contract.files, installed.tarballs.mock.file, installed.tarballs.mock.files];
   [projects.app, projects.light] = [installed.projects.app, installed.projects.light];
   appBytes = sizeOf(path.join(projects.app, "node_modules"));
