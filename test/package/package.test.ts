@@ -44,7 +44,7 @@ function startInstalledMock(project: string): Promise<{ url: string; child: Chil
   let stderr = "";
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`hr-mock serve printed no API address within 60 s: ${stdout}${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`hr-mock serve printed no API address within 120 s: ${stdout}${stderr}`)), 120_000);
     child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
       const url = /API\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
@@ -126,7 +126,7 @@ describe("installed with the mock (frontend and integration teams, CI against th
     const result = runNode(projects.app, [bin(projects.app, "hr-mock"), "diff", tarballs.contract]);
     expect(result.status, `hr-mock diff exit status; stderr: ${result.stderr.slice(-400)}`).toBe(0);
     expect(result.stdout).toMatch(/^OK: no unacknowledged breaking change$/m);
-  }, 60_000);
+  });
 
   describe("hr-service-mock/msw, once the project installs msw itself (an optional peer: hr-mock runs without it)", () => {
     beforeAll(() => {
@@ -178,7 +178,7 @@ describe("installed with the mock (frontend and integration teams, CI against th
       const diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(), ...checked.flatMap((file) => [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)])];
       const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => projects.app, getNewLine: () => "\n" };
       expect(ts.formatDiagnostics(diagnostics, host), "type errors in the installed declarations or their consumer").toBe("");
-    }, 60_000);
+    });
 
     it("bundles for a browser with a bundler's defaults: the browser condition gives the prebuilt handlers", async () => {
       const entry = `import { setupWorker } from "msw/browser"; import { createHandlers } from "hr-service-mock/msw"; export const start = () => setupWorker(...createHandlers()).start();`;
@@ -204,7 +204,7 @@ describe("installed with the mock (frontend and integration teams, CI against th
     const result = runNode(projects.app, ["--input-type=module", "-e", script]);
     expect(result.stderr, "the vitest entry failed in the installed packages").toBe("");
     expect(result.stdout.trim()).toBe("true false Expected listEmployees (GET /v1/employee/list) to be received at least once; it was received 0 times (1 request in the journal).");
-  }, 60_000);
+  });
 
   it("hr-mock serve --help names the data file schema where the install has it, for $schema, and the package exports it", () => {
     const help = runNode(projects.app, [bin(projects.app, "hr-mock"), "serve", "--help"]).stdout;
@@ -343,7 +343,7 @@ describe("installed alone (a webhook receiver, a frontend, a CI job checking a d
     } finally {
       receiver.kill();
     }
-  }, 60_000);
+  });
 });
 
 it("the build leaves each package's bins executable", () => {

@@ -39,7 +39,7 @@ const SCRIPT_FLAGS: Record<string, (flag: string) => boolean> = { contract: (fla
 let mswInitHelp = "";
 
 beforeAll(async () => {
-  ({ stdout: mswInitHelp } = await promisify(execFile)(process.execPath, [path.join(repoRoot, "node_modules/msw/cli/index.js"), "init", "--help"], { timeout: 30_000 }));
+  ({ stdout: mswInitHelp } = await promisify(execFile)(process.execPath, [path.join(repoRoot, "node_modules/msw/cli/index.js"), "init", "--help"], { timeout: 120_000 }));
 }, 40_000);
 
 /** What is wrong with one command as a reader would type it; [] when it exists as written. */

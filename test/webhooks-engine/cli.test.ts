@@ -182,7 +182,7 @@ describe("as a developer runs it: serve in its own process, receive and trigger 
       await receiving;
       serve.kill("SIGTERM");
     }
-  }, 60_000);
+  });
 });
 
 /** Waits for `done()` to hold (polling every 20 ms), failing with `what` after 20 s. */
