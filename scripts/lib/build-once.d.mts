@@ -18,3 +18,6 @@ export interface BuildOnceOptions {
 
 /** The path of parent/key, built first unless it is there. */
 export function buildOnce(options: BuildOnceOptions): Promise<string>;
+
+/** Whether the process `pid` runs (one of another user counts). */
+export function isAlive(pid: number): boolean;

@@ -16,7 +16,8 @@ const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
 const lockOf = (parent, key) => join(parent, `${key}.lock`);
 const isComplete = (parent, key) => statSync(join(parent, key), { throwIfNoEntry: false })?.isDirectory() === true;
 
-function isAlive(pid) {
+/** Whether the process `pid` runs (one of another user counts). */
+export function isAlive(pid) {
   try {
     process.kill(pid, 0);
     return true;
