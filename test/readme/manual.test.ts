@@ -15,6 +15,10 @@ import { DOCUMENTS, fencedBlocks } from "./documents.js";
 const NOT_API: Record<string, string> = {
   "./package.json": "exported so that tools can read the manifest; no reader imports it",
 };
+/** Functions an entry exports that the documents leave out on purpose, each with why. */
+const UNNAMED: Record<string, string> = {
+  createHrClient: "createClient's first name, kept for code written with it; the documents give the factory one name (test/readme/front-door.test.ts)",
+};
 
 const manifests = [JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")), JSON.parse(fs.readFileSync(path.join(repoRoot, "mock/package.json"), "utf8"))] as Array<{
   name: string;
@@ -72,7 +76,7 @@ describe("every function and class an entry point exports is named", () => {
   it.each(modules.map((e) => [e.specifier, e.source!]))("%s (%s)", async (specifier, source) => {
     const entry = (await import(path.join(repoRoot, source))) as Record<string, unknown>;
     const functions = Object.entries(entry)
-      .filter(([, value]) => typeof value === "function")
+      .filter(([name, value]) => typeof value === "function" && !(name in UNNAMED))
       .map(([name]) => name);
     expect(functions.filter((name) => !namedInCode(name)), `functions and classes of ${specifier} named nowhere ${where}`).toEqual([]);
   });
