@@ -25,8 +25,10 @@ export default defineConfig({
     outputFile: { json: "test-artifacts/vitest.json" },
     // One mock for the whole run (default data, rate limit off); suites that only read use inject("mock").
     globalSetup: ["test/global-setup.ts"],
-    testTimeout: 30_000,
-    hookTimeout: 60_000,
+    // Last resorts, long enough for a machine with every core busy: a test waits for events, and
+    // its own waits name what never came well before these end it.
+    testTimeout: 120_000,
+    hookTimeout: 300_000,
     // The suites start servers on ephemeral ports; two workers keep a 2-core machine responsive.
     maxWorkers: 2,
     // Test files of a worker share their imports (Prism, faker, the specs): each file importing them

@@ -117,15 +117,25 @@ async function bundleMock(dist: string, log: (line: string) => void): Promise<vo
   fs.writeFileSync(path.join(PACKAGES.mock.dir, "THIRD_PARTY_NOTICES"), formatNotices("hr-service-mock", packages));
 }
 
-export async function buildPackages(names: readonly PackageName[] = ["contract", "mock"], log: (line: string) => void = () => {}): Promise<void> {
+export interface BuildOptions {
+  /** A docs site already built by `npm run docs`'s build function from this tree, copied instead of built again (the tests build it once per run). */
+  docsSite?: string;
+}
+
+export async function buildPackages(names: readonly PackageName[] = ["contract", "mock"], log: (line: string) => void = () => {}, options: BuildOptions = {}): Promise<void> {
   // The packages build side by side: the contract's tsc runs as a child while the mock bundles here.
   await Promise.all(
     names.map(async (name) => {
       const dist = await compile(name, log);
       if (name === "mock") {
         await bundleMock(dist, log);
-        log("build mock: docs site into mock/dist/site/");
-        await buildDocs({ outDir: path.join(dist, "site"), log: (line) => log(`build mock: docs: ${line}`) });
+        if (options.docsSite) {
+          log(`build mock: docs site copied from ${options.docsSite} into mock/dist/site/`);
+          fs.cpSync(options.docsSite, path.join(dist, "site"), { recursive: true });
+        } else {
+          log("build mock: docs site into mock/dist/site/");
+          await buildDocs({ outDir: path.join(dist, "site"), log: (line) => log(`build mock: docs: ${line}`) });
+        }
       }
       for (const bin of PACKAGES[name].bins) fs.chmodSync(path.join(PACKAGES[name].dir, bin), 0o755);
     }),

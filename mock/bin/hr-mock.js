@@ -1,14 +1,16 @@
 #!/usr/bin/env node
 // hr-mock, as installed: runs the compiled CLI in dist/. In a clone of the repository (where the
 // TypeScript sources sit beside this file and the development tools are installed) it runs a
-// development bundle of the sources, rebuilt whenever a source is newer than it (scripts/dev-bundle.ts),
-// so `npm start` and `npx hr-mock` there start fast and never run stale code; without the
-// development tools (sources copied without them), the build.
-import { existsSync, readdirSync, statSync } from "node:fs";
+// development bundle of the sources (scripts/dev-bundle.ts), keyed on their content and built once
+// per change, however many hr-mock start at the same time, so `npm start` and `npx hr-mock` there
+// start fast and never run stale code; without the development tools (sources copied without
+// them), the build.
+import { existsSync } from "node:fs";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { join } from "node:path";
 
 const source = new URL("../cli/main.ts", import.meta.url);
+const devBundleScript = new URL("../../scripts/dev-bundle.ts", import.meta.url);
 const built = new URL("../dist/mock/cli/main.js", import.meta.url);
 
 /** One line naming what to install when a library the mock needs cannot be loaded. */
@@ -20,39 +22,25 @@ function missingLibrary(error) {
     : `hr-mock: this installation of hr-service-mock is incomplete (${String(error.message).split("\n")[0]}); reinstall it`;
 }
 
-/** The newest change (ms) of the files the development bundle is made from: the sources and the generated documents. */
-function sourcesStamp(root) {
-  let newest = 0;
-  let count = 0;
-  const walk = (dir) => {
-    for (const entry of readdirSync(dir, { withFileTypes: true })) {
-      if (entry.name === "node_modules" || entry.name === "dist") continue;
-      const file = join(dir, entry.name);
-      if (entry.isDirectory()) walk(file);
-      else {
-        count++;
-        newest = Math.max(newest, statSync(file).mtimeMs);
-      }
-    }
-  };
-  for (const dir of ["mock", "src", "generated", "scripts/lib"]) walk(join(root, dir));
-  return `${Math.floor(newest)}-${count}`;
-}
-
-/** In a clone: the development bundle's CLI, built first when the sources changed; undefined without the tools to build it. */
+/** In a clone: the URL of the development bundle's CLI, built first when its inputs changed. */
 async function devBundle() {
-  const root = fileURLToPath(new URL("../../", import.meta.url));
-  const stamp = sourcesStamp(root);
-  const entry = join(root, "node_modules", ".cache", "hr-mock-dev", stamp, "dist", "mock", "cli", "main.js");
-  if (existsSync(entry)) return pathToFileURL(entry).href;
-  const { register } = await import("tsx/esm/api");
-  register();
-  const { buildDevBundle } = await import(new URL("../../scripts/dev-bundle.ts", import.meta.url).href);
-  return pathToFileURL(await buildDevBundle(stamp)).href;
+  const { devBundleFolder } = await import(new URL("../../scripts/lib/dev-bundle-folder.mjs", import.meta.url).href);
+  const folder = await devBundleFolder({
+    root: fileURLToPath(new URL("../../", import.meta.url)),
+    onBuild: () => process.stderr.write("hr-mock: building the mock from its sources, first run after a change…\n"),
+    onWait: () => process.stderr.write("hr-mock: another hr-mock is building the mock from its sources; waiting for it…\n"),
+    build: async (into) => {
+      const { register } = await import("tsx/esm/api");
+      register();
+      const { buildDevBundle } = await import(devBundleScript.href);
+      await buildDevBundle(into);
+    },
+  });
+  return pathToFileURL(join(folder, "dist", "mock", "cli", "main.js")).href;
 }
 
 async function load() {
-  if (existsSync(source)) {
+  if (existsSync(source) && existsSync(devBundleScript)) {
     try {
       return await import(await devBundle());
     } catch (error) {

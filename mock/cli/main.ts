@@ -26,6 +26,9 @@ const COMMANDS: Record<string, CommandEntry> = {
   diff: { summary: "Compare two versions of the contract; exit 1 on an unacknowledged breaking change.", run: async () => (await import("./commands/diff.js")).diffCommand },
 };
 
+/** The commands, in the order --help lists them. */
+export const COMMAND_NAMES: readonly string[] = Object.keys(COMMANDS);
+
 export const HELP = `Usage: hr-mock <command> [options]
 
 Commands:

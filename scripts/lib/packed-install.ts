@@ -1,11 +1,11 @@
 // The packages as users get them: built, packed with npm pack, and installed from the tarballs into
 // empty projects, as a frontend team, an integration team or a CI pipeline would. Their
 // dependencies come from npm's cache (filled by the repository's own install) or the registry.
-// Used by the package tests (once per test run, test/global-setup.ts) and by npm run bench.
+// Used by the package tests (with the run's docs site, test/support/docs-site.ts) and by npm run bench.
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { buildPackages, type PackageName } from "../build-package.js";
+import { buildPackages, type BuildOptions, type PackageName } from "../build-package.js";
 import { repoRoot } from "./spec-document.js";
 
 export interface PackedPackage {
@@ -62,9 +62,9 @@ export function addTo(dir: string, specs: string[]): void {
  * Builds both packages, packs them into `work` and installs them into the projects asked for:
  * each names the packages it installs ("contract", "mock").
  */
-export async function packAndInstall(work: string, projects: Record<string, PackageName[]>, log: (line: string) => void = () => {}): Promise<PackedInstall> {
+export async function packAndInstall(work: string, projects: Record<string, PackageName[]>, log: (line: string) => void = () => {}, build: BuildOptions = {}): Promise<PackedInstall> {
   log("building both packages (npm run build)…");
-  await buildPackages(["contract", "mock"]);
+  await buildPackages(["contract", "mock"], log, build);
   log("packing them (npm pack)…");
   const tarballs = { contract: pack(work, []), mock: pack(work, ["--workspace", "mock"]) };
   // The projects install side by side: npm spends most of its time waiting on files and the cache.

@@ -19,8 +19,12 @@ export type { CliIO };
 
 const SUITE_NAME = "contract";
 
+/** hr-contract's commands beside the suite itself (`hr-contract --base-url …`): a first word naming one runs it. */
+export const COMMANDS: Readonly<Record<string, (argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIO) => Promise<number>>> = { receiver: receiverMain };
+
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, io: CliIO = {}): Promise<number> {
-  if (argv[0] === "receiver") return receiverMain(argv.slice(1), env, io);
+  const command = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]) ? COMMANDS[argv[0]] : undefined;
+  if (command) return command(argv.slice(1), env, io);
   const print = printer(io);
   const parsed = parseArgs(argv, env);
   if (parsed.kind === "help") {

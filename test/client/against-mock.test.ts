@@ -1,8 +1,7 @@
 // The same client calls against the running mock (mock/index.ts), on ephemeral ports.
-import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
-import { promisify } from "node:util";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { format } from "node:util";
+import { afterAll, beforeAll, describe, expect, test, vi } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { collectAll, createHrClient, HrApiError, type HrApiErrorKind, type HrClient, type RetryOptions } from "../../src/client/index.js";
 import { recordingSleep } from "./support/scripted-fetch.js";
@@ -137,8 +136,17 @@ describe("the README snippet", () => {
   test("runs against its own mock and prints the department's approved leave", async () => {
     const file = new URL("./readme-snippet.ts", import.meta.url);
     expect(readFileSync(file, "utf8"), "the snippet uses a demo key").toContain(DEMO_KEY.org1Full);
-    const { stdout, stderr } = await promisify(execFile)(process.execPath, ["--import", "tsx", file.pathname], { timeout: 60_000 });
-    expect(stderr, "nothing on stderr (no HrApiError)").toBe("");
-    expect(stdout, "the summary line").toMatch(/^\S.*: \d+ approved \[/);
+    // Run in this process, as importing it runs it; what it prints is what a reader would see.
+    const printed = { log: [] as string[], error: [] as string[] };
+    const log = vi.spyOn(console, "log").mockImplementation((...args: unknown[]) => void printed.log.push(format(...args)));
+    const error = vi.spyOn(console, "error").mockImplementation((...args: unknown[]) => void printed.error.push(format(...args)));
+    try {
+      await import("./readme-snippet.js");
+    } finally {
+      log.mockRestore();
+      error.mockRestore();
+    }
+    expect(printed.error, "nothing on stderr (no HrApiError)").toEqual([]);
+    expect(printed.log[0], "the summary line").toMatch(/^\S.*: \d+ approved \[/);
   });
 });

@@ -8,7 +8,7 @@ import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { createHrClient, type HrApiErrorKind } from "../../src/client/index.js";
-import { bundleForBrowser, launchChromium, modulePage, serveStatic, type StaticSite } from "../support/browser.js";
+import { BROWSER_WAIT_MS, bundleForBrowser, connectChromium, modulePage, openContext, serveStatic, type StaticSite } from "../support/browser.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 const PAGE_ENTRY = `
@@ -52,12 +52,12 @@ beforeAll(async () => {
   const [script, mock] = await Promise.all([bundleForBrowser(PAGE_ENTRY, repo), startMock({ port: 0, rateLimit: 2 })]);
   limited = mock;
   site = await serveStatic(modulePage("client", script));
-  browser = await launchChromium();
-  context = await browser.newContext();
+  browser = await connectChromium();
+  context = await openContext(browser);
   page = await context.newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.goto(`${site.url}/`);
-  await page.waitForFunction(() => "hr" in window, null, { timeout: 15_000 }).catch(() => {
+  await page.waitForFunction(() => "hr" in window, null, { timeout: BROWSER_WAIT_MS }).catch(() => {
     throw new Error(`the page never loaded the client bundle: ${pageErrors.join("; ") || "no page error"}`);
   });
 }, 120_000);
@@ -109,7 +109,7 @@ describe("the client in Chromium, from another origin than the mock's", () => {
 
   test("a call with the API key is preflighted, and the preflight allows the page's origin and Authorization", async () => {
     // A fresh context: no preflight cached from other tests (the mock allows caching for 600 s).
-    const fresh = await browser.newContext();
+    const fresh = await openContext(browser);
     try {
       const freshPage = await fresh.newPage();
       const cdp = await fresh.newCDPSession(freshPage);
@@ -124,7 +124,7 @@ describe("the client in Chromium, from another origin than the mock's", () => {
       cdp.on("Network.responseReceivedExtraInfo", (e) => Object.assign(exchange(e.requestId).responseHeaders, lowerKeys(e.headers)));
       cdp.on("Network.responseReceived", (e) => Object.assign(exchange(e.requestId), { type: e.type, status: e.response.status }));
       await freshPage.goto(`${site.url}/`);
-      await freshPage.waitForFunction(() => "hr" in window, null, { timeout: 15_000 });
+      await freshPage.waitForFunction(() => "hr" in window, null, { timeout: BROWSER_WAIT_MS });
       const types = await freshPage.evaluate(async (baseUrl) => {
         const client = window.hr.createClient({ baseUrl, apiKey: "demo_org1_full", retry: false });
         return (await client.listLeaveTypes({ PageSize: 1 })).data.length;

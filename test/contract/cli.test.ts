@@ -130,13 +130,13 @@ describe("the CLI (in-process through main(), and the bin once as a process)", (
     expect(result.code).toBe(2);
     expect(result.stderr).toEqual(["hr-contract: --base-url is required (see --help)"]);
     expect(result.stdout).toBe("");
-  }, 60_000);
+  });
 
   it("an ids file that cannot be read: one line, exit 2", async () => {
     const result = await runCli(["--base-url", mock.url, "--api-key", "k", "--ids", path.join(dir, "missing.json")]);
     expect(result.code).toBe(2);
     expect(result.stderr).toEqual([`hr-contract: --ids ${path.join(dir, "missing.json")}: cannot read it (ENOENT)`]);
-  }, 60_000);
+  });
 
   it.each([
     ["under a file", () => path.join(dir, "a-file", "junit.xml"), "ENOTDIR"],
@@ -157,7 +157,7 @@ describe("the CLI (in-process through main(), and the bin once as a process)", (
     } finally {
       await new Promise((resolve) => counting.close(resolve));
     }
-  }, 60_000);
+  });
 
   /** The one testcase of a JUnit file written for a run that checked nothing. */
   const nothingChecked = (file: string) => {
@@ -173,7 +173,7 @@ describe("the CLI (in-process through main(), and the bin once as a process)", (
     const result = await runCli(["--base-url", mock.url, "--api-key", "k", "--ids", path.join(dir, "missing.json"), "--junit", junit]);
     expect(result.code).toBe(2);
     expect(nothingChecked(junit).error.message).toBe(`--ids ${path.join(dir, "missing.json")}: cannot read it (ENOENT)`);
-  }, 60_000);
+  });
 
   it("a base URL whose every discovery request answers 404: 'wrong base URL?', not the key, exit 1, and the JUnit file says so", async () => {
     const junit = path.join(dir, "wrong-base.xml");
@@ -182,7 +182,7 @@ describe("the CLI (in-process through main(), and the bin once as a process)", (
     expect(result.stderr, "stderr").toEqual([expect.stringMatching(/^hr-contract: every discovery request answered 404 at http:\/\/127\.0\.0\.1:\d+\/api \(\/v1\/leaverequest\/list → 404; .*\): wrong base URL\? /)]);
     expect(result.stderr[0], "the key is not blamed").not.toMatch(/key/);
     expect(nothingChecked(junit).error.message).toMatch(/wrong base URL\?/);
-  }, 60_000);
+  });
 
   it("a key that reads nothing: one line naming the answers, exit 1, no report on stdout, the cause in the JUnit file", async () => {
     const junit = path.join(dir, "nothing.xml");
@@ -191,7 +191,7 @@ describe("the CLI (in-process through main(), and the bin once as a process)", (
     expect(result.stderr, "stderr").toEqual([expect.stringMatching(/^hr-contract: the API key read nothing at http:\/\/127\.0\.0\.1:\d+, so nothing could be checked \(\/v1\/leaverequest\/list → 403 /)]);
     expect(result.stdout, "no report").toBe("");
     expect(nothingChecked(junit).error.message).toBe(result.stderr[0].replace(/^hr-contract: /, ""));
-  }, 60_000);
+  });
 
   /** The CLI against a server of this test answering every request with `answer`. */
   async function against(answer: http.RequestListener, args: string[] = []) {
@@ -230,7 +230,7 @@ describe("the CLI (in-process through main(), and the bin once as a process)", (
     const result = await runCli(["--help"]);
     expect(result.code).toBe(0);
     expect(result.stdout).toMatch(/^Usage: hr-contract --base-url URL --api-key KEY/);
-  }, 60_000);
+  });
 
   it("an unreachable base URL: one line naming the URL and the error, exit 1, and a JUnit file naming it", async () => {
     const url = `http://127.0.0.1:${await closedPort()}`;
@@ -239,7 +239,7 @@ describe("the CLI (in-process through main(), and the bin once as a process)", (
     expect(result.code).toBe(1);
     expect(result.stderr).toEqual([`hr-contract: cannot reach ${url}: ECONNREFUSED`]);
     expect(nothingChecked(junit)).toMatchObject({ name: "the contract suite ran", error: { message: `cannot reach ${url}: ECONNREFUSED` } });
-  }, 60_000);
+  });
 
   it("against the mock with a full-access demo key and an ids file: the report, the JUnit XML, exit 0", async () => {
     const junit = path.join(dir, "junit.xml");

@@ -137,7 +137,7 @@ describe("against a server that breaks the contract", () => {
     } finally {
       await proxy.close();
     }
-  }, 60_000);
+  });
 
   it("the same proxy without a break finds nothing, so the cases above fail for their break alone", async () => {
     const proxy = await startBreakingProxy(mock.url, {});
@@ -147,7 +147,7 @@ describe("against a server that breaks the contract", () => {
     } finally {
       await proxy.close();
     }
-  }, 60_000);
+  });
 
   it("a key lacking Employee Management: View: those checks could not tell, Forbidden held, exit 0", async () => {
     const report = await runContractSuite({ baseUrl: mock.url, apiKey: "demo_org1_leave_view", ...FAST });
@@ -157,7 +157,7 @@ describe("against a server that breaks the contract", () => {
     expect(skipped).toEqual(expect.arrayContaining(["listDepartments: every check", "getDepartment: every check"]));
     expect(outcomeOf(report, "/components/responses/Forbidden")).toBe("held");
     expect(outcomeOf(report, "/paths/~1v1~1employee~1list/get")).toBe("held");
-  }, 60_000);
+  });
 
   it("a key holding neither permission reads nothing: the run stops with KeyRefused naming both answers", async () => {
     const error = await runContractSuite({ baseUrl: mock.url, apiKey: "demo_org1_no_permissions", ...FAST }).catch((e: unknown) => e);
@@ -165,14 +165,14 @@ describe("against a server that breaks the contract", () => {
     expect((error as Error).message, "the message names both lists' answers").toMatch(
       /read nothing at .*\/v1\/leaverequest\/list → 403 isSuccessful false: .*; \/v1\/department\/list → 403 isSuccessful false: .*use a key with Leave: View and Employee Management: View$/,
     );
-  }, 60_000);
+  });
 
   it("--max-requests caps the run; what was not run is reported as not checked", async () => {
     const report = await runContractSuite({ baseUrl: mock.url, apiKey: FULL_KEY, maxRequests: 15, ...FAST });
     expect(report.totals.requests).toBe(15);
     expect(report.checks.some((c) => c.outcome === "not checked" && /request budget of 15 requests is used up/.test(c.detail))).toBe(true);
     expect(report.exitCode).toBe(0);
-  }, 60_000);
+  });
 });
 
 describe("against a mock that answers every failure with 200", () => {
@@ -190,13 +190,13 @@ describe("against a mock that answers every failure with 200", () => {
       expect(outcomeOf(report, pointer), pointer).toBe("did not hold");
     }
     expect(outcomeOf(report, "/components/schemas/FailureEnvelope"), "the envelope itself still holds").toBe("held");
-  }, 60_000);
+  });
 
   it("an unknown key, refused with 200: the run stops with KeyRefused, not a pass", async () => {
     const error = await runContractSuite({ baseUrl: mock.url, apiKey: "not_a_key", ...FAST }).catch((e: unknown) => e);
     expect(error, "the thrown value").toBeInstanceOf(KeyRefused);
     expect((error as Error).message, "the service's answer is named").toMatch(/\/v1\/leaverequest\/list → 200 isSuccessful false: Unauthorized/);
-  }, 60_000);
+  });
 });
 
 describe("against a mock that answers failures with 200 and has a small rate limit", () => {
@@ -214,5 +214,5 @@ describe("against a mock that answers failures with 200 and has a small rate lim
     expect(report.exitCode, "exit status").toBe(0);
     expect(report.checks.filter((c) => c.outcome === "not checked" && /^rate limited: 200 isSuccessful false/.test(c.detail)).length, "checks not run for the rate limit").toBeGreaterThan(0);
     expect(report.assumptions.find((a) => a.pointer === "/components/responses/TooManyRequests")?.detail, "the 429 assumption").toMatch(/answered with HTTP 200, not 429/);
-  }, 60_000);
+  });
 });

@@ -1,9 +1,10 @@
 // The docs site where people read it: every page at a phone's width (375 px) scrolls only
-// downwards and logs no console error, and at 1400 px no command of the site's own pages is cut off;
-// then every link inside the site is followed: no link points at a missing page or anchor.
+// downwards and logs no console error, and widened to 1400 px no command of the site's own pages is
+// cut off; then every link inside the site is followed: no link points at a missing page or anchor.
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { openContext } from "../support/browser.js";
 import { ARTIFACTS, isOwnPage, openSite, RENDER_WAIT_MS, visitPage, type Site } from "./site-support.js";
 
 const PHONE = { width: 375, height: 800 };
@@ -51,19 +52,28 @@ let site: Site;
 const phone = new Map<string, Measure & { consoleErrors: string[] }>();
 const wide = new Map<string, Measure & { consoleErrors: string[] }>();
 
+/** The page widened to `size`, once it has laid itself out again (a resize reaches its scripts before the next frames). */
+async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
+  await page.setViewportSize(size);
+  await page.waitForFunction((width) => window.innerWidth === width, size.width);
+  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+}
+
 beforeAll(async () => {
   site = await openSite();
+  // Each page is opened once, at a phone's width, then widened to 1400 px and measured again, as a
+  // window is resized (site.test.ts opens every page at a desktop width).
   for (const file of site.files) {
-    phone.set(
-      file,
-      await visitPage(site, file, PHONE, async (page) => {
-        await page.screenshot({ path: path.join(ARTIFACTS, `375-${file.replace(/\.html$/, ".png")}`) });
-        return measure(page);
-      }),
-    );
-    wide.set(file, await visitPage(site, file, WIDE, measure));
+    const visit = await visitPage(site, file, PHONE, async (page, seen) => {
+      await page.screenshot({ path: path.join(ARTIFACTS, `375-${file.replace(/\.html$/, ".png")}`) });
+      const atPhone = { ...(await measure(page)), consoleErrors: [...seen.consoleErrors] };
+      await resize(page, WIDE);
+      return { atPhone, atWide: await measure(page) };
+    });
+    phone.set(file, visit.atPhone);
+    wide.set(file, { ...visit.atWide, consoleErrors: visit.consoleErrors });
   }
-}, 300_000);
+}, 600_000);
 
 afterAll(() => site?.close());
 
@@ -148,7 +158,7 @@ describe("every link inside the site", () => {
         missing.push(...[...fragments].filter((fragment) => !ids.has(fragment)).map((fragment) => `${file}#${fragment}`));
         continue;
       }
-      const context = await site.browser.newContext({ viewport: WIDE });
+      const context = await openContext(site.browser, { viewport: WIDE });
       try {
         const page = await context.newPage();
         await page.goto(site.url(file), { waitUntil: "load" });

@@ -1,24 +1,27 @@
 // What the browser suites of the docs site share: the site built by `npm run docs`'s build function
-// into a scratch folder, served by the mock under /docs as users open it, Debian's Chromium, and one
-// visit of a page at a given width that records everything a test judges.
+// (once per run, test/support/docs-site.ts), served by the mock under /docs as users open it, the
+// run's Chromium, and one visit of a page at a given width that records everything a test judges.
 import fs from "node:fs";
-import os from "node:os";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startMock, type RunningMock } from "../../mock/index.js";
-import { buildDocs, repoRoot } from "../../scripts/build-docs.js";
+import { repoRoot } from "../../scripts/build-docs.js";
 import { loadGuides, type Guide } from "../../scripts/docs/guides.js";
 import { PAGES } from "../../scripts/docs/layout.js";
 import { listEvents, listOperations } from "../../scripts/docs/spec-facts.js";
-import { launchChromium } from "../support/browser.js";
+import { connectChromium, openContext } from "../support/browser.js";
+import { builtDocsSite } from "../support/docs-site.js";
 
 export const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), "utf8"));
 export const openapi = readJson("generated/openapi.json");
 export const asyncapi = readJson("generated/asyncapi.json");
 export const ARTIFACTS = path.join(repoRoot, "test-artifacts", "docs");
 
-/** How long a page may take to show what it should once loaded (client-side rendering). */
-export const RENDER_WAIT_MS = 15_000;
+/**
+ * How long a page may take to show what it should once loaded (client-side rendering): a last
+ * resort, many times what a busy machine needs; the test that needs the text names what is missing.
+ */
+export const RENDER_WAIT_MS = 60_000;
 
 export interface Site {
   dir: string;
@@ -34,14 +37,11 @@ export interface Site {
 
 export async function openSite(): Promise<Site> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
-  // Built apart from site/ so the test leaves the reader's copy alone; the mock serves it the same way.
-  const dir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "docs-site-")), "site");
-  const built = await buildDocs({ outDir: dir, log: (line) => line.startsWith("built ") && console.log(`docs: ${line}`) });
+  const [built, browser] = await Promise.all([builtDocsSite(), connectChromium()]);
   const guides = await loadGuides(repoRoot, { operations: listOperations(openapi), events: listEvents(asyncapi) });
-  const mock = await startMock({ port: 0, docsDir: dir, rateLimit: "off" });
-  const browser = await launchChromium();
+  const mock = await startMock({ port: 0, docsDir: built.dir, rateLimit: "off" });
   return {
-    dir,
+    dir: built.dir,
     mock,
     browser,
     guides,
@@ -51,7 +51,6 @@ export async function openSite(): Promise<Site> {
     async close() {
       await browser.close();
       await mock.close();
-      fs.rmSync(path.dirname(dir), { recursive: true, force: true });
     },
   };
 }
@@ -88,7 +87,7 @@ export async function visitPage<T>(
   inspect: (page: Page, visit: Visit) => Promise<T>,
   { settle = false }: { settle?: boolean } = {},
 ): Promise<T & Visit> {
-  const context = await site.browser.newContext({ viewport });
+  const context = await openContext(site.browser, { viewport });
   const visit: Visit = { consoleErrors: [], failedRequests: [], otherHosts: [] };
   const isOtherHost = (raw: string) => {
     const target = new URL(raw);

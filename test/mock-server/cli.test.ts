@@ -1,7 +1,6 @@
 // `hr-mock` as a user runs it: mistakes are one line and a non-zero exit, --help exits 0 and tells
 // the truth, `serve` prints the banner, answers, and stops cleanly on SIGTERM.
 import { spawn, spawnSync } from "node:child_process";
-import { join } from "node:path";
 import { describe, expect, test } from "vitest";
 import { run as runInProcess } from "../../mock/cli/main.js";
 import { SERVE_HELP, parseServeArgs } from "../../mock/cli/commands/serve.js";
@@ -9,12 +8,11 @@ import { formatBanner } from "../../mock/cli/banner.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { mockLimits } from "../../generated/control-facts.js";
+import { hrMockArgs } from "../support/hr-mock.js";
 
-const TSX = join(repoRoot, "node_modules", ".bin", "tsx");
-const CLI = join(repoRoot, "mock", "cli.ts");
-
-function run(args: string[]) {
-  const result = spawnSync(TSX, [CLI, ...args], { cwd: repoRoot, encoding: "utf8", timeout: 60_000, env: { ...process.env, NO_COLOR: "1" } });
+/** The bin as a process (test/support/hr-mock.ts). */
+async function run(args: string[]) {
+  const result = spawnSync(process.execPath, [...(await hrMockArgs()), ...args], { cwd: repoRoot, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
   return { status: result.status, stdout: result.stdout, stderr: result.stderr };
 }
 
@@ -62,8 +60,8 @@ describe("mistakes are one line on stderr and exit 2", () => {
     expect(result.stderr).toBe("hr-mock serve: cannot read keys file /nonexistent/keys.json: no such file\n");
   });
 
-  test("the bin itself: a mistake is one line on stderr, nothing on stdout, exit 2", () => {
-    const result = run(["serve", "--bogus"]);
+  test("the bin itself: a mistake is one line on stderr, nothing on stdout, exit 2", async () => {
+    const result = await run(["serve", "--bogus"]);
     expect(result.status).toBe(2);
     expect(result.stderr).toBe("hr-mock serve: unknown option --bogus (see hr-mock serve --help)\n");
     expect(result.stdout).toBe("");
@@ -149,7 +147,7 @@ describe("--help", () => {
 });
 
 test("serve prints the banner with every demo key, answers, and stops on SIGTERM", async () => {
-  const child = spawn(process.execPath, ["--import", "tsx", CLI, "serve", "--port", "0", "--rate-limit", "off"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...(await hrMockArgs()), "serve", "--port", "0", "--rate-limit", "off"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));

@@ -11,6 +11,7 @@ import YAML from "yaml";
 import { afterAll, describe, expect, it } from "vitest";
 import { DataFileError, DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { hrMockArgs } from "../support/hr-mock.js";
 
 const EXAMPLES = join(repoRoot, "examples/data");
 const EXAMPLE = join(EXAMPLES, "small-team.yaml");
@@ -142,10 +143,10 @@ describe("a bad data file is refused with one line per problem", () => {
     });
   });
 
-  it("hr-mock serve exits 1 with those lines and no stack trace", () => {
+  it("hr-mock serve exits 1 with those lines and no stack trace", async () => {
     const path = join(tmp, "serve.yaml");
     writeFileSync(path, exampleWith(["endDate: 2026-03-13", "endDate: 2026-02-13"]));
-    const result = spawnSync(join(repoRoot, "node_modules/.bin/tsx"), [join(repoRoot, "mock/cli.ts"), "serve", "--port", "0", "--data", path], { encoding: "utf8", timeout: 60_000 });
+    const result = spawnSync(process.execPath, [...(await hrMockArgs()), "serve", "--port", "0", "--data", path], { encoding: "utf8" });
     expect(result.status, result.stderr).toBe(1);
     expect(result.stdout, "nothing started").toBe("");
     expect(result.stderr.trim().split("\n")).toEqual([`hr-mock serve: ${path}:88:18: /organisations/0/leaveRequests/0/endDate: 2026-02-13 is before startDate 2026-03-02`]);

@@ -1,20 +1,22 @@
 // The node:http edge under requests a browser would never send and clients that hold connections:
 // every answer is the envelope with a cause (or the connection closes), framing that could smuggle
 // a request closes the connection, and idle or unread connections cannot lock a working client out.
+import type { ServerResponse } from "node:http";
 import { connect, type Socket } from "node:net";
 import { afterAll, beforeAll, describe, expect, onTestFinished, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 
 let mock: RunningMock;
 beforeAll(async () => {
-  mock = await startMock({ port: 0, rateLimit: "off", connectionLimits: { headersTimeoutMs: 400, requestTimeoutMs: 400 } });
+  // Short enough for the 408 case to be quick, long enough that a busy machine's pause never cuts a whole request.
+  mock = await startMock({ port: 0, rateLimit: "off", connectionLimits: { headersTimeoutMs: 1000, requestTimeoutMs: 1000 } });
 });
 afterAll(() => mock?.close());
 
 const KEY = `Authorization: Bearer ${DEMO_KEY.org1Full}\r\n`;
 
-/** Writes `raw` on a new connection and collects everything until the server closes it (or `waitMs`). */
-function exchange(raw: string, waitMs = 5000): Promise<{ text: string; closed: boolean }> {
+/** Writes `raw` on a new connection and collects everything until the server closes it (or, as a last resort, `waitMs`). */
+function exchange(raw: string, waitMs = 30_000): Promise<{ text: string; closed: boolean }> {
   return new Promise((resolve, reject) => {
     const socket = connect(mock.port, "127.0.0.1");
     let text = "";
@@ -109,10 +111,19 @@ describe("connections are bounded", () => {
 
   test("when every connection is busy, one more is refused with a 503 envelope", async () => {
     // Its own mock: connections left by the other tests would be idle ones to close instead.
-    const fresh = await startMock({ port: 0, rateLimit: "off", latencyMs: 1500, connectionLimits: { maxConnections: 20 } });
+    const fresh = await startMock({ port: 0, rateLimit: "off", connectionLimits: { maxConnections: 20 } });
     onTestFinished(() => fresh.close());
-    const busy = Array.from({ length: 20 }, () => fetch(`${fresh.url}/v1/leavetype/list`, { headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } }));
-    await new Promise((r) => setTimeout(r, 700)); // all 20 have sent their request and wait out the 1.5 s latency
+    // Twenty requests the mock holds unanswered until the 21st connection has had its answer: busy
+    // connections for as long as the test needs them, on a quiet machine as on a loaded one.
+    const held: ServerResponse[] = [];
+    let allHeld!: () => void;
+    const twentyHeld = new Promise<void>((resolve) => (allHeld = resolve));
+    fresh.mount("/_held/", (_req, res) => {
+      held.push(res);
+      if (held.length === 20) allHeld();
+    });
+    const busy = Array.from({ length: 20 }, () => fetch(`${fresh.url}/_held/`));
+    await twentyHeld;
     const { text } = await new Promise<{ text: string }>((resolve) => {
       const socket = connect(fresh.port, "127.0.0.1");
       let text = "";
@@ -121,7 +132,8 @@ describe("connections are bounded", () => {
       socket.on("error", () => resolve({ text }));
     });
     expect(answers(text)[0]).toMatchObject({ status: 503, message: expect.stringMatching(/^Service unavailable: the mock has 20 connections open/) });
-    expect((await Promise.all(busy)).map((r) => r.status)).toEqual(Array(20).fill(200));
+    for (const res of held) res.writeHead(200, { "Content-Type": "text/plain" }).end("done");
+    expect((await Promise.all(busy)).map((r) => r.status), "the busy connections' own answers").toEqual(Array(20).fill(200));
   });
 
   test("a client that pipelines requests and never reads its answers is cut off", async () => {
@@ -139,5 +151,5 @@ describe("connections are bounded", () => {
     socket.write(`GET /v1/leavetype/list HTTP/1.1\r\nHost: x\r\n${KEY}\r\n`.repeat(3000));
     await closed;
     expect(socket.destroyed, "the mock closed the connection").toBe(true);
-  }, 20_000);
+  });
 });

@@ -12,7 +12,7 @@ import { afterAll, beforeAll, describe, expect, inject, test } from "vitest";
 import { DEMO_KEY } from "../../mock/index.js";
 import { createHrClient, type HrApiErrorKind } from "../../src/client/index.js";
 import { bundleWithHandlers } from "../../scripts/lib/msw-bundle.js";
-import { launchChromium, modulePage, serveStatic, type StaticSite } from "../support/browser.js";
+import { BROWSER_WAIT_MS, connectChromium, modulePage, openContext, serveStatic, type StaticSite } from "../support/browser.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
 /** A host that resolves nowhere (RFC 6761): only the service worker can answer it. */
@@ -51,11 +51,11 @@ beforeAll(async () => {
   const script = await bundleWithHandlers(PAGE_ENTRY, repo);
   const worker = readFileSync(createRequire(import.meta.url).resolve("msw/mockServiceWorker.js"), "utf8");
   site = await serveStatic({ ...modulePage("msw", script), "/mockServiceWorker.js": { type: "text/javascript; charset=utf-8", body: worker } });
-  browser = await launchChromium();
-  page = await (await browser.newContext()).newPage();
+  browser = await connectChromium();
+  page = await (await openContext(browser)).newPage();
   page.on("pageerror", (error) => pageErrors.push(error.message));
   await page.goto(`${site.url}/`);
-  await page.waitForFunction(() => "mswPage" in window, null, { timeout: 15_000 }).catch(() => {
+  await page.waitForFunction(() => "mswPage" in window, null, { timeout: BROWSER_WAIT_MS }).catch(() => {
     throw new Error(`the page never loaded its bundle: ${pageErrors.join("; ") || "no page error"}`);
   });
   controlled = await page.evaluate((options) => window.mswPage.start(options), { baseUrl: API, seed: shared.seed, today: shared.today, rateLimit: "off" as const });

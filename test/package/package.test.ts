@@ -15,6 +15,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACKAGES } from "../../scripts/build-package.js";
 import { addTo, packAndInstall, sizeOf, type PackedInstall } from "../../scripts/lib/packed-install.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { builtDocsSite } from "../support/docs-site.js";
 
 const MOCK_LIBRARIES = ["@stoplight/prism-http", "@stoplight/prism-core", "@faker-js/faker", "ajv", "ajv-formats"];
 const LIGHT_LIMIT_BYTES = 3 * 1024 * 1024;
@@ -43,7 +44,7 @@ function startInstalledMock(project: string): Promise<{ url: string; child: Chil
   let stderr = "";
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`hr-mock serve printed no API address within 60 s: ${stdout}${stderr}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`hr-mock serve printed no API address within 120 s: ${stdout}${stderr}`)), 120_000);
     child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
       const url = /API\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
@@ -91,7 +92,7 @@ function runNode(project: string, args: string[]) {
 
 beforeAll(async () => {
   work = fs.mkdtempSync(path.join(os.tmpdir(), "hr-packages-"));
-  installed = await packAndInstall(work, { app: ["contract", "mock"], light: ["contract"] });
+  installed = await packAndInstall(work, { app: ["contract", "mock"], light: ["contract"] }, undefined, { docsSite: (await builtDocsSite()).dir });
   [tarballs.contract, packed.contract, tarballs.mock, packed.mock] = [installed.tarballs.contract.file, installed.tarballs.contract.files, installed.tarballs.mock.file, installed.tarballs.mock.files];
   [projects.app, projects.light] = [installed.projects.app, installed.projects.light];
   appBytes = sizeOf(path.join(projects.app, "node_modules"));
@@ -157,7 +158,7 @@ describe("installed with the mock (frontend and integration teams, CI against th
     const result = runNode(projects.app, [bin(projects.app, "hr-mock"), "diff", tarballs.contract]);
     expect(result.status, `hr-mock diff exit status; stderr: ${result.stderr.slice(-400)}`).toBe(0);
     expect(result.stdout).toMatch(/^OK: no unacknowledged breaking change$/m);
-  }, 60_000);
+  });
 
   describe("hr-service-mock/msw, once the project installs msw itself (an optional peer: hr-mock runs without it)", () => {
     beforeAll(() => {
@@ -197,7 +198,7 @@ describe("installed with the mock (frontend and integration teams, CI against th
       const { files, errors } = typeErrors(consumer, NODE_PROJECT, (file) => file === consumer || file.includes("/node_modules/hr-service-mock/"));
       expect(files, "the package's declaration files the consumer reads").toContain("node_modules/hr-service-mock/dist/mock/index.d.ts");
       expect(errors, "type errors in the installed declarations or their consumer").toBe("");
-    }, 60_000);
+    });
 
     it("the MSW entry and the client type-check in a browser project: DOM, no @types/node, skipLibCheck off", () => {
       const consumer = path.join(projects.app, "browser-consumer.ts");
@@ -216,7 +217,7 @@ describe("installed with the mock (frontend and integration teams, CI against th
       expect(files, "the declaration files the browser project reads").toEqual(expect.arrayContaining(["node_modules/hr-service-mock/dist/mock/msw/index.d.ts", "node_modules/hr-service-contract/dist/src/client/index.d.ts"]));
       expect(files.filter((file) => file.includes("@types/node")), "Node's types in a browser project").toEqual([]);
       expect(errors, "type errors of the browser entries in a browser project").toBe("");
-    }, 60_000);
+    });
 
     it("the Node entry needs @types/node, as the guide says: without it, startMock's declarations cannot find node:http", () => {
       const consumer = path.join(projects.app, "node-without-types.ts");
@@ -225,7 +226,7 @@ describe("installed with the mock (frontend and integration teams, CI against th
       expect(errors).toMatch(/Cannot find module 'node:http'/);
       const guide = fs.readFileSync(path.join(repoRoot, "docs/guides/getting-started.md"), "utf8").replace(/\s+/g, " ");
       expect(guide, "getting-started.md says the Node entries need @types/node").toMatch(/`hr-service-mock`'s root .*need `@types\/node`/);
-    }, 60_000);
+    });
 
     it("bundles for a browser with a bundler's defaults: the browser condition gives the prebuilt handlers", async () => {
       const entry = `import { setupWorker } from "msw/browser"; import { createHandlers } from "hr-service-mock/msw"; export const start = () => setupWorker(...createHandlers()).start();`;
@@ -251,7 +252,7 @@ describe("installed with the mock (frontend and integration teams, CI against th
     const result = runNode(projects.app, ["--input-type=module", "-e", script]);
     expect(result.stderr, "the vitest entry failed in the installed packages").toBe("");
     expect(result.stdout.trim()).toBe("true false Expected listEmployees (GET /v1/employee/list) to be received at least once; it was received 0 times (1 request in the journal).");
-  }, 60_000);
+  });
 
   it("hr-mock serve --help names the data file schema where the install has it, for $schema, and the package exports it", () => {
     const help = runNode(projects.app, [bin(projects.app, "hr-mock"), "serve", "--help"]).stdout;
@@ -393,7 +394,7 @@ describe("installed alone (a webhook receiver, a frontend, a CI job checking a d
     } finally {
       receiver.kill();
     }
-  }, 60_000);
+  });
 });
 
 it("the build leaves each package's bins executable", () => {

@@ -10,6 +10,7 @@ import { createDataset } from "../../mock/data/dataset.js";
 import { parseDataFile } from "../../mock/data/read-data-file.js";
 import { run } from "../../mock/cli/main.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { hrMockArgs } from "../support/hr-mock.js";
 import { importGraph } from "../support/import-graph.js";
 
 const shared = inject("mock");
@@ -51,7 +52,7 @@ describe("a run as CI makes it", () => {
   it("checks the traffic, writes its files on SIGTERM and exits 1 for a violation", async () => {
     const dir = mkdtempSync(join(tmpdir(), "hr-proxy-cli-"));
     const files = { report: join(dir, "out/report.json"), junit: join(dir, "out/junit.xml"), record: join(dir, "out/recorded.json") };
-    const child = spawn(process.execPath, ["--import", "tsx", "mock/cli.ts", "proxy", "--upstream", shared.url, "--port", "0", "--report", files.report, "--junit", files.junit, "--record", files.record], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [...(await hrMockArgs()), "proxy", "--upstream", shared.url, "--port", "0", "--report", files.report, "--junit", files.junit, "--record", files.record], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));

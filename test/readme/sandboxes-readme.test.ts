@@ -102,7 +102,7 @@ async function run(command: Curl) {
 
 /** Runs an export line in bash in the scratch folder, as the reader's shell would, and keeps the value. */
 async function runExport(command: Export): Promise<string> {
-  const { stdout } = await promisify(execFile)("bash", ["-c", `${command.line}\nprintf %s "$${command.name}"`], { cwd: scratch, timeout: 30_000 });
+  const { stdout } = await promisify(execFile)("bash", ["-c", `${command.line}\nprintf %s "$${command.name}"`], { cwd: scratch, timeout: 120_000 });
   expect(stdout, `${command.line} sets ${command.name}`).not.toBe("");
   vars[command.name] = stdout;
   return stdout;

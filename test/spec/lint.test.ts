@@ -14,7 +14,7 @@ describe("lint", () => {
     const result = redoclyLint(api);
     expect(result.output, `redocly lint ${api} reported problems`).toBe("");
     expect({ errors: result.errors, warnings: result.warnings }).toEqual({ errors: 0, warnings: 0 });
-  }, 60_000);
+  });
 
   it("the AsyncAPI parser's validation (what asyncapi validate runs) passes with no warning", async () => {
     const result = await asyncapiValidate();
@@ -54,7 +54,7 @@ describe("the AsyncAPI check rejects what asyncapi validate rejects", () => {
     } finally {
       fs.rmSync(path.dirname(path.dirname(file)), { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
 
 describe("redocly lint rejects a planted problem", () => {
@@ -71,7 +71,7 @@ describe("redocly lint rejects a planted problem", () => {
     } finally {
       fs.rmSync(dir, { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 });
 
 describe("the bundled AsyncAPI document", () => {
@@ -85,7 +85,7 @@ describe("the bundled AsyncAPI document", () => {
     expect(errors, "parser errors in generated/asyncapi.yaml").toEqual([]);
     expect(document, "the parser returned no document").toBeDefined();
     expect(document!.messages().length, "messages in the bundle").toBe(13);
-  }, 60_000);
+  });
 });
 
 describe("Spectral (spectral:oas, spectral:asyncapi, OWASP) finds nothing above hint", () => {
@@ -93,7 +93,7 @@ describe("Spectral (spectral:oas, spectral:asyncapi, OWASP) finds nothing above 
     const result = await spectralLint(file, ruleset);
     expect(result.output, `spectral reported findings on ${file}`).toBe("");
     expect(result.ok).toBe(true);
-  }, 60_000);
+  });
 });
 
 /** A bundled document with one edit, written to a temporary file. */
@@ -131,7 +131,7 @@ describe.each(plantedGroups.map((cases) => [`${cases[0][1].file} (${cases[0][1].
     } finally {
       fs.rmSync(path.dirname(planted), { recursive: true, force: true });
     }
-  }, 60_000);
+  });
 
   it.each(cases)("%s", (_name, { want }) => {
     expect(result.ok, "planted findings passed spectral").toBe(false);

@@ -3,19 +3,18 @@
 // kill the state opens, and nothing it had restored before is lost (the data changes only grow,
 // the endpoint and its waiting deliveries are there). Bounded: a fixed number of kills.
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { expect, test } from "vitest";
 import { startMock } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { bundledEntry } from "../support/bundled-entry.js";
 import { newStateDir } from "./support.js";
 
-const CHILD = join(repoRoot, "test", "state", "kill-child.ts");
 /** Milliseconds of writing before each kill: varied, and the same on every run. */
 const KILL_AFTER_MS = [15, 120, 40, 260];
 
-function runUntilKilled(state: string, afterMs: number): Promise<string> {
+function runUntilKilled(script: string, state: string, afterMs: number): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD, state], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [script, state], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stderr.on("data", (chunk: Buffer) => (err += chunk));
@@ -28,10 +27,11 @@ function runUntilKilled(state: string, afterMs: number): Promise<string> {
 }
 
 test("killed with SIGKILL while writing, again and again: the state always opens, and nothing restored before is lost", async () => {
+  const script = await bundledEntry("test/state/kill-child.ts");
   const state = newStateDir();
   let changes = 0;
   for (const [round, afterMs] of KILL_AFTER_MS.entries()) {
-    const ready = await runUntilKilled(state, afterMs);
+    const ready = await runUntilKilled(script, state, afterMs);
     expect(ready, `round ${round}: the child started on the state the previous kill left`).toMatch(/^ready /);
     const mock = await startMock({ port: 0, seed: 5, scale: 0.1, today: "2026-11-23", state, onError: () => {} });
     const restored = mock.state!.restored;

@@ -3,7 +3,6 @@
 // serve again: the data change, the endpoint and the waiting delivery come back, and the delivery
 // arrives with the same event id, signed with the secret the first start printed.
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, expect, test } from "vitest";
 import { parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { runTrigger } from "../../mock/cli/commands/trigger.js";
@@ -12,8 +11,7 @@ import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { TestReceiver } from "../webhooks-engine/support.js";
 import { newStateDir } from "./support.js";
 import { section, shLines, withoutComment } from "../readme/documents.js";
-
-const CLI = join(repoRoot, "mock", "cli.ts");
+import { hrMockArgs } from "../support/hr-mock.js";
 const [serveLine, triggerLine] = shLines(section("State that survives a restart").text).map(withoutComment);
 
 const children: ReturnType<typeof spawn>[] = [];
@@ -23,8 +21,8 @@ afterAll(async () => {
   await receiver.close();
 });
 
-function serve(args: string[]) {
-  const child = spawn(process.execPath, ["--import", "tsx", CLI, ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+async function serve(args: string[]) {
+  const child = spawn(process.execPath, [...(await hrMockArgs()), ...args], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
   children.push(child);
   return child;
 }
@@ -37,7 +35,7 @@ test("the guide's commands: serve --state, trigger, kill -9, serve again", async
   // The first two attempts fail (at once, and 5 s × 0.01 later); the next is due 3 s later.
   receiver.answer = (r) => (r.number <= 2 ? { kind: "status", status: 503 } : { kind: "verify" });
 
-  const first = serve(args);
+  const first = await serve(args);
   const banner = await readUntil(first, /Trigger: .*\n/);
   const url = /API {3}(http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1];
   const secret = /Signing secret \(shown once\): (whsec_\S+)/.exec(banner)?.[1];
@@ -51,7 +49,7 @@ test("the guide's commands: serve --state, trigger, kill -9, serve again", async
   await receiver.until(() => receiver.requests.length >= 2, "two failed attempts");
   first.kill("SIGKILL");
 
-  const second = serve(args);
+  const second = await serve(args);
   const again = await readUntil(second, /Webhooks: .*\n/);
   expect(again).toContain(`State kept in ${state}: restored 1 data changes, 1 webhook endpoints, 1 waiting deliveries.`);
   expect(again, "the endpoint came back, not a second one").toMatch(/Webhooks: endpoint [0-9a-f-]{36} -> .* kept in .* with the signing secret it was given/);

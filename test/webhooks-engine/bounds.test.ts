@@ -8,6 +8,7 @@ import { mockLimits } from "../../generated/control-facts.js";
 import { createDataset } from "../../mock/data/dataset.js";
 import { DeliveryLog, type DeliveryLogEntry } from "../../mock/webhooks/delivery-log.js";
 import { WebhookEngine } from "../../mock/webhooks/engine.js";
+import { WAIT_BOUND_MS } from "./support.js";
 
 /** A loopback port nothing listens on: every delivery there is refused and waits for its retry. */
 function deadPort(): Promise<number> {
@@ -45,7 +46,7 @@ describe("waiting deliveries to receivers that are down", () => {
     } finally {
       await engine.close();
     }
-  }, 30_000);
+  });
 
   test("the defaults are the control document's", () => {
     const engine = new WebhookEngine(dataset, {});
@@ -86,9 +87,9 @@ describe("the delivery log, per organisation", () => {
 });
 
 async function until(done: () => boolean | Promise<boolean>): Promise<void> {
-  const deadline = Date.now() + 20_000;
+  const deadline = Date.now() + WAIT_BOUND_MS;
   while (!(await done())) {
-    if (Date.now() > deadline) throw new Error("the deliveries did not settle into waiting or dropped within 20 s");
+    if (Date.now() > deadline) throw new Error(`the deliveries did not settle into waiting or dropped within ${WAIT_BOUND_MS / 1000} s`);
     await new Promise((resolve) => setTimeout(resolve, 20));
   }
 }

@@ -2,7 +2,6 @@
 // and the webhook flags of `hr-mock serve`, ending with the issue's walk-through: serve --webhook-url
 // in its own process, a verifying receiver, trigger leave.approved, the API shows Approved.
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { receiveCommand } from "../../mock/cli/commands/receive.js";
@@ -12,9 +11,8 @@ import { WebhookEngine } from "../../mock/webhooks/engine.js";
 import { WebhookOptionError } from "../../mock/webhooks/settings.js";
 import { webhookServeSettings } from "../../mock/cli/serve-flags.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { hrMockArgs } from "../support/hr-mock.js";
 import { TestReceiver } from "./support.js";
-
-const CLI = join(repoRoot, "mock", "cli.ts");
 
 function output() {
   let text = "";
@@ -148,7 +146,7 @@ describe("as a developer runs it: serve in its own process, receive and trigger 
     const hooks = await new TestReceiver().start();
     const port = hooks.server.port;
     await hooks.close(); // a free port for `hr-mock receive`
-    const serve = spawn(process.execPath, ["--import", "tsx", CLI, "serve", "--port", "0", "--webhook-url", `http://127.0.0.1:${port}/hooks`, "--time-scale", "0.001"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    const serve = spawn(process.execPath, [...(await hrMockArgs()), "serve", "--port", "0", "--webhook-url", `http://127.0.0.1:${port}/hooks`, "--time-scale", "0.001"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
     const stopReceiving = new AbortController();
     let receiving: Promise<void> | undefined;
     try {
@@ -184,7 +182,7 @@ describe("as a developer runs it: serve in its own process, receive and trigger 
       await receiving;
       serve.kill("SIGTERM");
     }
-  }, 60_000);
+  });
 });
 
 /** Waits for `done()` to hold (polling every 20 ms), failing with `what` after 20 s. */

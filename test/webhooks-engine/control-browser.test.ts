@@ -5,7 +5,7 @@
 import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
-import { launchChromium, serveStatic, type StaticSite } from "../support/browser.js";
+import { connectChromium, openContext, serveStatic, type StaticSite } from "../support/browser.js";
 import { WEBHOOKS_KEY } from "./support.js";
 
 let site: StaticSite;
@@ -16,8 +16,8 @@ let page: Page;
 
 beforeAll(async () => {
   site = await serveStatic({ "/": { type: "text/html; charset=utf-8", body: "<!doctype html><title>another origin</title>" } });
-  [closed, named, browser] = await Promise.all([startMock({ port: 0 }), startMock({ port: 0, corsOrigins: [site.url] }), launchChromium()]);
-  page = await browser.newPage();
+  [closed, named, browser] = await Promise.all([startMock({ port: 0 }), startMock({ port: 0, corsOrigins: [site.url] }), connectChromium()]);
+  page = await (await openContext(browser)).newPage();
   await page.goto(`${site.url}/`);
 }, 120_000);
 

@@ -182,7 +182,7 @@ export async function register(mock: RunningMock, receiver: TestReceiver, extra:
 }
 
 /** How long a wait for something the mock will do may take before the test fails saying what it waited for. */
-export const WAIT_BOUND_MS = 20_000;
+export const WAIT_BOUND_MS = 60_000;
 
 /**
  * The log entry of an event to an endpoint once it is final (isFinal: succeeded, failed, cancelled,

@@ -7,7 +7,7 @@ import type { Browser, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { EVENT_ID_HEADER, EVENT_TYPE_HEADER, SIGNATURE_HEADER } from "../../src/webhooks/index.js";
 import { sign } from "../../src/webhooks/node/index.js";
-import { bundleForBrowser, launchChromium, modulePage, serveStatic, type StaticSite } from "../support/browser.js";
+import { BROWSER_WAIT_MS, bundleForBrowser, connectChromium, modulePage, openContext, serveStatic, type StaticSite } from "../support/browser.js";
 import vectorFile from "./signature-vectors.json" with { type: "json" };
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
@@ -32,12 +32,12 @@ let page: Page;
 beforeAll(async () => {
   const script = await bundleForBrowser(PAGE_ENTRY, repo);
   site = await serveStatic(modulePage("loading", script));
-  browser = await launchChromium();
-  page = await browser.newPage();
+  browser = await connectChromium();
+  page = await (await openContext(browser)).newPage();
   const errors: string[] = [];
   page.on("pageerror", (error) => errors.push(error.message));
   await page.goto(`${site.url}/`);
-  await page.waitForFunction(() => "webhooks" in window, null, { timeout: 15_000 }).catch(() => {
+  await page.waitForFunction(() => "webhooks" in window, null, { timeout: BROWSER_WAIT_MS }).catch(() => {
     throw new Error(`the page never loaded the webhooks bundle: ${errors.join("; ") || "no page error"}`);
   });
 }, 120_000);

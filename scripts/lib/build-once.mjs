@@ -1,0 +1,124 @@
+// A folder built once per key, however many processes ask for it at the same time. The first to
+// link the key's lock file into place (an atomic step only one can win) builds into a temporary
+// folder and renames it into place when it is complete; the others wait until the folder is there,
+// then use it. So a half-built folder is never used: only a complete one has the key's name. A
+// builder stopped by a signal removes what it had half-built and its lock; one that died anyhow
+// else leaves a lock naming a process that is gone, which the next caller removes with its leftovers.
+// Plain JavaScript: the launcher (mock/bin/hr-mock.js) runs it before anything can compile
+// TypeScript. Types: build-once.d.mts.
+import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+
+/** A lock older than this is taken over even when its process seems alive (its pid reused). */
+const LOCK_TTL_MS = 30 * 60_000;
+const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
+
+const lockOf = (parent, key) => join(parent, `${key}.lock`);
+const isComplete = (parent, key) => statSync(join(parent, key), { throwIfNoEntry: false })?.isDirectory() === true;
+
+/** Whether the process `pid` runs (one of another user counts). */
+export function isAlive(pid) {
+  try {
+    process.kill(pid, 0);
+    return true;
+  } catch (error) {
+    return error.code === "EPERM";
+  }
+}
+
+/** Links a file naming this process as the lock: true when this process holds it now. */
+function tryLock(lock) {
+  const mine = `${lock}.${process.pid}.tmp`;
+  writeFileSync(mine, `${process.pid}\n`);
+  try {
+    linkSync(mine, lock);
+    return true;
+  } catch (error) {
+    if (error.code !== "EEXIST") throw error;
+    return false;
+  } finally {
+    rmSync(mine, { force: true });
+  }
+}
+
+/** The lock's process is gone (or the lock is older than any build): nobody will finish its build. */
+function isStale(lock) {
+  const stat = statSync(lock, { throwIfNoEntry: false });
+  if (!stat) return false;
+  const pid = Number.parseInt(readFileSync(lock, "utf8"), 10);
+  return !Number.isInteger(pid) || !isAlive(pid) || Date.now() - stat.mtimeMs > LOCK_TTL_MS;
+}
+
+/** Temporary folders and locks whose process is gone; with `keep`, complete folders beyond the newest `keep`. */
+function removeLeftovers(parent, keep) {
+  const complete = [];
+  for (const name of readdirSync(parent)) {
+    const full = join(parent, name);
+    const owner = /\.building-(\d+)-/.exec(name)?.[1] ?? (/\.lock\.(\d+)\.tmp$/.exec(name) || undefined)?.[1];
+    if (owner !== undefined) {
+      if (!isAlive(Number(owner))) rmSync(full, { recursive: true, force: true });
+    } else if (name.endsWith(".lock")) {
+      if (isStale(full)) rmSync(full, { force: true });
+    } else if (!name.includes(".") && statSync(full).isDirectory()) complete.push({ full, time: statSync(full).mtimeMs });
+  }
+  complete.sort((a, b) => b.time - a.time);
+  for (const { full } of complete.slice(keep)) rmSync(full, { recursive: true, force: true });
+}
+
+/**
+ * The folder `parent/key`, built by `build(temporaryFolder)` unless it exists. `onBuild` is called
+ * when this process builds it, `onWait` once when it waits for another's build. With `keep`, the
+ * newest `keep` complete folders stay and older ones go after a build.
+ * @param {{ parent: string, key: string, build: (folder: string) => Promise<void>, onBuild?: () => void, onWait?: () => void, keep?: number, pollMs?: number }} options
+ * @returns {Promise<string>}
+ */
+export async function buildOnce({ parent, key, build, onBuild = () => {}, onWait = () => {}, keep = Number.POSITIVE_INFINITY, pollMs = 50 }) {
+  if (!/^[A-Za-z0-9_-]+$/.test(key)) throw new Error(`buildOnce: the key "${key}" must be letters, digits, - or _`);
+  const target = join(parent, key);
+  if (isComplete(parent, key)) return target;
+  mkdirSync(parent, { recursive: true });
+  const lock = lockOf(parent, key);
+  let waiting = false;
+  for (;;) {
+    if (isComplete(parent, key)) return target;
+    if (tryLock(lock)) break;
+    if (isStale(lock)) {
+      rmSync(lock, { force: true });
+      continue;
+    }
+    if (!waiting) onWait();
+    waiting = true;
+    await new Promise((resolve) => setTimeout(resolve, pollMs));
+  }
+  let temp;
+  const onSignal = (signal) => {
+    if (temp) rmSync(temp, { recursive: true, force: true });
+    rmSync(lock, { force: true });
+    for (const s of SIGNALS) process.removeListener(s, onSignal);
+    process.kill(process.pid, signal);
+  };
+  for (const signal of SIGNALS) process.on(signal, onSignal);
+  try {
+    // Another process may have finished between our last look and our lock.
+    if (isComplete(parent, key)) return target;
+    removeLeftovers(parent, Number.POSITIVE_INFINITY);
+    onBuild();
+    temp = mkdtempSync(join(parent, `${key}.building-${process.pid}-`));
+    try {
+      await build(temp);
+      renameSync(temp, target);
+    } catch (error) {
+      rmSync(temp, { recursive: true, force: true });
+      throw error;
+    }
+    removeLeftovers(parent, keep);
+    return target;
+  } finally {
+    for (const signal of SIGNALS) process.removeListener(signal, onSignal);
+    try {
+      unlinkSync(lock);
+    } catch {
+      // Already gone (removed as stale by another process after a very long build): nothing to release.
+    }
+  }
+}

@@ -1,0 +1,24 @@
+// hr-mock as a child process, as a user of a clone starts it: `node mock/bin/hr-mock.js …`, which
+// runs the development bundle (scripts/lib/dev-bundle-folder.mjs). The bundle is built here before
+// the first child starts (once per change of the sources, however many files ask at once), so no
+// child builds it or says so, and each starts in well under a second, where running the sources
+// through tsx took seconds of CPU per child.
+import path from "node:path";
+import { devBundleFolder } from "../../scripts/lib/dev-bundle-folder.mjs";
+import { buildDevBundle } from "../../scripts/dev-bundle.js";
+import { repoRoot } from "../../scripts/lib/spec-document.js";
+
+/** The launcher; spawn it with process.execPath. */
+export const HR_MOCK_BIN = path.join(repoRoot, "mock", "bin", "hr-mock.js");
+
+let ready: Promise<string> | undefined;
+
+/** `[HR_MOCK_BIN]`, once the development bundle of the current sources is there. */
+export async function hrMockArgs(): Promise<string[]> {
+  ready ??= devBundleFolder({ root: repoRoot, build: buildDevBundle });
+  await ready.catch((error: unknown) => {
+    ready = undefined;
+    throw error;
+  });
+  return [HR_MOCK_BIN];
+}
