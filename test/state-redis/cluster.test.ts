@@ -17,7 +17,7 @@ beforeAll(async () => {
   [a] = (await startReplicas(cluster.nodes[0], {}, 1)).replicas;
   [b] = (await startReplicas(cluster.nodes[1], {}, 1)).replicas;
   receiver = await new TestReceiver().start();
-}, 120_000);
+});
 
 afterAll(async () => {
   await Promise.all([a?.close(), b?.close()]);

@@ -2,15 +2,14 @@
 // at its time: none is lost, none is sent twice. The killed replica is a child process (the one
 // case that needs one); the survivor runs in this process.
 import { spawn } from "node:child_process";
-import { join } from "node:path";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import type { RunningMock } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { startRedis, type RedisServer } from "../support/redis-server.js";
+import { bundledEntry } from "../support/bundled-entry.js";
 import { TestReceiver } from "../webhooks-engine/support.js";
 import { startReplicas } from "./support.js";
 
-const CHILD = join(repoRoot, "test", "state-redis", "replica-child.ts");
 /** The retry schedule at this scale: at once, then 2.5 s later (the spec's 5 s): ample time to kill the child first. */
 const TIME_SCALE = 0.5;
 
@@ -31,9 +30,9 @@ afterAll(async () => {
 });
 
 /** Runs the child until it says its event waits for a retry, kills it then, and answers the event's id. */
-function runAndKill(): Promise<string> {
+function runAndKill(script: string): Promise<string> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ["--import", "tsx", CHILD, redis.url, receiver.url, String(TIME_SCALE)], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [script, redis.url, receiver.url, String(TIME_SCALE)], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
     let out = "";
     let err = "";
     child.stderr.on("data", (chunk: Buffer) => (err += chunk));
@@ -56,7 +55,7 @@ test("killed with a retry waiting, its delivery is attempted by the surviving re
   survivor.webhooks.onAttempt((_entry, attempt) => mine.push(attempt.attempt));
   // The first attempt fails, the retry succeeds.
   receiver.answer = (request) => (request.number === 1 ? { kind: "status", status: 503 } : { kind: "status", status: 200 });
-  const eventId = await runAndKill();
+  const eventId = await runAndKill(await bundledEntry("test/state-redis/replica-child.ts"));
   await receiver.until(() => receiver.requestsFor(eventId).length >= 2, `the retry of event ${eventId}`);
   await survivor.webhooks.idle();
   expect(receiver.requestsFor(eventId).length, "sent twice in all: the failed attempt and its retry, never a third").toBe(2);
