@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { mockLimits } from "../../generated/control-facts.js";
 import { rateLimit } from "../../generated/facts.js";
+import { MAX_PARAMETER_NAMES } from "../../mock/worlds/journal/tally.js";
 import { startRedis, type RedisServer } from "../support/redis-server.js";
 import { register, TestReceiver } from "../webhooks-engine/support.js";
 import { roundRobin, send, startReplicas, worldBytes, SEED, TODAY } from "./support.js";
@@ -156,6 +157,43 @@ describe("journal and coverage", () => {
     expect(later, `the world's keys held ${full} bytes when its journal was full, ${later} bytes after ${2 * JOURNAL} more requests`).toBeLessThanOrEqual(full * 1.05);
     const listed = await send(a, "GET", `/_mock/requests?unmatched=true&limit=${JOURNAL}`, made.admin);
     expect([listed.body.data.requests.length, listed.body.data.capacity, listed.body.data.dropped], "held, bound, dropped").toEqual([JOURNAL, JOURNAL, 2 * JOURNAL]);
+  });
+});
+
+describe("the bounds of memory, in Redis", () => {
+  test("coverage keeps at most 64 parameter names per operation, whatever a client sends", async () => {
+    const made = await sandbox(a);
+    const lb = roundRobin([a, b]);
+    const keys = (await send(a, "GET", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin)).body.data.find((s: { id: string }) => s.id === made.id).keys.map((k: { key: string }) => k.key);
+    for (let i = 0; i < 70; i++) await lb.get(`/v1/department/list?made_up_${i}=1`, keys[i % keys.length]);
+    const coverage = await send(b, "GET", "/_mock/coverage", made.admin);
+    const operation = coverage.body.data.api.operations.find((o: { operationId: string }) => o.operationId === "listDepartments");
+    expect([operation.requests, operation.parameters.unknown.length], "every request counted, 64 names kept").toEqual([70, MAX_PARAMETER_NAMES]);
+  });
+
+  test("the delivery log keeps its bound per organisation, the oldest finished entries and their bodies going first", async () => {
+    // A database and replicas of their own, with a log of 5 entries per organisation.
+    const { replicas } = await startReplicas({ url: `${redis.url}/4` }, { webhooks: { timeScale: 0.001, logLimit: 5 } });
+    const [one, two] = replicas;
+    const sink = await new TestReceiver().start();
+    try {
+      await register(one, sink);
+      const events: string[] = [];
+      for (let i = 0; i < 7; i++) {
+        events.push((await send(i % 2 ? one : two, "POST", "/_mock/webhooks/events", DEMO_KEY.org1WebhooksAdmin, { type: "payroll.paid" })).body.data.event.id);
+        await sink.event(events[i]);
+        await one.webhooks.idle();
+      }
+      const kept = (await send(two, "GET", "/_mock/webhooks/deliveries?limit=100", DEMO_KEY.org1WebhooksAdmin)).body.data.map((d: { eventId: string }) => d.eventId);
+      expect(kept, "the newest 5 of 7, newest first").toEqual(events.slice(2).reverse());
+      const gone = await send(one, "POST", `/_mock/webhooks/events/${events[0]}/resend`, DEMO_KEY.org1WebhooksAdmin);
+      expect([gone.status, gone.body.message], "a trimmed event cannot be resent").toEqual([404, `Not found: no event with id ${events[0]} in this organisation's delivery log (eventId).`]);
+      const bodies = Number(await redis.cli("-n", "4", "hlen", "hrm:{w:default}:bodies"));
+      expect(bodies, "only the kept events' bodies stay").toBe(5);
+    } finally {
+      await Promise.all(replicas.map((r) => r.close()));
+      await sink.close();
+    }
   });
 });
 
