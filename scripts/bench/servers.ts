@@ -3,8 +3,8 @@
 // first 200 on the benchmarked request; memory is the child's resident set (Linux /proc).
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freePort } from "../lib/free-port.js";
 
 export interface BenchServer {
   name: string;
@@ -148,17 +148,4 @@ async function cpuMs(pid: number): Promise<number> {
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   return Number.isFinite(utime + stime) ? (utime + stime) * 10 : Number.NaN;
-}
-
-/** A port free on 127.0.0.1 now (a server that must be told its port before it starts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }
