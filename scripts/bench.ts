@@ -349,6 +349,7 @@ function sharedStateFigures(cost: SharedStateCost): Record<string, number> {
     sharedStateRedisCpuUsPerRequest: cost.redisCpuUsPerRequest,
     sharedStateCommandsPerRequest: cost.commands.perRequest,
     sharedStateSentPerRequest: cost.sample.sentPerRequest,
+    sharedStateReadsPerRequest: cost.readsPerRequest,
     ...Object.fromEntries(cost.commands.byCommand.map((c) => [`sharedStateCommand:${c.command}`, c.perRequest])),
   };
 }

@@ -138,6 +138,7 @@ function markdown(report: Report): string {
       `| p99, memory / Redis state | ${f.sharedStateMemoryP99Ms.toFixed(2)} / ${f.sharedStateRedisP99Ms.toFixed(2)} ms | none | |`,
       `| Redis commands per request (INFO commandstats; a script's own commands included) | ${f.sharedStateCommandsPerRequest.toFixed(2)} | none | |`,
       `| of them sent by the mock (MONITOR sample) | ${f.sharedStateSentPerRequest.toFixed(2)} | none | |`,
+      `| round trips per request (redis-server's reads, pipelined) | ${f.sharedStateReadsPerRequest.toFixed(2)} | none | |`,
       "",
       `Commands per request: ${commands.map(([name, value]) => `${name.slice("sharedStateCommand:".length)} ${value.toFixed(2)}`).join(", ")}.`,
       "",

@@ -43,6 +43,8 @@ export interface SharedStateCost {
   redisCpuUsPerRequest: number;
   /** Every Redis command per request over the measured runs, and each command's. */
   commands: { perRequest: number; requests: number; byCommand: CommandCount[] };
+  /** Reads redis-server made from its clients per request (INFO stats total_reads_processed): round trips, once pipelining has grouped commands. */
+  readsPerRequest: number;
   /** From the MONITOR sample: commands the mock sent (round trips, pipelined) and commands its scripts ran, per request. */
   sample: { requests: number; sentPerRequest: number; inScriptsPerRequest: number };
   redisVersion: string;
@@ -76,20 +78,25 @@ export async function measureSharedState(options: SharedStateOptions): Promise<S
     const calls = new Map<string, number>();
     let requests = 0;
     let redisCpuUs = 0;
+    let reads = 0;
     for (let round = 1; round <= options.rounds; round++) {
       for (const [label, server] of servers) {
         const shared = label !== "memory state";
         log(`round ${round}/${options.rounds}: ${label}, warming up ${options.warmup} s, measuring ${options.seconds} s…`);
         let before: Map<string, number> | undefined;
         let cpuBefore = 0;
+        let readsBefore = 0;
         const load = await measure({ url: server.url + probe.path, headers: probe.headers, connections: options.connections, warmupSeconds: options.warmup, seconds: options.seconds, serverCpuMs: server.cpuMs }, async () => {
           if (!shared) return;
           before = commandStats(await redis.cli("INFO", "commandstats"));
           cpuBefore = redisCpuUsOf(await redis.cli("INFO", "cpu"));
+          readsBefore = readsOf(await redis.cli("INFO", "stats"));
         });
         if (before) {
           const after = commandStats(await redis.cli("INFO", "commandstats"));
           redisCpuUs += redisCpuUsOf(await redis.cli("INFO", "cpu")) - cpuBefore;
+          // The INFO readings between are the bench's own reads (three).
+          reads += readsOf(await redis.cli("INFO", "stats")) - readsBefore - 3;
           for (const [command, count] of after) calls.set(command, (calls.get(command) ?? 0) + count - (before.get(command) ?? 0));
           requests += load.total;
         }
@@ -118,6 +125,7 @@ export async function measureSharedState(options: SharedStateOptions): Promise<S
       cpuRatio: memory.serverCpuUsPerRequest / (shared.serverCpuUsPerRequest + redisCpuUsPerRequest),
       redisCpuUsPerRequest,
       commands: { perRequest: total / requests, requests, byCommand },
+      readsPerRequest: reads / requests,
       sample: { requests: SAMPLE_REQUESTS, sentPerRequest: sample.sent / SAMPLE_REQUESTS, inScriptsPerRequest: sample.scripted / SAMPLE_REQUESTS },
       redisVersion,
       redisSettings,
@@ -139,6 +147,11 @@ export function commandStats(info: string): Map<string, number> {
 function redisCpuUsOf(info: string): number {
   const seconds = (name: string) => Number(new RegExp(`^${name}:([\\d.]+)`, "m").exec(info)?.[1] ?? Number.NaN);
   return (seconds("used_cpu_user") + seconds("used_cpu_sys")) * 1e6;
+}
+
+/** Reads redis-server has made from its clients so far (INFO stats). */
+function readsOf(info: string): number {
+  return Number(/^total_reads_processed:(\d+)/m.exec(info)?.[1] ?? Number.NaN);
 }
 
 /**
@@ -218,5 +231,6 @@ export function printSharedState(cost: SharedStateCost): void {
     const where = Number.isNaN(c.inScripts) ? "not in the sample" : c.inScripts === 1 ? "inside a script" : c.inScripts === 0 ? "sent by the mock" : `${(c.inScripts * 100).toFixed(0)}% inside a script`;
     console.log(`    ${c.command.padEnd(18)} ${c.perRequest.toFixed(3)}  (${where})`);
   }
+  console.log(`  round trips per request: ${cost.readsPerRequest.toFixed(2)} (redis-server's reads from its clients, INFO stats; pipelining groups the commands of ${(1 / cost.readsPerRequest).toFixed(1)} requests in one)`);
   console.log(`  MONITOR over ${cost.sample.requests} requests one at a time: ${cost.sample.sentPerRequest.toFixed(2)} commands sent by the mock per request, ${cost.sample.inScriptsPerRequest.toFixed(2)} run inside its scripts`);
 }
