@@ -33,6 +33,20 @@ export interface Probe {
  */
 export type MockEntry = { installedBin: string } | "source";
 
+/** Two mocks side by side under the bench's probe (the journal's cost, shared state's): where they run and how long. */
+export interface SideBySideOptions {
+  /** Where the mock runs: this clone, or the project the packages were installed into. */
+  root: string;
+  probe: Probe;
+  seconds: number;
+  warmup: number;
+  connections: number;
+  rounds: number;
+  /** How the mock runs: the built package (after npm run build) or the sources through tsx. */
+  entry: MockEntry;
+  log: (line: string) => void;
+}
+
 /**
  * The mock through its CLI; with `fileLimit`, under that soft limit on open files (ulimit -n); with
  * `heapProbe`, answering `heapMb()` from inside the process (heap-probe.mjs, over an IPC channel).

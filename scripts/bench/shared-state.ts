@@ -12,18 +12,9 @@
 import { spawn } from "node:child_process";
 import { startRedis, type RedisServer } from "../lib/redis-server.js";
 import { measure, type LoadResult } from "./load.js";
-import { startMockServer, type BenchServer, type MockEntry, type Probe } from "./servers.js";
+import { startMockServer, type BenchServer, type Probe, type SideBySideOptions } from "./servers.js";
 
-export interface SharedStateOptions {
-  root: string;
-  probe: Probe;
-  seconds: number;
-  warmup: number;
-  connections: number;
-  rounds: number;
-  entry: MockEntry;
-  log: (line: string) => void;
-}
+export type SharedStateOptions = SideBySideOptions;
 
 export interface CommandCount {
   command: string;
