@@ -22,9 +22,11 @@
 //
 // Last, the request journal's cost on the cached path, on against off (scripts/bench/journal.ts),
 // and the journals' memory budget: 100 sandboxes each sent 1,100 requests with 12 KB URLs, the
-// mock's resident set before and after (scripts/bench/journal-budget.ts).
+// mock's resident set before and after (scripts/bench/journal-budget.ts). Then shared state: the
+// cached read with --state redis:// against memory state on one replica, on a redis-server the
+// bench starts, and the Redis commands per request (scripts/bench/shared-state.ts).
 //
-//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup|journal|journal-memory]
+//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup|journal|journal-memory|shared-state]
 import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -40,6 +42,7 @@ import { measureStartup } from "./bench/startup.js";
 import { measureBrowserBundle } from "./lib/browser-size.js";
 import { measureJournal, printJournalCost, type JournalCost } from "./bench/journal.js";
 import { measureJournalBudget, printJournalBudget, type JournalBudgetCost } from "./bench/journal-budget.js";
+import { measureSharedState, printSharedState, type SharedStateCost } from "./bench/shared-state.js";
 import { startBareServer, startMockServer, startPrismServer, type BenchServer, type Probe } from "./bench/servers.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
@@ -88,7 +91,7 @@ function settings() {
   }
 }
 
-const ONLY = ["sandboxes", "startup", "journal", "journal-memory"] as const;
+const ONLY = ["sandboxes", "startup", "journal", "journal-memory", "shared-state"] as const;
 
 function only(text: string): (typeof ONLY)[number] {
   const found = ONLY.find((name) => name === text);
@@ -122,9 +125,10 @@ async function main() {
   // Alone, the journal's benches run the clone's development bundle (the launcher): packing is for the full run.
   const launcher = { installedBin: join(ROOT, "mock", "bin", "hr-mock.js") };
   // The launcher builds its bundle when the sources changed, in the process it starts: built here first, so the figures are the mock's alone.
-  if (options.only === "journal" || options.only === "journal-memory") execFileSync(process.execPath, [launcher.installedBin, "--help"], { stdio: "ignore" });
+  if (options.only === "journal" || options.only === "journal-memory" || options.only === "shared-state") execFileSync(process.execPath, [launcher.installedBin, "--help"], { stdio: "ignore" });
   if (options.only === "journal") return printJournalCost(await measureJournal({ ...options, root: ROOT, probe: PROBE, entry: launcher, log }));
   if (options.only === "journal-memory") return printJournalBudget(await measureJournalBudget({ root: ROOT, probe: PROBE, entry: launcher, log }));
+  if (options.only === "shared-state") return printSharedState(await measureSharedState({ ...options, root: ROOT, probe: PROBE, entry: launcher, log }));
   await reportSandboxes();
   if (options.only === "sandboxes") return;
   const work = await mkdtemp(join(tmpdir(), "hr-mock-bench-"));
@@ -148,7 +152,9 @@ async function main() {
       printJournalCost(journal);
       const budget = await measureJournalBudget({ root: project, probe: PROBE, entry: { installedBin }, log });
       printJournalBudget(budget);
-      report.figures = { ...report.figures, ...journalFigures(journal, budget) };
+      const shared = await measureSharedState({ ...options, root: project, probe: PROBE, entry: { installedBin }, log });
+      printSharedState(shared);
+      report.figures = { ...report.figures, ...journalFigures(journal, budget), ...sharedStateFigures(shared) };
     }
   } finally {
     log("stopping the servers…");
@@ -328,5 +334,22 @@ function journalFigures(cost: JournalCost, budget: JournalBudgetCost): Record<st
     journalBudgetRssAfterMb: budget.rss.afterMb,
     journalBudgetRestSeconds: budget.restSeconds,
     journalBudgetHeapAfterMb: budget.heap.afterMb,
+  };
+}
+
+/** Shared state's figures as the report keeps them (the commands per request by name too). */
+function sharedStateFigures(cost: SharedStateCost): Record<string, number> {
+  return {
+    sharedStateMemoryPerSecond: cost.memory.requestsPerSecond,
+    sharedStateRedisPerSecond: cost.redis.requestsPerSecond,
+    sharedStateMemoryP99Ms: cost.memory.p99Ms,
+    sharedStateRedisP99Ms: cost.redis.p99Ms,
+    sharedStateRatio: cost.ratio,
+    sharedStateCpuRatio: cost.cpuRatio,
+    sharedStateRedisCpuUsPerRequest: cost.redisCpuUsPerRequest,
+    sharedStateCommandsPerRequest: cost.commands.perRequest,
+    sharedStateSentPerRequest: cost.sample.sentPerRequest,
+    sharedStateReadsPerRequest: cost.readsPerRequest,
+    ...Object.fromEntries(cost.commands.byCommand.map((c) => [`sharedStateCommand:${c.command}`, c.perRequest])),
   };
 }

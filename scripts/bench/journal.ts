@@ -8,19 +8,9 @@ import { mockLimits } from "../../generated/control-facts.js";
 import { startMock } from "../../mock/index.js";
 import { heapMb } from "./heap.js";
 import { measure, type LoadResult } from "./load.js";
-import { startMockServer, type BenchServer, type MockEntry, type Probe } from "./servers.js";
+import { startMockServer, type BenchServer, type SideBySideOptions } from "./servers.js";
 
-export interface JournalBenchOptions {
-  root: string;
-  probe: Probe;
-  seconds: number;
-  warmup: number;
-  connections: number;
-  rounds: number;
-  /** How the mock runs: the built package (after npm run build) or the sources through tsx. */
-  entry: MockEntry;
-  log: (line: string) => void;
-}
+export type JournalBenchOptions = SideBySideOptions;
 
 export interface JournalCost {
   on: LoadResult;

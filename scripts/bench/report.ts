@@ -6,6 +6,7 @@ import { join } from "node:path";
 import type { BrowserBundleSize } from "../lib/browser-size.js";
 import { JOURNAL_BUDGET_RSS_BAR_MB } from "./journal-budget.js";
 import { JOURNAL_TARGET } from "./journal.js";
+import { SHARED_STATE_AIM, SHARED_STATE_TARGET } from "./shared-state.js";
 import type { StartupFigures } from "./startup.js";
 
 export const STARTUP_BARS = {
@@ -120,6 +121,26 @@ function markdown(report: Report): string {
       `| 100 sandboxes x 1,100 requests with 12 KB URLs: RSS added, at rest after ${f.journalBudgetRestSeconds.toFixed(0)} s idle (${f.journalBudgetRssStartMb.toFixed(0)} to ${f.journalBudgetRssAfterMb.toFixed(0)} MB) | ${grown.toFixed(0)} MB | ≤ ${JOURNAL_BUDGET_RSS_BAR_MB} MB | ${grown <= JOURNAL_BUDGET_RSS_BAR_MB ? "met" : "missed"} |`,
       `| the same: RSS right after the requests, before V8 collected | ${f.journalBudgetRssRightAfterMb.toFixed(0)} MB | none | |`,
       `| the same: heap after full collections | ${f.journalBudgetHeapAfterMb.toFixed(0)} MB | none | |`,
+      "",
+    );
+  }
+  if (f.sharedStateRatio !== undefined) {
+    const commands = Object.entries(f).filter(([name]) => name.startsWith("sharedStateCommand:"));
+    out.push(
+      "## Shared state (--state redis://)",
+      "",
+      "One replica, GET /v1/leaverequest/list with a valid key (cached), memory state against Redis state on one redis-server; each one's best round.",
+      "",
+      "| measured | figure | target | |",
+      "| --- | ---: | --- | --- |",
+      `| Redis / memory state, cached GET (throughput) | ${(f.sharedStateRatio * 100).toFixed(0)} % | ≥ ${SHARED_STATE_TARGET * 100} % (aim ${SHARED_STATE_AIM * 100} %) | ${f.sharedStateRatio >= SHARED_STATE_TARGET ? "met" : "missed"} |`,
+      `| the same, by CPU per request (mock and redis-server together) | ${(f.sharedStateCpuRatio * 100).toFixed(0)} % | none | |`,
+      `| p99, memory / Redis state | ${f.sharedStateMemoryP99Ms.toFixed(2)} / ${f.sharedStateRedisP99Ms.toFixed(2)} ms | none | |`,
+      `| Redis commands per request (INFO commandstats; a script's own commands included) | ${f.sharedStateCommandsPerRequest.toFixed(2)} | none | |`,
+      `| of them sent by the mock (MONITOR sample) | ${f.sharedStateSentPerRequest.toFixed(2)} | none | |`,
+      `| round trips per request (redis-server's reads, pipelined) | ${f.sharedStateReadsPerRequest.toFixed(2)} | none | |`,
+      "",
+      `Commands per request: ${commands.map(([name, value]) => `${name.slice("sharedStateCommand:".length)} ${value.toFixed(2)}`).join(", ")}.`,
       "",
     );
   }

@@ -3,8 +3,8 @@
 // first 200 on the benchmarked request; memory is the child's resident set (Linux /proc).
 import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
-import { createServer } from "node:net";
 import { join } from "node:path";
+import { freePort } from "../lib/free-port.js";
 
 export interface BenchServer {
   name: string;
@@ -32,6 +32,20 @@ export interface Probe {
  * clone (TypeScript through tsx).
  */
 export type MockEntry = { installedBin: string } | "source";
+
+/** Two mocks side by side under the bench's probe (the journal's cost, shared state's): where they run and how long. */
+export interface SideBySideOptions {
+  /** Where the mock runs: this clone, or the project the packages were installed into. */
+  root: string;
+  probe: Probe;
+  seconds: number;
+  warmup: number;
+  connections: number;
+  rounds: number;
+  /** How the mock runs: the built package (after npm run build) or the sources through tsx. */
+  entry: MockEntry;
+  log: (line: string) => void;
+}
 
 /**
  * The mock through its CLI; with `fileLimit`, under that soft limit on open files (ulimit -n); with
@@ -148,17 +162,4 @@ async function cpuMs(pid: number): Promise<number> {
   const utime = Number(fields[11]);
   const stime = Number(fields[12]);
   return Number.isFinite(utime + stime) ? (utime + stime) * 10 : Number.NaN;
-}
-
-/** A port free on 127.0.0.1 now (a server that must be told its port before it starts). */
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = createServer();
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      server.close(() => resolve(port));
-    });
-  });
 }

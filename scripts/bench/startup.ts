@@ -10,7 +10,8 @@
 import { spawn } from "node:child_process";
 import { readFile, writeFile } from "node:fs/promises";
 import { join } from "node:path";
-import { freePort, type Probe } from "./servers.js";
+import { freePort } from "../lib/free-port.js";
+import type { Probe } from "./servers.js";
 
 export const HELP_COMMANDS = ["--help", "trigger --help", "receive --help", "diff --help", "scenario --help", "export --help"];
 

@@ -5,7 +5,7 @@
 //   `hr-contract` passes against it, the mock's bundle brings no library of its own, within 25 MB.
 // - light: hr-service-contract alone (a receiver or a frontend): no Prism, faker or Ajv, under 3 MB,
 //   the webhooks entry works under plain node, hr-contract receiver grades the package's own receiver.
-import { spawn, spawnSync, type ChildProcess } from "node:child_process";
+import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
@@ -16,6 +16,7 @@ import { PACKAGES } from "../../scripts/build-package.js";
 import { addTo, packAndInstall, sizeOf, type PackedInstall } from "../../scripts/lib/packed-install.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { builtDocsSite } from "../support/docs-site.js";
+import { sharedStateChecks, type InstalledMock } from "./shared-state.js";
 
 const MOCK_LIBRARIES = ["@stoplight/prism-http", "@stoplight/prism-core", "@faker-js/faker", "ajv", "ajv-formats"];
 const LIGHT_LIMIT_BYTES = 3 * 1024 * 1024;
@@ -37,18 +38,18 @@ let appBytes = 0;
 
 const bin = (project: string, name: string) => path.join(project, "node_modules", ".bin", name);
 
-/** Starts the installed hr-mock on a free port and resolves with its URL from the banner. */
-function startInstalledMock(project: string): Promise<{ url: string; child: ChildProcess; stderr: () => string }> {
-  const child = spawn(process.execPath, [bin(project, "hr-mock"), "serve", "--port", "0"], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+/** Starts the installed hr-mock serve on a free port (with `args`) and resolves with its URL once its banner holds `until` too. */
+function startInstalledMock(project: string, args: string[] = [], until = /^/): Promise<InstalledMock> {
+  const child = spawn(process.execPath, [bin(project, "hr-mock"), "serve", "--port", "0", ...args], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
   return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`hr-mock serve printed no API address within 120 s: ${stdout}${stderr}`)), 120_000);
+    const timer = setTimeout(() => reject(new Error(`hr-mock serve printed no API address (and ${until}) within 120 s: ${stdout}${stderr}`)), 120_000);
     child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
       stdout += chunk;
       const url = /API\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
-      if (url) clearTimeout(timer), resolve({ url, child, stderr: () => stderr });
+      if (url && until.test(stdout)) clearTimeout(timer), resolve({ url, child, stdout: () => stdout, stderr: () => stderr });
     });
     child.on("exit", (code) => reject(new Error(`hr-mock serve exited (${code}) before it was ready: ${stderr.trim()}`)));
   });
@@ -303,7 +304,9 @@ describe("the mock's bundle (its libraries inside its own files)", () => {
 
   it("THIRD_PARTY_NOTICES names each bundled library with its version and licence text", () => {
     const notices = fs.readFileSync(path.join(projects.app, "node_modules", "hr-service-mock", "THIRD_PARTY_NOTICES"), "utf8");
-    for (const name of [...MOCK_LIBRARIES, "yaml", "fp-ts", "lodash"]) {
+    // ioredis (loaded for --state redis:// only) and the packages it depends on, as its manifest names them.
+    const ioredis = Object.keys(JSON.parse(fs.readFileSync(path.join(repoRoot, "node_modules", "ioredis", "package.json"), "utf8")).dependencies);
+    for (const name of [...MOCK_LIBRARIES, "yaml", "fp-ts", "lodash", "ioredis", ...ioredis]) {
       const version = JSON.parse(fs.readFileSync(path.join(repoRoot, "node_modules", name, "package.json"), "utf8")).version as string;
       expect(notices, `THIRD_PARTY_NOTICES lacks ${name} ${version}`).toContain(`\n${name} ${version}\nLicense: `);
     }
@@ -318,6 +321,8 @@ describe("the mock's bundle (its libraries inside its own files)", () => {
     expect(result.stdout, `hr-mock ${args} printed no usage`).toMatch(/^Usage: hr-mock/m);
   });
 });
+
+sharedStateChecks({ project: () => projects.app, start: startInstalledMock });
 
 describe("installed alone (a webhook receiver, a frontend, a CI job checking a deployment)", () => {
   it("installs no mock library, within 3 MB", () => {

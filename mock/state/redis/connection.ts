@@ -40,9 +40,9 @@ export interface RedisLink {
 
 /** Connects, or throws a StateError of one line: unreachable, refused credentials, no such database. */
 export async function openRedis(address: RedisAddress): Promise<RedisLink> {
-  const loaded = await import("ioredis");
-  // ioredis is CommonJS: its classes are named exports under Node, properties of the default export in a bundle.
-  const ioredis = ("Cluster" in loaded ? loaded : (loaded as { default: typeof loaded }).default) as typeof loaded;
+  // ioredis is CommonJS: its module.exports (the default export) is what Node's import() and a
+  // bundle's answer alike; the named exports a bundle's chunk does not carry.
+  const { default: ioredis } = await import("ioredis");
   const probe = new ioredis.Redis({ ...serverOptions(address), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
   let lastError: Error | undefined;
   probe.on("error", (error: Error) => (lastError = error));

@@ -1,0 +1,75 @@
+// hr-service-mock as installed from its tarball, with its state in Redis (issue 30): checked inside
+// the package test's own install (package.test.ts calls sharedStateChecks), on a redis-server this
+// starts (Debian's, scripts/lib/redis-server.ts) with a password.
+// - the bundle: ioredis sits in a chunk of its own that only an import() reaches, so hr-mock --help,
+//   serve and startMock without --state load none of it (the sources' side: test/state/redis-client-lazy.test.ts);
+// - the installed `hr-mock serve --state redis://…` answers a request, its state in Redis, and its
+//   banner says the state is shared, the password masked; a wrong password is one line and exit 1.
+import { spawnSync, type ChildProcess } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startRedis, type RedisServer } from "../../scripts/lib/redis-server.js";
+
+export interface InstalledMock {
+  url: string;
+  child: ChildProcess;
+  stdout: () => string;
+  stderr: () => string;
+}
+
+export interface InstalledProject {
+  /** The project with both packages installed from their tarballs. */
+  project: () => string;
+  /** Starts its hr-mock serve with `args`, once its banner holds `until`. */
+  start: (project: string, args: string[], until: RegExp) => Promise<InstalledMock>;
+}
+
+/** How esbuild names a bundled CommonJS module in its output: the one file holding ioredis has this. */
+const IOREDIS_MODULE = '"node_modules/ioredis/built/index.js"';
+const PASSWORD = "pkg-test-redis-password";
+
+function filesUnder(dir: string): string[] {
+  return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => (entry.isDirectory() ? filesUnder(path.join(dir, entry.name)) : entry.name.endsWith(".js") ? [path.join(dir, entry.name)] : []));
+}
+
+export function sharedStateChecks({ project, start }: InstalledProject): void {
+  describe("installed with the mock, its state in Redis (--state redis://)", () => {
+    let redis: RedisServer;
+    beforeAll(async () => {
+      redis = await startRedis({ password: PASSWORD });
+    }, 60_000);
+    afterAll(() => redis?.close());
+
+    it("ioredis sits in a chunk of its own that only an import() reaches", () => {
+      const dist = path.join(project(), "node_modules", "hr-service-mock", "dist");
+      const files = filesUnder(dist).map((file) => ({ name: path.relative(dist, file), text: fs.readFileSync(file, "utf8") }));
+      const holding = files.filter((file) => file.text.includes(IOREDIS_MODULE)).map((file) => file.name);
+      expect(holding, "files of the installed bundle that hold ioredis").toHaveLength(1);
+      const chunk = path.basename(holding[0]);
+      const references = files.flatMap((file) => [...file.text.matchAll(new RegExp(`(.{0,7})["'][^"']*/${chunk.replace(/[.$]/g, "\\$&")}["']`, "g"))].map((m) => ({ file: file.name, dynamic: /import\(\s*$/.test(m[1]) })));
+      expect(references.length, `files that load ${holding[0]}`).toBeGreaterThan(0);
+      expect(references.filter((r) => !r.dynamic).map((r) => r.file), `files that import ${holding[0]} statically (it would load with them)`).toEqual([]);
+    });
+
+    it("hr-mock serve --state redis://… answers from Redis state and says so on its banner, the password masked; a wrong password is one line, exit 1", async () => {
+      const mock = await start(project(), ["--state", redis.url], /^State shared through /m);
+      try {
+        expect(mock.stdout(), "the banner's line about the shared state").toMatch(new RegExp(`^State shared through redis://:\\*\\*\\*@127\\.0\\.0\\.1:${redis.port}: every replica`, "m"));
+        const answer = await fetch(`${mock.url}/v1/leaverequest/list?PageSize=1`, { headers: { authorization: "Bearer demo_org1_full" } });
+        expect(answer.status, "a demo key's list request").toBe(200);
+        expect(Number(await redis.cli("DBSIZE")), "keys the mock keeps in Redis").toBeGreaterThan(0);
+        expect(mock.stdout() + mock.stderr(), "what hr-mock printed").not.toContain(PASSWORD);
+      } finally {
+        const exited = new Promise((resolve) => mock.child.once("exit", resolve));
+        mock.child.kill("SIGTERM");
+        await exited;
+      }
+      const wrong = spawnSync(process.execPath, [path.join(project(), "node_modules", ".bin", "hr-mock"), "serve", "--port", "0", "--state", `redis://:not-${PASSWORD}@127.0.0.1:${redis.port}`], { cwd: project(), encoding: "utf8", timeout: 60_000 });
+      expect(wrong.status, `exit status with a wrong password; stderr: ${wrong.stderr}`).toBe(1);
+      expect(wrong.stderr.trim().split("\n"), "stderr is one line, not a stack trace").toHaveLength(1);
+      expect(wrong.stderr).toMatch(new RegExp(`^hr-mock serve: --state redis://:\\*\\*\\*@127\\.0\\.0\\.1:${redis.port}: Redis refused the password`));
+      expect(wrong.stdout + wrong.stderr, "what hr-mock printed").not.toContain(PASSWORD);
+    }, 90_000);
+  });
+}
