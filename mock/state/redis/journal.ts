@@ -10,14 +10,16 @@ import { StoreUnavailableError } from "../../kernel/store-unavailable.js";
 import type { RedisLink } from "./connection.js";
 import type { WorldKeys } from "./keys.js";
 import type { Scripts } from "./scripts.js";
+import { Batcher } from "./batch.js";
 
 /** How often a verify waiting on a shared journal looks for new entries. */
 const WATCH_MS = 50;
 
-/** The arguments RECORD_LUA reads: the entry, the bound, and what the counts need. */
-export function recordArgs(entry: JournalEntry, capacity: number): (string | number)[] {
+/** One record as the scripts' collect() reads it: the entry, and what the counts need. */
+export function recordArgs(entry: JournalEntry): (string | number)[] {
   const unmatched = entry.operationId === undefined && !entry.url.startsWith(CONTROL_PREFIX) ? "1" : "0";
-  return [JSON.stringify(entry), capacity, entry.operationId ?? "", entry.status, unmatched, ...(entry.operationId === undefined ? [] : namesOf(entry.url).filter((name) => name.length <= MAX_NAME_CHARS))];
+  const names = entry.operationId === undefined ? [] : namesOf(entry.url).filter((name) => name.length <= MAX_NAME_CHARS);
+  return [JSON.stringify(entry), entry.operationId ?? "", entry.status, unmatched, names.length, ...names];
 }
 
 export class RedisJournal implements WorldJournal {
@@ -35,15 +37,21 @@ export class RedisJournal implements WorldJournal {
     return this.capacity > 0;
   }
 
+  /** Recorded with the others of this turn of the event loop, before the answer goes out. */
   async record(entry: JournalEntry): Promise<void> {
     try {
-      await this.scripts.run("hrmRecord", [this.keys.journal, this.keys.tally], recordArgs(entry, this.capacity));
+      await this.records.add(entry);
     } catch (error) {
       // The answer stands (a read from what this replica holds); its record is what is lost.
       if (!(error instanceof StoreUnavailableError)) throw error;
       this.lost++;
     }
   }
+
+  private readonly records = new Batcher<JournalEntry, void>(async (entries) => {
+    await this.scripts.run("hrmRecord", [this.keys.journal, this.keys.tally], [this.capacity, ...entries.flatMap((entry) => recordArgs(entry))]);
+    return entries.map(() => undefined);
+  });
 
   async view(): Promise<JournalView> {
     const [entries, counts] = await this.scripts.read((client) => Promise.all([client.lrange(this.keys.journal, 0, -1), client.hgetall(this.keys.tally)]));

@@ -18,6 +18,7 @@ import { recordArgs } from "./journal.js";
 import { worldKeys, type WorldKeys } from "./keys.js";
 import { ADMITTED } from "./lua/admission.js";
 import type { Scripts } from "./scripts.js";
+import { Batcher } from "./batch.js";
 
 /** What every world's store of one replica shares. */
 export interface RedisWorldContext {
@@ -40,6 +41,7 @@ export class RedisWorldState implements WorldStore {
   gen = 0;
   n = 0;
   private queue: Promise<unknown> = Promise.resolve();
+  private readonly admissions = new Batcher<AdmitRequest, WorldAdmission>((requests) => this.admitBatch(requests));
   /** The changes this replica's copy reflects, in order: what a change that could not be kept is undone by. */
   private applied: DataChange[] = [];
   readonly faults: FaultsPort;
@@ -66,50 +68,66 @@ export class RedisWorldState implements WorldStore {
     return rateLimit === "off" ? undefined : { limit: rateLimit, windowMs: RATE_LIMIT_WINDOW_MS };
   }
 
-  async admit(request: AdmitRequest): Promise<WorldAdmission> {
-    const { scripts, store } = this.context;
+  /** Joins the requests admitted in this turn of the event loop: one script call for them all. */
+  admit(request: AdmitRequest): Promise<WorldAdmission> {
+    return this.admissions.add(request);
+  }
+
+  private async admitBatch(requests: AdmitRequest[]): Promise<WorldAdmission[]> {
+    const { scripts, store, journalCapacity } = this.context;
     const limit = this.rateLimit;
-    let entry = request.entryIfAdmitted;
+    // The callers' kept answers are for the world as it was when they asked.
+    let records = requests.map((request) => request.entryIfAdmitted);
     for (let round = 0; ; round++) {
+      const keys = [this.keys.meta, this.keys.faults, this.keys.journal, this.keys.tally];
+      const args: (string | number)[] = [this.gen, this.n, limit?.limit ?? 0, limit?.windowMs ?? 0, journalCapacity];
+      requests.forEach((request, i) => {
+        const counted = limit !== undefined && request.read;
+        if (counted) keys.push(this.keys.rate(this.gen, request.key));
+        const record = records[i];
+        args.push(counted ? keys.length : 0, counted ? randomUUID() : "", request.read ? 1 : 0, request.permitted ? 1 : 0, request.operationId, record ? 1 : 0);
+        if (record) args.push(...recordArgs(record()));
+      });
       let answer: (number | string)[];
       try {
-        const record = entry ? recordArgs(entry(), this.context.journalCapacity) : [""];
-        answer = (await scripts.run(
-          "hrmAdmit",
-          [this.keys.meta, this.keys.rate(this.gen, request.key), this.keys.faults, this.keys.journal, this.keys.tally],
-          [this.gen, this.n, limit?.limit ?? 0, limit?.windowMs ?? 0, randomUUID(), request.read ? 1 : 0, request.permitted ? 1 : 0, request.operationId, ...record],
-        )) as (number | string)[];
+        answer = (await scripts.run("hrmAdmit", keys, args)) as (number | string)[];
       } catch (error) {
-        if (error instanceof StoreUnavailableError) return { kind: "unavailable", store };
+        if (error instanceof StoreUnavailableError) return requests.map(() => ({ kind: "unavailable", store }));
         throw error;
       }
-      const [code, a, b, c] = answer;
-      switch (code) {
-        case ADMITTED.stale:
-          if (round >= 5) throw new Error(`hr-mock: world ${this.world.id} keeps changing under its requests (generation ${a}, ${b} changes)`);
-          await this.catchUp(Number(a), Number(b));
-          // The caller's kept answer was for the world as it was: it answers again after admission.
-          entry = undefined;
-          continue;
-        case ADMITTED.gone:
-          if (this.world.id !== DEFAULT_WORLD) {
-            this.context.forgetHere(this.world);
-            return { kind: "gone" };
-          }
+      if (answer[0] === ADMITTED.stale && answer.length === 3) {
+        if (round >= 5) throw new Error(`hr-mock: world ${this.world.id} keeps changing under its requests (generation ${answer[1]}, ${answer[2]} changes)`);
+        await this.catchUp(Number(answer[1]), Number(answer[2]));
+        // Each caller's kept answer may be stale now: it answers again after admission.
+        records = requests.map(() => undefined);
+        continue;
+      }
+      if (answer[0] === ADMITTED.gone && answer.length === 1) {
+        if (this.world.id === DEFAULT_WORLD) {
           // The default world is never deleted: its state was wiped (FLUSHALL): it starts again.
           await this.open();
           continue;
-        case ADMITTED.rateLimited:
-          return { kind: "rate-limited", rate: { allowed: false, limit: Number(a), remaining: 0, retryAfterSeconds: Number(b) } };
-        case ADMITTED.forbidden:
-          return { kind: "forbidden", rate: this.decision(Number(a)) };
-        case ADMITTED.fault: {
-          const fault = JSON.parse(String(b)) as Fault;
-          return { kind: "fault", rate: this.decision(Number(a)), answer: { fault, status: fault.status!, delayMs: fault.delayMs ?? undefined } };
         }
-        default:
-          return { kind: "admitted", rate: this.decision(Number(a)), delayMs: Number(b) || undefined, recorded: Number(c) === 1 };
+        this.context.forgetHere(this.world);
+        return requests.map(() => ({ kind: "gone" }));
       }
+      return requests.map((_, i) => this.outcome(answer.slice(i * 4, i * 4 + 4)));
+    }
+  }
+
+  /** One request's four values of the admission script's answer. */
+  private outcome([code, a, b, c]: (number | string)[]): WorldAdmission {
+    switch (code) {
+      case ADMITTED.rateLimited:
+        return { kind: "rate-limited", rate: { allowed: false, limit: Number(a), remaining: 0, retryAfterSeconds: Number(b) } };
+      case ADMITTED.forbidden:
+        return { kind: "forbidden", rate: this.decision(Number(a)) };
+      case ADMITTED.fault: {
+        const fault = JSON.parse(String(b)) as Fault;
+        return { kind: "fault", rate: this.decision(Number(a)), answer: { fault, status: fault.status!, delayMs: fault.delayMs ?? undefined } };
+      }
+      default:
+        return { kind: "admitted", rate: this.decision(Number(a)), delayMs: Number(b) || undefined, recorded: Number(c) === 1 };
     }
   }
 

@@ -1,43 +1,64 @@
-// The scripts of one request: admission (the world's generation and changes checked, the rate
-// limit counted, the permission placed, a scripted fault taken, and on a cache hit the exchange
-// recorded) in one round trip, and recording alone for answers made after admission. Each runs in
-// its world's slot. Journal entries are JSON written by the replica and never decoded here.
+// The scripts of requests, in batches: the requests a replica admits in one turn of its event loop
+// go to Redis as one script call per world (the world's generation and changes checked once; per
+// request the rate limit counted, the permission placed, a scripted fault taken; on a cache hit
+// the exchange recorded), and so do the exchanges it records after answering. Each runs in its
+// world's slot. Journal entries are JSON written by the replica and never decoded here; a batch's
+// entries are pushed in one command and its counts added once per distinct field.
 import { MAX_PARAMETER_NAMES } from "../../../worlds/journal/tally.js";
 
 /**
- * Records one exchange: KEYS journal, tally; ARGV from `at`: entry, capacity, operationId ('' for
- * an unmatched path), status, 1 when an unmatched path counts as such, then the query's parameter names.
+ * Collecting records: `collect(at)` reads one record from ARGV at `at` (entry, operationId ('' for
+ * an unmatched path), status, 1 when an unmatched path counts as such, the number of parameter
+ * names, the names) and answers where the next argument is; `store(journal, tally, capacity)`
+ * writes what was collected.
  */
-export const RECORD_LUA = `
-local function record(journal, tally, at)
-  local entry, capacity, op, status, unmatched = ARGV[at], tonumber(ARGV[at + 1]), ARGV[at + 2], ARGV[at + 3], ARGV[at + 4]
-  redis.call('HINCRBY', tally, 'r', 1)
-  local length = redis.call('LPUSH', journal, entry)
+const RECORDS_LUA = `
+local entries, counts, names = {}, {}, {}
+local function add(field, n) counts[field] = (counts[field] or 0) + n end
+
+local function collect(at)
+  local entry, op, status, unmatched, count = ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], tonumber(ARGV[at + 4])
+  table.insert(entries, entry)
+  add('r', 1)
+  if op == '' then
+    if unmatched == '1' then add('u', 1) end
+  else
+    add('n:' .. op, 1)
+    add('s:' .. op .. ':' .. status, 1)
+    for i = at + 5, at + 4 + count do
+      local field = 'p:' .. op .. ':' .. ARGV[i]
+      if not names[field] then names[field] = { op = op, n = 0 } end
+      names[field].n = names[field].n + 1
+    end
+  end
+  return at + 5 + count
+end
+
+local function store(journal, tally, capacity)
+  if #entries == 0 then return end
+  local length = redis.call('LPUSH', journal, unpack(entries))
   if length > capacity then
     redis.call('LTRIM', journal, 0, capacity - 1)
-    redis.call('HINCRBY', tally, 'dropped', length - capacity)
+    add('dropped', length - capacity)
   end
-  if op == '' then
-    if unmatched == '1' then redis.call('HINCRBY', tally, 'u', 1) end
-    return
-  end
-  redis.call('HINCRBY', tally, 'n:' .. op, 1)
-  redis.call('HINCRBY', tally, 's:' .. op .. ':' .. status, 1)
-  for i = at + 5, #ARGV do
-    local field = 'p:' .. op .. ':' .. ARGV[i]
+  for field, n in pairs(counts) do redis.call('HINCRBY', tally, field, n) end
+  -- A parameter name is counted once it is known, or while its operation has fewer than the most names.
+  for field, name in pairs(names) do
     if redis.call('HEXISTS', tally, field) == 1 then
-      redis.call('HINCRBY', tally, field, 1)
-    elseif tonumber(redis.call('HGET', tally, 'pc:' .. op) or '0') < ${MAX_PARAMETER_NAMES} then
-      redis.call('HINCRBY', tally, 'pc:' .. op, 1)
-      redis.call('HSET', tally, field, 1)
+      redis.call('HINCRBY', tally, field, name.n)
+    elseif tonumber(redis.call('HGET', tally, 'pc:' .. name.op) or '0') < ${MAX_PARAMETER_NAMES} then
+      redis.call('HINCRBY', tally, 'pc:' .. name.op, 1)
+      redis.call('HSET', tally, field, name.n)
     end
   end
 end
 `;
 
-/** KEYS journal, tally; ARGV as RECORD_LUA's from 1. */
-export const RECORD_SCRIPT = `${RECORD_LUA}
-record(KEYS[1], KEYS[2], 1)
+/** KEYS journal, tally; ARGV capacity, then records as RECORDS_LUA's collect reads them, to the end. */
+export const RECORD_SCRIPT = `${RECORDS_LUA}
+local at = 2
+while at <= #ARGV do at = collect(at) end
+store(KEYS[1], KEYS[2], tonumber(ARGV[1]))
 return 1
 `;
 
@@ -48,55 +69,101 @@ redis.call('DEL', KEYS[1], KEYS[2])
 return held
 `;
 
-/** What admission answers, first of its list. */
+/** What admission answers, per request (a stale or gone world: once, for the whole batch). */
 export const ADMITTED = { stale: 0, gone: 1, rateLimited: 2, forbidden: 3, fault: 4, admitted: 5 } as const;
 
+/** Arguments of each request of an admission batch before its record (see ADMIT_SCRIPT). */
+export const ADMIT_FIELDS = 6;
+
 /**
- * KEYS meta, rate, faults, journal, tally.
- * ARGV gen, n, limit (0: off), windowMs, a unique member, read (1/0), permitted (1/0), operationId,
- * then RECORD_LUA's from 9 (the entry '' when nothing is to be recorded).
- * Answers {stale, gen, n} | {gone} | {rateLimited, limit, retryAfterSeconds} | {forbidden, remaining}
- * | {fault, remaining, faultJson} | {admitted, remaining, delayMs, recorded}; remaining -1 when not counted.
+ * KEYS meta, faults, journal, tally, then the rate-limit logs of the batch's counted requests.
+ * ARGV gen, n, limit (0: off), windowMs, capacity, then per request: the index of its rate-limit log
+ * in KEYS (0: not counted), a unique member, read (1/0), permitted (1/0), operationId, 1 when a record
+ * follows (the exchange to record if admitted, as RECORDS_LUA's collect reads it) or 0.
+ * Answers {stale, gen, n} | {gone} for the batch, or per request four values: rateLimited, limit,
+ * retryAfterSeconds, '' | forbidden, remaining, '', '' | fault, remaining, faultJson, '' |
+ * admitted, remaining, delayMs, recorded (1/0); remaining -1 when not counted.
  */
-export const ADMIT_SCRIPT = `${RECORD_LUA}
+export const ADMIT_SCRIPT = `${RECORDS_LUA}
 local meta = redis.call('HMGET', KEYS[1], 'gen', 'n', 'deleted')
 if not meta[1] or meta[3] == '1' then return {${ADMITTED.gone}} end
 if meta[1] ~= ARGV[1] or meta[2] ~= ARGV[2] then return {${ADMITTED.stale}, tonumber(meta[1]), tonumber(meta[2])} end
-local limit, window, read = tonumber(ARGV[3]), tonumber(ARGV[4]), ARGV[6] == '1'
-local remaining = -1
-if limit > 0 and read then
-  local time = redis.call('TIME')
-  local now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
-  redis.call('ZREMRANGEBYSCORE', KEYS[2], '-inf', now - window)
-  local count = redis.call('ZCARD', KEYS[2])
-  if count >= limit then
-    local oldest = redis.call('ZRANGE', KEYS[2], 0, 0, 'WITHSCORES')
-    return {${ADMITTED.rateLimited}, limit, math.max(1, math.ceil((tonumber(oldest[2]) + window - now) / 1000))}
-  end
-  redis.call('ZADD', KEYS[2], now, now .. ':' .. ARGV[5])
-  redis.call('PEXPIRE', KEYS[2], window)
-  remaining = limit - count - 1
+local limit, window, capacity = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
+local now
+local faults = redis.call('LLEN', KEYS[2]) > 0 and redis.call('LRANGE', KEYS[2], 0, -1) or nil
+local answer = {}
+local function reply(a, b, c, d)
+  table.insert(answer, a)
+  table.insert(answer, b)
+  table.insert(answer, c)
+  table.insert(answer, d)
 end
-if ARGV[7] ~= '1' then return {${ADMITTED.forbidden}, remaining} end
-local delay = 0
-if read and redis.call('LLEN', KEYS[3]) > 0 then
-  local faults = redis.call('LRANGE', KEYS[3], 0, -1)
+-- The first fault of the operation, used once (a counted one goes when used up).
+local function take(op)
   for i, text in ipairs(faults) do
     local fault = cjson.decode(text)
-    if fault.operation == ARGV[8] then
+    if fault.operation == op then
       if fault.remaining ~= cjson.null then
         fault.remaining = fault.remaining - 1
-        if fault.remaining == 0 then redis.call('LREM', KEYS[3], 1, text) else redis.call('LSET', KEYS[3], i - 1, cjson.encode(fault)) end
+        if fault.remaining == 0 then
+          redis.call('LREM', KEYS[2], 1, text)
+          table.remove(faults, i)
+        else
+          local changed = cjson.encode(fault)
+          redis.call('LSET', KEYS[2], i - 1, changed)
+          faults[i] = changed
+        end
       end
-      if fault.status ~= cjson.null then return {${ADMITTED.fault}, remaining, cjson.encode(fault)} end
-      if fault.delayMs ~= cjson.null then delay = fault.delayMs end
-      break
+      return fault
     end
   end
+  return nil
 end
-if ARGV[9] == '' then return {${ADMITTED.admitted}, remaining, delay, 0} end
-record(KEYS[4], KEYS[5], 9)
-return {${ADMITTED.admitted}, remaining, delay, 1}
+local at = 6
+while at <= #ARGV do
+  local rate, member, read, permitted, op, recorded = tonumber(ARGV[at]), ARGV[at + 1], ARGV[at + 2] == '1', ARGV[at + 3] == '1', ARGV[at + 4], ARGV[at + 5] == '1'
+  at = at + ${ADMIT_FIELDS}
+  local remaining, outcome = -1, nil
+  if rate > 0 and limit > 0 then
+    if not now then
+      local time = redis.call('TIME')
+      now = tonumber(time[1]) * 1000 + math.floor(tonumber(time[2]) / 1000)
+    end
+    local log = KEYS[rate]
+    redis.call('ZREMRANGEBYSCORE', log, '-inf', now - window)
+    local count = redis.call('ZCARD', log)
+    if count >= limit then
+      local oldest = redis.call('ZRANGE', log, 0, 0, 'WITHSCORES')
+      reply(${ADMITTED.rateLimited}, limit, math.max(1, math.ceil((tonumber(oldest[2]) + window - now) / 1000)), '')
+      outcome = 'done'
+    else
+      redis.call('ZADD', log, now, now .. ':' .. member)
+      redis.call('PEXPIRE', log, window)
+      remaining = limit - count - 1
+    end
+  end
+  if not outcome and not permitted then
+    reply(${ADMITTED.forbidden}, remaining, '', '')
+    outcome = 'done'
+  end
+  local delay = 0
+  if not outcome and read and faults then
+    local fault = take(op)
+    if fault and fault.status ~= cjson.null then
+      reply(${ADMITTED.fault}, remaining, cjson.encode(fault), '')
+      outcome = 'done'
+    elseif fault and fault.delayMs ~= cjson.null then
+      delay = fault.delayMs
+    end
+  end
+  if recorded then
+    if not outcome then collect(at) end
+    at = at + 5 + tonumber(ARGV[at + 4])
+  end
+  if not outcome then reply(${ADMITTED.admitted}, remaining, delay, recorded and 1 or 0) end
+end
+store(KEYS[3], KEYS[4], capacity)
+return answer
 `;
 
 /** KEYS faults; ARGV max, fault JSON. Answers {1} or {0, held}. */
