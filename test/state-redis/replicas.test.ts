@@ -94,7 +94,7 @@ describe("data, faults and keys through either replica", () => {
     const approved = async (via: RunningMock) => (await send(via, "GET", "/v1/leaverequest/list?LeaveStatus=Approved&PageSize=1", made.full)).body.data.totalRecords as number;
     const before = await approved(a);
     const fired = await Promise.all([a, b, a, b, a, b, a, b].map((via) => send(via, "POST", "/_mock/webhooks/events", made.admin, { type: "leave.approved" })));
-    expect(fired.map((f) => f.status), JSON.stringify(fired.map((f) => f.body.message))).toEqual(Array(8).fill(202));
+    expect(fired.map((f) => f.status), `${JSON.stringify(fired.map((f) => f.body.message))}; the replicas said: ${lines.join("\n")}`).toEqual(Array(8).fill(202));
     expect(new Set(fired.map((f) => f.body.data.event.data.leaveRequestId)).size, "eight different requests approved").toBe(8);
     expect([await approved(a), await approved(b)], "both replicas serve all eight").toEqual([before + 8, before + 8]);
     const listed = async (via: RunningMock) => (await send(via, "GET", "/v1/leaverequest/list?LeaveStatus=Approved&PageSize=100", made.full)).body.data.data.map((r: { id: string }) => r.id);

@@ -96,6 +96,7 @@ export class RedisWorldState implements WorldStore {
         throw error;
       }
       if (answer[0] === ADMITTED.stale && answer.length === 3) {
+        // Reset through another replica (a new generation): its rate-limit keys are others; ask again.
         if (round >= 5) throw new Error(`hr-mock: world ${this.world.id} keeps changing under its requests (generation ${answer[1]}, ${answer[2]} changes)`);
         await this.catchUp(Number(answer[1]), Number(answer[2]));
         // Each caller's kept answer may be stale now: it answers again after admission.
@@ -111,7 +112,11 @@ export class RedisWorldState implements WorldStore {
         this.context.forgetHere(this.world);
         return requests.map(() => ({ kind: "gone" }));
       }
-      return requests.map((_, i) => this.outcome(answer.slice(i * 4, i * 4 + 4)));
+      // Data changed through another replica meanwhile: admitted all the same (nothing kept was
+      // recorded), and each answers from this copy once it reflects those changes.
+      const held = Number(answer[0]);
+      if (held !== this.n) await this.catchUp(this.gen, held);
+      return requests.map((_, i) => this.outcome(answer.slice(1 + i * 4, 5 + i * 4)));
     }
   }
 

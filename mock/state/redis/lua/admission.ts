@@ -80,18 +80,22 @@ export const ADMIT_FIELDS = 6;
  * ARGV gen, n, limit (0: off), windowMs, capacity, then per request: the index of its rate-limit log
  * in KEYS (0: not counted), a unique member, read (1/0), permitted (1/0), operationId, 1 when a record
  * follows (the exchange to record if admitted, as RECORDS_LUA's collect reads it) or 0.
- * Answers {stale, gen, n} | {gone} for the batch, or per request four values: rateLimited, limit,
+ * Answers {stale, gen, n} (another generation) | {gone} for the batch, or the world's data changes
+ * (n) then per request four values: rateLimited, limit,
  * retryAfterSeconds, '' | forbidden, remaining, '', '' | fault, remaining, faultJson, '' |
  * admitted, remaining, delayMs, recorded (1/0); remaining -1 when not counted.
  */
 export const ADMIT_SCRIPT = `${RECORDS_LUA}
 local meta = redis.call('HMGET', KEYS[1], 'gen', 'n', 'deleted')
 if not meta[1] or meta[3] == '1' then return {${ADMITTED.gone}} end
-if meta[1] ~= ARGV[1] or meta[2] ~= ARGV[2] then return {${ADMITTED.stale}, tonumber(meta[1]), tonumber(meta[2])} end
+if meta[1] ~= ARGV[1] then return {${ADMITTED.stale}, tonumber(meta[1]), tonumber(meta[2])} end
+-- Behind on data changes only: admitted all the same (the rate limit and faults are the generation's),
+-- but no kept answer is recorded: each is for data the world has moved past, and answers again.
+local behind = meta[2] ~= ARGV[2]
 local limit, window, capacity = tonumber(ARGV[3]), tonumber(ARGV[4]), tonumber(ARGV[5])
 local now
 local faults = redis.call('LLEN', KEYS[2]) > 0 and redis.call('LRANGE', KEYS[2], 0, -1) or nil
-local answer = {}
+local answer = {tonumber(meta[2])}
 local function reply(a, b, c, d)
   table.insert(answer, a)
   table.insert(answer, b)
@@ -157,7 +161,7 @@ while at <= #ARGV do
     end
   end
   if recorded then
-    if not outcome then collect(at) end
+    if behind then recorded = false elseif not outcome then collect(at) end
     at = at + 5 + tonumber(ARGV[at + 4])
   end
   if not outcome then reply(${ADMITTED.admitted}, remaining, delay, recorded and 1 or 0) end

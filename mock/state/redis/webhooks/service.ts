@@ -26,6 +26,11 @@ import type { DeliveryPump } from "./pump.js";
 
 /** How often idle() looks at the world's queue. */
 const IDLE_LOOK_MS = 20;
+/**
+ * How long a trigger keeps making its event again while other replicas' changes land first: each
+ * refusal means another change was kept, so it only runs out under a stream of triggers elsewhere.
+ */
+const TRIGGER_PATIENCE_MS = 5_000;
 
 export interface RedisWebhookParts {
   scripts: Scripts;
@@ -122,7 +127,8 @@ export class RedisWebhookService implements WorldWebhooks {
       const org = this.open(input.organizationId);
       if (!org.ok) return org;
       const request = { type: input.type, ...(input.id === undefined ? {} : { id: input.id.toLowerCase() }), ...(input.set === undefined ? {} : { set: input.set }) };
-      for (let round = 0; round < 5; round++) {
+      const until = Date.now() + TRIGGER_PATIENCE_MS;
+      for (let round = 0; round < 5 || Date.now() < until; round++) {
         const endpoints = await readEndpoints(this.parts.scripts, this.keys, input.organizationId);
         const pending: Pending[] = [];
         const at = Date.now();
