@@ -30,7 +30,7 @@ const IDLE_LOOK_MS = 20;
  * How long a trigger keeps making its event again while other replicas' changes land first: each
  * refusal means another change was kept, so it only runs out under a stream of triggers elsewhere.
  */
-const TRIGGER_PATIENCE_MS = 5_000;
+export const TRIGGER_PATIENCE_MS = 5_000;
 
 export interface RedisWebhookParts {
   scripts: Scripts;
