@@ -74,6 +74,9 @@ const BROWSER_PROJECT: ts.CompilerOptions = {
   strict: true,
   noEmit: true,
   skipLibCheck: false,
+  // TypeScript's own lib files (lib.dom.d.ts: about 40 % of this check) are not the packages'; a
+  // declaration clashing with one of them is reported where the later one, the package's, stands.
+  skipDefaultLibCheck: true,
 };
 
 /** Type-checks `consumer` as tsc would with `options`: the files it read (relative to its project) and the errors of those `checked` keeps. */
@@ -221,7 +224,7 @@ describe("installed with the mock (frontend and integration teams, CI against th
         export const names = hr.listLeaveTypes({ PageSize: 2 }).then((page) => page.data.map((type) => type.name), (error) => (error instanceof HrApiError ? error.kind : "other"));
         // @ts-expect-error a page size is a number
         hr.listLeaveTypes({ PageSize: "2" });`);
-      // Every file the program reads is checked, as tsc does with skipLibCheck off: no declaration may need Node's types.
+      // Every file the program reads is checked (TypeScript's own libs aside), as tsc does with skipLibCheck off: no declaration may need Node's types.
       const { files, errors } = typeErrors(consumer, BROWSER_PROJECT, () => true);
       expect(files, "the declaration files the browser project reads").toEqual(expect.arrayContaining(["node_modules/hr-service-mock/dist/mock/msw/index.d.ts", "node_modules/hr-service-contract/dist/src/client/index.d.ts"]));
       expect(files.filter((file) => file.includes("@types/node")), "Node's types in a browser project").toEqual([]);
