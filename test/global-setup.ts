@@ -1,6 +1,8 @@
 // A vitest global setup, run once before any suite and undone after:
 // - one mock for the whole run: a suite reads it with `inject("mock")` from vitest: `{ url, keys,
-//   ids }`. The rate limit is off so suites sharing the mock cannot starve each other;
+//   ids }`. The rate limit and the throttle on failed authentication are off, so suites sharing
+//   the mock cannot starve each other (every suite calls from 127.0.0.1: past 20 refused keys in
+//   10 s, each 401 of every suite would be held 1 s);
 //   HR_MOCK_TODAY (YYYY-MM-DD) pins the dataset's "today".
 // - the run's own folder (`inject("runDir")`), where the things files share are made once
 //   (test/support/run-once.ts: the docs site, one Chromium); removed at the end, after every
@@ -60,7 +62,7 @@ export default async function setup(project: TestProject): Promise<() => Promise
   fs.writeFileSync(path.join(runDir, "owner"), String(process.pid));
   project.provide("runDir", runDir);
   const seed = 1;
-  const mock = await startMock({ port: 0, seed, rateLimit: "off", today: process.env.HR_MOCK_TODAY || undefined });
+  const mock = await startMock({ port: 0, seed, rateLimit: "off", authThrottle: "off", today: process.env.HR_MOCK_TODAY || undefined });
   project.provide("mock", { url: mock.url, keys: mock.keys, ids: mock.ids, seed, today: mock.dataset.today });
   return async () => {
     await mock.close();

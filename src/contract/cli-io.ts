@@ -1,9 +1,13 @@
-// Where the hr-contract commands print: the process's streams for the bin, a test's own writers in
-// process; and the one-line error every failure of a command is.
+// Where the hr-contract commands print (the process's streams for the bin, a test's own writers in
+// process) and the clock they wait with (the real one for the bin); and the one-line error every
+// failure of a command is.
+import type { Clock } from "./network.js";
 
 export interface CliIO {
   stdout?: { write(text: string): unknown };
   stderr?: { write(text: string): unknown };
+  /** The clock a run paces and backs off with; the real one unless a test injects its own. */
+  clock?: Clock;
 }
 
 export interface Printer {

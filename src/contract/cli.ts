@@ -73,6 +73,7 @@ export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = pro
       ids,
       maxRequests: options.maxRequests,
       requestsPerSecond: options.requestsPerSecond,
+      clock: io.clock,
       onProgress: (line) => print.note(line),
     });
   } catch (error) {

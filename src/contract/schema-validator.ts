@@ -2,7 +2,7 @@
 // ships in the light package, so it uses @cfworker/json-schema (no code generation, no
 // dependencies) rather than Ajv, the mock's validator: a deployment is checked by a validator
 // independent of the one the mock answers with.
-import { Validator, type OutputUnit } from "@cfworker/json-schema";
+import { dereference, validate, type OutputUnit } from "@cfworker/json-schema";
 
 /** Where the document is registered; a name, never fetched. */
 const DOCUMENT_URI = "https://hr-service-contract.invalid/openapi.json";
@@ -28,22 +28,22 @@ export interface DocumentValidator {
 }
 
 export function createDocumentValidator(doc: unknown): DocumentValidator {
-  // Per pointer, a validator that stops at the first error (most values are valid: about half the
-  // work) and one that finds every error, run only when the first found one.
-  const cache = new Map<string, { first: Validator; every: Validator }>();
-  const make = (pointer: string, shortCircuit: boolean) => {
-    const validator = new Validator({ $ref: `${DOCUMENT_URI}#${pointer}` }, "2020-12", shortCircuit);
-    validator.addSchema(doc as object, DOCUMENT_URI);
-    return validator;
-  };
+  // The document is walked once (every node by its URI); each pointer's schema is a $ref into it.
+  // A Validator per pointer would walk the whole document again for each one.
+  const lookup = dereference({ ...(doc as object), $id: DOCUMENT_URI });
+  const roots = new Map<string, { $ref: string }>();
   const errors = (pointer: string, value: unknown): SchemaError[] => {
-    let validators = cache.get(pointer);
-    if (!validators) {
-      validators = { first: make(pointer, true), every: make(pointer, false) };
-      cache.set(pointer, validators);
+    let root = roots.get(pointer);
+    if (!root) {
+      root = { $ref: `${DOCUMENT_URI}#${pointer}` };
+      // Resolves the $ref as the document's own URIs are written (percent-encoded), into a lookup of its own.
+      dereference(root);
+      roots.set(pointer, root);
     }
-    if (validators.first.validate(value).valid) return [];
-    const result = validators.every.validate(value);
+    // Most values are valid: a pass that stops at the first error is about half the work, and the
+    // pass that finds every error runs only when it found one.
+    if (validate(value, root, "2020-12", lookup, true).valid) return [];
+    const result = validate(value, root, "2020-12", lookup, false);
     return result.valid ? [] : describe(result.errors);
   };
   return { errors, validate: (pointer, value) => errors(pointer, value).map((e) => e.text) };

@@ -12,6 +12,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { main } from "../../src/contract/cli.js";
 import { parseIdsFile } from "../../src/contract/ids-file.js";
+import type { Clock } from "../../src/contract/network.js";
 import { DEFAULT_JUNIT, FLAGS, parseArgs, USAGE, type ParsedArgs } from "../../src/contract/options.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { closedPort } from "./support.js";
@@ -84,39 +85,50 @@ describe("ids file", () => {
 interface CliRun {
   code: number | null;
   stdout: string;
-  /** stderr lines, without npm's own notices about this machine's npm configuration. */
+  /** stderr lines. */
   stderr: string[];
 }
 
-/** The CLI's main() in-process, with its own stdout and stderr, as the bin runs it (without CONTRACT_API_KEY). */
+/** A clock that tells the real time and never waits: the --rate pacing and Retry-After backoff are arithmetic checked in http.test.ts. */
+const noWaits: Clock = { now: () => Date.now(), sleep: async () => {} };
+
+/** The CLI's main() in-process, with its own stdout and stderr, as the bin runs it (without CONTRACT_API_KEY), on a clock that never waits. */
 async function runCli(args: string[]): Promise<CliRun> {
   let stdout = "";
   let stderr = "";
   const env: NodeJS.ProcessEnv = { ...process.env };
   delete env.CONTRACT_API_KEY;
-  const code = await main(args, env, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) } });
+  const code = await main(args, env, { stdout: { write: (t: string) => (stdout += t) }, stderr: { write: (t: string) => (stderr += t) }, clock: noWaits });
   return { code, stdout, stderr: stderr.split("\n").filter(Boolean) };
 }
 
-/** `npx tsx src/contract/cli.ts …` as a child process (the bin itself, once); async, so a mock in this process keeps serving. */
+/**
+ * `node --import tsx src/contract/cli.ts …` as a child process (the bin itself, once); async, so a
+ * mock in this process keeps serving. Node itself rather than `npx tsx`: npm's start-up cost a
+ * second of CPU more than the CLI.
+ */
 function runBin(args: string[]): Promise<CliRun> {
   return new Promise((resolve, reject) => {
     const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
     delete env.CONTRACT_API_KEY;
-    const child = spawn("npx", ["tsx", "src/contract/cli.ts", ...args], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, ["--import", "tsx", "src/contract/cli.ts", ...args], { cwd: repoRoot, env, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";
     let stderr = "";
     child.stdout.on("data", (d) => (stdout += d));
     child.stderr.on("data", (d) => (stderr += d));
     child.on("error", reject);
-    child.on("close", (code) => resolve({ code, stdout, stderr: stderr.split("\n").filter((l) => l && !l.startsWith("npm warn")) }));
+    child.on("close", (code) => resolve({ code, stdout, stderr: stderr.split("\n").filter(Boolean) }));
   });
 }
 
 describe("the CLI (in-process through main(), and the bin once as a process)", () => {
   let mock: RunningMock;
   let dir: string;
+  // The bin's one run starts first and runs beside the in-process cases; its test waits for it to exit.
+  let badUsage: Promise<CliRun>;
   beforeAll(async () => {
+    badUsage = runBin(["--api-key", "k"]);
+    badUsage.catch(() => {}); // awaited (and so reported) by its test
     mock = await startMock({ port: 0 });
     dir = fs.mkdtempSync(path.join(os.tmpdir(), "contract-cli-"));
   });
@@ -126,7 +138,7 @@ describe("the CLI (in-process through main(), and the bin once as a process)", (
   });
 
   it("bad usage, from the bin itself: one line naming the problem, exit 2", async () => {
-    const result = await runBin(["--api-key", "k"]);
+    const result = await badUsage;
     expect(result.code).toBe(2);
     expect(result.stderr).toEqual(["hr-contract: --base-url is required (see --help)"]);
     expect(result.stdout).toBe("");

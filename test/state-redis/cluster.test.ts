@@ -1,6 +1,6 @@
 // The same URL form works when the address is a node of a Redis Cluster: the mock finds out and
 // uses the cluster, each world's keys in one hash slot (so a world's updates stay one script).
-// Two replicas, each given a different node of a three-node cluster made by redis-cli.
+// Two replicas, each given a different node of a three-node cluster (test/support/redis-server.ts).
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { DEMO_KEY, type RunningMock } from "../../mock/index.js";
 import { startRedisCluster, type RedisCluster } from "../support/redis-server.js";
@@ -48,6 +48,6 @@ test("a sandbox made through one node's replica serves, changes, journals and de
   // Every key of the world hashes to one slot: its scripts run on one node.
   const world = made.body.data.id;
   const slots = new Set<string>();
-  for (const suffix of ["meta", "changes", "journal", "deliveries", "due"]) slots.add(await cluster.nodes[0].cli("cluster", "keyslot", `hrm:{w:${world}}:${suffix}`));
+  for (const slot of await Promise.all(["meta", "changes", "journal", "deliveries", "due"].map((suffix) => cluster.nodes[0].cli("cluster", "keyslot", `hrm:{w:${world}}:${suffix}`)))) slots.add(slot);
   expect(slots.size, "one slot for the world's keys").toBe(1);
 });

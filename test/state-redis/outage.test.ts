@@ -92,8 +92,11 @@ describe.each([
       ["a new sandbox", { via: a, method: "POST", path: "/_mock/sandboxes", body: {}, key: DEMO_KEY.org1WebhooksAdmin, want: 503 }],
       ["the journal", { via: b, method: "GET", path: "/_mock/requests", key: DEMO_KEY.org1WebhooksAdmin, want: 503 }],
     ];
-    for (const [name, { via, method, path, body, key = DEMO_KEY.org1Full, want }] of cases) {
-      const answer = await timed(via, method, path, key, body);
+    // Sent together: while Redis hangs, each replica's first command waits out the store's timeout
+    // (2 s) before it knows; one after another, the two replicas' waits would add up.
+    const answers = await Promise.all(cases.map(([, { via, method, path, body, key = DEMO_KEY.org1Full }]) => timed(via, method, path, key, body)));
+    for (const [i, [name, { want }]] of cases.entries()) {
+      const answer = answers[i];
       expect(answer.status, `${name}: ${JSON.stringify(answer.body).slice(0, 200)}`).toBe(want);
       if (want === 503) expect(answer.body.message, name).toBe(`Service unavailable: the mock's state store ${redis.url} cannot be reached; retry shortly.`);
     }

@@ -1,5 +1,6 @@
 // The guide's "State that survives a restart" example, run as written (the state directory and
-// the receiver's address swapped for the test's, port 0 added): serve with --state, trigger, kill -9,
+// the receiver's address swapped for the test's, the time scale made ten times smaller, port 0
+// added): serve with --state, trigger, kill -9,
 // serve again: the data change, the endpoint and the waiting delivery come back, and the delivery
 // arrives with the same event id, signed with the secret the first start printed.
 import { spawn } from "node:child_process";
@@ -31,9 +32,14 @@ test("the guide's commands: serve --state, trigger, kill -9, serve again", async
   expect(serveLine, "the section's first command").toMatch(/^npx hr-mock serve --state \.hr-mock-state --webhook-url http:\/\/127\.0\.0\.1:4500\/hooks/);
   expect(triggerLine, "the section's second command").toBe("npx hr-mock trigger leave.approved");
   const state = newStateDir();
-  const args = [...serveLine.split(/\s+/).slice(2).map((a) => a.replace(".hr-mock-state", state).replace("http://127.0.0.1:4500/hooks", receiver.url)), "--port", "0"];
-  // The first two attempts fail (at once, and 5 s × 0.01 later); the next is due 3 s later.
-  receiver.answer = (r) => (r.number <= 2 ? { kind: "status", status: 503 } : { kind: "verify" });
+  const guideArgs = serveLine.split(/\s+/).slice(2);
+  expect(guideArgs.slice(-2), "the guide's time scale").toEqual(["--time-scale", "0.01"]);
+  // At 0.001 the schedule's 5 s and 5 min are 5 ms and 0.3 s: the retry after the restart comes sooner.
+  const args = [...guideArgs.slice(0, -1).map((a) => a.replace(".hr-mock-state", state).replace("http://127.0.0.1:4500/hooks", receiver.url)), "0.001", "--port", "0"];
+  // Every attempt before the kill fails (at once, 5 ms later, perhaps 0.3 s later): the delivery is
+  // still waiting when the first mock dies; after the restart the next attempt is verified.
+  let killed = false;
+  receiver.answer = () => (killed ? { kind: "verify" } : { kind: "status", status: 503 });
 
   const first = await serve(args);
   const banner = await readUntil(first, /Trigger: .*\n/);
@@ -48,6 +54,8 @@ test("the guide's commands: serve --state, trigger, kill -9, serve again", async
   const eventId = /event ([0-9a-f-]{36})/.exec(said)?.[1];
   await receiver.until(() => receiver.requests.length >= 2, "two failed attempts");
   first.kill("SIGKILL");
+  await new Promise((resolve) => (first.exitCode !== null || first.signalCode !== null ? resolve(null) : first.once("exit", resolve)));
+  killed = true;
 
   const second = await serve(args);
   const again = await readUntil(second, /Webhooks: .*\n/);

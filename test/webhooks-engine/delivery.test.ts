@@ -160,7 +160,7 @@ test("an answer slower than the response timeout is a failure; the event is sent
 });
 
 test("after the last attempt of the schedule the delivery is given up", async () => {
-  const mock = await mockWith({ timeScale: 0.00001 });
+  const mock = await mockWith({ timeScale: 0.0000001 });
   const r = await receiver();
   r.answer = () => ({ kind: "status", status: 500 });
   const { id: endpointId } = await register(mock, r);

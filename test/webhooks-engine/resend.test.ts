@@ -15,7 +15,7 @@ let receiver: RawReceiver;
 let check: AnswerCheck;
 
 beforeAll(async () => {
-  [mock, receiver, check] = await Promise.all([startMock({ port: 0, rateLimit: "off", webhooks: { timeScale: 0.00001 } }), new RawReceiver().start(), controlAnswerChecker()]);
+  [mock, receiver, check] = await Promise.all([startMock({ port: 0, rateLimit: "off", webhooks: { timeScale: 0.0000001 } }), new RawReceiver().start(), controlAnswerChecker()]);
 });
 afterAll(async () => {
   await mock?.close();
