@@ -8,18 +8,15 @@
 // - At 375 px every page scrolls only downwards and logs no console error, and no code block or
 //   table of the site's own pages is cut off; widened to 1400 px, none scrolls sideways and no
 //   command is cut off.
-// - Every link inside the site is followed: no link points at a missing page or anchor; and the
-//   site works from the file system.
-import fs from "node:fs";
+// - Every link inside the site is followed: no link points at a missing page or anchor.
+// site-files.test.ts opens the site from the file system.
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PAGES } from "../../scripts/docs/layout.js";
 import { repoRoot } from "../../scripts/build-docs.js";
-import { openContext } from "../support/browser.js";
 import { isOwnPage, openSite, RENDER_WAIT_MS, visible, waitForTexts, type Site } from "./site-support.js";
-import { DESKTOP, visitSite, WIDE, type Measure, type PageVisit, type SiteVisit } from "./site-visit.js";
+import { visitSite, WIDE, type Measure, type PageVisit, type SiteVisit } from "./site-visit.js";
 import { operations, wantedOf } from "./site-wanted.js";
 
 let site: Site;
@@ -230,25 +227,3 @@ describe("every link inside the site", () => {
     }
   }, 60_000);
 });
-
-test("the site works from the file system: each nav link of the landing page opens its page", async () => {
-  const context = await openContext(site.browser, { viewport: DESKTOP });
-  const opened: string[] = [];
-  try {
-    const page = await context.newPage();
-    const start = pathToFileURL(path.join(site.dir, "index.html")).href;
-    for (const file of site.files.filter((f) => f !== "index.html")) {
-      await page.goto(start);
-      // The guides sit in the nav's Guides list, which a click opens, as a reader's would.
-      if (site.guides.some((guide) => guide.file === file)) await page.locator("#site-nav .site-guides summary").click();
-      // Where the click leads, once the browser has committed to it (that the page then shows what
-      // it should is the visits' test above; here, only that the link works from file://).
-      await Promise.all([page.waitForURL((url) => url.protocol === "file:" && url.pathname.endsWith(`/${file}`), { waitUntil: "commit" }), page.locator(`#site-nav .site-links a[href="${file}"]`).click()]);
-      const reached = fileURLToPath(page.url());
-      opened.push(`${file} → ${path.basename(reached)}${fs.existsSync(reached) ? "" : " (no such file)"}`);
-    }
-  } finally {
-    await context.close();
-  }
-  expect(opened, "nav links followed from file://…/index.html").toEqual(site.files.filter((f) => f !== "index.html").map((file) => `${file} → ${file}`));
-}, 300_000);
