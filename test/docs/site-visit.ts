@@ -172,7 +172,7 @@ export async function visitSite(site: Site, plan: VisitPlan): Promise<SiteVisit>
   const rendered = new Map<string, Page>();
   for (const file of site.files) {
     const tab = isOwnPage(file) ? own : await openTab(site, context, isOtherHost);
-    // A tab in the background gets no frames: an animation frame or a screenshot would wait for ever.
+    // The tab in use is brought to the front: resizing and screenshots wait for its animation frames.
     await tab.page.bringToFront();
     if (tab === own) await tab.page.setViewportSize(PHONE);
     const recorded = await tab.load(file);
