@@ -1,15 +1,14 @@
-// What the browser suites of the docs site share: the site built by `npm run docs`'s build function
-// (once per run, test/support/docs-site.ts), served by the mock under /docs as users open it, the
-// run's Chromium, and one visit of a page at a given width that records everything a test judges.
+// What the browser suite of the docs site stands on: the site built by `npm run docs`'s build
+// function (once per run, test/support/docs-site.ts), served by the mock under /docs as users open
+// it, the run's Chromium, and what a page shows once rendered (test/docs/site-visit.ts visits them).
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/build-docs.js";
 import { loadGuides, type Guide } from "../../scripts/docs/guides.js";
-import { PAGES } from "../../scripts/docs/layout.js";
 import { listEvents, listOperations } from "../../scripts/docs/spec-facts.js";
-import { connectChromium, openContext } from "../support/browser.js";
+import { connectChromium } from "../support/browser.js";
 import { builtDocsSite } from "../support/docs-site.js";
 
 export const readJson = (file: string) => JSON.parse(fs.readFileSync(path.join(repoRoot, file), "utf8"));
@@ -65,61 +64,6 @@ export function renderedText(file: string): string | undefined {
 
 /** The pages this repository writes itself (its CSS, its markup), as against the two renderers'. */
 export const isOwnPage = (file: string) => renderedText(file) === undefined;
-
-export const pageLabel = (file: string) => PAGES.find((page) => page.file === file)?.label ?? file;
-
-export interface Visit {
-  consoleErrors: string[];
-  failedRequests: string[];
-  otherHosts: string[];
-}
-
-/**
- * Opens one page in a fresh context at a width, records console errors, failed requests and
- * requests to other hosts (refused: nothing leaves the machine), waits for the page to show its
- * content, and hands the open page to `inspect` before closing it; with `settle`, then waits until
- * the network has been idle, so late requests are recorded too.
- */
-export async function visitPage<T>(
-  site: Site,
-  file: string,
-  viewport: { width: number; height: number },
-  inspect: (page: Page, visit: Visit) => Promise<T>,
-  { settle = false }: { settle?: boolean } = {},
-): Promise<T & Visit> {
-  const context = await openContext(site.browser, { viewport });
-  const visit: Visit = { consoleErrors: [], failedRequests: [], otherHosts: [] };
-  const isOtherHost = (raw: string) => {
-    const target = new URL(raw);
-    if (target.protocol === "data:" || target.protocol === "blob:" || target.protocol === "about:") return false;
-    return target.protocol === "file:" || target.host !== site.ownHost;
-  };
-  context.on("request", (request) => {
-    if (isOtherHost(request.url())) visit.otherHosts.push(request.url());
-  });
-  await context.route("**/*", (route) => (isOtherHost(route.request().url()) ? route.abort("blockedbyclient") : route.continue()));
-  const page = await context.newPage();
-  page.on("console", (message) => {
-    if (message.type() === "error") visit.consoleErrors.push(`${message.text()} (${message.location().url || "page"})`);
-  });
-  page.on("pageerror", (error) => visit.consoleErrors.push(`uncaught: ${error.message}`));
-  page.on("requestfailed", (request) => visit.failedRequests.push(`${request.url()}: ${request.failure()?.errorText ?? "failed"}`));
-  page.on("response", (response) => {
-    if (response.status() >= 400) visit.failedRequests.push(`${response.url()}: HTTP ${response.status()}`);
-  });
-  try {
-    const response = await page.goto(site.url(file), { waitUntil: "load" });
-    if (response && !response.ok()) visit.failedRequests.push(`${file}: HTTP ${response.status()}`);
-    const wanted = renderedText(file);
-    if (wanted) await waitForTexts(page, [wanted]);
-    const result = await inspect(page, visit);
-    // Late requests (images, fonts, telemetry) count too, for the suite that judges requests.
-    if (settle) await page.waitForLoadState("networkidle");
-    return { ...result, ...visit };
-  } finally {
-    await context.close();
-  }
-}
 
 /** Whitespace collapsed and Markdown code marks dropped: what a reader sees, comparable with innerText. */
 export const visible = (text: string) => text.replace(/`/g, "").replace(/\s+/g, " ").trim();

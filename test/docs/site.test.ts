@@ -1,127 +1,26 @@
 // The docs site in a browser, as users open it: built by `npm run docs`'s build function, served by
-// the mock under /docs, each page loaded in headless Chromium (Debian's, driven by playwright-core)
-// at 1280 px. Every page: no console error, no failed request, no request to another host, the
-// shared nav linking every page and guide; each reference shows everything its document holds, each
-// guide its sections. A screenshot of each page is saved under test-artifacts/docs/.
-// site-layout.test.ts checks the widths (375 px, 1400 px) and follows every link.
-import fs from "node:fs";
+// the mock under /docs, each page visited once in headless Chromium (Debian's, driven by
+// playwright-core): loaded at a phone's width (375 px), widened to 1400 px, read at 1280 px
+// (test/docs/site-visit.ts).
+// - At 1280 px every page: no console error, no failed request, no request to another host, the
+//   shared nav linking every page and guide; each reference shows everything its document holds,
+//   each guide its sections. A screenshot of each page is saved under test-artifacts/docs/.
+// - At 375 px every page scrolls only downwards and logs no console error, and no code block or
+//   table of the site's own pages is cut off; widened to 1400 px, none scrolls sideways and no
+//   command is cut off.
+// - Every link inside the site is followed: no link points at a missing page or anchor.
+// site-files.test.ts opens the site from the file system.
 import path from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
+import { PAGES } from "../../scripts/docs/layout.js";
 import { repoRoot } from "../../scripts/build-docs.js";
-import { PAGES, type PageId } from "../../scripts/docs/layout.js";
-import { compareContracts } from "../../mock/diff/compare.js";
-import { openContext } from "../support/browser.js";
-import { ARTIFACTS, asyncapi, openapi, openSite, visible, visitPage, waitForTexts, type Site, type Visit } from "./site-support.js";
-
-const VIEWPORT = { width: 1280, height: 900 };
-
-/** Every `x-assumption` sentence of a document, found by walking it (independent of the page's own code). */
-function assumptionSentences(doc: unknown): string[] {
-  const found = new Set<string>();
-  const walk = (node: unknown) => {
-    if (node === null || typeof node !== "object") return;
-    const mark = (node as Record<string, unknown>)["x-assumption"];
-    if (typeof mark === "string") found.add(mark.trim());
-    for (const child of Object.values(node)) walk(child);
-  };
-  walk(doc);
-  return [...found];
-}
-
-const HTTP_METHODS = new Set(["get", "put", "post", "delete", "options", "head", "patch", "trace"]);
-const operations = Object.entries<Record<string, any>>(openapi.paths).flatMap(([route, item]) =>
-  Object.entries(item)
-    .filter(([method]) => HTTP_METHODS.has(method))
-    .map(([method, operation]) => ({ route, method, summary: String(operation.summary ?? operation.operationId), tags: (operation.tags ?? []) as string[] })),
-);
-const messages = Object.entries<Record<string, any>>(asyncapi.components.messages).map(([key, message]) => ({
-  name: String(message.name ?? key),
-  title: message.title as string | undefined,
-  example: (message.examples?.[0] ?? {}) as { name?: string; headers?: Record<string, string>; payload?: { id?: string; data?: Record<string, unknown> } },
-}));
-const deliveryHeaders = Object.keys(asyncapi.components.schemas.WebhookHeaders.properties);
-
-/** The releases recorded in contract-releases/, read here apart from the page's own code. */
-const releases = fs
-  .readdirSync(path.join(repoRoot, "contract-releases"), { withFileTypes: true })
-  .filter((entry) => entry.isDirectory() && /^\d+\.\d+\.\d+/.test(entry.name))
-  .map((entry) => {
-    const dir = path.join(repoRoot, "contract-releases", entry.name);
-    const read = (file: string) => JSON.parse(fs.readFileSync(path.join(dir, file), "utf8"));
-    return { version: entry.name, date: String(read("release.json").date), openapi: read("openapi.json"), asyncapi: read("asyncapi.json") };
-  })
-  .sort((a, b) => a.version.localeCompare(b.version, undefined, { numeric: true }));
-const lastRelease = releases.at(-1);
-/** What changed since the last release, as npm run diff says it: the page must show every line. */
-const unreleased = lastRelease ? compareContracts({ label: "last", ...lastRelease }, { label: "working tree", openapi, asyncapi }).changes : [];
-
-interface Wanted {
-  /** What the page must show, as the failure message names it. */
-  what: string;
-  texts: Array<{ label: string; text: string }>;
-}
-
-const WANTED: Record<PageId, Wanted> = {
-  index: {
-    what: "each audience's quick start",
-    texts: [
-      { label: "frontend quick start", text: "npx hr-mock serve" },
-      { label: "CI quick start", text: "npx hr-contract --base-url URL --api-key KEY" },
-      ...["Frontend developer", "Integration developer", "CI maintainer", "Contract author", "Reader"].map((text) => ({ label: `audience ${text}`, text })),
-    ],
-  },
-  api: {
-    what: "every operation of generated/openapi.json",
-    texts: operations.map((operation) => ({ label: `${operation.method.toUpperCase()} ${operation.route}`, text: operation.summary })),
-  },
-  events: {
-    what: "every message (event type) of generated/asyncapi.json with its headers, payload fields and example",
-    texts: [
-      ...deliveryHeaders.map((header) => ({ label: `delivery header ${header}`, text: header })),
-      ...messages.flatMap((message) => [
-        { label: `event type ${message.name}`, text: message.name },
-        ...(message.title ? [{ label: `title of ${message.name}`, text: message.title }] : []),
-        ...(message.example.name ? [{ label: `example of ${message.name}`, text: message.example.name }] : []),
-        ...(message.example.payload?.id ? [{ label: `example payload id of ${message.name}`, text: message.example.payload.id }] : []),
-        ...(message.example.headers?.["Service-Signature"] ? [{ label: `example signature of ${message.name}`, text: message.example.headers["Service-Signature"] }] : []),
-        ...Object.keys(message.example.payload?.data ?? {}).map((field) => ({ label: `data field ${field} of ${message.name}`, text: field })),
-      ]),
-    ],
-  },
-  assumptions: {
-    what: "every x-assumption of both documents",
-    texts: [...new Set([...assumptionSentences(openapi), ...assumptionSentences(asyncapi)])].map((sentence) => ({
-      label: sentence.slice(0, 60),
-      text: sentence,
-    })),
-  },
-  keys: {
-    what: "every demo key of mock/keys",
-    texts: DEMO_KEYS.flatMap((key) => [
-      { label: `key ${key.key}`, text: key.key },
-      { label: `label of ${key.key}`, text: key.label },
-    ]),
-  },
-  changelog: {
-    what: "every recorded release of contract-releases/ and each change since the last",
-    texts: [
-      { label: "the unreleased section", text: "Unreleased" },
-      ...releases.map((release) => ({ label: `release ${release.version}`, text: `${release.version} — ${release.date}` })),
-      ...unreleased.map((change) => ({ label: `unreleased change ${change.id.slice(0, 60)}`, text: `${change.place} ${change.what}` })),
-    ],
-  },
-  benchmarks: {
-    what: "the benchmark figures npm run bench wrote, or how to make them",
-    texts: [{ label: "its title", text: "Benchmarks" }, { label: "the command that writes them", text: "npm run bench" }],
-  },
-};
-
+import { isOwnPage, openSite, RENDER_WAIT_MS, visible, waitForTexts, type Site } from "./site-support.js";
+import { visitSite, WIDE, type Measure, type PageVisit, type SiteVisit } from "./site-visit.js";
+import { operations, wantedOf } from "./site-wanted.js";
 
 let site: Site;
-const visits = new Map<string, Visit & { text: string; navLinks: string[]; navigationProblems: string[] }>();
+let visit: SiteVisit;
 
 /**
  * Redoc 3 shows one tag at a time: the sidebar entry of each tag opens its operations. Each tag of
@@ -149,37 +48,27 @@ async function visitApiSections(page: Page, problems: string[]): Promise<string>
 
 beforeAll(async () => {
   site = await openSite();
-  for (const file of site.files) {
-    const visit = await visitPage(site, file, VIEWPORT, async (page) => {
-      const navigationProblems: string[] = [];
-      const wanted = wantedOf(file).texts.slice(0, 1).map((t) => t.text);
-      if (file !== "api.html") await waitForTexts(page, wanted);
-      await page.screenshot({ path: path.join(ARTIFACTS, file.replace(/\.html$/, ".png")) });
-      const navLinks = await page.$$eval("#site-nav a", (links) => links.map((link) => link.getAttribute("href") ?? ""));
-      let text = await page.evaluate(() => document.body.innerText);
-      if (file === "api.html") text += "\n" + (await visitApiSections(page, navigationProblems));
-      return { text, navLinks, navigationProblems };
-    }, { settle: true });
-    visits.set(file, visit);
-  }
-}, 300_000);
+  visit = await visitSite(site, {
+    // The API reference shows its operations only once their tag is clicked (visitApiSections).
+    firstText: (file) => (file === "api.html" ? undefined : wantedOf(file, site.guides).texts[0]?.text),
+    clickThrough: async (file, page, problems) => (file === "api.html" ? visitApiSections(page, problems) : ""),
+  });
+}, 600_000);
 
-afterAll(() => site?.close());
+afterAll(async () => {
+  await visit?.close();
+  await site?.close();
+});
 
-const visitOf = (file: string) => {
-  const visit = visits.get(file);
-  if (!visit) throw new Error(`${file}: the page was not visited`);
-  return visit;
+const visitOf = (file: string): PageVisit => {
+  const visited = visit.pages.get(file);
+  if (!visited) throw new Error(`${file}: the page was not visited`);
+  return visited;
 };
 
-/** What a page must show: PAGES' from the specs and the mock, a guide's its title and every heading. */
-function wantedOf(file: string): Wanted {
-  const page = PAGES.find((p) => p.file === file);
-  if (page) return WANTED[page.id as PageId];
-  const guide = site.guides.find((g) => g.file === file);
-  if (!guide) throw new Error(`${file}: neither a page of PAGES nor a guide`);
-  return { what: `every heading of ${guide.source}`, texts: guide.headings.map((heading) => ({ label: `heading "${heading.text}"`, text: heading.text })) };
-}
+/** A page's problems, with where it was saved as it looked when there are any. */
+const seeing = (problems: string[], screenshot: string | undefined) =>
+  problems.length > 0 && screenshot ? [...problems, `as it looked: ${path.relative(repoRoot, screenshot)}`] : problems;
 
 test("the site has every page of PAGES and a page per guide", () => {
   expect(site.files).toEqual([...PAGES.map((page) => page.file), ...site.guides.map((guide) => guide.file)]);
@@ -194,21 +83,21 @@ describe("every page, served by the mock under /docs at 1280 px", () => {
       expect(problems, `pages where: ${name}, fails`).toEqual({});
     });
 
-  each("logs no console error", (file) => visitOf(file).consoleErrors);
-  each("has no failed request", (file) => visitOf(file).failedRequests);
-  each("makes no request to another host", (file) => visitOf(file).otherHosts);
+  each("logs no console error", (file) => seeing(visitOf(file).desktop.consoleErrors, visitOf(file).desktop.screenshot));
+  each("has no failed request", (file) => visitOf(file).desktop.failedRequests);
+  each("makes no request to another host", (file) => visitOf(file).desktop.otherHosts);
 
   each("shows what it is for: the references everything their documents hold, a guide its sections", (file) => {
-    const visit = visitOf(file);
-    const want = wantedOf(file);
-    const shown = visible(visit.text);
+    const { desktop } = visitOf(file);
+    const want = wantedOf(file, site.guides);
+    const shown = visible(desktop.text);
     if (want.texts.length === 0) return [`nothing to look for (is the spec empty?)`];
     const missing = want.texts.filter(({ text }) => !shown.includes(visible(text))).map(({ label }) => `not shown: ${label}`);
-    return [...visit.navigationProblems, ...missing];
+    return seeing([...desktop.navigationProblems, ...missing], desktop.screenshot);
   });
 
   each("has the site nav, linking every page and every guide relatively", (file) => {
-    const linked = new Set(visitOf(file).navLinks);
+    const linked = new Set(visitOf(file).desktop.navLinks);
     return [
       ...site.files.filter((target) => !linked.has(target)).map((target) => `no nav link to ${target}`),
       ...[...linked].filter((href) => !site.files.includes(href)).map((href) => `a nav link to ${href}, which is no page of the site`),
@@ -216,24 +105,125 @@ describe("every page, served by the mock under /docs at 1280 px", () => {
   });
 });
 
-test("the site works from the file system: each nav link of the landing page opens its page", async () => {
-  const context = await openContext(site.browser, { viewport: VIEWPORT });
-  const opened: string[] = [];
-  try {
-    const page = await context.newPage();
-    const start = pathToFileURL(path.join(site.dir, "index.html")).href;
-    for (const file of site.files.filter((f) => f !== "index.html")) {
-      await page.goto(start);
-      // The guides sit in the nav's Guides list, which a click opens, as a reader's would.
-      if (site.guides.some((guide) => guide.file === file)) await page.locator("#site-nav .site-guides summary").click();
-      // Where the click leads, once the browser has committed to it (that the page then shows what
-      // it should is the visits' test above; here, only that the link works from file://).
-      await Promise.all([page.waitForURL((url) => url.protocol === "file:" && url.pathname.endsWith(`/${file}`), { waitUntil: "commit" }), page.locator(`#site-nav .site-links a[href="${file}"]`).click()]);
-      const reached = fileURLToPath(page.url());
-      opened.push(`${file} → ${path.basename(reached)}${fs.existsSync(reached) ? "" : " (no such file)"}`);
+const problemsByPage = (check: (file: string) => string[]) =>
+  Object.fromEntries(site.files.map((file) => [file, check(file)]).filter(([, problems]) => problems.length > 0));
+
+const scrolling = ({ sideways, overflowing }: Measure) => (sideways > 0 ? [`scrolls ${sideways} px sideways`, ...overflowing] : []);
+
+describe("at 375 px, a phone's width", () => {
+  test("no page scrolls sideways", () => {
+    const problems = problemsByPage((file) => seeing(scrolling(visitOf(file).phone), visitOf(file).phone.screenshot));
+    expect(problems, "pages wider than the phone's screen").toEqual({});
+  });
+
+  test("the site's own pages show every code block and table whole, wrapped to the width", () => {
+    const problems = problemsByPage((file) => (isOwnPage(file) ? seeing(visitOf(file).phone.clipped, visitOf(file).phone.screenshot) : []));
+    expect(problems, "cut off at 375 px").toEqual({});
+  });
+
+  test("no page logs a console error", () => {
+    expect(problemsByPage((file) => visitOf(file).phone.consoleErrors), "console errors at 375 px").toEqual({});
+  });
+});
+
+describe("at 1400 px", () => {
+  test("no command or table of the site's own pages is cut off (the landing page's quick starts included)", () => {
+    const problems = problemsByPage((file) => (isOwnPage(file) ? seeing(visitOf(file).wide.clipped, visitOf(file).wide.screenshot) : []));
+    expect(problems, "cut off at 1400 px").toEqual({});
+  });
+
+  test("no page scrolls sideways or logs a console error", () => {
+    const problems = problemsByPage((file) => {
+      const { wide } = visitOf(file);
+      return [...seeing(scrolling(wide), wide.screenshot), ...wide.consoleErrors];
+    });
+    expect(problems).toEqual({});
+  });
+});
+
+describe("every link inside the site", () => {
+  /**
+   * Each link of every page (as measured at 1400 px), by where it points: a page of the site (and
+   * an anchor in it), or elsewhere. A link is followed as a new tab would open it, by its href: the
+   * reference's routes are hash links ("api.html#/section/limits"), a root path ("/section/limits")
+   * leaves the site.
+   */
+  function targets(): { pages: Map<string, Set<string>>; broken: string[] } {
+    const pages = new Map<string, Set<string>>();
+    const broken: string[] = [];
+    const docsRoot = new URL(site.url(""));
+    for (const from of site.files) {
+      for (const { href, resolved } of visitOf(from).wide.links) {
+        const url = new URL(resolved);
+        if (url.origin !== docsRoot.origin) continue; // another site or mailto: not inside this one
+        let file: string;
+        const fragment = decodeURIComponent(url.hash.slice(1));
+        if (url.pathname.startsWith(docsRoot.pathname)) file = url.pathname.slice(docsRoot.pathname.length) || "index.html";
+        else {
+          broken.push(`${from}: ${href} leaves the site (${url.pathname})`);
+          continue;
+        }
+        if (!site.files.includes(file)) broken.push(`${from}: ${href} points at ${file}, which is no page of the site`);
+        else if (!pages.has(file)) pages.set(file, new Set());
+        // Redoc's "/" route is the reference's overview, the page's top.
+        if (fragment && fragment !== "/" && site.files.includes(file)) pages.get(file)!.add(fragment);
+      }
     }
-  } finally {
-    await context.close();
+    return { pages, broken };
   }
-  expect(opened, "nav links followed from file://…/index.html").toEqual(site.files.filter((f) => f !== "index.html").map((file) => `${file} → ${file}`));
-}, 300_000);
+
+  test("points at a page the site has", () => {
+    const { pages, broken } = targets();
+    expect(broken, "links to pages the site does not have").toEqual([]);
+    expect(pages.size, "pages linked").toBe(site.files.length);
+  });
+
+  test("points at an anchor its page has, once the page has rendered", async () => {
+    const { pages } = targets();
+    const missing: string[] = [];
+    for (const [file, fragments] of pages) {
+      if (isOwnPage(file)) {
+        // Static pages: the ids measured when the page was opened.
+        const ids = new Set(visitOf(file).wide.ids);
+        missing.push(...[...fragments].filter((fragment) => !ids.has(fragment)).map((fragment) => `${file}#${fragment}`));
+        continue;
+      }
+      // The reference pages render by script, in the tab their visit left open. An anchor the page
+      // shows already is there; Redoc renders another route's section once the hash names it (sorted,
+      // a tag's operations follow the tag, which renders them all).
+      const page = visit.rendered.get(file)!;
+      await page.bringToFront();
+      const present = (id: string) => document.getElementById(id) !== null;
+      for (const fragment of [...fragments].sort()) {
+        const id = file === "api.html" && fragment.startsWith("/") ? fragment.slice(1) : fragment;
+        if (await page.evaluate(present, id)) continue;
+        await page.evaluate((hash) => (location.hash = hash), fragment);
+        const found = await page
+          .waitForFunction(present, id, { timeout: RENDER_WAIT_MS })
+          .then(() => true)
+          .catch(() => false);
+        if (!found) missing.push(`${file}#${fragment}`);
+      }
+    }
+    expect(missing, "links to anchors their page does not have").toEqual([]);
+    expect([...pages.values()].reduce((sum, fragments) => sum + fragments.size, 0), "anchors linked").toBeGreaterThan(20);
+  }, 180_000);
+
+  test("a menu link of the API reference, opened in a new tab, shows its section", async () => {
+    const links = visitOf("api.html").wide.links.filter(({ href }) => href.startsWith("#/"));
+    const chosen = [links.find(({ href }) => href.startsWith("#/section/")), links.find(({ href }) => /^#\/[a-z-]+$/.test(href))];
+    expect(chosen.every(Boolean), `a section's and a tag's link among ${links.map((l) => l.href).slice(0, 10).join(" ")}`).toBe(true);
+    for (const { href, resolved } of chosen as { href: string; resolved: string }[]) {
+      const page = await visit.newTab();
+      try {
+        await page.setViewportSize(WIDE);
+        const answer = await page.goto(resolved, { waitUntil: "load" });
+        expect(answer?.status(), `opening ${resolved}`).toBe(200);
+        const shown = await page.waitForFunction((id) => document.getElementById(id) !== null, href.slice(2), { timeout: RENDER_WAIT_MS }).then(() => true, () => false);
+        expect(shown, `${resolved} shows the section ${href.slice(2)}`).toBe(true);
+      } finally {
+        await page.close();
+      }
+    }
+  }, 60_000);
+});
