@@ -2349,7 +2349,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             405: components["responses"]["MethodNotAllowed"];
-            /** @description No record is in a state the event applies to (for example no waiting leave request is left), or there is no endpoint to test; with shared state (--state redis://), the world kept changing through other replicas for 5 s while the event was made (try it again). */
+            /** @description No record is in a state the event applies to (for example no waiting leave request is left), or there is no endpoint to test; with shared state (--state redis://), the world kept changing through other replicas while the event was made, for longer than a trigger waits (try it again). */
             409: {
                 headers: {
                     [name: string]: unknown;
