@@ -123,7 +123,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         if (found === undefined || "stale" in found) return viaPrism(request, method, path, search, preferHeader, head, started, found?.stale);
         return head ? headOnly(found) : found;
       };
-      return cached instanceof Promise ? cached.then(go) : go(cached);
+      return andThen(cached, go);
     }
     return viaPrism(request, method, path, search, preferHeader, head, started);
   };

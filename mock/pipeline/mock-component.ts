@@ -104,7 +104,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
       const reply = answerAdmitted(operation, request, validations, context, admitted);
       const { holdMs } = admitted;
       if (!holdMs) return reply;
-      return reply instanceof Promise ? reply.then((r) => ({ ...r, holdMs })) : { ...reply, holdMs };
+      return andThen(reply, (r) => ({ ...r, holdMs }));
     });
   }
 
@@ -154,7 +154,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
       }
       return { status: successStatus(operation), body: successBody(done.data), headers, caller, cacheable };
     };
-    return result instanceof Promise ? result.then(toReply) : toReply(result);
+    return andThen(result, toReply);
   }
 }
 
