@@ -58,7 +58,9 @@ export function createRecorder({ worlds, gate, now }: RecorderOptions): Recorder
 export function entryOf(request: RecordedInput, reply: RecordedOutput, operationId: string | undefined, started: number, ended: number): JournalEntry {
   const urlTruncated = request.url.length > mockLimits.journalUrlBytes;
   return {
-    at: Date.now(),
+    // To the microsecond: replicas send their records to a shared journal together, a little after
+    // answering (mock/state/redis/late-records.ts), and its readers order them by this.
+    at: Math.round((performance.timeOrigin + performance.now()) * 1000) / 1000,
     method: request.method,
     // A URL as sent is ASCII (Node's parser gives one character per byte): characters are bytes.
     url: urlTruncated ? ownCopy(request.url.slice(0, mockLimits.journalUrlBytes)) : request.url,

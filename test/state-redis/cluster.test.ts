@@ -14,8 +14,8 @@ let receiver: TestReceiver;
 
 beforeAll(async () => {
   cluster = await startRedisCluster();
-  [a] = (await startReplicas(cluster.nodes[0], {}, 1)).replicas;
-  [b] = (await startReplicas(cluster.nodes[1], {}, 1)).replicas;
+  [a] = (await startReplicas(cluster.nodes[0], {}, [{}])).replicas;
+  [b] = (await startReplicas(cluster.nodes[1], {}, [{}])).replicas;
   receiver = await new TestReceiver().start();
 });
 

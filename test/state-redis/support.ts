@@ -1,18 +1,19 @@
 // What the shared-state suites share: replicas of one mock on one Redis (startMock twice in one
 // process, as a load balancer would see two), a round-robin over them, and reads of the world's
 // keys in Redis. Each suite starts its own redis-server (test/support/redis-server.ts).
+import { createHash } from "node:crypto";
 import { startMock, type RunningMock, type StartMockOptions } from "../../mock/index.js";
 import type { RedisServer } from "../support/redis-server.js";
 
 export const SEED = 7;
 export const TODAY = "2026-11-23";
 
-/** Two replicas started with the same URL and flags; their error lines collected. */
-export async function startReplicas(redis: { url: string }, options: StartMockOptions = {}, count = 2): Promise<{ replicas: RunningMock[]; lines: string[] }> {
+/** Replicas (two by default) started with the same URL and flags (and each its `own`); their error lines collected. */
+export async function startReplicas(redis: { url: string }, options: StartMockOptions = {}, own: StartMockOptions[] = [{}, {}]): Promise<{ replicas: RunningMock[]; lines: string[] }> {
   const lines: string[] = [];
   const replicas: RunningMock[] = [];
-  for (let i = 0; i < count; i++) {
-    replicas.push(await startMock({ port: 0, seed: SEED, today: TODAY, scale: 0.2, state: redis.url, authThrottle: "off", onError: (line) => lines.push(`replica ${i + 1}: ${line}`), ...options }));
+  for (const [i, mine] of own.entries()) {
+    replicas.push(await startMock({ port: 0, seed: SEED, today: TODAY, scale: 0.2, state: redis.url, authThrottle: "off", onError: (line) => lines.push(`replica ${i + 1}: ${line}`), ...options, ...mine }));
   }
   return { replicas, lines };
 }
@@ -52,4 +53,35 @@ export async function worldBytes(redis: RedisServer, world: string): Promise<num
   let bytes = 0;
   for (const key of keys) bytes += Number(await redis.cli("memory", "usage", key, "samples", "0"));
   return bytes;
+}
+
+/** Resolves once Redis has counted `requests` records in the world's journal (each replica sends its own a little after answering). */
+export async function recorded(redis: RedisServer, world: string, requests: number): Promise<void> {
+  const deadline = Date.now() + 30_000;
+  let held = 0;
+  while ((held = Number(await redis.cli("hget", `hrm:{w:${world}}:tally`, "r"))) < requests) {
+    if (Date.now() > deadline) throw new Error(`Redis counted ${held} of the ${requests} requests sent to world ${world} within 30 s`);
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
+/** Counts the calls of a Lua script Redis runs from now on (MONITOR, on a connection of its own). */
+export async function scriptCalls(redis: RedisServer, lua: string): Promise<{ count(): number; stop(): void }> {
+  const { Redis } = await import("ioredis");
+  const sha = createHash("sha1").update(lua).digest("hex");
+  // RESP2: ioredis reads MONITOR's lines under it only.
+  const connection = new Redis({ port: redis.port, host: "127.0.0.1", lazyConnect: true, protocol: 2 });
+  await connection.connect();
+  const monitor = await connection.monitor();
+  let calls = 0;
+  monitor.on("monitor", (_time: string, args: string[]) => {
+    if (/^evalsha$/i.test(args[0]) && args[1] === sha) calls++;
+  });
+  return {
+    count: () => calls,
+    stop: () => {
+      monitor.disconnect();
+      connection.disconnect();
+    },
+  };
 }

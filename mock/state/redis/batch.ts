@@ -5,7 +5,8 @@
 // Redis has done what its batch asked.
 
 /** The most calls one batch takes (a script runs alone in Redis: batches stay short). */
-const MOST = 100;
+export const RECORDS_PER_CALL = 100;
+const MOST = RECORDS_PER_CALL;
 
 export class Batcher<I, O> {
   private pending: { input: I; resolve: (output: O) => void; reject: (error: unknown) => void }[] = [];

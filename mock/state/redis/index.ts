@@ -10,10 +10,12 @@ import { DEFAULT_WORLD, type SharedWorlds, type World, type Worlds } from "../..
 import { parseRedisUrl } from "./address.js";
 import { openRedis, type RedisLink } from "./connection.js";
 import { RedisJournal } from "./journal.js";
-import { mockKeys } from "./keys.js";
+import { mockKeys, worldKeys } from "./keys.js";
 import { sharedSandboxes } from "./sandboxes.js";
-import { registerScripts } from "./scripts.js";
-import { RedisWorldState } from "./world-state.js";
+import { registerScripts, type Scripts } from "./scripts.js";
+import { RedisWorldState, type LocalParts } from "./world-state.js";
+import { Tracking } from "./tracking.js";
+import { LateRecords } from "./late-records.js";
 import { DeliveryPump } from "./webhooks/pump.js";
 import { RedisWebhookService } from "./webhooks/service.js";
 
@@ -65,6 +67,11 @@ async function stateOn(link: RedisLink, options: RedisStateOptions): Promise<Red
   let worlds: Worlds | undefined;
   let pump: DeliveryPump | undefined;
   const states = new Map<string, RedisWorldState>();
+  // On a single server, journal records go a little after their answers, in batches, and a journal
+  // read has every replica send what it holds first (late-records.ts); with the rate limit off,
+  // requests are admitted here while the world is as this replica holds it (Redis says when it
+  // changes, tracking.ts). On a Cluster, every request asks Redis and is recorded before its answer.
+  const local = await localParts(link, scripts, options);
   const context = {
     scripts,
     store: shown,
@@ -72,8 +79,13 @@ async function stateOn(link: RedisLink, options: RedisStateOptions): Promise<Red
     journalCapacity: options.journalCapacity,
     maxFaults: options.maxFaults,
     restartHere: (world: World) => worlds?.restartHere(world),
-    forgetHere: (world: World) => worlds?.forgetHere(world),
+    forgetHere: (world: World) => {
+      local?.late.forget(world.id);
+      local?.tracking.drop(worldKeys(world.id));
+      worlds?.forgetHere(world);
+    },
     onError: options.onError,
+    local,
   };
   const stop = link.onChange((up, reason) =>
     options.onError(
@@ -89,7 +101,7 @@ async function stateOn(link: RedisLink, options: RedisStateOptions): Promise<Red
       states.set(world.id, state);
       return state;
     },
-    journal: (world, capacity) => new RedisJournal(link, scripts, states.get(world.id)!.keys, capacity),
+    journal: (world, capacity) => new RedisJournal(link, scripts, states.get(world.id)!, capacity, local),
     onError: options.onError,
   });
   return {
@@ -119,10 +131,21 @@ async function stateOn(link: RedisLink, options: RedisStateOptions): Promise<Red
     },
     async close() {
       stop();
+      // What was answered is recorded before the connection goes.
+      await local?.late.flushAll();
+      local?.tracking.close();
       await pump?.close();
       await link.close();
     },
   };
+}
+
+async function localParts(link: RedisLink, scripts: Scripts, options: RedisStateOptions): Promise<LocalParts | undefined> {
+  if (link.cluster) return undefined;
+  const tracking = new Tracking(link);
+  const late = new LateRecords({ link, scripts, tracking, capacity: options.journalCapacity, onError: options.onError });
+  await tracking.open();
+  return { tracking, late, admitHere: options.rateLimit === "off" };
 }
 
 /** The state key's fingerprint, or a StateError naming what is wrong with it. */

@@ -1,65 +1,68 @@
-// A world's request journal in Redis: every replica's requests in one list (newest first, at most
-// the journal's capacity) and the counts coverage reads in one hash, so GET /_mock/requests,
-// coverage and verify through any replica see them all. Reading fetches the list and the counts in
-// one round trip and answers a view the in-memory journal's readers take as they are.
-import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
+// A world's request journal in Redis: every replica's requests in one list (at most the journal's
+// capacity) and the counts coverage reads in one hash, so GET /_mock/requests, coverage and verify
+// through any replica see them all. Reading fetches the list and the counts in one round trip and
+// answers a view the in-memory journal's readers take as they are, newest first. On a single
+// server records go a little after the answer, with the replica's next batch (late-records.ts),
+// and a read first has every replica send what it holds; on a Cluster they go with the others of
+// their turn, before the answer.
 import type { JournalEntry } from "../../worlds/journal/entry.js";
 import type { JournalView, WorldJournal } from "../../worlds/journal/port.js";
-import { MAX_NAME_CHARS, namesOf, type OperationTally } from "../../worlds/journal/tally.js";
+import type { OperationTally } from "../../worlds/journal/tally.js";
 import { StoreUnavailableError } from "../../kernel/store-unavailable.js";
 import type { RedisLink } from "./connection.js";
-import type { WorldKeys } from "./keys.js";
 import type { Scripts } from "./scripts.js";
 import { Batcher } from "./batch.js";
+import type { RecordedWorld } from "./late-records.js";
+import type { LocalParts } from "./world-state.js";
+import { recordArgs } from "./record-args.js";
 
 /** How often a verify waiting on a shared journal looks for new entries. */
 const WATCH_MS = 50;
 
-/** One record as the scripts' collect() reads it: the entry, and what the counts need. */
-export function recordArgs(entry: JournalEntry): (string | number)[] {
-  const unmatched = entry.operationId === undefined && !entry.url.startsWith(CONTROL_PREFIX) ? "1" : "0";
-  const names = entry.operationId === undefined ? [] : namesOf(entry.url).filter((name) => name.length <= MAX_NAME_CHARS);
-  return [JSON.stringify(entry), entry.operationId ?? "", entry.status, unmatched, names.length, ...names];
-}
-
 export class RedisJournal implements WorldJournal {
-  /** Entries answered while the store was unreachable: not in the journal (said when it is back). */
+  /** Entries answered while the store was unreachable, on a Cluster: not in the journal. */
   lost = 0;
 
   constructor(
     private readonly link: RedisLink,
     private readonly scripts: Scripts,
-    private readonly keys: WorldKeys,
+    private readonly at: RecordedWorld,
     readonly capacity: number,
+    private readonly local: LocalParts | undefined,
   ) {}
 
   get on(): boolean {
     return this.capacity > 0;
   }
 
-  /** Recorded with the others of this turn of the event loop, before the answer goes out. */
-  async record(entry: JournalEntry): Promise<void> {
-    try {
-      await this.records.add(entry);
-    } catch (error) {
+  /** Recorded with the others of this turn of the event loop, before the answer goes out (or late: soon after). */
+  record(entry: JournalEntry): void | Promise<void> {
+    if (this.local) return this.local.late.push(this.at, entry);
+    return this.records.add(entry).catch((error: unknown) => {
       // The answer stands (a read from what this replica holds); its record is what is lost.
       if (!(error instanceof StoreUnavailableError)) throw error;
       this.lost++;
-    }
+    });
   }
 
   private readonly records = new Batcher<JournalEntry, void>(async (entries) => {
-    await this.scripts.run("hrmRecord", [this.keys.journal, this.keys.tally], [this.capacity, ...entries.flatMap((entry) => recordArgs(entry))]);
+    const { keys, gen } = this.at;
+    // Not numbered (0): on a Cluster a record that could not be sent is not sent again.
+    await this.scripts.run("hrmRecord", [keys.meta, keys.journal, keys.tally, keys.recorder("")], [gen, this.capacity, 0, ...entries.flatMap((entry) => recordArgs(entry))]);
     return entries.map(() => undefined);
   });
 
   async view(): Promise<JournalView> {
-    const [entries, counts] = await this.scripts.read((client) => Promise.all([client.lrange(this.keys.journal, 0, -1), client.hgetall(this.keys.tally)]));
+    await this.local?.late.barrier(this.at.world.id);
+    const { keys } = this.at;
+    const [entries, counts] = await this.scripts.read((client) => Promise.all([client.lrange(keys.journal, 0, -1), client.hgetall(keys.tally)]));
     return journalView(entries, counts, this.capacity);
   }
 
   async clear(): Promise<number> {
-    return Number(await this.scripts.run("hrmClearJournal", [this.keys.journal, this.keys.tally], []));
+    await this.local?.late.barrier(this.at.world.id);
+    const { keys } = this.at;
+    return Number(await this.scripts.run("hrmClearJournal", [keys.journal, keys.tally], []));
   }
 
   watch(listener: () => void): () => void {
@@ -69,7 +72,7 @@ export class RedisJournal implements WorldJournal {
       if (stopped) return;
       try {
         // The first look always tells: an entry may have come between the caller's view and this watch.
-        const recorded = await this.link.client.hget(this.keys.tally, "r");
+        const recorded = await this.link.client.hget(this.at.keys.tally, "r");
         const changed = last === undefined || recorded !== last;
         last = recorded;
         if (changed) listener();
@@ -107,7 +110,8 @@ function journalView(entries: string[], counts: Record<string, string>, capacity
       tallyOf(field.slice(2, at)).parameters.set(field.slice(at + 1), n);
     }
   }
-  const parsed = entries.map((text) => JSON.parse(text) as JournalEntry);
+  // Newest first by when each was answered: replicas' records reach the list in batches, not in that order.
+  const parsed = entries.map((text) => JSON.parse(text) as JournalEntry).sort((x, y) => y.at - x.at);
   return {
     capacity,
     size: parsed.length,

@@ -20,6 +20,14 @@ export const mockKeys = {
   dueChannel: `${MOCK}:due`,
 } as const;
 
+/**
+ * Where replicas ask each other to send the journal records they hold ("<world> <nonce>") and say
+ * they have ("<nonce>"). Channels are not per database: the database is in their names.
+ */
+export function flushChannels(db: number): { flush: string; flushed: string } {
+  return { flush: `${PREFIX}:${db}:journal-flush`, flushed: `${PREFIX}:${db}:journal-flushed` };
+}
+
 export interface WorldKeys {
   /** gen (resets so far), n (data changes), deleted, seq (deliveries so far), ep:<organisation> (its endpoints) */
   meta: string;
@@ -61,9 +69,11 @@ export interface WorldKeys {
   drops: string;
   /** The rate-limit log of one API key in the world's current generation. */
   rate(generation: number, apiKey: string): string;
+  /** The last batch of journal records kept from one replica (its sequence number): a batch sent again is not kept twice. */
+  recorder(replica: string): string;
 }
 
-/** Every key of a world but its rate-limit logs (which expire by themselves): what a reset or delete removes. */
+/** Every key of a world but its rate-limit logs and recorders (which expire by themselves): what a reset or delete removes. */
 export function allWorldKeys(keys: WorldKeys): string[] {
   return Object.values(keys).filter((value): value is string => typeof value === "string");
 }
@@ -91,6 +101,7 @@ export function worldKeys(world: string): WorldKeys {
     inFlight: `${base}:in-flight`,
     drops: `${base}:drops`,
     rate: (generation, apiKey) => `${base}:rate:${generation}:${digest(apiKey)}`,
+    recorder: (replica) => `${base}:recorder:${replica}`,
   };
 }
 

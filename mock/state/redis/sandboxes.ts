@@ -56,11 +56,13 @@ export function sharedSandboxes(parts: SandboxParts): SharedWorlds {
       const state = stateOf(world);
       // Restarted here as the script did in Redis (other replicas do so at their next request).
       await state.exclusive(async () => state.startAgain(Number(await scripts.run("hrmResetWorld", allWorldKeys(state.keys), []))));
+      await state.told();
     },
     async remove(world) {
       // Its keys stop first, then its world goes.
       await scripts.run("hrmUnregisterSandbox", [mockKeys.sandboxes, mockKeys.sandboxKeys], [world.id, ...world.keys.map((k) => k.key)]);
       await scripts.run("hrmDeleteWorld", allWorldKeys(worldKeys(world.id)), []);
+      await stateOf(world).told();
     },
     store: (world) => parts.state(world),
     journal: (world, capacity) => parts.journal(world, capacity),

@@ -11,7 +11,7 @@ import { DELIVERY_KEY_COUNT } from "./lua/deliveries.js";
 /** Each script and how many of its arguments are keys (-1: all of a delivery script's keys). */
 const SCRIPTS = {
   hrmAdmit: { keys: -2, lua: ADMIT_SCRIPT },
-  hrmRecord: { keys: 2, lua: RECORD_SCRIPT },
+  hrmRecord: { keys: 4, lua: RECORD_SCRIPT },
   hrmClearJournal: { keys: 2, lua: CLEAR_JOURNAL_SCRIPT },
   hrmAddFault: { keys: 1, lua: ADD_FAULT_SCRIPT },
   hrmClearFaults: { keys: 1, lua: CLEAR_FAULTS_SCRIPT },
@@ -36,6 +36,8 @@ export interface Scripts {
   run(name: ScriptName, keys: readonly string[], args: readonly (string | number | Buffer)[]): Promise<unknown>;
   /** Plain commands (reads), their failures to reach the store answered as StoreUnavailableError. */
   read<T>(commands: (client: RedisClient) => Promise<T>): Promise<T>;
+  /** Whether the store answered last time: calls are worth making. */
+  readonly up: boolean;
 }
 
 /**
@@ -63,6 +65,9 @@ export function registerScripts(link: RedisLink): Scripts {
   }
   const commands = client as unknown as Record<ScriptName, (...args: (string | number | Buffer)[]) => Promise<unknown>>;
   return {
+    get up() {
+      return link.up;
+    },
     run(name, keys, args) {
       if (!link.up) return Promise.reject(notReachable());
       const variable = SCRIPTS[name].keys === -2;

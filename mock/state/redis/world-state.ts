@@ -4,7 +4,9 @@
 // reset), the answer says so, this replica catches up (the changes replayed in order, or the world
 // restarted first) and asks again: a change made anywhere is seen on the next request everywhere.
 // Local changes of the dataset (catching up, a trigger's mutation until it is committed) run one at
-// a time per world.
+// a time per world. With the rate limit off, on a single server, a request asks Redis nothing while
+// this replica knows the world is as it holds it, without faults (tracking.ts): it is admitted here
+// and its record goes a little later (late-records.ts).
 import { randomUUID } from "node:crypto";
 import type { DataChange } from "../../webhooks/persistence.js";
 import { DEFAULT_WORLD, type World } from "../../worlds/world.js";
@@ -14,11 +16,13 @@ import { StoreUnavailableError } from "../../kernel/store-unavailable.js";
 import { RATE_LIMIT_WINDOW_MS } from "../../kernel/limits.js";
 import { replayChanges } from "../replay.js";
 import { parseChange } from "../snapshot.js";
-import { recordArgs } from "./journal.js";
+import { recordArgs } from "./record-args.js";
 import { worldKeys, type WorldKeys } from "./keys.js";
 import { ADMITTED } from "./lua/admission.js";
 import type { Scripts } from "./scripts.js";
 import { Batcher } from "./batch.js";
+import type { LateRecords } from "./late-records.js";
+import type { Tracking } from "./tracking.js";
 
 /** What every world's store of one replica shares. */
 export interface RedisWorldContext {
@@ -33,6 +37,15 @@ export interface RedisWorldContext {
   /** The world gone here (deleted through another replica). */
   forgetHere(world: World): void;
   onError(line: string): void;
+  /** On a single server: what Redis says changed, and records sent late. */
+  local?: LocalParts;
+}
+
+export interface LocalParts {
+  tracking: Tracking;
+  late: LateRecords;
+  /** Requests admitted here while nothing needs Redis's answer (the rate limit off). */
+  admitHere: boolean;
 }
 
 export class RedisWorldState implements WorldStore {
@@ -55,11 +68,16 @@ export class RedisWorldState implements WorldStore {
     this.faults = {
       add: async (input) => {
         const fault: Fault = { id: randomUUID(), operation: input.operation, status: input.status ?? null, delayMs: input.delayMs ?? null, remaining: input.times ?? null };
-        const [added, held] = (await scripts.run("hrmAddFault", [this.keys.faults], [context.maxFaults, JSON.stringify(fault)])) as number[];
+        const [added, held] = (await scripts.run("hrmAddFault", [this.keys.faults], [context.maxFaults, JSON.stringify(fault)]).finally(() => this.changed())) as number[];
+        await this.told();
         return added === 1 ? { ok: true, fault } : { ok: false, held };
       },
       list: async () => (await scripts.read((client) => client.lrange(this.keys.faults, 0, -1))).map((text) => JSON.parse(text) as Fault),
-      clear: async () => ((await scripts.run("hrmClearFaults", [this.keys.faults], [])) as string[]).map((text) => JSON.parse(text) as Fault),
+      clear: async () => {
+        const cleared = (await scripts.run("hrmClearFaults", [this.keys.faults], []).finally(() => this.changed())) as string[];
+        await this.told();
+        return cleared.map((text) => JSON.parse(text) as Fault);
+      },
     };
   }
 
@@ -68,16 +86,50 @@ export class RedisWorldState implements WorldStore {
     return rateLimit === "off" ? undefined : { limit: rateLimit, windowMs: RATE_LIMIT_WINDOW_MS };
   }
 
-  /** Joins the requests admitted in this turn of the event loop: one script call for them all. */
-  admit(request: AdmitRequest): Promise<WorldAdmission> {
+  /**
+   * Here, when nothing needs Redis's answer; otherwise joins the requests admitted in this turn of
+   * the event loop: one script call for them all.
+   */
+  admit(request: AdmitRequest): WorldAdmission | Promise<WorldAdmission> {
+    const local = this.context.local;
+    if (local?.admitHere && this.current(local.tracking)) {
+      if (!request.permitted) return { kind: "forbidden" };
+      const entry = request.entryIfAdmitted?.();
+      if (entry) local.late.push(this, entry);
+      return { kind: "admitted", recorded: entry !== undefined };
+    }
     return this.admissions.add(request);
+  }
+
+  /** Redis holds the world as this replica does, without faults, and would say at once if that changed. */
+  private current(tracking: Tracking): boolean {
+    const facts = tracking.facts(this.keys);
+    return facts !== undefined && facts.gen === this.gen && facts.n === this.n && !facts.gone && facts.faults === 0 && this.context.scripts.up;
+  }
+
+  /** A change of the world's metadata or faults made through this replica: not taken as current until read again. */
+  changed(): void {
+    this.context.local?.tracking.changed(this.keys);
+  }
+
+  /**
+   * Resolves once every replica has heard of a change just made here (Redis's word of it comes
+   * before the answer to this replica's question, on the same connection): answered after this,
+   * a change is seen by the next request through any replica, even one admitting requests itself.
+   */
+  async told(): Promise<void> {
+    this.changed();
+    // The change stands whatever happens to the telling: a replica not told hears of it from Redis.
+    await this.context.local?.late.barrier(this.world.id).catch(() => undefined);
   }
 
   private async admitBatch(requests: AdmitRequest[]): Promise<WorldAdmission[]> {
     const { scripts, store, journalCapacity } = this.context;
+    const late = this.context.local?.late;
     const limit = this.rateLimit;
-    // The callers' kept answers are for the world as it was when they asked.
-    let records = requests.map((request) => request.entryIfAdmitted);
+    // The callers' kept answers are for the world as it was when they asked (recorded late: after the answer).
+    let records = requests.map((request) => (late ? undefined : request.entryIfAdmitted));
+    let fresh = true;
     for (let round = 0; ; round++) {
       const keys = [this.keys.meta, this.keys.faults, this.keys.journal, this.keys.tally];
       const args: (string | number)[] = [this.gen, this.n, limit?.limit ?? 0, limit?.windowMs ?? 0, journalCapacity];
@@ -101,6 +153,7 @@ export class RedisWorldState implements WorldStore {
         await this.catchUp(Number(answer[1]), Number(answer[2]));
         // Each caller's kept answer may be stale now: it answers again after admission.
         records = requests.map(() => undefined);
+        fresh = false;
         continue;
       }
       if (answer[0] === ADMITTED.gone && answer.length === 1) {
@@ -115,8 +168,16 @@ export class RedisWorldState implements WorldStore {
       // Data changed through another replica meanwhile: admitted all the same (nothing kept was
       // recorded), and each answers from this copy once it reflects those changes.
       const held = Number(answer[0]);
-      if (held !== this.n) await this.catchUp(this.gen, held);
-      return requests.map((_, i) => this.outcome(answer.slice(1 + i * 4, 5 + i * 4)));
+      if (held !== this.n) {
+        fresh = false;
+        await this.catchUp(this.gen, held);
+      }
+      return requests.map((request, i) => {
+        const outcome = this.outcome(answer.slice(1 + i * 4, 5 + i * 4));
+        if (!late || !fresh || outcome.kind !== "admitted" || !request.entryIfAdmitted) return outcome;
+        late.push(this, request.entryIfAdmitted());
+        return { ...outcome, recorded: true };
+      });
     }
   }
 

@@ -5,7 +5,7 @@ import type { Violation } from "../../kernel/violations.js";
 
 /** One exchange as the pipeline recorded it; requests.ts turns it into what callers see. */
 export interface JournalEntry {
-  /** When it arrived, milliseconds since the epoch. */
+  /** When it was answered, milliseconds since the epoch (to the microsecond). */
   at: number;
   method: string;
   /** Path and query as sent, at most x-mock-limits.journalUrlBytes of them. */

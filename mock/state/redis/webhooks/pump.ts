@@ -15,7 +15,7 @@ import { attemptLine, type AttemptRecord, type DeliveryLogEntry } from "../../..
 import { createAgent, type EndpointAgent } from "../../../webhooks/send.js";
 import type { EngineSettings } from "../../../webhooks/settings.js";
 import { DEFAULT_WORLD } from "../../../worlds/world.js";
-import type { RedisClient, RedisLink } from "../connection.js";
+import type { RedisLink } from "../connection.js";
 import { mockKeys, worldKeys } from "../keys.js";
 import { deliveryKeys } from "../lua/deliveries.js";
 import type { Scripts } from "../scripts.js";
@@ -49,7 +49,6 @@ export class DeliveryPump {
   private readonly attempts = new Set<Promise<void>>();
   private readonly counts = new Map<string, number>();
   private readonly agents = new Map<string, EndpointAgent>();
-  private subscriber: RedisClient | undefined;
   private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
 
@@ -59,13 +58,12 @@ export class DeliveryPump {
   }
 
   async start(): Promise<void> {
-    const subscriber = await this.parts.link.subscriber();
-    this.subscriber = subscriber;
+    // Subscribed each time it connects (ioredis subscribes again after a reconnection too: harmless).
+    const subscriber = this.parts.link.subscriber((connection) => void connection.subscribe(mockKeys.dueChannel).catch(() => undefined));
     subscriber.on("message", (_channel: string, message: string) => {
       const [world, delay] = message.split(" ");
       if (this.worlds.has(world)) this.schedule(world, Number(delay) || 0);
     });
-    await subscriber.subscribe(mockKeys.dueChannel).catch(() => undefined);
     this.sweeper = setInterval(() => void this.sweep(), SWEEP_MS);
     this.sweeper.unref();
     this.schedule(DEFAULT_WORLD, 0);

@@ -160,7 +160,10 @@ export class RedisWebhookService implements WorldWebhooks {
           throw error;
         }
         if (answer === "committed") {
-          if (change) this.state.committed(change);
+          if (change) {
+            this.state.committed(change);
+            await this.state.told();
+          }
           return published;
         }
         if (answer === "gone") return gone();
