@@ -18,10 +18,14 @@ export interface TscRun {
   output: string;
 }
 
-/** Runs the native tsc with `args` in `cwd` (without blocking this process) and collects what it printed. */
+/**
+ * Runs the native tsc with `args` in `cwd` (without blocking this process) and collects what it
+ * printed. On one thread: its parallel checkers cost about a quarter more CPU (tsc --noEmit -p .,
+ * 7.8 s against 6.2 s here) and the suite and the build keep both cores busy anyway.
+ */
 export function nativeTsc(args: string[], cwd: string): Promise<TscRun> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, [NATIVE_TSC, "--pretty", "false", ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
+    const child = spawn(process.execPath, [NATIVE_TSC, "--pretty", "false", "--singleThreaded", ...args], { cwd, stdio: ["ignore", "pipe", "pipe"] });
     let output = "";
     child.stdout.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => (output += chunk));
