@@ -1,7 +1,8 @@
 // TypeScript 7, the native compiler (devDependency "typescript-native", an alias of typescript
-// 7.x), for what the command line does: type checks and emit. It checks this project about three
-// times faster than TypeScript 5 in CPU and finds the same errors. "typescript" stays 5.x for the
-// tools that use its API (openapi-typescript, rollup-plugin-dts, the architecture test).
+// 7.x), for what the command line does: type checks and emit. It finds the same errors as
+// TypeScript 5 for a fifth of the CPU (`/usr/bin/time tsc --noEmit -p .` here: 32 s of CPU with
+// TypeScript 5, 6 s with 7 on one thread). "typescript" stays 5.x for the tools that use its API
+// (openapi-typescript, rollup-plugin-dts, the architecture test).
 // Both packages declare a `tsc` bin, and which one node_modules/.bin/tsc links to depends on the
 // order npm installs them: scripts run this one by its path, never `tsc` from .bin.
 import { spawn } from "node:child_process";
