@@ -12,10 +12,10 @@
 // the built code finds its files the way the sources do.
 import fs from "node:fs";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { buildDocs } from "./build-docs.js";
 import { buildMswForBrowsers } from "./lib/msw-bundle.js";
 import { bundleDeclarations } from "./lib/declarations.js";
+import { nativeTsc } from "./lib/native-tsc.js";
 import { bundleForNode } from "./lib/node-bundle.js";
 import { bundledPackages, formatNotices } from "./lib/notices.js";
 import { repoRoot } from "./generate/bundle.js";
@@ -64,16 +64,9 @@ export function mockEntries(): string[] {
   return [...mockExports("import"), ...MOCK_ENTRIES_BEYOND_EXPORTS].map(sourceOf);
 }
 
-/** tsc as a child process, without blocking this one (the other package builds meanwhile). */
-function tsc(tsconfig: string): Promise<void> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(path.join(repoRoot, "node_modules/.bin/tsc"), ["-p", tsconfig], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
-    let out = "";
-    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
-    child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`tsc -p ${tsconfig} failed:\n${out}`))));
-  });
+/** TypeScript's declaration files of generated/ (api.d.ts): tsc reads them, and neither emits nor copies them. */
+function generatedDeclarations(): string[] {
+  return fs.readdirSync(path.join(repoRoot, "generated")).filter((file) => file.endsWith(".d.ts")).map((file) => `generated/${file}`);
 }
 
 async function compile(name: PackageName, log: (line: string) => void): Promise<string> {
@@ -83,8 +76,10 @@ async function compile(name: PackageName, log: (line: string) => void): Promise<
   fs.rmSync(dist, { recursive: true, force: true });
   // The mock's JavaScript and declarations come from its bundles (bundleMock); the contract's from tsc.
   if (name === "contract") {
-    log(`build ${name}: tsc -p ${target.tsconfig}`);
-    await tsc(target.tsconfig);
+    log(`build ${name}: tsc -p ${target.tsconfig} (TypeScript 7)`);
+    // A child process, without blocking this one: the mock bundles meanwhile.
+    const tsc = await nativeTsc(["-p", target.tsconfig], repoRoot);
+    if (tsc.status !== 0) throw new Error(`tsc -p ${target.tsconfig} failed:\n${tsc.output}`);
   }
   // tsc neither emits nor copies .d.ts inputs and the files read at run time.
   for (const file of target.copy) {
@@ -100,8 +95,8 @@ async function bundleMock(dist: string, log: (line: string) => void): Promise<vo
   const declarations = mockExportTargets()
     .filter((target) => target.types && target.import)
     .map((target) => ({ source: sourceOf(target.import), out: path.relative("dist", target.types) }));
-  log(`build mock: declarations of ${declarations.map((d) => d.out).join(", ")} (rollup-plugin-dts)`);
-  await bundleDeclarations(repoRoot, dist, PACKAGES.mock.tsconfig, declarations, (line) => log(`build mock: ${line}`));
+  log(`build mock: declarations of ${declarations.map((d) => d.out).join(", ")} (TypeScript 7, then rollup-plugin-dts)`);
+  await bundleDeclarations(repoRoot, dist, PACKAGES.mock.tsconfig, declarations, generatedDeclarations(), (line) => log(`build mock: ${line}`));
   const entries = mockEntries();
   log(`build mock: bundling ${entries.join(", ")} for Node (esbuild)`);
   const node = await bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL });

@@ -5,7 +5,7 @@
 import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
-import { buildPackages, type BuildOptions, type PackageName } from "../build-package.js";
+import { buildPackages, PACKAGES, type BuildOptions, type PackageName } from "../build-package.js";
 import { repoRoot } from "./spec-document.js";
 
 export interface PackedPackage {
@@ -29,11 +29,18 @@ function run(command: string, args: string[], cwd: string, timeout = 180_000): s
   return result.stdout;
 }
 
-function pack(work: string, workspace: string[]): PackedPackage {
+/** Both packages packed into `work` by one npm pack (each npm process costs about a second to start). */
+function packBoth(work: string): Record<PackageName, PackedPackage> {
   // Built just before; --ignore-scripts keeps npm from building again in prepack.
-  const out = run("npm", ["pack", ...workspace, "--ignore-scripts", "--json", "--pack-destination", work], repoRoot);
-  const [info] = JSON.parse(out.slice(out.indexOf("[")));
-  return { file: path.join(work, info.filename), files: info.files.map((f: { path: string }) => f.path) };
+  const out = run("npm", ["pack", "--workspace", "mock", "--include-workspace-root", "--ignore-scripts", "--json", "--pack-destination", work], repoRoot);
+  const packed = JSON.parse(out.slice(out.indexOf("["))) as { name: string; filename: string; files: { path: string }[] }[];
+  const one = (which: PackageName): PackedPackage => {
+    const name = JSON.parse(fs.readFileSync(path.join(PACKAGES[which].dir, "package.json"), "utf8")).name as string;
+    const info = packed.find((p) => p.name === name);
+    if (!info) throw new Error(`npm pack packed no ${name} (it packed ${packed.map((p) => p.name).join(", ")})`);
+    return { file: path.join(work, info.filename), files: info.files.map((f) => f.path) };
+  };
+  return { contract: one("contract"), mock: one("mock") };
 }
 
 const INSTALL = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
@@ -66,7 +73,7 @@ export async function packAndInstall(work: string, projects: Record<string, Pack
   log("building both packages (npm run build)…");
   await buildPackages(["contract", "mock"], log, build);
   log("packing them (npm pack)…");
-  const tarballs = { contract: pack(work, []), mock: pack(work, ["--workspace", "mock"]) };
+  const tarballs = packBoth(work);
   // The projects install side by side: npm spends most of its time waiting on files and the cache.
   const installed = await Promise.all(
     Object.entries(projects).map(async ([name, packages]) => {

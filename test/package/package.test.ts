@@ -9,10 +9,10 @@ import { spawn, spawnSync } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
-import ts from "typescript";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACKAGES } from "../../scripts/build-package.js";
 import { pathToFileURL } from "node:url";
+import { errorsByFile, nativeTsc } from "../../scripts/lib/native-tsc.js";
 import { addTo, sizeOf } from "../../scripts/lib/packed-install.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { installedPackages } from "../support/packed-install.js";
@@ -54,22 +54,22 @@ function startInstalledMock(project: string, args: string[] = [], until = /^/): 
   });
 }
 
-/** A Node project's compiler options (the repository's @types/node) and a browser project's (DOM, no Node types). */
-const NODE_PROJECT: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.NodeNext,
-  moduleResolution: ts.ModuleResolutionKind.NodeNext,
+/** A Node project's compiler options (the repository's @types/node) and a browser project's (DOM, no Node types), as a tsconfig.json writes them. */
+const NODE_PROJECT = {
+  target: "es2022",
+  module: "nodenext",
+  moduleResolution: "nodenext",
   strict: true,
   noEmit: true,
   skipLibCheck: false,
   typeRoots: [path.join(repoRoot, "node_modules", "@types")],
   types: ["node"],
 };
-const BROWSER_PROJECT: ts.CompilerOptions = {
-  target: ts.ScriptTarget.ES2022,
-  module: ts.ModuleKind.ESNext,
-  moduleResolution: ts.ModuleResolutionKind.Bundler,
-  lib: ["lib.es2022.d.ts", "lib.dom.d.ts"],
+const BROWSER_PROJECT = {
+  target: "es2022",
+  module: "esnext",
+  moduleResolution: "bundler",
+  lib: ["es2022", "dom"],
   types: [],
   strict: true,
   noEmit: true,
@@ -79,14 +79,22 @@ const BROWSER_PROJECT: ts.CompilerOptions = {
   skipDefaultLibCheck: true,
 };
 
-/** Type-checks `consumer` as tsc would with `options`: the files it read (relative to its project) and the errors of those `checked` keeps. */
-function typeErrors(consumer: string, options: ts.CompilerOptions, checked: (file: string) => boolean): { files: string[]; errors: string } {
-  const program = ts.createProgram([consumer], options);
+/**
+ * Type-checks `consumer` as tsc does with `options` (TypeScript 7, scripts/lib/native-tsc.ts, from
+ * a tsconfig beside it): the files it read (relative to its project) and its errors in the files
+ * `checked` keeps (with those of no file: options, a crash).
+ */
+async function typeErrors(consumer: string, options: object, checked: (file: string) => boolean): Promise<{ files: string[]; errors: string }> {
   const project = path.dirname(consumer);
-  const files = program.getSourceFiles().filter((file) => checked(file.fileName));
-  const diagnostics = [...program.getOptionsDiagnostics(), ...program.getGlobalDiagnostics(), ...files.flatMap((file) => [...program.getSyntacticDiagnostics(file), ...program.getSemanticDiagnostics(file)])];
-  const host = { getCanonicalFileName: (f: string) => f, getCurrentDirectory: () => project, getNewLine: () => "\n" };
-  return { files: program.getSourceFiles().map((file) => path.relative(project, file.fileName)), errors: ts.formatDiagnostics(diagnostics, host) };
+  const tsconfig = path.join(project, `tsconfig.${path.basename(consumer, ".ts")}.json`);
+  fs.writeFileSync(tsconfig, JSON.stringify({ compilerOptions: options, files: [consumer] }));
+  // --listFiles prints each file of the program as an absolute path, beside the errors.
+  const lines = (await nativeTsc(["-p", tsconfig, "--listFiles"], project)).output.split("\n");
+  const errors = [...errorsByFile(lines.filter((line) => !path.isAbsolute(line)).join("\n"))];
+  return {
+    files: lines.filter((line) => path.isAbsolute(line)).map((file) => path.relative(project, file)),
+    errors: errors.filter(([file]) => file === "(no file)" || checked(path.resolve(project, file))).flatMap(([, list]) => list).join("\n"),
+  };
 }
 
 /** The installed hr-mock's command line (dist/mock/cli/main.js, which bin/hr-mock.js runs), run in this process. */
@@ -194,7 +202,7 @@ describe("installed with the mock (frontend and integration teams, CI against th
       expect(result.stdout.trim(), "two leave types read, and a 403 for the key without the permission").toBe("2 permission 403");
     });
 
-    it("its declarations type-check in a project that checks its libraries' types (skipLibCheck off)", () => {
+    it("its declarations type-check in a project that checks its libraries' types (skipLibCheck off)", async () => {
       const consumer = path.join(projects.app, "consumer.ts");
       fs.writeFileSync(consumer, `
         import { startMock, DEMO_KEY, type StartMockOptions, type RunningMock } from "hr-service-mock";
@@ -205,14 +213,14 @@ describe("installed with the mock (frontend and integration teams, CI against th
         export const all = [DEMO_KEY, createHandlers(handlers).length];
         // @ts-expect-error a port is a number
         export const wrong: StartMockOptions = { port: "4010" };`);
-      // Checked as tsc with skipLibCheck off checks them, for the consumer and the package's own
-      // declaration files only (not every file of @types/node they lead to).
-      const { files, errors } = typeErrors(consumer, NODE_PROJECT, (file) => file === consumer || file.includes("/node_modules/hr-service-mock/"));
+      // Checked as tsc with skipLibCheck off checks them; the errors that count are the consumer's
+      // and the package's own declaration files' (not those of @types/node or msw they lead to).
+      const { files, errors } = await typeErrors(consumer, NODE_PROJECT, (file) => file === consumer || file.includes("/node_modules/hr-service-mock/"));
       expect(files, "the package's declaration files the consumer reads").toContain("node_modules/hr-service-mock/dist/mock/index.d.ts");
       expect(errors, "type errors in the installed declarations or their consumer").toBe("");
     });
 
-    it("the MSW entry and the client type-check in a browser project: DOM, no @types/node, skipLibCheck off", () => {
+    it("the MSW entry and the client type-check in a browser project: DOM, no @types/node, skipLibCheck off", async () => {
       const consumer = path.join(projects.app, "browser-consumer.ts");
       fs.writeFileSync(consumer, `
         import { setupWorker } from "msw/browser";
@@ -225,19 +233,21 @@ describe("installed with the mock (frontend and integration teams, CI against th
         // @ts-expect-error a page size is a number
         hr.listLeaveTypes({ PageSize: "2" });`);
       // Every file the program reads is checked (TypeScript's own libs aside), as tsc does with skipLibCheck off: no declaration may need Node's types.
-      const { files, errors } = typeErrors(consumer, BROWSER_PROJECT, () => true);
+      const { files, errors } = await typeErrors(consumer, BROWSER_PROJECT, () => true);
       expect(files, "the declaration files the browser project reads").toEqual(expect.arrayContaining(["node_modules/hr-service-mock/dist/mock/msw/index.d.ts", "node_modules/hr-service-contract/dist/src/client/index.d.ts"]));
       expect(files.filter((file) => file.includes("@types/node")), "Node's types in a browser project").toEqual([]);
       expect(errors, "type errors of the browser entries in a browser project").toBe("");
     });
 
-    it("the Node entry needs @types/node, as the guide says: without it, startMock's declarations cannot find node:http", () => {
+    it("the Node entry needs @types/node, as the guide says: without it, startMock's declarations cannot find node:http", async () => {
       const consumer = path.join(projects.app, "node-without-types.ts");
       fs.writeFileSync(consumer, `import { startMock } from "hr-service-mock";\nexport const started = startMock({ port: 0 });\n`);
-      const { errors } = typeErrors(consumer, { ...NODE_PROJECT, types: [], typeRoots: [] }, () => true);
-      expect(errors).toMatch(/Cannot find module 'node:http'/);
+      const { errors } = await typeErrors(consumer, { ...NODE_PROJECT, types: [], typeRoots: [] }, () => true);
+      // TypeScript 7's words; TypeScript 5 says "Cannot find module 'node:http'" (the guide gives both).
+      expect(errors).toMatch(/Cannot find name 'node:http'/);
       const guide = fs.readFileSync(path.join(repoRoot, "docs/guides/getting-started.md"), "utf8").replace(/\s+/g, " ");
       expect(guide, "getting-started.md says the Node entries need @types/node").toMatch(/`hr-service-mock`'s root .*need `@types\/node`/);
+      expect(guide, "getting-started.md quotes the error tsc stops at").toContain("`Cannot find name 'node:http'`");
     });
 
     it("bundles for a browser with a bundler's defaults: the browser condition gives the prebuilt handlers", async () => {

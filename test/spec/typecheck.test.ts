@@ -1,11 +1,11 @@
 // The type checker, run once over the whole project (`tsc --noEmit -p .`: src, mock, scripts,
-// test and generated). Its errors are reported where they belong: each test file holding
-// compile-time assertions (expectTypeOf, @ts-expect-error) has a test of its own named after it,
-// and one test covers every other file.
-import { spawn } from "node:child_process";
+// test and generated) by TypeScript 7, the native compiler (scripts/lib/native-tsc.ts). Its errors
+// are reported where they belong: each test file holding compile-time assertions (expectTypeOf, a
+// ts-expect-error comment) has a test of its own named after it, and one test covers every other file.
 import { readdirSync, readFileSync } from "node:fs";
 import path from "node:path";
 import { beforeAll, describe, expect, it } from "vitest";
+import { errorsByFile, nativeTsc } from "../../scripts/lib/native-tsc.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 
 const ASSERTION = /\bexpectTypeOf\b|\/\/ @ts-expect-error|\bassertType\b/;
@@ -24,17 +24,9 @@ let errors: Map<string, string[]>;
 let status: number | null;
 
 beforeAll(async () => {
-  const tsc = spawn(path.join(repoRoot, "node_modules/.bin/tsc"), ["--noEmit", "--pretty", "false", "-p", repoRoot], { cwd: repoRoot });
-  let out = "";
-  tsc.stdout.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
-  tsc.stderr.setEncoding("utf8").on("data", (chunk: string) => (out += chunk));
-  status = await new Promise((resolve) => tsc.once("close", resolve));
-  errors = new Map();
-  // "file(line,col): error TS…" starts each error; its following indented lines belong to it.
-  for (const block of out.split(/\n(?=\S)/).filter((b) => b.trim())) {
-    const file = /^([^(]+)\(\d+,\d+\)/.exec(block)?.[1] ?? "(no file)";
-    errors.set(file, [...(errors.get(file) ?? []), block.trim()]);
-  }
+  const tsc = await nativeTsc(["--noEmit", "-p", repoRoot], repoRoot);
+  status = tsc.status;
+  errors = errorsByFile(tsc.output);
 }, 240_000);
 
 describe("tsc --noEmit -p . (run once)", () => {
