@@ -2,9 +2,10 @@
 // --state redis:// at least 60 % of the throughput with memory state, aim 90 %): the mock with
 // memory state and the same mock with --state redis:// on a redis-server the bench starts
 // (Debian's, scripts/lib/redis-server.ts), side by side on GET /v1/leaverequest/list with a valid
-// key (answered from each replica's response cache after the first requests; admission and the
-// journal still go to Redis, the requests answered together in one script call), the two taking turns over the rounds,
-// each one's best round reported. Beside them: the Redis commands per request, from INFO
+// key, both with the rate limit off (answered from each replica's response cache after the first
+// requests; the Redis replica admits them itself while Redis has not said the world changed, and
+// sends their journal entries in batches), the two taking turns over the rounds, each one's best
+// round reported. Beside them: the Redis commands per request, from INFO
 // commandstats read before and after each measured run of the Redis replica, over the requests
 // autocannon reports (commands a script runs are counted by Redis too); and which of them the
 // mock sends and which run inside its scripts, from MONITOR over a short sequential sample
