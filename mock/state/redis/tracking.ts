@@ -110,9 +110,12 @@ export class Tracking {
       const session = { listener, reader };
       for (const connection of made) connection.once("close", () => this.lost(session));
       this.session = session;
-    } catch {
+    } catch (error) {
       for (const connection of made) connection.disconnect();
-      this.later();
+      // A server that refuses (no CLIENT TRACKING before Redis 6, a command an ACL denies) is not
+      // asked again: its replicas ask Redis before every answer, as on a Cluster.
+      if ((error as Error)?.name === "ReplyError") this.closed = true;
+      else this.later();
     } finally {
       this.opening = false;
     }
