@@ -19,6 +19,9 @@ import { nativeTsc } from "./lib/native-tsc.js";
 import { bundleForNode } from "./lib/node-bundle.js";
 import { bundledPackages, formatNotices } from "./lib/notices.js";
 import { repoRoot } from "./generate/bundle.js";
+import { MOCK_ENTRIES_BEYOND_EXPORTS, sourceOf } from "./lib/package-layout.js";
+
+export { MOCK_ENTRIES_BEYOND_EXPORTS, sourceOf };
 
 // openapi.failure-200.json: the read API as a service answering failures with HTTP 200 describes it (for client generators).
 const BUNDLED = ["generated/api.d.ts", "generated/openapi.json", "generated/openapi.yaml", "generated/openapi.failure-200.json", "generated/asyncapi.json", "generated/asyncapi.yaml"];
@@ -28,25 +31,10 @@ export const PACKAGES = {
   mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED.filter((file) => !file.endsWith(".d.ts")), "generated/openapi.failure-200.yaml", "generated/control-openapi.json", "generated/prism-operations.json", "generated/data-file.schema.json", "generated/scenario.schema.json"], bins: ["bin/hr-mock.js"] },
 } as const;
 
-/**
- * The mock's built entries beyond its package.json exports (whose "import" targets are entries
- * too), as paths in its dist/: the command line that bin/hr-mock.js runs (its commands are import()s
- * of literal paths, which esbuild follows by itself), and mock/cli.ts, which runs it when started
- * directly (node mock/dist/mock/cli.js, as the profiling guide does).
- */
-export const MOCK_ENTRIES_BEYOND_EXPORTS = ["dist/mock/cli/main.js", "dist/mock/cli.js"];
-
 /** Packages the mock's bundle leaves to the project (peer dependencies). */
 const MOCK_EXTERNAL = ["msw"];
 
 export type PackageName = keyof typeof PACKAGES;
-
-/** The source of a built file: dist/ keeps the repository's layout (dist/mock/cli/main.js <- mock/cli/main.ts). */
-export function sourceOf(distPath: string): string {
-  const source = distPath.replace(/^\.\//, "").replace(/^dist\//, "").replace(/\.js$/, ".ts");
-  if (!fs.existsSync(path.join(repoRoot, source))) throw new Error(`build: ${distPath} has no source ${source}`);
-  return source;
-}
 
 /** The mock's exports that name their files by condition ("import", "types", "browser"). */
 function mockExportTargets(): Record<string, string>[] {

@@ -7,8 +7,8 @@
 // The bundle reads generated/ and site/ of the clone, by links.
 import { symlink } from "node:fs/promises";
 import path from "node:path";
-import { MOCK_ENTRIES_BEYOND_EXPORTS, sourceOf } from "./build-package.js";
-import { repoRoot } from "./generate/bundle.js";
+import { MOCK_ENTRIES_BEYOND_EXPORTS, sourceOf } from "./lib/package-layout.js";
+import { repoRoot } from "./lib/spec-document.js";
 import { bundleForNode } from "./lib/node-bundle.js";
 
 /**

@@ -6,7 +6,7 @@
 import { apiCompare } from "api-smart-diff";
 import type { Change } from "./contract.js";
 import { describeEvent } from "./describe.js";
-import { reachableComponents, resolvePointer, type Json } from "./json.js";
+import { reachableComponents, resolvePointer, withoutUnchangedPaths, type Json } from "./json.js";
 import { classify, type LibraryDiff } from "./rules.js";
 
 /** One event type as a receiver sees it: its header schema and its body schema. */
@@ -73,7 +73,8 @@ export function eventView(doc: Json, shapes: Map<string, EventShape>): Json {
 }
 
 /** Compares two event views: `noun` names the place ("webhook", "event"). */
-export function compareEventViews(before: Json, after: Json, meta: Pick<Change, "document" | "scope">, noun: string): Change[] {
+export function compareEventViews(whole: Json, wholeAfter: Json, meta: Pick<Change, "document" | "scope">, noun: string): Change[] {
+  const [before, after] = withoutUnchangedPaths(whole, wholeAfter);
   if (JSON.stringify(before) === JSON.stringify(after)) return [];
   const { diffs } = apiCompare(before, after) as { diffs: LibraryDiff[] };
   const changes: Change[] = [];

@@ -44,6 +44,34 @@ export function reachableComponents(doc: Json, roots: Json[]): Json {
   return kept;
 }
 
+/** Whether every `$ref` under `node` points into `#/components/`, where reachableComponents follows it. */
+function refsOnlyComponents(node: Json): boolean {
+  if (node === null || typeof node !== "object") return true;
+  if (typeof node.$ref === "string" && !node.$ref.startsWith("#/components/")) return false;
+  return Object.values(node).every(refsOnlyComponents);
+}
+
+/**
+ * Two OpenAPI-shaped views without the paths that cannot differ: a path item equal in both, with
+ * every component it reaches equal too. Components are cut to what the remaining paths reach
+ * (security schemes, named rather than referenced, are kept). api-smart-diff's time grows with
+ * what it walks, and an unchanged path has nothing to report.
+ */
+export function withoutUnchangedPaths(a: Json, b: Json): [Json, Json] {
+  const same = (item: Json, other: Json) =>
+    refsOnlyComponents(item) &&
+    JSON.stringify(item) === JSON.stringify(other) &&
+    JSON.stringify(reachableComponents(a, [item])) === JSON.stringify(reachableComponents(b, [other]));
+  const unchanged = new Set(Object.keys(a.paths ?? {}).filter((key) => key in (b.paths ?? {}) && same(a.paths[key], b.paths[key])));
+  const cut = (view: Json): Json => {
+    const paths = Object.fromEntries(Object.entries<Json>(view.paths ?? {}).filter(([key]) => !unchanged.has(key)));
+    const components = reachableComponents(view, [paths]);
+    if (view.components?.securitySchemes) components.securitySchemes = view.components.securitySchemes;
+    return { ...view, paths, components };
+  };
+  return [cut(a), cut(b)];
+}
+
 /**
  * A copy with every local `$ref` replaced by its target. A reference back into its own ancestry
  * (a recursive schema) stays a `$ref`, so the copy is always a finite tree.

@@ -3,7 +3,7 @@
 import { apiCompare } from "api-smart-diff";
 import type { Change } from "./contract.js";
 import { describeReadApi } from "./describe.js";
-import { reachableComponents, type Json } from "./json.js";
+import { reachableComponents, withoutUnchangedPaths, type Json } from "./json.js";
 import { classify, type LibraryDiff } from "./rules.js";
 
 /** The read API alone: no webhooks, and only the components the paths reach. */
@@ -25,7 +25,7 @@ const skip = (diff: LibraryDiff) =>
   diff.path[0] === "components" || (diff.path[0] === "paths" && diff.path.length === 2) || diff.path.at(-1) === "x-assumption";
 
 export function compareReadApi(before: Json, after: Json): Change[] {
-  const [a, b] = [readApiView(before), readApiView(after)];
+  const [a, b] = withoutUnchangedPaths(readApiView(before), readApiView(after));
   if (JSON.stringify(a) === JSON.stringify(b)) return [];
   const { diffs } = apiCompare(a, b) as { diffs: LibraryDiff[] };
   const changes: Change[] = [];

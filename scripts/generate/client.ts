@@ -1,7 +1,7 @@
 // Writes generated/client.ts: one typed method per operationId over openapi-fetch,
 // plus an index of the operations (path, permission, parameters) read from the spec.
 import type { BundledDocument } from "./bundle.js";
-import { GENERATED_BANNER } from "./types.js";
+import { GENERATED_BANNER } from "./banner.js";
 
 interface OperationInfo {
   operationId: string;

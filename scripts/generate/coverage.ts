@@ -5,7 +5,7 @@
 // both packages compile.
 import openapiTS, { astToString } from "openapi-typescript";
 import type { BundledDocument } from "./bundle.js";
-import { GENERATED_BANNER } from "./types.js";
+import { GENERATED_BANNER } from "./banner.js";
 
 type Json = Record<string, any>;
 const ROOT = "CoverageReport";

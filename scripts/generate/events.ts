@@ -2,7 +2,7 @@
 // openapi-typescript) and the list of event types with their groups, read from the messages.
 import openapiTS, { astToString } from "openapi-typescript";
 import type { BundledDocument } from "./bundle.js";
-import { GENERATED_BANNER } from "./types.js";
+import { GENERATED_BANNER } from "./banner.js";
 
 export interface EventMessageInfo {
   type: string;

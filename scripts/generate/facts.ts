@@ -2,7 +2,7 @@
 // every enum of components/schemas (with its x-enum-varnames), and every component parameter's
 // name, default and bounds — so no module types them again.
 import type { BundledDocument } from "./bundle.js";
-import { GENERATED_BANNER } from "./types.js";
+import { GENERATED_BANNER } from "./banner.js";
 
 const BOUNDS = ["default", "minimum", "maximum", "maxItems", "maxLength"] as const;
 

@@ -3,7 +3,7 @@
 // address: what code needs to route or list the operations (the MSW handlers, one per operation)
 // without loading either document.
 import type { BundledDocument } from "./bundle.js";
-import { GENERATED_BANNER } from "./types.js";
+import { GENERATED_BANNER } from "./banner.js";
 
 const METHODS = ["get", "put", "post", "delete", "options", "head", "patch", "trace"] as const;
 

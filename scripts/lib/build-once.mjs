@@ -43,9 +43,17 @@ function tryLock(lock) {
 
 /** The lock's process is gone (or the lock is older than any build): nobody will finish its build. */
 function isStale(lock) {
-  const stat = statSync(lock, { throwIfNoEntry: false });
-  if (!stat) return false;
-  const pid = Number.parseInt(readFileSync(lock, "utf8"), 10);
+  let stat;
+  let text;
+  try {
+    stat = statSync(lock);
+    text = readFileSync(lock, "utf8");
+  } catch (error) {
+    // Gone between a look and a read: its builder finished (or gave up) meanwhile, so nothing is stale.
+    if (error.code === "ENOENT") return false;
+    throw error;
+  }
+  const pid = Number.parseInt(text, 10);
   return !Number.isInteger(pid) || !isAlive(pid) || Date.now() - stat.mtimeMs > LOCK_TTL_MS;
 }
 

@@ -1,13 +1,25 @@
 // Shared by the mock-data suites: a fixed "today", so every run sees the same dataset.
-import { createDataset, type Dataset } from "../../mock/data/dataset.js";
+import { forkDataset, writableOrganization } from "../../mock/data/copy-on-write.js";
+import type { Dataset } from "../../mock/data/dataset.js";
+import { sharedStartDataset } from "../../mock/data/start-datasets.js";
 import { parameters } from "../../generated/facts.js";
 import { handlers } from "../../mock/operations/read/index.js";
 import type { OperationId, ResourceRequest, ResourceResult } from "../../mock/operations/read/contract.js";
 
 export const TODAY = "2026-05-14";
 
+/**
+ * A dataset as createDataset({ seed, scale, today: TODAY }) makes it, to read or change: a fork of the
+ * start the mocks of this process share (start-datasets.ts), so it is generated once per worker, not
+ * per test. Each organisation is the fork's own from the start (its arrays and indexes copied, the
+ * records shared, as copy-on-write.ts does on a first change), so an organisation read before a
+ * change is the one the change updates; a change that reached the start would show in the next
+ * test's dataset. Tests of generation itself call createDataset.
+ */
 export function freshDataset(seed = 1, scale = 1): Dataset {
-  return createDataset({ seed, scale, today: TODAY });
+  const dataset = forkDataset(sharedStartDataset({ seed, scale, today: TODAY }));
+  for (const org of dataset.organizations) writableOrganization(dataset, org.id);
+  return dataset;
 }
 
 /** The spec's defaults by parameter name (PageSize 25, ...), as the HTTP layer fills them in. */

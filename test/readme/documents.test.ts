@@ -20,7 +20,7 @@ import { PROXY_HELP } from "../../mock/cli/commands/proxy.js";
 import { COVERAGE_HELP } from "../../mock/cli/commands/coverage.js";
 import { USAGE as DIFF_HELP } from "../../mock/diff/cli.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
-import { MOCK_ENTRIES_BEYOND_EXPORTS } from "../../scripts/build-package.js";
+import { MOCK_ENTRIES_BEYOND_EXPORTS } from "../../scripts/lib/package-layout.js";
 import { commands, DOCUMENTS, fencedBlocks, flagsOf, README, section, words, type Document } from "./documents.js";
 
 const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));

@@ -6,7 +6,7 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { COMMAND_NAMES as HR_MOCK_COMMANDS } from "../../mock/cli/main.js";
-import { sourceOf } from "../../scripts/build-package.js";
+import { sourceOf } from "../../scripts/lib/package-layout.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { COMMANDS as HR_CONTRACT_COMMANDS } from "../../src/contract/cli.js";
 import { DOCUMENTS, fencedBlocks } from "./documents.js";

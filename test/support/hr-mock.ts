@@ -5,7 +5,6 @@
 // through tsx took seconds of CPU per child.
 import path from "node:path";
 import { devBundleFolder } from "../../scripts/lib/dev-bundle-folder.mjs";
-import { buildDevBundle } from "../../scripts/dev-bundle.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 
 /** The launcher; spawn it with process.execPath. */
@@ -15,7 +14,8 @@ let ready: Promise<string> | undefined;
 
 /** `[HR_MOCK_BIN]`, once the development bundle of the current sources is there. */
 export async function hrMockArgs(): Promise<string[]> {
-  ready ??= devBundleFolder({ root: repoRoot, build: buildDevBundle });
+  // The builder (esbuild and its plugins) is loaded only by the file that builds, as the launcher does.
+  ready ??= devBundleFolder({ root: repoRoot, build: async (into: string) => (await import("../../scripts/dev-bundle.js")).buildDevBundle(into) });
   await ready.catch((error: unknown) => {
     ready = undefined;
     throw error;

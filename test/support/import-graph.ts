@@ -27,7 +27,7 @@ export function importsOf(source: string, fileName: string): ImportSite[] {
     }
     ts.forEachChild(node, visit);
   };
-  visit(ts.createSourceFile(fileName, source, ts.ScriptTarget.ES2022, true));
+  visit(ts.createSourceFile(fileName, source, ts.ScriptTarget.ES2022, false));
   return found;
 }
 
@@ -36,6 +36,18 @@ export interface ImportGraph {
   modules: string[];
   /** Each non-relative specifier (package or built-in) and the modules that import it. */
   bare: Record<string, string[]>;
+}
+
+/** The import sites of each file read so far, with the text they were read from: graphs of one run share most of their files. */
+const sitesByFile = new Map<string, { source: string; sites: ImportSite[] }>();
+
+function importsOfFile(file: string): ImportSite[] {
+  const source = readFileSync(file, "utf8");
+  const known = sitesByFile.get(file);
+  if (known?.source === source) return known.sites;
+  const sites = importsOf(source, file);
+  sitesByFile.set(file, { source, sites });
+  return sites;
 }
 
 /**
@@ -48,7 +60,7 @@ export function importGraph(root: string, entry: string, options: { dynamic?: bo
   const visit = (file: string) => {
     if (seen.has(file)) return;
     seen.add(file);
-    for (const { specifier, typeOnly, dynamic } of importsOf(readFileSync(file, "utf8"), file)) {
+    for (const { specifier, typeOnly, dynamic } of importsOfFile(file)) {
       if (typeOnly || (dynamic && options.dynamic === false)) continue;
       if (specifier.startsWith(".")) visit(path.resolve(path.dirname(file), specifier.replace(/\.js$/, ".ts")));
       else (bare[specifier] ??= []).push(path.relative(root, file));
