@@ -76,6 +76,10 @@ export function jsonDocuments(text: string): unknown[] {
   return documents;
 }
 
+/** One parser for every validation: a new one compiles the specification's JSON Schema again. */
+let parser: Parser | undefined;
+const asyncapiParser = () => (parser ??= new Parser());
+
 /**
  * What `asyncapi validate` runs, without the CLI: the AsyncAPI parser with its default rulesets
  * (the specification's JSON Schema, then the core and recommended Spectral rules). Fails on any
@@ -91,7 +95,7 @@ export async function asyncapiValidate(file = "asyncapi/asyncapi.yaml"): Promise
     return { tool, ok: false, errors: 1, warnings: 0, output: `cannot read ${file}: ${(error as NodeJS.ErrnoException).code}` };
   }
   // The parser resolves relative $refs against the document's own location.
-  const diagnostics = await new Parser().validate(text, { source });
+  const diagnostics = await asyncapiParser().validate(text, { source });
   const shown = diagnostics.filter((d) => d.severity <= DiagnosticSeverity.Warning);
   const errors = shown.filter((d) => d.severity === DiagnosticSeverity.Error).length;
   const output = shown

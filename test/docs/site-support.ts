@@ -68,6 +68,13 @@ export const isOwnPage = (file: string) => renderedText(file) === undefined;
 /** Whitespace collapsed and Markdown code marks dropped: what a reader sees, comparable with innerText. */
 export const visible = (text: string) => text.replace(/`/g, "").replace(/\s+/g, " ").trim();
 
+/**
+ * How often a wait for a rendered page reads the page again. At every animation frame (Playwright's
+ * default), each read of a reference's whole text forced a layout of its large DOM, and the frames
+ * it asked for kept Chromium drawing while the page rendered.
+ */
+export const POLL_MS = 100;
+
 export async function waitForTexts(page: Page, texts: string[]): Promise<void> {
   await page
     .waitForFunction(
@@ -76,7 +83,7 @@ export async function waitForTexts(page: Page, texts: string[]): Promise<void> {
         return wanted.every((text) => shown.includes(text));
       },
       texts.map(visible),
-      { timeout: RENDER_WAIT_MS },
+      { timeout: RENDER_WAIT_MS, polling: POLL_MS },
     )
     // The test that needs the text reports what is missing.
     .catch(() => undefined);

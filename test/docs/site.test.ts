@@ -15,7 +15,7 @@ import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { PAGES } from "../../scripts/docs/layout.js";
 import { repoRoot } from "../../scripts/build-docs.js";
-import { isOwnPage, openSite, RENDER_WAIT_MS, visible, waitForTexts, type Site } from "./site-support.js";
+import { isOwnPage, openSite, POLL_MS, RENDER_WAIT_MS, visible, waitForTexts, type Site } from "./site-support.js";
 import { visitSite, WIDE, type Measure, type PageVisit, type SiteVisit } from "./site-visit.js";
 import { operations, wantedOf } from "./site-wanted.js";
 
@@ -199,7 +199,7 @@ describe("every link inside the site", () => {
         if (await page.evaluate(present, id)) continue;
         await page.evaluate((hash) => (location.hash = hash), fragment);
         const found = await page
-          .waitForFunction(present, id, { timeout: RENDER_WAIT_MS })
+          .waitForFunction(present, id, { timeout: RENDER_WAIT_MS, polling: POLL_MS })
           .then(() => true)
           .catch(() => false);
         if (!found) missing.push(`${file}#${fragment}`);
@@ -219,7 +219,7 @@ describe("every link inside the site", () => {
         await page.setViewportSize(WIDE);
         const answer = await page.goto(resolved, { waitUntil: "load" });
         expect(answer?.status(), `opening ${resolved}`).toBe(200);
-        const shown = await page.waitForFunction((id) => document.getElementById(id) !== null, href.slice(2), { timeout: RENDER_WAIT_MS }).then(() => true, () => false);
+        const shown = await page.waitForFunction((id) => document.getElementById(id) !== null, href.slice(2), { timeout: RENDER_WAIT_MS, polling: POLL_MS }).then(() => true, () => false);
         expect(shown, `${resolved} shows the section ${href.slice(2)}`).toBe(true);
       } finally {
         await page.close();
