@@ -85,6 +85,11 @@ describe("a receiver written by hand", () => {
     else expect(report.hint, "no hint").toBeUndefined();
   });
 
+  it("that follows every rule passes on a clock 999 ms ahead of the checker's: a second turning over before it reads its clock fails no case", async () => {
+    const report = await grade((clock) => handWrittenReceiver([], () => clock.now() + 999));
+    expect(failed(report), "the failing cases").toEqual([]);
+  });
+
   it("that redirects fails the information case too, as information only", async () => {
     const report = await grade((clock) => handWrittenReceiver(["redirects good deliveries"], clock.now));
     const rotation = report.cases.find((c) => c.name === "several v1 values (secret rotation)")!;
