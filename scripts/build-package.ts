@@ -57,7 +57,7 @@ function generatedDeclarations(): string[] {
   return fs.readdirSync(path.join(repoRoot, "generated")).filter((file) => file.endsWith(".d.ts")).map((file) => `generated/${file}`);
 }
 
-async function compile(name: PackageName, log: (line: string) => void): Promise<string> {
+async function compile(name: PackageName, log: (line: string) => void, options: BuildOptions): Promise<string> {
   const target = PACKAGES[name];
   const dist = path.join(target.dir, "dist");
   log(`build ${name}: cleaning ${path.relative(repoRoot, dist)}/`);
@@ -66,7 +66,7 @@ async function compile(name: PackageName, log: (line: string) => void): Promise<
   if (name === "contract") {
     log(`build ${name}: tsc -p ${target.tsconfig} (TypeScript 7)`);
     // A child process, without blocking this one: the mock bundles meanwhile.
-    const tsc = await nativeTsc(["-p", target.tsconfig], repoRoot);
+    const tsc = await nativeTsc(["-p", target.tsconfig, ...noCheck(options)], repoRoot);
     if (tsc.status !== 0) throw new Error(`tsc -p ${target.tsconfig} failed:\n${tsc.output}`);
   }
   // tsc neither emits nor copies .d.ts inputs and the files read at run time.
@@ -78,23 +78,28 @@ async function compile(name: PackageName, log: (line: string) => void): Promise<
   return dist;
 }
 
-async function bundleMock(dist: string, log: (line: string) => void): Promise<void> {
+async function bundleMock(dist: string, log: (line: string) => void, options: BuildOptions): Promise<void> {
   // Each export's "types" file holds the declarations of its "import" entry's source.
   const declarations = mockExportTargets()
     .filter((target) => target.types && target.import)
     .map((target) => ({ source: sourceOf(target.import), out: path.relative("dist", target.types) }));
   log(`build mock: declarations of ${declarations.map((d) => d.out).join(", ")} (TypeScript 7, then rollup-plugin-dts)`);
-  await bundleDeclarations(repoRoot, dist, PACKAGES.mock.tsconfig, declarations, generatedDeclarations(), (line) => log(`build mock: ${line}`));
   const entries = mockEntries();
   log(`build mock: bundling ${entries.join(", ")} for Node (esbuild)`);
-  const node = await bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL });
   // An export's "browser" file is its "import" entry built for browsers (scripts/lib/msw-bundle.ts).
-  const browser = [];
-  for (const target of mockExportTargets().filter((t) => t.browser && t.import)) {
-    log(`build mock: ${sourceOf(target.import)} for browsers into mock/${target.browser.replace(/^\.\//, "")} (esbuild, code split)`);
-    const file = path.join(PACKAGES.mock.dir, target.browser);
-    browser.push(await buildMswForBrowsers(path.join(repoRoot, sourceOf(target.import)), path.dirname(file), path.basename(file, ".js")));
-  }
+  const browserTargets = mockExportTargets().filter((t) => t.browser && t.import);
+  for (const target of browserTargets) log(`build mock: ${sourceOf(target.import)} for browsers into mock/${target.browser.replace(/^\.\//, "")} (esbuild, code split)`);
+  // Side by side: each writes files of its own, and tsc runs in a child process while esbuild bundles.
+  const [, node, browser] = await Promise.all([
+    bundleDeclarations(repoRoot, dist, PACKAGES.mock.tsconfig, declarations, generatedDeclarations(), (line) => log(`build mock: ${line}`), noCheck(options)),
+    bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL }),
+    Promise.all(
+      browserTargets.map((target) => {
+        const file = path.join(PACKAGES.mock.dir, target.browser);
+        return buildMswForBrowsers(path.join(repoRoot, sourceOf(target.import)), path.dirname(file), path.basename(file, ".js"));
+      }),
+    ),
+  ]);
   const packages = bundledPackages(repoRoot, [...node.metafiles, ...browser.map((b) => b.metafile)]);
   log(`build mock: THIRD_PARTY_NOTICES (${packages.length} bundled packages)`);
   fs.writeFileSync(path.join(PACKAGES.mock.dir, "THIRD_PARTY_NOTICES"), formatNotices("hr-service-mock", packages));
@@ -103,15 +108,23 @@ async function bundleMock(dist: string, log: (line: string) => void): Promise<vo
 export interface BuildOptions {
   /** A docs site already built by `npm run docs`'s build function from this tree, copied instead of built again (the tests build it once per run). */
   docsSite?: string;
+  /**
+   * Emit without type-checking the sources (tsc --noCheck: the same files; errors of declaration
+   * emit still fail the build), for a run that type-checks them elsewhere (the tests'
+   * test/spec/typecheck.test.ts).
+   */
+  typeChecked?: boolean;
 }
+
+const noCheck = (options: BuildOptions) => (options.typeChecked ? ["--noCheck"] : []);
 
 export async function buildPackages(names: readonly PackageName[] = ["contract", "mock"], log: (line: string) => void = () => {}, options: BuildOptions = {}): Promise<void> {
   // The packages build side by side: the contract's tsc runs as a child while the mock bundles here.
   await Promise.all(
     names.map(async (name) => {
-      const dist = await compile(name, log);
+      const dist = await compile(name, log, options);
       if (name === "mock") {
-        await bundleMock(dist, log);
+        await bundleMock(dist, log, options);
         if (options.docsSite) {
           log(`build mock: docs site copied from ${options.docsSite} into mock/dist/site/`);
           fs.cpSync(options.docsSite, path.join(dist, "site"), { recursive: true });

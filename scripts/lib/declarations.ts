@@ -23,13 +23,14 @@ export interface DeclarationEntry {
 /**
  * Writes one declaration file per entry into `dist`, shared types in a chunk beside them; other
  * packages stay imports. `tsconfig` (from the repository root) compiles the entries' sources;
- * `inputs` are declaration files of the repository that tsc reads but never emits (generated/api.d.ts).
+ * `inputs` are declaration files of the repository that tsc reads but never emits (generated/api.d.ts);
+ * `tscArgs` are more of tsc's options (--noCheck).
  */
-export async function bundleDeclarations(repoRoot: string, dist: string, tsconfig: string, entries: DeclarationEntry[], inputs: readonly string[], log: (line: string) => void = () => {}): Promise<void> {
+export async function bundleDeclarations(repoRoot: string, dist: string, tsconfig: string, entries: DeclarationEntry[], inputs: readonly string[], log: (line: string) => void = () => {}, tscArgs: string[] = []): Promise<void> {
   const emitted = fs.mkdtempSync(path.join(os.tmpdir(), "hr-declarations-"));
   try {
     // The project's layout under `emitted` (rootDir is the repository), as the sources import each other.
-    const tsc = await nativeTsc(["-p", path.join(repoRoot, tsconfig), "--emitDeclarationOnly", "--outDir", emitted], repoRoot);
+    const tsc = await nativeTsc(["-p", path.join(repoRoot, tsconfig), "--emitDeclarationOnly", "--outDir", emitted, ...tscArgs], repoRoot);
     if (tsc.status !== 0) throw new Error(`tsc -p ${tsconfig} --emitDeclarationOnly failed:\n${tsc.output}`);
     for (const file of inputs) fs.cpSync(path.join(repoRoot, file), path.join(emitted, file));
     const input = Object.fromEntries(entries.map((entry) => [entry.out.replace(/\.d\.ts$/, ""), path.join(emitted, entry.source.replace(/\.ts$/, ".d.ts"))]));

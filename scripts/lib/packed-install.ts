@@ -43,26 +43,33 @@ function packBoth(work: string): Record<PackageName, PackedPackage> {
   return { contract: one("contract"), mock: one("mock") };
 }
 
-const INSTALL = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--loglevel=error"];
+// Throwaway projects: no lock file written, and no install scripts run (the packages have none;
+// msw's postinstall copies its worker script only into a folder the project configures).
+const INSTALL = ["install", "--prefer-offline", "--no-audit", "--no-fund", "--ignore-scripts", "--no-package-lock", "--loglevel=error"];
+
+/** `npm install` of `specs` in the project `dir`, without blocking this process. */
+function npmInstall(dir: string, specs: string[]): Promise<void> {
+  return new Promise<void>((resolve, reject) => {
+    const child = spawn("npm", [...INSTALL, ...specs], { cwd: dir, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
+    let stderr = "";
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.once("error", reject);
+    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`npm install ${specs.map((spec) => path.basename(spec)).join(" ")} into ${path.basename(dir)} failed (${code}): ${stderr.trim().split("\n").slice(-5).join(" | ")}`))));
+  });
+}
 
 /** An empty project (`name`) under `work` with `specs` (tarballs or name@version) installed. */
 export async function installInto(work: string, name: string, specs: string[]): Promise<string> {
   const dir = path.join(work, name);
   fs.mkdirSync(dir, { recursive: true });
   fs.writeFileSync(path.join(dir, "package.json"), JSON.stringify({ name: `try-${name}`, version: "1.0.0", private: true, type: "module" }));
-  await new Promise<void>((resolve, reject) => {
-    const child = spawn("npm", [...INSTALL, ...specs], { cwd: dir, stdio: ["ignore", "ignore", "pipe"], env: { ...process.env, NO_COLOR: "1" } });
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve() : reject(new Error(`npm install into ${name} failed (${code}): ${stderr.trim().split("\n").slice(-5).join(" | ")}`))));
-  });
+  await npmInstall(dir, specs);
   return dir;
 }
 
 /** `npm install` of more packages into a project made by installInto. */
-export function addTo(dir: string, specs: string[]): void {
-  run("npm", [...INSTALL, ...specs], dir);
+export function addTo(dir: string, specs: string[]): Promise<void> {
+  return npmInstall(dir, specs);
 }
 
 /**

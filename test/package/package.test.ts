@@ -3,6 +3,9 @@
 // (scripts/lib/packed-install.ts). Their dependencies come from npm's cache or the registry.
 // - app: hr-service-contract + hr-service-mock; `hr-mock serve` answers a demo key and serves /docs,
 //   `hr-contract` passes against it, the mock's bundle brings no library of its own, within 25 MB.
+// - msw: a copy of app that then installs msw (the mock's optional peer) itself, while app's checks
+//   run without it: hr-service-mock/msw under msw/node, its declarations in a Node and a browser
+//   project, its browser build in a bundler's output.
 // - light: hr-service-contract alone (a receiver or a frontend): no Prism, faker or Ajv, under 3 MB,
 //   the webhooks entry works under plain node, hr-contract receiver grades the package's own receiver.
 import { spawn, spawnSync } from "node:child_process";
@@ -29,11 +32,13 @@ const manifests = {
 };
 
 const tarballs = { contract: "", mock: "" };
-const projects = { app: "", light: "" };
+const projects = { app: "", light: "", msw: "" };
 const packed: Record<"contract" | "mock", string[]> = { contract: [], mock: [] };
 let work: string;
-/** node_modules of the app project as installed (before a test adds msw). */
+/** node_modules of the app project as installed. */
 let appBytes = 0;
+/** npm install msw in the msw project, started once the app project is copied. */
+let mswInstalled: Promise<void>;
 
 const bin = (project: string, name: string) => path.join(project, "node_modules", ".bin", name);
 
@@ -62,6 +67,8 @@ const NODE_PROJECT = {
   strict: true,
   noEmit: true,
   skipLibCheck: false,
+  // TypeScript's own lib files are not the packages' (as BROWSER_PROJECT says).
+  skipDefaultLibCheck: true,
   typeRoots: [path.join(repoRoot, "node_modules", "@types")],
   types: ["node"],
 };
@@ -112,6 +119,19 @@ function runNode(project: string, args: string[]) {
   return spawnSync(process.execPath, args, { cwd: project, encoding: "utf8", timeout: 120_000 });
 }
 
+/** runNode without blocking this process, for checks that run side by side. */
+function runNodeAside(project: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, args, { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
+    let stdout = "";
+    let stderr = "";
+    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
+    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
+    child.once("error", reject);
+    child.once("close", (status) => resolve({ status, stdout, stderr }));
+  });
+}
+
 // The run's packed install (test/support/packed-install.ts), removed with the run's folder.
 beforeAll(async () => {
   const installed = await installedPackages();
@@ -119,6 +139,13 @@ beforeAll(async () => {
   [tarballs.contract, packed.contract, tarballs.mock, packed.mock] = [installed.tarballs.contract.file, installed.tarballs.contract.files, installed.tarballs.mock.file, installed.tarballs.mock.files];
   [projects.app, projects.light] = [installed.app, installed.light];
   appBytes = sizeOf(path.join(projects.app, "node_modules"));
+  // The app project as installed, copied before any check changes it; msw installs into the copy
+  // while the checks without msw run (.bin's links stay relative, as npm made them).
+  projects.msw = path.join(work, "msw");
+  fs.cpSync(projects.app, projects.msw, { recursive: true, verbatimSymlinks: true });
+  mswInstalled = addTo(projects.msw, [`msw@${manifests.contract.devDependencies.msw}`]);
+  // Its failure is reported by the checks that await it.
+  mswInstalled.catch(() => {});
 }, 400_000);
 
 describe("the tarballs", () => {
@@ -179,87 +206,6 @@ describe("installed with the mock (frontend and integration teams, CI against th
     expect(result.stdout).toMatch(/^OK: no unacknowledged breaking change$/m);
   });
 
-  describe("hr-service-mock/msw, once the project installs msw itself (an optional peer: hr-mock runs without it)", () => {
-    // The run's app project keeps msw from here on (no other file uses the packed install yet).
-    beforeAll(() => {
-      addTo(projects.app, [`msw@${manifests.contract.devDependencies.msw}`]);
-    }, 240_000);
-
-    it("answers the typed client under msw/node", () => {
-      const script = `
-        import { setupServer } from "msw/node";
-        import { createHandlers } from "hr-service-mock/msw";
-        import { createClient, HrApiError } from "hr-service-contract/client";
-        const server = setupServer(...createHandlers({ seed: 3, today: "2026-04-01", baseUrl: "http://hr.invalid" }));
-        server.listen({ onUnhandledRequest: "error" });
-        const page = await createClient({ baseUrl: "http://hr.invalid", apiKey: "demo_org1_full", retry: false }).listLeaveTypes({ PageSize: 2 });
-        let refused = "";
-        await createClient({ baseUrl: "http://hr.invalid", apiKey: "demo_org1_leave_view", retry: false }).listDepartments().catch((error) => { refused = error instanceof HrApiError ? error.kind + " " + error.status : String(error); });
-        server.close();
-        console.log(page.data.length, refused);`;
-      const result = runNode(projects.app, ["--input-type=module", "-e", script]);
-      expect(result.stderr, "the msw entry failed in the installed packages").toBe("");
-      expect(result.stdout.trim(), "two leave types read, and a 403 for the key without the permission").toBe("2 permission 403");
-    });
-
-    it("its declarations type-check in a project that checks its libraries' types (skipLibCheck off)", async () => {
-      const consumer = path.join(projects.app, "consumer.ts");
-      fs.writeFileSync(consumer, `
-        import { startMock, DEMO_KEY, type StartMockOptions, type RunningMock } from "hr-service-mock";
-        import { createHandlers, type MockHandlersOptions } from "hr-service-mock/msw";
-        const options: StartMockOptions = { port: 0, seed: 2 };
-        const handlers: MockHandlersOptions = { seed: 2 };
-        export const started: Promise<RunningMock> = startMock(options);
-        export const all = [DEMO_KEY, createHandlers(handlers).length];
-        // @ts-expect-error a port is a number
-        export const wrong: StartMockOptions = { port: "4010" };`);
-      // Checked as tsc with skipLibCheck off checks them; the errors that count are the consumer's
-      // and the package's own declaration files' (not those of @types/node or msw they lead to).
-      const { files, errors } = await typeErrors(consumer, NODE_PROJECT, (file) => file === consumer || file.includes("/node_modules/hr-service-mock/"));
-      expect(files, "the package's declaration files the consumer reads").toContain("node_modules/hr-service-mock/dist/mock/index.d.ts");
-      expect(errors, "type errors in the installed declarations or their consumer").toBe("");
-    });
-
-    it("the MSW entry and the client type-check in a browser project: DOM, no @types/node, skipLibCheck off", async () => {
-      const consumer = path.join(projects.app, "browser-consumer.ts");
-      fs.writeFileSync(consumer, `
-        import { setupWorker } from "msw/browser";
-        import { createHandlers, type MockHandlersOptions } from "hr-service-mock/msw";
-        import { createClient, HrApiError } from "hr-service-contract/client";
-        const options: MockHandlersOptions = { seed: 2, baseUrl: location.origin };
-        export const worker = setupWorker(...createHandlers(options));
-        const hr = createClient({ baseUrl: location.origin, apiKey: "demo_org1_full" });
-        export const names = hr.listLeaveTypes({ PageSize: 2 }).then((page) => page.data.map((type) => type.name), (error) => (error instanceof HrApiError ? error.kind : "other"));
-        // @ts-expect-error a page size is a number
-        hr.listLeaveTypes({ PageSize: "2" });`);
-      // Every file the program reads is checked (TypeScript's own libs aside), as tsc does with skipLibCheck off: no declaration may need Node's types.
-      const { files, errors } = await typeErrors(consumer, BROWSER_PROJECT, () => true);
-      expect(files, "the declaration files the browser project reads").toEqual(expect.arrayContaining(["node_modules/hr-service-mock/dist/mock/msw/index.d.ts", "node_modules/hr-service-contract/dist/src/client/index.d.ts"]));
-      expect(files.filter((file) => file.includes("@types/node")), "Node's types in a browser project").toEqual([]);
-      expect(errors, "type errors of the browser entries in a browser project").toBe("");
-    });
-
-    it("the Node entry needs @types/node, as the guide says: without it, startMock's declarations cannot find node:http", async () => {
-      const consumer = path.join(projects.app, "node-without-types.ts");
-      fs.writeFileSync(consumer, `import { startMock } from "hr-service-mock";\nexport const started = startMock({ port: 0 });\n`);
-      const { errors } = await typeErrors(consumer, { ...NODE_PROJECT, types: [], typeRoots: [] }, () => true);
-      // TypeScript 7's words; TypeScript 5 says "Cannot find module 'node:http'" (the guide gives both).
-      expect(errors).toMatch(/Cannot find name 'node:http'/);
-      const guide = fs.readFileSync(path.join(repoRoot, "docs/guides/getting-started.md"), "utf8").replace(/\s+/g, " ");
-      expect(guide, "getting-started.md says the Node entries need @types/node").toMatch(/`hr-service-mock`'s root .*need `@types\/node`/);
-      expect(guide, "getting-started.md quotes the error tsc stops at").toContain("`Cannot find name 'node:http'`");
-    });
-
-    it("bundles for a browser with a bundler's defaults: the browser condition gives the prebuilt handlers", async () => {
-      const entry = `import { setupWorker } from "msw/browser"; import { createHandlers } from "hr-service-mock/msw"; export const start = () => setupWorker(...createHandlers()).start();`;
-      const result = await build({ stdin: { contents: entry, resolveDir: projects.app, loader: "js" }, bundle: true, format: "esm", platform: "browser", write: false, logLevel: "silent", metafile: true });
-      const fromMock = Object.keys(result.metafile.inputs).filter((file) => file.includes("node_modules/hr-service-mock/"));
-      const files = fromMock.map((file) => file.slice(file.indexOf("hr-service-mock/")));
-      expect(files, "the browser entry in a browser bundle").toContain("hr-service-mock/dist/browser/msw.js");
-      expect(files.filter((file) => !file.startsWith("hr-service-mock/dist/browser/")), "files of hr-service-mock beside its browser build in a browser bundle").toEqual([]);
-    });
-  });
-
   it("hr-service-mock/vitest's matcher runs on the installed mock without vitest installed", () => {
     expect(fs.existsSync(path.join(projects.app, "node_modules", "vitest")), "vitest is not in the project").toBe(false);
     const script = `
@@ -317,7 +263,9 @@ describe("the mock's bundle (its libraries inside its own files)", () => {
   it("installs no library of the mock's: npm ls shows the contract's dependencies and nothing under the mock", () => {
     const modules = path.join(projects.app, "node_modules");
     expect(MOCK_LIBRARIES.filter((name) => fs.existsSync(path.join(modules, name))), "mock libraries installed beside the bundle").toEqual([]);
+    expect(fs.existsSync(path.join(modules, "msw")), "msw (the mock's optional peer) in the app project, whose checks run without it").toBe(false);
     const tree = JSON.parse(spawnSync("npm", ["ls", "--all", "--json"], { cwd: projects.app, encoding: "utf8" }).stdout) as { dependencies: Record<string, { dependencies?: Record<string, unknown> }> };
+    // msw, its optional peer, npm ls lists (as {}) though the project has none.
     const underMock = Object.keys(tree.dependencies["hr-service-mock"].dependencies ?? {}).filter((name) => name !== "msw");
     expect(underMock, "dependencies npm installs for hr-service-mock").toEqual([]);
     expect(Object.keys(manifests.mock.dependencies ?? {}), "hr-service-mock declares runtime dependencies").toEqual([]);
@@ -422,6 +370,85 @@ describe("installed alone (a webhook receiver, a frontend, a CI job checking a d
     } finally {
       receiver.kill();
     }
+  });
+});
+
+// Side by side: each check waits on a process of its own (node, tsc) or on esbuild.
+describe.concurrent("hr-service-mock/msw, once the project installs msw itself (an optional peer: the app project's checks run without it)", () => {
+  beforeAll(() => mswInstalled, 240_000);
+
+  it("answers the typed client under msw/node", async () => {
+    const script = `
+      import { setupServer } from "msw/node";
+      import { createHandlers } from "hr-service-mock/msw";
+      import { createClient, HrApiError } from "hr-service-contract/client";
+      const server = setupServer(...createHandlers({ seed: 3, today: "2026-04-01", baseUrl: "http://hr.invalid" }));
+      server.listen({ onUnhandledRequest: "error" });
+      const page = await createClient({ baseUrl: "http://hr.invalid", apiKey: "demo_org1_full", retry: false }).listLeaveTypes({ PageSize: 2 });
+      let refused = "";
+      await createClient({ baseUrl: "http://hr.invalid", apiKey: "demo_org1_leave_view", retry: false }).listDepartments().catch((error) => { refused = error instanceof HrApiError ? error.kind + " " + error.status : String(error); });
+      server.close();
+      console.log(page.data.length, refused);`;
+    const result = await runNodeAside(projects.msw, ["--input-type=module", "-e", script]);
+    expect(result.stderr, "the msw entry failed in the installed packages").toBe("");
+    expect(result.stdout.trim(), "two leave types read, and a 403 for the key without the permission").toBe("2 permission 403");
+  });
+
+  it("its declarations type-check in a project that checks its libraries' types (skipLibCheck off)", async () => {
+    const consumer = path.join(projects.msw, "consumer.ts");
+    fs.writeFileSync(consumer, `
+      import { startMock, DEMO_KEY, type StartMockOptions, type RunningMock } from "hr-service-mock";
+      import { createHandlers, type MockHandlersOptions } from "hr-service-mock/msw";
+      const options: StartMockOptions = { port: 0, seed: 2 };
+      const handlers: MockHandlersOptions = { seed: 2 };
+      export const started: Promise<RunningMock> = startMock(options);
+      export const all = [DEMO_KEY, createHandlers(handlers).length];
+      // @ts-expect-error a port is a number
+      export const wrong: StartMockOptions = { port: "4010" };`);
+    // Checked as tsc with skipLibCheck off checks them; the errors that count are the consumer's
+    // and the package's own declaration files' (not those of @types/node or msw they lead to).
+    const { files, errors } = await typeErrors(consumer, NODE_PROJECT, (file) => file === consumer || file.includes("/node_modules/hr-service-mock/"));
+    expect(files, "the package's declaration files the consumer reads").toContain("node_modules/hr-service-mock/dist/mock/index.d.ts");
+    expect(errors, "type errors in the installed declarations or their consumer").toBe("");
+  });
+
+  it("the MSW entry and the client type-check in a browser project: DOM, no @types/node, skipLibCheck off", async () => {
+    const consumer = path.join(projects.msw, "browser-consumer.ts");
+    fs.writeFileSync(consumer, `
+      import { setupWorker } from "msw/browser";
+      import { createHandlers, type MockHandlersOptions } from "hr-service-mock/msw";
+      import { createClient, HrApiError } from "hr-service-contract/client";
+      const options: MockHandlersOptions = { seed: 2, baseUrl: location.origin };
+      export const worker = setupWorker(...createHandlers(options));
+      const hr = createClient({ baseUrl: location.origin, apiKey: "demo_org1_full" });
+      export const names = hr.listLeaveTypes({ PageSize: 2 }).then((page) => page.data.map((type) => type.name), (error) => (error instanceof HrApiError ? error.kind : "other"));
+      // @ts-expect-error a page size is a number
+      hr.listLeaveTypes({ PageSize: "2" });`);
+    // Every file the program reads is checked (TypeScript's own libs aside), as tsc does with skipLibCheck off: no declaration may need Node's types.
+    const { files, errors } = await typeErrors(consumer, BROWSER_PROJECT, () => true);
+    expect(files, "the declaration files the browser project reads").toEqual(expect.arrayContaining(["node_modules/hr-service-mock/dist/mock/msw/index.d.ts", "node_modules/hr-service-contract/dist/src/client/index.d.ts"]));
+    expect(files.filter((file) => file.includes("@types/node")), "Node's types in a browser project").toEqual([]);
+    expect(errors, "type errors of the browser entries in a browser project").toBe("");
+  });
+
+  it("the Node entry needs @types/node, as the guide says: without it, startMock's declarations cannot find node:http", async () => {
+    const consumer = path.join(projects.msw, "node-without-types.ts");
+    fs.writeFileSync(consumer, `import { startMock } from "hr-service-mock";\nexport const started = startMock({ port: 0 });\n`);
+    const { errors } = await typeErrors(consumer, { ...NODE_PROJECT, types: [], typeRoots: [] }, () => true);
+    // TypeScript 7's words; TypeScript 5 says "Cannot find module 'node:http'" (the guide gives both).
+    expect(errors).toMatch(/Cannot find name 'node:http'/);
+    const guide = fs.readFileSync(path.join(repoRoot, "docs/guides/getting-started.md"), "utf8").replace(/\s+/g, " ");
+    expect(guide, "getting-started.md says the Node entries need @types/node").toMatch(/`hr-service-mock`'s root .*need `@types\/node`/);
+    expect(guide, "getting-started.md quotes the error tsc stops at").toContain("`Cannot find name 'node:http'`");
+  });
+
+  it("bundles for a browser with a bundler's defaults: the browser condition gives the prebuilt handlers", async () => {
+    const entry = `import { setupWorker } from "msw/browser"; import { createHandlers } from "hr-service-mock/msw"; export const start = () => setupWorker(...createHandlers()).start();`;
+    const result = await build({ stdin: { contents: entry, resolveDir: projects.msw, loader: "js" }, bundle: true, format: "esm", platform: "browser", write: false, logLevel: "silent", metafile: true });
+    const fromMock = Object.keys(result.metafile.inputs).filter((file) => file.includes("node_modules/hr-service-mock/"));
+    const files = fromMock.map((file) => file.slice(file.indexOf("hr-service-mock/")));
+    expect(files, "the browser entry in a browser bundle").toContain("hr-service-mock/dist/browser/msw.js");
+    expect(files.filter((file) => !file.startsWith("hr-service-mock/dist/browser/")), "files of hr-service-mock beside its browser build in a browser bundle").toEqual([]);
   });
 });
 

@@ -1,7 +1,7 @@
 // Both packages as users get them (scripts/lib/packed-install.ts: built, packed, installed from the
 // tarballs into empty projects), made once per run for every file that needs them, with the run's
-// docs site (docs-site.ts). A file that changes a project (test/package/package.test.ts adds msw to
-// the app project once its checks without msw are done) says so where it does.
+// docs site (docs-site.ts), built without type-checking the sources again (test/spec/typecheck.test.ts
+// checks them; tsc emits the same files). A file that changes a project says so where it does.
 import path from "node:path";
 import { packAndInstall, type PackedPackage } from "../../scripts/lib/packed-install.js";
 import type { PackageName } from "../../scripts/build-package.js";
@@ -21,7 +21,7 @@ export interface InstalledPackages {
 export async function installedPackages(): Promise<InstalledPackages> {
   const site = await builtDocsSite();
   const { folder, value } = await sharedThisRun("packed-install", async (into) => {
-    const { tarballs, projects } = await packAndInstall(into, { app: ["contract", "mock"], light: ["contract"] }, undefined, { docsSite: site.dir });
+    const { tarballs, projects } = await packAndInstall(into, { app: ["contract", "mock"], light: ["contract"] }, undefined, { docsSite: site.dir, typeChecked: true });
     // Paths relative to the folder, which is moved into place once complete.
     const relative = (file: string) => path.relative(into, file);
     return {

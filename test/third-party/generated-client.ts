@@ -2,9 +2,10 @@
 // fetch client), as a team adopting the package would make one, and the TypeScript compiler's verdict
 // on it under `strict`.
 import fs from "node:fs";
+import os from "node:os";
 import path from "node:path";
 import { createClient } from "@hey-api/openapi-ts";
-import ts from "typescript";
+import { errorsByFile, nativeTsc } from "../../scripts/lib/native-tsc.js";
 import { consumerSource } from "./consumer-source.js";
 
 /**
@@ -27,27 +28,40 @@ export async function generateClient(document: any, outDir: string, failureOn200
 
 /**
  * Type-checks every .ts file under each of `dirs` under `strict` (the generator's code and calls.ts),
- * in one program so the DOM library is read once; each folder's diagnostics as lines.
+ * in one program so the DOM library is read once, by TypeScript 7 (scripts/lib/native-tsc.ts) in a
+ * child process; each folder's diagnostics as lines ("calls.ts:12: Type 'true' does not satisfy…").
  */
-export function compileStrict(dirs: string[]): Map<string, string[]> {
+export async function compileStrict(dirs: string[]): Promise<Map<string, string[]>> {
   const files = dirs.flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts")).map((file) => path.join(dir, file)));
-  const program = ts.createProgram(files, {
+  const project = fs.mkdtempSync(path.join(os.tmpdir(), "hr-strict-"));
+  const compilerOptions = {
     strict: true,
     noEmit: true,
-    target: ts.ScriptTarget.ES2022,
-    module: ts.ModuleKind.NodeNext,
-    moduleResolution: ts.ModuleResolutionKind.NodeNext,
-    lib: ["lib.es2022.d.ts", "lib.dom.d.ts", "lib.dom.iterable.d.ts"],
+    target: "es2022",
+    module: "nodenext",
+    moduleResolution: "nodenext",
+    lib: ["es2022", "dom", "dom.iterable"],
     types: [],
     // The libraries' own .d.ts files are TypeScript's to check; every generated file is .ts and checked.
     skipLibCheck: true,
-  });
-  const byDir = new Map(dirs.map((dir) => [dir, [] as string[]]));
-  for (const d of ts.getPreEmitDiagnostics(program)) {
-    const dir = dirs.find((candidate) => d.file?.fileName.startsWith(candidate + path.sep));
-    const where = d.file ? `${path.relative(dir ?? "", d.file.fileName)}:${d.file.getLineAndCharacterOfPosition(d.start ?? 0).line + 1}: ` : "";
-    // A diagnostic outside every folder (the compiler options, a library) belongs to all of them.
-    for (const [key, lines] of byDir) if (!dir || key === dir) lines.push(`${where}${ts.flattenDiagnosticMessageText(d.messageText, "\n")}`);
+  };
+  try {
+    fs.writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, files }));
+    const { output } = await nativeTsc(["-p", project], project);
+    const byDir = new Map(dirs.map((dir) => [dir, [] as string[]]));
+    for (const [file, errors] of errorsByFile(output)) {
+      const absolute = file === "(no file)" ? undefined : path.resolve(project, file);
+      const dir = absolute && dirs.find((candidate) => absolute.startsWith(candidate + path.sep));
+      for (const error of errors) {
+        // "file(line,col): error TS1360: message" and its indented lines: "file:line: message".
+        const [, line, message] = /^[^\n]*?\((\d+),\d+\): error TS\d+: ([\s\S]*)$/.exec(error) ?? [];
+        const text = line && dir ? `${path.relative(dir, absolute)}:${line}: ${message}` : error;
+        // A diagnostic outside every folder (the compiler options, a library) belongs to all of them.
+        for (const [key, lines] of byDir) if (!dir || key === dir) lines.push(text);
+      }
+    }
+    return byDir;
+  } finally {
+    fs.rmSync(project, { recursive: true, force: true });
   }
-  return byDir;
 }

@@ -95,13 +95,15 @@ beforeAll(async () => {
   }
   fs.cpSync(generated.bundled.dir, wrongClaim, { recursive: true });
   fs.writeFileSync(path.join(wrongClaim, "calls.ts"), consumerSource(operationIds, true));
-  const diagnostics = compileStrict([...names.map((name) => generated[name].dir), wrongClaim]);
-  for (const name of names) generated[name].diagnostics = diagnostics.get(generated[name].dir)!;
-  wrongClaimDiagnostics = diagnostics.get(wrongClaim)!;
+  // The compiler runs in its own process while the mocks start here.
+  const compiled = compileStrict([...names.map((name) => generated[name].dir), wrongClaim]);
   for (const failureStatus of ["http", 200] as const) {
     mocks[`${failureStatus}`] = await startMock({ port: 0, today: "2026-11-02", failureStatus });
     mocks[`${failureStatus} limited`] = await startMock({ port: 0, today: "2026-11-02", failureStatus, rateLimit: 1 });
   }
+  const diagnostics = await compiled;
+  for (const name of names) generated[name].diagnostics = diagnostics.get(generated[name].dir)!;
+  wrongClaimDiagnostics = diagnostics.get(wrongClaim)!;
 }, 120_000);
 
 afterAll(async () => {

@@ -14,6 +14,8 @@ import type { RedisAddress } from "./address.js";
 /** A command not answered within this is given up (a hung server): well within the 5 s a request may wait. */
 export const COMMAND_TIMEOUT_MS = 2000;
 const CONNECT_TIMEOUT_MS = 3000;
+/** A probe's connection, once done with, is destroyed if not closed within this. */
+const PROBE_DISCONNECT_MS = 100;
 /** How often a store that went down is asked whether it answers again. */
 const PROBE_MS = 250;
 
@@ -54,7 +56,10 @@ export async function openRedis(address: RedisAddress): Promise<RedisLink> {
   // ioredis is CommonJS: its module.exports (the default export) is what Node's import() and a
   // bundle's answer alike; the named exports a bundle's chunk does not carry.
   const { default: ioredis } = await import("ioredis");
-  const probe = new ioredis.Redis({ ...serverOptions(address), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0 });
+  // disconnectTimeout: how long ioredis waits for a closed connection's "close" before destroying
+  // it, on a timer that keeps the process alive; a refused probe's connection is closed already
+  // (hr-mock serve with a wrong password printed its one line, then sat 2 s before exiting).
+  const probe = new ioredis.Redis({ ...serverOptions(address), lazyConnect: true, retryStrategy: () => null, maxRetriesPerRequest: 0, disconnectTimeout: PROBE_DISCONNECT_MS });
   let lastError: Error | undefined;
   probe.on("error", (error: Error) => (lastError = error));
   let cluster: boolean;
