@@ -9,7 +9,10 @@
 //   table of the site's own pages is cut off; widened to 1400 px, none scrolls sideways and no
 //   command is cut off.
 // - Every link inside the site is followed: no link points at a missing page or anchor.
+// - The API reference is visited from its first menu link to a section, as a link opened in a new
+//   tab; a tag's link is opened in a tab of its own: each shows its section.
 // site-files.test.ts opens the site from the file system.
+import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -46,9 +49,29 @@ async function visitApiSections(page: Page, problems: string[]): Promise<string>
   return texts.join("\n");
 }
 
+/**
+ * The API reference is opened from the first of its prerendered menu links to a section, as a reader
+ * opens a copied or shared link (in a new tab): the visit's one load of the 2.5 MB page checks that
+ * the link shows its section, and everything else is read from that tab. A tag's link is opened in a
+ * tab of its own (the test "a menu link … opened in a new tab").
+ */
+const SECTION_LINK = /href="(#\/section\/[^"]+)" data-discover="true"/;
+/** Redoc's element for a route "#/section/scope" is id="section/scope". */
+const shows = (page: Page, href: string) =>
+  page
+    .waitForFunction((id) => document.getElementById(id) !== null, href.slice(2), { timeout: RENDER_WAIT_MS, polling: POLL_MS })
+    .then(() => true, () => false);
+
 beforeAll(async () => {
   site = await openSite();
+  const sectionLink = fs.readFileSync(path.join(site.dir, "api.html"), "utf8").match(SECTION_LINK)?.[1];
   visit = await visitSite(site, {
+    entry: (file) =>
+      file !== "api.html"
+        ? undefined
+        : sectionLink
+          ? { hash: sectionLink, check: async (page) => ((await shows(page, sectionLink)) ? [] : [`the section ${sectionLink.slice(2)} is not shown`]) }
+          : { hash: "", check: async () => ['no prerendered menu link to a section (href="#/section/…" data-discover="true") in api.html'] },
     // The API reference shows its operations only once their tag is clicked (visitApiSections).
     firstText: (file) => (file === "api.html" ? undefined : wantedOf(file, site.guides).texts[0]?.text),
     clickThrough: async (file, page, problems) => (file === "api.html" ? visitApiSections(page, problems) : ""),
@@ -211,19 +234,23 @@ describe("every link inside the site", () => {
 
   test("a menu link of the API reference, opened in a new tab, shows its section", async () => {
     const links = visitOf("api.html").wide.links.filter(({ href }) => href.startsWith("#/"));
-    const chosen = [links.find(({ href }) => href.startsWith("#/section/")), links.find(({ href }) => /^#\/[a-z-]+$/.test(href))];
-    expect(chosen.every(Boolean), `a section's and a tag's link among ${links.map((l) => l.href).slice(0, 10).join(" ")}`).toBe(true);
-    for (const { href, resolved } of chosen as { href: string; resolved: string }[]) {
-      const page = await visit.newTab();
-      try {
-        await page.setViewportSize(WIDE);
-        const answer = await page.goto(resolved, { waitUntil: "load" });
-        expect(answer?.status(), `opening ${resolved}`).toBe(200);
-        const shown = await page.waitForFunction((id) => document.getElementById(id) !== null, href.slice(2), { timeout: RENDER_WAIT_MS, polling: POLL_MS }).then(() => true, () => false);
-        expect(shown, `${resolved} shows the section ${href.slice(2)}`).toBe(true);
-      } finally {
-        await page.close();
-      }
+    // A section's link: the one the visit opened the reference from (one load of the page for both).
+    const { entry } = visitOf("api.html");
+    const section = links.find(({ resolved }) => resolved === entry.url);
+    expect(section, `the page was opened at ${entry.url}, one of its menu links among ${links.map((l) => l.href).slice(0, 10).join(" ")}`).toBeDefined();
+    expect(entry.problems, `opening ${entry.url}`).toEqual([]);
+    // A tag's link, in a tab of its own.
+    const tag = links.find(({ href }) => /^#\/[a-z-]+$/.test(href));
+    expect(tag, `a tag's link among ${links.map((l) => l.href).slice(0, 10).join(" ")}`).toBeDefined();
+    const { href, resolved } = tag!;
+    const page = await visit.newTab();
+    try {
+      await page.setViewportSize(WIDE);
+      const answer = await page.goto(resolved, { waitUntil: "load" });
+      expect(answer?.status(), `opening ${resolved}`).toBe(200);
+      expect(await shows(page, href), `${resolved} shows the section ${href.slice(2)}`).toBe(true);
+    } finally {
+      await page.close();
     }
   }, 60_000);
 });
