@@ -48,7 +48,7 @@ export interface PageVisit {
   /** Widened from 375 to 1400 px. */
   wide: Measure;
   /** At 1280 px, with everything recorded during the whole visit; saved as test-artifacts/docs/<page>.png. */
-  desktop: Recorded & { text: string; navLinks: string[]; navigationProblems: string[]; screenshot: string };
+  desktop: Recorded & { text: string; navLinks: string[]; navigationProblems: string[]; screenshot: string; clickedIds: string[] };
 }
 
 export interface VisitPlan {
@@ -59,8 +59,8 @@ export interface VisitPlan {
   entry(file: string): { hash: string; check(page: Page): Promise<string[]> } | undefined;
   /** A text the page shows once rendered, waited for at 1280 px before it is read. */
   firstText(file: string): string | undefined;
-  /** For a page a reader clicks through to see all it holds: the text shown that way. */
-  clickThrough(file: string, page: Page, problems: string[]): Promise<string>;
+  /** For a page a reader clicks through to see all it holds: the text shown that way, and the ids of the elements shown on the way. */
+  clickThrough(file: string, page: Page, problems: string[]): Promise<{ text: string; ids: string[] }>;
 }
 
 export interface SiteVisit {
@@ -196,13 +196,15 @@ export async function visitSite(site: Site, plan: VisitPlan): Promise<SiteVisit>
     await tab.page.screenshot({ path: screenshot });
     const navLinks = await tab.page.$$eval("#site-nav a", (links) => links.map((link) => link.getAttribute("href") ?? ""));
     const navigationProblems: string[] = [];
-    const text = [await tab.page.evaluate(() => document.body.innerText), await plan.clickThrough(file, tab.page, navigationProblems)].join("\n");
+    const shown = await tab.page.evaluate(() => document.body.innerText);
+    const clicked = await plan.clickThrough(file, tab.page, navigationProblems);
+    const text = [shown, clicked.text].join("\n");
     // Late requests count too. A page without script, once laid out at every width, asks for
     // nothing more than what is on its way; one with script may, until the network has been idle.
     if (await tab.page.evaluate(() => document.scripts.length > 0)) await tab.page.waitForLoadState("networkidle");
     else await tab.settled();
     if (tab !== own) rendered.set(file, tab.page);
-    pages.set(file, { entry: opened, phone, wide, desktop: { ...recorded, text, navLinks, navigationProblems, screenshot } });
+    pages.set(file, { entry: opened, phone, wide, desktop: { ...recorded, text, navLinks, navigationProblems, screenshot, clickedIds: clicked.ids } });
   }
   return { pages, rendered, newTab: () => context.newPage(), close: () => context.close() };
 }
