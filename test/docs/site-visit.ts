@@ -57,8 +57,8 @@ export interface VisitPlan {
    * at, and what the page must show once opened there (its problems). Other pages are opened by their URL.
    */
   entry(file: string): { hash: string; check(page: Page): Promise<string[]> } | undefined;
-  /** A text the page shows once rendered, waited for at 1280 px before it is read. */
-  firstText(file: string): string | undefined;
+  /** The texts the page shows once rendered, all waited for at 1280 px before it is read (a renderer may draw a long page in steps). */
+  shownTexts(file: string): string[];
   /** For a page a reader clicks through to see all it holds: the text shown that way, and the ids of the elements shown on the way. */
   clickThrough(file: string, page: Page, problems: string[]): Promise<{ text: string; ids: string[] }>;
 }
@@ -190,8 +190,8 @@ export async function visitSite(site: Site, plan: VisitPlan): Promise<SiteVisit>
     await resize(tab.page, WIDE);
     const wide = await measureAt(file, tab.page, recorded);
     await resize(tab.page, DESKTOP);
-    const first = plan.firstText(file);
-    if (first) await waitForTexts(tab.page, [first]);
+    const wanted = plan.shownTexts(file);
+    if (wanted.length > 0) await waitForTexts(tab.page, wanted);
     const screenshot = artifact(file.replace(/\.html$/, ".png"));
     await tab.page.screenshot({ path: screenshot });
     const navLinks = await tab.page.$$eval("#site-nav a", (links) => links.map((link) => link.getAttribute("href") ?? ""));
