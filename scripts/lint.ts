@@ -2,7 +2,7 @@
 // redocly.yaml), the AsyncAPI parser's validation, and Spectral (spectral:oas, spectral:asyncapi and
 // the OWASP ruleset, see scripts/lint/rulesets.ts) over the bundles; fails on any error or warning
 // (and on Spectral's infos). No telemetry.
-import { spawnSync } from "node:child_process";
+import { execFile } from "node:child_process";
 import { readFileSync } from "node:fs";
 import fs from "node:fs/promises";
 import { DiagnosticSeverity, Parser } from "@asyncapi/parser";
@@ -34,10 +34,15 @@ export interface LintResult {
 /**
  * `redocly lint` of each API (a name from redocly.yaml, or a file's path), all in one process: its
  * start-up costs more than a document's lint. With --format=json it prints one JSON document per
- * API, in the order given.
+ * API, in the order given. A child process: the in-process checks run while it lints.
  */
-export function redoclyLint(apis: string[]): LintResult[] {
-  const run = spawnSync(bin("redocly"), ["lint", ...apis, "--format=json"], { cwd: repoRoot, env: quietEnv, encoding: "utf8" });
+export async function redoclyLint(apis: string[]): Promise<LintResult[]> {
+  // It exits non-zero when it finds problems; its report says which.
+  const run = await new Promise<{ stdout: string; stderr: string }>((resolve) =>
+    execFile(bin("redocly"), ["lint", ...apis, "--format=json"], { cwd: repoRoot, env: quietEnv, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 }, (error, stdout, stderr) =>
+      resolve({ stdout, stderr: stderr || (error && !stdout ? String(error.message) : "") }),
+    ),
+  );
   let reports: any[] = [];
   try {
     reports = jsonDocuments(run.stdout);
@@ -119,8 +124,10 @@ export async function spectralLint(file: string, ruleset: RulesetName): Promise<
 }
 
 async function main() {
-  const results = [...redoclyLint(REDOCLY_APIS), await asyncapiValidate()];
+  const redocly = redoclyLint(REDOCLY_APIS);
+  const results = [await asyncapiValidate()];
   for (const { file, ruleset } of SPECTRAL_TARGETS) results.push(await spectralLint(file, ruleset));
+  results.unshift(...(await redocly));
   for (const r of results) {
     console.log(`lint: ${r.tool}: ${r.ok ? "clean" : "FAILED"} (${r.errors} errors, ${r.warnings} warnings)`);
     if (!r.ok && r.output) console.log(r.output);

@@ -1,6 +1,7 @@
 // Every page of the docs site visited once for all the browser checks of test/docs/site.test.ts: loaded
 // at a phone's width (375 px) and measured, widened to 1400 px and measured again (as a window is
-// resized), then read at a desktop's width (1280 px): the text it shows, its nav, a screenshot.
+// resized), then read at a desktop's width (1280 px): the text it shows, its nav, a screenshot. A
+// page may be opened from a link into it (VisitPlan.entry): one load serves that link's check too.
 // - One context for the whole site, as one reader's browser: the site's own pages in turn in one tab,
 //   each reference (rendered by script) in a tab of its own, left open for the anchor walk. A fresh
 //   context per page cost a renderer's start each, most of a page's CPU.
@@ -40,19 +41,26 @@ export interface Recorded {
 }
 
 export interface PageVisit {
+  /** Where the page was opened from: its own URL, or a link into it (VisitPlan.entry), and what its check found wrong. */
+  entry: { url: string; problems: string[] };
   /** As loaded at 375 px. */
   phone: Measure;
   /** Widened from 375 to 1400 px. */
   wide: Measure;
   /** At 1280 px, with everything recorded during the whole visit; saved as test-artifacts/docs/<page>.png. */
-  desktop: Recorded & { text: string; navLinks: string[]; navigationProblems: string[]; screenshot: string };
+  desktop: Recorded & { text: string; navLinks: string[]; navigationProblems: string[]; screenshot: string; clickedIds: string[] };
 }
 
 export interface VisitPlan {
-  /** A text the page shows once rendered, waited for at 1280 px before it is read. */
-  firstText(file: string): string | undefined;
-  /** For a page a reader clicks through to see all it holds: the text shown that way. */
-  clickThrough(file: string, page: Page, problems: string[]): Promise<string>;
+  /**
+   * For a page opened from a link into it (a reader following a shared link): the hash it is opened
+   * at, and what the page must show once opened there (its problems). Other pages are opened by their URL.
+   */
+  entry(file: string): { hash: string; check(page: Page): Promise<string[]> } | undefined;
+  /** The texts the page shows once rendered, all waited for at 1280 px before it is read (a renderer may draw a long page in steps). */
+  shownTexts(file: string): string[];
+  /** For a page a reader clicks through to see all it holds: the text shown that way, and the ids of the elements shown on the way. */
+  clickThrough(file: string, page: Page, problems: string[]): Promise<{ text: string; ids: string[] }>;
 }
 
 export interface SiteVisit {
@@ -111,8 +119,8 @@ async function measureAt(file: string, page: Page, recorded: Recorded): Promise<
 
 interface Tab {
   page: Page;
-  /** Loads a page of the site at the tab's width and waits for it to show its content; records what happens until the next load. */
-  load(file: string): Promise<Recorded>;
+  /** Loads a page of the site (at `hash`) at the tab's width and waits for it to show its content; records what happens until the next load. */
+  load(file: string, hash?: string): Promise<Recorded>;
   /** Once no request of the page is on its way (late ones, as a font, are recorded too). */
   settled(): Promise<void>;
 }
@@ -144,9 +152,9 @@ async function openTab(site: Site, context: BrowserContext, isOtherHost: (url: s
   page.on("pageerror", (error) => record.consoleErrors.push(`uncaught: ${error.message}`));
   return {
     page,
-    async load(file) {
+    async load(file, hash = "") {
       const mine: Recorded = (record = { consoleErrors: [], failedRequests: [], otherHosts: [] });
-      const response = await page.goto(site.url(file), { waitUntil: "load" });
+      const response = await page.goto(site.url(file) + hash, { waitUntil: "load" });
       if (response && !response.ok()) mine.failedRequests.push(`${file}: HTTP ${response.status()}`);
       const wanted = renderedText(file);
       if (wanted) await waitForTexts(page, [wanted]);
@@ -175,24 +183,28 @@ export async function visitSite(site: Site, plan: VisitPlan): Promise<SiteVisit>
     // The tab in use is brought to the front: resizing and screenshots wait for its animation frames.
     await tab.page.bringToFront();
     if (tab === own) await tab.page.setViewportSize(PHONE);
-    const recorded = await tab.load(file);
+    const entry = plan.entry(file);
+    const recorded = await tab.load(file, entry?.hash);
+    const opened = { url: site.url(file) + (entry?.hash ?? ""), problems: entry ? await entry.check(tab.page) : [] };
     const phone = await measureAt(file, tab.page, recorded);
     await resize(tab.page, WIDE);
     const wide = await measureAt(file, tab.page, recorded);
     await resize(tab.page, DESKTOP);
-    const first = plan.firstText(file);
-    if (first) await waitForTexts(tab.page, [first]);
+    const wanted = plan.shownTexts(file);
+    if (wanted.length > 0) await waitForTexts(tab.page, wanted);
     const screenshot = artifact(file.replace(/\.html$/, ".png"));
     await tab.page.screenshot({ path: screenshot });
     const navLinks = await tab.page.$$eval("#site-nav a", (links) => links.map((link) => link.getAttribute("href") ?? ""));
     const navigationProblems: string[] = [];
-    const text = [await tab.page.evaluate(() => document.body.innerText), await plan.clickThrough(file, tab.page, navigationProblems)].join("\n");
+    const shown = await tab.page.evaluate(() => document.body.innerText);
+    const clicked = await plan.clickThrough(file, tab.page, navigationProblems);
+    const text = [shown, clicked.text].join("\n");
     // Late requests count too. A page without script, once laid out at every width, asks for
     // nothing more than what is on its way; one with script may, until the network has been idle.
     if (await tab.page.evaluate(() => document.scripts.length > 0)) await tab.page.waitForLoadState("networkidle");
     else await tab.settled();
     if (tab !== own) rendered.set(file, tab.page);
-    pages.set(file, { phone, wide, desktop: { ...recorded, text, navLinks, navigationProblems, screenshot } });
+    pages.set(file, { entry: opened, phone, wide, desktop: { ...recorded, text, navLinks, navigationProblems, screenshot, clickedIds: clicked.ids } });
   }
   return { pages, rendered, newTab: () => context.newPage(), close: () => context.close() };
 }

@@ -9,7 +9,10 @@
 //   table of the site's own pages is cut off; widened to 1400 px, none scrolls sideways and no
 //   command is cut off.
 // - Every link inside the site is followed: no link points at a missing page or anchor.
+// - The API reference is visited from its first menu link to a section, as a link opened in a new
+//   tab; a tag's link is opened in a tab of its own: each shows its section.
 // site-files.test.ts opens the site from the file system.
+import fs from "node:fs";
 import path from "node:path";
 import type { Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
@@ -24,12 +27,14 @@ let visit: SiteVisit;
 
 /**
  * Redoc 3 shows one tag at a time: the sidebar entry of each tag opens its operations. Each tag of
- * the spec is clicked as a reader would, and the text of every section is collected.
+ * the spec is clicked as a reader would, and the text of every section is collected, with the ids
+ * of its elements (the anchors its operations' links point at, for the anchor walk).
  */
 const apiTags = () => [...new Set(operations.flatMap((operation) => operation.tags))];
 
-async function visitApiSections(page: Page, problems: string[]): Promise<string> {
+async function visitApiSections(page: Page, problems: string[]): Promise<{ text: string; ids: string[] }> {
   const texts: string[] = [];
+  const ids = new Set<string>();
   for (const tag of apiTags()) {
     const entry = page.getByRole("link", { name: tag, exact: true }).first();
     if ((await entry.count()) === 0) {
@@ -41,17 +46,39 @@ async function visitApiSections(page: Page, problems: string[]): Promise<string>
       page,
       operations.filter((operation) => operation.tags.includes(tag)).map((operation) => operation.summary),
     );
-    texts.push(await page.evaluate(() => document.body.innerText));
+    const shown = await page.evaluate(() => ({ text: document.body.innerText, ids: [...document.querySelectorAll("[id]")].map((element) => element.id) }));
+    texts.push(shown.text);
+    for (const id of shown.ids) ids.add(id);
   }
-  return texts.join("\n");
+  return { text: texts.join("\n"), ids: [...ids] };
 }
+
+/**
+ * The API reference is opened from the first of its prerendered menu links to a section, as a reader
+ * opens a copied or shared link (in a new tab): the visit's one load of the 2.5 MB page checks that
+ * the link shows its section, and everything else is read from that tab. A tag's link is opened in a
+ * tab of its own (the test "a menu link … opened in a new tab").
+ */
+const SECTION_LINK = /href="(#\/section\/[^"]+)" data-discover="true"/;
+/** Redoc's element for a route "#/section/scope" is id="section/scope". */
+const shows = (page: Page, href: string) =>
+  page
+    .waitForFunction((id) => document.getElementById(id) !== null, href.slice(2), { timeout: RENDER_WAIT_MS, polling: POLL_MS })
+    .then(() => true, () => false);
 
 beforeAll(async () => {
   site = await openSite();
+  const sectionLink = fs.readFileSync(path.join(site.dir, "api.html"), "utf8").match(SECTION_LINK)?.[1];
   visit = await visitSite(site, {
+    entry: (file) =>
+      file !== "api.html"
+        ? undefined
+        : sectionLink
+          ? { hash: sectionLink, check: async (page) => ((await shows(page, sectionLink)) ? [] : [`the section ${sectionLink.slice(2)} is not shown`]) }
+          : { hash: "", check: async () => ['no prerendered menu link to a section (href="#/section/…" data-discover="true") in api.html'] },
     // The API reference shows its operations only once their tag is clicked (visitApiSections).
-    firstText: (file) => (file === "api.html" ? undefined : wantedOf(file, site.guides).texts[0]?.text),
-    clickThrough: async (file, page, problems) => (file === "api.html" ? visitApiSections(page, problems) : ""),
+    shownTexts: (file) => (file === "api.html" ? [] : wantedOf(file, site.guides).texts.map(({ text }) => text)),
+    clickThrough: async (file, page, problems) => (file === "api.html" ? visitApiSections(page, problems) : { text: "", ids: [] }),
   });
 }, 600_000);
 
@@ -189,14 +216,16 @@ describe("every link inside the site", () => {
         continue;
       }
       // The reference pages render by script, in the tab their visit left open. An anchor the page
-      // shows already is there; Redoc renders another route's section once the hash names it (sorted,
-      // a tag's operations follow the tag, which renders them all).
+      // showed when it was measured, or while its tags were clicked through, is there; Redoc renders
+      // another route's section once the hash names it (sorted, a tag's operations follow the tag,
+      // which renders them all).
+      const seen = new Set([...visitOf(file).wide.ids, ...visitOf(file).desktop.clickedIds]);
       const page = visit.rendered.get(file)!;
       await page.bringToFront();
       const present = (id: string) => document.getElementById(id) !== null;
       for (const fragment of [...fragments].sort()) {
         const id = file === "api.html" && fragment.startsWith("/") ? fragment.slice(1) : fragment;
-        if (await page.evaluate(present, id)) continue;
+        if (seen.has(id) || (await page.evaluate(present, id))) continue;
         await page.evaluate((hash) => (location.hash = hash), fragment);
         const found = await page
           .waitForFunction(present, id, { timeout: RENDER_WAIT_MS, polling: POLL_MS })
@@ -211,19 +240,23 @@ describe("every link inside the site", () => {
 
   test("a menu link of the API reference, opened in a new tab, shows its section", async () => {
     const links = visitOf("api.html").wide.links.filter(({ href }) => href.startsWith("#/"));
-    const chosen = [links.find(({ href }) => href.startsWith("#/section/")), links.find(({ href }) => /^#\/[a-z-]+$/.test(href))];
-    expect(chosen.every(Boolean), `a section's and a tag's link among ${links.map((l) => l.href).slice(0, 10).join(" ")}`).toBe(true);
-    for (const { href, resolved } of chosen as { href: string; resolved: string }[]) {
-      const page = await visit.newTab();
-      try {
-        await page.setViewportSize(WIDE);
-        const answer = await page.goto(resolved, { waitUntil: "load" });
-        expect(answer?.status(), `opening ${resolved}`).toBe(200);
-        const shown = await page.waitForFunction((id) => document.getElementById(id) !== null, href.slice(2), { timeout: RENDER_WAIT_MS, polling: POLL_MS }).then(() => true, () => false);
-        expect(shown, `${resolved} shows the section ${href.slice(2)}`).toBe(true);
-      } finally {
-        await page.close();
-      }
+    // A section's link: the one the visit opened the reference from (one load of the page for both).
+    const { entry } = visitOf("api.html");
+    const section = links.find(({ resolved }) => resolved === entry.url);
+    expect(section, `the page was opened at ${entry.url}, one of its menu links among ${links.map((l) => l.href).slice(0, 10).join(" ")}`).toBeDefined();
+    expect(entry.problems, `opening ${entry.url}`).toEqual([]);
+    // A tag's link, in a tab of its own.
+    const tag = links.find(({ href }) => /^#\/[a-z-]+$/.test(href));
+    expect(tag, `a tag's link among ${links.map((l) => l.href).slice(0, 10).join(" ")}`).toBeDefined();
+    const { href, resolved } = tag!;
+    const page = await visit.newTab();
+    try {
+      await page.setViewportSize(WIDE);
+      const answer = await page.goto(resolved, { waitUntil: "load" });
+      expect(answer?.status(), `opening ${resolved}`).toBe(200);
+      expect(await shows(page, href), `${resolved} shows the section ${href.slice(2)}`).toBe(true);
+    } finally {
+      await page.close();
     }
   }, 60_000);
 });
