@@ -10,7 +10,7 @@ import { DEFAULT_WORLD, type SharedWorlds, type World, type Worlds } from "../..
 import { parseRedisUrl } from "./address.js";
 import { openRedis, type RedisLink } from "./connection.js";
 import { RedisJournal } from "./journal.js";
-import { mockKeys, worldKeys } from "./keys.js";
+import { mockKeys } from "./keys.js";
 import { sharedSandboxes } from "./sandboxes.js";
 import { registerScripts, type Scripts } from "./scripts.js";
 import { RedisWorldState, type LocalParts } from "./world-state.js";
@@ -80,8 +80,7 @@ async function stateOn(link: RedisLink, options: RedisStateOptions): Promise<Red
     maxFaults: options.maxFaults,
     restartHere: (world: World) => worlds?.restartHere(world),
     forgetHere: (world: World) => {
-      local?.late.forget(world.id);
-      local?.tracking.drop(worldKeys(world.id));
+      states.get(world.id)?.leave();
       worlds?.forgetHere(world);
     },
     onError: options.onError,

@@ -95,6 +95,7 @@ export class LateRecords {
   flush(worldId: string): Promise<void> {
     const held = this.worlds.get(worldId);
     if (!held) return Promise.resolve();
+    if (held.records.length === 0 && held.batches.length === 0) return held.sent;
     this.batch(held);
     held.sent = held.sent.then(() => this.send(held));
     return held.sent;

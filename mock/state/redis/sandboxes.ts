@@ -63,6 +63,7 @@ export function sharedSandboxes(parts: SandboxParts): SharedWorlds {
       await scripts.run("hrmUnregisterSandbox", [mockKeys.sandboxes, mockKeys.sandboxKeys], [world.id, ...world.keys.map((k) => k.key)]);
       await scripts.run("hrmDeleteWorld", allWorldKeys(worldKeys(world.id)), []);
       await stateOf(world).told();
+      stateOf(world).leave();
     },
     store: (world) => parts.state(world),
     journal: (world, capacity) => parts.journal(world, capacity),

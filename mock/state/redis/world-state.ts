@@ -68,16 +68,11 @@ export class RedisWorldState implements WorldStore {
     this.faults = {
       add: async (input) => {
         const fault: Fault = { id: randomUUID(), operation: input.operation, status: input.status ?? null, delayMs: input.delayMs ?? null, remaining: input.times ?? null };
-        const [added, held] = (await scripts.run("hrmAddFault", [this.keys.faults], [context.maxFaults, JSON.stringify(fault)]).finally(() => this.changed())) as number[];
-        await this.told();
+        const [added, held] = (await scripts.run("hrmAddFault", [this.keys.faults], [context.maxFaults, JSON.stringify(fault)]).finally(() => this.told())) as number[];
         return added === 1 ? { ok: true, fault } : { ok: false, held };
       },
       list: async () => (await scripts.read((client) => client.lrange(this.keys.faults, 0, -1))).map((text) => JSON.parse(text) as Fault),
-      clear: async () => {
-        const cleared = (await scripts.run("hrmClearFaults", [this.keys.faults], []).finally(() => this.changed())) as string[];
-        await this.told();
-        return cleared.map((text) => JSON.parse(text) as Fault);
-      },
+      clear: async () => ((await scripts.run("hrmClearFaults", [this.keys.faults], []).finally(() => this.told())) as string[]).map((text) => JSON.parse(text) as Fault),
     };
   }
 
@@ -101,16 +96,18 @@ export class RedisWorldState implements WorldStore {
     return this.admissions.add(request);
   }
 
+  /** The world is gone here: what this replica held of it for Redis goes too. */
+  leave(): void {
+    this.context.local?.late.forget(this.world.id);
+    this.context.local?.tracking.drop(this.keys);
+  }
+
   /** Redis holds the world as this replica does, without faults, and would say at once if that changed. */
   private current(tracking: Tracking): boolean {
     const facts = tracking.facts(this.keys);
     return facts !== undefined && facts.gen === this.gen && facts.n === this.n && !facts.gone && facts.faults === 0 && this.context.scripts.up;
   }
 
-  /** A change of the world's metadata or faults made through this replica: not taken as current until read again. */
-  changed(): void {
-    this.context.local?.tracking.changed(this.keys);
-  }
 
   /**
    * Resolves once every replica has heard of a change just made here (Redis's word of it comes
@@ -118,7 +115,8 @@ export class RedisWorldState implements WorldStore {
    * a change is seen by the next request through any replica, even one admitting requests itself.
    */
   async told(): Promise<void> {
-    this.changed();
+    // Not taken as current here until read again, whatever happens to the telling.
+    this.context.local?.tracking.changed(this.keys);
     // The change stands whatever happens to the telling: a replica not told hears of it from Redis.
     await this.context.local?.late.barrier(this.world.id).catch(() => undefined);
   }
