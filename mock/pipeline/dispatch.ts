@@ -63,6 +63,7 @@ export interface DispatcherOptions {
   failRate: number;
   random: () => number;
   cache: ResponseCache;
+  /** The monotonic clock, performance.now()'s: durations, and the journal's times from its origin. */
   now: () => number;
   /** Called with one line when something fails inside the mock (never with a key). */
   onInternalError: (line: string) => void;

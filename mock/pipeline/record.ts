@@ -35,7 +35,7 @@ export type Recorder = (request: RecordedInput, reply: RecordedOutput, operation
 export interface RecorderOptions {
   worlds: Worlds;
   gate: Gate;
-  /** The monotonic clock the time taken is measured with. */
+  /** The monotonic clock the time taken is measured with: performance.now()'s, whose origin is performance.timeOrigin. */
   now: () => number;
 }
 
@@ -54,13 +54,15 @@ export function createRecorder({ worlds, gate, now }: RecorderOptions): Recorder
   };
 }
 
-/** The journal's entry of one exchange (`ended`: the monotonic clock's reading when it was answered). */
+/** The journal's entry of one exchange (`started` and `ended`: the monotonic clock's readings when it arrived and when it was answered). */
 export function entryOf(request: RecordedInput, reply: RecordedOutput, operationId: string | undefined, started: number, ended: number): JournalEntry {
   const urlTruncated = request.url.length > mockLimits.journalUrlBytes;
   return {
-    // To the microsecond: replicas send their records to a shared journal together, a little after
-    // answering (mock/state/redis/late-records.ts), and its readers order them by this.
-    at: Math.round((performance.timeOrigin + performance.now()) * 1000) / 1000,
+    // When it arrived (the journal's `since` selects by it; reading the time once answered put a
+    // request a client had seen answered after a later `since`), to the microsecond: replicas send
+    // their records to a shared journal together, a little after answering
+    // (mock/state/redis/late-records.ts), and its readers order them by this.
+    at: Math.round((performance.timeOrigin + started) * 1000) / 1000,
     method: request.method,
     // A URL as sent is ASCII (Node's parser gives one character per byte): characters are bytes.
     url: urlTruncated ? ownCopy(request.url.slice(0, mockLimits.journalUrlBytes)) : request.url,
