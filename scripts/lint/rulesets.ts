@@ -5,10 +5,12 @@ import owaspRuleset from "@stoplight/spectral-owasp-ruleset";
 import type { RulesetDefinition } from "@stoplight/spectral-core";
 import { oas3 } from "@stoplight/spectral-formats";
 import { schema } from "@stoplight/spectral-functions";
+import { withRememberedExamples } from "./remembered-examples.js";
 
 // The packages' declarations describe their ruleset objects literally (with their own copies of
-// Spectral's types), which TypeScript does not match to RulesetDefinition; each is one.
-const oas = spectralRulesets.oas as unknown as RulesetDefinition;
+// Spectral's types), which TypeScript does not match to RulesetDefinition; each is one. The OAS
+// example rules are theirs, with their findings remembered (see remembered-examples.ts).
+const oas = withRememberedExamples(spectralRulesets.oas as unknown as RulesetDefinition, ["oas3-valid-media-example", "oas3-valid-schema-example"]);
 const asyncapi = spectralRulesets.asyncapi as unknown as RulesetDefinition;
 const owasp = owaspRuleset as unknown as RulesetDefinition;
 
