@@ -1,12 +1,14 @@
 // Both packages as users get them (scripts/lib/packed-install.ts: built, packed, installed from the
 // tarballs into empty projects), made once per run for every file that needs them, with the run's
-// docs site (docs-site.ts), built without type-checking the sources again (test/spec/typecheck.test.ts
+// docs site (docs-site.ts) and the Node bundle of the development bundle hr-mock runs (hr-mock.ts: the
+// same files a build bundles), built without type-checking the sources again (test/spec/typecheck.test.ts
 // checks them; tsc emits the same files). A file that changes a project says so where it does.
 import fs from "node:fs";
 import path from "node:path";
 import { packAndInstall, type PackedPackage } from "../../scripts/lib/packed-install.js";
 import type { PackageName } from "../../scripts/build-package.js";
 import { builtDocsSite } from "./docs-site.js";
+import { devBundle } from "./hr-mock.js";
 import { sharedThisRun } from "./run-once.js";
 
 export interface InstalledPackages {
@@ -20,9 +22,9 @@ export interface InstalledPackages {
 }
 
 export async function installedPackages(): Promise<InstalledPackages> {
-  const site = await builtDocsSite();
+  const [site, nodeBundle] = await Promise.all([builtDocsSite(), devBundle()]);
   const { folder, value } = await sharedThisRun("packed-install", async (into) => {
-    const { tarballs, projects } = await packAndInstall(into, { app: ["contract", "mock"], light: ["contract"] }, undefined, { docsSite: site.dir, typeChecked: true });
+    const { tarballs, projects } = await packAndInstall(into, { app: ["contract", "mock"], light: ["contract"] }, undefined, { docsSite: site.dir, nodeBundle, typeChecked: true });
     // Paths relative to the folder, which is moved into place once complete.
     const relative = (file: string) => path.relative(into, file);
     return {
