@@ -16,12 +16,13 @@ import { buildDocs } from "./build-docs.js";
 import { buildMswForBrowsers } from "./lib/msw-bundle.js";
 import { bundleDeclarations } from "./lib/declarations.js";
 import { nativeTsc } from "./lib/native-tsc.js";
+import { copyNodeBundle } from "./dev-bundle.js";
 import { bundleForNode } from "./lib/node-bundle.js";
 import { bundledPackages, formatNotices } from "./lib/notices.js";
 import { repoRoot } from "./generate/bundle.js";
-import { MOCK_ENTRIES_BEYOND_EXPORTS, sourceOf } from "./lib/package-layout.js";
+import { MOCK_ENTRIES_BEYOND_EXPORTS, MOCK_EXTERNAL, mockEntries, mockExportTargets, sourceOf } from "./lib/package-layout.js";
 
-export { MOCK_ENTRIES_BEYOND_EXPORTS, sourceOf };
+export { MOCK_ENTRIES_BEYOND_EXPORTS, mockEntries, sourceOf };
 
 // openapi.failure-200.json: the read API as a service answering failures with HTTP 200 describes it (for client generators).
 const BUNDLED = ["generated/api.d.ts", "generated/openapi.json", "generated/openapi.yaml", "generated/openapi.failure-200.json", "generated/asyncapi.json", "generated/asyncapi.yaml"];
@@ -31,26 +32,7 @@ export const PACKAGES = {
   mock: { dir: path.join(repoRoot, "mock"), tsconfig: "mock/tsconfig.build.json", copy: [...BUNDLED.filter((file) => !file.endsWith(".d.ts")), "generated/openapi.failure-200.yaml", "generated/control-openapi.json", "generated/prism-operations.json", "generated/data-file.schema.json", "generated/scenario.schema.json"], bins: ["bin/hr-mock.js"] },
 } as const;
 
-/** Packages the mock's bundle leaves to the project (peer dependencies). */
-const MOCK_EXTERNAL = ["msw"];
-
 export type PackageName = keyof typeof PACKAGES;
-
-/** The mock's exports that name their files by condition ("import", "types", "browser"). */
-function mockExportTargets(): Record<string, string>[] {
-  const manifest = JSON.parse(fs.readFileSync(path.join(PACKAGES.mock.dir, "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
-  return Object.values(manifest.exports).flatMap((target) => (typeof target === "object" ? [target] : []));
-}
-
-/** The files one condition of the mock's exports names, as package paths. */
-function mockExports(condition: string): string[] {
-  return mockExportTargets().flatMap((target) => (target[condition] ? [target[condition]] : []));
-}
-
-/** The mock's entries: every "import" target of its exports, then MOCK_ENTRIES_BEYOND_EXPORTS. */
-export function mockEntries(): string[] {
-  return [...mockExports("import"), ...MOCK_ENTRIES_BEYOND_EXPORTS].map(sourceOf);
-}
 
 /** TypeScript's declaration files of generated/ (api.d.ts): tsc reads them, and neither emits nor copies them. */
 function generatedDeclarations(): string[] {
@@ -85,14 +67,14 @@ async function bundleMock(dist: string, log: (line: string) => void, options: Bu
     .map((target) => ({ source: sourceOf(target.import), out: path.relative("dist", target.types) }));
   log(`build mock: declarations of ${declarations.map((d) => d.out).join(", ")} (TypeScript 7, then rollup-plugin-dts)`);
   const entries = mockEntries();
-  log(`build mock: bundling ${entries.join(", ")} for Node (esbuild)`);
+  log(options.nodeBundle ? `build mock: Node bundle of ${entries.join(", ")} copied from ${options.nodeBundle}` : `build mock: bundling ${entries.join(", ")} for Node (esbuild)`);
   // An export's "browser" file is its "import" entry built for browsers (scripts/lib/msw-bundle.ts).
   const browserTargets = mockExportTargets().filter((t) => t.browser && t.import);
   for (const target of browserTargets) log(`build mock: ${sourceOf(target.import)} for browsers into mock/${target.browser.replace(/^\.\//, "")} (esbuild, code split)`);
   // Side by side: each writes files of its own, and tsc runs in a child process while esbuild bundles.
   const [, node, browser] = await Promise.all([
     bundleDeclarations(repoRoot, dist, PACKAGES.mock.tsconfig, declarations, generatedDeclarations(), (line) => log(`build mock: ${line}`), noCheck(options)),
-    bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL }),
+    options.nodeBundle ? copyNodeBundle(options.nodeBundle, dist) : bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL }),
     Promise.all(
       browserTargets.map((target) => {
         const file = path.join(PACKAGES.mock.dir, target.browser);
@@ -108,6 +90,12 @@ async function bundleMock(dist: string, log: (line: string) => void, options: Bu
 export interface BuildOptions {
   /** A docs site already built by `npm run docs`'s build function from this tree, copied instead of built again (the tests build it once per run). */
   docsSite?: string;
+  /**
+   * The folder of a development bundle built from this tree (scripts/dev-bundle.ts, the same
+   * entries and settings): its Node bundle copied instead of built again (the tests start hr-mock
+   * from it and build it once per change of the sources).
+   */
+  nodeBundle?: string;
   /**
    * Emit without type-checking the sources (tsc --noCheck: the same files; errors of declaration
    * emit still fail the build), for a run that type-checks them elsewhere (the tests'

@@ -5,26 +5,42 @@
 // it built once per key into node_modules/.cache/hr-mock-dev/<key>/ (scripts/lib/build-once.mjs:
 // one builder, the others wait). Building takes a few seconds, starting from it well under one.
 // The bundle reads generated/ and site/ of the clone, by links.
-import { symlink } from "node:fs/promises";
+// It bundles the package's own entries (all of them, for about the CPU of the command line's
+// alone), so its Node bundle is the package's, file for file: the tests' package build copies it
+// (copyNodeBundle) rather than bundle the same sources again.
+import fs from "node:fs";
+import { symlink, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { MOCK_ENTRIES_BEYOND_EXPORTS, sourceOf } from "./lib/package-layout.js";
+import type { Metafile } from "esbuild";
+import { MOCK_EXTERNAL, mockEntries } from "./lib/package-layout.js";
 import { repoRoot } from "./lib/spec-document.js";
-import { bundleForNode } from "./lib/node-bundle.js";
+import { bundleForNode, type NodeBundle } from "./lib/node-bundle.js";
+
+/** What esbuild put into the development bundle (its metafiles), beside its dist/. */
+const METAFILES = "metafiles.json";
 
 /**
  * Bundles `entries` (source files of the repository) into `folder`/dist with the package's Node
  * bundle settings, at their paths from the repository root (mock/cli.ts -> dist/mock/cli.js), and
  * links the clone's generated/ and site/ there, which the bundle reads at run time.
  */
-export async function bundleFromSources(folder: string, entries: string[]): Promise<void> {
+export async function bundleFromSources(folder: string, entries: string[]): Promise<NodeBundle> {
   const dist = path.join(folder, "dist");
-  await bundleForNode({ repoRoot, entries, dist, external: ["msw"] });
+  const bundle = await bundleForNode({ repoRoot, entries, dist, external: MOCK_EXTERNAL });
   // The bundle names the files it reads from its dist root: the clone's own, current ones.
   await symlink(path.join(repoRoot, "generated"), path.join(dist, "generated"), "dir");
   await symlink(path.join(repoRoot, "site"), path.join(dist, "site"), "dir");
+  return bundle;
 }
 
 /** Builds the development bundle into `folder` (a temporary one, renamed into place by the caller once complete). */
-export function buildDevBundle(folder: string): Promise<void> {
-  return bundleFromSources(folder, MOCK_ENTRIES_BEYOND_EXPORTS.map(sourceOf));
+export async function buildDevBundle(folder: string): Promise<void> {
+  const { metafiles } = await bundleFromSources(folder, mockEntries());
+  await writeFile(path.join(folder, METAFILES), JSON.stringify(metafiles));
+}
+
+/** The Node bundle of the development bundle in `folder` (built from the current sources) copied into a package's `dist`: its own files, not the links to the clone's folders. */
+export function copyNodeBundle(folder: string, dist: string): NodeBundle {
+  fs.cpSync(path.join(folder, "dist"), dist, { recursive: true, filter: (file) => !fs.lstatSync(file).isSymbolicLink() });
+  return { metafiles: JSON.parse(fs.readFileSync(path.join(folder, METAFILES), "utf8")) as Metafile[] };
 }

@@ -93,24 +93,24 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
     await mkdir(path.dirname(file.path), { recursive: true });
     await writeFile(file.path, text);
   }
-  // Each lazy module on its own, with what it requires, as CommonJS: its module.exports is what the stand-in reads.
-  const lazy = await Promise.all(
-    [...resolved].map(([module, file]) =>
-      build({
-        entryPoints: [file],
-        outfile: path.join(dist, LAZY_DIR, fileNameOf(module)),
-        bundle: true,
-        format: "cjs",
-        platform: "node",
-        target: "node20",
-        minifyWhitespace: true,
-        minifySyntax: true,
-        legalComments: "none",
-        plugins: [declaredModuleEntry],
-        metafile: true,
-        logLevel: "silent",
-      }),
-    ),
-  );
-  return { metafiles: [result.metafile, ...lazy.map((l) => l.metafile)] };
+  if (resolved.size === 0) return { metafiles: [result.metafile] };
+  // Each lazy module on its own, with what it requires, as CommonJS: its module.exports is what the
+  // stand-in reads. One build for all of them: the same files as one build each, the libraries they
+  // share parsed once.
+  const lazy = await build({
+    entryPoints: Object.fromEntries([...resolved].map(([module, file]) => [path.basename(fileNameOf(module), ".cjs"), file])),
+    outdir: path.join(dist, LAZY_DIR),
+    outExtension: { ".js": ".cjs" },
+    bundle: true,
+    format: "cjs",
+    platform: "node",
+    target: "node20",
+    minifyWhitespace: true,
+    minifySyntax: true,
+    legalComments: "none",
+    plugins: [declaredModuleEntry],
+    metafile: true,
+    logLevel: "silent",
+  });
+  return { metafiles: [result.metafile, lazy.metafile] };
 }

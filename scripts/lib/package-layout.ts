@@ -13,6 +13,21 @@ import { repoRoot } from "./spec-document.js";
  */
 export const MOCK_ENTRIES_BEYOND_EXPORTS = ["dist/mock/cli/main.js", "dist/mock/cli.js"];
 
+/** Packages the mock's bundle leaves to the project (peer dependencies). */
+export const MOCK_EXTERNAL = ["msw"];
+
+/** The mock's exports that name their files by condition ("import", "types", "browser"). */
+export function mockExportTargets(): Record<string, string>[] {
+  const manifest = JSON.parse(fs.readFileSync(path.join(repoRoot, "mock", "package.json"), "utf8")) as { exports: Record<string, string | Record<string, string>> };
+  return Object.values(manifest.exports).flatMap((target) => (typeof target === "object" ? [target] : []));
+}
+
+/** The mock's entries (source files): every "import" target of its exports, then MOCK_ENTRIES_BEYOND_EXPORTS. */
+export function mockEntries(): string[] {
+  const exported = mockExportTargets().flatMap((target) => (target.import ? [target.import] : []));
+  return [...exported, ...MOCK_ENTRIES_BEYOND_EXPORTS].map(sourceOf);
+}
+
 /** The source of a built file: dist/ keeps the repository's layout (dist/mock/cli/main.js <- mock/cli/main.ts). */
 export function sourceOf(distPath: string): string {
   const source = distPath.replace(/^\.\//, "").replace(/^dist\//, "").replace(/\.js$/, ".ts");

@@ -8,18 +8,17 @@
 //   project, its browser build in a bundler's output.
 // - light: hr-service-contract alone (a receiver or a frontend): no Prism, faker or Ajv, under 3 MB,
 //   the webhooks entry works under plain node, hr-contract receiver grades the package's own receiver.
-import { spawn, spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACKAGES } from "../../scripts/build-package.js";
-import { pathToFileURL } from "node:url";
-import { errorsByFile, nativeTsc } from "../../scripts/lib/native-tsc.js";
 import { addTo, sizeOf } from "../../scripts/lib/packed-install.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
-import { installedPackages } from "../support/packed-install.js";
-import { sharedStateChecks, type InstalledMock } from "./shared-state.js";
+import { installedBeyond, installedPackages } from "../support/packed-install.js";
+import { bin, BROWSER_PROJECT, NODE_PROJECT, runInstalledCli, runInstalledContract, runNode, runNodeAside, startInstalledMock, typeErrors } from "./installed.js";
+import { sharedStateChecks } from "./shared-state.js";
 
 const MOCK_LIBRARIES = ["@stoplight/prism-http", "@stoplight/prism-core", "@faker-js/faker", "ajv", "ajv-formats"];
 const LIGHT_LIMIT_BYTES = 3 * 1024 * 1024;
@@ -39,98 +38,6 @@ let work: string;
 let appBytes = 0;
 /** npm install msw in the msw project, started once the app project is copied. */
 let mswInstalled: Promise<void>;
-
-const bin = (project: string, name: string) => path.join(project, "node_modules", ".bin", name);
-
-/** Starts the installed hr-mock serve on a free port (with `args`) and resolves with its URL once its banner holds `until` too. */
-function startInstalledMock(project: string, args: string[] = [], until = /^/): Promise<InstalledMock> {
-  const child = spawn(process.execPath, [bin(project, "hr-mock"), "serve", "--port", "0", ...args], { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
-  let stdout = "";
-  let stderr = "";
-  child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`hr-mock serve printed no API address (and ${until}) within 120 s: ${stdout}${stderr}`)), 120_000);
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => {
-      stdout += chunk;
-      const url = /API\s+(http:\/\/127\.0\.0\.1:\d+)/.exec(stdout)?.[1];
-      if (url && until.test(stdout)) clearTimeout(timer), resolve({ url, child, stdout: () => stdout, stderr: () => stderr });
-    });
-    child.on("exit", (code) => reject(new Error(`hr-mock serve exited (${code}) before it was ready: ${stderr.trim()}`)));
-  });
-}
-
-/** A Node project's compiler options (the repository's @types/node) and a browser project's (DOM, no Node types), as a tsconfig.json writes them. */
-const NODE_PROJECT = {
-  target: "es2022",
-  module: "nodenext",
-  moduleResolution: "nodenext",
-  strict: true,
-  noEmit: true,
-  skipLibCheck: false,
-  // TypeScript's own lib files are not the packages' (as BROWSER_PROJECT says).
-  skipDefaultLibCheck: true,
-  typeRoots: [path.join(repoRoot, "node_modules", "@types")],
-  types: ["node"],
-};
-const BROWSER_PROJECT = {
-  target: "es2022",
-  module: "esnext",
-  moduleResolution: "bundler",
-  lib: ["es2022", "dom"],
-  types: [],
-  strict: true,
-  noEmit: true,
-  skipLibCheck: false,
-  // TypeScript's own lib files (lib.dom.d.ts: about 40 % of this check) are not the packages'; a
-  // declaration clashing with one of them is reported where the later one, the package's, stands.
-  skipDefaultLibCheck: true,
-};
-
-/**
- * Type-checks `consumer` as tsc does with `options` (TypeScript 7, scripts/lib/native-tsc.ts, from
- * a tsconfig beside it): the files it read (relative to its project) and its errors in the files
- * `checked` keeps (with those of no file: options, a crash).
- */
-async function typeErrors(consumer: string, options: object, checked: (file: string) => boolean): Promise<{ files: string[]; errors: string }> {
-  const project = path.dirname(consumer);
-  const tsconfig = path.join(project, `tsconfig.${path.basename(consumer, ".ts")}.json`);
-  fs.writeFileSync(tsconfig, JSON.stringify({ compilerOptions: options, files: [consumer] }));
-  // --listFiles prints each file of the program as an absolute path, beside the errors.
-  const lines = (await nativeTsc(["-p", tsconfig, "--listFiles"], project)).output.split("\n");
-  const errors = [...errorsByFile(lines.filter((line) => !path.isAbsolute(line)).join("\n"))];
-  return {
-    files: lines.filter((line) => path.isAbsolute(line)).map((file) => path.relative(project, file)),
-    errors: errors.filter(([file]) => file === "(no file)" || checked(path.resolve(project, file))).flatMap(([, list]) => list).join("\n"),
-  };
-}
-
-/** The installed hr-mock's command line (dist/mock/cli/main.js, which bin/hr-mock.js runs), run in this process. */
-async function runInstalledCli(project: string, argv: string[]): Promise<{ status: number; stdout: string; stderr: string }> {
-  const main = path.join(project, "node_modules", "hr-service-mock", "dist", "mock", "cli", "main.js");
-  // Under node_modules, so vitest leaves it to Node's own loader, as a user's node loads it.
-  const { run } = (await import(pathToFileURL(main).href)) as { run: (argv: string[], stderr: (text: string) => void, stdout: { write(text: string): unknown }) => Promise<number> };
-  let stdout = "";
-  let stderr = "";
-  const status = await run(argv, (text) => void (stderr += text), { write: (text: string) => (stdout += text) });
-  return { status, stdout, stderr };
-}
-
-function runNode(project: string, args: string[]) {
-  return spawnSync(process.execPath, args, { cwd: project, encoding: "utf8", timeout: 120_000 });
-}
-
-/** runNode without blocking this process, for checks that run side by side. */
-function runNodeAside(project: string, args: string[]): Promise<{ status: number | null; stdout: string; stderr: string }> {
-  return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, args, { cwd: project, stdio: ["ignore", "pipe", "pipe"] });
-    let stdout = "";
-    let stderr = "";
-    child.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-    child.stderr!.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.once("error", reject);
-    child.once("close", (status) => resolve({ status, stdout, stderr }));
-  });
-}
 
 // The run's packed install (test/support/packed-install.ts), removed with the run's folder.
 beforeAll(async () => {
@@ -191,9 +98,10 @@ describe("installed with the mock (frontend and integration teams, CI against th
   });
 
   // --rate 50: the suite's ~90 requests stay under the mock's 300 a minute without the default's 22 s of pacing.
-  it("hr-contract of the light install (no Prism, faker or Ajv) passes against it", () => {
+  // The light install's command line in this process (its bin's own process: the light install's checks).
+  it("hr-contract of the light install (no Prism, faker or Ajv) passes against it", async () => {
     const junit = path.join(work, "contract-junit.xml");
-    const result = runNode(projects.light, [bin(projects.light, "hr-contract"), "--base-url", mock.url, "--api-key", "demo_org1_full", "--junit", junit, "--rate", "50"]);
+    const result = await runInstalledContract(projects.light, ["--base-url", mock.url, "--api-key", "demo_org1_full", "--junit", junit, "--rate", "50"]);
     expect(result.status, `hr-contract exit status; stderr: ${result.stderr.slice(-400)}`).toBe(0);
     expect(result.stdout, "the report's result line").toMatch(/^RESULT: /m);
     expect(result.stdout).toMatch(/VIOLATIONS \(0\)/);
@@ -222,8 +130,8 @@ describe("installed with the mock (frontend and integration teams, CI against th
     expect(result.stdout.trim()).toBe("true false Expected listEmployees (GET /v1/employee/list) to be received at least once; it was received 0 times (1 request in the journal).");
   });
 
-  it("hr-mock serve --help names the data file schema where the install has it, for $schema, and the package exports it", () => {
-    const help = runNode(projects.app, [bin(projects.app, "hr-mock"), "serve", "--help"]).stdout;
+  it("hr-mock serve --help names the data file schema where the install has it, for $schema, and the package exports it", async () => {
+    const help = (await runInstalledCli(projects.app, ["serve", "--help"])).stdout;
     const installed = [...help.matchAll(/\.\/node_modules\/\S+\.json/g)].map((m) => m[0]);
     expect(installed.length, "files of the install that serve --help names").toBeGreaterThan(1);
     expect(installed.filter((file) => !fs.existsSync(path.join(projects.app, file))), "named by serve --help, missing from the install").toEqual([]);
@@ -260,14 +168,15 @@ describe("the mock's bundle (its libraries inside its own files)", () => {
     expect(appBytes, `node_modules of contract + mock holds ${(appBytes / 1024 / 1024).toFixed(2)} MB`).toBeLessThanOrEqual(APP_LIMIT_BYTES);
   });
 
-  it("installs no library of the mock's: npm ls shows the contract's dependencies and nothing under the mock", () => {
+  it("installs no library of the mock's: npm installed the contract's dependencies and nothing for the mock", () => {
     const modules = path.join(projects.app, "node_modules");
     expect(MOCK_LIBRARIES.filter((name) => fs.existsSync(path.join(modules, name))), "mock libraries installed beside the bundle").toEqual([]);
     expect(fs.existsSync(path.join(modules, "msw")), "msw (the mock's optional peer) in the app project, whose checks run without it").toBe(false);
-    const tree = JSON.parse(spawnSync("npm", ["ls", "--all", "--json"], { cwd: projects.app, encoding: "utf8" }).stdout) as { dependencies: Record<string, { dependencies?: Record<string, unknown> }> };
-    // msw, its optional peer, npm ls lists (as {}) though the project has none.
-    const underMock = Object.keys(tree.dependencies["hr-service-mock"].dependencies ?? {}).filter((name) => name !== "msw");
-    expect(underMock, "dependencies npm installs for hr-service-mock").toEqual([]);
+    // What npm ls lists under hr-service-mock: what its installed manifest declares (msw, its optional peer, aside).
+    const installed = JSON.parse(fs.readFileSync(path.join(modules, "hr-service-mock", "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
+    const declared = Object.keys({ ...installed.dependencies, ...installed.optionalDependencies, ...installed.peerDependencies }).filter((name) => name !== "msw");
+    expect(declared, "dependencies the installed hr-service-mock declares").toEqual([]);
+    expect(installedBeyond(projects.app, ["hr-service-contract"]), "packages npm installed beyond hr-service-contract and what it needs").toEqual(["node_modules/hr-service-mock"]);
     expect(Object.keys(manifests.mock.dependencies ?? {}), "hr-service-mock declares runtime dependencies").toEqual([]);
   });
 
@@ -360,12 +269,10 @@ describe("installed alone (a webhook receiver, a frontend, a CI job checking a d
         receiver.stdout!.setEncoding("utf8").once("data", (chunk: string) => resolve(chunk.trim()));
         receiver.once("exit", (code) => reject(new Error(`the receiver exited (${code})`)));
       });
-      const check = spawn(process.execPath, [bin(projects.light, "hr-contract"), "receiver", "--url", `${url}/hooks`, "--secret", "whsec_light_install", "--junit", "receiver.xml"], { cwd: projects.light, stdio: ["ignore", "pipe", "pipe"] });
-      let stdout = "";
-      check.stdout!.setEncoding("utf8").on("data", (chunk: string) => (stdout += chunk));
-      const code = await new Promise<number | null>((resolve) => check.on("close", resolve));
-      expect(code, stdout).toBe(0);
-      expect(stdout).toMatch(/\nRESULT: the receiver follows the provider's rules in all \d+ cases\n$/);
+      // The command line in this process (the bin's own process: the checks above).
+      const check = await runInstalledContract(projects.light, ["receiver", "--url", `${url}/hooks`, "--secret", "whsec_light_install", "--junit", path.join(projects.light, "receiver.xml")]);
+      expect(check.status, `${check.stdout}${check.stderr}`).toBe(0);
+      expect(check.stdout).toMatch(/\nRESULT: the receiver follows the provider's rules in all \d+ cases\n$/);
       expect(fs.readFileSync(path.join(projects.light, "receiver.xml"), "utf8")).toMatch(/failures="0" errors="0"/);
     } finally {
       receiver.kill();
