@@ -212,10 +212,10 @@ export async function visitSite(site: Site, plan: VisitPlan): Promise<SiteVisit>
     const wide = await measureAt(file, tab.page, recorded);
     await resize(tab.page, DESKTOP, scripted);
     const wanted = plan.shownTexts(file);
-    if (wanted.length > 0) await waitForTexts(tab.page, wanted);
+    const shownOnceAll = wanted.length > 0 ? await waitForTexts(tab.page, wanted) : undefined;
     const navLinks = await tab.page.$$eval("#site-nav a", (links) => links.map((link) => link.getAttribute("href") ?? ""));
     const navigationProblems: string[] = [];
-    const shown = await tab.page.evaluate(() => document.body.innerText);
+    const shown = shownOnceAll ?? (await tab.page.evaluate(() => document.body.innerText));
     const clicked = await plan.clickThrough(file, tab.page, navigationProblems);
     const text = [shown, clicked.text].join("\n");
     // Late requests count too. A page without script, once laid out at every width, asks for

@@ -43,13 +43,9 @@ async function visitApiSections(page: Page, problems: string[]): Promise<{ text:
       continue;
     }
     await entry.click();
-    await waitForTexts(
-      page,
-      operations.filter((operation) => operation.tags.includes(tag)).map((operation) => operation.summary),
-    );
-    const shown = await page.evaluate(() => ({ text: document.body.innerText, ids: [...document.querySelectorAll("[id]")].map((element) => element.id) }));
-    texts.push(shown.text);
-    for (const id of shown.ids) ids.add(id);
+    const summaries = operations.filter((operation) => operation.tags.includes(tag)).map((operation) => operation.summary);
+    texts.push((await waitForTexts(page, summaries)) ?? (await page.evaluate(() => document.body.innerText)));
+    for (const id of await page.evaluate(() => [...document.querySelectorAll("[id]")].map((element) => element.id))) ids.add(id);
   }
   return { text: texts.join("\n"), ids: [...ids] };
 }
