@@ -75,16 +75,22 @@ export const visible = (text: string) => text.replace(/`/g, "").replace(/\s+/g, 
  */
 export const POLL_MS = 100;
 
-export async function waitForTexts(page: Page, texts: string[]): Promise<void> {
-  await page
+/**
+ * Waits until the page shows every one of `texts`; answers its text then (innerText, read once more
+ * cost a layout of a reference's whole page), or undefined when it never showed them all.
+ */
+export async function waitForTexts(page: Page, texts: string[]): Promise<string | undefined> {
+  const shown = await page
     .waitForFunction(
       (wanted) => {
-        const shown = document.body.innerText.replace(/\s+/g, " ");
-        return wanted.every((text) => shown.includes(text));
+        const text = document.body.innerText;
+        const collapsed = text.replace(/\s+/g, " ");
+        return wanted.every((one) => collapsed.includes(one)) ? { text } : undefined;
       },
       texts.map(visible),
       { timeout: RENDER_WAIT_MS, polling: POLL_MS },
     )
     // The test that needs the text reports what is missing.
     .catch(() => undefined);
+  return (await shown?.jsonValue())?.text;
 }

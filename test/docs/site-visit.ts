@@ -1,7 +1,9 @@
 // Every page of the docs site visited once for all the browser checks of test/docs/site.test.ts: loaded
 // at a phone's width (375 px) and measured, widened to 1400 px and measured again (as a window is
-// resized), then read at a desktop's width (1280 px): the text it shows, its nav, a screenshot. A
-// page may be opened from a link into it (VisitPlan.entry): one load serves that link's check too.
+// resized), then read at a desktop's width (1280 px): the text it shows, its nav. A width's screenshot
+// is taken only of a page that fails a check of that width (the reader's evidence, named in the
+// failure): a screenshot of every page at 1280 px cost a quarter of the site's own pages' CPU. A page
+// may be opened from a link into it (VisitPlan.entry): one load serves that link's check too.
 // - One context for the whole site, as one reader's browser: the site's own pages in turn in one tab,
 //   each reference (rendered by script) in a tab of its own, left open for the anchor walk. A fresh
 //   context per page cost a renderer's start each, most of a page's CPU.
@@ -47,8 +49,16 @@ export interface PageVisit {
   phone: Measure;
   /** Widened from 375 to 1400 px. */
   wide: Measure;
-  /** At 1280 px, with everything recorded during the whole visit; saved as test-artifacts/docs/<page>.png. */
-  desktop: Recorded & { text: string; navLinks: string[]; navigationProblems: string[]; screenshot: string; clickedIds: string[] };
+  /** At 1280 px, with everything recorded during the whole visit; saved as test-artifacts/docs/<page>.png when VisitPlan.failsAt1280. */
+  desktop: Desktop & { screenshot?: string };
+}
+
+/** What a page showed at 1280 px, with everything recorded during its visit. */
+export interface Desktop extends Recorded {
+  text: string;
+  navLinks: string[];
+  navigationProblems: string[];
+  clickedIds: string[];
 }
 
 export interface VisitPlan {
@@ -61,6 +71,8 @@ export interface VisitPlan {
   shownTexts(file: string): string[];
   /** For a page a reader clicks through to see all it holds: the text shown that way, and the ids of the elements shown on the way. */
   clickThrough(file: string, page: Page, problems: string[]): Promise<{ text: string; ids: string[] }>;
+  /** Whether a check at 1280 px fails on what the page showed (then it is saved as it looks). */
+  failsAt1280(file: string, desktop: Desktop): boolean;
 }
 
 export interface SiteVisit {
@@ -99,12 +111,20 @@ function measure(page: Page): Promise<Omit<Measure, "consoleErrors">> {
   });
 }
 
-/** The page resized to `size`, once it has laid itself out again (a resize reaches its scripts before the next frames). */
-async function resize(page: Page, size: { width: number; height: number }): Promise<void> {
+/**
+ * The page resized to `size`. A page with script is measured once it has laid itself out again (a
+ * resize reaches its scripts before the next frames). A page without script has nothing that
+ * reacts to a resize but its layout, which reading a size forces: waiting for its frames drew
+ * each width of each page for nothing the checks read.
+ */
+async function resize(page: Page, size: { width: number; height: number }, scripted: boolean): Promise<void> {
   await page.setViewportSize(size);
   await page.waitForFunction((width) => window.innerWidth === width, size.width);
-  await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+  if (scripted) await nextFrames(page);
 }
+
+/** Two frames later: what the page's scripts did until now is drawn. */
+const nextFrames = (page: Page) => page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
 
 const artifact = (name: string) => path.join(ARTIFACTS, name);
 
@@ -166,8 +186,8 @@ async function openTab(site: Site, context: BrowserContext, isOtherHost: (url: s
 
 /** Visits every page of the site once; the references' tabs stay open until close(). */
 export async function visitSite(site: Site, plan: VisitPlan): Promise<SiteVisit> {
-  // The screenshots of a width's problems are this run's only: none left from an earlier one.
-  for (const name of fs.readdirSync(ARTIFACTS)) if (/^\d+-.+\.png$/.test(name)) fs.rmSync(artifact(name));
+  // The screenshots of problems are this run's only: none left from an earlier one.
+  for (const name of fs.readdirSync(ARTIFACTS)) if (name.endsWith(".png")) fs.rmSync(artifact(name));
   const context = await openContext(site.browser, { viewport: PHONE });
   const isOtherHost = (raw: string) => {
     const target = new URL(raw);
@@ -186,25 +206,31 @@ export async function visitSite(site: Site, plan: VisitPlan): Promise<SiteVisit>
     const entry = plan.entry(file);
     const recorded = await tab.load(file, entry?.hash);
     const opened = { url: site.url(file) + (entry?.hash ?? ""), problems: entry ? await entry.check(tab.page) : [] };
+    const scripted = await tab.page.evaluate(() => document.scripts.length > 0);
     const phone = await measureAt(file, tab.page, recorded);
-    await resize(tab.page, WIDE);
+    await resize(tab.page, WIDE, scripted);
     const wide = await measureAt(file, tab.page, recorded);
-    await resize(tab.page, DESKTOP);
+    await resize(tab.page, DESKTOP, scripted);
     const wanted = plan.shownTexts(file);
-    if (wanted.length > 0) await waitForTexts(tab.page, wanted);
-    const screenshot = artifact(file.replace(/\.html$/, ".png"));
-    await tab.page.screenshot({ path: screenshot });
+    const shownOnceAll = wanted.length > 0 ? await waitForTexts(tab.page, wanted) : undefined;
     const navLinks = await tab.page.$$eval("#site-nav a", (links) => links.map((link) => link.getAttribute("href") ?? ""));
     const navigationProblems: string[] = [];
-    const shown = await tab.page.evaluate(() => document.body.innerText);
+    const shown = shownOnceAll ?? (await tab.page.evaluate(() => document.body.innerText));
     const clicked = await plan.clickThrough(file, tab.page, navigationProblems);
     const text = [shown, clicked.text].join("\n");
     // Late requests count too. A page without script, once laid out at every width, asks for
     // nothing more than what is on its way; one with script may, until the network has been idle.
-    if (await tab.page.evaluate(() => document.scripts.length > 0)) await tab.page.waitForLoadState("networkidle");
+    if (scripted) await tab.page.waitForLoadState("networkidle");
     else await tab.settled();
     if (tab !== own) rendered.set(file, tab.page);
-    pages.set(file, { entry: opened, phone, wide, desktop: { ...recorded, text, navLinks, navigationProblems, screenshot, clickedIds: clicked.ids } });
+    // The recorded lists go on filling while the tab stays open (a reference's, for the anchor walk).
+    const desktop: PageVisit["desktop"] = { ...recorded, text, navLinks, navigationProblems, clickedIds: clicked.ids };
+    if (plan.failsAt1280(file, desktop)) {
+      desktop.screenshot = artifact(file.replace(/\.html$/, ".png"));
+      await nextFrames(tab.page); // a renderer may still be drawing what the last click showed
+      await tab.page.screenshot({ path: desktop.screenshot });
+    }
+    pages.set(file, { entry: opened, phone, wide, desktop });
   }
   return { pages, rendered, newTab: () => context.newPage(), close: () => context.close() };
 }
