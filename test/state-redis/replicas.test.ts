@@ -162,7 +162,7 @@ describe("journal and coverage", () => {
     const admissions = await scriptCalls(redis, ADMIT_SCRIPT);
     try {
       for (let i = 0; i < 20; i++) expect((await send(a, "GET", path, made.full)).status).toBe(200);
-      expect(admissions.count(), "calls of the admission script for 20 cached reads (each asking Redis would be 20)").toBeLessThanOrEqual(1);
+      expect(await admissions.count(), "calls of the admission script for 20 cached reads (each asking Redis would be 20)").toBeLessThanOrEqual(1);
     } finally {
       admissions.stop();
     }
