@@ -7,7 +7,7 @@ import { tmpdir } from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { describe, expect, it } from "vitest";
-import { errorsByFile, nativeTsc } from "../../scripts/lib/native-tsc.js";
+import { errorsByFile, nativeTsc, STRICT_CHECK } from "../../scripts/lib/native-tsc.js";
 import { importGraph } from "../support/import-graph.js";
 
 const repo = fileURLToPath(new URL("../../", import.meta.url));
@@ -36,15 +36,9 @@ describe("hr-service-contract/webhooks (src/webhooks/index.ts)", () => {
     const project = mkdtempSync(path.join(tmpdir(), "hr-edge-types-"));
     try {
       const compilerOptions = {
-        strict: true,
-        noEmit: true,
-        target: "es2022",
-        module: "nodenext",
-        moduleResolution: "nodenext",
+        ...STRICT_CHECK,
         lib: ["es2022", "webworker"],
-        types: [],
         resolveJsonModule: true,
-        skipLibCheck: true,
         paths: { "hr-service-contract/webhooks": [path.join(repo, "src/webhooks/index.ts")] },
       };
       writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, files: [path.join(repo, "src/webhooks/index.ts"), path.join(repo, EDGE_SNIPPET)] }));
