@@ -8,6 +8,8 @@
 //   (test/support/run-once.ts: the docs site, one Chromium); removed at the end, after every
 //   process registered there has been stopped (or by the next run, when this one was killed).
 // Wired in vitest.config.ts (`test.globalSetup: ["test/global-setup.ts"]`).
+// First: before anything loads Prism.
+import "./support/lazy-modules.js";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";

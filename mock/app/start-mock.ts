@@ -91,22 +91,10 @@ export interface RunningMock extends JournalAccess {
   shared?: { store: string; cluster: boolean };
 }
 
-// Parsing the spec is the slow part of start-up (about 0.1 s); mocks in one process share it.
-const specs = new Map<string, Promise<LoadedSpec>>();
-function sharedSpec(path: string): Promise<LoadedSpec> {
-  let loaded = specs.get(path);
-  if (!loaded) {
-    loaded = loadSpec(path);
-    loaded.catch(() => specs.delete(path));
-    specs.set(path, loaded);
-  }
-  return loaded;
-}
-
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const started = performance.now();
   const settings = checkOptions(options);
-  const spec = await sharedSpec(options.specPath ?? DEFAULT_SPEC_PATH);
+  const spec = await loadSpec(options.specPath ?? DEFAULT_SPEC_PATH);
   const onError = options.onError ?? ((line: string) => process.stderr.write(`${line}\n`));
   const shared = settings.state !== undefined && isRedisUrl(settings.state) ? await openShared(settings, onError, options.log) : undefined;
   const store: StateStore | undefined = settings.state === undefined || shared ? undefined : openStateDirectory(settings.state);

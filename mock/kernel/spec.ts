@@ -88,7 +88,23 @@ export interface LoadedSpec {
   byOperationId: Map<string, SpecOperation>;
 }
 
-export async function loadSpec(specPath: string = DEFAULT_SPEC_PATH, controlPath: string = CONTROL_SPEC_PATH): Promise<LoadedSpec> {
+// Parsing the spec is the slow part of start-up (about 0.1 s), and Prism compiles its validators
+// per schema object: mocks and callers in one process share one parse (nothing changes it).
+const loadedSpecs = new Map<string, Promise<LoadedSpec>>();
+
+/** The read API's and the control API's operations, parsed once per pair of files in a process. */
+export function loadSpec(specPath: string = DEFAULT_SPEC_PATH, controlPath: string = CONTROL_SPEC_PATH): Promise<LoadedSpec> {
+  const key = `${specPath}\n${controlPath}`;
+  let loaded = loadedSpecs.get(key);
+  if (!loaded) {
+    loaded = parseSpec(specPath, controlPath);
+    loaded.catch(() => loadedSpecs.delete(key));
+    loadedSpecs.set(key, loaded);
+  }
+  return loaded;
+}
+
+async function parseSpec(specPath: string, controlPath: string): Promise<LoadedSpec> {
   const bundled = specPath === DEFAULT_SPEC_PATH && controlPath === CONTROL_SPEC_PATH ? await readJson<PrismOperations>(PRISM_OPERATIONS_PATH) : undefined;
   const [read, control] = await Promise.all([readOperations(specPath, "read", bundled?.["openapi.json"]), readOperations(controlPath, "control", bundled?.["control-openapi.json"])]);
   return indexed([...read, ...control], `${specPath} and ${controlPath}`);

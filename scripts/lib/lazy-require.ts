@@ -16,8 +16,9 @@
 //   `operation_3.transformPostmanCollectionOperations` in utils/operations.js, called only for a
 //   Swagger 2 document or a Postman collection (the mock reads OpenAPI 3.1).
 import { readFileSync } from "node:fs";
-import { createRequire } from "node:module";
+import { createRequire, Module } from "node:module";
 import path from "node:path";
+import { compileFunction } from "node:vm";
 import type { Plugin } from "esbuild";
 
 interface LazyModule {
@@ -112,6 +113,33 @@ export function lazyRequire(options: LazyRequireOptions = {}, modules: readonly 
       }
     },
   };
+}
+
+/**
+ * The same stand-ins in a process that runs the sources with Prism from node_modules (the test
+ * workers, the global setup): each lazy module's file is entered in `require.cache`, which Node's
+ * `require` consults first (its documented cache, open to additions), as the stand-in the bundles
+ * build from the same source. A module loaded already is left as it is.
+ */
+export function installLazyModules(modules: readonly LazyModule[] = LAZY_MODULES): void {
+  const here = createRequire(import.meta.url);
+  for (const lazy of modules) {
+    const require = createRequire(here.resolve(lazy.importer));
+    const target = require.resolve(lazy.specifier);
+    if (require.cache[target]) continue;
+    checkVersion(require, lazy.importer);
+    const file = require.resolve(lazy.loads ?? lazy.specifier);
+    // The real module, when it is the stand-in's own file, takes the stand-in's place in the cache.
+    const load = (id: string) => {
+      if (id === target) delete require.cache[target];
+      return require(id);
+    };
+    const module = new Module(target);
+    module.filename = target;
+    compileFunction(standIn(file, lazy.exports, lazy.deep), ["require", "module"], { filename: `lazy-require:${target}` })(load, module);
+    module.loaded = true;
+    require.cache[target] = module;
+  }
 }
 
 function checkVersion(require: NodeJS.Require, name: string): void {

@@ -12,6 +12,13 @@ import path from "node:path";
 /** The native compiler's command line (its bin, a Node script starting the platform's binary). */
 export const NATIVE_TSC = path.join(path.dirname(createRequire(import.meta.url).resolve("typescript-native/package.json")), "bin", "tsc");
 
+/**
+ * Compiler options of the tests' one-off checks (a tsconfig.json they write): strict, ES2022 modules
+ * resolved as Node does, no emit, no ambient types, the libraries' own .d.ts files left to their
+ * authors. Each adds its `lib` and files.
+ */
+export const STRICT_CHECK = { strict: true, noEmit: true, target: "es2022", module: "nodenext", moduleResolution: "nodenext", types: [] as string[], skipLibCheck: true };
+
 export interface TscRun {
   /** Exit status: 0 clean, non-zero when it reported errors or could not run. */
   status: number | null;

@@ -86,8 +86,29 @@ export function collectAssumptions(doc: any, source: AssumptionMark["source"]): 
 /** The bundled document the package ships (generated/ in a clone, dist/generated/ when installed). */
 export const BUNDLED_OPENAPI = fileURLToPath(new URL("../../generated/openapi.json", import.meta.url));
 
+/**
+ * The last contract specs made in this process, by their documents' texts: a process that runs the
+ * suite again (tests, a script checking several deployments) reuses the parse, the assumptions and
+ * the schemas compiled by then. Nothing changes a ContractSpec once made.
+ */
+const made = new Map<string, ContractSpec>();
+const KEPT = 4;
+
 export function loadContractSpec(openapiPath = BUNDLED_OPENAPI): ContractSpec {
-  const doc = JSON.parse(fs.readFileSync(openapiPath, "utf8"));
+  const text = fs.readFileSync(openapiPath, "utf8");
+  const asyncapiPath = path.join(path.dirname(openapiPath), "asyncapi.json");
+  const events = fs.existsSync(asyncapiPath) ? fs.readFileSync(asyncapiPath, "utf8") : undefined;
+  const key = `${openapiPath}\0${text}\0${events ?? ""}`;
+  let spec = made.get(key);
+  if (!spec) {
+    spec = contractSpecOf(JSON.parse(text), events === undefined ? undefined : JSON.parse(events));
+    if (made.size >= KEPT) made.delete(made.keys().next().value!);
+    made.set(key, spec);
+  }
+  return spec;
+}
+
+function contractSpecOf(doc: any, asyncapi: any): ContractSpec {
   const validator = createDocumentValidator(doc);
   const byId = new Map(operationIndex.map((o) => [o.operationId as OperationId, o]));
 
@@ -148,12 +169,11 @@ export function loadContractSpec(openapiPath = BUNDLED_OPENAPI): ContractSpec {
   const deptList = Object.keys(flatten(doc, doc.components.schemas.DepartmentSummary).properties);
   const deptDetails = new Set(Object.keys(flatten(doc, doc.components.schemas.DepartmentDetails).properties));
 
-  const asyncapiPath = path.join(path.dirname(openapiPath), "asyncapi.json");
   const assumptions = collectAssumptions(doc, "openapi");
-  if (fs.existsSync(asyncapiPath)) {
+  if (asyncapi !== undefined) {
     // The events document repeats no API assumption, but guard against double listing all the same.
     const seen = new Set(assumptions.map((a) => a.sentence));
-    for (const mark of collectAssumptions(JSON.parse(fs.readFileSync(asyncapiPath, "utf8")), "asyncapi")) {
+    for (const mark of collectAssumptions(asyncapi, "asyncapi")) {
       if (!seen.has(mark.sentence)) assumptions.push(mark), seen.add(mark.sentence);
     }
   }

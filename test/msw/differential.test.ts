@@ -8,7 +8,8 @@ import fc from "fast-check";
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { operationIndex } from "../../generated/client.js";
-import { createDataset, sampleIds, type OrganizationSampleIds } from "../../mock/data/dataset.js";
+import { sampleIds, type OrganizationSampleIds } from "../../mock/data/dataset.js";
+import { sharedStartDataset } from "../../mock/data/start-datasets.js";
 import { DEMO_KEYS, startMock, type RunningMock } from "../../mock/index.js";
 import { createHandlers } from "../../mock/msw/index.js";
 import { deref, loadOpenApi } from "../../scripts/lib/spec-document.js";
@@ -23,8 +24,8 @@ const openapi = loadOpenApi();
 /** The response headers the spec declares anywhere, in lower case, and the content type. */
 const COMPARED_HEADERS = ["content-type", ...declaredResponseHeaders(openapi)];
 
-// The ids of the dataset both sides build (createDataset is what both call with these options).
-const ids: OrganizationSampleIds[] = sampleIds(createDataset({ seed: SEED, today: TODAY }));
+// The ids of the dataset both sides start from (the start dataset both make with these options, made once in a worker).
+const ids: OrganizationSampleIds[] = sampleIds(sharedStartDataset({ seed: SEED, today: TODAY }));
 
 interface ApiCall {
   /** Path and query, as sent. */

@@ -4,7 +4,8 @@
 // the envelope, and option mistakes named when the handlers are created.
 import { setupServer } from "msw/node";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
-import { createDataset, sampleIds } from "../../mock/data/dataset.js";
+import { sampleIds } from "../../mock/data/dataset.js";
+import { sharedStartDataset } from "../../mock/data/start-datasets.js";
 import { createHandlers, DEMO_KEY, KeysFileError, MockOptionError, type MockHandlersOptions } from "../../mock/msw/index.js";
 import { createHrClient, HrApiError, type HrApiErrorKind } from "../../src/client/index.js";
 import { routes } from "../../generated/routes.js";
@@ -12,7 +13,7 @@ import { routes } from "../../generated/routes.js";
 const SEED = 7;
 const TODAY = "2026-05-04";
 const BASE = "http://127.0.0.1:4010";
-const [org1, org2] = sampleIds(createDataset({ seed: SEED, today: TODAY }));
+const [org1, org2] = sampleIds(sharedStartDataset({ seed: SEED, today: TODAY }));
 
 const server = setupServer(...createHandlers({ seed: SEED, today: TODAY }));
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

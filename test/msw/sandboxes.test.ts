@@ -4,14 +4,15 @@
 // need a server that sends deliveries, are not served here.
 import { setupServer } from "msw/node";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { createDataset, sampleIds } from "../../mock/data/dataset.js";
+import { sampleIds } from "../../mock/data/dataset.js";
+import { sharedStartDataset } from "../../mock/data/start-datasets.js";
 import { createHandlers, DEMO_KEY } from "../../mock/msw/index.js";
 import { createHrClient, HrApiError } from "../../src/client/index.js";
 
 const SEED = 7;
 const TODAY = "2026-05-04";
 const BASE = "http://127.0.0.1:4010";
-const [org1] = sampleIds(createDataset({ seed: SEED, today: TODAY }));
+const [org1] = sampleIds(sharedStartDataset({ seed: SEED, today: TODAY }));
 
 const server = setupServer(...createHandlers({ seed: SEED, today: TODAY }));
 beforeAll(() => server.listen({ onUnhandledRequest: "error" }));

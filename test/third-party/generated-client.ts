@@ -5,7 +5,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { createClient } from "@hey-api/openapi-ts";
-import { errorsByFile, nativeTsc } from "../../scripts/lib/native-tsc.js";
+import { errorsByFile, nativeTsc, STRICT_CHECK } from "../../scripts/lib/native-tsc.js";
 import { consumerSource } from "./consumer-source.js";
 
 /**
@@ -34,16 +34,10 @@ export async function generateClient(document: any, outDir: string, failureOn200
 export async function compileStrict(dirs: string[]): Promise<Map<string, string[]>> {
   const files = dirs.flatMap((dir) => fs.readdirSync(dir, { recursive: true, encoding: "utf8" }).filter((file) => file.endsWith(".ts")).map((file) => path.join(dir, file)));
   const project = fs.mkdtempSync(path.join(os.tmpdir(), "hr-strict-"));
+  // skipLibCheck (in STRICT_CHECK): every generated file is .ts and checked.
   const compilerOptions = {
-    strict: true,
-    noEmit: true,
-    target: "es2022",
-    module: "nodenext",
-    moduleResolution: "nodenext",
+    ...STRICT_CHECK,
     lib: ["es2022", "dom", "dom.iterable"],
-    types: [],
-    // The libraries' own .d.ts files are TypeScript's to check; every generated file is .ts and checked.
-    skipLibCheck: true,
   };
   try {
     fs.writeFileSync(path.join(project, "tsconfig.json"), JSON.stringify({ compilerOptions, files }));
