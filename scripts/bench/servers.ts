@@ -5,6 +5,7 @@ import { spawn, type ChildProcess } from "node:child_process";
 import { readFile } from "node:fs/promises";
 import { join } from "node:path";
 import { freePort } from "../lib/free-port.js";
+import { readStat, TICK_MS } from "../lib/process-cpu.js";
 
 export interface BenchServer {
   name: string;
@@ -154,12 +155,8 @@ async function residentMb(pid: number): Promise<number> {
   return kb ? Number(kb) / 1024 : Number.NaN;
 }
 
-/** utime + stime of /proc/<pid>/stat, in clock ticks of 10 ms (USER_HZ is 100 on Linux). */
+/** utime + stime of /proc/<pid>/stat, in ms. */
 async function cpuMs(pid: number): Promise<number> {
-  const stat = await readFile(`/proc/${pid}/stat`, "utf8").catch(() => "");
-  // The command name, in parentheses, may hold spaces: fields are counted after its closing one.
-  const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
-  const utime = Number(fields[11]);
-  const stime = Number(fields[12]);
-  return Number.isFinite(utime + stime) ? (utime + stime) * 10 : Number.NaN;
+  const stat = readStat(`/proc/${pid}/stat`);
+  return stat ? stat.ticks * TICK_MS : Number.NaN;
 }
