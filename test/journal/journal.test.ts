@@ -26,6 +26,22 @@ describe("the ring", () => {
     expect({ size: journal.size, dropped: journal.dropped, capacity: journal.capacity }).toEqual({ size: 3, dropped: 2, capacity: 3 });
   });
 
+  // An entry is recorded once answered; `at` is when it arrived. A slow request overlapping quicker
+  // ones is recorded after them but listed where it arrived, as the shared (Redis) journal lists it.
+  const ARRIVALS: Array<[string, { capacity: number; arrivedAt: number[]; want: number[] }]> = [
+    ["answered in the order they arrived", { capacity: 5, arrivedAt: [1, 2, 3], want: [3, 2, 1] }],
+    ["a slow one recorded after two that came later", { capacity: 5, arrivedAt: [1, 4, 5, 2], want: [5, 4, 2, 1] }],
+    ["the slowest of all, recorded last", { capacity: 5, arrivedAt: [3, 4, 5, 1], want: [5, 4, 3, 1] }],
+    ["two arrived at once keep their order", { capacity: 5, arrivedAt: [1, 2, 2], want: [2, 2, 1] }],
+    ["past the capacity, across the ring's end", { capacity: 3, arrivedAt: [1, 2, 3, 5, 6, 4], want: [6, 5, 4] }],
+  ];
+  test.each(ARRIVALS)("lists by arrival, newest first: %s", (_name, { capacity, arrivedAt, want }) => {
+    const journal = new Journal(capacity);
+    for (const [i, ms] of arrivedAt.entries()) journal.record(entry(`/v1/leaverequest/list?n=${i}`, { at: T0 + ms }));
+    expect([...journal.newestFirst()].map((e) => e.at - T0), "arrival times (ms after T0), as listed").toEqual(want);
+    expect(journal.size, "entries held").toBe(Math.min(capacity, arrivedAt.length));
+  });
+
   test("counts for coverage every request, also those the ring let go", () => {
     const journal = new Journal(2);
     for (let i = 1; i <= 5; i++) journal.record(entry(`/v1/leaverequest/list?PageNumber=${i}&pagesize=5`, { status: i === 5 ? 400 : 200 }));

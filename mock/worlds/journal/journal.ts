@@ -65,6 +65,15 @@ export class Journal implements WorldJournal, JournalView, BudgetedJournal {
       delta -= entryBytes(this.ring[this.next]!);
     } else this.held++;
     this.ring[this.next] = entry;
+    // Newest first is by arrival (`at`), as the shared journal reads it: an entry recorded after one
+    // that arrived later (a slower answer overlapping a quicker one) moves back to where it arrived.
+    for (let i = this.next, steps = 1; steps < this.held; steps++) {
+      const before = i === 0 ? this.capacity - 1 : i - 1;
+      if (this.ring[before]!.at <= entry.at) break;
+      this.ring[i] = this.ring[before];
+      this.ring[before] = entry;
+      i = before;
+    }
     this.next = this.next + 1 === this.capacity ? 0 : this.next + 1;
     this.heldBytes += delta;
     this.tally.count(entry);
