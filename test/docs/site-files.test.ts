@@ -6,13 +6,13 @@ import path from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 import { afterAll, beforeAll, expect, test } from "vitest";
 import { openContext } from "../support/browser.js";
-import { openSite, type Site } from "./site-support.js";
+import { openSiteFiles, type SiteFiles } from "./site-support.js";
 import { DESKTOP } from "./site-visit.js";
 
-let site: Site;
+let site: SiteFiles;
 
 beforeAll(async () => {
-  site = await openSite();
+  site = await openSiteFiles();
 }, 300_000);
 
 afterAll(() => site?.close());

@@ -22,33 +22,40 @@ export const ARTIFACTS = path.join(repoRoot, "test-artifacts", "docs");
  */
 export const RENDER_WAIT_MS = 60_000;
 
-export interface Site {
+/** The built site as a folder, with the run's Chromium: what a reader opening it from the file system has. */
+export interface SiteFiles {
   dir: string;
-  mock: RunningMock;
   browser: Browser;
   guides: Guide[];
   /** Every page the build wrote: PAGES, then the guides. */
   files: string[];
-  url: (file: string) => string;
-  ownHost: string;
   close(): Promise<void>;
 }
 
-export async function openSite(): Promise<Site> {
+export interface Site extends SiteFiles {
+  mock: RunningMock;
+  url: (file: string) => string;
+  ownHost: string;
+}
+
+export async function openSiteFiles(): Promise<SiteFiles> {
   fs.mkdirSync(ARTIFACTS, { recursive: true });
   const [built, browser] = await Promise.all([builtDocsSite(), connectChromium()]);
   const guides = await loadGuides(repoRoot, { operations: listOperations(openapi), events: listEvents(asyncapi) });
-  const mock = await startMock({ port: 0, docsDir: built.dir, rateLimit: "off" });
+  return { dir: built.dir, browser, guides, files: built.pages, close: () => browser.close() };
+}
+
+/** The site served by the mock under /docs, as users open it. */
+export async function openSite(): Promise<Site> {
+  const files = await openSiteFiles();
+  const mock = await startMock({ port: 0, docsDir: files.dir, rateLimit: "off" });
   return {
-    dir: built.dir,
+    ...files,
     mock,
-    browser,
-    guides,
-    files: built.pages,
     url: (file) => `${mock.docsUrl}${file}`,
     ownHost: new URL(mock.url).host,
     async close() {
-      await browser.close();
+      await files.close();
       await mock.close();
     },
   };
