@@ -25,7 +25,8 @@ status. Linux only: it reads /proc.
 const SAMPLE_MS = 250;
 
 interface Seen {
-  comm: string;
+  /** The command line it was labelled from. */
+  argv: string;
   label: string;
   ticks: number;
 }
@@ -44,10 +45,13 @@ class Tally {
   }
 
   private note(pid: number, stat: ProcStat): void {
-    const seen = this.processes.get(pid);
-    // Labelled when first seen, and again when its name changes: a fork that execs, or renames itself.
-    if (!seen || seen.comm !== stat.comm) this.processes.set(pid, { comm: stat.comm, label: commandLabel(readArgv(pid), stat.comm), ticks: Math.max(seen?.ticks ?? 0, stat.ticks) });
-    else seen.ticks = Math.max(seen.ticks, stat.ticks);
+    // Labelled again when its command line changes: a fork that runs another program (node forks
+    // node), a program that renames itself. An ended process has no command line left to read.
+    const argv = readArgv(pid);
+    const seen = this.processes.get(pid) ?? { argv: "", label: `${stat.comm} (ended before it was read)`, ticks: 0 };
+    if (argv.length > 0 && argv.join("\0") !== seen.argv) Object.assign(seen, { argv: argv.join("\0"), label: commandLabel(argv, stat.comm) });
+    seen.ticks = Math.max(seen.ticks, stat.ticks);
+    this.processes.set(pid, seen);
   }
 }
 
