@@ -3,7 +3,8 @@
 // folder and renames it into place when it is complete; the others wait until the folder is there,
 // then use it. So a half-built folder is never used: only a complete one has the key's name. A
 // builder stopped by a signal removes what it had half-built and its lock; one that died anyhow
-// else leaves a lock naming a process that is gone, which the next caller removes with its leftovers.
+// else leaves a lock naming a process that is gone, which the next caller removes with its leftovers
+// (callers that take it over together may, rarely, both build: the first complete folder is kept).
 // Plain JavaScript: the launcher (mock/bin/hr-mock.js) runs it before anything can compile
 // TypeScript. Types: build-once.d.mts.
 import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
@@ -57,6 +58,32 @@ function isStale(lock) {
   return !Number.isInteger(pid) || !isAlive(pid) || Date.now() - stat.mtimeMs > LOCK_TTL_MS;
 }
 
+/**
+ * Removes a stale lock, and only that one: it is moved aside first (one process wins the move), and
+ * put back when what was moved is not stale after all (another process locked anew meanwhile).
+ */
+function takeOverStale(lock) {
+  const aside = `${lock}.${process.pid}.tmp`;
+  try {
+    renameSync(lock, aside);
+  } catch (error) {
+    if (error.code === "ENOENT") return; // another process moved it first
+    throw error;
+  }
+  if (isStale(aside)) {
+    rmSync(aside, { force: true });
+    return;
+  }
+  try {
+    linkSync(aside, lock);
+  } catch (error) {
+    // A third process locked in the meantime: two builds may run, and build-once keeps the first to finish.
+    if (error.code !== "EEXIST") throw error;
+  } finally {
+    rmSync(aside, { force: true });
+  }
+}
+
 /** Temporary folders and locks whose process is gone; with `keep`, complete folders beyond the newest `keep`. */
 function removeLeftovers(parent, keep) {
   const complete = [];
@@ -91,7 +118,7 @@ export async function buildOnce({ parent, key, build, onBuild = () => {}, onWait
     if (isComplete(parent, key)) return target;
     if (tryLock(lock)) break;
     if (isStale(lock)) {
-      rmSync(lock, { force: true });
+      takeOverStale(lock);
       continue;
     }
     if (!waiting) onWait();
@@ -117,16 +144,23 @@ export async function buildOnce({ parent, key, build, onBuild = () => {}, onWait
       renameSync(temp, target);
     } catch (error) {
       rmSync(temp, { recursive: true, force: true });
-      throw error;
+      // Two processes that took over the same stale lock both build; the second to finish finds the
+      // first's complete folder under the key's name, as good as its own.
+      if (!isComplete(parent, key)) throw error;
     }
     removeLeftovers(parent, keep);
     return target;
   } finally {
     for (const signal of SIGNALS) process.removeListener(signal, onSignal);
-    try {
-      unlinkSync(lock);
-    } catch {
-      // Already gone (removed as stale by another process after a very long build): nothing to release.
-    }
+    releaseLock(lock);
+  }
+}
+
+/** Removes the lock if it still names this process (after a very long build another may have taken it over). */
+function releaseLock(lock) {
+  try {
+    if (Number.parseInt(readFileSync(lock, "utf8"), 10) === process.pid) unlinkSync(lock);
+  } catch {
+    // Already gone: nothing to release.
   }
 }

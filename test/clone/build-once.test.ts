@@ -1,7 +1,8 @@
 // A folder built once per key (scripts/lib/build-once.mjs), as the launcher builds its development
 // bundle: callers at the same time, in one process or several, get one build and the same folder;
 // a half-built folder is never seen under the key's name and never left behind, a failed build
-// leaves nothing, and a builder that died leaves a lock the next caller takes over.
+// leaves nothing, and a builder that died leaves a lock the next caller takes over (callers that
+// take it over together, or a builder that finds the folder another completed, all end well).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -87,6 +88,30 @@ describe("in one process", () => {
     expect(fs.readdirSync(parent), "the dead builder's leftovers").toEqual(["k1"]);
   });
 
+  // Two processes that took over the same stale lock at once both build: each must end well.
+  it("a builder that finds the key's folder completed by another when it finishes uses that one, and leaves nothing of its own", async () => {
+    const folder = await buildOnce({
+      parent,
+      key: "k1",
+      build: async (into) => {
+        fs.writeFileSync(path.join(into, "mine"), "");
+        fs.mkdirSync(path.join(parent, "k1"));
+        fs.writeFileSync(path.join(parent, "k1", "theirs"), "");
+      },
+    });
+    expect(folder).toBe(path.join(parent, "k1"));
+    expect(fs.readdirSync(folder), "the folder used: the one that was complete first").toEqual(["theirs"]);
+    expect(fs.readdirSync(parent), "left beside it (its own half, its lock)").toEqual(["k1"]);
+  });
+
+  it("a lock another process took over during a long build is left to it", async () => {
+    const lock = path.join(parent, "k1.lock");
+    // The test's parent process runs: its lock is not stale.
+    const other = `${process.ppid}\n`;
+    await buildOnce({ parent, key: "k1", build: async () => fs.writeFileSync(lock, other) });
+    expect(fs.existsSync(lock) && fs.readFileSync(lock, "utf8"), "the other process's lock, after this build").toBe(other);
+  });
+
   it("keeps the newest `keep` folders after a build, and removes older ones", async () => {
     for (const [i, key] of ["old1", "old2"].entries()) {
       fs.mkdirSync(path.join(parent, key));
@@ -140,6 +165,18 @@ describe("across processes", () => {
     expect(results.map((r) => r.code), `exit codes; stderr: ${results.map((r) => r.err).join(" | ")}`).toEqual([0, 0, 0, 0]);
     expect(new Set(results.map((r) => r.out.trim())), "the folder each used").toEqual(new Set([`${path.join(parent, "k1")} complete`]));
     expect(fs.readFileSync(path.join(path.dirname(parent), "builds.log"), "utf8").trim().split("\n"), "builds, by pid").toHaveLength(1);
+    expect(fs.readdirSync(parent), "what is left").toEqual(["k1"]);
+  });
+
+  it("four processes at once on a lock left by a builder that died: all end well with the same complete folder", async () => {
+    fs.writeFileSync(path.join(parent, "k1.lock"), `${await deadPid()}\n`);
+    const children = [1, 2, 3, 4].map(() => askingChild("k1"));
+    const said = await Promise.all(children.map((c) => c.said));
+    release();
+    const results = await Promise.all(children.map((c) => c.exit));
+    expect(said.filter((s) => s === "building").length, `what each said: ${said.join(", ")}`).toBeGreaterThanOrEqual(1);
+    expect(results.map((r) => r.code), `exit codes; stderr: ${results.map((r) => r.err).join(" | ")}`).toEqual([0, 0, 0, 0]);
+    expect(new Set(results.map((r) => r.out.trim())), "the folder each used").toEqual(new Set([`${path.join(parent, "k1")} complete`]));
     expect(fs.readdirSync(parent), "what is left").toEqual(["k1"]);
   });
 
