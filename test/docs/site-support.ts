@@ -1,6 +1,6 @@
-// What the browser suite of the docs site stands on: the site built by `npm run docs`'s build
-// function (once per run, test/support/docs-site.ts), served by the mock under /docs as users open
-// it, the run's Chromium, and what a page shows once rendered (test/docs/site-visit.ts visits them).
+// What the browser suites of the docs site stand on: the site built by `npm run docs`'s build
+// function (once per run, test/support/docs-site.ts), as a folder (openSiteFiles) or served by the
+// mock under /docs as users open it (openSite), the run's Chromium, and what a page shows once rendered (test/docs/site-visit.ts visits them).
 import fs from "node:fs";
 import path from "node:path";
 import type { Browser, Page } from "playwright-core";

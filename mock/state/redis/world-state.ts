@@ -108,16 +108,15 @@ export class RedisWorldState implements WorldStore {
     return facts !== undefined && facts.gen === this.gen && facts.n === this.n && !facts.gone && facts.faults === 0 && this.context.scripts.up;
   }
 
-
   /**
    * Resolves once every replica has heard of a change just made here (Redis's word of it comes
    * before the answer to this replica's question, on the same connection): answered after this,
    * a change is seen by the next request through any replica, even one admitting requests itself.
    */
   async told(): Promise<void> {
-    // Not taken as current here until read again, whatever happens to the telling.
+    // Not taken as current here until read again. The change stands whatever happens to the
+    // telling: a replica not told hears of it from Redis.
     this.context.local?.tracking.changed(this.keys);
-    // The change stands whatever happens to the telling: a replica not told hears of it from Redis.
     await this.context.local?.late.barrier(this.world.id).catch(() => undefined);
   }
 
