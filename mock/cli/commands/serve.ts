@@ -120,7 +120,9 @@ Requests with a Prefer header (code=404, example=<name>, dynamic=true) are answe
 mocker after the key, rate limit, permission and parameters are checked. The names are those of
 the spec's examples: success on every 200, notFound on every 404 and one such name for each other
 failure (the API reference lists them; an unknown name's 404 does too).
-The docs site is served at /docs (in a clone of the repository, after npm run docs). Ctrl-C stops.
+The docs site is served at /docs (in a clone of the repository, after npm run docs). Probes, without
+a key: GET /_mock/health (the process answers) and GET /_mock/ready (it may take traffic; 503 once
+it is stopping). Ctrl-C stops.
 `;
 
 
