@@ -24,6 +24,8 @@ export interface CommandIO {
   stderr: Output;
   /** What commands that talk to a running mock send with (a test injects one). */
   fetch: typeof fetch;
+  /** The environment serve reads its HR_MOCK_* variables from (process.env for the bin; a test passes its own). */
+  env?: Readonly<Record<string, string | undefined>>;
 }
 
 export type Flags = NonNullable<ParseArgsConfig["options"]>;

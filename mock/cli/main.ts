@@ -72,10 +72,11 @@ export async function run(
   stderr: (text: string) => void = (text) => void process.stderr.write(text),
   stdout: Output = process.stdout,
   fetchImpl: typeof fetch = fetch,
+  env: Readonly<Record<string, string | undefined>> = process.env,
 ): Promise<number> {
   const prefix = (error: unknown) => (error instanceof TopLevelError ? "hr-mock" : `hr-mock ${commandOf(argv).name}`);
   try {
-    return await main(argv, { stdout, stderr: { write: stderr }, fetch: fetchImpl });
+    return await main(argv, { stdout, stderr: { write: stderr }, fetch: fetchImpl, env });
   } catch (error: unknown) {
     if (error instanceof DataFileError) {
       for (const line of error.lines) stderr(`${prefix(error)}: ${line.replace(/\s+/g, " ").trim()}\n`);

@@ -62,21 +62,21 @@ const printLine = (line: string) => {
   process.stdout.write(`${line}\n`);
 };
 
-/** Flag values to settings; a mistake throws an Error with one line naming the flag. */
-export function webhookServeSettings(values: Values): WebhookServeSettings {
+/** Flag values to settings; a mistake throws an Error with one line naming the flag (or its variable: `named`). */
+export function webhookServeSettings(values: Values, named: (flag: keyof typeof WEBHOOK_SERVE_OPTIONS) => string = (flag) => `--${flag}`): WebhookServeSettings {
   const strictUrls = values["strict-urls"] ?? false;
   const allowPrivateUrls = values["allow-private-urls"] ?? false;
-  if (strictUrls && allowPrivateUrls) throw usage("serve", "--allow-private-urls and --strict-urls contradict each other: strict mode never sends to private addresses");
+  if (strictUrls && allowPrivateUrls) throw usage("serve", `${named("allow-private-urls")} and ${named("strict-urls")} contradict each other: strict mode never sends to private addresses`);
   const options: MockWebhookOptions = { strictUrls, allowPrivateUrls, shuffle: values.shuffle ?? false };
   // One line per delivery attempt when asked for request lines, or when an endpoint is registered here.
   if (values.log || values["webhook-url"] !== undefined) options.log = printLine;
-  if (values["time-scale"] !== undefined) options.timeScale = number("--time-scale", values["time-scale"], OPTION_RANGES.timeScale);
-  if (values["duplicate-rate"] !== undefined) options.duplicateRate = number("--duplicate-rate", values["duplicate-rate"], OPTION_RANGES.duplicateRate);
+  if (values["time-scale"] !== undefined) options.timeScale = number(named("time-scale"), values["time-scale"], OPTION_RANGES.timeScale);
+  if (values["duplicate-rate"] !== undefined) options.duplicateRate = number(named("duplicate-rate"), values["duplicate-rate"], OPTION_RANGES.duplicateRate);
 
   const url = values["webhook-url"];
   if (url === undefined) {
-    if (values["webhook-secret"] !== undefined) throw usage("serve", "--webhook-secret needs --webhook-url");
-    if (values.events !== undefined) throw usage("serve", "--events needs --webhook-url");
+    if (values["webhook-secret"] !== undefined) throw usage("serve", `${named("webhook-secret")} needs ${named("webhook-url")}`);
+    if (values.events !== undefined) throw usage("serve", `${named("events")} needs ${named("webhook-url")}`);
     return { options };
   }
   const endpoint: EndpointInput = { url, description: "Registered by hr-mock serve --webhook-url" };
@@ -89,11 +89,11 @@ export function webhookServeSettings(values: Values): WebhookServeSettings {
   // the URL rules of --strict-urls (registerServeEndpoint then adds it unchecked).
   const problem = requestProblem("AddEndpointRequest", endpoint);
   if (problem) {
-    const flag = problem.field?.startsWith("events") ? "--events" : problem.field === "secret" ? "--webhook-secret" : "--webhook-url";
-    throw usage("serve", `${flag}: ${problem.message}${flag === "--events" ? ` (the types: ${EVENT_TYPES.join(", ")})` : ""}`);
+    const flag = problem.field?.startsWith("events") ? "events" : problem.field === "secret" ? "webhook-secret" : "webhook-url";
+    throw usage("serve", `${named(flag)}: ${problem.message}${flag === "events" ? ` (the types: ${EVENT_TYPES.join(", ")})` : ""}`);
   }
   const checked = checkEndpointUrl(url, { strict: strictUrls, allowPrivate: allowPrivateUrls });
-  if (!checked.ok) throw usage("serve", `--webhook-url: ${checked.message}`);
+  if (!checked.ok) throw usage("serve", `${named("webhook-url")}: ${checked.message}`);
   return { options, endpoint };
 }
 

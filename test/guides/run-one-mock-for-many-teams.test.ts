@@ -6,14 +6,14 @@ import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, test } from "vitest";
 import { mockLimits } from "../../generated/control-facts.js";
-import { parseServeArgs } from "../../mock/cli/commands/serve.js";
+import { SERVE_HELP, parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { DEFAULT_PORT } from "../../mock/kernel/limits.js";
 import { storeUnavailable } from "../../mock/pipeline/store-unavailable.js";
 import { COMMAND_TIMEOUT_MS } from "../../mock/state/redis/connection.js";
 import { TRIGGER_PATIENCE_MS } from "../../mock/state/redis/webhooks/service.js";
 import { BARRIER_MS } from "../../mock/state/redis/late-records.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
-import { commands, section, words } from "../readme/documents.js";
+import { commands, section, shLines, words } from "../readme/documents.js";
 
 const GUIDE = "Run one mock for many teams";
 const text = section(GUIDE).text;
@@ -65,4 +65,51 @@ test("the bounds it states are the control document's", () => {
     ["waiting in all", `${bound(mockLimits.maxWaiting)} deliveries wait per world`],
     ["waiting per endpoint", `${bound(mockLimits.maxWaitingPerEndpoint)} per endpoint`],
   ]) expect(text, what).toContain(value);
+});
+
+describe("settings from the environment", () => {
+  const env = section("Settings from the environment").text;
+
+  test("every variable it names is one serve --help lists", () => {
+    const named = [...new Set([...env.matchAll(/\bHR_MOCK_[A-Z_]*[A-Z]\b/g)].map((m) => m[0]))].filter((name) => name !== "HR_MOCK_");
+    expect(named.length, "variables named").toBeGreaterThan(5);
+    for (const name of named) expect(SERVE_HELP, `${name} in serve --help`).toMatch(new RegExp(`\\b${name}\\b`));
+  });
+
+  test("its command, variables only, is the first replica of \"The flag\"", () => {
+    const [line] = shLines(env);
+    const assignments = Object.fromEntries(words(line).filter((w) => /^HR_MOCK_\w+=/.test(w)).map((w) => w.split("=", 2) as [string, string]));
+    expect(line.endsWith("npx hr-mock serve"), line).toBe(true);
+    expect(parseServeArgs([], assignments)).toEqual(parseServeArgs(words(replicas[0]).slice(3)));
+  });
+
+  test("the line it quotes is serve's", () => {
+    const quoted = /`(hr-mock serve: HR_MOCK_PORT [^`]+)`/.exec(env)?.[1];
+    expect(quoted, "the guide quotes a variable's mistake").toBeDefined();
+    expect(() => parseServeArgs([], { HR_MOCK_PORT: "x" })).toThrow(`${quoted!.replace(/^hr-mock serve: /, "")} (see hr-mock serve --help)`);
+  });
+});
+
+test("the probes it names are the control document's operations that need no key", async () => {
+  const probes = section("Probes: alive, and ready for traffic").text;
+  const { default: control } = await import("../../generated/control-openapi.json", { with: { type: "json" } });
+  const keyless = Object.entries(control.paths as Record<string, { get?: { security?: unknown[] } }>)
+    .filter(([, item]) => Array.isArray(item.get?.security) && item.get.security.length === 0)
+    .map(([path]) => path);
+  const named = [...new Set([...probes.matchAll(/`GET (\/_mock\/\w+)`/g)].map((m) => m[1]))];
+  expect(named.sort()).toEqual(keyless.filter((path) => path !== "/_mock/metrics").sort());
+});
+
+test("the drain's lines it shows are serve's, and its default is parseServeArgs'", async () => {
+  const drain = section("Restarts that lose nothing: the drain").text;
+  const { lifecycleLine } = await import("../../mock/cli/stop-signals.js");
+  const shown = /```text\n([\s\S]*?)\n```/.exec(drain)?.[1].split("\n");
+  const settings = parseServeArgs([]);
+  if (settings === "help") throw new Error("parsed as --help");
+  expect(shown).toEqual([
+    lifecycleLine("SIGTERM", { step: "draining", periodMs: settings.drainMs }),
+    lifecycleLine("SIGTERM", { step: "closing", inFlight: 3 }),
+    lifecycleLine("SIGTERM", { step: "stopped" }),
+  ]);
+  expect(drain).toContain(`(\`HR_MOCK_DRAIN\`, ${settings.drainMs / 1000} by default)`);
 });

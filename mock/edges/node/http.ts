@@ -5,7 +5,7 @@
 // line per request when asked.
 import { rateLimit } from "../../../generated/facts.js";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { boundConnections, defaultConnectionLimits, type ConnectionLimits, closeServer, listenOn } from "./connections.js";
+import { boundConnections, defaultConnectionLimits, type ConnectionLimits, closeServer, drainServer, listenOn } from "./connections.js";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
 import { JSON_CONTENT_TYPE, failure, failureBody, wireHead, type Reply } from "../../kernel/envelope.js";
@@ -47,6 +47,12 @@ export interface MockHttpServer {
   /** Serve every request whose path starts with `prefix` (e.g. "/_extra/") with `handler`. */
   mount(prefix: string, handler: RouteHandler): void;
   listen(port: number, host: string): Promise<number>;
+  /** From now on every answer carries Connection: close, so that clients and balancers open their next connection elsewhere. */
+  lingerClose(): void;
+  /** Requests received and not yet answered in full. */
+  inFlight(): number;
+  /** Stops accepting connections, lets the requests in flight finish, closes kept-alive connections (drainServer); resolves when none is left. */
+  drain(patienceMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -62,11 +68,12 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
     if (res.headersSent || res.destroyed) return;
     // A string goes to the socket as it is: node:http encodes it while writing, with no Buffer kept.
     const body = reply.body;
-    const { status, headers } = wireHead(reply, typeof body === "string" ? Buffer.byteLength(body) : body.length, failureStatus);
+    // A probe's status is HTTP's whatever --failure-status says: a 503 sent as 200 would keep a stopping replica in the balancer.
+    const { status, headers } = wireHead(reply, typeof body === "string" ? Buffer.byteLength(body) : body.length, reply.operator ? "http" : failureStatus);
     corsHeaders(req, headers);
     res.writeHead(status, headers);
     res.end(body);
-    if (log) {
+    if (log && !reply.operator) {
       const ms = (performance.now() - started).toFixed(1);
       const shown = status === reply.status ? `${status}` : `${status} (failure ${reply.status})`;
       log(`${req.method} ${printable(req.url ?? "", 200)} ${shown} ${ms} ms${reply.caller ? ` [${reply.caller}]` : ""}`);
@@ -74,7 +81,8 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   }
 
   function deliver(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
-    const wait = latencyMs + (reply.holdMs ?? 0);
+    // --latency is the network's, simulated for the API; a probe asks about the process (its timeout is short).
+    const wait = reply.operator ? 0 : latencyMs + (reply.holdMs ?? 0);
     if (wait > 0) setTimeout(() => sendReply(req, res, reply, started), wait);
     else sendReply(req, res, reply, started);
   }
@@ -94,9 +102,11 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   }
 
   // Host is checked below, so a request without it gets the envelope instead of Node's empty 400.
+  let closingConnections = false;
   const server = createServer({ requireHostHeader: false, connectionsCheckingInterval: 1000 }, (req, res) => {
     const started = performance.now();
     const method = req.method ?? "GET";
+    if (closingConnections) res.setHeader("Connection", "close");
     try {
       const framing = framingProblem(req);
       if (framing) {
@@ -164,7 +174,7 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   });
   // CONNECT asks for a tunnel; Node's default is to close the socket without a word.
   server.on("connect", (_req: IncomingMessage, socket: Socket) => endWithEnvelope(socket, 405, "Method not allowed: CONNECT asks for a tunnel; the mock is not a proxy.", failureStatus));
-  const openSockets = boundConnections(server, options.connectionLimits ?? defaultConnectionLimits(latencyMs));
+  const connections = boundConnections(server, options.connectionLimits ?? defaultConnectionLimits(latencyMs));
 
   return {
     server,
@@ -177,7 +187,10 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
       mounts.sort((a, b) => b.prefix.length - a.prefix.length);
     },
     listen: (port, host) => listenOn(server, port, host, boundHosts),
-    close: () => closeServer(server, openSockets),
+    lingerClose: () => void (closingConnections = true),
+    inFlight: () => connections.inFlight(),
+    drain: (patienceMs) => ((closingConnections = true), drainServer(server, connections, patienceMs)),
+    close: () => closeServer(server, connections),
   };
 }
 

@@ -1,0 +1,83 @@
+// A command's flags given as environment variables, as a container or a Kubernetes pod gives its
+// settings: each flag of the command's one flag table has a variable named from it (HR_MOCK_ and the
+// flag upper-cased, dashes as underscores: --cors-origin is HR_MOCK_CORS_ORIGIN), so a flag added to
+// the table has its variable at once. A flag on the command line wins over its variable; an empty
+// variable counts as not given; a switch's variable takes true, false, 1 or 0; a repeatable flag's
+// variable takes its values separated by commas. A mistake in a variable's value is one line naming
+// the variable: `named(flag)` says where each value came from ("--port" or "HR_MOCK_PORT").
+import { readFlags, usage, type CommandLine, type Flags } from "./command.js";
+import { quoted } from "../kernel/parse-error.js";
+
+export const ENV_PREFIX = "HR_MOCK_";
+
+/** The variable of a flag: `cors-origin` → `HR_MOCK_CORS_ORIGIN`. */
+export function envName(flag: string): string {
+  return ENV_PREFIX + flag.toUpperCase().replace(/-/g, "_");
+}
+
+export interface FlagsAndEnv<F extends Flags> extends CommandLine<F> {
+  /** Where a flag's value came from, for a line about it: "--port", or "HR_MOCK_PORT" when its variable gave it. */
+  named(flag: keyof F & string): string;
+  /** Whether the flag's value came from its variable. */
+  fromEnv(flag: keyof F & string): boolean;
+}
+
+/**
+ * `argv` read against `flags` (readFlags: every mistake a UsageError), then each flag not given
+ * there taken from its variable in `env`, then the table's defaults; or "help".
+ */
+export function readFlagsAndEnv<F extends Flags>(name: string, flags: F, argv: string[], env: Readonly<Record<string, string | undefined>>): FlagsAndEnv<F> | "help" {
+  // The defaults are applied after the variables: a default would otherwise look like a flag given.
+  const withoutDefaults = Object.fromEntries(Object.entries(flags).map(([flag, { default: _default, ...rest }]) => [flag, rest])) as F;
+  const line = readFlags(name, withoutDefaults, argv);
+  if (line === "help") return "help";
+  const values = line.values as Record<string, string | boolean | string[] | boolean[] | undefined>;
+  const fromEnv = new Set<string>();
+  for (const [flag, option] of Object.entries(flags)) {
+    if (values[flag] !== undefined) continue;
+    const variable = envName(flag);
+    const text = env[variable];
+    if (text !== undefined && text !== "") {
+      values[flag] = option.type === "boolean" ? switchValue(name, variable, text) : option.multiple ? listValue(text) : text;
+      fromEnv.add(flag);
+    } else if (option.default !== undefined) {
+      values[flag] = option.default;
+    }
+  }
+  return {
+    ...line,
+    named: (flag) => (fromEnv.has(flag) ? envName(flag) : `--${flag}`),
+    fromEnv: (flag) => fromEnv.has(flag),
+  };
+}
+
+/** A switch's variable: true, false, 1 or 0 (in any letter case). */
+function switchValue(name: string, variable: string, text: string): boolean {
+  const value = text.trim().toLowerCase();
+  if (value === "true" || value === "1") return true;
+  if (value === "false" || value === "0") return false;
+  throw usage(name, `${variable} must be true, false, 1 or 0, got ${quoted(text)}`);
+}
+
+/** A repeatable flag's variable: its values separated by commas, blanks dropped. */
+function listValue(text: string): string[] {
+  return text
+    .split(",")
+    .map((part) => part.trim())
+    .filter((part) => part !== "");
+}
+
+/** The variables of a flag table, for --help: the names, wrapped to `width` columns after `indent`. */
+export function envNamesText(flags: Flags, indent: string, width = 96): string {
+  const lines: string[] = [];
+  let line = indent;
+  for (const name of Object.keys(flags).map(envName)) {
+    if (line.length + name.length + 1 > width && line.trim() !== "") {
+      lines.push(line.trimEnd());
+      line = indent;
+    }
+    line += `${name} `;
+  }
+  lines.push(line.trimEnd());
+  return lines.join("\n");
+}
