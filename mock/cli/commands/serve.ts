@@ -9,6 +9,7 @@ import { originProblem } from "../../app/start-options.js";
 import { formatBanner, formatSharedLine, formatStateLine } from "../banner.js";
 import { decimal, nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
+import { LOG_FORMATS, logFormatOf, type LogFormat } from "../../kernel/operator-log.js";
 import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, printDeliveryHints, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "../serve-flags.js";
 
 /** Where an installed hr-service-mock keeps the data file's JSON Schema, and its package export. */
@@ -67,6 +68,12 @@ Options:
                           past it, the oldest requests of the journal holding the most go first.
                           Each request keeps at most ${mockLimits.journalUrlBytes.toLocaleString("en")} bytes of its URL (urlTruncated).
   --log                   Print one line per request (off by default; keys are never printed).
+  --log-format <text|json>
+                          text: lines as sentences (default); json: one JSON object per line
+                          (time, level, event and its fields) for the request and delivery
+                          lines, the lifecycle events (ready, stopped, store lost and back)
+                          and errors; no banner, and no key or secret is ever printed.
+  Metrics: GET /_mock/metrics answers this replica's counts in Prometheus' text format, with no key.
   -h, --help              Show this help.
 
 ${WEBHOOK_SERVE_HELP}
@@ -94,6 +101,7 @@ const SERVE_FLAGS = {
   "journal-size": { type: "string" },
   "journal-memory": { type: "string" },
   log: { type: "boolean", default: false },
+  "log-format": { type: "string" },
   ...WEBHOOK_SERVE_OPTIONS,
 } as const;
 
@@ -105,6 +113,7 @@ export interface ServeSettings extends PipelineSettings {
   today?: string;
   state?: string;
   log: boolean;
+  logFormat: LogFormat;
   corsOrigins: string[];
   webhooks: WebhookServeSettings;
 }
@@ -135,6 +144,7 @@ export function parseServeArgs(argv: string[]): ServeSettings | "help" {
     today: values.today === undefined ? undefined : todayFlag(values.today),
     state: values.state === undefined ? undefined : nonEmpty("serve", "--state", values.state),
     log: values.log ?? false,
+    logFormat: values["log-format"] === undefined ? "text" : logFormatFlag(values["log-format"]),
     corsOrigins: (values["cors-origin"] ?? []).map(corsOrigin),
     webhooks: webhookServeSettings(values),
   };
@@ -185,28 +195,47 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">
     today: settings.today,
     state: settings.state,
     log: settings.log,
+    logFormat: settings.logFormat,
     corsOrigins: settings.corsOrigins,
     webhooks: settings.webhooks.options,
   });
   setFlagsFromString("--semi-space-growth-factor=2");
   // performance.now() counts from the process's start: the wait a user sees, loading included.
-  stdout.write(formatBanner(mock, settings, performance.now()));
-  if (mock.state) stdout.write(formatStateLine(mock.state));
-  if (mock.shared) stdout.write(formatSharedLine(mock.shared));
-  if (settings.webhooks.endpoint) stdout.write(await registerServeEndpoint(mock, settings.webhooks.endpoint));
-  if (settings.webhooks.options.log) printDeliveryHints(mock, (line) => stdout.write(`${line}\n`));
+  const readyMs = performance.now();
+  const json = settings.logFormat === "json";
+  if (json) {
+    // One event instead of the banner: where it listens, never the keys.
+    const store = mock.shared?.store ?? mock.state?.dir;
+    mock.log.lifecycle("ready", `hr-mock: HR service mock ready at ${mock.url} in ${(readyMs / 1000).toFixed(2)} s`, { url: mock.url, seconds: Math.round(readyMs) / 1000, store });
+  } else {
+    stdout.write(formatBanner(mock, settings, readyMs));
+    if (mock.state) stdout.write(formatStateLine(mock.state));
+    if (mock.shared) stdout.write(formatSharedLine(mock.shared));
+  }
+  if (settings.webhooks.endpoint) {
+    const added = await registerServeEndpoint(mock, settings.webhooks.endpoint);
+    if (!json) stdout.write(added.text);
+    else mock.log.event("info", "webhook-endpoint", `hr-mock: webhook endpoint ${added.id} -> ${added.url}; its signing secret is not logged in JSON (give it with --webhook-secret)`, { id: added.id, url: added.url, kept: added.kept });
+  }
+  if (settings.webhooks.options.log) printDeliveryHints(mock, (line) => (json ? mock.log.event("warn", "delivery-hint", line) : stdout.write(`${line}\n`)));
   await new Promise<void>((resolve) => {
     let stopping = false;
     const stop = (signal: NodeJS.Signals) => {
       if (stopping) process.exit(130); // a second Ctrl-C does not wait
       stopping = true;
-      process.stderr.write(`hr-mock: ${signal}, stopping…\n`);
+      mock.log.event("info", "stopping", `hr-mock: ${signal}, stopping…`, { signal });
       void mock.close().then(resolve);
     };
     process.on("SIGINT", stop);
     process.on("SIGTERM", stop);
   });
-  process.stderr.write("hr-mock: stopped.\n");
+  mock.log.lifecycle("stopped", "hr-mock: stopped.");
+}
+
+function logFormatFlag(text: string): LogFormat {
+  const format = logFormatOf(text);
+  if (format === undefined) throw usage("serve", `--log-format must be ${LOG_FORMATS.join(" or ")}, got ${quoted(text)}`);
+  return format;
 }
 
 function failureStatus(text: string | undefined): "http" | 200 {
