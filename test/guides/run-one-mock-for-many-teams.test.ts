@@ -13,6 +13,8 @@ import { COMMAND_TIMEOUT_MS } from "../../mock/state/redis/connection.js";
 import { TRIGGER_PATIENCE_MS } from "../../mock/state/redis/webhooks/service.js";
 import { BARRIER_MS } from "../../mock/state/redis/late-records.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { routes } from "../../generated/routes.js";
+import { parse } from "yaml";
 import { commands, section, words } from "../readme/documents.js";
 
 const GUIDE = "Run one mock for many teams";
@@ -65,4 +67,11 @@ test("the bounds it states are the control document's", () => {
     ["waiting in all", `${bound(mockLimits.maxWaiting)} deliveries wait per world`],
     ["waiting per endpoint", `${bound(mockLimits.maxWaitingPerEndpoint)} per endpoint`],
   ]) expect(text, what).toContain(value);
+});
+
+test("the Prometheus example scrapes exactly the replicas, at the path the mock serves its metrics", () => {
+  const config = parse(fs.readFileSync(path.join(repoRoot, "examples", "prometheus", "prometheus.yml"), "utf8"));
+  const job = config.scrape_configs[0];
+  expect(job.metrics_path, "the path of getMetrics").toBe(routes.find((route) => route.operationId === "getMetrics")?.path);
+  expect(job.static_configs.flatMap((c: { targets: string[] }) => c.targets), "its targets").toEqual(replicas.map((command) => `127.0.0.1:${(parseServeArgs(words(command).slice(3)) as { port: number }).port}`));
 });

@@ -1,7 +1,9 @@
-// The real thing: Debian's Prometheus scrapes a running mock's GET /_mock/metrics every second and
-// its query API returns hr_mock_requests_total for the requests sent; `promtool check metrics` finds
-// nothing to complain about in the scrape. One Prometheus, its own storage in a temporary folder, on
-// a free loopback port, stopped at the end. (.ci/run installs Debian's prometheus, promtool with it.)
+// The real thing: Debian's Prometheus, configured by the guide's example (examples/prometheus/
+// prometheus.yml) with this test's mock as its target and a scrape every second, scrapes GET
+// /_mock/metrics, and its query API returns hr_mock_requests_total for the requests sent;
+// `promtool check metrics` finds nothing to complain about in the scrape. One Prometheus, its own
+// storage in a temporary folder, on a free loopback port, stopped at the end. (.ci/run installs
+// Debian's prometheus, promtool with it.)
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -9,6 +11,8 @@ import path from "node:path";
 import { afterAll, beforeAll, expect, it } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { freePort } from "../../scripts/lib/free-port.js";
+import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { parse, stringify } from "yaml";
 
 /** What Prometheus gets at most to start, scrape and answer, on a machine with every core busy. */
 const WAIT_MS = 60_000;
@@ -24,17 +28,10 @@ beforeAll(async () => {
   mock = await startMock({ port: 0, scale: 0.1 });
   const port = await freePort();
   prometheusUrl = `http://127.0.0.1:${port}`;
-  const config = [
-    "global:",
-    "  scrape_interval: 1s",
-    "scrape_configs:",
-    "  - job_name: hr-mock",
-    "    metrics_path: /_mock/metrics",
-    "    static_configs:",
-    `      - targets: ["127.0.0.1:${mock.port}"]`,
-    "",
-  ].join("\n");
-  fs.writeFileSync(path.join(dir, "prometheus.yml"), config);
+  const config = parse(fs.readFileSync(path.join(repoRoot, "examples", "prometheus", "prometheus.yml"), "utf8"));
+  config.global.scrape_interval = "1s";
+  config.scrape_configs[0].static_configs = [{ targets: [`127.0.0.1:${mock.port}`] }];
+  fs.writeFileSync(path.join(dir, "prometheus.yml"), stringify(config));
   prometheus = spawn("prometheus", [`--config.file=${path.join(dir, "prometheus.yml")}`, `--storage.tsdb.path=${path.join(dir, "data")}`, `--web.listen-address=127.0.0.1:${port}`, "--log.level=warn"], { stdio: ["ignore", "pipe", "pipe"] });
   prometheus.stdout!.on("data", (chunk: Buffer) => (prometheusOutput += chunk));
   prometheus.stderr!.on("data", (chunk: Buffer) => (prometheusOutput += chunk));
