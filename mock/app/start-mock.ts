@@ -102,10 +102,13 @@ export interface RunningMock extends JournalAccess {
 /** GET /_mock/metrics: answered by the node:http edge (the control document's getMetrics, x-edge). */
 const METRICS_PATH = routes.find((route) => route.operationId === "getMetrics")!.path;
 
-/** The lines of the mock (requests, deliveries, lifecycle, errors): standard output and error, or the `log` function given, which then takes the request and delivery lines. */
+/**
+ * The lines of the mock (requests, deliveries, lifecycle, errors): standard output and error, or
+ * the functions given: `log` takes the request and delivery lines, `onError` the others.
+ */
 function operatorLogOf(options: StartMockOptions, settings: Settings): OperatorLog {
   const out = typeof options.log === "function" ? options.log : (line: string) => void process.stdout.write(`${line}\n`);
-  return createOperatorLog(settings.logFormat, { out, err: (line) => void process.stderr.write(`${line}\n`) });
+  return createOperatorLog(settings.logFormat, { out, err: options.onError ?? ((line) => void process.stderr.write(`${line}\n`)) });
 }
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
@@ -173,7 +176,7 @@ async function openShared(settings: Settings, onError: (line: string) => void, l
     maxFaults: mockLimits.maxFaultsPerWorld,
     log: json ? undefined : log === true ? (line) => process.stdout.write(`${line}\n`) : typeof log === "function" ? log : undefined,
     observe: seeing.observe,
-    lifecycle: json ? seeing.log.lifecycle : undefined,
+    lifecycle: seeing.log.lifecycle,
     onError,
   });
 }
