@@ -2,7 +2,7 @@
 // the package test's own install (package.test.ts calls sharedStateChecks), on a redis-server this
 // starts (Debian's, scripts/lib/redis-server.ts) with a password.
 // - the bundle: ioredis sits in a chunk of its own that only an import() reaches, so hr-mock --help,
-//   serve and startMock without --state load none of it (the sources' side: test/state/redis-client-lazy.test.ts);
+//   serve and startMock without --state load none of it (the sources' side: test/architecture/lazy-libraries.test.ts);
 // - the installed `hr-mock serve --state redis://…` answers a request, its state in Redis, and its
 //   banner says the state is shared, the password masked, and its GET /_mock/metrics answers (the
 //   bundled prom-client); a wrong password is one line and exit 1.
