@@ -3,7 +3,8 @@
 // went to; and serve's --log-format flag that chooses between them.
 import { describe, expect, it } from "vitest";
 import { createOperatorLog, type LogFields, type LogFormat, type LogLevel } from "../../mock/kernel/operator-log.js";
-import { parseServeArgs } from "../../mock/cli/commands/serve.js";
+import { announceReady, parseServeArgs } from "../../mock/cli/commands/serve.js";
+import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 
 const NOW = Date.parse("2026-11-23T09:15:00.000Z");
 
@@ -58,5 +59,43 @@ describe("hr-mock serve --log-format", () => {
 
   it("anything else is one line naming the flag and the formats", () => {
     expect(() => parseServeArgs(["--log-format", "yaml"])).toThrow(/--log-format must be text or json, got "yaml"/);
+  });
+});
+
+describe("hr-mock serve's ready", () => {
+  // What announceReady reads of a running mock: its address, keys, state, and its log.
+  const mockWith = (log: ReturnType<typeof createOperatorLog>) =>
+    ({
+      url: "http://127.0.0.1:4011",
+      docsUrl: "http://127.0.0.1:4011/docs/",
+      docsBuilt: false,
+      startupMs: 250,
+      keys: DEMO_KEYS.map((k) => ({ ...k, organizationId: "o", organizationName: `Org ${k.organisation}`, permissions: [...k.permissions], demo: true })),
+      shared: { store: "redis://:***@127.0.0.1:6379", cluster: false },
+      log,
+    }) as never;
+
+  it.each([
+    ["text: the banner with the demo keys", "text", (out: string[], written: string) => {
+        expect(out, "event lines").toEqual([]);
+        expect(written).toMatch(/^hr-mock: HR service mock ready in 1\.23 s /);
+        expect(written, "the demo keys").toContain(DEMO_KEYS[0].key);
+      },
+    ],
+    [
+      "json: one ready event naming the address and the store, never a key",
+      "json",
+      (out: string[], written: string) => {
+        expect(written, "nothing beside the event").toBe("");
+        expect(out.map((line) => JSON.parse(line))).toEqual([{ time: "2026-11-23T09:15:00.000Z", level: "info", event: "ready", url: "http://127.0.0.1:4011", seconds: 1.234, store: "redis://:***@127.0.0.1:6379", message: "hr-mock: HR service mock ready at http://127.0.0.1:4011 in 1.23 s" }]);
+      },
+    ],
+  ] as const)("%s", (_name, format, check) => {
+    const out: string[] = [];
+    let written = "";
+    const settings = parseServeArgs(["--log-format", format, "--state", "redis://127.0.0.1:6379"]);
+    if (settings === "help") throw new Error("parsed as --help");
+    announceReady(mockWith(createOperatorLog(format, { out: (l) => out.push(l), err: (l) => out.push(l) }, () => NOW)), settings, 1234, { write: (text: string) => ((written += text), true) });
+    check(out, written);
   });
 });

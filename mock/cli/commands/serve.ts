@@ -5,6 +5,7 @@ import { mockLimits } from "../../../generated/control-facts.js";
 import { TODAY_RANGE, normalizeToday } from "../../data/dates.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../../kernel/limits.js";
 import type { PipelineSettings } from "../../app/options.js";
+import type { RunningMock } from "../../app/start-mock.js";
 import { originProblem } from "../../app/start-options.js";
 import { formatBanner, formatSharedLine, formatStateLine } from "../banner.js";
 import { decimal, nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from "../command.js";
@@ -201,17 +202,8 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">
   });
   setFlagsFromString("--semi-space-growth-factor=2");
   // performance.now() counts from the process's start: the wait a user sees, loading included.
-  const readyMs = performance.now();
   const json = settings.logFormat === "json";
-  if (json) {
-    // One event instead of the banner: where it listens, never the keys.
-    const store = mock.shared?.store ?? mock.state?.dir;
-    mock.log.lifecycle("ready", `hr-mock: HR service mock ready at ${mock.url} in ${(readyMs / 1000).toFixed(2)} s`, { url: mock.url, seconds: Math.round(readyMs) / 1000, store });
-  } else {
-    stdout.write(formatBanner(mock, settings, readyMs));
-    if (mock.state) stdout.write(formatStateLine(mock.state));
-    if (mock.shared) stdout.write(formatSharedLine(mock.shared));
-  }
+  announceReady(mock, settings, performance.now(), stdout);
   if (settings.webhooks.endpoint) {
     const added = await registerServeEndpoint(mock, settings.webhooks.endpoint);
     if (!json) stdout.write(added.text);
@@ -230,6 +222,18 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout">
     process.on("SIGTERM", stop);
   });
   mock.log.lifecycle("stopped", "hr-mock: stopped.");
+}
+
+/** The banner (text), or one ready event that names where the mock listens and never a key (json). */
+export function announceReady(mock: RunningMock, settings: ServeSettings, readyMs: number, stdout: Pick<CommandIO["stdout"], "write">): void {
+  if (settings.logFormat === "json") {
+    const store = mock.shared?.store ?? mock.state?.dir;
+    mock.log.lifecycle("ready", `hr-mock: HR service mock ready at ${mock.url} in ${(readyMs / 1000).toFixed(2)} s`, { url: mock.url, seconds: Math.round(readyMs) / 1000, store });
+    return;
+  }
+  stdout.write(formatBanner(mock, settings, readyMs));
+  if (mock.state) stdout.write(formatStateLine(mock.state));
+  if (mock.shared) stdout.write(formatSharedLine(mock.shared));
 }
 
 function logFormatFlag(text: string): LogFormat {
