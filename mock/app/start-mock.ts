@@ -118,8 +118,11 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const log = operatorLogOf(options, settings);
   const onError = options.onError ?? ((line: string) => log.event("error", "error", line));
   const counts = new MetricCounts();
-  const observe = attemptObserver(counts, log, settings.logFormat === "json" && (settings.state !== undefined && isRedisUrl(settings.state) ? Boolean(options.log) : options.webhooks?.log !== undefined));
-  const shared = settings.state !== undefined && isRedisUrl(settings.state) ? await openShared(settings, onError, options.log, { observe, log }) : undefined;
+  const redis = settings.state !== undefined && isRedisUrl(settings.state);
+  // Delivery lines are asked by the engine's `log` (--webhook-url or --log), or with Redis by the request log.
+  const deliveryLines = redis ? Boolean(options.log) : options.webhooks?.log !== undefined;
+  const observe = attemptObserver(counts, log, settings.logFormat === "json" && deliveryLines);
+  const shared = redis ? await openShared(settings, onError, options.log, { observe, log }) : undefined;
   const store: StateStore | undefined = settings.state === undefined || shared ? undefined : openStateDirectory(settings.state);
   try {
     return await serve(options, settings, spec, { store, shared }, started, { log, onError, counts, observe });
