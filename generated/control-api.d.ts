@@ -422,6 +422,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_mock/metrics": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Read this replica's metrics in Prometheus' text format
+         * @description The replica's counts and gauges in Prometheus' text exposition format (version 0.0.4), for a
+         *     Prometheus scrape: requests by operationId and status (`hr_mock_requests_total`), the answer time
+         *     by operationId (`hr_mock_request_duration_seconds`, a histogram), sandboxes, journal entries and
+         *     their bytes, webhook attempts by the state they left their delivery in, deliveries waiting, and
+         *     with `--state redis://` whether the store answers and the round trips to it; then the process's
+         *     own (CPU, memory, event loop, garbage collection). Labels name operations, statuses, delivery
+         *     states and scripts, never keys or URLs. Each replica answers its own values: Prometheus scrapes
+         *     every replica and sums them. Answered by `hr-mock serve` itself before any other check: no key,
+         *     never rate-limited, never journaled; the in-process and MSW handlers do not serve it.
+         */
+        get: operations["getMetrics"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -3460,6 +3488,32 @@ export interface operations {
             };
             405: components["responses"]["MethodNotAllowed"];
             503: components["responses"]["NotReady"];
+        };
+    };
+    getMetrics: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The metrics, one sample a line, each family after its HELP and TYPE lines. */
+            200: {
+                headers: {
+                    /**
+                     * @description Always `no-store`.
+                     * @example no-store
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/plain; version=0.0.4; charset=utf-8": string;
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
         };
     };
 }

@@ -20,6 +20,12 @@ import { mockLimits } from "../../generated/control-facts.js";
 import { DEFAULT_DOCS_DIR, docsBuilt } from "../edges/node/docs.js";
 import { defaultConnectionLimits } from "../edges/node/connections.js";
 import { createMockHttpServer } from "../edges/node/http.js";
+import { MetricCounts } from "../edges/node/metric-counts.js";
+import type { MetricSources } from "../edges/node/metrics.js";
+import { createOperatorLog, type OperatorLog } from "../kernel/operator-log.js";
+import type { AttemptObserver } from "../webhooks/index.js";
+import { attemptLine } from "../webhooks/delivery-log.js";
+import { routes } from "../../generated/routes.js";
 import { assembleMock, type MockSandbox } from "./assemble.js";
 import { MockOptionError } from "../kernel/option-error.js";
 import { checkOptions, type Settings, type StartMockOptions } from "./start-options.js";
@@ -105,17 +111,37 @@ export interface RunningMock extends JournalAccess {
   state?: { dir: string; restored: { changes: number; endpoints: number; waiting: number }; skipped: SkippedChange[] };
   /** With `state: "redis://…"`: the store every replica shares (its password masked), and whether it is a Redis Cluster. */
   shared?: { store: string; cluster: boolean };
+  /** Where lifecycle events go (ready, draining, stopped), in the format of `logFormat`: `mock.log.lifecycle("stopped", "hr-mock: stopped.")`. */
+  log: OperatorLog;
+}
+
+/** GET /_mock/metrics: answered by the node:http edge (the control document's getMetrics, x-edge). */
+const METRICS_PATH = routes.find((route) => route.operationId === "getMetrics")!.path;
+
+/**
+ * The lines of the mock (requests, deliveries, lifecycle, errors): standard output and error, or
+ * the functions given: `log` takes the request and delivery lines, `onError` the others.
+ */
+function operatorLogOf(options: StartMockOptions, settings: Settings): OperatorLog {
+  const out = typeof options.log === "function" ? options.log : (line: string) => void process.stdout.write(`${line}\n`);
+  return createOperatorLog(settings.logFormat, { out, err: options.onError ?? ((line) => void process.stderr.write(`${line}\n`)) });
 }
 
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const started = performance.now();
   const settings = checkOptions(options);
   const spec = await loadSpec(options.specPath ?? DEFAULT_SPEC_PATH);
-  const onError = options.onError ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const shared = settings.state !== undefined && isRedisUrl(settings.state) ? await openShared(settings, onError, options.log) : undefined;
+  const log = operatorLogOf(options, settings);
+  const onError = options.onError ?? ((line: string) => log.event("error", "error", line));
+  const counts = new MetricCounts();
+  const redis = settings.state !== undefined && isRedisUrl(settings.state);
+  // Delivery lines are asked by the engine's `log` (--webhook-url or --log), or with Redis by the request log.
+  const deliveryLines = redis ? Boolean(options.log) : options.webhooks?.log !== undefined;
+  const observe = attemptObserver(counts, log, settings.logFormat === "json" && deliveryLines);
+  const shared = redis ? await openShared(settings, onError, options.log, { observe, log }) : undefined;
   const store: StateStore | undefined = settings.state === undefined || shared ? undefined : openStateDirectory(settings.state);
   try {
-    return await serve(options, settings, spec, { store, shared }, started);
+    return await serve(options, settings, spec, { store, shared }, started, { log, onError, counts, observe });
   } catch (error) {
     store?.release();
     await shared?.close();
@@ -129,19 +155,52 @@ interface KeptState {
   shared: RedisState | undefined;
 }
 
+/** What serve() is given besides the options: the lines, the counts the metrics show, the observer of webhook attempts. */
+interface Seeing {
+  log: OperatorLog;
+  onError: (line: string) => void;
+  counts: MetricCounts;
+  observe: AttemptObserver;
+}
+
+/** Counts every webhook attempt; with `json`, prints it as a delivery event (the text lines go through the engine's `log`). */
+function attemptObserver(counts: MetricCounts, log: OperatorLog, json: boolean): AttemptObserver {
+  return (entry, record) => {
+    counts.attempt(entry.state);
+    if (!json) return;
+    log.event("info", "delivery", attemptLine(entry, record), {
+      type: entry.type,
+      eventId: entry.eventId,
+      duplicate: entry.duplicate,
+      endpointId: entry.endpointId,
+      url: entry.url,
+      attempt: record.attempt,
+      outcome: record.outcome,
+      state: entry.state,
+      status: record.status,
+      error: record.error,
+      ms: record.durationMs,
+      nextAttemptAt: record.nextRetryAt,
+    });
+  };
+}
+
 /** --state redis://…: its module loaded now, and only now (start-up and --help never pay for it). */
-async function openShared(settings: Settings, onError: (line: string) => void, log: StartMockOptions["log"]): Promise<RedisState> {
+async function openShared(settings: Settings, onError: (line: string) => void, log: StartMockOptions["log"], seeing: Pick<Seeing, "observe" | "log">): Promise<RedisState> {
   const { openRedisState } = await import("../state/redis/index.js");
+  const json = settings.logFormat === "json";
   return openRedisState(settings.state!, {
     rateLimit: settings.rateLimit,
     journalCapacity: settings.journalSize ?? mockLimits.journalPerWorld,
     maxFaults: mockLimits.maxFaultsPerWorld,
-    log: log === true ? (line) => process.stdout.write(`${line}\n`) : typeof log === "function" ? log : undefined,
+    log: json ? undefined : log === true ? (line) => process.stdout.write(`${line}\n`) : typeof log === "function" ? log : undefined,
+    observe: seeing.observe,
+    lifecycle: seeing.log.lifecycle,
     onError,
   });
 }
 
-async function serve(options: StartMockOptions, settings: Settings, spec: LoadedSpec, { store, shared }: KeptState, started: number): Promise<RunningMock> {
+async function serve(options: StartMockOptions, settings: Settings, spec: LoadedSpec, { store, shared }: KeptState, started: number, { log: operatorLog, onError, counts, observe }: Seeing): Promise<RunningMock> {
   const given = options.today === undefined ? undefined : normalizeToday(options.today);
   const today = store ? todayOfState(store, given) : (given ?? shared?.fingerprint?.today);
   // The dataset as generated stays as it is: sandboxes start from it; the demo keys' default world
@@ -157,16 +216,16 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
 
   const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
   const extraKeys = typeof options.keys === "string" ? await readKeysFile(options.keys, knownPermissions) : parseKeySpecs(options.keys ?? [], knownPermissions);
-  const writeLine = (line: string) => process.stdout.write(`${line}\n`);
-  const log = options.log === true ? writeLine : typeof options.log === "function" ? options.log : undefined;
-  const onError = options.onError ?? ((line: string) => process.stderr.write(`${line}\n`));
+  // In JSON, the delivery lines are the observer's (attemptObserver); the engine prints text lines only.
+  const webhookOptions = settings.logFormat === "json" && options.webhooks?.log ? { ...options.webhooks, log: undefined } : options.webhooks;
 
   let webhooks: ReturnType<typeof attachWebhooks>;
   try {
     webhooks = attachWebhooks({
       dataset,
-      options: options.webhooks,
+      options: webhookOptions,
       onError,
+      observe,
       persistence: store && worldPersistence(store, DEFAULT_WORLD, () => webhooks.engine.local!.snapshot(), onError),
       shared: shared && ((engineSettings) => shared.webhooks(DEFAULT_WORLD, engineSettings)),
     });
@@ -202,11 +261,14 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   await shared?.start(mock.worlds);
   // Said at every start until the next change of that world is written (which cuts the line off).
   for (const change of skipped) onError(skippedLine(change));
+  const sources: MetricSources = { counts, held: () => mock.worlds.held(), store: shared && (() => shared.metrics()) };
   const http = createMockHttpServer({
     dispatch: mock.dispatch,
     failureStatus: settings.failureStatus,
     latencyMs: settings.latencyMs,
-    log,
+    log: options.log ? operatorLog : undefined,
+    // The Prometheus client loads with the first scrape, never before.
+    metrics: { counts, path: METRICS_PATH, render: async () => (await import("../edges/node/metrics.js")).renderMetrics(sources) },
     onError,
     docsDir: options.docsDir ?? DEFAULT_DOCS_DIR,
     maxBodyBytes: bodyLimit(spec),
@@ -269,6 +331,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     close,
     drain: (drainOptions) => stopper.drain(drainOptions),
     ...(shared && { shared: { store: shared.shown, cluster: shared.cluster } }),
+    log: operatorLog,
     ...(store && {
       state: {
         dir: store.dir,

@@ -4,6 +4,7 @@
 import type { DataFile } from "../data/data-file.js";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../kernel/limits.js";
 import { MockOptionError } from "../kernel/option-error.js";
+import { LOG_FORMATS, logFormatOf, type LogFormat } from "../kernel/operator-log.js";
 import type { KeySpec } from "../keys/demo-keys.js";
 import type { MockWebhookOptions } from "../webhooks/index.js";
 import { AUTH_THROTTLE } from "../worlds/auth-throttle.js";
@@ -25,6 +26,11 @@ export interface StartMockOptions extends PipelineSettingsInput {
   keys?: KeySpec[] | string;
   /** true: one line per request on stdout; a function receives the lines instead. Off by default. */
   log?: boolean | ((line: string) => void);
+  /**
+   * "text" (default): the request, delivery and lifecycle lines as sentences; "json": each one JSON
+   * object on one line (time, level, event, its fields, message), internal errors too.
+   */
+  logFormat?: LogFormat;
   /** Where internal errors are reported (one line each); default stderr. */
   onError?: (line: string) => void;
   /** The bundled OpenAPI description; default generated/openapi.json of this package. */
@@ -64,6 +70,7 @@ export interface Settings extends PipelineSettings {
   corsOrigins: string[];
   /** The state directory, when one is given. */
   state?: string;
+  logFormat: LogFormat;
 }
 
 /** Every option checked up front, each mistake one sentence. */
@@ -91,7 +98,9 @@ export function checkOptions(options: StartMockOptions): Settings {
   }
   const { state } = options;
   if (state !== undefined && (typeof state !== "string" || state.trim() === "")) throw new MockOptionError("state must be the path of a directory");
-  return { port, host, corsOrigins, state, ...checkPipelineOptions(options) };
+  const logFormat = options.logFormat === undefined ? "text" : logFormatOf(String(options.logFormat));
+  if (logFormat === undefined) throw new MockOptionError(`logFormat must be ${LOG_FORMATS.join(" or ")}, got ${JSON.stringify(String(options.logFormat)).slice(0, 40)}`);
+  return { port, host, corsOrigins, state, logFormat, ...checkPipelineOptions(options) };
 }
 
 /** Why `origin` is not an origin as a browser sends it (scheme, host, optional port; nothing else). */

@@ -106,26 +106,27 @@ export function printDeliveryHints(mock: RunningMock, write: (line: string) => v
   });
 }
 
-/** Registers the --webhook-url endpoint for organisation 1; the lines to print, secret included (shown once). */
-export async function registerServeEndpoint(mock: RunningMock, endpoint: EndpointInput): Promise<string> {
+/** Registers the --webhook-url endpoint for organisation 1: its id and URL, and the lines to print in text, secret included (shown once). */
+export async function registerServeEndpoint(mock: RunningMock, endpoint: EndpointInput): Promise<{ id: string; url: string; kept: boolean; text: string }> {
   const service = mock.webhooks.service;
   const organizationId = mock.dataset.organizations[0].id;
   // With --state, the endpoint added at an earlier start came back with its secret: not a second one.
   const kept = mock.state ? (await service.listEndpoints(organizationId)).find((e) => e.url === new URL(endpoint.url).href) : undefined;
-  if (kept) return `  Webhooks: endpoint ${kept.id} -> ${kept.url}, kept in ${mock.state?.dir} with the signing secret it was given\n`;
+  if (kept) return { id: kept.id, url: kept.url, kept: true, text: `  Webhooks: endpoint ${kept.id} -> ${kept.url}, kept in ${mock.state?.dir} with the signing secret it was given\n` };
   const added = await service.addEndpoint(organizationId, endpoint);
   if (!added.ok) throw new Error(`--webhook-url: ${added.reason.message}`);
   const created = added.value;
   const events = created.events === "all" ? "every event" : created.events.join(", ");
   const settings = mock.webhooks.settings;
   const pace = settings.timeScale === 1 ? "" : `, time scale ${settings.timeScale} (response timeout ${settings.responseTimeoutMs} ms)`;
-  return [
+  const text = [
     `  Webhooks: endpoint ${created.id} -> ${created.url} (${events}${pace})`,
     `    Signing secret (shown once): ${created.secret}`,
     `    Receive:  npx hr-mock receive --port ${portOf(created.url)} --secret ${created.secret}`,
     `    Trigger:  npx hr-mock trigger leave.approved --mock-url ${mock.url} --api-key ${DEMO_KEY.org1WebhooksAdmin}`,
     "",
   ].join("\n");
+  return { id: created.id, url: created.url, kept: false, text };
 }
 
 function portOf(url: string): string {

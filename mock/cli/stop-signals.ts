@@ -9,6 +9,9 @@ import type { DrainOptions, DrainStep } from "../app/drain.js";
 
 export type StopSignal = "SIGTERM" | "SIGINT";
 
+/** The lifecycle events of a stop, as the operator log names them. */
+export type StopEvent = "draining" | "closing" | "stopped" | "stopping-at-once";
+
 /** Where signals come from (process for the bin; a test passes an EventEmitter). */
 export interface SignalSource {
   on(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;
@@ -18,8 +21,8 @@ export interface SignalSource {
 export interface StopOptions {
   /** The drain period after SIGTERM, in milliseconds. */
   drainMs: number;
-  /** Where the lifecycle lines go (stderr for the bin). */
-  write: (line: string) => void;
+  /** Where the lifecycle lines go, with the event each tells (serve's operator log). */
+  write: (line: string, event: StopEvent) => void;
   signals?: SignalSource;
   /** Ends the process at once, with a status (a second signal). */
   exit?: (status: number) => void;
@@ -37,7 +40,7 @@ export function stopOnSignals(mock: { drain(options: DrainOptions): Promise<void
     let first: StopSignal | undefined;
     const onSignal = (signal: StopSignal) => {
       if (first) {
-        write(`hr-mock: ${signal} again: stopping at once, without finishing what is in flight`);
+        write(`hr-mock: ${signal} again: stopping at once, without finishing what is in flight`, "stopping-at-once");
         exit(AT_ONCE[signal]);
         return;
       }
@@ -45,7 +48,7 @@ export function stopOnSignals(mock: { drain(options: DrainOptions): Promise<void
       const periodMs = signal === "SIGTERM" ? options.drainMs : 0;
       const onStep = (step: DrainStep) => {
         const line = lifecycleLine(signal, step);
-        if (line !== undefined) write(line);
+        if (line !== undefined) write(line, step.step);
       };
       mock.drain({ periodMs, sleep: options.sleep, onStep }).then(() => {
         signals.off("SIGINT", onSignal);

@@ -172,7 +172,7 @@ async function operationsOf(source: string | object, document: Document, api: Ap
     throw new Error(`cannot read the OpenAPI description ${name}: ${(error as Error).message}`);
   }
   if (parsed.length === 0) throw new Error(`the OpenAPI description ${name} has no operations`);
-  return parsed.map((op) => withBody(withExtensions(toSpecOperation(op, api), document), document, name));
+  return parsed.filter((op) => !answeredAtEdge(op)).map((op) => withBody(withExtensions(toSpecOperation(op, api), document), document, name));
 }
 
 type Document = { paths?: Record<string, Record<string, { parameters?: Record<string, unknown>[]; requestBody?: Record<string, any> }>>; components?: { parameters?: Record<string, Record<string, unknown>> } };
@@ -224,6 +224,15 @@ function withExtensions(operation: SpecOperation, document: Document): SpecOpera
 function textValues(schema: JsonSchema): string[] {
   const own = (schema.enum ?? []).filter((v): v is string => typeof v === "string");
   return [...own, ...(schema.anyOf ?? schema.oneOf ?? []).flatMap(textValues)];
+}
+
+/**
+ * An operation marked `x-edge: true` (GET /_mock/metrics) is answered by the node:http edge before
+ * the request pipeline, with no key, rate limit or journal: Prism never routes it and the operation
+ * table has no entry for it.
+ */
+export function answeredAtEdge(op: { extensions?: unknown }): boolean {
+  return (op.extensions as Record<string, unknown> | undefined)?.["x-edge"] === true;
 }
 
 function toSpecOperation(op: PrismOperation, api: Api): SpecOperation {

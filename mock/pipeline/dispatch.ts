@@ -50,6 +50,8 @@ export interface ReplyWithCaller extends Reply {
   operator?: boolean;
   /** For a request no operation matched: the operations it most likely meant (the journal keeps them). */
   nearest?: readonly string[];
+  /** The operation that answered (none when no operation matched): what the edge counts it under. */
+  operationId?: string;
 }
 
 export type Dispatcher = (request: ApiRequest) => ReplyWithCaller | Promise<ReplyWithCaller>;
@@ -182,7 +184,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       })
       .then(async (reply) => {
         if (recording && !reply.operator) await record(request, reply, context.operationId, started);
-        return head ? headOnly(reply) : reply;
+        const answered = context.operationId === undefined ? reply : { ...reply, operationId: context.operationId };
+        return head ? headOnly(answered) : answered;
       });
   }
 
@@ -199,11 +202,12 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const version = world.dataset.version;
     const entry = cache.get(world.id, `${organizationId} ${method} ${request.url}`, version);
     if (!entry) return undefined;
-    const kept = (admitted: Admission & { ok: true }): ReplyWithCaller => ({ status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller: admitted.caller, holdMs: admitted.holdMs, violations: entry.violations });
+    const { operationId } = entry;
+    const kept = (admitted: Admission & { ok: true }): ReplyWithCaller => ({ status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller: admitted.caller, holdMs: admitted.holdMs, violations: entry.violations, operationId });
     const entryIfAdmitted = recording ? () => entryOf(request, { status: entry.status, caller: identified.apiKey.label, violations: entry.violations }, entry.operationId, started, options.now()) : undefined;
     return andThen(admit(spec.byOperationId.get(entry.operationId)!, caller, entryIfAdmitted), (admitted): Awaitable<FromCache> => {
       if (admitted.ok && world.dataset.version !== version) return { stale: admitted };
-      const reply: ReplyWithCaller = admitted.ok ? kept(admitted) : admitted.reply;
+      const reply: ReplyWithCaller = admitted.ok ? kept(admitted) : { ...admitted.reply, operationId };
       if (!recording || (admitted.ok && admitted.recorded)) return reply;
       return andThen(record(request, reply, entry.operationId, started, world), () => reply);
     });

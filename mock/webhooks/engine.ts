@@ -54,6 +54,7 @@ export class WebhookEngine {
       persistence,
       seed: options.seed ?? dataset.seed,
       log: options.log,
+      observe: options.observe,
       onError: options.onError ?? ((line) => process.stderr.write(`${line}\n`)),
     };
     this.local = shared ? undefined : new WebhookService(dataset, this.settings, this.parts);

@@ -3,7 +3,7 @@
 import type { Dataset } from "../data/dataset.js";
 import { WebhookEngine, type TriggerOptions } from "./engine.js";
 import type { TriggerResult } from "./publisher.js";
-import { WebhookOptionError, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
+import { WebhookOptionError, type AttemptObserver, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
 import type { WorldWebhooks } from "./port.js";
 import type { WebhookPersistence } from "./service.js";
 
@@ -11,14 +11,14 @@ export { WebhookEngine, type ResendOptions, type TriggerOptions } from "./engine
 export { EndpointError, ResendError, TriggerError, WebhookRefusal } from "./reasons.js";
 export type { BulkResendResult, ResendFilter, ResendResult, ResentDelivery } from "./resend.js";
 export type { Reason, RefusalKind } from "../kernel/results.js";
-export { WebhookOptionError, type EngineSettings, type Scheduler, type WebhookEngineOptions } from "./settings.js";
+export { WebhookOptionError, type AttemptObserver, type EngineSettings, type Scheduler, type WebhookEngineOptions } from "./settings.js";
 export type { CloseReport, DataChange, WebhookPersistence, WebhookSnapshot } from "./service.js";
 export type { QueuedDelivery, TriggerResult } from "./publisher.js";
 export type { CreatedEndpoint, EndpointInput, EndpointView, EventSelection } from "./endpoints.js";
 export type { AttemptRecord, DeliveryFilter, DeliveryLogEntry, DeliveryState, WaitingDelivery } from "./delivery-log.js";
 
 /** startMock's `webhooks` option. */
-export type MockWebhookOptions = Omit<WebhookEngineOptions, "onError">;
+export type MockWebhookOptions = Omit<WebhookEngineOptions, "onError" | "observe">;
 
 export interface AttachedWebhooks {
   engine: WebhookEngine;
@@ -34,10 +34,12 @@ export function attachWebhooks(input: {
   persistence?: WebhookPersistence;
   /** The default world's service kept elsewhere (--state redis://), made from the settings. */
   shared?: (settings: EngineSettings) => WorldWebhooks;
+  /** Told of every attempt of every world's deliveries made in this process. */
+  observe?: AttemptObserver;
 }): AttachedWebhooks {
   const options = input.options ?? {};
   if (typeof options !== "object" || options === null) throw new WebhookOptionError("webhooks must be an object of options");
-  const engine = new WebhookEngine(input.dataset, { ...options, onError: input.onError }, input.persistence, input.shared);
+  const engine = new WebhookEngine(input.dataset, { ...options, onError: input.onError, observe: input.observe }, input.persistence, input.shared);
   return {
     engine,
     trigger: (type, triggerOptions) => engine.trigger(type, triggerOptions),

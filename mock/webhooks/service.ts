@@ -14,7 +14,7 @@ import { ok, refuse, type Result } from "../kernel/results.js";
 import { createAgent, type EndpointAgent } from "./send.js";
 import { attemptDelivery, droppedLine } from "./attempt.js";
 import type { TriggerInput } from "./triggers.js";
-import type { EngineSettings, Scheduler } from "./settings.js";
+import type { AttemptObserver, EngineSettings, Scheduler } from "./settings.js";
 import type { CloseReport, WebhookPersistence, WebhookSnapshot } from "./persistence.js";
 import { pickEvent, pickMatching, resentView, type BulkResendResult, type ResendFilter, type ResendPick, type ResendResult, type ResentDelivery } from "./resend.js";
 
@@ -26,6 +26,8 @@ export interface ServiceParts {
   seed: number;
   /** One line per delivery attempt, and the close report's lines. */
   log?: (line: string) => void;
+  /** Told of every attempt (metrics, JSON log lines). */
+  observe?: AttemptObserver;
   onError: (line: string) => void;
 }
 
@@ -339,6 +341,7 @@ export class WebhookService {
 
   private attempted(entry: DeliveryLogEntry, record: AttemptRecord): void {
     this.parts.log?.(attemptLine(entry, record));
+    this.parts.observe?.(entry, record);
     this.parts.persistence?.changed();
     for (const listener of this.listeners) {
       try {

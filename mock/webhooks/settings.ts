@@ -6,6 +6,7 @@
 // fail healthy receivers: at timeScale 0.001 the retries of two days take about 150 s and the
 // timeout is 1 s; at timeScale 1 everything runs at the spec's pace.
 import { mockLimits } from "../../generated/control-facts.js";
+import type { AttemptRecord, DeliveryLogEntry } from "./delivery-log.js";
 import { deliveryRules } from "../../generated/webhook-facts.js";
 
 /** Timers and the clock of the delivery lanes; tests inject their own. */
@@ -55,8 +56,13 @@ export interface WebhookEngineOptions {
   log?: (line: string) => void;
   /** Internal errors, one line each (an event that fails its schema); default stderr. */
   onError?: (line: string) => void;
+  /** Told of every attempt of every world's deliveries (GET /_mock/metrics counts them; --log-format json prints them). */
+  observe?: AttemptObserver;
   scheduler?: Scheduler;
 }
+
+/** Told of one attempt, once its entry shows the state it left the delivery in. */
+export type AttemptObserver = (entry: DeliveryLogEntry, record: AttemptRecord) => void;
 
 export interface EngineSettings {
   timeScale: number;

@@ -204,6 +204,22 @@ export class Worlds {
     });
   }
 
+  /**
+   * What this process holds now (GET /_mock/metrics): the sandboxes known here, the journal entries
+   * in its memory and what they weigh (none with journals in Redis), and the webhook deliveries not
+   * finished here.
+   */
+  held(): { sandboxes: number; journalEntries: number; journalBytes: number; deliveriesWaiting: number } {
+    const all = [this.default, ...this.sandboxes.values()];
+    let journalEntries = 0;
+    let deliveriesWaiting = 0;
+    for (const world of all) {
+      if (world.journal instanceof Journal) journalEntries += world.journal.size;
+      deliveriesWaiting += world.webhooks?.pending ?? 0;
+    }
+    return { sandboxes: this.sandboxes.size, journalEntries, journalBytes: this.journalBudget.bytes, deliveriesWaiting };
+  }
+
   /** A sandbox known here. */
   sandbox(id: string): World | undefined {
     return this.sandboxes.get(id.toLowerCase());

@@ -13,6 +13,8 @@ import { COMMAND_TIMEOUT_MS } from "../../mock/state/redis/connection.js";
 import { TRIGGER_PATIENCE_MS } from "../../mock/state/redis/webhooks/service.js";
 import { BARRIER_MS } from "../../mock/state/redis/late-records.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
+import { routes } from "../../generated/routes.js";
+import { parse } from "yaml";
 import { commands, section, shLines, words } from "../readme/documents.js";
 
 const GUIDE = "Run one mock for many teams";
@@ -112,4 +114,11 @@ test("the drain's lines it shows are serve's, and its default is parseServeArgs'
     lifecycleLine("SIGTERM", { step: "stopped" }),
   ]);
   expect(drain).toContain(`(\`HR_MOCK_DRAIN\`, ${settings.drainMs / 1000} by default)`);
+});
+
+test("the Prometheus example scrapes exactly the replicas, at the path the mock serves its metrics", () => {
+  const config = parse(fs.readFileSync(path.join(repoRoot, "examples", "prometheus", "prometheus.yml"), "utf8"));
+  const job = config.scrape_configs[0];
+  expect(job.metrics_path, "the path of getMetrics").toBe(routes.find((route) => route.operationId === "getMetrics")?.path);
+  expect(job.static_configs.flatMap((c: { targets: string[] }) => c.targets), "its targets").toEqual(replicas.map((command) => `127.0.0.1:${(parseServeArgs(words(command).slice(3)) as { port: number }).port}`));
 });

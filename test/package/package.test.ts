@@ -182,9 +182,9 @@ describe("the mock's bundle (its libraries inside its own files)", () => {
 
   it("THIRD_PARTY_NOTICES names each bundled library with its version and licence text", () => {
     const notices = fs.readFileSync(path.join(projects.app, "node_modules", "hr-service-mock", "THIRD_PARTY_NOTICES"), "utf8");
-    // ioredis (loaded for --state redis:// only) and the packages it depends on, as its manifest names them.
-    const ioredis = Object.keys(JSON.parse(fs.readFileSync(path.join(repoRoot, "node_modules", "ioredis", "package.json"), "utf8")).dependencies);
-    for (const name of [...MOCK_LIBRARIES, "yaml", "fp-ts", "lodash", "ioredis", ...ioredis]) {
+    // ioredis (loaded for --state redis:// only) and prom-client (loaded by the first GET /_mock/metrics), and the packages they depend on, as their manifests name them.
+    const dependencies = (name: string) => Object.keys(JSON.parse(fs.readFileSync(path.join(repoRoot, "node_modules", name, "package.json"), "utf8")).dependencies);
+    for (const name of [...MOCK_LIBRARIES, "yaml", "fp-ts", "lodash", "ioredis", ...dependencies("ioredis"), "prom-client", ...dependencies("prom-client"), ...dependencies("tdigest")]) {
       const version = JSON.parse(fs.readFileSync(path.join(repoRoot, "node_modules", name, "package.json"), "utf8")).version as string;
       expect(notices, `THIRD_PARTY_NOTICES lacks ${name} ${version}`).toContain(`\n${name} ${version}\nLicense: `);
     }

@@ -2,9 +2,10 @@
 // the package test's own install (package.test.ts calls sharedStateChecks), on a redis-server this
 // starts (Debian's, scripts/lib/redis-server.ts) with a password.
 // - the bundle: ioredis sits in a chunk of its own that only an import() reaches, so hr-mock --help,
-//   serve and startMock without --state load none of it (the sources' side: test/state/redis-client-lazy.test.ts);
+//   serve and startMock without --state load none of it (the sources' side: test/architecture/lazy-libraries.test.ts);
 // - the installed `hr-mock serve --state redis://…` answers a request, its state in Redis, and its
-//   banner says the state is shared, the password masked; a wrong password is one line and exit 1.
+//   banner says the state is shared, the password masked, and its GET /_mock/metrics answers (the
+//   bundled prom-client); a wrong password is one line and exit 1.
 import { spawnSync, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
@@ -62,6 +63,10 @@ export function sharedStateChecks({ project, start }: InstalledProject): void {
         expect(mock.stdout(), "the banner's line about the shared state").toMatch(new RegExp(`^State shared through redis://:\\*\\*\\*@127\\.0\\.0\\.1:${redis.port}: every replica`, "m"));
         const answer = await fetch(`${mock.url}/v1/leaverequest/list?PageSize=1`, { headers: { authorization: "Bearer demo_org1_full" } });
         expect(answer.status, "a demo key's list request").toBe(200);
+        // The Prometheus client, bundled in a chunk of its own, loads with the first scrape.
+        const metrics = await (await fetch(`${mock.url}/_mock/metrics`)).text();
+        expect(metrics, "the installed mock's metrics").toContain('hr_mock_requests_total{operation="listLeaveRequests",status="200"} 1\n');
+        expect(metrics, "the installed mock's metrics").toContain("hr_mock_store_up 1\n");
         expect(Number(await redis.cli("DBSIZE")), "keys the mock keeps in Redis").toBeGreaterThan(0);
         expect(mock.stdout() + mock.stderr(), "what hr-mock printed").not.toContain(PASSWORD);
       } finally {

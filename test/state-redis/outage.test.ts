@@ -1,12 +1,14 @@
 // The engine's faults: Redis killed and started again on its append-only file loses nothing the
 // replicas had answered as done, and they reconnect by themselves; while Redis is stopped or hung,
 // reads answer from what a replica holds and changes answer the 503 envelope naming the store,
-// each replica says so once, and all resumes when it is back. A wrong password is one line.
+// each replica says so once (as a text line, or with --log-format json as a store-lost event), its
+// metrics show the store down, and all resumes when it is back. A wrong password is one line.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { startRedis, type RedisServer } from "../support/redis-server.js";
 import { register, TestReceiver } from "../webhooks-engine/support.js";
 import { send, startReplicas, SEED, TODAY } from "./support.js";
+import { samples } from "../support/prometheus-text.js";
 
 /** Long enough for a loaded machine; a request still unanswered then hung, which is the failure. */
 const HUNG_MS = 20_000;
@@ -20,8 +22,8 @@ let receiver: TestReceiver;
 beforeAll(async () => {
   redis = await startRedis();
   // a asks Redis before each answer (the rate limit on, the default); b admits requests itself while
-  // Redis has not said the world changed (the rate limit off): each outage meets both ways.
-  ({ replicas: [a, b], lines } = await startReplicas(redis, { webhooks: { timeScale: 0.001 } }, [{}, { rateLimit: "off" }]));
+  // Redis has not said the world changed (the rate limit off): each outage meets both ways. b logs in JSON.
+  ({ replicas: [a, b], lines } = await startReplicas(redis, { webhooks: { timeScale: 0.001 } }, [{}, { rateLimit: "off", logFormat: "json" }]));
   receiver = await new TestReceiver().start();
 });
 
@@ -45,6 +47,12 @@ async function said(pattern: RegExp, times: number, what: string): Promise<void>
 async function probe(via: RunningMock, path: string): Promise<{ status: number; body: any }> {
   const response = await fetch(via.url + path, { signal: AbortSignal.timeout(HUNG_MS) });
   return { status: response.status, body: await response.json() };
+}
+
+/** The store's series of a replica's GET /_mock/metrics. */
+async function storeMetrics(via: RunningMock): Promise<{ up: number | undefined; admits: number }> {
+  const values = samples(await (await fetch(`${via.url}/_mock/metrics`)).text());
+  return { up: values.get("hr_mock_store_up"), admits: values.get('hr_mock_store_round_trips_total{call="hrmAdmit"}') ?? 0 };
 }
 
 const approvedCount = async (via: RunningMock, key: string = DEMO_KEY.org1Full) =>
@@ -121,11 +129,17 @@ describe.each([
       expect(ready.status, JSON.stringify(ready.body)).toBe(200);
       expect(ready.body.data).toEqual({ ready: true, dataset: "built", stopping: false, store: { kind: "redis", address: redis.url, reached: true, reachable: false } });
     }
+    const event = JSON.parse(lines.filter((line) => line.startsWith("replica 2: ") && down.test(line)).at(-1)!.slice("replica 2: ".length));
+    expect(event, "the JSON replica's line").toMatchObject({ level: "warn", event: "store-lost", store: redis.url, reason: expect.any(String) });
+    expect((await Promise.all([storeMetrics(a), storeMetrics(b)])).map((m) => m.up), "hr_mock_store_up of each replica").toEqual([0, 0]);
   });
 
   test("back, it resumes: the reads answered meanwhile are in the journal, and a change through one replica is seen through the other", async () => {
     await heal();
     await said(/reachable again/, upBefore + 2, "'reachable again' line from both replicas");
+    const [metricsA, metricsB] = await Promise.all([storeMetrics(a), storeMetrics(b)]);
+    expect([metricsA.up, metricsB.up], "hr_mock_store_up of each replica").toEqual([1, 1]);
+    expect(metricsA.admits, "round trips of the replica that asks Redis before each answer").toBeGreaterThan(0);
     const journal = await send(a, "GET", `/_mock/requests?since=${new Date(since).toISOString()}`, DEMO_KEY.org1WebhooksAdmin);
     expect(journal.status, JSON.stringify(journal.body)).toBe(200);
     expect(journal.body.data.requests.map((r: { path: string }) => r.path).sort(), `the two reads answered while Redis was down, one by each replica: ${JSON.stringify(journal.body.data.requests.map((r: { at: string; path: string; caller: string; status: number }) => [r.at, r.path, r.status]))}, since ${new Date(since).toISOString()}`).toEqual(["/v1/department/list", "/v1/leavetype/list"]);

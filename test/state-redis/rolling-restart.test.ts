@@ -122,7 +122,8 @@ async function startReplica(port: number): Promise<Replica> {
     HR_MOCK_SCALE: "0.2",
     HR_MOCK_RATE_LIMIT: "off",
     HR_MOCK_JOURNAL_SIZE: "20000",
-    HR_MOCK_DRAIN: "1",
+    // Longer than the example's keepalive_timeout (2 s), as the guide asks.
+    HR_MOCK_DRAIN: "3",
   };
   const child = spawn(process.execPath, [...(await hrMockArgs()), "serve"], { cwd: repoRoot, env, stdio: ["ignore", "ignore", "pipe"] });
   const replica: Replica = { port, child, stderr: "", exited: new Promise((resolve) => child.once("exit", (code) => resolve(code))) };
@@ -278,7 +279,7 @@ test("two replicas restarted in turn behind nginx under load: no request fails, 
     marks[`stop ${i + 1}`] = reads.length;
     old.child.kill("SIGTERM");
     expect(await old.exited, `replica ${i + 1}'s exit status; its lines: ${old.stderr}`).toBe(0);
-    expect(old.stderr, `replica ${i + 1}'s lifecycle lines`).toMatch(/hr-mock: SIGTERM: draining for 1 s: .*\nhr-mock: no more connections taken; finishing \d+ requests? in flight\nhr-mock: stopped\.\n$/);
+    expect(old.stderr, `replica ${i + 1}'s lifecycle lines`).toMatch(/hr-mock: SIGTERM: draining for 3 s: .*\nhr-mock: no more connections taken; finishing \d+ requests? in flight\nhr-mock: stopped\.\n$/);
     replicas[i] = await startReplica(old.port);
   }
   await new Promise((resolve) => setTimeout(resolve, SETTLE_MS));

@@ -5,6 +5,7 @@ import { mockLimits } from "../../../generated/control-facts.js";
 import { TODAY_RANGE, normalizeToday } from "../../data/dates.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../../kernel/limits.js";
 import type { PipelineSettings } from "../../app/options.js";
+import type { RunningMock } from "../../app/start-mock.js";
 import { originProblem } from "../../app/start-options.js";
 import { formatBanner, formatSharedLine, formatStateLine } from "../banner.js";
 import { decimal, nonEmpty, usage, wholeNumber, type CommandIO } from "../command.js";
@@ -12,6 +13,7 @@ import { envNamesText, readFlagsAndEnv } from "../flag-env.js";
 import { stopOnSignals } from "../stop-signals.js";
 import { REDIS_PASSWORD_HELP, REDIS_PASSWORD_VARIABLE, passwordSource, readPassword, withPassword, type PasswordSource } from "../redis-password.js";
 import { quoted } from "../../kernel/parse-error.js";
+import { LOG_FORMATS, logFormatOf, type LogFormat } from "../../kernel/operator-log.js";
 import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, printDeliveryHints, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "../serve-flags.js";
 
 /** Where an installed hr-service-mock keeps the data file's JSON Schema, and its package export. */
@@ -40,6 +42,7 @@ export const SERVE_FLAGS = {
   "journal-size": { type: "string" },
   "journal-memory": { type: "string" },
   log: { type: "boolean", default: false },
+  "log-format": { type: "string" },
   "redis-password-file": { type: "string" },
   drain: { type: "string" },
   ...WEBHOOK_SERVE_OPTIONS,
@@ -105,6 +108,12 @@ Options:
                           while GET /_mock/ready answers 503 and balancers stop sending, then
                           stop taking connections, finish the requests in flight and exit 0.
                           Ctrl-C (SIGINT) stops without waiting; a second signal at once.
+  --log-format <text|json>
+                          text: lines as sentences (default); json: one JSON object per line
+                          (time, level, event and its fields) for the request and delivery
+                          lines, the lifecycle events (ready, draining, stopped, store lost and back)
+                          and errors; no banner, and no key or secret is ever printed.
+  Metrics: GET /_mock/metrics answers this replica's counts in Prometheus' text format, with no key.
   -h, --help              Show this help.
 
 ${WEBHOOK_SERVE_HELP}
@@ -141,6 +150,7 @@ export interface ServeSettings extends PipelineSettings {
   /** How long SIGTERM keeps the mock serving before it stops, in milliseconds (--drain). */
   drainMs: number;
   log: boolean;
+  logFormat: LogFormat;
   corsOrigins: string[];
   webhooks: WebhookServeSettings;
 }
@@ -181,6 +191,7 @@ export function parseServeArgs(argv: string[], env: Readonly<Record<string, stri
     drainMs: values.drain === undefined ? DEFAULT_DRAIN_S * 1000 : decimal("serve", named("drain"), values.drain, (x) => x >= 0 && x <= MAX_DRAIN_S, `seconds from 0 to ${MAX_DRAIN_S}`) * 1000,
     warnings: password.warning ? [password.warning] : [],
     log: values.log ?? false,
+    logFormat: values["log-format"] === undefined ? "text" : logFormatFlag(values["log-format"], named("log-format")),
     corsOrigins: (values["cors-origin"] ?? []).map((origin) => corsOrigin(origin, named("cors-origin"))),
     webhooks: webhookServeSettings(values, named),
   };
@@ -244,17 +255,39 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout" 
     today: settings.today,
     state,
     log: settings.log,
+    logFormat: settings.logFormat,
     corsOrigins: settings.corsOrigins,
     webhooks: settings.webhooks.options,
   });
   setFlagsFromString("--semi-space-growth-factor=2");
   // performance.now() counts from the process's start: the wait a user sees, loading included.
-  stdout.write(formatBanner(mock, settings, performance.now()));
+  const json = settings.logFormat === "json";
+  announceReady(mock, settings, performance.now(), stdout);
+  if (settings.webhooks.endpoint) {
+    const added = await registerServeEndpoint(mock, settings.webhooks.endpoint);
+    if (!json) stdout.write(added.text);
+    else mock.log.event("info", "webhook-endpoint", `hr-mock: webhook endpoint ${added.id} -> ${added.url}; its signing secret is not logged in JSON (give it with --webhook-secret)`, { id: added.id, url: added.url, kept: added.kept });
+  }
+  if (settings.webhooks.options.log) printDeliveryHints(mock, (line) => (json ? mock.log.event("warn", "delivery-hint", line) : stdout.write(`${line}\n`)));
+  await stopOnSignals(mock, { drainMs: settings.drainMs, write: (line, event) => mock.log.lifecycle(event, line) });
+}
+
+/** The banner (text), or one ready event that names where the mock listens and never a key (json). */
+export function announceReady(mock: RunningMock, settings: ServeSettings, readyMs: number, stdout: Pick<CommandIO["stdout"], "write">): void {
+  if (settings.logFormat === "json") {
+    const store = mock.shared?.store ?? mock.state?.dir;
+    mock.log.lifecycle("ready", `hr-mock: HR service mock ready at ${mock.url} in ${(readyMs / 1000).toFixed(2)} s`, { url: mock.url, seconds: Math.round(readyMs) / 1000, store });
+    return;
+  }
+  stdout.write(formatBanner(mock, settings, readyMs));
   if (mock.state) stdout.write(formatStateLine(mock.state));
   if (mock.shared) stdout.write(formatSharedLine(mock.shared));
-  if (settings.webhooks.endpoint) stdout.write(await registerServeEndpoint(mock, settings.webhooks.endpoint));
-  if (settings.webhooks.options.log) printDeliveryHints(mock, (line) => stdout.write(`${line}\n`));
-  await stopOnSignals(mock, { drainMs: settings.drainMs, write: (line) => stderr.write(`${line}\n`) });
+}
+
+function logFormatFlag(text: string, flag: string): LogFormat {
+  const format = logFormatOf(text);
+  if (format === undefined) throw usage("serve", `${flag} must be ${LOG_FORMATS.join(" or ")}, got ${quoted(text)}`);
+  return format;
 }
 
 function failureStatus(text: string | undefined, flag: string): "http" | 200 {

@@ -1,8 +1,9 @@
 // The mock on node:http: CORS (see cors()), /docs, route
 // handlers a user mounts under a prefix, and every other request (the read API and the control API)
 // through the dispatcher (dispatch.ts), with the body of a POST, PUT or PATCH read up to the spec's
-// limit. Writes the envelope with its headers, applies --latency and --failure-status, and logs one
-// line per request when asked.
+// limit. Writes the envelope with its headers, applies --latency and --failure-status, logs one
+// line per request when asked, counts every answer for GET /_mock/metrics (metric-counts.ts) and
+// answers that path itself, before the request pipeline: no key, no rate limit, no journal.
 import { rateLimit } from "../../../generated/facts.js";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
 import { boundConnections, defaultConnectionLimits, type ConnectionLimits, closeServer, drainServer, listenOn } from "./connections.js";
@@ -14,6 +15,8 @@ import { BODY_METHODS } from "../../kernel/methods.js";
 import type { ApiRequest, Dispatcher, ReplyWithCaller } from "../../pipeline/dispatch.js";
 import { errorText, oneLine, printable, quote } from "../../kernel/text.js";
 import { allowedMethods, answerToTarget, namesThisServer, readTarget } from "../request-target.js";
+import type { OperatorLog } from "../../kernel/operator-log.js";
+import { UNMATCHED, type MetricCounts } from "./metric-counts.js";
 
 /** What OPTIONS * is told: the methods of both documents' operations. */
 const ALLOW = allowedMethods(["read", "control"]);
@@ -29,7 +32,9 @@ export interface MockHttpOptions {
   failureStatus: "http" | 200;
   latencyMs: number;
   /** Where request lines go; undefined: no request log. */
-  log?: (line: string) => void;
+  log?: OperatorLog;
+  /** The counts every answer adds to, and the path where they are served (in Prometheus' text format, made by `render`). */
+  metrics?: MetricsEndpoint;
   /** Where internal errors go (always on). */
   onError: (line: string) => void;
   docsDir: string;
@@ -40,6 +45,14 @@ export interface MockHttpOptions {
   controlOrigins: readonly string[];
   /** Timeouts and caps on connections; default defaultConnectionLimits(latencyMs). */
   connectionLimits?: ConnectionLimits;
+}
+
+export interface MetricsEndpoint {
+  counts: MetricCounts;
+  /** The path of GET /_mock/metrics (the control document's getMetrics). */
+  path: string;
+  /** The exposition: loads the Prometheus client the first time it is called. */
+  render(): Promise<{ contentType: string; body: string }>;
 }
 
 export interface MockHttpServer {
@@ -58,6 +71,7 @@ export interface MockHttpServer {
 
 export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   const { dispatch, failureStatus, latencyMs, log, onError } = options;
+  const counts = options.metrics?.counts;
   const mounts: { prefix: string; handler: RouteHandler }[] = [];
   const corsHeaders = cors(options.controlPrefix, new Set(options.controlOrigins));
   const answeredAndClosing = new WeakSet<Socket>();
@@ -73,11 +87,32 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
     corsHeaders(req, headers);
     res.writeHead(status, headers);
     res.end(body);
-    if (log && !reply.operator) {
-      const ms = (performance.now() - started).toFixed(1);
+    // A probe (reply.operator) asks about the process: neither counted nor logged, as the scrape itself is not.
+    if (reply.operator) return;
+    const elapsed = performance.now() - started;
+    counts?.request(reply.operationId ?? UNMATCHED, reply.status, elapsed / 1000);
+    if (log) {
+      const ms = elapsed.toFixed(1);
       const shown = status === reply.status ? `${status}` : `${status} (failure ${reply.status})`;
-      log(`${req.method} ${printable(req.url ?? "", 200)} ${shown} ${ms} ms${reply.caller ? ` [${reply.caller}]` : ""}`);
+      const url = printable(req.url ?? "", 200);
+      const fields = { method: req.method, url, status, failure: status === reply.status ? undefined : reply.status, ms: Number(ms), operation: reply.operationId, caller: reply.caller };
+      log.event("info", "request", `${req.method} ${url} ${shown} ${ms} ms${reply.caller ? ` [${reply.caller}]` : ""}`, fields);
     }
+  }
+
+  /** GET /_mock/metrics: the counts and gauges in Prometheus' text format; any other method, the spec's 405. */
+  function answerMetrics(req: IncomingMessage, res: ServerResponse, method: string, endpoint: MetricsEndpoint, started: number): void {
+    if (method !== "GET" && method !== "HEAD") {
+      sendReply(req, res, failure(405, `Method not allowed: ${endpoint.path} answers GET and HEAD.`, { Allow: "GET, HEAD" }), started);
+      return;
+    }
+    endpoint.render().then(({ contentType, body }) => {
+      if (res.destroyed) return;
+      const headers: Record<string, string | number> = { "Content-Type": contentType, "Content-Length": Buffer.byteLength(body), "Cache-Control": "no-store" };
+      corsHeaders(req, headers);
+      res.writeHead(200, headers);
+      res.end(method === "HEAD" ? undefined : body);
+    }, (error: unknown) => internal(req, res, error, started));
   }
 
   function deliver(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
@@ -128,6 +163,10 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
       }
       const queryStart = url.indexOf("?");
       const rawPath = queryStart < 0 ? url : url.slice(0, queryStart);
+      if (options.metrics && rawPath === options.metrics.path) {
+        answerMetrics(req, res, method, options.metrics, started);
+        return;
+      }
       if (mounts.length > 0) {
         const mount = mounts.find((m) => rawPath.startsWith(m.prefix) || rawPath === m.prefix.slice(0, -1));
         if (mount) {

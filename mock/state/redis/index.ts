@@ -5,7 +5,8 @@
 // response cache (keyed by each world's version). This module is loaded only with --state redis://.
 import { StateError } from "../state-error.js";
 import { fingerprintDifferences, type Fingerprint } from "../store.js";
-import type { EngineSettings } from "../../webhooks/settings.js";
+import type { AttemptObserver, EngineSettings } from "../../webhooks/settings.js";
+import type { OperatorLog } from "../../kernel/operator-log.js";
 import { DEFAULT_WORLD, type SharedWorlds, type World, type Worlds } from "../../worlds/world.js";
 import { parseRedisUrl } from "./address.js";
 import { openRedis, type RedisLink } from "./connection.js";
@@ -27,6 +28,10 @@ export interface RedisStateOptions {
   maxFaults: number;
   /** One line per delivery attempt (--log). */
   log?: (line: string) => void;
+  /** Told of every delivery attempt this replica makes (metrics, JSON log lines). */
+  observe?: AttemptObserver;
+  /** Where the store lost and store back events go (default: onError's lines). */
+  lifecycle?: OperatorLog["lifecycle"];
   onError(line: string): void;
 }
 
@@ -46,6 +51,8 @@ export interface RedisState {
   start(worlds: Worlds): Promise<void>;
   /** For GET /_mock/ready: whether the store was reached since the replica started (opening it does), and whether it answers now. */
   readiness(): { reached: boolean; reachable: boolean };
+  /** What GET /_mock/metrics shows of the store: whether it answers, and the round trips made to it. */
+  metrics(): { up: boolean; roundTrips: ReadonlyMap<string, number> };
   close(): Promise<void>;
 }
 
@@ -88,12 +95,11 @@ async function stateOn(link: RedisLink, options: RedisStateOptions): Promise<Red
     onError: options.onError,
     local,
   };
+  const lifecycle = options.lifecycle ?? ((_event, text) => options.onError(text));
   const stop = link.onChange((up, reason) =>
-    options.onError(
-      up
-        ? `hr-mock: the state store ${shown} is reachable again; replicas share their state as before`
-        : `hr-mock: the state store ${shown} cannot be reached (${reason}); reads answer from what this replica holds, changes answer 503 until it is back`,
-    ),
+    up
+      ? lifecycle("store-back", `hr-mock: the state store ${shown} is reachable again; replicas share their state as before`, { store: shown })
+      : lifecycle("store-lost", `hr-mock: the state store ${shown} cannot be reached (${reason}); reads answer from what this replica holds, changes answer 503 until it is back`, { store: shown, reason }),
   );
   const shared = sharedSandboxes({
     scripts,
@@ -122,7 +128,7 @@ async function stateOn(link: RedisLink, options: RedisStateOptions): Promise<Red
     },
     shared,
     webhooks(worldId, settings) {
-      pump ??= new DeliveryPump({ link, scripts, settings, log: options.log, onError: options.onError });
+      pump ??= new DeliveryPump({ link, scripts, settings, log: options.log, observe: options.observe, onError: options.onError });
       return new RedisWebhookService(() => states.get(worldId)!, worldId, { scripts, settings, pump, store: shown, onError: options.onError });
     },
     readiness: () => ({ reached: true, reachable: link.up }),
@@ -131,6 +137,7 @@ async function stateOn(link: RedisLink, options: RedisStateOptions): Promise<Red
       await states.get(DEFAULT_WORLD)!.open();
       await pump?.start();
     },
+    metrics: () => ({ up: link.up, roundTrips: scripts.roundTrips }),
     async close() {
       stop();
       // What was answered is recorded before the connection goes.

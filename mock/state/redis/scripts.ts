@@ -38,6 +38,8 @@ export interface Scripts {
   read<T>(commands: (client: RedisClient) => Promise<T>): Promise<T>;
   /** Whether the store answered last time: calls are worth making. */
   readonly up: boolean;
+  /** Calls sent so far, by script name ("read" for plain reads): each is one round trip (GET /_mock/metrics). */
+  readonly roundTrips: ReadonlyMap<string, number>;
 }
 
 /**
@@ -64,17 +66,22 @@ export function registerScripts(link: RedisLink): Scripts {
     client.defineCommand(name, { lua, ...(keys === -2 ? {} : { numberOfKeys: keys === -1 ? DELIVERY_KEY_COUNT : keys }) });
   }
   const commands = client as unknown as Record<ScriptName, (...args: (string | number | Buffer)[]) => Promise<unknown>>;
+  const roundTrips = new Map<string, number>();
+  const sent = (name: string) => roundTrips.set(name, (roundTrips.get(name) ?? 0) + 1);
   return {
     get up() {
       return link.up;
     },
+    roundTrips,
     run(name, keys, args) {
       if (!link.up) return Promise.reject(notReachable());
+      sent(name);
       const variable = SCRIPTS[name].keys === -2;
       return commands[name](...(variable ? [keys.length] : []), ...keys, ...args).catch(unavailable);
     },
     read<T>(send: (client: RedisClient) => Promise<T>): Promise<T> {
       if (!link.up) return Promise.reject(notReachable());
+      sent("read");
       return send(client).catch(unavailable);
     },
   };

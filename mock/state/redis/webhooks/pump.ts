@@ -13,7 +13,7 @@ import { attemptDelivery, droppedLine } from "../../../webhooks/attempt.js";
 import { attemptOutcome } from "../../../webhooks/attempt-outcome.js";
 import { attemptLine, type AttemptRecord, type DeliveryLogEntry } from "../../../webhooks/delivery-log.js";
 import { createAgent, type EndpointAgent } from "../../../webhooks/send.js";
-import type { EngineSettings } from "../../../webhooks/settings.js";
+import type { AttemptObserver, EngineSettings } from "../../../webhooks/settings.js";
 import { DEFAULT_WORLD } from "../../../worlds/world.js";
 import type { RedisLink } from "../connection.js";
 import { mockKeys, worldKeys } from "../keys.js";
@@ -34,6 +34,8 @@ export interface PumpParts {
   settings: EngineSettings;
   /** One line per attempt (--log). */
   log?: (line: string) => void;
+  /** Told of every attempt this replica makes (metrics, JSON log lines). */
+  observe?: AttemptObserver;
   onError(line: string): void;
 }
 
@@ -193,6 +195,7 @@ export class DeliveryPump {
       const [finalState, dueAt, ...dropped] = settled;
       const logged = { ...written, state: finalState as DeliveryLogEntry["state"] };
       this.parts.log?.(attemptLine(logged, record));
+      this.parts.observe?.(logged, record);
       this.dropped(world, dropped);
       if (Number(dueAt) >= 0) this.due(world, delayMs ?? 0, true);
       try {

@@ -1,0 +1,105 @@
+// GET /_mock/metrics in Prometheus' text exposition format, through prom-client. This module is
+// reached only through the import() of the first scrape (http.ts's MetricsEndpoint.render, wired in
+// app/start-mock.ts): a mock nobody scrapes never loads the client. What it shows is a view at the
+// edge: the counts the edge keeps anyway (metric-counts.ts) and gauges read at the scrape; nothing is
+// counted through prom-client on the request path. The values are this process's (one replica's):
+// Prometheus scrapes every replica and sums them (sum by (operation) (rate(...))).
+import client from "prom-client";
+import type { Registry } from "prom-client";
+import { ANSWER_TIME_BUCKETS, type MetricCounts } from "./metric-counts.js";
+
+/** What a scrape reads besides the counts: what this process holds now. */
+export interface HeldNow {
+  /** Sandboxes this replica holds (with --state redis://, those it has met so far). */
+  sandboxes: number;
+  /** Journal entries held in this process's memory, and what they weigh (0 with --state redis://: the journals are in Redis). */
+  journalEntries: number;
+  journalBytes: number;
+  /** Webhook deliveries not finished: held, queued, sending or waiting for a retry (with --state redis://, this replica's attempts in flight). */
+  deliveriesWaiting: number;
+}
+
+/** With --state redis://: whether the store answers, and the round trips this replica made to it, by script (or "read"). */
+export interface StoreNow {
+  up: boolean;
+  roundTrips: ReadonlyMap<string, number>;
+}
+
+export interface MetricSources {
+  counts: MetricCounts;
+  held(): HeldNow;
+  store?(): StoreNow;
+}
+
+type Value = { labels: Record<string, string | number>; value: number; metricName?: string };
+type Family = { name: string; help: string; type: "counter" | "gauge" | "histogram"; aggregator: "sum"; values: Value[] };
+
+const PREFIX = "hr_mock_";
+
+/** The process's own metrics (CPU, memory, event loop, garbage collection), set up by the first scrape, once per process. */
+let processMetrics: Registry | undefined;
+
+/**
+ * prom-client's gauges named like counters, which `promtool check metrics` rejects ("non-counter
+ * metrics should not have _total suffix"): left out.
+ */
+const MISNAMED_PROCESS_METRICS = ["nodejs_active_handles_total", "nodejs_active_requests_total", "nodejs_active_resources_total"];
+
+export async function renderMetrics(sources: MetricSources): Promise<{ contentType: string; body: string }> {
+  if (!processMetrics) {
+    processMetrics = new client.Registry();
+    client.collectDefaultMetrics({ register: processMetrics });
+    for (const name of MISNAMED_PROCESS_METRICS) processMetrics.removeSingleMetric(name);
+  }
+  // aggregate() is prom-client's way in for values counted elsewhere (its cluster workers' JSON): one source, so each value is itself.
+  const own = client.AggregatorRegistry.aggregate<typeof client.prometheusContentType>([families(sources)]);
+  const registry = client.Registry.merge([processMetrics, own]);
+  return { contentType: registry.contentType, body: await registry.metrics() };
+}
+
+/** The mock's own metric families, as prom-client's JSON form of a registry. */
+export function families(sources: MetricSources): Family[] {
+  const { counts } = sources;
+  const held = sources.held();
+  const requests: Value[] = [];
+  const durations: Value[] = [];
+  for (const [operation, of] of counts.byOperation) {
+    for (const [status, value] of of.statuses) requests.push({ labels: { operation, status }, value });
+    let cumulative = 0;
+    ANSWER_TIME_BUCKETS.forEach((le, i) => {
+      cumulative += of.buckets[i];
+      durations.push({ metricName: `${PREFIX}request_duration_seconds_bucket`, labels: { operation, le }, value: cumulative });
+    });
+    durations.push({ metricName: `${PREFIX}request_duration_seconds_bucket`, labels: { operation, le: "+Inf" }, value: of.count });
+    durations.push({ metricName: `${PREFIX}request_duration_seconds_sum`, labels: { operation }, value: of.sum });
+    durations.push({ metricName: `${PREFIX}request_duration_seconds_count`, labels: { operation }, value: of.count });
+  }
+  const gauge = (name: string, help: string, value: number): Family => ({ name: PREFIX + name, help, type: "gauge", aggregator: "sum", values: [{ labels: {}, value }] });
+  const list: Family[] = [
+    { name: `${PREFIX}requests_total`, help: "Requests answered, by operationId (unmatched: no operation) and the status the mock answered.", type: "counter", aggregator: "sum", values: requests },
+    { name: `${PREFIX}request_duration_seconds`, help: "Time from a request's arrival to its answer, by operationId.", type: "histogram", aggregator: "sum", values: durations },
+    gauge("sandboxes", "Sandboxes this replica holds.", held.sandboxes),
+    gauge("journal_entries", "Journal entries held in this process's memory (the journals are in Redis with --state redis://).", held.journalEntries),
+    gauge("journal_bytes", "What the journal entries held in memory weigh, estimated.", held.journalBytes),
+    {
+      name: `${PREFIX}webhook_attempts_total`,
+      help: "Webhook delivery attempts this replica made, by the state they left their delivery in.",
+      type: "counter",
+      aggregator: "sum",
+      values: [...counts.attempts].map(([state, value]) => ({ labels: { state }, value })),
+    },
+    gauge("webhook_deliveries_waiting", "Webhook deliveries not finished here: held, queued, sending or waiting for a retry.", held.deliveriesWaiting),
+  ];
+  const store = sources.store?.();
+  if (store) {
+    list.push(gauge("store_up", "1 while the state store (--state redis://) answers, 0 while it cannot be reached.", store.up ? 1 : 0));
+    list.push({
+      name: `${PREFIX}store_round_trips_total`,
+      help: "Round trips this replica made to the state store, by script (read: plain reads).",
+      type: "counter",
+      aggregator: "sum",
+      values: [...store.roundTrips].map(([call, value]) => ({ labels: { call }, value })),
+    });
+  }
+  return list;
+}
