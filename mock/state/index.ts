@@ -4,12 +4,13 @@
 import type { Dataset } from "../data/dataset.js";
 import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/service.js";
 import { replayChanges } from "./replay.js";
-import type { PartialChange } from "./snapshot.js";
+import type { SkippedChange } from "./skipped.js";
 import { StateError } from "./state-error.js";
 import { DEFAULT_WORLD, fingerprintDifferences, openStateDirectory, type Fingerprint, type StateStore } from "./store.js";
 
 export { StateError } from "./state-error.js";
 export type { PartialChange } from "./snapshot.js";
+export { skippedLine, type SkippedChange } from "./skipped.js";
 export { DEFAULT_WORLD, openStateDirectory, type Fingerprint, type StateStore, type WorldState } from "./store.js";
 
 /** The state's today when the caller gave none, so a state made yesterday opens today. */
@@ -21,32 +22,6 @@ export function todayOfState(store: StateStore, today: string | undefined): stri
 export interface RestoredWorld {
   webhooks: WebhookSnapshot | undefined;
   skipped: SkippedChange | undefined;
-}
-
-/**
- * The last line of a world's journal that a crash left unfinished (a kill in the middle of a
- * write): the change it began is not replayed, and the start says so with this.
- */
-export interface SkippedChange {
-  world: string;
-  /** The journal's path. */
-  file: string;
-  /** The bytes of the unfinished line. */
-  bytes: number;
-  /** What the unfinished line still shows of the change: its event type, organisation, record and time, as far as they are whole. */
-  change: PartialChange;
-}
-
-/** A skipped change in one line, naming the file and what was lost, for the start's output. */
-export function skippedLine(skipped: SkippedChange): string {
-  const { type, organizationId, id, at } = skipped.change;
-  const what = [
-    type ? `a ${type} change` : "a change whose type cannot be read",
-    organizationId && `of organisation ${organizationId}`,
-    id && `(record ${id})`,
-    at && `made at ${at}`,
-  ].filter(Boolean);
-  return `hr-mock: --state: the last line of ${skipped.file} is unfinished (${skipped.bytes} bytes; the mock was stopped in the middle of writing it) and is skipped: ${what.join(" ")} is lost; fire it again if it is needed.`;
 }
 
 /**
