@@ -12,19 +12,16 @@ import { CONTROL_PREFIX } from "../kernel/control-paths.js";
 import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "../kernel/spec.js";
 import { DEMO_KEYS, MANAGE_WEBHOOKS } from "../keys/demo-keys.js";
 import { parseKeySpecs, readKeysFile } from "../keys/load-keys.js";
-import { attachWebhooks, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookEngine } from "../webhooks/index.js";
-import { DEFAULT_WORLD, openStateDirectory, restoreWorld, skippedLine, todayOfState, worldPersistence, type SkippedChange, type StateStore } from "../state/index.js";
-import { isRedisUrl } from "../state/redis/address.js";
-import type { RedisState } from "../state/redis/index.js";
-import { mockLimits } from "../../generated/control-facts.js";
+import { mockWebhookCore, WebhookEngine, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookCore } from "../webhooks/index.js";
+import { openBackend, type SkippedChange, type StateBackend } from "../state/index.js";
 import { DEFAULT_DOCS_DIR, docsBuilt } from "../edges/node/docs.js";
 import { defaultConnectionLimits } from "../edges/node/connections.js";
 import { createMockHttpServer } from "../edges/node/http.js";
 import { assembleMock, type MockSandbox } from "./assemble.js";
 import { MockOptionError } from "../kernel/option-error.js";
 import { checkOptions, type Settings, type StartMockOptions } from "./start-options.js";
-import { wireState } from "./persistence.js";
 import type { JournalAccess } from "./journal-access.js";
+import { holdBackend } from "./state-backend.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 export type { Dataset, OrganizationSampleIds } from "../data/dataset.js";
@@ -96,79 +93,46 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const settings = checkOptions(options);
   const spec = await loadSpec(options.specPath ?? DEFAULT_SPEC_PATH);
   const onError = options.onError ?? ((line: string) => process.stderr.write(`${line}\n`));
-  const shared = settings.state !== undefined && isRedisUrl(settings.state) ? await openShared(settings, onError, options.log) : undefined;
-  const store: StateStore | undefined = settings.state === undefined || shared ? undefined : openStateDirectory(settings.state);
+  const log = options.log === true ? (line: string) => process.stdout.write(`${line}\n`) : typeof options.log === "function" ? options.log : undefined;
+  // The one choice of the state behind the mock: memory, a --state directory, or Redis (state/open.ts).
+  const backend = await openBackend({ state: settings.state, rateLimit: settings.rateLimit, journalSize: settings.journalSize, journalMemoryMb: settings.journalMemoryMb, log, onError });
   try {
-    return await serve(options, settings, spec, { store, shared }, started);
+    return await serve(options, settings, spec, backend, started, { log, onError });
   } catch (error) {
-    store?.release();
-    await shared?.close();
+    await backend.close();
     throw error;
   }
 }
 
-/** The state kept elsewhere than in memory: a directory (one mock), or Redis (any number of replicas). */
-interface KeptState {
-  store: StateStore | undefined;
-  shared: RedisState | undefined;
-}
-
-/** --state redis://…: its module loaded now, and only now (start-up and --help never pay for it). */
-async function openShared(settings: Settings, onError: (line: string) => void, log: StartMockOptions["log"]): Promise<RedisState> {
-  const { openRedisState } = await import("../state/redis/index.js");
-  return openRedisState(settings.state!, {
-    rateLimit: settings.rateLimit,
-    journalCapacity: settings.journalSize ?? mockLimits.journalPerWorld,
-    maxFaults: mockLimits.maxFaultsPerWorld,
-    log: log === true ? (line) => process.stdout.write(`${line}\n`) : typeof log === "function" ? log : undefined,
-    onError,
-  });
-}
-
-async function serve(options: StartMockOptions, settings: Settings, spec: LoadedSpec, { store, shared }: KeptState, started: number): Promise<RunningMock> {
+async function serve(options: StartMockOptions, settings: Settings, spec: LoadedSpec, backend: StateBackend, started: number, { log, onError }: { log?: (line: string) => void; onError: (line: string) => void }): Promise<RunningMock> {
   const given = options.today === undefined ? undefined : normalizeToday(options.today);
-  const today = store ? todayOfState(store, given) : (given ?? shared?.fingerprint?.today);
+  // The state's today when the caller gave none, so a state made yesterday opens today.
+  const today = given ?? backend.fingerprint?.today;
   // The dataset as generated stays as it is: sandboxes start from it; the demo keys' default world
-  // reads and changes its own fork (copy on write), onto which a state directory's changes replay.
+  // reads and changes its own fork (copy on write), onto which a kept state's changes replay.
   const data = dataFileOption(options.data);
   const start = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today, data });
   const dataset = forkDataset(start);
-  const versionAtStart = dataset.version;
   const fingerprint = { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) };
-  const restored = store ? restoreWorld(store, DEFAULT_WORLD, dataset, fingerprint) : undefined;
-  await shared?.claim(fingerprint);
+  await backend.restore(dataset, fingerprint);
 
   const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
   const extraKeys = typeof options.keys === "string" ? await readKeysFile(options.keys, knownPermissions) : parseKeySpecs(options.keys ?? [], knownPermissions);
-  const writeLine = (line: string) => process.stdout.write(`${line}\n`);
-  const log = options.log === true ? writeLine : typeof options.log === "function" ? options.log : undefined;
-  const onError = options.onError ?? ((line: string) => process.stderr.write(`${line}\n`));
 
-  let webhooks: ReturnType<typeof attachWebhooks>;
+  let webhooks: WebhookCore;
   try {
-    webhooks = attachWebhooks({
-      dataset,
-      options: options.webhooks,
-      onError,
-      persistence: store && worldPersistence(store, DEFAULT_WORLD, () => webhooks.engine.local!.snapshot(), onError),
-      shared: shared && ((engineSettings) => shared.webhooks(DEFAULT_WORLD, engineSettings)),
-    });
+    webhooks = mockWebhookCore(dataset.seed, options.webhooks, onError);
   } catch (error) {
     throw error instanceof WebhookOptionError ? new MockOptionError(error.message) : error;
   }
-  const saved = restored?.webhooks;
-  if (saved) webhooks.engine.local?.restore(saved);
-  const engine = webhooks.engine;
-  const state = store && wireState(store, engine, onError);
   const mock = assembleMock({
     spec,
     settings,
     dataset: start,
     defaultDataset: dataset,
     extraKeys,
-    webhooks: { default: engine.service, sandbox: shared ? (_ds, _ordinal, worldId) => shared.webhooks(worldId, engine.settings) : state ? state.sandboxService : (ds, ordinal) => engine.serviceFor(ds, ordinal) },
-    sandboxLifecycle: state?.lifecycle,
-    shared: shared?.shared,
+    state: backend,
+    webhooks,
     datasetFrom: (content) => {
       try {
         return { ok: true, dataset: createDataset({ seed: start.seed, scale: start.scale, today: start.today, data: dataFileFromObject(content, "data") }) };
@@ -180,10 +144,10 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     onError,
     authThrottle: options.authThrottle,
   });
-  const skipped = [...(restored?.skipped ? [restored.skipped] : []), ...(state?.restoreSandboxes(mock.worlds) ?? [])];
-  await shared?.start(mock.worlds);
-  // Said at every start until the next change of that world is written (which cuts the line off).
-  for (const change of skipped) onError(skippedLine(change));
+  const service = mock.worlds.default.webhooks;
+  if (!service) throw new Error("hr-mock: the default world was made without its webhook service");
+  const engine = new WebhookEngine(dataset, { core: webhooks, service });
+  await backend.start(mock.worlds);
   const http = createMockHttpServer({
     dispatch: mock.dispatch,
     failureStatus: settings.failureStatus,
@@ -205,7 +169,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   const demoKeys = new Set(DEMO_KEYS.map((k) => k.key));
   const startIds = attempt(() => sampleIds(dataset));
   let closing: Promise<void> | undefined;
-  return {
+  const running: RunningMock = {
     url,
     port,
     host: settings.host,
@@ -230,21 +194,16 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     mount: (prefix, handler) => http.mount(prefix, handler),
     startupMs: performance.now() - started,
     webhooks: engine,
-    trigger: webhooks.trigger,
+    trigger: (type, triggerOptions) => engine.trigger(type, triggerOptions),
     createSandbox: (sandboxOptions) => mock.createSandbox(sandboxOptions),
     requests: mock.journal.requests,
     verify: mock.journal.verify,
     // Attempts in flight finish first (bounded by the response timeout), then the server stops.
-    close: () => (closing ??= Promise.all([engine.close(), mock.worlds.close()]).then(() => http.close()).finally(async () => (store?.release(), await shared?.close()))),
-    ...(shared && { shared: { store: shared.shown, cluster: shared.cluster } }),
-    ...(store && {
-      state: {
-        dir: store.dir,
-        restored: { changes: dataset.version - versionAtStart, endpoints: saved?.endpoints.length ?? 0, waiting: saved?.waiting.length ?? 0 },
-        skipped,
-      },
-    }),
+    close: () => (closing ??= Promise.all([engine.close(), mock.worlds.close()]).then(() => http.close()).finally(() => backend.close())),
+    ...backend.report(),
   };
+  holdBackend(running, backend);
+  return running;
 }
 
 /** What `make` returns, or what it threw (kept to throw when asked). */

@@ -76,19 +76,6 @@ export interface EngineSettings {
   maxWaiting: number;
 }
 
-/**
- * What every webhook service of a mock is made with, whichever state keeps it: the settings, the
- * timers, the seed (varied per world by its ordinal) and where lines go.
- */
-export interface WebhookCore {
-  settings: EngineSettings;
-  scheduler: Scheduler;
-  seed: number;
-  /** One line per delivery attempt, and the close report's lines. */
-  log?: (line: string) => void;
-  onError: (line: string) => void;
-}
-
 /** Ranges of the numeric options set from the command line too (hr-mock serve's flags use them). */
 export const OPTION_RANGES = {
   timeScale: { ok: (x: number) => x > 0 && x <= 100, text: "a number above 0 and at most 100" },

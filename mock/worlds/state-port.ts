@@ -6,10 +6,10 @@
 // and when another replica reset or deleted it.
 import type { Awaitable } from "../kernel/awaitable.js";
 import type { Dataset } from "../data/dataset.js";
-import type { WebhookCore } from "../webhooks/settings.js";
+import type { WebhookCore } from "../webhooks/core.js";
 import type { WorldWebhooks } from "../webhooks/port.js";
 import type { WorldJournal } from "./journal/port.js";
-import type { SandboxDefinition, World } from "./world.js";
+import type { SandboxDefinition, World } from "./world-shape.js";
 import type { WorldStore } from "./world-store.js";
 
 /** A world's parts, as its state keeps them. */

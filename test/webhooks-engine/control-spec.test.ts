@@ -9,7 +9,8 @@ import { createDataset } from "../../mock/data/dataset.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { loadSpec } from "../../mock/kernel/spec.js";
 import { Worlds } from "../../mock/worlds/world.js";
-import { WebhookEngine } from "../../mock/webhooks/engine.js";
+import { webhookCore } from "../../mock/webhooks/engine.js";
+import { memoryBackend } from "../../mock/state/memory.js";
 import { triggerSubjects } from "../../generated/control-facts.js";
 
 const document = controlDocument as any;
@@ -21,8 +22,8 @@ describe("mock/control/openapi/", () => {
 
   test("every operation is answered and needs Manage Webhooks; every path is under /_mock/", async () => {
     const dataset = createDataset({ seed: 1, scale: 0.1 });
-    const engine = new WebhookEngine(dataset, { onError: () => {} });
-    const worlds = new Worlds({ start: dataset, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, rateLimit: "off", defaultWebhooks: engine.service });
+    const worlds = new Worlds({ start: dataset, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, state: memoryBackend({ rateLimit: "off" }), webhooks: webhookCore(dataset.seed, { onError: () => {} }) });
+    const engine = worlds.default.webhooks!;
     const declared = Object.values<any>(document.paths).flatMap((item) => Object.values<any>(item).map((op) => op.operationId));
     expect(Object.keys(controlOperations(worlds, (await loadSpec()).byOperationId)).sort(), "the table answers exactly the document's operations").toEqual(declared.sort());
     await engine.close();

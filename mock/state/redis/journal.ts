@@ -1,10 +1,10 @@
 // A world's request journal in Redis: every replica's requests in one list (at most the journal's
 // capacity) and the counts coverage reads in one hash, so GET /_mock/requests, coverage and verify
 // through any replica see them all. Reading fetches the list and the counts in one round trip and
-// answers a view the in-memory journal's readers take as they are, newest first. On a single
-// server records go a little after the answer, with the replica's next batch (late-records.ts),
-// and a read first has every replica send what it holds; on a Cluster they go with the others of
-// their turn, before the answer.
+// answers a view the in-memory journal's readers take as they are, newest first. The mode
+// (modes.ts) says when records go: on a single server a little after the answer, with the
+// replica's next batch (late-records.ts), a read first having every replica send what it holds; on
+// a Cluster with the others of their turn, before the answer.
 import type { JournalEntry } from "../../worlds/journal/entry.js";
 import type { JournalView, WorldJournal } from "../../worlds/journal/port.js";
 import type { OperationTally } from "../../worlds/journal/tally.js";
@@ -13,7 +13,7 @@ import type { RedisLink } from "./connection.js";
 import type { Scripts } from "./scripts.js";
 import { Batcher } from "./batch.js";
 import type { RecordedWorld } from "./late-records.js";
-import type { LocalParts } from "./world-state.js";
+import type { RedisMode } from "./modes.js";
 import { recordArgs } from "./record-args.js";
 
 /** How often a verify waiting on a shared journal looks for new entries. */
@@ -28,7 +28,7 @@ export class RedisJournal implements WorldJournal {
     private readonly scripts: Scripts,
     private readonly at: RecordedWorld,
     readonly capacity: number,
-    private readonly local: LocalParts | undefined,
+    private readonly mode: RedisMode,
   ) {}
 
   get on(): boolean {
@@ -37,12 +37,13 @@ export class RedisJournal implements WorldJournal {
 
   /** Recorded with the others of this turn of the event loop, before the answer goes out (or late: soon after). */
   record(entry: JournalEntry): void | Promise<void> {
-    if (this.local) return this.local.late.push(this.at, entry);
-    return this.records.add(entry).catch((error: unknown) => {
-      // The answer stands (a read from what this replica holds); its record is what is lost.
-      if (!(error instanceof StoreUnavailableError)) throw error;
-      this.lost++;
-    });
+    return this.mode.record(this.at, entry, () =>
+      this.records.add(entry).catch((error: unknown) => {
+        // The answer stands (a read from what this replica holds); its record is what is lost.
+        if (!(error instanceof StoreUnavailableError)) throw error;
+        this.lost++;
+      }),
+    );
   }
 
   private readonly records = new Batcher<JournalEntry, void>(async (entries) => {
@@ -53,14 +54,14 @@ export class RedisJournal implements WorldJournal {
   });
 
   async view(): Promise<JournalView> {
-    await this.local?.late.barrier(this.at.world.id);
+    await this.mode.barrier(this.at.world.id);
     const { keys } = this.at;
     const [entries, counts] = await this.scripts.read((client) => Promise.all([client.lrange(keys.journal, 0, -1), client.hgetall(keys.tally)]));
     return journalView(entries, counts, this.capacity);
   }
 
   async clear(): Promise<number> {
-    await this.local?.late.barrier(this.at.world.id);
+    await this.mode.barrier(this.at.world.id);
     const { keys } = this.at;
     return Number(await this.scripts.run("hrmClearJournal", [keys.journal, keys.tally], []));
   }

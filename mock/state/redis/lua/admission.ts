@@ -87,8 +87,9 @@ redis.call('DEL', KEYS[1], KEYS[2])
 return held
 `;
 
-/** What admission answers, per request (a stale or gone world: once, for the whole batch). */
-export const ADMITTED = { stale: 0, gone: 1, rateLimited: 2, forbidden: 3, fault: 4, admitted: 5 } as const;
+import { ADMITTED } from "../formats.js";
+
+export { ADMITTED };
 
 /** Arguments of each request of an admission batch before its record (see ADMIT_SCRIPT). */
 export const ADMIT_FIELDS = 6;

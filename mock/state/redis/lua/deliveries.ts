@@ -202,6 +202,30 @@ if #nextDue > 0 then answer[2] = tonumber(nextDue[2]) end
 return answer
 `;
 
+/**
+ * Releases ARGV[1]'s leases but those of the ids from ARGV[2] (being sent): each delivery is due
+ * again at once, for whichever replica claims it first. Answers how many were released.
+ */
+export const RELEASE_SCRIPT = `${LIB}
+local owner, t = ARGV[1], now()
+local sending = {}
+for i = 2, #ARGV do sending[ARGV[i]] = true end
+local released = 0
+for _, id in ipairs(redis.call('ZRANGE', leases, 0, -1)) do
+  if not sending[id] and redis.call('HGET', leaseOwners, id) == owner then
+    redis.call('ZREM', leases, id)
+    redis.call('HDEL', leaseOwners, id)
+    local at = where(id)
+    if at then
+      redis.call('HINCRBY', inFlight, at.endpoint, -1)
+      wait(id, at, t, 'queued', '')
+    end
+    released = released + 1
+  end
+end
+return released
+`;
+
 /** Renews ARGV[1]'s leases of the ids from ARGV[3] by ARGV[2] ms. */
 export const RENEW_SCRIPT = `${LIB}
 local owner, expires = ARGV[1], now() + tonumber(ARGV[2])

@@ -47,6 +47,8 @@ export class DeliveryPump {
   /** Worlds being claimed, and whether they were asked for again meanwhile. */
   private readonly claiming = new Map<string, boolean>();
   private readonly attempts = new Set<Promise<void>>();
+  /** The deliveries being attempted here, by world: their leases are not handed back. */
+  private readonly sending = new Map<string, Set<string>>();
   private readonly counts = new Map<string, number>();
   private readonly agents = new Map<string, EndpointAgent>();
   private sweeper: NodeJS.Timeout | undefined;
@@ -104,6 +106,25 @@ export class DeliveryPump {
       if (!Number.isInteger(Math.log10(count))) continue;
       void this.dropLine(world, String(flat[i]), count);
     }
+  }
+
+  /**
+   * Releases the leases this replica holds for deliveries it is not attempting (a claim whose
+   * attempt never began): each is due again at once, and every replica is told so, rather than
+   * waiting for the lease to run out. Attempts in flight keep theirs and settle as usual.
+   */
+  async handBack(): Promise<void> {
+    await Promise.all(
+      [...this.worlds.keys()].map(async (world) => {
+        try {
+          const released = Number(await this.parts.scripts.run("hrmRelease", deliveryKeys(worldKeys(world)), [this.owner, ...(this.sending.get(world) ?? [])]));
+          if (released > 0) this.due(world, 0, true);
+        } catch (error) {
+          // Unreachable: the leases run out by themselves, and another replica takes them then.
+          if (!(error instanceof StoreUnavailableError)) throw error;
+        }
+      }),
+    );
   }
 
   /** Stops claiming; attempts in flight end (each within the response timeout) and are settled. */
@@ -178,6 +199,9 @@ export class DeliveryPump {
 
   private async attempt(world: string, id: string, entryText: string, endpointText: string, body: string): Promise<void> {
     const { scripts, settings } = this.parts;
+    let sending = this.sending.get(world);
+    if (!sending) this.sending.set(world, (sending = new Set()));
+    sending.add(id);
     const entry = withState(JSON.parse(entryText) as DeliveryLogEntry, "sending|");
     const endpoint = endpointOf(endpointText);
     let agent = this.agents.get(endpoint.id);
@@ -201,6 +225,7 @@ export class DeliveryPump {
         // A failing observer must not break deliveries.
       }
     } finally {
+      sending.delete(id);
       clearInterval(renew);
       // A slot of the endpoint is free: whatever waited for it may go.
       this.schedule(world, 0);

@@ -55,8 +55,8 @@ export class RedisWebhookService implements WorldWebhooks {
   private closing: Promise<CloseReport> | undefined;
 
   constructor(
-    /** The world's store: made with the world, which may come after its service (the default world's). */
-    private readonly stateOf: () => RedisWorldState,
+    /** The world's store, made with it. */
+    private readonly state: RedisWorldState,
     private readonly worldId: string,
     private readonly parts: RedisWebhookParts,
   ) {
@@ -81,10 +81,6 @@ export class RedisWebhookService implements WorldWebhooks {
 
   get pending(): number {
     return this.parts.pump.inFlight(this.worldId);
-  }
-
-  private get state(): RedisWorldState {
-    return this.stateOf();
   }
 
   private get keys() {
