@@ -1,0 +1,200 @@
+// One table of behaviours run against every backend of the state (mock/state/backend.ts): memory,
+// a --state directory, Redis with one replica, and Redis with two (each request through the next
+// replica in turn, as a load balancer sends them). The rules the Redis backend runs in Lua and the
+// memory backend in TypeScript are held to the same answers at their edges: the fault the Nth call
+// takes, the request that meets the rate limit and its Retry-After, the journal and the delivery log
+// trimmed at their bounds, a delivery cancelled by its endpoint's removal, a sandbox's life.
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEMO_KEY, type RunningMock } from "../../mock/index.js";
+import { stateBackendOf } from "../../mock/app/state-backend.js";
+import { rateLimit } from "../../generated/facts.js";
+import { RATE_LIMIT_WINDOW_MS } from "../../mock/kernel/limits.js";
+import { startRedis, type RedisServer } from "../support/redis-server.js";
+import { register, TestReceiver } from "../webhooks-engine/support.js";
+import { send, startReplicas, type Answer } from "../state-redis/support.js";
+import { newStateDir } from "./support.js";
+
+/** Small bounds, so that each case meets them in a few requests. */
+const RATE = 6;
+const JOURNAL = 4;
+const LOG = 3;
+const OPTIONS = { rateLimit: RATE, journalSize: JOURNAL, webhooks: { logLimit: LOG } };
+
+let redis: RedisServer;
+const backends: Array<[string, () => Promise<RunningMock[]>]> = [
+  ["memory", async () => (await startReplicas({ url: "" }, { ...OPTIONS, state: undefined }, [{}])).replicas],
+  ["a directory", async () => (await startReplicas({ url: newStateDir() }, OPTIONS, [{}])).replicas],
+  ["Redis, one replica", async () => (await startReplicas({ url: `${redis.url}/5` }, OPTIONS, [{}])).replicas],
+  ["Redis, two replicas", async () => (await startReplicas({ url: `${redis.url}/6` }, OPTIONS)).replicas],
+];
+
+/** A case's world: a sandbox of its own (its own rate-limit counts, faults, journal, endpoints and log), reached through the replicas in turn. */
+interface Place {
+  next(): RunningMock;
+  full: string;
+  admin: string;
+  id: string;
+  receiver: TestReceiver;
+}
+
+/** Resolves once `check` answers something other than undefined, asked again every 20 ms; fails naming `what` after 30 s. */
+async function until<T>(check: () => Promise<T | undefined>, what: string): Promise<T> {
+  const deadline = Date.now() + 30_000;
+  for (;;) {
+    const found = await check();
+    if (found !== undefined) return found;
+    if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+}
+
+const deliveries = async (place: Place): Promise<Array<{ eventId: string; state: string }>> => (await send(place.next(), "GET", "/_mock/webhooks/deliveries?limit=100", place.admin)).body.data;
+const trigger = async (place: Place, type: string): Promise<string> => {
+  const fired = await send(place.next(), "POST", "/_mock/webhooks/events", place.admin, { type });
+  if (fired.status !== 202) throw new Error(`the trigger of ${type} answered ${fired.status}: ${JSON.stringify(fired.body)}`);
+  return fired.body.data.event.id;
+};
+
+interface Case<G, W> {
+  given: G;
+  want: W;
+  run(place: Place, given: G): Promise<W>;
+}
+
+/** Typed per case, listed together. */
+const behaviour = <G, W>(c: Case<G, W>): Case<unknown, unknown> => c as Case<unknown, unknown>;
+
+const CASES: Array<[string, Case<unknown, unknown>]> = [
+  [
+    "the Nth call takes the fault its place in the script gives it, and the faults are used up",
+    behaviour({
+      given: { faults: [{ status: 503, times: 1 }, { status: 500, times: 2 }], calls: 5 },
+      want: { statuses: [503, 500, 500, 200, 200], left: [] },
+      async run(place, given) {
+        for (const fault of given.faults) expect((await send(place.next(), "POST", "/_mock/faults", place.admin, { operation: "listDepartments", ...fault })).status).toBe(201);
+        const statuses: number[] = [];
+        for (let i = 0; i < given.calls; i++) statuses.push((await send(place.next(), "GET", "/v1/department/list?PageSize=1", place.full)).status);
+        return { statuses, left: (await send(place.next(), "GET", "/_mock/faults", place.admin)).body.data };
+      },
+    }),
+  ],
+  [
+    `the request past the rate limit (${RATE} in the window) is refused with a Retry-After within the window`,
+    behaviour({
+      given: { calls: RATE + 1 },
+      want: { statuses: [...Array(RATE).fill(200), 429], remaining: [5, 4, 3, 2, 1, 0, 0], retryAfterWithinWindow: true },
+      async run(place, given) {
+        const answers: Answer[] = [];
+        for (let i = 0; i < given.calls; i++) answers.push(await send(place.next(), "GET", "/v1/leavetype/list?PageSize=1", place.full));
+        const retryAfter = Number(answers.at(-1)!.headers.get(rateLimit.headers.retryAfter));
+        return {
+          statuses: answers.map((a) => a.status),
+          remaining: answers.map((a) => Number(a.headers.get(rateLimit.headers.rateLimitRemaining))),
+          retryAfterWithinWindow: retryAfter >= 1 && retryAfter <= RATE_LIMIT_WINDOW_MS / 1000,
+        };
+      },
+    }),
+  ],
+  [
+    `the journal keeps its newest ${JOURNAL} requests, newest first, and counts the ones it let go`,
+    behaviour({
+      given: { pages: 6 },
+      want: { pages: ["6", "5", "4", "3"], capacity: JOURNAL, dropped: 2 },
+      async run(place, given) {
+        for (let page = 1; page <= given.pages; page++) await send(place.next(), "GET", `/v1/employee/list?PageNumber=${page}`, place.full);
+        const listed = (await send(place.next(), "GET", "/_mock/requests", place.admin)).body.data;
+        return { pages: listed.requests.map((r: { query: { PageNumber: string } }) => r.query.PageNumber), capacity: listed.capacity, dropped: listed.dropped };
+      },
+    }),
+  ],
+  [
+    `the delivery log keeps the newest ${LOG} entries of an organisation once they are delivered`,
+    behaviour({
+      given: { events: 5 },
+      want: { kept: [4, 3, 2] },
+      async run(place, given) {
+        await register(place.next(), place.receiver, {}, place.admin);
+        const events: string[] = [];
+        for (let i = 0; i < given.events; i++) {
+          events.push(await trigger(place, "payroll.paid"));
+          await place.receiver.event(events[i]);
+        }
+        const kept = await until(async () => {
+          const log = await deliveries(place);
+          return log.every((d) => d.state === "succeeded") ? log : undefined;
+        }, "every delivery of the log to succeed");
+        return { kept: kept.map((d) => events.indexOf(d.eventId)) };
+      },
+    }),
+  ],
+  [
+    "a delivery waiting for its retry is cancelled when its endpoint is removed",
+    behaviour({
+      given: { receiverAnswers: 500 },
+      want: { before: "retry-scheduled", after: "cancelled" },
+      async run(place, given) {
+        place.receiver.answer = () => ({ kind: "status", status: given.receiverAnswers });
+        const endpoint = await register(place.next(), place.receiver, {}, place.admin);
+        const event = await trigger(place, "payroll.paid");
+        const stateOf = async () => (await deliveries(place)).find((d) => d.eventId === event)?.state;
+        const before = await until(async () => ((await stateOf()) === "retry-scheduled" ? "retry-scheduled" : undefined), "the failed attempt's retry to be scheduled");
+        expect((await send(place.next(), "DELETE", `/_mock/webhooks/endpoints/${endpoint.id}`, place.admin)).status).toBe(200);
+        return { before, after: await stateOf() };
+      },
+    }),
+  ],
+  [
+    "a sandbox changed, reset and deleted through any replica: its data back at its start, then its keys stop",
+    behaviour({
+      given: { trigger: "leave.approved" },
+      want: { changed: 1, reset: 0, deleted: 401 },
+      async run(place, given) {
+        const approved = async () => (await send(place.next(), "GET", "/v1/leaverequest/list?LeaveStatus=Approved&PageSize=1", place.full)).body.data.totalRecords as number;
+        const start = await approved();
+        await trigger(place, given.trigger);
+        const changed = (await approved()) - start;
+        expect((await send(place.next(), "POST", `/_mock/sandboxes/${place.id}/reset`, DEMO_KEY.org1WebhooksAdmin)).status).toBe(200);
+        const reset = (await approved()) - start;
+        expect((await send(place.next(), "DELETE", `/_mock/sandboxes/${place.id}`, DEMO_KEY.org1WebhooksAdmin)).status).toBe(200);
+        return { changed, reset, deleted: (await send(place.next(), "GET", "/v1/department/list?PageSize=1", place.full)).status };
+      },
+    }),
+  ],
+];
+
+beforeAll(async () => {
+  redis = await startRedis();
+});
+
+afterAll(async () => {
+  await redis?.close();
+});
+
+describe.each(backends)("%s", (_name, start) => {
+  let mocks: RunningMock[] = [];
+  const receivers: TestReceiver[] = [];
+  let turn = 0;
+
+  beforeAll(async () => {
+    mocks = await start();
+  });
+
+  afterAll(async () => {
+    await Promise.all(mocks.map((mock) => mock.close()));
+    await Promise.all(receivers.map((receiver) => receiver.close()));
+  });
+
+  test.each(CASES)("%s", async (_case, { given, want, run }) => {
+    const next = () => mocks[turn++ % mocks.length];
+    const made = await send(next(), "POST", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin, {});
+    expect(made.status, JSON.stringify(made.body)).toBe(201);
+    const key = (demo: string) => made.body.data.keys.find((k: { demoKey: string }) => k.demoKey === demo).key as string;
+    const receiver = await new TestReceiver().start();
+    receivers.push(receiver);
+    expect(await run({ next, id: made.body.data.id, full: key(DEMO_KEY.org1Full), admin: key(DEMO_KEY.org1WebhooksAdmin), receiver }, given)).toEqual(want);
+  });
+
+  test("the store was reached and is reachable, as every replica's readiness says", () => {
+    expect(mocks.map((mock) => stateBackendOf(mock).readiness())).toEqual(mocks.map(() => ({ reached: true, reachable: true })));
+  });
+});
