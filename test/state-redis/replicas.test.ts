@@ -11,6 +11,8 @@ import { mockLimits } from "../../generated/control-facts.js";
 import { MAX_PARAMETER_NAMES } from "../../mock/worlds/journal/tally.js";
 import { startRedis, type RedisServer } from "../support/redis-server.js";
 import { ADMIT_SCRIPT } from "../../mock/state/redis/lua/admission.js";
+import { mockKeys, STATE_FORMAT } from "../../mock/state/redis/formats.js";
+import { scriptsDigest } from "../../mock/state/redis/scripts.js";
 import { register, TestReceiver } from "../webhooks-engine/support.js";
 import { recorded, roundRobin, scriptCalls, send, startReplicas, worldBytes, SEED, TODAY } from "./support.js";
 
@@ -217,6 +219,18 @@ describe("refusals", () => {
     );
     expect(error?.message).toBe(
       `--state ${redis.url} holds the state of a mock made from another start dataset: --seed ${SEED + 1} (the state's: ${SEED}); start every replica with the same flags, or give another database (redis://host:port/1)`,
+    );
+  });
+
+  test("a replica of another release (the formats its scripts are made from differ) is refused with one line", async () => {
+    const state = { format: STATE_FORMAT, scripts: "another-release", fingerprint: { seed: SEED, scale: 0.2, today: TODAY } };
+    await redis.cli("-n", "7", "set", mockKeys.state, JSON.stringify(state));
+    const error = await startMock({ port: 0, seed: SEED, today: TODAY, scale: 0.2, state: `${redis.url}/7` }).then(
+      (mock) => (void mock.close(), undefined),
+      (e: Error) => e,
+    );
+    expect(error?.message).toBe(
+      `--state ${redis.url}/7 is served by replicas of another release of the mock (their formats "another-release", this one's "${scriptsDigest()}"); start every replica from the same release, or give another database`,
     );
   });
 

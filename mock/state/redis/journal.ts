@@ -15,6 +15,7 @@ import { Batcher } from "./batch.js";
 import type { RecordedWorld } from "./late-records.js";
 import type { RedisMode } from "./modes.js";
 import { recordArgs } from "./record-args.js";
+import { readTallyField, TALLY } from "./formats.js";
 
 /** How often a verify waiting on a shared journal looks for new entries. */
 const WATCH_MS = 50;
@@ -73,7 +74,7 @@ export class RedisJournal implements WorldJournal {
       if (stopped) return;
       try {
         // The first look always tells: an entry may have come between the caller's view and this watch.
-        const recorded = await this.link.client.hget(this.at.keys.tally, "r");
+        const recorded = await this.link.client.hget(this.at.keys.tally, TALLY.recorded);
         const changed = last === undefined || recorded !== last;
         last = recorded;
         if (changed) listener();
@@ -98,26 +99,14 @@ function journalView(entries: string[], counts: Record<string, string>, capacity
     if (!tally) operations.set(op, (tally = { requests: 0, statuses: new Map(), parameters: new Map() }));
     return tally;
   };
-  for (const [field, value] of Object.entries(counts)) {
-    const n = Number(value);
-    const kind = field.slice(0, 2);
-    if (kind === "n:") tallyOf(field.slice(2)).requests = n;
-    else if (kind === "s:") {
-      const at = field.lastIndexOf(":");
-      tallyOf(field.slice(2, at)).statuses.set(Number(field.slice(at + 1)), n);
-    } else if (kind === "p:") {
-      // p:<operationId>:<name>: operation ids have no colon; a name may.
-      const at = field.indexOf(":", 2);
-      tallyOf(field.slice(2, at)).parameters.set(field.slice(at + 1), n);
-    }
-  }
+  for (const [field, value] of Object.entries(counts)) readTallyField(field, Number(value), tallyOf);
   // Newest first by when each was answered: replicas' records reach the list in batches, not in that order.
   const parsed = entries.map((text) => JSON.parse(text) as JournalEntry).sort((x, y) => y.at - x.at);
   return {
     capacity,
     size: parsed.length,
-    dropped: Number(counts.dropped ?? 0),
-    tally: { operations, unmatched: Number(counts.u ?? 0) },
+    dropped: Number(counts[TALLY.dropped] ?? 0),
+    tally: { operations, unmatched: Number(counts[TALLY.unmatched] ?? 0) },
     newestFirst: () => parsed[Symbol.iterator](),
   };
 }

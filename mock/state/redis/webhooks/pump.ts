@@ -20,6 +20,7 @@ import { mockKeys, worldKeys } from "../keys.js";
 import { deliveryKeys } from "../lua/deliveries.js";
 import type { Scripts } from "../scripts.js";
 import { endpointOf, entriesOf, withState } from "./log.js";
+import { stateMember } from "../formats.js";
 
 /** How often every world is looked at, whatever was said on the channel. */
 const SWEEP_MS = 1000;
@@ -202,7 +203,7 @@ export class DeliveryPump {
     let sending = this.sending.get(world);
     if (!sending) this.sending.set(world, (sending = new Set()));
     sending.add(id);
-    const entry = withState(JSON.parse(entryText) as DeliveryLogEntry, "sending|");
+    const entry = withState(JSON.parse(entryText) as DeliveryLogEntry, stateMember("sending"));
     const endpoint = endpointOf(endpointText);
     let agent = this.agents.get(endpoint.id);
     if (!agent) this.agents.set(endpoint.id, (agent = createAgent(endpoint.url, settings.concurrency)));

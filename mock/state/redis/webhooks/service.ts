@@ -18,7 +18,8 @@ import { pickEvent, pickMatching, resentView, type ResendPick } from "../../../w
 import type { EngineSettings } from "../../../webhooks/settings.js";
 import type { TriggerInput } from "../../../webhooks/triggers.js";
 import type { DataChange } from "../../../webhooks/persistence.js";
-import { deliveryKeys, REFUSED } from "../lua/deliveries.js";
+import { deliveryKeys } from "../lua/deliveries.js";
+import { REFUSED } from "../formats.js";
 import type { Scripts } from "../scripts.js";
 import type { RedisWorldState } from "../world-state.js";
 import { endpointOf, readDeliveries, readEndpoints, readLogged } from "./log.js";
