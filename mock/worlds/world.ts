@@ -175,7 +175,7 @@ export class Worlds {
     for (const key of world.keys) this.registry.delete(key.key);
     retire(world.webhooks);
     // Its journal stays readable through a handle kept on it (startMock's sandbox), outside the budget.
-    world.journal.detach?.();
+    world.journal.detach();
     this.forget(world);
   }
 

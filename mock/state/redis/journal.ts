@@ -67,6 +67,9 @@ export class RedisJournal implements WorldJournal {
     return Number(await this.scripts.run("hrmClearJournal", [keys.journal, keys.tally], []));
   }
 
+  /** Nothing of it is shared with other journals in this process (Redis bounds it): still readable. */
+  detach(): void {}
+
   watch(listener: () => void): () => void {
     let last: string | null | undefined;
     let stopped = false;

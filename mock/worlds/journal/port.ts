@@ -35,6 +35,6 @@ export interface WorldJournal {
   clear(): Awaitable<number>;
   /** Calls `listener` when entries may have been recorded; answers the function that stops it. */
   watch(listener: () => void): () => void;
-  /** Its world was deleted: it leaves what it shares with other journals (a memory budget), readable still. */
-  detach?(): void;
+  /** Its world was deleted: it leaves what it shares with other journals of this process (a memory budget), readable still. */
+  detach(): void;
 }
