@@ -46,6 +46,17 @@ local function wait(id, at, dueMs, state, nextAt)
   redis.call('HSET', states, id, join_state({ state = state, nextAt = nextAt }))
 end
 
+-- A lease given up (run out, or handed back): the delivery is due again at t, for whichever replica claims it first.
+local function release(id, t)
+  redis.call('ZREM', leases, id)
+  redis.call('HDEL', leaseOwners, id)
+  local at = where(id)
+  if at then
+    redis.call('HINCRBY', inFlight, at.endpoint, -1)
+    wait(id, at, t, 'queued', '')
+  end
+end
+
 -- The oldest delivery waiting for the endpoint goes: {id, event, drops so far for the endpoint}.
 local function dropOldest(endpoint)
   local min, max = range(endpoint)
@@ -169,13 +180,7 @@ export const CLAIM_SCRIPT = `${LIB}
 local owner, leaseMs, most, concurrency = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local t = now()
 for _, id in ipairs(redis.call('ZRANGEBYSCORE', leases, '-inf', t, 'LIMIT', 0, 100)) do
-  redis.call('ZREM', leases, id)
-  redis.call('HDEL', leaseOwners, id)
-  local at = where(id)
-  if at then
-    redis.call('HINCRBY', inFlight, at.endpoint, -1)
-    wait(id, at, t, 'queued', '')
-  end
+  release(id, t)
 end
 local answer = {t, -1}
 local claimed = 0
@@ -215,13 +220,7 @@ for i = 2, #ARGV do sending[ARGV[i]] = true end
 local released = 0
 for _, id in ipairs(redis.call('ZRANGE', leases, 0, -1)) do
   if not sending[id] and redis.call('HGET', leaseOwners, id) == owner then
-    redis.call('ZREM', leases, id)
-    redis.call('HDEL', leaseOwners, id)
-    local at = where(id)
-    if at then
-      redis.call('HINCRBY', inFlight, at.endpoint, -1)
-      wait(id, at, t, 'queued', '')
-    end
+    release(id, t)
     released = released + 1
   end
 end
