@@ -3,12 +3,15 @@
 // replica in turn, as a load balancer sends them). The rules the Redis backend runs in Lua and the
 // memory backend in TypeScript are held to the same answers at their edges: the fault the Nth call
 // takes, the request that meets the rate limit and its Retry-After, the journal and the delivery log
-// trimmed at their bounds, a delivery cancelled by its endpoint's removal, a sandbox's life.
+// trimmed at their bounds, a delivery cancelled by its endpoint's removal, a sandbox's life; and
+// flush() handing back a lease, with two Redis replicas.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, type RunningMock } from "../../mock/index.js";
 import { stateBackendOf } from "../../mock/app/state-backend.js";
 import { rateLimit } from "../../generated/facts.js";
 import { RATE_LIMIT_WINDOW_MS } from "../../mock/kernel/limits.js";
+import { worldKeys } from "../../mock/state/redis/keys.js";
+import { CLAIM_SCRIPT, DELIVERY_KEY_COUNT, deliveryKeys } from "../../mock/state/redis/lua/deliveries.js";
 import { startRedis, type RedisServer } from "../support/redis-server.js";
 import { register, TestReceiver } from "../webhooks-engine/support.js";
 import { send, startReplicas, type Answer } from "../state-redis/support.js";
@@ -18,7 +21,10 @@ import { newStateDir } from "./support.js";
 const RATE = 6;
 const JOURNAL = 4;
 const LOG = 3;
-const OPTIONS = { rateLimit: RATE, journalSize: JOURNAL, webhooks: { logLimit: LOG, timeScale: 10 } };
+/** One attempt at a time per endpoint: a second delivery waits while the first is being sent (handBack below). */
+const OPTIONS = { rateLimit: RATE, journalSize: JOURNAL, webhooks: { logLimit: LOG, timeScale: 10, concurrency: 1 } };
+/** Longer than a receiver's wait for an event: a delivery left to its lease would fail the test. */
+const LEASE_MS = 120_000;
 
 let redis: RedisServer;
 
@@ -26,18 +32,64 @@ interface Backend {
   start(): Promise<RunningMock[]>;
   /** Where the state is outside the process, the event bodies it holds for a world (the log's bound frees them too). */
   bodies?: (world: string) => Promise<number>;
+  /** What only this backend has, tested on its mocks. */
+  more?: Array<[string, (mocks: RunningMock[]) => Promise<void>]>;
 }
 
-const inRedis = (db: number, replicas: number): Backend => ({
+const inRedis = (db: number, replicas: number, more: Backend["more"] = []): Backend => ({
   start: async () => (await startReplicas({ url: `${redis.url}/${db}` }, OPTIONS, Array.from({ length: replicas }, () => ({})))).replicas,
   bodies: async (world) => Number(await redis.cli("-n", String(db), "hlen", `hrm:{w:${world}}:bodies`)),
+  more,
 });
+
+/**
+ * flush() hands back what a replica holds: a delivery it leased but is not sending is due again at
+ * once, for any replica, instead of after its lease runs out; the one it is sending keeps its lease.
+ * The receiver holds the first request, so the second delivery waits (one attempt at a time), and
+ * is leased to the sending replica as a claim whose attempt never began would leave it.
+ */
+async function handBack(db: number, replicas: RunningMock[]): Promise<void> {
+  const receiver = await new TestReceiver().start();
+  receiver.answer = (request) => (request.number === 1 ? { kind: "hold" } : { kind: "verify" });
+  const cli = (...args: string[]) => redis.cli("-n", String(db), ...args);
+  try {
+    const [a, b] = replicas;
+    await register(a, receiver);
+    const keys = worldKeys("default");
+    const fire = async (via: RunningMock) => (await send(via, "POST", "/_mock/webhooks/events", DEMO_KEY.org1WebhooksAdmin, { type: "payroll.paid" })).body.data.event.id as string;
+    const deliveryOf = async (eventId: string) => (await a.webhooks.deliveries({ eventId }))[0].id;
+    const first = await fire(a);
+    await receiver.until(() => receiver.requests.length === 1, "the first delivery to be sent (and held)");
+    const second = await fire(b);
+    const [sending, waiting] = [await deliveryOf(first), await deliveryOf(second)];
+    const owner = await cli("hget", keys.leaseOwners, sending);
+    expect(owner, "the replica sending the first delivery holds its lease").not.toBe("");
+
+    // The claim of a replica whose attempt never began (its answer lost, the replica stopping).
+    await cli("eval", CLAIM_SCRIPT, String(DELIVERY_KEY_COUNT), ...deliveryKeys(keys), owner, String(LEASE_MS), "10", "2");
+    expect(await cli("hget", keys.leaseOwners, waiting), "the second delivery leased to the same replica").toBe(owner);
+
+    await Promise.all(replicas.map((replica) => stateBackendOf(replica).flush()));
+    const handedBack = {
+      sending: await cli("hget", keys.leaseOwners, sending),
+      waiting: await cli("hget", keys.leaseOwners, waiting),
+      due: Number(await cli("zscore", keys.due, waiting)) <= Date.now(),
+    };
+    expect(handedBack, "after flush(): the lease of the delivery being sent kept, the other released and due now").toEqual({ sending: owner, waiting: "", due: true });
+
+    receiver.releaseHeld();
+    await receiver.event(second);
+    expect((await a.webhooks.deliveries({ eventId: second }))[0].attempts.length, "attempted once").toBe(1);
+  } finally {
+    await receiver.close();
+  }
+}
 
 const backends: Array<[string, Backend]> = [
   ["memory", { start: async () => (await startReplicas({ url: "" }, { ...OPTIONS, state: undefined }, [{}])).replicas }],
   ["a directory", { start: async () => (await startReplicas({ url: newStateDir() }, OPTIONS, [{}])).replicas }],
   ["Redis, one replica", inRedis(5, 1)],
-  ["Redis, two replicas", inRedis(6, 2)],
+  ["Redis, two replicas", inRedis(6, 2, [["flush() releases a lease held but not sent: the delivery goes at its time, through either replica; the one being sent keeps its lease", (mocks) => handBack(6, mocks)]])],
 ];
 
 /** A case's world: a sandbox of its own (its own rate-limit counts, faults, journal, endpoints and log), reached through the replicas in turn. */
@@ -212,6 +264,8 @@ describe.each(backends)("%s", (_name, backend) => {
     receivers.push(receiver);
     expect(await run({ next, id: made.body.data.id, full: key(DEMO_KEY.org1Full), admin: key(DEMO_KEY.org1WebhooksAdmin), receiver, backend }, given)).toEqual(want);
   });
+
+  for (const [name, run] of backend.more ?? []) test(name, () => run(mocks));
 
   test("the store was reached and is reachable, as every replica's readiness says", () => {
     expect(mocks.map((mock) => stateBackendOf(mock).readiness())).toEqual(mocks.map(() => ({ reached: true, reachable: true })));
