@@ -137,9 +137,11 @@ const CASES: Array<[string, Case<unknown, unknown>]> = [
   [
     "the Nth call takes the fault its place in the script gives it, and the faults are used up",
     behaviour({
-      given: { faults: [{ status: 503, times: 1 }, { status: 500, times: 2 }], calls: 5 },
-      want: { statuses: [503, 500, 500, 200, 200], left: [] },
+      given: { faults: [{ status: 503, times: 1 }, { status: 500, times: 2 }], calls: 4 },
+      want: { statuses: [503, 500, 500, 200], left: [] },
       async run(place, given) {
+        // Every replica answers from its response cache first: the faults must reach it all the same.
+        for (let i = 0; i < 2; i++) expect((await send(place.next(), "GET", "/v1/department/list?PageSize=1", place.full)).status).toBe(200);
         for (const fault of given.faults) expect((await send(place.next(), "POST", "/_mock/faults", place.admin, { operation: "listDepartments", ...fault })).status).toBe(201);
         const statuses: number[] = [];
         for (let i = 0; i < given.calls; i++) statuses.push((await send(place.next(), "GET", "/v1/department/list?PageSize=1", place.full)).status);
@@ -196,6 +198,8 @@ const CASES: Array<[string, Case<unknown, unknown>]> = [
           return log.every((d) => d.state === "succeeded") ? log : undefined;
         }, "every delivery of the log to succeed");
         if (place.backend.bodies) expect(await place.backend.bodies(place.id), "the bodies of the kept events only").toBe(LOG);
+        expect(events.map((event) => place.receiver.requestsFor(event).length), "each event sent once, through whichever replica").toEqual(events.map(() => 1));
+        expect(place.receiver.rejections, "every delivery verified with the endpoint's secret").toEqual([]);
         const trimmedResent = (await send(place.next(), "POST", `/_mock/webhooks/events/${events[0]}/resend`, place.admin)).status;
         return { kept: kept.map((d) => events.indexOf(d.eventId)), trimmedResent };
       },
