@@ -59,8 +59,8 @@ interface Settings {
 
 class RedisBackend implements StateBackend {
   private here: WorldsHere | undefined;
-  /** Each world made here, with its store. */
-  private readonly states = new Map<World, RedisWorldState>();
+  /** Each world made here, with its store (gone with the world). */
+  private readonly states = new WeakMap<World, RedisWorldState>();
   private pump: DeliveryPump | undefined;
   private readonly sandboxes: SharedSandboxes;
   private readonly stopTelling: () => void;
@@ -139,7 +139,6 @@ class RedisBackend implements StateBackend {
 
   async remove(world: World): Promise<void> {
     await this.sandboxes.remove(world, this.stateOf(world));
-    this.states.delete(world);
   }
 
   /** Records the fingerprint of a new state; refuses (StateError) a replica made from another. */
