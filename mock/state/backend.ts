@@ -19,6 +19,12 @@ export interface Readiness {
   reachable: boolean;
 }
 
+/** Which store keeps the state, as probes and lines name it: its kind, and (Redis) its address with the password masked. */
+export interface StoreName {
+  kind: "memory" | "directory" | "redis";
+  address?: string;
+}
+
 /** What startMock's answer tells of the state (RunningMock's `state` and `shared`). */
 export interface StateReport {
   /** A --state directory: where, what was restored at start, what a crash left unfinished. */
@@ -40,6 +46,8 @@ export interface StateBackend extends WorldsState {
   start(worlds: Worlds): Promise<void>;
   /** What RunningMock tells of the state. */
   report(): StateReport;
+  /** Which store it is, for what reports on it (a readiness probe): never to branch on. */
+  readonly store: StoreName;
   /** Synchronously: whether the store was reached since the start, and is reachable now. */
   readiness(): Readiness;
   /**

@@ -7,7 +7,7 @@ import type { Dataset } from "../data/dataset.js";
 import type { LocalWebhooks } from "../webhooks/core.js";
 import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/persistence.js";
 import type { World, Worlds } from "../worlds/world.js";
-import type { Fingerprint, StateReport } from "./backend.js";
+import type { Fingerprint, StateReport, StoreName } from "./backend.js";
 import { detachable, replayWorld, worldPersistence } from "./world-files.js";
 import { LocalWorlds, MemoryBackend, type LocalKeeping, type MemoryStateOptions } from "./memory.js";
 import { skippedLine, type SkippedChange } from "./skipped.js";
@@ -72,21 +72,25 @@ export class DirectoryBackend extends MemoryBackend {
   private readonly skipped: SkippedChange[] = [];
 
   constructor(
-    private readonly store: StateStore,
+    private readonly files: StateStore,
     private readonly options: DirectoryStateOptions,
   ) {
-    const keeping = new DirectoryKeeping(store, options.onError);
+    const keeping = new DirectoryKeeping(files, options.onError);
     super(new LocalWorlds(options, keeping));
     this.keeping = keeping;
   }
 
   override get fingerprint(): Fingerprint | undefined {
-    return this.store.fingerprint;
+    return this.files.fingerprint;
+  }
+
+  override get store(): StoreName {
+    return { kind: "directory" };
   }
 
   /** Checks the start dataset against the directory and replays the default world's data changes onto it; a new state records the fingerprint. */
   override async restore(dataset: Dataset, fingerprint: Fingerprint): Promise<void> {
-    const { store } = this;
+    const store = this.files;
     if (store.fingerprint === undefined) return store.begin(fingerprint);
     const differences = fingerprintDifferences(store.fingerprint, fingerprint);
     if (differences.length > 0) {
@@ -103,10 +107,10 @@ export class DirectoryBackend extends MemoryBackend {
   override async start(worlds: Worlds): Promise<void> {
     const services = this.local.services;
     if (this.saved) services.get(DEFAULT_WORLD)?.restore(this.saved);
-    for (const definition of this.store.sandboxes()) {
+    for (const definition of this.files.sandboxes()) {
       this.local.hold(definition);
       const world = worlds.restoreSandbox(definition);
-      const restored = replayWorld(this.store, definition.id, world.dataset);
+      const restored = replayWorld(this.files, definition.id, world.dataset);
       if (restored.webhooks) services.get(world.id)?.restore(restored.webhooks);
       if (restored.skipped) this.skipped.push(restored.skipped);
     }
@@ -115,7 +119,7 @@ export class DirectoryBackend extends MemoryBackend {
   }
 
   override report(): StateReport {
-    return { state: { dir: this.store.dir, restored: this.restored, skipped: this.skipped } };
+    return { state: { dir: this.files.dir, restored: this.restored, skipped: this.skipped } };
   }
 
   override async flush(): Promise<void> {
@@ -123,6 +127,6 @@ export class DirectoryBackend extends MemoryBackend {
   }
 
   override async close(): Promise<void> {
-    this.store.release();
+    this.files.release();
   }
 }

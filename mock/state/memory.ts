@@ -14,7 +14,7 @@ import { createRateLimiter } from "../worlds/rate-limit.js";
 import { MemoryWorldStore, type WorldStore } from "../worlds/world-store.js";
 import type { SandboxDefinition, World, Worlds } from "../worlds/world.js";
 import type { Registered, WorldParts, WorldPlace, WorldsHere, WorldsState } from "../worlds/state-port.js";
-import type { Fingerprint, Readiness, StateBackend, StateReport } from "./backend.js";
+import type { Fingerprint, Readiness, StateBackend, StateReport, StoreName } from "./backend.js";
 
 export interface MemoryStateOptions {
   rateLimit: number | "off";
@@ -131,6 +131,10 @@ export class MemoryBackend implements StateBackend {
 
   get fingerprint(): Fingerprint | undefined {
     return undefined;
+  }
+
+  get store(): StoreName {
+    return { kind: "memory" };
   }
 
   attach(here: WorldsHere): void {

@@ -8,6 +8,7 @@
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, type RunningMock } from "../../mock/index.js";
 import { stateBackendOf } from "../../mock/app/state-backend.js";
+import type { StoreName } from "../../mock/state/index.js";
 import { rateLimit } from "../../generated/facts.js";
 import { RATE_LIMIT_WINDOW_MS } from "../../mock/kernel/limits.js";
 import { worldKeys } from "../../mock/state/redis/keys.js";
@@ -30,6 +31,8 @@ let redis: RedisServer;
 
 interface Backend {
   start(): Promise<RunningMock[]>;
+  /** The store as the backend names it. */
+  store(): StoreName;
   /** Where the state is outside the process, the event bodies it holds for a world (the log's bound frees them too). */
   bodies?: (world: string) => Promise<number>;
   /** What only this backend has, tested on its mocks. */
@@ -37,6 +40,7 @@ interface Backend {
 }
 
 const inRedis = (db: number, replicas: number, more: Backend["more"] = []): Backend => ({
+  store: () => ({ kind: "redis", address: `${redis.url}/${db}` }),
   start: async () => (await startReplicas({ url: `${redis.url}/${db}` }, OPTIONS, Array.from({ length: replicas }, () => ({})))).replicas,
   bodies: async (world) => Number(await redis.cli("-n", String(db), "hlen", `hrm:{w:${world}}:bodies`)),
   more,
@@ -90,8 +94,8 @@ async function handBack(db: number, replicas: RunningMock[]): Promise<void> {
 }
 
 const backends: Array<[string, Backend]> = [
-  ["memory", { start: async () => (await startReplicas({ url: "" }, { ...OPTIONS, state: undefined }, [{}])).replicas }],
-  ["a directory", { start: async () => (await startReplicas({ url: newStateDir() }, OPTIONS, [{}])).replicas }],
+  ["memory", { store: () => ({ kind: "memory" }), start: async () => (await startReplicas({ url: "" }, { ...OPTIONS, state: undefined }, [{}])).replicas }],
+  ["a directory", { store: () => ({ kind: "directory" }), start: async () => (await startReplicas({ url: newStateDir() }, OPTIONS, [{}])).replicas }],
   ["Redis, one replica", inRedis(5, 1)],
   ["Redis, two replicas", inRedis(6, 2, [["flush() releases a lease held but not sent: the delivery goes at its time, through either replica; the one being sent keeps its lease", (mocks) => handBack(6, mocks)]])],
 ];
@@ -275,7 +279,8 @@ describe.each(backends)("%s", (_name, backend) => {
 
   for (const [name, run] of backend.more ?? []) test(name, () => run(mocks));
 
-  test("the store was reached and is reachable, as every replica's readiness says", () => {
-    expect(mocks.map((mock) => stateBackendOf(mock).readiness())).toEqual(mocks.map(() => ({ reached: true, reachable: true })));
+  test("every replica names its store, reached since the start and reachable now", () => {
+    const named = mocks.map((mock) => ({ ...stateBackendOf(mock).store, ...stateBackendOf(mock).readiness() }));
+    expect(named).toEqual(mocks.map(() => ({ ...backend.store(), reached: true, reachable: true })));
   });
 });

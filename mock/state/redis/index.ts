@@ -8,7 +8,7 @@ import type { Dataset } from "../../data/dataset.js";
 import { DEFAULT_WORLD, type SandboxDefinition, type World, type Worlds } from "../../worlds/world.js";
 import type { Registered, WorldParts, WorldPlace, WorldsHere } from "../../worlds/state-port.js";
 import type { WebhookCore } from "../../webhooks/core.js";
-import type { Fingerprint, Readiness, StateBackend, StateReport } from "../backend.js";
+import type { Fingerprint, Readiness, StateBackend, StateReport, StoreName } from "../backend.js";
 import { StateError } from "../state-error.js";
 import { fingerprintDifferences } from "../store.js";
 import { parseRedisUrl } from "./address.js";
@@ -85,6 +85,10 @@ class RedisBackend implements StateBackend {
 
   get fingerprint(): Fingerprint | undefined {
     return this.held;
+  }
+
+  get store(): StoreName {
+    return { kind: "redis", address: this.link.address.shown };
   }
 
   attach(here: WorldsHere): void {
