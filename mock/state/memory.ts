@@ -62,8 +62,9 @@ export class LocalWorlds implements WorldsState {
 
   register(definition: SandboxDefinition, max: number): Registered {
     if (this.definitionsHeld.size >= max) return { ok: false, held: this.definitionsHeld.size };
-    this.definitionsHeld.set(definition.id, definition);
+    // Kept first (a directory writes it): a definition that could not be written is not held.
     this.keeping.created(definition);
+    this.definitionsHeld.set(definition.id, definition);
     return { ok: true };
   }
 
