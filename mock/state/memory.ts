@@ -60,8 +60,13 @@ export class LocalWorlds implements WorldsState {
     return { store: this.store(), journal: new Journal(this.options.journalSize ?? mockLimits.journalPerWorld, this.budget), webhooks: this.webhooks(place) };
   }
 
+  room(max: number): Registered {
+    return this.definitionsHeld.size >= max ? { ok: false, held: this.definitionsHeld.size } : { ok: true };
+  }
+
   register(definition: SandboxDefinition, max: number): Registered {
-    if (this.definitionsHeld.size >= max) return { ok: false, held: this.definitionsHeld.size };
+    const room = this.room(max);
+    if (!room.ok) return room;
     // Kept first (a directory writes it): a definition that could not be written is not held.
     this.keeping.created(definition);
     this.definitionsHeld.set(definition.id, definition);
@@ -144,6 +149,10 @@ export class MemoryBackend implements StateBackend {
 
   open(place: WorldPlace): WorldParts {
     return this.local.open(place);
+  }
+
+  room(max: number): Registered {
+    return this.local.room(max);
   }
 
   register(definition: SandboxDefinition, max: number): Registered {

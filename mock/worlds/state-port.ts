@@ -45,6 +45,8 @@ export interface WorldsState {
   attach(here: WorldsHere): void;
   /** The parts of a world made here (the default world, a sandbox made or made known). */
   open(place: WorldPlace): WorldParts;
+  /** Whether one more sandbox fits within `max`, as far as the state can tell at once (Redis tells at register). */
+  room(max: number): Awaitable<Registered>;
   /** Registers a sandbox made here; refused when the mock holds `max` already (with Redis: through every replica). */
   register(definition: SandboxDefinition, max: number): Awaitable<Registered>;
   /** Every sandbox of the mock, oldest first. */

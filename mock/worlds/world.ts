@@ -69,6 +69,11 @@ export class Worlds {
   /** A new sandbox: a fork of the start dataset and a fresh key per sandbox key spec, registered with the state (counted against the limit there). */
   createSandbox(label?: string, data?: unknown): Awaitable<SandboxResult> {
     if (this.closing) return refuse("unavailable", "the mock is shutting down and creates no more sandboxes");
+    return andThen(this.state.room(this.maxSandboxes), (room) => (room.ok ? this.register(label, data) : this.full()));
+  }
+
+  /** A sandbox of a fresh definition, made once its state registered it. */
+  private register(label: string | undefined, data: unknown): Awaitable<SandboxResult> {
     const random = randomText();
     const keys = this.options.sandboxKeys.map((spec) => ({ key: `sbx_${random}_${spec.key.replace(/^demo_/, "")}`, demoKey: spec.key }));
     const definition: SandboxDefinition = { id: globalThis.crypto.randomUUID(), label: label ?? null, createdAt: new Date().toISOString(), keys, ...(data !== undefined && { data }) };
