@@ -10,8 +10,9 @@ import { seededRandom } from "../kernel/random.js";
 import type { LoadedSpec } from "../kernel/spec.js";
 import type { Dataset } from "../data/dataset.js";
 import { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
-import type { WorldWebhooks } from "../webhooks/port.js";
-import { Worlds, type KeyRegistry, type SandboxLifecycle, type SharedWorlds, type WorldsOptions } from "../worlds/world.js";
+import type { WebhookCore } from "../webhooks/core.js";
+import { Worlds, type KeyRegistry, type WorldsOptions } from "../worlds/world.js";
+import type { WorldsState } from "../worlds/state-port.js";
 import { controlOperations } from "../operations/control/index.js";
 import type { SandboxView } from "../operations/control/sandboxes.js";
 import { probeOperations, type ProbeSource } from "../operations/control/probes.js";
@@ -31,12 +32,10 @@ export interface AssembleOptions {
   defaultDataset?: Dataset;
   /** Keys beside the demo keys, already checked (parseKeySpecs). */
   extraKeys: readonly KeySpec[];
-  /** The webhook services of the default world and of each sandbox (none in the MSW handlers). */
-  webhooks?: { default: WorldWebhooks; sandbox: (dataset: Dataset, ordinal: number, worldId: string) => WorldWebhooks };
-  /** Told of each sandbox created, reset and deleted (a --state directory keeps them). */
-  sandboxLifecycle?: SandboxLifecycle;
-  /** Sandboxes and world stores shared by replicas (--state redis://). */
-  shared?: SharedWorlds;
+  /** The state behind the worlds: the backend startMock opened from --state, memory in the MSW handlers. */
+  state: WorldsState;
+  /** What every world's webhook service is made with (none in the MSW handlers). */
+  webhooks?: WebhookCore;
   /** Builds a sandbox's start dataset from a data file in its create request (Node only: files are read and checked there). */
   datasetFrom?: WorldsOptions["datasetFrom"];
   /** Where internal errors are reported, one line each (never a key). */
@@ -93,14 +92,9 @@ export function assembleMock(options: AssembleOptions): AssembledMock {
     defaultDataset: options.defaultDataset,
     keys: [...DEMO_KEYS, ...options.extraKeys],
     sandboxKeys: DEMO_KEYS,
-    rateLimit: settings.rateLimit,
-    defaultWebhooks: options.webhooks?.default,
-    webhooks: options.webhooks?.sandbox,
-    lifecycle: options.sandboxLifecycle,
-    shared: options.shared,
+    state: options.state,
+    webhooks: options.webhooks,
     datasetFrom: options.datasetFrom,
-    journalSize: settings.journalSize,
-    journalMemoryMb: settings.journalMemoryMb,
   });
   const dispatch = createDispatcher({
     spec,

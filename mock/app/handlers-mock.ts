@@ -8,6 +8,7 @@ import prismOperations from "../../generated/prism-operations.json" with { type:
 import { sharedStartDataset } from "../data/start-datasets.js";
 import { loadReadSpec, type PrismOperations } from "../kernel/spec.js";
 import type { KeySpec } from "../keys/demo-keys.js";
+import { memoryBackend } from "../state/memory.js";
 import { assembleMock, type AssembledMock } from "./assemble.js";
 import type { PipelineSettings } from "./options.js";
 
@@ -27,5 +28,6 @@ export async function assembleHandlersMock(input: HandlersMockInput): Promise<As
   // No throttle on failed authentication: it slows key guessing over a network, while these
   // handlers answer the page or test process they run in, which has no client address to tell
   // callers apart (every request would share one budget and a test of 401s would be held).
-  return assembleMock({ spec, settings, dataset, extraKeys: input.extraKeys, onError: input.onError, authThrottle: "off" });
+  const state = memoryBackend({ rateLimit: settings.rateLimit, journalSize: settings.journalSize, journalMemoryMb: settings.journalMemoryMb });
+  return assembleMock({ spec, settings, dataset, extraKeys: input.extraKeys, state, onError: input.onError, authThrottle: "off" });
 }

@@ -12,25 +12,23 @@ import { CONTROL_PREFIX } from "../kernel/control-paths.js";
 import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "../kernel/spec.js";
 import { DEMO_KEYS, MANAGE_WEBHOOKS } from "../keys/demo-keys.js";
 import { parseKeySpecs, readKeysFile } from "../keys/load-keys.js";
-import { attachWebhooks, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookEngine } from "../webhooks/index.js";
-import { DEFAULT_WORLD, openStateDirectory, restoreWorld, skippedLine, todayOfState, worldPersistence, type SkippedChange, type StateStore } from "../state/index.js";
+import { mockWebhookCore, WebhookEngine, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookCore } from "../webhooks/index.js";
+import { openBackend, type SkippedChange, type StateBackend } from "../state/index.js";
 import { isRedisUrl } from "../state/redis/address.js";
-import type { RedisState } from "../state/redis/index.js";
-import { mockLimits } from "../../generated/control-facts.js";
 import { DEFAULT_DOCS_DIR, docsBuilt } from "../edges/node/docs.js";
 import { defaultConnectionLimits } from "../edges/node/connections.js";
 import { createMockHttpServer } from "../edges/node/http.js";
+import { assembleMock, type MockSandbox } from "./assemble.js";
+import { MockOptionError } from "../kernel/option-error.js";
+import { checkOptions, type Settings, type StartMockOptions } from "./start-options.js";
+import type { JournalAccess } from "./journal-access.js";
+import { holdBackend } from "./state-backend.js";
 import { MetricCounts } from "../edges/node/metric-counts.js";
 import type { MetricSources } from "../edges/node/metrics.js";
 import { createOperatorLog, type OperatorLog } from "../kernel/operator-log.js";
 import type { AttemptObserver } from "../webhooks/index.js";
 import { attemptLine } from "../webhooks/delivery-log.js";
 import { routes } from "../../generated/routes.js";
-import { assembleMock, type MockSandbox } from "./assemble.js";
-import { MockOptionError } from "../kernel/option-error.js";
-import { checkOptions, type Settings, type StartMockOptions } from "./start-options.js";
-import { wireState } from "./persistence.js";
-import type { JournalAccess } from "./journal-access.js";
 import { readinessOf, type Readiness } from "../operations/control/probes.js";
 import { createStopper, type DrainOptions } from "./drain.js";
 
@@ -101,7 +99,8 @@ export interface RunningMock extends JournalAccess {
   /**
    * Stops as a rolling restart needs (drain.ts): GET /_mock/ready answers 503 at once, the mock keeps
    * serving for `periodMs`, then accepts no more connections, finishes the requests in flight,
-   * closes kept-alive connections and closes (close()). `onStep` is told of each step.
+   * closes kept-alive connections and closes (close(): the state hands back what it holds).
+   * `onStep` is told of each step.
    */
   drain(options?: DrainOptions): Promise<void>;
   /**
@@ -125,34 +124,6 @@ const METRICS_PATH = routes.find((route) => route.operationId === "getMetrics")!
 function operatorLogOf(options: StartMockOptions, settings: Settings): OperatorLog {
   const out = typeof options.log === "function" ? options.log : (line: string) => void process.stdout.write(`${line}\n`);
   return createOperatorLog(settings.logFormat, { out, err: options.onError ?? ((line) => void process.stderr.write(`${line}\n`)) });
-}
-
-export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
-  const started = performance.now();
-  const settings = checkOptions(options);
-  const spec = await loadSpec(options.specPath ?? DEFAULT_SPEC_PATH);
-  const log = operatorLogOf(options, settings);
-  const onError = options.onError ?? ((line: string) => log.event("error", "error", line));
-  const counts = new MetricCounts();
-  const redis = settings.state !== undefined && isRedisUrl(settings.state);
-  // Delivery lines are asked by the engine's `log` (--webhook-url or --log), or with Redis by the request log.
-  const deliveryLines = redis ? Boolean(options.log) : options.webhooks?.log !== undefined;
-  const observe = attemptObserver(counts, log, settings.logFormat === "json" && deliveryLines);
-  const shared = redis ? await openShared(settings, onError, options.log, { observe, log }) : undefined;
-  const store: StateStore | undefined = settings.state === undefined || shared ? undefined : openStateDirectory(settings.state);
-  try {
-    return await serve(options, settings, spec, { store, shared }, started, { log, onError, counts, observe });
-  } catch (error) {
-    store?.release();
-    await shared?.close();
-    throw error;
-  }
-}
-
-/** The state kept elsewhere than in memory: a directory (one mock), or Redis (any number of replicas). */
-interface KeptState {
-  store: StateStore | undefined;
-  shared: RedisState | undefined;
 }
 
 /** What serve() is given besides the options: the lines, the counts the metrics show, the observer of webhook attempts. */
@@ -185,66 +156,61 @@ function attemptObserver(counts: MetricCounts, log: OperatorLog, json: boolean):
   };
 }
 
-/** --state redis://…: its module loaded now, and only now (start-up and --help never pay for it). */
-async function openShared(settings: Settings, onError: (line: string) => void, log: StartMockOptions["log"], seeing: Pick<Seeing, "observe" | "log">): Promise<RedisState> {
-  const { openRedisState } = await import("../state/redis/index.js");
+export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
+  const started = performance.now();
+  const settings = checkOptions(options);
+  const spec = await loadSpec(options.specPath ?? DEFAULT_SPEC_PATH);
+  const log = operatorLogOf(options, settings);
+  const onError = options.onError ?? ((line: string) => log.event("error", "error", line));
+  const counts = new MetricCounts();
   const json = settings.logFormat === "json";
-  return openRedisState(settings.state!, {
-    rateLimit: settings.rateLimit,
-    journalCapacity: settings.journalSize ?? mockLimits.journalPerWorld,
-    maxFaults: mockLimits.maxFaultsPerWorld,
-    log: json ? undefined : log === true ? (line) => process.stdout.write(`${line}\n`) : typeof log === "function" ? log : undefined,
-    observe: seeing.observe,
-    lifecycle: seeing.log.lifecycle,
-    onError,
-  });
+  // Delivery lines are asked by the engine's `log` (--webhook-url or --log), or with Redis by the request log.
+  const deliveryLines = settings.state !== undefined && isRedisUrl(settings.state) ? Boolean(options.log) : options.webhooks?.log !== undefined;
+  const observe = attemptObserver(counts, log, json && deliveryLines);
+  // In JSON the delivery lines are the observer's; the text lines go as they always went.
+  const textLines = json ? undefined : options.log === true ? (line: string) => void process.stdout.write(`${line}\n`) : typeof options.log === "function" ? options.log : undefined;
+  // The one choice of the state behind the mock: memory, a --state directory, or Redis (state/open.ts).
+  const backend = await openBackend({ state: settings.state, rateLimit: settings.rateLimit, journalSize: settings.journalSize, journalMemoryMb: settings.journalMemoryMb, log: textLines, lifecycle: log.lifecycle, onError });
+  try {
+    return await serve(options, settings, spec, backend, started, { log, onError, counts, observe });
+  } catch (error) {
+    await backend.close();
+    throw error;
+  }
 }
 
-async function serve(options: StartMockOptions, settings: Settings, spec: LoadedSpec, { store, shared }: KeptState, started: number, { log: operatorLog, onError, counts, observe }: Seeing): Promise<RunningMock> {
+async function serve(options: StartMockOptions, settings: Settings, spec: LoadedSpec, backend: StateBackend, started: number, { log: operatorLog, onError, counts, observe }: Seeing): Promise<RunningMock> {
   const given = options.today === undefined ? undefined : normalizeToday(options.today);
-  const today = store ? todayOfState(store, given) : (given ?? shared?.fingerprint?.today);
+  // The state's today when the caller gave none, so a state made yesterday opens today.
+  const today = given ?? backend.fingerprint?.today;
   // The dataset as generated stays as it is: sandboxes start from it; the demo keys' default world
-  // reads and changes its own fork (copy on write), onto which a state directory's changes replay.
+  // reads and changes its own fork (copy on write), onto which a kept state's changes replay.
   const data = dataFileOption(options.data);
   const start = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today, data });
-  const datasetBuilt = true;
   const dataset = forkDataset(start);
-  const versionAtStart = dataset.version;
+  const datasetBuilt = true;
   const fingerprint = { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) };
-  const restored = store ? restoreWorld(store, DEFAULT_WORLD, dataset, fingerprint) : undefined;
-  await shared?.claim(fingerprint);
+  await backend.restore(dataset, fingerprint);
 
   const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
   const extraKeys = typeof options.keys === "string" ? await readKeysFile(options.keys, knownPermissions) : parseKeySpecs(options.keys ?? [], knownPermissions);
-  // In JSON, the delivery lines are the observer's (attemptObserver); the engine prints text lines only.
-  const webhookOptions = settings.logFormat === "json" && options.webhooks?.log ? { ...options.webhooks, log: undefined } : options.webhooks;
 
-  let webhooks: ReturnType<typeof attachWebhooks>;
+  let webhooks: WebhookCore;
   try {
-    webhooks = attachWebhooks({
-      dataset,
-      options: webhookOptions,
-      onError,
-      observe,
-      persistence: store && worldPersistence(store, DEFAULT_WORLD, () => webhooks.engine.local!.snapshot(), onError),
-      shared: shared && ((engineSettings) => shared.webhooks(DEFAULT_WORLD, engineSettings)),
-    });
+    // In JSON, the delivery lines are the observer's (attemptObserver); the engine prints text lines only.
+    const webhookOptions = settings.logFormat === "json" && options.webhooks?.log ? { ...options.webhooks, log: undefined } : options.webhooks;
+    webhooks = mockWebhookCore(dataset.seed, webhookOptions, onError, observe);
   } catch (error) {
     throw error instanceof WebhookOptionError ? new MockOptionError(error.message) : error;
   }
-  const saved = restored?.webhooks;
-  if (saved) webhooks.engine.local?.restore(saved);
-  const engine = webhooks.engine;
-  const state = store && wireState(store, engine, onError);
   const mock = assembleMock({
     spec,
     settings,
     dataset: start,
     defaultDataset: dataset,
     extraKeys,
-    webhooks: { default: engine.service, sandbox: shared ? (_ds, _ordinal, worldId) => shared.webhooks(worldId, engine.settings) : state ? state.sandboxService : (ds, ordinal) => engine.serviceFor(ds, ordinal) },
-    sandboxLifecycle: state?.lifecycle,
-    shared: shared?.shared,
+    state: backend,
+    webhooks,
     datasetFrom: (content) => {
       try {
         return { ok: true, dataset: createDataset({ seed: start.seed, scale: start.scale, today: start.today, data: dataFileFromObject(content, "data") }) };
@@ -257,11 +223,11 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     authThrottle: options.authThrottle,
     probes: { uptimeSeconds: () => process.uptime(), readiness: () => readiness() },
   });
-  const skipped = [...(restored?.skipped ? [restored.skipped] : []), ...(state?.restoreSandboxes(mock.worlds) ?? [])];
-  await shared?.start(mock.worlds);
-  // Said at every start until the next change of that world is written (which cuts the line off).
-  for (const change of skipped) onError(skippedLine(change));
-  const sources: MetricSources = { counts, held: () => mock.worlds.held(), store: shared && (() => shared.metrics()) };
+  const service = mock.worlds.default.webhooks;
+  if (!service) throw new Error("hr-mock: the default world was made without its webhook service");
+  const engine = new WebhookEngine(dataset, { core: webhooks, service });
+  await backend.start(mock.worlds);
+  const sources: MetricSources = { counts, held: () => mock.worlds.held(), store: () => backend.metrics() };
   const http = createMockHttpServer({
     dispatch: mock.dispatch,
     failureStatus: settings.failureStatus,
@@ -285,20 +251,15 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   const demoKeys = new Set(DEMO_KEYS.map((k) => k.key));
   const startIds = attempt(() => sampleIds(dataset));
   let closing: Promise<void> | undefined;
-  // Attempts in flight finish first (bounded by the response timeout), then the server stops.
+  // Attempts in flight finish first (bounded by the response timeout), then the server stops, then
+  // the state hands back what it holds and lets go of its store.
   const close = () => {
     stopper.markStopping();
-    return (closing ??= Promise.all([engine.close(), mock.worlds.close()]).then(() => http.close()).finally(async () => (store?.release(), await shared?.close())));
+    return (closing ??= Promise.all([engine.close(), mock.worlds.close()]).then(() => http.close()).finally(() => backend.close()));
   };
   const stopper = createStopper(http, close);
-  const storeKind = shared ? "redis" : store ? "directory" : "memory";
-  const readiness = (): Readiness =>
-    readinessOf({
-      datasetBuilt,
-      stopping: stopper.stopping,
-      store: shared ? { kind: storeKind, address: shared.shown, ...shared.readiness() } : { kind: storeKind, reached: true, reachable: true },
-    });
-  return {
+  const readiness = (): Readiness => readinessOf({ datasetBuilt, stopping: stopper.stopping, store: { ...backend.store, ...backend.readiness() } });
+  const running: RunningMock = {
     url,
     port,
     host: settings.host,
@@ -323,23 +284,18 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     mount: (prefix, handler) => http.mount(prefix, handler),
     startupMs: performance.now() - started,
     webhooks: engine,
-    trigger: webhooks.trigger,
+    trigger: (type, triggerOptions) => engine.trigger(type, triggerOptions),
     createSandbox: (sandboxOptions) => mock.createSandbox(sandboxOptions),
-    readiness,
     requests: mock.journal.requests,
     verify: mock.journal.verify,
+    readiness,
     close,
     drain: (drainOptions) => stopper.drain(drainOptions),
-    ...(shared && { shared: { store: shared.shown, cluster: shared.cluster } }),
     log: operatorLog,
-    ...(store && {
-      state: {
-        dir: store.dir,
-        restored: { changes: dataset.version - versionAtStart, endpoints: saved?.endpoints.length ?? 0, waiting: saved?.waiting.length ?? 0 },
-        skipped,
-      },
-    }),
+    ...backend.report(),
   };
+  holdBackend(running, backend);
+  return running;
 }
 
 /** What `make` returns, or what it threw (kept to throw when asked). */

@@ -47,7 +47,7 @@ export function createAdmission({ gate, failRate, random, clock }: AdmissionOpti
     const { store } = apiKey.world;
     const permitted = hasPermission(apiKey, operation.permission);
     const admission = store.admit({ key: apiKey.key, operationId: operation.operationId, read, permitted, nowMs: clock(), entryIfAdmitted });
-    return andThen(admission, (outcome): Admission => {
+    const answered = andThen(admission, (outcome): Admission => {
       switch (outcome.kind) {
         case "admitted":
           return { ok: true, apiKey, rateHeaders: rateHeadersOf(outcome.rate), caller, holdMs: outcome.delayMs, recorded: outcome.recorded };
@@ -59,11 +59,14 @@ export function createAdmission({ gate, failRate, random, clock }: AdmissionOpti
           return { ok: false, reply: { ...faultReply(operation, outcome.answer, rateHeadersOf(outcome.rate)), caller } };
         case "gone":
           return { ok: false, reply: unauthorized(UNKNOWN_KEY) };
-        case "unavailable":
-          // Reads go on from what this replica holds (uncounted); a change cannot be kept, so it waits.
-          if (read) return { ok: true, apiKey, caller, recorded: false };
-          return { ok: false, reply: { ...storeUnavailable(outcome.store), caller } };
       }
+    });
+    if (!(answered instanceof Promise)) return answered;
+    return answered.catch((error: unknown): Admission => {
+      const reply = storeUnavailable(error);
+      if (!reply) throw error;
+      // Reads go on from what this replica holds (uncounted); a change cannot be kept, so it waits.
+      return read ? { ok: true, apiKey, caller, recorded: false } : { ok: false, reply: { ...reply, caller } };
     });
   };
 }

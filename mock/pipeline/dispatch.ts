@@ -23,7 +23,6 @@ import { canonicalCase, parseQuery } from "./params.js";
 import { createPreferMocker } from "./prefer.js";
 import { meant, nearMiss, operationsAt } from "./near-miss.js";
 import { createRecorder, entryOf } from "./record.js";
-import { StoreUnavailableError } from "../kernel/store-unavailable.js";
 import { storeUnavailable } from "./store-unavailable.js";
 import type { ResponseCache } from "./response-cache.js";
 import { bodyLimit, depthLimit, type LoadedSpec, type SpecOperation } from "../kernel/spec.js";
@@ -137,8 +136,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return viaPrism(request, method, path, search, preferHeader, head, started);
   };
 
-  // With worlds shared by replicas, a sandbox key first seen here is looked up before the request goes on.
-  // A shared state store out of reach (learning a key, catching up on a change) answers 503 naming it.
+  // A sandbox key not known here (one made through another replica) is looked up before the request goes on.
+  // A state store out of reach (learning a key, catching up on a change) answers 503 naming it.
   return (request) => {
     const learning = options.worlds.learnKey(request.headers.authorization);
     const answered = learning ? learning.then(() => answer(request)) : answer(request);
@@ -178,7 +177,8 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         return { status: reply.status, body: reply.body, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs, violations: reply.violations, operator: reply.operator };
       })
       .catch((error: unknown): ReplyWithCaller => {
-        if (error instanceof StoreUnavailableError) return storeUnavailable(error.store);
+        const unavailable = storeUnavailable(error);
+        if (unavailable) return unavailable;
         onInternalError(`hr-mock: internal error on ${method} ${printable(path, 200)}: ${oneLine(errorText(error))}`);
         return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
       })
@@ -318,7 +318,8 @@ function headOnly(reply: ReplyWithCaller): ReplyWithCaller {
 }
 
 function unreachable(error: unknown): ReplyWithCaller {
-  if (error instanceof StoreUnavailableError) return storeUnavailable(error.store);
+  const unavailable = storeUnavailable(error);
+  if (unavailable) return unavailable;
   throw error;
 }
 

@@ -22,7 +22,6 @@ import { parsePrefer, type PreferConfig } from "./prefer.js";
 import type { SpecOperation } from "../kernel/spec.js";
 import { errorText, oneLine } from "../kernel/text.js";
 import { andThen } from "../kernel/awaitable.js";
-import { StoreUnavailableError } from "../kernel/store-unavailable.js";
 import { storeUnavailable } from "./store-unavailable.js";
 import type { World } from "../worlds/world.js";
 
@@ -85,8 +84,9 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
   return ({ resource, input }) => () => {
     const operation = operations.get(resource.iid ?? "");
     const internal = (error: unknown): MockedReply => {
-      // A shared state store out of reach is no fault of the mock's: the 503 names it, nothing was changed.
-      if (error instanceof StoreUnavailableError) return storeUnavailable(error.store);
+      // A state store out of reach is no fault of the mock's: the 503 names it, nothing was changed.
+      const unavailable = storeUnavailable(error);
+      if (unavailable) return unavailable;
       options.onInternalError(`hr-mock: internal error in ${operation?.operationId}: ${oneLine(errorText(error))}`);
       return failure(500, `Internal error: the mock failed while answering ${operation?.operationId}; its log has the cause.`);
     };

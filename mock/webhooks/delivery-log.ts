@@ -15,7 +15,9 @@ type ControlSchemas = components["schemas"];
 export type DeliveryState = ControlSchemas["Delivery"]["state"];
 export const DELIVERY_STATES: readonly DeliveryState[] = DeliveryStateValues;
 
-const FINAL: ReadonlySet<DeliveryState> = new Set(["succeeded", "failed", "cancelled", "stopped", "dropped"]);
+/** The states a delivery ends in (what a log's bound may let go of). */
+export const FINAL_STATES: readonly DeliveryState[] = ["succeeded", "failed", "cancelled", "stopped", "dropped"];
+const FINAL: ReadonlySet<DeliveryState> = new Set(FINAL_STATES);
 
 export function isFinal(state: DeliveryState): boolean {
   return FINAL.has(state);

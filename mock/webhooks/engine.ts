@@ -11,7 +11,8 @@ import { refuse, type Result } from "../kernel/results.js";
 import { EndpointError, ResendError, TriggerError, valueOr } from "./reasons.js";
 import type { BulkResendResult, ResendFilter, ResendResult } from "./resend.js";
 import { requestProblem } from "../kernel/json-schema.js";
-import { WebhookService, type CloseReport, type ServiceParts, type WebhookPersistence } from "./service.js";
+import { WebhookService, type CloseReport } from "./service.js";
+import { seedOf, type WebhookCore } from "./core.js";
 import type { WorldWebhooks } from "./port.js";
 import type { TriggerRequest } from "./triggers.js";
 import { realScheduler, resolveSettings, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
@@ -32,42 +33,41 @@ export interface ResendOptions {
   organisation?: number | string;
 }
 
+/**
+ * The core every world's service is made with: the options checked (WebhookOptionError names a bad
+ * one), the seed (default the dataset's), and the service in this process.
+ */
+export function webhookCore(seed: number, options: WebhookEngineOptions = {}): WebhookCore {
+  const settings = resolveSettings(options);
+  const core: WebhookCore = {
+    settings,
+    scheduler: options.scheduler ?? realScheduler,
+    seed: options.seed ?? seed,
+    log: options.log,
+    observe: options.observe,
+    onError: options.onError ?? ((line) => process.stderr.write(`${line}\n`)),
+    local: (dataset, ordinal, persistence) => new WebhookService(dataset, settings, { ...core, persistence, seed: seedOf(core.seed, ordinal) }),
+  };
+  return core;
+}
+
 export class WebhookEngine {
   readonly settings: EngineSettings;
   /** The domain core, for callers whose input was checked at their own edge (the control API). */
   readonly service: WorldWebhooks;
-  /** The service when it lives in this process (no --state redis://): what a --state directory snapshots. */
-  readonly local: WebhookService | undefined;
-  private readonly parts: ServiceParts;
-
-  /** Throws WebhookOptionError naming a bad option. */
-  constructor(
-    private readonly dataset: Dataset,
-    options: WebhookEngineOptions = {},
-    persistence?: WebhookPersistence,
-    /** A service kept elsewhere (Redis) for the default world, made from the settings; none: one in this process. */
-    shared?: (settings: EngineSettings) => WorldWebhooks,
-  ) {
-    this.settings = resolveSettings(options);
-    this.parts = {
-      scheduler: options.scheduler ?? realScheduler,
-      persistence,
-      seed: options.seed ?? dataset.seed,
-      log: options.log,
-      observe: options.observe,
-      onError: options.onError ?? ((line) => process.stderr.write(`${line}\n`)),
-    };
-    this.local = shared ? undefined : new WebhookService(dataset, this.settings, this.parts);
-    this.service = this.local ?? shared!(this.settings);
-  }
 
   /**
-   * A service of the same settings over another world's dataset (a sandbox): its own endpoints,
-   * lanes and log. `ordinal` (1, 2, ...) varies the seed so two sandboxes never send the same event ids.
+   * Over the default world's service, as its state made it from `core`; without one, over a
+   * service in this process made from the options (throws WebhookOptionError naming a bad option).
    */
-  serviceFor(dataset: Dataset, ordinal: number, persistence?: WebhookPersistence): WebhookService {
-    // A sandbox's state goes to its own world in a --state directory, never the default world's.
-    return new WebhookService(dataset, this.settings, { ...this.parts, persistence, seed: this.parts.seed + ordinal * 0x9e3779b1 });
+  constructor(
+    private readonly dataset: Dataset,
+    options: WebhookEngineOptions | { core: WebhookCore; service: WorldWebhooks } = {},
+  ) {
+    const made = "core" in options ? options : undefined;
+    const core = made?.core ?? webhookCore(dataset.seed, options as WebhookEngineOptions);
+    this.settings = core.settings;
+    this.service = made?.service ?? core.local(dataset, 0);
   }
 
   /** Registers an endpoint; the answer holds the secret, shown this once. Throws EndpointError. */

@@ -35,9 +35,7 @@ export type WorldAdmission =
   | { kind: "forbidden"; rate?: RateDecision }
   | { kind: "fault"; rate?: RateDecision; answer: ScriptedAnswer & { status: number } }
   /** The world was deleted (through another replica): its keys are no longer known. */
-  | { kind: "gone" }
-  /** The shared store cannot be reached: `store` names it, without a password. */
-  | { kind: "unavailable"; store: string };
+  | { kind: "gone" };
 
 /** A world's scripted faults, as the control API reads and changes them. */
 export interface FaultsPort {
@@ -49,7 +47,11 @@ export interface FaultsPort {
 }
 
 export interface WorldStore {
-  /** The rate limit, the permission's place in the order (429 before 403), and the scripted faults. */
+  /**
+   * The rate limit, the permission's place in the order (429 before 403), and the scripted faults.
+   * A store that cannot be reached rejects with StoreUnavailableError (kernel/store-unavailable.ts),
+   * as every call into the state does.
+   */
   admit(request: AdmitRequest): Awaitable<WorldAdmission>;
   readonly faults: FaultsPort;
   /** The rate limit in force (requests per window), or undefined when it is off. */

@@ -9,6 +9,7 @@ import { mockLimits } from "../../generated/control-facts.js";
 import { SERVE_HELP, parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { DEFAULT_PORT } from "../../mock/kernel/limits.js";
 import { storeUnavailable } from "../../mock/pipeline/store-unavailable.js";
+import { StoreUnavailableError } from "../../mock/kernel/store-unavailable.js";
 import { COMMAND_TIMEOUT_MS } from "../../mock/state/redis/connection.js";
 import { TRIGGER_PATIENCE_MS } from "../../mock/state/redis/webhooks/service.js";
 import { BARRIER_MS } from "../../mock/state/redis/late-records.js";
@@ -51,7 +52,7 @@ describe("the replicas' commands", () => {
 test("the 503 it quotes is the mock's, and the timeout it states is the connection's", () => {
   const quoted = /`(Service unavailable: [^`]+)`/.exec(text)?.[1];
   expect(quoted, "the guide quotes the 503's message").toBeDefined();
-  const message = String(storeUnavailable("redis://…").body);
+  const message = String(storeUnavailable(new StoreUnavailableError("redis://…", "connection refused"))?.body);
   expect(JSON.parse(message).message).toBe(quoted);
   expect(text).toContain(`not answering within ${COMMAND_TIMEOUT_MS / 1000} s`);
   expect(text, "how long a trigger keeps trying while other replicas' changes land first").toContain(`keeps it behind for ${TRIGGER_PATIENCE_MS / 1000} s answers \`409\``);

@@ -9,6 +9,7 @@ import { createDispatcher, type Dispatcher } from "../../mock/pipeline/dispatch.
 import { ResponseCache } from "../../mock/pipeline/response-cache.js";
 import { loadSpec } from "../../mock/kernel/spec.js";
 import { Worlds } from "../../mock/worlds/world.js";
+import { memoryBackend } from "../../mock/state/memory.js";
 import { freshDataset } from "../mock-data/fixture.js";
 
 let clock = 0;
@@ -17,7 +18,7 @@ beforeAll(async () => {
   const dataset = freshDataset();
   dispatch = createDispatcher({
     spec: await loadSpec(),
-    worlds: new Worlds({ start: dataset, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, rateLimit: "off" }),
+    worlds: new Worlds({ start: dataset, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, state: memoryBackend({ rateLimit: "off" }) }),
     table: readOperations(handlers),
     failRate: 0,
     random: Math.random,

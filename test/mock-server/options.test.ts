@@ -13,6 +13,7 @@ import { createDispatcher } from "../../mock/pipeline/dispatch.js";
 import { ResponseCache } from "../../mock/pipeline/response-cache.js";
 import { loadSpec } from "../../mock/kernel/spec.js";
 import { Worlds } from "../../mock/worlds/world.js";
+import { memoryBackend } from "../../mock/state/memory.js";
 import { createOpenApiValidator } from "../support/openapi-validator.js";
 import { bearer, fetchAnswer, isFailureEnvelope } from "./support.js";
 
@@ -319,7 +320,7 @@ describe("a handler that throws", () => {
     const dispatch = createDispatcher({
       spec: loaded,
       // Two organisations with ids only: the handler that throws reads nothing.
-      worlds: new Worlds({ start: { seed: 1, scale: 1, today: "2026-11-02", version: 0, organizations: [{ id: "org-a" }, { id: "org-b" }], organizationById: new Map() } as never, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, rateLimit: "off" }),
+      worlds: new Worlds({ start: { seed: 1, scale: 1, today: "2026-11-02", version: 0, organizations: [{ id: "org-a" }, { id: "org-b" }], organizationById: new Map() } as never, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, state: memoryBackend({ rateLimit: "off" }) }),
       table: readOperations(
         {
           ...handlers,

@@ -10,6 +10,7 @@ import { ResponseCache } from "../../mock/pipeline/response-cache.js";
 import { describeSchema } from "../../mock/kernel/schema-text.js";
 import { loadSpec, type LoadedSpec } from "../../mock/kernel/spec.js";
 import { Worlds } from "../../mock/worlds/world.js";
+import { memoryBackend } from "../../mock/state/memory.js";
 import { freshDataset } from "../mock-data/fixture.js";
 
 const dataset = freshDataset();
@@ -25,7 +26,7 @@ beforeAll(async () => {
   ) as unknown as ResourceHandlers;
   dispatch = createDispatcher({
     spec,
-    worlds: new Worlds({ start: dataset, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, rateLimit: "off" }),
+    worlds: new Worlds({ start: dataset, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, state: memoryBackend({ rateLimit: "off" }) }),
     table: readOperations(spying),
     failRate: 0,
     random: Math.random,

@@ -1,20 +1,21 @@
 // One mock served by two replicas on one Redis, every request going to the next replica in turn as
 // a load balancer would send it: what a user made or changed through one is what the other serves,
-// at once; the rate limit counts a key once across them; each journal holds both replicas'
-// requests within its bound; each delivery attempt is made by exactly one replica. The pair runs
-// with the rate limit off, so that each replica admits requests itself while Redis has not said the
-// world changed (and records them late); the rate limit's own pair asks Redis before each answer.
+// at once; each journal holds both replicas' requests within its bound, in Redis's memory too; each
+// delivery attempt is made by exactly one replica. The pair runs with the rate limit off, so that
+// each replica admits requests itself while Redis has not said the world changed (and records them
+// late). The rules every backend shares (faults, the rate limit, the bounds, a sandbox's life) are
+// the table of test/state/backends.test.ts, run against two replicas with the rate limit on too.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { mockLimits } from "../../generated/control-facts.js";
-import { rateLimit } from "../../generated/facts.js";
 import { MAX_PARAMETER_NAMES } from "../../mock/worlds/journal/tally.js";
 import { startRedis, type RedisServer } from "../support/redis-server.js";
 import { ADMIT_SCRIPT } from "../../mock/state/redis/lua/admission.js";
+import { mockKeys, STATE_FORMAT } from "../../mock/state/redis/formats.js";
+import { scriptsDigest } from "../../mock/state/redis/scripts.js";
 import { register, TestReceiver } from "../webhooks-engine/support.js";
 import { recorded, roundRobin, scriptCalls, send, startReplicas, worldBytes, SEED, TODAY } from "./support.js";
 
-const RATE_LIMIT = 12;
 const JOURNAL = 40;
 
 let redis: RedisServer;
@@ -44,25 +45,6 @@ async function sandbox(through: RunningMock, label = "a team") {
 }
 
 describe("sandboxes", () => {
-  test("made through one replica, it is used, listed, reset and deleted through the other", async () => {
-    const made = await sandbox(a, "made through a");
-    expect((await send(b, "GET", "/v1/department/list?PageSize=1", made.full)).status, "its key works through b at once").toBe(200);
-    const listed = await send(b, "GET", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin);
-    expect(listed.body.data.map((s: { id: string; label: string }) => [s.id, s.label]), "b lists it").toContainEqual([made.id, "made through a"]);
-
-    const approved = async (via: RunningMock) => (await send(via, "GET", "/v1/leaverequest/list?LeaveStatus=Approved&PageSize=1", made.full)).body.data.totalRecords as number;
-    const before = await approved(a);
-    expect((await send(b, "POST", "/_mock/webhooks/events", made.admin, { type: "leave.approved" })).status, "a trigger through b").toBe(202);
-    expect(await approved(a), "a sees b's change in the sandbox").toBe(before + 1);
-    expect((await send(a, "POST", `/_mock/sandboxes/${made.id}/reset`, DEMO_KEY.org1WebhooksAdmin)).status, "reset through a").toBe(200);
-    expect(await approved(b), "b serves the sandbox back at its start").toBe(before);
-
-    expect((await send(b, "DELETE", `/_mock/sandboxes/${made.id}`, DEMO_KEY.org1WebhooksAdmin)).status, "deleted through b").toBe(200);
-    const gone = await send(a, "GET", "/v1/department/list?PageSize=1", made.full);
-    expect([gone.status, gone.body.message], "its key stops through a at once").toEqual([401, "Unauthorized: the API key is not known to this service."]);
-    expect((await send(a, "GET", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin)).body.data.map((s: { id: string }) => s.id)).not.toContain(made.id);
-  });
-
   test(`the limit of ${mockLimits.maxSandboxes} sandboxes counts every replica's, and a deleted one frees its place for both`, async () => {
     // A database of its own: the other tests' sandboxes do not count here.
     const { replicas } = await startReplicas({ url: `${redis.url}/3` });
@@ -104,38 +86,6 @@ describe("data, faults and keys through either replica", () => {
     expect([await approved(a), await approved(b)], "both replicas serve all eight").toEqual([before + 8, before + 8]);
     const listed = async (via: RunningMock) => (await send(via, "GET", "/v1/leaverequest/list?LeaveStatus=Approved&PageSize=100", made.full)).body.data.data.map((r: { id: string }) => r.id);
     expect(await listed(a), "the same records, in the same order").toEqual(await listed(b));
-  });
-
-  test("a scripted fault added through one replica is met through either, its count shared", async () => {
-    const made = await sandbox(a);
-    // Both replicas answer from their caches first, asking Redis nothing: the fault must still reach them.
-    for (const via of [a, b, a, b]) expect((await send(via, "GET", "/v1/department/list?PageSize=1", made.full)).status).toBe(200);
-    expect((await send(a, "POST", "/_mock/faults", made.admin, { operation: "listDepartments", status: 503, times: 2 })).status).toBe(201);
-    const lb = roundRobin([b, a]);
-    const statuses = [];
-    for (let i = 0; i < 3; i++) statuses.push((await lb.get("/v1/department/list?PageSize=1", made.full)).status);
-    expect(statuses, "two calls faulted (one through each), then answered").toEqual([503, 503, 200]);
-    expect((await send(b, "GET", "/_mock/faults", made.admin)).body.data, "used up").toEqual([]);
-  });
-
-  test(`the rate limit counts a key once across replicas: ${RATE_LIMIT} allowed in the window, then 429 through either`, async () => {
-    // A mock of its own (database 1), counting.
-    const { replicas: counted } = await startReplicas({ url: `${redis.url}/1` }, { rateLimit: RATE_LIMIT });
-    try {
-      const made = await sandbox(counted[1]);
-      const lb = roundRobin(counted);
-      const statuses: number[] = [];
-      for (let i = 0; i < RATE_LIMIT; i++) statuses.push((await lb.get(`/v1/department/list?PageSize=${i + 1}`, made.full)).status);
-      expect(statuses.every((s) => s === 200), `${RATE_LIMIT} requests through both replicas: ${statuses}`).toBe(true);
-      for (const replica of counted) {
-        const refused = await send(replica, "GET", "/v1/department/list?PageSize=1", made.full);
-        expect(refused.status, "the next request through either is refused").toBe(429);
-        expect(Number(refused.headers.get(rateLimit.headers.retryAfter)), "Retry-After in whole seconds").toBeGreaterThanOrEqual(1);
-        expect(refused.headers.get(rateLimit.headers.rateLimitRemaining)).toBe("0");
-      }
-    } finally {
-      await Promise.all(counted.map((replica) => replica.close()));
-    }
   });
 });
 
@@ -209,47 +159,9 @@ describe("the bounds of memory, in Redis", () => {
     const operation = coverage.body.data.api.operations.find((o: { operationId: string }) => o.operationId === "listDepartments");
     expect([operation.requests, operation.parameters.unknown.length], "every request counted, 64 names kept").toEqual([70, MAX_PARAMETER_NAMES]);
   });
-
-  test("the delivery log keeps its bound per organisation, the oldest finished entries and their bodies going first", async () => {
-    // A database and replicas of their own, with a log of 5 entries per organisation.
-    const { replicas } = await startReplicas({ url: `${redis.url}/4` }, { webhooks: { timeScale: 0.001, logLimit: 5 } });
-    const [one, two] = replicas;
-    const sink = await new TestReceiver().start();
-    try {
-      await register(one, sink);
-      const events: string[] = [];
-      for (let i = 0; i < 7; i++) {
-        events.push((await send(i % 2 ? one : two, "POST", "/_mock/webhooks/events", DEMO_KEY.org1WebhooksAdmin, { type: "payroll.paid" })).body.data.event.id);
-        await sink.event(events[i]);
-        await one.webhooks.idle();
-      }
-      const kept = (await send(two, "GET", "/_mock/webhooks/deliveries?limit=100", DEMO_KEY.org1WebhooksAdmin)).body.data.map((d: { eventId: string }) => d.eventId);
-      expect(kept, "the newest 5 of 7, newest first").toEqual(events.slice(2).reverse());
-      const gone = await send(one, "POST", `/_mock/webhooks/events/${events[0]}/resend`, DEMO_KEY.org1WebhooksAdmin);
-      expect([gone.status, gone.body.message], "a trimmed event cannot be resent").toEqual([404, `Not found: no event with id ${events[0]} in this organisation's delivery log (eventId).`]);
-      const bodies = Number(await redis.cli("-n", "4", "hlen", "hrm:{w:default}:bodies"));
-      expect(bodies, "only the kept events' bodies stay").toBe(5);
-    } finally {
-      await Promise.all(replicas.map((r) => r.close()));
-      await sink.close();
-    }
-  });
 });
 
 describe("webhooks", () => {
-  test("an endpoint added through one replica gets the events triggered through the other, each delivery once, signed with its secret", async () => {
-    const made = await sandbox(b);
-    const { id } = await register(a, receiver, {}, made.admin);
-    const events = [];
-    for (const via of [a, b, a, b]) events.push((await send(via, "POST", "/_mock/webhooks/events", made.admin, { type: "payroll.paid" })).body.data.event.id as string);
-    for (const event of events) await receiver.event(event);
-    await a.webhooks.idle();
-    for (const event of events) expect(receiver.requestsFor(event).length, `event ${event} was sent once`).toBe(1);
-    expect(receiver.rejections, "every delivery verified with the secret b never saw").toEqual([]);
-    const log = await send(b, "GET", `/_mock/webhooks/deliveries?endpointId=${id}`, made.admin);
-    expect(log.body.data.map((d: { state: string }) => d.state), "the log through b").toEqual(["succeeded", "succeeded", "succeeded", "succeeded"]);
-  });
-
   test("a failed attempt is retried on the schedule by one replica, and a resend through either goes once", async () => {
     const made = await sandbox(a);
     const failing = await new TestReceiver().start();
@@ -282,6 +194,18 @@ describe("refusals", () => {
     );
     expect(error?.message).toBe(
       `--state ${redis.url} holds the state of a mock made from another start dataset: --seed ${SEED + 1} (the state's: ${SEED}); start every replica with the same flags, or give another database (redis://host:port/1)`,
+    );
+  });
+
+  test("a replica of another release (the formats its scripts are made from differ) is refused with one line", async () => {
+    const state = { format: STATE_FORMAT, scripts: "another-release", fingerprint: { seed: SEED, scale: 0.2, today: TODAY } };
+    await redis.cli("-n", "7", "set", mockKeys.state, JSON.stringify(state));
+    const error = await startMock({ port: 0, seed: SEED, today: TODAY, scale: 0.2, state: `${redis.url}/7` }).then(
+      (mock) => (void mock.close(), undefined),
+      (e: Error) => e,
+    );
+    expect(error?.message).toBe(
+      `--state ${redis.url}/7 is served by replicas of another release of the mock (their formats "another-release", this one's "${scriptsDigest()}"); start every replica from the same release, or give another database`,
     );
   });
 

@@ -10,7 +10,8 @@ import { createDataset } from "../../mock/data/dataset.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { loadSpec } from "../../mock/kernel/spec.js";
 import { Worlds } from "../../mock/worlds/world.js";
-import { WebhookEngine } from "../../mock/webhooks/engine.js";
+import { webhookCore } from "../../mock/webhooks/engine.js";
+import { memoryBackend } from "../../mock/state/memory.js";
 import { triggerSubjects } from "../../generated/control-facts.js";
 
 const document = controlDocument as any;
@@ -22,8 +23,8 @@ describe("mock/control/openapi/", () => {
 
   test("every operation is answered and needs Manage Webhooks, but the probes and the edge's (x-edge), which need no key; every path is under /_mock/", async () => {
     const dataset = createDataset({ seed: 1, scale: 0.1 });
-    const engine = new WebhookEngine(dataset, { onError: () => {} });
-    const worlds = new Worlds({ start: dataset, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, rateLimit: "off", defaultWebhooks: engine.service });
+    const worlds = new Worlds({ start: dataset, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, state: memoryBackend({ rateLimit: "off" }), webhooks: webhookCore(dataset.seed, { onError: () => {} }) });
+    const engine = worlds.default.webhooks!;
     const declared = Object.values<any>(document.paths).flatMap((item) => Object.values<any>(item).filter((op) => op["x-edge"] !== true).map((op) => op.operationId));
     const probes = probeOperations({ uptimeSeconds: () => 0, readiness: () => ({ ready: true, dataset: "built", stopping: false, store: { kind: "memory", reached: true, reachable: true } }) });
     const tables = [...Object.keys(controlOperations(worlds, (await loadSpec()).byOperationId)), ...Object.keys(probes)];

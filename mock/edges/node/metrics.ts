@@ -28,7 +28,8 @@ export interface StoreNow {
 export interface MetricSources {
   counts: MetricCounts;
   held(): HeldNow;
-  store?(): StoreNow;
+  /** Undefined when the state is in this process (no store to report on). */
+  store(): StoreNow | undefined;
 }
 
 type Value = { labels: Record<string, string | number>; value: number; metricName?: string };
@@ -90,7 +91,7 @@ export function families(sources: MetricSources): Family[] {
     },
     gauge("webhook_deliveries_waiting", "Webhook deliveries not finished here: held, queued, sending or waiting for a retry.", held.deliveriesWaiting),
   ];
-  const store = sources.store?.();
+  const store = sources.store();
   if (store) {
     list.push(gauge("store_up", "1 while the state store (--state redis://) answers, 0 while it cannot be reached.", store.up ? 1 : 0));
     list.push({

@@ -3,169 +3,232 @@
 // rate-limit counts, webhook endpoints, the delivery log and its queue. What a replica keeps for
 // itself it can rebuild: the datasets (regenerated from the seed, the changes replayed) and the
 // response cache (keyed by each world's version). This module is loaded only with --state redis://.
-import { StateError } from "../state-error.js";
-import { fingerprintDifferences, type Fingerprint } from "../store.js";
-import type { AttemptObserver, EngineSettings } from "../../webhooks/settings.js";
+import { mockLimits } from "../../../generated/control-facts.js";
+import type { Dataset } from "../../data/dataset.js";
+import { DEFAULT_WORLD, type SandboxDefinition, type World, type Worlds } from "../../worlds/world.js";
+import type { Registered, WorldParts, WorldPlace, WorldsHere } from "../../worlds/state-port.js";
+import type { WebhookCore } from "../../webhooks/core.js";
+import type { Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "../backend.js";
 import type { OperatorLog } from "../../kernel/operator-log.js";
-import { DEFAULT_WORLD, type SharedWorlds, type World, type Worlds } from "../../worlds/world.js";
+import { StateError } from "../state-error.js";
+import { fingerprintDifferences } from "../store.js";
 import { parseRedisUrl } from "./address.js";
 import { openRedis, type RedisLink } from "./connection.js";
+import { STATE_FORMAT } from "./formats.js";
 import { RedisJournal } from "./journal.js";
 import { mockKeys } from "./keys.js";
-import { sharedSandboxes } from "./sandboxes.js";
-import { registerScripts, type Scripts } from "./scripts.js";
-import { RedisWorldState, type LocalParts } from "./world-state.js";
-import { Tracking } from "./tracking.js";
-import { LateRecords } from "./late-records.js";
+import { chooseMode, type RedisMode } from "./modes.js";
+import { sharedSandboxes, type SharedSandboxes } from "./sandboxes.js";
+import { registerScripts, scriptsDigest, type Scripts } from "./scripts.js";
+import { RedisWorldState } from "./world-state.js";
 import { DeliveryPump } from "./webhooks/pump.js";
 import { RedisWebhookService } from "./webhooks/service.js";
 
-const FORMAT = "hr-mock-state/1";
-
 export interface RedisStateOptions {
   rateLimit: number | "off";
-  journalCapacity: number;
-  maxFaults: number;
+  journalSize?: number;
+  maxFaults?: number;
   /** One line per delivery attempt (--log). */
   log?: (line: string) => void;
-  /** Told of every delivery attempt this replica makes (metrics, JSON log lines). */
-  observe?: AttemptObserver;
   /** Where the store lost and store back events go (default: onError's lines). */
   lifecycle?: OperatorLog["lifecycle"];
   onError(line: string): void;
 }
 
-export interface RedisState {
-  /** The address as lines show it (password masked). */
-  readonly shown: string;
-  readonly cluster: boolean;
-  /** What the mock whose state this is was made from; undefined for a new state. */
-  readonly fingerprint: Fingerprint | undefined;
-  /** Records the fingerprint of a new state; refuses (StateError) a replica made from another. */
-  claim(fingerprint: Fingerprint): Promise<void>;
-  /** What Worlds takes: sandboxes, stores and journals in Redis. */
-  readonly shared: SharedWorlds;
-  /** A world's webhook service (its store is made with the world, by `shared`, before any call). */
-  webhooks(worldId: string, settings: EngineSettings): RedisWebhookService;
-  /** Brings the default world in line with the store and starts attempting deliveries. */
-  start(worlds: Worlds): Promise<void>;
-  /** For GET /_mock/ready: whether the store was reached since the replica started (opening it does), and whether it answers now. */
-  readiness(): { reached: boolean; reachable: boolean };
-  /** What GET /_mock/metrics shows of the store: whether it answers, and the round trips made to it. */
-  metrics(): { up: boolean; roundTrips: ReadonlyMap<string, number> };
-  close(): Promise<void>;
-}
-
 /** Connects and reads the state's fingerprint; a StateError of one line for an address that does not serve. */
-export async function openRedisState(url: string, options: RedisStateOptions): Promise<RedisState> {
+export async function openRedisBackend(url: string, options: RedisStateOptions): Promise<StateBackend> {
   const address = parseRedisUrl(url);
   const link = await openRedis(address);
   try {
-    return await stateOn(link, options);
+    const scripts = registerScripts(link);
+    const held = await scripts.read((client) => client.get(mockKeys.state));
+    const fingerprint = held === null ? undefined : readState(held, link.address.shown);
+    const settings = { rateLimit: options.rateLimit, journalCapacity: options.journalSize ?? mockLimits.journalPerWorld, maxFaults: options.maxFaults ?? mockLimits.maxFaultsPerWorld };
+    const mode = await chooseMode(link, scripts, { ...settings, onError: options.onError });
+    return new RedisBackend(link, scripts, mode, fingerprint, { ...settings, log: options.log, lifecycle: options.lifecycle, onError: options.onError });
   } catch (error) {
     await link.close();
     throw error;
   }
 }
 
-async function stateOn(link: RedisLink, options: RedisStateOptions): Promise<RedisState> {
-  const { shown } = link.address;
-  const scripts = registerScripts(link);
-  const held = await scripts.read((client) => client.get(mockKeys.state));
-  let fingerprint = held === null ? undefined : readState(held, shown);
-  let worlds: Worlds | undefined;
-  let pump: DeliveryPump | undefined;
-  const states = new Map<string, RedisWorldState>();
-  // On a single server, journal records go a little after their answers, in batches, and a journal
-  // read has every replica send what it holds first (late-records.ts); with the rate limit off,
-  // requests are admitted here while the world is as this replica holds it (Redis says when it
-  // changes, tracking.ts). On a Cluster, every request asks Redis and is recorded before its answer.
-  const local = await localParts(link, scripts, options);
-  const context = {
-    scripts,
-    store: shown,
-    rateLimit: options.rateLimit,
-    journalCapacity: options.journalCapacity,
-    maxFaults: options.maxFaults,
-    restartHere: (world: World) => worlds?.restartHere(world),
-    forgetHere: (world: World) => {
-      states.get(world.id)?.leave();
-      worlds?.forgetHere(world);
-    },
-    onError: options.onError,
-    local,
-  };
-  const lifecycle = options.lifecycle ?? ((_event, text) => options.onError(text));
-  const stop = link.onChange((up, reason) =>
-    up
-      ? lifecycle("store-back", `hr-mock: the state store ${shown} is reachable again; replicas share their state as before`, { store: shown })
-      : lifecycle("store-lost", `hr-mock: the state store ${shown} cannot be reached (${reason}); reads answer from what this replica holds, changes answer 503 until it is back`, { store: shown, reason }),
-  );
-  const shared = sharedSandboxes({
-    scripts,
-    state: (world) => {
-      const state = new RedisWorldState(context, world);
-      states.set(world.id, state);
-      return state;
-    },
-    journal: (world, capacity) => new RedisJournal(link, scripts, states.get(world.id)!, capacity, local),
-    onError: options.onError,
-  });
-  return {
-    shown,
-    cluster: link.cluster,
-    get fingerprint() {
-      return fingerprint;
-    },
-    async claim(wanted) {
-      const text = String(await scripts.run("hrmClaimState", [mockKeys.state], [JSON.stringify({ format: FORMAT, fingerprint: wanted })]));
-      const found = readState(text, shown);
-      const differences = fingerprintDifferences(found, wanted);
-      if (differences.length > 0) {
-        throw new StateError(`--state ${shown} holds the state of a mock made from another start dataset: ${differences.join(", ")}; start every replica with the same flags, or give another database (redis://host:port/1)`);
-      }
-      fingerprint = found;
-    },
-    shared,
-    webhooks(worldId, settings) {
-      pump ??= new DeliveryPump({ link, scripts, settings, log: options.log, observe: options.observe, onError: options.onError });
-      return new RedisWebhookService(() => states.get(worldId)!, worldId, { scripts, settings, pump, store: shown, onError: options.onError });
-    },
-    readiness: () => ({ reached: true, reachable: link.up }),
-    async start(made) {
-      worlds = made;
-      await states.get(DEFAULT_WORLD)!.open();
-      await pump?.start();
-    },
-    metrics: () => ({ up: link.up, roundTrips: scripts.roundTrips }),
-    async close() {
-      stop();
-      // What was answered is recorded before the connection goes.
-      await local?.late.flushAll();
-      local?.tracking.close();
-      await pump?.close();
-      await link.close();
-    },
-  };
+interface Settings {
+  rateLimit: number | "off";
+  journalCapacity: number;
+  maxFaults: number;
+  log?: (line: string) => void;
+  lifecycle?: OperatorLog["lifecycle"];
+  onError(line: string): void;
 }
 
-async function localParts(link: RedisLink, scripts: Scripts, options: RedisStateOptions): Promise<LocalParts | undefined> {
-  if (link.cluster) return undefined;
-  const tracking = new Tracking(link);
-  const late = new LateRecords({ link, scripts, tracking, capacity: options.journalCapacity, onError: options.onError });
-  await tracking.open();
-  return { tracking, late, admitHere: options.rateLimit === "off" };
+class RedisBackend implements StateBackend {
+  private here: WorldsHere | undefined;
+  /** Each world made here, with its store (gone with the world). */
+  private readonly states = new WeakMap<World, RedisWorldState>();
+  private pump: DeliveryPump | undefined;
+  private readonly sandboxes: SharedSandboxes;
+  private readonly stopTelling: () => void;
+
+  constructor(
+    private readonly link: RedisLink,
+    private readonly scripts: Scripts,
+    private readonly mode: RedisMode,
+    private held: Fingerprint | undefined,
+    private readonly settings: Settings,
+  ) {
+    const { shown } = link.address;
+    const lifecycle = settings.lifecycle ?? ((_event, text) => settings.onError(text));
+    this.stopTelling = link.onChange((up, reason) =>
+      up
+        ? lifecycle("store-back", `hr-mock: the state store ${shown} is reachable again; replicas share their state as before`, { store: shown })
+        : lifecycle("store-lost", `hr-mock: the state store ${shown} cannot be reached (${reason}); reads answer from what this replica holds, changes answer 503 until it is back`, { store: shown, reason }),
+    );
+    this.sandboxes = sharedSandboxes({ scripts, onError: settings.onError });
+  }
+
+  get fingerprint(): Fingerprint | undefined {
+    return this.held;
+  }
+
+  get store(): StoreName {
+    return { kind: "redis", address: this.link.address.shown };
+  }
+
+  attach(here: WorldsHere): void {
+    this.here = here;
+  }
+
+  open({ world, webhooks }: WorldPlace): WorldParts {
+    const here = this.attached();
+    const { settings, scripts, mode } = this;
+    const state = new RedisWorldState(
+      {
+        scripts,
+        store: this.link.address.shown,
+        rateLimit: settings.rateLimit,
+        journalCapacity: settings.journalCapacity,
+        maxFaults: settings.maxFaults,
+        restartHere: (w) => here.restart(w),
+        forgetHere: (w) => {
+          this.stateOf(w).leave();
+          here.forget(w);
+        },
+        onError: settings.onError,
+        mode,
+      },
+      world,
+    );
+    this.states.set(world, state);
+    return { store: state, journal: new RedisJournal(this.link, scripts, state, settings.journalCapacity, mode), webhooks: webhooks && this.webhooks(world, state, webhooks) };
+  }
+
+  /** Counted when it registers, against every replica's sandboxes. */
+  room(): Registered {
+    return { ok: true };
+  }
+
+  register(definition: SandboxDefinition, max: number): Promise<Registered> {
+    return this.sandboxes.register(definition, max);
+  }
+
+  definitions(): Promise<SandboxDefinition[]> {
+    return this.sandboxes.definitions();
+  }
+
+  definition(id: string): Promise<SandboxDefinition | undefined> {
+    return this.sandboxes.definition(id);
+  }
+
+  sandboxOfKey(key: string): Promise<string | undefined> {
+    return this.sandboxes.sandboxOfKey(key);
+  }
+
+  /** Its keys in Redis wiped (store, journal, webhooks alike): the same parts serve it from now on. */
+  async reset({ world }: WorldPlace): Promise<WorldParts> {
+    await this.sandboxes.reset(this.stateOf(world));
+    return { store: world.store, journal: world.journal, webhooks: world.webhooks };
+  }
+
+  async remove(world: World): Promise<void> {
+    await this.sandboxes.remove(world, this.stateOf(world));
+  }
+
+  /** Records the fingerprint of a new state; refuses (StateError) a replica made from another. */
+  async restore(_dataset: Dataset, wanted: Fingerprint): Promise<void> {
+    const { shown } = this.link.address;
+    const text = String(await this.scripts.run("hrmClaimState", [mockKeys.state], [JSON.stringify({ format: STATE_FORMAT, scripts: scriptsDigest(), fingerprint: wanted })]));
+    const found = readState(text, shown);
+    const differences = fingerprintDifferences(found, wanted);
+    if (differences.length > 0) {
+      throw new StateError(`--state ${shown} holds the state of a mock made from another start dataset: ${differences.join(", ")}; start every replica with the same flags, or give another database (redis://host:port/1)`);
+    }
+    this.held = found;
+  }
+
+  /** Brings the default world in line with the store and starts attempting deliveries. */
+  async start(worlds: Worlds): Promise<void> {
+    await this.stateOf(worlds.default).open();
+    await this.pump?.start();
+  }
+
+  report(): StateReport {
+    return { shared: { store: this.link.address.shown, cluster: this.link.cluster } };
+  }
+
+  readiness(): Readiness {
+    // Opening connected (or refused to start): the store was reached.
+    return { reached: true, reachable: this.link.up };
+  }
+
+  metrics(): StoreMetrics {
+    return { up: this.link.up, roundTrips: this.scripts.roundTrips };
+  }
+
+  /** Journal records held here sent; the delivery leases held here but not being sent released (due again at once, for any replica). */
+  async flush(): Promise<void> {
+    await Promise.all([this.mode.flush(), this.pump?.handBack()]);
+  }
+
+  async close(): Promise<void> {
+    this.stopTelling();
+    // Attempts in flight settle first; then what was answered is recorded and the leases still held
+    // (deliveries claimed but not sent) are handed back before the connection goes.
+    await this.pump?.close();
+    await this.flush();
+    this.mode.close();
+    await this.link.close();
+  }
+
+  private webhooks(world: World, state: RedisWorldState, core: WebhookCore): RedisWebhookService {
+    const { scripts, link, settings } = this;
+    this.pump ??= new DeliveryPump({ link, scripts, settings: core.settings, log: settings.log, observe: core.observe, onError: settings.onError });
+    return new RedisWebhookService(state, world.id, { scripts, settings: core.settings, pump: this.pump, store: link.address.shown, onError: settings.onError });
+  }
+
+  private stateOf(world: World): RedisWorldState {
+    const state = this.states.get(world);
+    if (!state) throw new Error(`hr-mock: world ${world.id} was not made by this replica's state`);
+    return state;
+  }
+
+  private attached(): WorldsHere {
+    if (!this.here) throw new Error("hr-mock: the state was used before Worlds attached to it");
+    return this.here;
+  }
 }
 
 /** The state key's fingerprint, or a StateError naming what is wrong with it. */
 function readState(text: string, shown: string): Fingerprint {
-  let state: { format?: unknown; fingerprint?: Partial<Fingerprint> };
+  let state: { format?: unknown; scripts?: unknown; fingerprint?: Partial<Fingerprint> };
   try {
     state = JSON.parse(text);
   } catch {
     throw new StateError(`--state ${shown}: ${mockKeys.state} is not JSON; the database holds something else than an hr-mock state (give another database)`);
   }
-  if (state.format !== FORMAT) throw new StateError(`--state ${shown}: ${mockKeys.state} is not of the format ${FORMAT} this mock reads (found ${JSON.stringify(state.format)})`);
+  if (state.format !== STATE_FORMAT) throw new StateError(`--state ${shown}: ${mockKeys.state} is not of the format ${STATE_FORMAT} this mock reads (found ${JSON.stringify(state.format)})`);
+  if (state.scripts !== scriptsDigest()) {
+    throw new StateError(`--state ${shown} is served by replicas of another release of the mock (their formats ${JSON.stringify(state.scripts ?? "unnamed")}, this one's ${JSON.stringify(scriptsDigest())}); start every replica from the same release, or give another database`);
+  }
   const f = state.fingerprint;
   if (!f || typeof f.seed !== "number" || typeof f.scale !== "number" || typeof f.today !== "string" || (f.data !== undefined && typeof f.data !== "string")) {
     throw new StateError(`--state ${shown}: ${mockKeys.state} has no valid fingerprint (seed, scale, today)`);

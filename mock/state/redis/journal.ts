@@ -1,10 +1,10 @@
 // A world's request journal in Redis: every replica's requests in one list (at most the journal's
 // capacity) and the counts coverage reads in one hash, so GET /_mock/requests, coverage and verify
 // through any replica see them all. Reading fetches the list and the counts in one round trip and
-// answers a view the in-memory journal's readers take as they are, newest first. On a single
-// server records go a little after the answer, with the replica's next batch (late-records.ts),
-// and a read first has every replica send what it holds; on a Cluster they go with the others of
-// their turn, before the answer.
+// answers a view the in-memory journal's readers take as they are, newest first. The mode
+// (modes.ts) says when records go: on a single server a little after the answer, with the
+// replica's next batch (late-records.ts), a read first having every replica send what it holds; on
+// a Cluster with the others of their turn, before the answer.
 import type { JournalEntry } from "../../worlds/journal/entry.js";
 import type { JournalView, WorldJournal } from "../../worlds/journal/port.js";
 import type { OperationTally } from "../../worlds/journal/tally.js";
@@ -13,8 +13,9 @@ import type { RedisLink } from "./connection.js";
 import type { Scripts } from "./scripts.js";
 import { Batcher } from "./batch.js";
 import type { RecordedWorld } from "./late-records.js";
-import type { LocalParts } from "./world-state.js";
+import type { RedisMode } from "./modes.js";
 import { recordArgs } from "./record-args.js";
+import { readTallyField, TALLY } from "./formats.js";
 
 /** How often a verify waiting on a shared journal looks for new entries. */
 const WATCH_MS = 50;
@@ -28,8 +29,13 @@ export class RedisJournal implements WorldJournal {
     private readonly scripts: Scripts,
     private readonly at: RecordedWorld,
     readonly capacity: number,
-    private readonly local: LocalParts | undefined,
+    private readonly mode: RedisMode,
   ) {}
+
+  /** Its entries are in Redis: this process holds none. */
+  get inMemory(): { entries: number; bytes: number } {
+    return { entries: 0, bytes: 0 };
+  }
 
   get on(): boolean {
     return this.capacity > 0;
@@ -37,12 +43,13 @@ export class RedisJournal implements WorldJournal {
 
   /** Recorded with the others of this turn of the event loop, before the answer goes out (or late: soon after). */
   record(entry: JournalEntry): void | Promise<void> {
-    if (this.local) return this.local.late.push(this.at, entry);
-    return this.records.add(entry).catch((error: unknown) => {
-      // The answer stands (a read from what this replica holds); its record is what is lost.
-      if (!(error instanceof StoreUnavailableError)) throw error;
-      this.lost++;
-    });
+    return this.mode.record(this.at, entry, () =>
+      this.records.add(entry).catch((error: unknown) => {
+        // The answer stands (a read from what this replica holds); its record is what is lost.
+        if (!(error instanceof StoreUnavailableError)) throw error;
+        this.lost++;
+      }),
+    );
   }
 
   private readonly records = new Batcher<JournalEntry, void>(async (entries) => {
@@ -53,17 +60,20 @@ export class RedisJournal implements WorldJournal {
   });
 
   async view(): Promise<JournalView> {
-    await this.local?.late.barrier(this.at.world.id);
+    await this.mode.barrier(this.at.world.id);
     const { keys } = this.at;
     const [entries, counts] = await this.scripts.read((client) => Promise.all([client.lrange(keys.journal, 0, -1), client.hgetall(keys.tally)]));
     return journalView(entries, counts, this.capacity);
   }
 
   async clear(): Promise<number> {
-    await this.local?.late.barrier(this.at.world.id);
+    await this.mode.barrier(this.at.world.id);
     const { keys } = this.at;
     return Number(await this.scripts.run("hrmClearJournal", [keys.journal, keys.tally], []));
   }
+
+  /** Nothing of it is shared with other journals in this process (Redis bounds it): still readable. */
+  detach(): void {}
 
   watch(listener: () => void): () => void {
     let last: string | null | undefined;
@@ -72,7 +82,7 @@ export class RedisJournal implements WorldJournal {
       if (stopped) return;
       try {
         // The first look always tells: an entry may have come between the caller's view and this watch.
-        const recorded = await this.link.client.hget(this.at.keys.tally, "r");
+        const recorded = await this.link.client.hget(this.at.keys.tally, TALLY.recorded);
         const changed = last === undefined || recorded !== last;
         last = recorded;
         if (changed) listener();
@@ -97,26 +107,14 @@ function journalView(entries: string[], counts: Record<string, string>, capacity
     if (!tally) operations.set(op, (tally = { requests: 0, statuses: new Map(), parameters: new Map() }));
     return tally;
   };
-  for (const [field, value] of Object.entries(counts)) {
-    const n = Number(value);
-    const kind = field.slice(0, 2);
-    if (kind === "n:") tallyOf(field.slice(2)).requests = n;
-    else if (kind === "s:") {
-      const at = field.lastIndexOf(":");
-      tallyOf(field.slice(2, at)).statuses.set(Number(field.slice(at + 1)), n);
-    } else if (kind === "p:") {
-      // p:<operationId>:<name>: operation ids have no colon; a name may.
-      const at = field.indexOf(":", 2);
-      tallyOf(field.slice(2, at)).parameters.set(field.slice(at + 1), n);
-    }
-  }
+  for (const [field, value] of Object.entries(counts)) readTallyField(field, Number(value), tallyOf);
   // Newest first by when each was answered: replicas' records reach the list in batches, not in that order.
   const parsed = entries.map((text) => JSON.parse(text) as JournalEntry).sort((x, y) => y.at - x.at);
   return {
     capacity,
     size: parsed.length,
-    dropped: Number(counts.dropped ?? 0),
-    tally: { operations, unmatched: Number(counts.u ?? 0) },
+    dropped: Number(counts[TALLY.dropped] ?? 0),
+    tally: { operations, unmatched: Number(counts[TALLY.unmatched] ?? 0) },
     newestFirst: () => parsed[Symbol.iterator](),
   };
 }

@@ -2,29 +2,36 @@
 // and data file) and its keys, in the mock's slot; each one's world in its own slot. A sandbox made,
 // reset or deleted through one replica is so for every other: they learn of it when they list the
 // sandboxes, are asked about it, or meet one of its keys.
-import type { SandboxDefinition, SharedWorlds, World } from "../../worlds/world.js";
+import type { SandboxDefinition, World } from "../../worlds/world.js";
+import type { Registered } from "../../worlds/state-port.js";
 import { allWorldKeys, mockKeys, worldKeys } from "./keys.js";
-import type { RedisJournal } from "./journal.js";
 import type { Scripts } from "./scripts.js";
 import type { RedisWorldState } from "./world-state.js";
 
 export interface SandboxParts {
   scripts: Scripts;
-  /** The store of a world made here. */
-  state(world: World): RedisWorldState;
-  journal(world: World, capacity: number): RedisJournal;
   /** Where a definition that does not read is reported (the sandbox is then left out). */
   onError(line: string): void;
 }
 
-export function sharedSandboxes(parts: SandboxParts): SharedWorlds {
+export interface SharedSandboxes {
+  register(definition: SandboxDefinition, max: number): Promise<Registered>;
+  definitions(): Promise<SandboxDefinition[]>;
+  definition(id: string): Promise<SandboxDefinition | undefined>;
+  sandboxOfKey(key: string): Promise<string | undefined>;
+  /** The world's keys wiped for every replica, and its dataset restarted here. */
+  reset(state: RedisWorldState): Promise<void>;
+  /** Its keys stop first, then its world goes. */
+  remove(world: World, state: RedisWorldState): Promise<void>;
+}
+
+export function sharedSandboxes(parts: SandboxParts): SharedSandboxes {
   const { scripts } = parts;
   const parse = (id: string, text: string): SandboxDefinition | undefined => {
     const definition = readDefinition(text, id);
     if (typeof definition === "string") parts.onError(`hr-mock: sandbox ${id} in the state store is left out: its definition ${definition}`);
     return typeof definition === "string" ? undefined : definition;
   };
-  const stateOf = (world: World) => world.store as RedisWorldState;
   return {
     async register(definition, max) {
       // The world first: a registered sandbox always has its world.
@@ -52,21 +59,17 @@ export function sharedSandboxes(parts: SandboxParts): SharedWorlds {
     async sandboxOfKey(key) {
       return (await scripts.read((client) => client.hget(mockKeys.sandboxKeys, key))) ?? undefined;
     },
-    async reset(world) {
-      const state = stateOf(world);
+    async reset(state) {
       // Restarted here as the script did in Redis (other replicas do so at their next request).
       await state.exclusive(async () => state.startAgain(Number(await scripts.run("hrmResetWorld", allWorldKeys(state.keys), []))));
       await state.told();
     },
-    async remove(world) {
-      // Its keys stop first, then its world goes.
+    async remove(world, state) {
       await scripts.run("hrmUnregisterSandbox", [mockKeys.sandboxes, mockKeys.sandboxKeys], [world.id, ...world.keys.map((k) => k.key)]);
       await scripts.run("hrmDeleteWorld", allWorldKeys(worldKeys(world.id)), []);
-      await stateOf(world).told();
-      stateOf(world).leave();
+      await state.told();
+      state.leave();
     },
-    store: (world) => parts.state(world),
-    journal: (world, capacity) => parts.journal(world, capacity),
   };
 }
 

@@ -1,10 +1,12 @@
 // The Lua scripts (lua/) registered on a connection: each is sent once, then called by its digest
 // (EVALSHA; ioredis sends the source again when a restarted server has forgotten it). A call's
 // answer is what the script returns, untyped; the callers in this folder read it.
+import { createHash } from "node:crypto";
 import { COMMAND_TIMEOUT_MS, describe, type RedisClient, type RedisLink } from "./connection.js";
 import { StoreUnavailableError } from "../../kernel/store-unavailable.js";
 import { ADD_FAULT_SCRIPT, ADMIT_SCRIPT, CLEAR_FAULTS_SCRIPT, CLEAR_JOURNAL_SCRIPT, RECORD_SCRIPT } from "./lua/admission.js";
-import { ADD_ENDPOINT_SCRIPT, CLAIM_SCRIPT, PUBLISH_SCRIPT, REMOVE_ENDPOINT_SCRIPT, RENEW_SCRIPT, SETTLE_SCRIPT } from "./lua/deliveries.js";
+import { ADD_ENDPOINT_SCRIPT, CLAIM_SCRIPT, PUBLISH_SCRIPT, RELEASE_SCRIPT, REMOVE_ENDPOINT_SCRIPT, RENEW_SCRIPT, SETTLE_SCRIPT } from "./lua/deliveries.js";
+import { STATE_FORMAT } from "./formats.js";
 import { CLAIM_STATE_SCRIPT, DELETE_WORLD_SCRIPT, OPEN_WORLD_SCRIPT, REGISTER_SANDBOX_SCRIPT, RESET_WORLD_SCRIPT, UNREGISTER_SANDBOX_SCRIPT } from "./lua/worlds.js";
 import { DELIVERY_KEY_COUNT } from "./lua/deliveries.js";
 
@@ -25,11 +27,28 @@ const SCRIPTS = {
   hrmClaim: { keys: -1, lua: CLAIM_SCRIPT },
   hrmRenew: { keys: -1, lua: RENEW_SCRIPT },
   hrmSettle: { keys: -1, lua: SETTLE_SCRIPT },
+  hrmRelease: { keys: -1, lua: RELEASE_SCRIPT },
   hrmAddEndpoint: { keys: -1, lua: ADD_ENDPOINT_SCRIPT },
   hrmRemoveEndpoint: { keys: -1, lua: REMOVE_ENDPOINT_SCRIPT },
 } as const;
 
 export type ScriptName = keyof typeof SCRIPTS;
+
+let digest: string | undefined;
+
+/**
+ * What names this release's formats: a digest of every script's text (made from formats.ts) and
+ * the state's format. Replicas whose digests differ would read each other's keys wrongly: a state
+ * holds the digest of the replicas that made it, and one of another release refuses it.
+ */
+export function scriptsDigest(): string {
+  digest ??= createHash("sha256")
+    .update(STATE_FORMAT)
+    .update(Object.values(SCRIPTS).map((script) => script.lua).join("\0"))
+    .digest("hex")
+    .slice(0, 12);
+  return digest;
+}
 
 export interface Scripts {
   /** Runs `name` with its keys and arguments in one round trip. */

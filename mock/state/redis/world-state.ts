@@ -4,25 +4,22 @@
 // reset), the answer says so, this replica catches up (the changes replayed in order, or the world
 // restarted first) and asks again: a change made anywhere is seen on the next request everywhere.
 // Local changes of the dataset (catching up, a trigger's mutation until it is committed) run one at
-// a time per world. With the rate limit off, on a single server, a request asks Redis nothing while
-// this replica knows the world is as it holds it, without faults (tracking.ts): it is admitted here
-// and its record goes a little later (late-records.ts).
+// a time per world. What the mode (modes.ts) decides: whether a request is admitted here without
+// asking Redis, and whether records go with the admission or a little after the answer.
 import { randomUUID } from "node:crypto";
 import type { DataChange } from "../../webhooks/persistence.js";
 import { DEFAULT_WORLD, type World } from "../../worlds/world.js";
 import type { AdmitRequest, FaultsPort, WorldAdmission, WorldStore } from "../../worlds/world-store.js";
 import type { Fault } from "../../worlds/faults.js";
-import { StoreUnavailableError } from "../../kernel/store-unavailable.js";
 import { RATE_LIMIT_WINDOW_MS } from "../../kernel/limits.js";
 import { replayChanges } from "../replay.js";
 import { parseChange } from "../snapshot.js";
 import { recordArgs } from "./record-args.js";
 import { worldKeys, type WorldKeys } from "./keys.js";
-import { ADMITTED } from "./lua/admission.js";
+import { ADMITTED } from "./formats.js";
 import type { Scripts } from "./scripts.js";
 import { Batcher } from "./batch.js";
-import type { LateRecords } from "./late-records.js";
-import type { Tracking } from "./tracking.js";
+import type { RedisMode } from "./modes.js";
 
 /** What every world's store of one replica shares. */
 export interface RedisWorldContext {
@@ -32,20 +29,13 @@ export interface RedisWorldContext {
   rateLimit: number | "off";
   journalCapacity: number;
   maxFaults: number;
-  /** The world's dataset back at its start here (a reset through another replica). */
+  /** The world's dataset back at its start here (a reset, here or through another replica). */
   restartHere(world: World): void;
   /** The world gone here (deleted through another replica). */
   forgetHere(world: World): void;
   onError(line: string): void;
-  /** On a single server: what Redis says changed, and records sent late. */
-  local?: LocalParts;
-}
-
-export interface LocalParts {
-  tracking: Tracking;
-  late: LateRecords;
-  /** Requests admitted here while nothing needs Redis's answer (the rate limit off). */
-  admitHere: boolean;
+  /** How this replica works with Redis: a Cluster, a single server, one without the rate limit. */
+  mode: RedisMode;
 }
 
 export class RedisWorldState implements WorldStore {
@@ -82,30 +72,16 @@ export class RedisWorldState implements WorldStore {
   }
 
   /**
-   * Here, when nothing needs Redis's answer; otherwise joins the requests admitted in this turn of
-   * the event loop: one script call for them all.
+   * Here, when the mode needs no answer from Redis; otherwise joins the requests admitted in this
+   * turn of the event loop: one script call for them all.
    */
   admit(request: AdmitRequest): WorldAdmission | Promise<WorldAdmission> {
-    const local = this.context.local;
-    if (local?.admitHere && this.current(local.tracking)) {
-      if (!request.permitted) return { kind: "forbidden" };
-      const entry = request.entryIfAdmitted?.();
-      if (entry) local.late.push(this, entry);
-      return { kind: "admitted", recorded: entry !== undefined };
-    }
-    return this.admissions.add(request);
+    return this.context.mode.admitHere(this, request) ?? this.admissions.add(request);
   }
 
   /** The world is gone here: what this replica held of it for Redis goes too. */
   leave(): void {
-    this.context.local?.late.forget(this.world.id);
-    this.context.local?.tracking.drop(this.keys);
-  }
-
-  /** Redis holds the world as this replica does, without faults, and would say at once if that changed. */
-  private current(tracking: Tracking): boolean {
-    const facts = tracking.facts(this.keys);
-    return facts !== undefined && facts.gen === this.gen && facts.n === this.n && !facts.gone && facts.faults === 0 && this.context.scripts.up;
+    this.context.mode.leave(this);
   }
 
   /**
@@ -113,19 +89,15 @@ export class RedisWorldState implements WorldStore {
    * before the answer to this replica's question, on the same connection): answered after this,
    * a change is seen by the next request through any replica, even one admitting requests itself.
    */
-  async told(): Promise<void> {
-    // Not taken as current here until read again. The change stands whatever happens to the
-    // telling: a replica not told hears of it from Redis.
-    this.context.local?.tracking.changed(this.keys);
-    await this.context.local?.late.barrier(this.world.id).catch(() => undefined);
+  told(): Promise<void> {
+    return this.context.mode.told(this);
   }
 
   private async admitBatch(requests: AdmitRequest[]): Promise<WorldAdmission[]> {
-    const { scripts, store, journalCapacity } = this.context;
-    const late = this.context.local?.late;
+    const { scripts, journalCapacity, mode } = this.context;
     const limit = this.rateLimit;
     // The callers' kept answers are for the world as it was when they asked (recorded late: after the answer).
-    let records = requests.map((request) => (late ? undefined : request.entryIfAdmitted));
+    let records = requests.map((request) => (mode.recordsLate ? undefined : request.entryIfAdmitted));
     let fresh = true;
     for (let round = 0; ; round++) {
       const keys = [this.keys.meta, this.keys.faults, this.keys.journal, this.keys.tally];
@@ -137,13 +109,8 @@ export class RedisWorldState implements WorldStore {
         args.push(counted ? keys.length : 0, counted ? randomUUID() : "", request.read ? 1 : 0, request.permitted ? 1 : 0, request.operationId, record ? 1 : 0);
         if (record) args.push(...recordArgs(record()));
       });
-      let answer: (number | string)[];
-      try {
-        answer = (await scripts.run("hrmAdmit", keys, args)) as (number | string)[];
-      } catch (error) {
-        if (error instanceof StoreUnavailableError) return requests.map(() => ({ kind: "unavailable", store }));
-        throw error;
-      }
+      // A store out of reach rejects with StoreUnavailableError: admission (pipeline/admission.ts) answers it.
+      const answer = (await scripts.run("hrmAdmit", keys, args)) as (number | string)[];
       if (answer[0] === ADMITTED.stale && answer.length === 3) {
         // Reset through another replica (a new generation): its rate-limit keys are others; ask again.
         if (round >= 5) throw new Error(`hr-mock: world ${this.world.id} keeps changing under its requests (generation ${answer[1]}, ${answer[2]} changes)`);
@@ -171,8 +138,8 @@ export class RedisWorldState implements WorldStore {
       }
       return requests.map((request, i) => {
         const outcome = this.outcome(answer.slice(1 + i * 4, 5 + i * 4));
-        if (!late || !fresh || outcome.kind !== "admitted" || !request.entryIfAdmitted) return outcome;
-        late.push(this, request.entryIfAdmitted());
+        if (!mode.recordsLate || !fresh || outcome.kind !== "admitted" || !request.entryIfAdmitted) return outcome;
+        mode.record(this, request.entryIfAdmitted(), () => undefined);
         return { ...outcome, recorded: true };
       });
     }

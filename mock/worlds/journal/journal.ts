@@ -38,6 +38,10 @@ export class Journal implements WorldJournal, JournalView, BudgetedJournal {
   }
 
   /** Entries held now. */
+  get inMemory(): { entries: number; bytes: number } {
+    return { entries: this.size, bytes: this.bytes };
+  }
+
   get size(): number {
     return this.held;
   }

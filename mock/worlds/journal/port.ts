@@ -27,6 +27,8 @@ export interface JournalView {
 
 export interface WorldJournal {
   readonly capacity: number;
+  /** The entries this process holds in memory and what they weigh (GET /_mock/metrics): none for a journal kept elsewhere. */
+  readonly inMemory: { entries: number; bytes: number };
   /** Off: a journal of capacity 0 records nothing. */
   readonly on: boolean;
   record(entry: JournalEntry): Awaitable<void>;
@@ -35,6 +37,6 @@ export interface WorldJournal {
   clear(): Awaitable<number>;
   /** Calls `listener` when entries may have been recorded; answers the function that stops it. */
   watch(listener: () => void): () => void;
-  /** Its world was deleted: it leaves what it shares with other journals (a memory budget), readable still. */
-  detach?(): void;
+  /** Its world was deleted: it leaves what it shares with other journals of this process (a memory budget), readable still. */
+  detach(): void;
 }

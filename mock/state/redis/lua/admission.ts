@@ -5,6 +5,7 @@
 // world's slot. Journal entries are JSON written by the replica and never decoded here; a batch's
 // entries are pushed in one command and its counts added once per distinct field.
 import { MAX_PARAMETER_NAMES } from "../../../worlds/journal/tally.js";
+import { ADMITTED, TALLY } from "../formats.js";
 
 /**
  * Collecting records: `collect(at)` reads one record from ARGV at `at` (entry, operationId ('' for
@@ -19,14 +20,14 @@ local function add(field, n) counts[field] = (counts[field] or 0) + n end
 local function collect(at)
   local entry, op, status, unmatched, count = ARGV[at], ARGV[at + 1], ARGV[at + 2], ARGV[at + 3], tonumber(ARGV[at + 4])
   table.insert(entries, entry)
-  add('r', 1)
+  add('${TALLY.recorded}', 1)
   if op == '' then
-    if unmatched == '1' then add('u', 1) end
+    if unmatched == '1' then add('${TALLY.unmatched}', 1) end
   else
-    add('n:' .. op, 1)
-    add('s:' .. op .. ':' .. status, 1)
+    add('${TALLY.requests}' .. op, 1)
+    add('${TALLY.statuses}' .. op .. ':' .. status, 1)
     for i = at + 5, at + 4 + count do
-      local field = 'p:' .. op .. ':' .. ARGV[i]
+      local field = '${TALLY.parameters}' .. op .. ':' .. ARGV[i]
       if not names[field] then names[field] = { op = op, n = 0 } end
       names[field].n = names[field].n + 1
     end
@@ -39,15 +40,15 @@ local function store(journal, tally, capacity)
   local length = redis.call('LPUSH', journal, unpack(entries))
   if length > capacity then
     redis.call('LTRIM', journal, 0, capacity - 1)
-    add('dropped', length - capacity)
+    add('${TALLY.dropped}', length - capacity)
   end
   for field, n in pairs(counts) do redis.call('HINCRBY', tally, field, n) end
   -- A parameter name is counted once it is known, or while its operation has fewer than the most names.
   for field, name in pairs(names) do
     if redis.call('HEXISTS', tally, field) == 1 then
       redis.call('HINCRBY', tally, field, name.n)
-    elseif tonumber(redis.call('HGET', tally, 'pc:' .. name.op) or '0') < ${MAX_PARAMETER_NAMES} then
-      redis.call('HINCRBY', tally, 'pc:' .. name.op, 1)
+    elseif tonumber(redis.call('HGET', tally, '${TALLY.parameterNames}' .. name.op) or '0') < ${MAX_PARAMETER_NAMES} then
+      redis.call('HINCRBY', tally, '${TALLY.parameterNames}' .. name.op, 1)
       redis.call('HSET', tally, field, name.n)
     end
   end
@@ -87,8 +88,8 @@ redis.call('DEL', KEYS[1], KEYS[2])
 return held
 `;
 
-/** What admission answers, per request (a stale or gone world: once, for the whole batch). */
-export const ADMITTED = { stale: 0, gone: 1, rateLimited: 2, forbidden: 3, fault: 4, admitted: 5 } as const;
+
+export { ADMITTED };
 
 /** Arguments of each request of an admission batch before its record (see ADMIT_SCRIPT). */
 export const ADMIT_FIELDS = 6;

@@ -4,6 +4,7 @@
 // takes the same keys (DELIVERY_KEYS) in the world's slot. A log entry is JSON written by a replica
 // and never re-encoded here; what scripts change of it (state, nextAttemptAt) lives in `states`.
 import type { WorldKeys } from "../keys.js";
+import { LUA_FORMATS, REFUSED } from "../formats.js";
 
 /** The keys every delivery script takes, in this order; the scripts know them by these names. */
 const DELIVERY_KEYS = ["meta", "changes", "endpoints", "deliveries", "states", "index", "order", "bodies", "bodyRefs", "due", "leases", "leaseOwners", "waiting", "waitCounts", "inFlight", "drops"] as const satisfies readonly (keyof WorldKeys)[];
@@ -17,7 +18,7 @@ export function deliveryKeys(keys: WorldKeys): string[] {
 /** Shared functions; `|~` sorts after every `|<digits>`, so [x| to (x|~ is every member of x. */
 const LIB = `
 local ${DELIVERY_KEYS.join(", ")} = unpack(KEYS)
-local FINAL = { succeeded = true, failed = true, cancelled = true, stopped = true, dropped = true }
+${LUA_FORMATS}
 
 local function now()
   local time = redis.call('TIME')
@@ -27,12 +28,11 @@ end
 local function where(id)
   local text = redis.call('HGET', index, id)
   if not text then return nil end
-  local endpoint, seq, org, event = string.match(text, '^([^|]*)|([^|]*)|([^|]*)|(.*)$')
-  return { endpoint = endpoint, seq = seq, org = org, event = event }
+  return split_index(text)
 end
 
 local function stopWaiting(id, at)
-  if redis.call('ZREM', waiting, at.endpoint .. '|' .. at.seq .. '|' .. id) == 1 then
+  if redis.call('ZREM', waiting, join_waiting({ endpoint = at.endpoint, seq = at.seq, id = id })) == 1 then
     redis.call('HINCRBY', waitCounts, at.endpoint, -1)
   end
   redis.call('ZREM', due, id)
@@ -40,20 +40,32 @@ end
 
 local function wait(id, at, dueMs, state, nextAt)
   redis.call('ZADD', due, dueMs, id)
-  if redis.call('ZADD', waiting, 0, at.endpoint .. '|' .. at.seq .. '|' .. id) == 1 then
+  if redis.call('ZADD', waiting, 0, join_waiting({ endpoint = at.endpoint, seq = at.seq, id = id })) == 1 then
     redis.call('HINCRBY', waitCounts, at.endpoint, 1)
   end
-  redis.call('HSET', states, id, state .. '|' .. nextAt)
+  redis.call('HSET', states, id, join_state({ state = state, nextAt = nextAt }))
+end
+
+-- A lease given up (run out, or handed back): the delivery is due again at t, for whichever replica claims it first.
+local function release(id, t)
+  redis.call('ZREM', leases, id)
+  redis.call('HDEL', leaseOwners, id)
+  local at = where(id)
+  if at then
+    redis.call('HINCRBY', inFlight, at.endpoint, -1)
+    wait(id, at, t, 'queued', '')
+  end
 end
 
 -- The oldest delivery waiting for the endpoint goes: {id, event, drops so far for the endpoint}.
 local function dropOldest(endpoint)
-  local found = redis.call('ZRANGEBYLEX', waiting, '[' .. endpoint .. '|', '(' .. endpoint .. '|~', 'LIMIT', 0, 1)
+  local min, max = range(endpoint)
+  local found = redis.call('ZRANGEBYLEX', waiting, min, max, 'LIMIT', 0, 1)
   if #found == 0 then return nil end
-  local id = string.match(found[1], '([^|]+)$')
+  local id = lastPart(found[1])
   local at = where(id)
   stopWaiting(id, at)
-  redis.call('HSET', states, id, 'dropped|')
+  redis.call('HSET', states, id, join_state({ state = 'dropped', nextAt = '' }))
   return { id, at.event, redis.call('HINCRBY', drops, endpoint, 1) }
 end
 
@@ -90,14 +102,15 @@ end
 
 -- Past a tenth over the bound, an organisation's oldest finished entries go down to the bound.
 local function trim(org, limit)
-  local first, last = '[' .. org .. '|', '(' .. org .. '|~'
+  local first, last = range(org)
   local count = redis.call('ZLEXCOUNT', order, first, last)
   if count <= math.ceil(limit * 1.1) then return end
   local excess = count - limit
   for _, member in ipairs(redis.call('ZRANGEBYLEX', order, first, last)) do
     if excess <= 0 then break end
-    local id = string.match(member, '([^|]+)$')
-    local state = string.match(redis.call('HGET', states, id) or 'failed|', '^([^|]*)')
+    local id = lastPart(member)
+    local held = redis.call('HGET', states, id)
+    local state = held and split_state(held).state or 'failed'
     if FINAL[state] then
       local at = where(id)
       redis.call('ZREM', order, member)
@@ -114,8 +127,8 @@ local function trim(org, limit)
 end
 `;
 
-/** A world that is gone or changed under the caller: the first element of a refused script's answer. */
-export const REFUSED = { conflict: 0, gone: -1 } as const;
+
+
 
 /**
  * Publishes: checks the world is at generation ARGV[1] with ARGV[2] changes (both '' to skip), appends
@@ -140,8 +153,8 @@ for i = 7, #ARGV, 8 do
   local seq = string.format('%012d', redis.call('HINCRBY', meta, 'seq', 1))
   local at = { endpoint = endpoint, seq = seq, org = org, event = event }
   redis.call('HSET', deliveries, id, entry)
-  redis.call('HSET', index, id, endpoint .. '|' .. seq .. '|' .. org .. '|' .. event)
-  redis.call('ZADD', order, 0, org .. '|' .. seq .. '|' .. id)
+  redis.call('HSET', index, id, join_index({ endpoint = endpoint, seq = seq, org = org, event = event }))
+  redis.call('ZADD', order, 0, join_order({ org = org, seq = seq, id = id }))
   redis.call('HSETNX', bodies, event, body)
   redis.call('HINCRBY', bodyRefs, event, 1)
   if redis.call('HEXISTS', endpoints, endpoint) == 1 then
@@ -149,7 +162,7 @@ for i = 7, #ARGV, 8 do
     bound(endpoint, perEndpoint, inAll, dropped)
     queued = queued + 1
   else
-    redis.call('HSET', states, id, 'cancelled|')
+    redis.call('HSET', states, id, join_state({ state = 'cancelled', nextAt = '' }))
   end
   orgs[org] = true
 end
@@ -167,13 +180,7 @@ export const CLAIM_SCRIPT = `${LIB}
 local owner, leaseMs, most, concurrency = ARGV[1], tonumber(ARGV[2]), tonumber(ARGV[3]), tonumber(ARGV[4])
 local t = now()
 for _, id in ipairs(redis.call('ZRANGEBYSCORE', leases, '-inf', t, 'LIMIT', 0, 100)) do
-  redis.call('ZREM', leases, id)
-  redis.call('HDEL', leaseOwners, id)
-  local at = where(id)
-  if at then
-    redis.call('HINCRBY', inFlight, at.endpoint, -1)
-    wait(id, at, t, 'queued', '')
-  end
+  release(id, t)
 end
 local answer = {t, -1}
 local claimed = 0
@@ -183,13 +190,13 @@ for _, id in ipairs(redis.call('ZRANGEBYSCORE', due, '-inf', t, 'LIMIT', 0, most
   local endpoint = at and redis.call('HGET', endpoints, at.endpoint)
   if not endpoint then
     if at then stopWaiting(id, at) else redis.call('ZREM', due, id) end
-    redis.call('HSET', states, id, 'cancelled|')
+    redis.call('HSET', states, id, join_state({ state = 'cancelled', nextAt = '' }))
   elseif tonumber(redis.call('HGET', inFlight, at.endpoint) or '0') < concurrency then
     stopWaiting(id, at)
     redis.call('ZADD', leases, t + leaseMs, id)
     redis.call('HSET', leaseOwners, id, owner)
     redis.call('HINCRBY', inFlight, at.endpoint, 1)
-    redis.call('HSET', states, id, 'sending|')
+    redis.call('HSET', states, id, join_state({ state = 'sending', nextAt = '' }))
     table.insert(answer, id)
     table.insert(answer, redis.call('HGET', deliveries, id))
     table.insert(answer, endpoint)
@@ -200,6 +207,24 @@ end
 local nextDue = redis.call('ZRANGE', due, 0, 0, 'WITHSCORES')
 if #nextDue > 0 then answer[2] = tonumber(nextDue[2]) end
 return answer
+`;
+
+/**
+ * Releases ARGV[1]'s leases but those of the ids from ARGV[2] (being sent): each delivery is due
+ * again at once, for whichever replica claims it first. Answers how many were released.
+ */
+export const RELEASE_SCRIPT = `${LIB}
+local owner, t = ARGV[1], now()
+local sending = {}
+for i = 2, #ARGV do sending[ARGV[i]] = true end
+local released = 0
+for _, id in ipairs(redis.call('ZRANGE', leases, 0, -1)) do
+  if not sending[id] and redis.call('HGET', leaseOwners, id) == owner then
+    release(id, t)
+    released = released + 1
+  end
+end
+return released
 `;
 
 /** Renews ARGV[1]'s leases of the ids from ARGV[3] by ARGV[2] ms. */
@@ -234,7 +259,7 @@ if state == 'retry-scheduled' then
   wait(id, at, dueAt, state, nextAt)
   bound(at.endpoint, tonumber(ARGV[7]), tonumber(ARGV[8]), dropped)
 else
-  redis.call('HSET', states, id, state .. '|' .. nextAt)
+  redis.call('HSET', states, id, join_state({ state = state, nextAt = nextAt }))
 end
 local answer = {1, state, dueAt}
 return withDropped(answer, dropped)
@@ -258,11 +283,12 @@ local text = redis.call('HGET', endpoints, ARGV[2])
 if not text or cjson.decode(text).organizationId ~= ARGV[1] then return {0} end
 redis.call('HDEL', endpoints, ARGV[2])
 redis.call('HINCRBY', meta, 'ep:' .. ARGV[1], -1)
-for _, member in ipairs(redis.call('ZRANGEBYLEX', waiting, '[' .. ARGV[2] .. '|', '(' .. ARGV[2] .. '|~')) do
-  local id = string.match(member, '([^|]+)$')
+local min, max = range(ARGV[2])
+for _, member in ipairs(redis.call('ZRANGEBYLEX', waiting, min, max)) do
+  local id = lastPart(member)
   redis.call('ZREM', waiting, member)
   redis.call('ZREM', due, id)
-  redis.call('HSET', states, id, 'cancelled|')
+  redis.call('HSET', states, id, join_state({ state = 'cancelled', nextAt = '' }))
 end
 redis.call('HDEL', waitCounts, ARGV[2])
 return {1, text}

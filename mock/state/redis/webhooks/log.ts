@@ -6,6 +6,7 @@ import type { Endpoint } from "../../../webhooks/endpoints.js";
 import { parseEndpoint } from "../../snapshot.js";
 import type { WorldKeys } from "../keys.js";
 import type { Scripts } from "../scripts.js";
+import { membersOf, parseMember } from "../formats.js";
 
 /** The endpoints of an organisation (every one's when none is named), oldest first. */
 export async function readEndpoints(scripts: Scripts, keys: WorldKeys, organizationId?: string): Promise<Endpoint[]> {
@@ -20,10 +21,10 @@ export function endpointOf(text: string): Endpoint {
   return endpoint;
 }
 
-/** The log's members of an organisation ("<organisation>|<seq>|<id>"), or of all, each with its sequence. */
+/** The log's members of an organisation, or of all, each with its sequence. */
 function placesOf(members: string[]): { id: string; seq: number }[] {
-  return members.map((member) => {
-    const [, seq, id] = member.split("|");
+  return members.map((text) => {
+    const { seq, id } = parseMember("order", text);
     return { id, seq: Number(seq) };
   });
 }
@@ -36,12 +37,13 @@ export async function readDeliveries(scripts: Scripts, keys: WorldKeys, filter: 
   const limit = filter.limit ?? 100;
   const narrowed = filter.eventId !== undefined || filter.endpointId !== undefined;
   const org = filter.organizationId;
+  const [min, max] = membersOf(org ?? "");
   const members = await scripts.read((client) =>
     org === undefined
       ? client.zrange(keys.order, "0", "-1")
       : narrowed || !Number.isFinite(limit)
-        ? client.zrangebylex(keys.order, `[${org}|`, `(${org}|~`)
-        : client.zrevrangebylex(keys.order, `(${org}|~`, `[${org}|`, "LIMIT", "0", String(limit)),
+        ? client.zrangebylex(keys.order, min, max)
+        : client.zrevrangebylex(keys.order, max, min, "LIMIT", "0", String(limit)),
   );
   const places = placesOf(members).sort((a, b) => b.seq - a.seq);
   const entries = await entriesOf(scripts, keys, places.map((p) => p.id));
@@ -52,7 +54,7 @@ export async function readDeliveries(scripts: Scripts, keys: WorldKeys, filter: 
 
 /** An organisation's whole log with the events' bodies, oldest first: what resends pick from. */
 export async function readLogged(scripts: Scripts, keys: WorldKeys, organizationId: string): Promise<LoggedDelivery[]> {
-  const members = await scripts.read((client) => client.zrangebylex(keys.order, `[${organizationId}|`, `(${organizationId}|~`));
+  const members = await scripts.read((client) => client.zrangebylex(keys.order, ...membersOf(organizationId)));
   const entries = await entriesOf(scripts, keys, placesOf(members).map((p) => p.id));
   const events = [...new Set(entries.map((e) => e.eventId))];
   const bodies = events.length === 0 ? [] : await scripts.read((client) => client.hmgetBuffer(keys.bodies, ...events));
@@ -72,9 +74,9 @@ export async function entriesOf(scripts: Scripts, keys: WorldKeys, ids: string[]
   return entries;
 }
 
-/** An entry with the state scripts keep beside it ("<state>|<nextAttemptAt>"). */
+/** An entry with the state scripts keep beside it (formats.ts: a state member). */
 export function withState(entry: DeliveryLogEntry, state: string | null): DeliveryLogEntry {
   if (state === null) return entry;
-  const bar = state.indexOf("|");
-  return { ...entry, state: state.slice(0, bar) as DeliveryState, nextAttemptAt: state.slice(bar + 1) || null };
+  const held = parseMember("state", state);
+  return { ...entry, state: held.state as DeliveryState, nextAttemptAt: held.nextAt || null };
 }

@@ -20,6 +20,7 @@ import { mockKeys, worldKeys } from "../keys.js";
 import { deliveryKeys } from "../lua/deliveries.js";
 import type { Scripts } from "../scripts.js";
 import { endpointOf, entriesOf, withState } from "./log.js";
+import { stateMember } from "../formats.js";
 
 /** How often every world is looked at, whatever was said on the channel. */
 const SWEEP_MS = 1000;
@@ -49,6 +50,8 @@ export class DeliveryPump {
   /** Worlds being claimed, and whether they were asked for again meanwhile. */
   private readonly claiming = new Map<string, boolean>();
   private readonly attempts = new Set<Promise<void>>();
+  /** The deliveries being attempted here, by world: their leases are not handed back. */
+  private readonly sending = new Map<string, Set<string>>();
   private readonly counts = new Map<string, number>();
   private readonly agents = new Map<string, EndpointAgent>();
   private sweeper: NodeJS.Timeout | undefined;
@@ -106,6 +109,25 @@ export class DeliveryPump {
       if (!Number.isInteger(Math.log10(count))) continue;
       void this.dropLine(world, String(flat[i]), count);
     }
+  }
+
+  /**
+   * Releases the leases this replica holds for deliveries it is not attempting (a claim whose
+   * attempt never began): each is due again at once, and every replica is told so, rather than
+   * waiting for the lease to run out. Attempts in flight keep theirs and settle as usual.
+   */
+  async handBack(): Promise<void> {
+    await Promise.all(
+      [...this.worlds.keys()].map(async (world) => {
+        try {
+          const released = Number(await this.parts.scripts.run("hrmRelease", deliveryKeys(worldKeys(world)), [this.owner, ...(this.sending.get(world) ?? [])]));
+          if (released > 0) this.due(world, 0, true);
+        } catch (error) {
+          // Unreachable: the leases run out by themselves, and another replica takes them then.
+          if (!(error instanceof StoreUnavailableError)) throw error;
+        }
+      }),
+    );
   }
 
   /** Stops claiming; attempts in flight end (each within the response timeout) and are settled. */
@@ -180,7 +202,10 @@ export class DeliveryPump {
 
   private async attempt(world: string, id: string, entryText: string, endpointText: string, body: string): Promise<void> {
     const { scripts, settings } = this.parts;
-    const entry = withState(JSON.parse(entryText) as DeliveryLogEntry, "sending|");
+    let sending = this.sending.get(world);
+    if (!sending) this.sending.set(world, (sending = new Set()));
+    sending.add(id);
+    const entry = withState(JSON.parse(entryText) as DeliveryLogEntry, stateMember("sending"));
     const endpoint = endpointOf(endpointText);
     let agent = this.agents.get(endpoint.id);
     if (!agent) this.agents.set(endpoint.id, (agent = createAgent(endpoint.url, settings.concurrency)));
@@ -204,6 +229,7 @@ export class DeliveryPump {
         // A failing observer must not break deliveries.
       }
     } finally {
+      sending.delete(id);
       clearInterval(renew);
       // A slot of the endpoint is free: whatever waited for it may go.
       this.schedule(world, 0);

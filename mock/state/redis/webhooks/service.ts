@@ -18,7 +18,8 @@ import { pickEvent, pickMatching, resentView, type ResendPick } from "../../../w
 import type { EngineSettings } from "../../../webhooks/settings.js";
 import type { TriggerInput } from "../../../webhooks/triggers.js";
 import type { DataChange } from "../../../webhooks/persistence.js";
-import { deliveryKeys, REFUSED } from "../lua/deliveries.js";
+import { deliveryKeys } from "../lua/deliveries.js";
+import { REFUSED } from "../formats.js";
 import type { Scripts } from "../scripts.js";
 import type { RedisWorldState } from "../world-state.js";
 import { endpointOf, readDeliveries, readEndpoints, readLogged } from "./log.js";
@@ -55,8 +56,8 @@ export class RedisWebhookService implements WorldWebhooks {
   private closing: Promise<CloseReport> | undefined;
 
   constructor(
-    /** The world's store: made with the world, which may come after its service (the default world's). */
-    private readonly stateOf: () => RedisWorldState,
+    /** The world's store, made with it. */
+    private readonly state: RedisWorldState,
     private readonly worldId: string,
     private readonly parts: RedisWebhookParts,
   ) {
@@ -81,10 +82,6 @@ export class RedisWebhookService implements WorldWebhooks {
 
   get pending(): number {
     return this.parts.pump.inFlight(this.worldId);
-  }
-
-  private get state(): RedisWorldState {
-    return this.stateOf();
   }
 
   private get keys() {

@@ -1,0 +1,69 @@
+// The one seam between the mock and the state behind it. The composition root (app/start-mock.ts)
+// opens one backend from --state (openBackend in state/open.ts: memory without it, a directory, or
+// redis://…), and the rest of the mock sees only this interface: each world's store, journal and
+// webhook service (WorldsState, which Worlds uses), the fingerprint check and restore at start,
+// readiness, flush and close. Nothing outside mock/state/ asks which backend runs.
+import type { Dataset } from "../data/dataset.js";
+import type { Worlds } from "../worlds/world.js";
+import type { WorldsState } from "../worlds/state-port.js";
+import type { SkippedChange } from "./skipped.js";
+import type { Fingerprint } from "./store.js";
+
+export type { Fingerprint } from "./store.js";
+
+/** Whether the store can be used: reached once since the start, and reachable now. */
+export interface Readiness {
+  /** The store was reached at least once since the start (memory, directory: true once open). */
+  reached: boolean;
+  /** The store is reachable now (Redis: its connection is up). */
+  reachable: boolean;
+}
+
+/** Which store keeps the state, as probes and lines name it: its kind, and (Redis) its address with the password masked. */
+export interface StoreName {
+  kind: "memory" | "directory" | "redis";
+  address?: string;
+}
+
+/** What GET /_mock/metrics shows of a store outside the process: whether it answers, and the round trips made to it (by script, or "read"). */
+export interface StoreMetrics {
+  up: boolean;
+  roundTrips: ReadonlyMap<string, number>;
+}
+
+/** What startMock's answer tells of the state (RunningMock's `state` and `shared`). */
+export interface StateReport {
+  /** A --state directory: where, what was restored at start, what a crash left unfinished. */
+  state?: { dir: string; restored: { changes: number; endpoints: number; waiting: number }; skipped: SkippedChange[] };
+  /** Redis: the store (password masked), and whether it is a Redis Cluster. */
+  shared?: { store: string; cluster: boolean };
+}
+
+export interface StateBackend extends WorldsState {
+  /** The fingerprint the state was made with; undefined for a new (or a memory) state. */
+  readonly fingerprint: Fingerprint | undefined;
+  /**
+   * Checks the start dataset against the state (a StateError of one line when it was made from
+   * another, or by a release of another format) and brings the default world's dataset in line
+   * with it; a new state records the fingerprint.
+   */
+  restore(dataset: Dataset, fingerprint: Fingerprint): Promise<void>;
+  /** Once the worlds exist: sandboxes kept come back, the default world is in line, deliveries start. */
+  start(worlds: Worlds): Promise<void>;
+  /** What RunningMock tells of the state. */
+  report(): StateReport;
+  /** Which store it is, for what reports on it (a readiness probe): never to branch on. */
+  readonly store: StoreName;
+  /** Synchronously: whether the store was reached since the start, and is reachable now. */
+  readiness(): Readiness;
+  /** The store's series for GET /_mock/metrics; undefined when the state is in this process (memory, a directory): no store to report on. */
+  metrics(): StoreMetrics | undefined;
+  /**
+   * Hands back what this replica holds for the store: pending journal entries written, webhook
+   * deliveries it holds but is not sending released (another replica takes them at their time),
+   * what must persist persisted. The backend stays usable.
+   */
+  flush(): Promise<void>;
+  /** Flushes, stops, and lets go of the store (a directory's lock, Redis's connections). */
+  close(): Promise<void>;
+}

@@ -1,0 +1,201 @@
+// The state in this process: each world's rate-limit counts, faults, journal and webhook service
+// as objects in memory, answering at once; the sandboxes held in a map. The memory backend is this
+// alone; a --state directory (directory.ts) is this with its writes and its restore. Nothing here
+// is Node-only: the MSW handlers run it in a page.
+import { mockLimits } from "../../generated/control-facts.js";
+import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
+import type { Dataset } from "../data/dataset.js";
+import type { LocalWebhooks } from "../webhooks/core.js";
+import type { WebhookPersistence } from "../webhooks/persistence.js";
+import { FaultScript } from "../worlds/faults.js";
+import { JournalBudget } from "../worlds/journal/budget.js";
+import { Journal } from "../worlds/journal/journal.js";
+import { createRateLimiter } from "../worlds/rate-limit.js";
+import { MemoryWorldStore, type WorldStore } from "../worlds/world-store.js";
+import type { SandboxDefinition, World, Worlds } from "../worlds/world.js";
+import type { Registered, WorldParts, WorldPlace, WorldsHere, WorldsState } from "../worlds/state-port.js";
+import type { Fingerprint, Readiness, StoreMetrics, StateBackend, StateReport, StoreName } from "./backend.js";
+
+export interface MemoryStateOptions {
+  rateLimit: number | "off";
+  /** Requests each world's journal holds (0: off); default the control document's x-mock-limits. */
+  journalSize?: number;
+  /** Megabytes all worlds' journals share; default the control document's x-mock-limits. */
+  journalMemoryMb?: number;
+  maxFaults?: number;
+}
+
+/** What a state in this process is told as sandboxes come and go (a directory writes them). */
+export interface LocalKeeping {
+  /** The sink a world's webhook service writes through (none: memory only). */
+  persistence(world: World, service: () => LocalWebhooks): WebhookPersistence | undefined;
+  created(definition: SandboxDefinition): void;
+  reset(world: World): void;
+  removed(world: World): void;
+}
+
+const KEEP_NOTHING: LocalKeeping = { persistence: () => undefined, created: () => {}, reset: () => {}, removed: () => {} };
+
+/** The worlds' state in this process; `keeping` is told of sandboxes made, reset and removed. */
+export class LocalWorlds implements WorldsState {
+  private here: WorldsHere | undefined;
+  private readonly definitionsHeld = new Map<string, SandboxDefinition>();
+  /** The memory every world's journal shares. */
+  private readonly budget: JournalBudget;
+  /** The webhook service of each world made here (what a directory snapshots and restores). */
+  readonly services = new Map<string, LocalWebhooks>();
+
+  constructor(
+    private readonly options: MemoryStateOptions,
+    private readonly keeping: LocalKeeping = KEEP_NOTHING,
+  ) {
+    this.budget = new JournalBudget((options.journalMemoryMb ?? mockLimits.journalMemoryMb) * 1024 * 1024);
+  }
+
+  attach(here: WorldsHere): void {
+    this.here = here;
+  }
+
+  open(place: WorldPlace): WorldParts {
+    return { store: this.store(), journal: new Journal(this.options.journalSize ?? mockLimits.journalPerWorld, this.budget), webhooks: this.webhooks(place) };
+  }
+
+  room(max: number): Registered {
+    return this.definitionsHeld.size >= max ? { ok: false, held: this.definitionsHeld.size } : { ok: true };
+  }
+
+  register(definition: SandboxDefinition, max: number): Registered {
+    const room = this.room(max);
+    if (!room.ok) return room;
+    // Kept first (a directory writes it): a definition that could not be written is not held.
+    this.keeping.created(definition);
+    this.definitionsHeld.set(definition.id, definition);
+    return { ok: true };
+  }
+
+  /** A sandbox a directory kept, held again at start. */
+  hold(definition: SandboxDefinition): void {
+    this.definitionsHeld.set(definition.id, definition);
+  }
+
+  definitions(): SandboxDefinition[] {
+    return [...this.definitionsHeld.values()];
+  }
+
+  definition(id: string): SandboxDefinition | undefined {
+    return this.definitionsHeld.get(id);
+  }
+
+  /** Every sandbox of this state was made here, so its keys are known here already. */
+  sandboxOfKey(): undefined {
+    return undefined;
+  }
+
+  reset(place: WorldPlace): WorldParts {
+    const { world } = place;
+    // A retired service: its endpoints removed (waiting deliveries cancelled), attempts in flight end normally.
+    void world.webhooks?.close();
+    this.keeping.reset(world);
+    world.journal.clear();
+    this.attached().restart(world);
+    return { store: this.store(), journal: world.journal, webhooks: this.webhooks(place) };
+  }
+
+  remove(world: World): void {
+    this.definitionsHeld.delete(world.id);
+    this.services.delete(world.id);
+    this.keeping.removed(world);
+  }
+
+  private store(): WorldStore {
+    const { rateLimit } = this.options;
+    const limiter = rateLimit === "off" ? undefined : createRateLimiter(rateLimit, RATE_LIMIT_WINDOW_MS);
+    return new MemoryWorldStore(limiter, new FaultScript(this.options.maxFaults ?? mockLimits.maxFaultsPerWorld));
+  }
+
+  private webhooks({ world, ordinal, webhooks }: WorldPlace): LocalWebhooks | undefined {
+    if (!webhooks) return undefined;
+    const service: LocalWebhooks = webhooks.local(world.dataset, ordinal, this.keeping.persistence(world, () => service));
+    this.services.set(world.id, service);
+    return service;
+  }
+
+  private attached(): WorldsHere {
+    if (!this.here) throw new Error("hr-mock: the state was used before Worlds attached to it");
+    return this.here;
+  }
+}
+
+/** The memory backend: nothing outlives the process; always reachable. */
+export function memoryBackend(options: MemoryStateOptions): StateBackend {
+  return new MemoryBackend(new LocalWorlds(options));
+}
+
+/** The StateBackend of a state in this process, over its worlds' state; a directory extends it. */
+export class MemoryBackend implements StateBackend {
+  constructor(protected readonly local: LocalWorlds) {}
+
+  get fingerprint(): Fingerprint | undefined {
+    return undefined;
+  }
+
+  get store(): StoreName {
+    return { kind: "memory" };
+  }
+
+  attach(here: WorldsHere): void {
+    this.local.attach(here);
+  }
+
+  open(place: WorldPlace): WorldParts {
+    return this.local.open(place);
+  }
+
+  room(max: number): Registered {
+    return this.local.room(max);
+  }
+
+  register(definition: SandboxDefinition, max: number): Registered {
+    return this.local.register(definition, max);
+  }
+
+  definitions(): SandboxDefinition[] {
+    return this.local.definitions();
+  }
+
+  definition(id: string): SandboxDefinition | undefined {
+    return this.local.definition(id);
+  }
+
+  sandboxOfKey(): undefined {
+    return undefined;
+  }
+
+  reset(place: WorldPlace): WorldParts {
+    return this.local.reset(place);
+  }
+
+  remove(world: World): void {
+    this.local.remove(world);
+  }
+
+  async restore(_dataset: Dataset, _fingerprint: Fingerprint): Promise<void> {}
+
+  async start(_worlds: Worlds): Promise<void> {}
+
+  report(): StateReport {
+    return {};
+  }
+
+  readiness(): Readiness {
+    return { reached: true, reachable: true };
+  }
+
+  metrics(): StoreMetrics | undefined {
+    return undefined;
+  }
+
+  async flush(): Promise<void> {}
+
+  async close(): Promise<void> {}
+}
