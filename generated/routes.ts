@@ -28,6 +28,7 @@ export const routes = [
   {"operationId":"listRequests","method":"GET","path":"/_mock/requests","api":"control","tags":["Journal"]},
   {"operationId":"clearRequests","method":"DELETE","path":"/_mock/requests","api":"control","tags":["Journal"]},
   {"operationId":"getCoverage","method":"GET","path":"/_mock/coverage","api":"control","tags":["Journal"]},
+  {"operationId":"setPactProviderState","method":"POST","path":"/_mock/pact/provider-states","api":"control","tags":["Pact"]},
 ] as const satisfies readonly { operationId: string; method: string; path: string; api: "read" | "control"; tags: readonly string[] }[];
 
 export type Route = (typeof routes)[number];

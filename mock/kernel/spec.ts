@@ -59,6 +59,8 @@ export interface SpecOperation {
   path: string;
   /** The permission the spec's `x-permission` names. */
   permission: string;
+  /** The operation takes no key (its `security` is an empty list): Pact's state change endpoint. */
+  open: boolean;
   /** Response codes the spec lists for the operation ("200", "404", "5XX"). */
   statuses: string[];
   queryParams: SpecParam[];
@@ -236,6 +238,7 @@ function toSpecOperation(op: PrismOperation, api: Api): SpecOperation {
     method: op.method.toUpperCase(),
     path: op.path,
     permission,
+    open: Array.isArray(op.security) && op.security.length === 0,
     statuses: op.responses.map((r) => r.code),
     queryParams,
     pathParams,

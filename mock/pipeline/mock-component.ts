@@ -152,7 +152,8 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
         const broken = done.kind === "invalid" ? [violation(read ? "parameter" : "body", done.message, done.field)] : undefined;
         return { ...failure(statusOf(done.kind), done.message, headers), violations: broken, caller, cacheable };
       }
-      return { status: successStatus(operation), body: successBody(done.data), headers, caller, cacheable };
+      // A bare result (Pact's state values) is answered as it is, for a reader of its top level.
+      return { status: successStatus(operation), body: done.bare ? JSON.stringify(done.data) : successBody(done.data), headers, caller, cacheable };
     };
     return andThen(result, toReply);
   }

@@ -7,29 +7,46 @@ import type { SpecOperation } from "../../kernel/spec.js";
 import { declaredOperations, worldCoverage } from "../../worlds/journal/coverage.js";
 import { checkFilter, listRequests } from "../../worlds/journal/requests.js";
 import type { OperationTable } from "../operation.js";
-import { andThen } from "../../kernel/awaitable.js";
+import { andThen, type Awaitable } from "../../kernel/awaitable.js";
+import type { OperationResult } from "../operation.js";
+import { DEFAULT_WORLD, type World, type Worlds } from "../../worlds/world.js";
+import { pactOf } from "../../pact/export.js";
+import { readDocument } from "../../pact/document.js";
 
-export function journalOperations(operations: ReadonlyMap<string, SpecOperation>): OperationTable {
+export function journalOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
   const declared = declaredOperations([...operations.values()]);
   return {
-    listRequests: ({ world, query }) => {
-      const operationId = query.operationId as string | undefined;
-      if (operationId !== undefined && !operations.has(operationId)) {
-        return operationResult(refuse("invalid", `no operation ${JSON.stringify(operationId.slice(0, 100))}; the operations are ${[...operations.keys()].join(", ")}`, "operationId"));
-      }
-      const filter = checkFilter(
-        {
-          operationId,
-          status: query.status as number | undefined,
-          unmatched: query.unmatched as boolean | undefined,
-          since: query.since as string | undefined,
-          control: query.control === true,
-        },
-        operations,
+    listRequests: ({ world: caller, query }) => {
+      const sandboxId = query.sandbox as string | undefined;
+      if (sandboxId === undefined) return listIn(caller, query);
+      return andThen(worlds.find(sandboxId), (sandbox) =>
+        sandbox && (caller.id === DEFAULT_WORLD || caller === sandbox) ? listIn(sandbox, query) : operationResult(refuse("not-found", `no sandbox with id ${sandboxId.slice(0, 100)}`, "sandbox")),
       );
-      return andThen(world.journal.view(), (view) => ({ ok: true, data: listRequests(view, filter, operations, query.limit as number) }));
     },
     clearRequests: ({ world }) => andThen(world.journal.clear(), (cleared) => ({ ok: true, data: { cleared } })),
     getCoverage: ({ world }) => andThen(worldCoverage(world, declared), (data) => ({ ok: true, data })),
   };
+
+  function listIn(world: World, query: Record<string, unknown>): Awaitable<OperationResult> {
+    const operationId = query.operationId as string | undefined;
+    if (operationId !== undefined && !operations.has(operationId)) {
+      return operationResult(refuse("invalid", `no operation ${JSON.stringify(operationId.slice(0, 100))}; the operations are ${[...operations.keys()].join(", ")}`, "operationId"));
+    }
+    const filter = checkFilter(
+      {
+        operationId,
+        status: query.status as number | undefined,
+        unmatched: query.unmatched as boolean | undefined,
+        since: query.since as string | undefined,
+        control: query.control === true,
+      },
+      operations,
+    );
+    if (query.format === "pact") {
+      const consumer = query.consumer as string | undefined;
+      if (consumer === undefined) return operationResult(refuse("invalid", "format=pact needs the consumer's name", "consumer"));
+      return andThen(world.journal.view(), (view) => ({ ok: true, data: pactOf(listRequests(view, filter, operations).requests, world, operations, readDocument(), { consumer }) }));
+    }
+    return andThen(world.journal.view(), (view) => ({ ok: true, data: listRequests(view, filter, operations, query.limit as number) }));
+  }
 }
