@@ -1776,15 +1776,25 @@ export interface components {
             /** @description A Pact file (pactSpecification 4.0), as `hr-mock export --pact` writes it. */
             data: {
                 consumer: {
+                    /**
+                     * @description The consumer's name (--consumer).
+                     * @example leave-screens
+                     */
                     name: string;
                 };
                 provider: {
+                    /**
+                     * @description The provider's name, the read API document's title.
+                     * @example HR Service API
+                     */
                     name: string;
                 };
                 interactions: Record<string, never>[];
                 metadata: Record<string, never>;
             };
         };
+        /** @description The recorded requests (`format=json`), or the journal as a Pact file (`format=pact`). */
+        RequestListOrPactResponse: components["schemas"]["RequestListResponse"] | components["schemas"]["PactFileResponse"];
         /** @description What clearing the journal removed. */
         ClearedRequests: {
             /**
@@ -1989,14 +1999,21 @@ export interface components {
         ProviderStateChange: {
             /**
              * @description Whether the state is set up before the interaction or torn down after it.
+             * @example setup
              * @enum {string}
              */
             action?: "setup" | "teardown";
-            /** @description The provider state's name, as the pact writes it. */
+            /**
+             * @description The provider state's name, as the pact writes it.
+             * @example the key "org 1, leave only" of organisation 1 is sent
+             */
             state?: string;
             /** @description The provider state's parameters; `key` is the label of the key the interaction's request is sent with. */
             params?: {
-                /** @description The label of a demo key (the sandbox's key with that label is answered as `apiKey`). */
+                /**
+                 * @description The label of a demo key (the sandbox's key with that label is answered as `apiKey`).
+                 * @example org 1, leave only
+                 */
                 key?: string;
             } & {
                 [key: string]: unknown;
@@ -2004,31 +2021,39 @@ export interface components {
         };
         /** @description The values an interaction's request takes from its provider state (Pact's provider-state injected values). */
         ProviderStateValues: {
-            /** @description The sandbox key with the label the state named. */
+            /**
+             * @description The sandbox key with the label the state named.
+             * @example sbx_Xq3vN8pL2mR7tY1w_org1_leave
+             */
             apiKey?: string;
             /**
              * Format: uuid
              * @description A leave request of the key's organisation.
+             * @example 0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11
              */
             leaveRequestId?: string;
             /**
              * Format: uuid
              * @description An active department of the key's organisation.
+             * @example 3c9d7e1f-2a4b-4c6d-8e0f-1a2b3c4d5e6f
              */
             departmentId?: string;
             /**
              * Format: uuid
              * @description An active employee of the key's organisation.
+             * @example 5d1c2a4e-7f3b-4e8a-b1c9-3a2d4e5f6a7b
              */
             employeeId?: string;
             /**
              * Format: uuid
              * @description An active leave type of the key's organisation.
+             * @example 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d
              */
             leaveTypeId?: string;
             /**
              * Format: uuid
              * @description A company of the key's organisation.
+             * @example 9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a
              */
             companyId?: string;
         };
@@ -3233,7 +3258,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["RequestListResponse"] | components["schemas"]["PactFileResponse"];
+                    "application/json": components["schemas"]["RequestListOrPactResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -234,6 +234,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     createSandbox: (sandboxOptions) => mock.createSandbox(sandboxOptions),
     requests: mock.journal.requests,
     verify: mock.journal.verify,
+    pact: mock.journal.pact,
     // Attempts in flight finish first (bounded by the response timeout), then the server stops.
     close: () => (closing ??= Promise.all([engine.close(), mock.worlds.close()]).then(() => http.close()).finally(async () => (store?.release(), await shared?.close()))),
     ...(shared && { shared: { store: shared.shown, cluster: shared.cluster } }),
