@@ -4,6 +4,8 @@
 // a type, a regex for a pattern or a format, the enum as a regex, a minimum length for a list — so a
 // pact holds against a mock of any seed and any --today, and against the real service.
 
+import { effective, flatten } from "../../src/contract/spec-document.js";
+
 /** A JSON Schema node of the bundled document (only what this reads). */
 type Schema = Record<string, any>;
 
@@ -42,43 +44,6 @@ export const enumRegex = (values: readonly unknown[]) => `^(${values.map((v) => 
 /** A Pact path step for a property name ($.a or $['a b']). */
 const step = (name: string) => (/^[A-Za-z_][A-Za-z0-9_]*$/.test(name) ? `.${name}` : `['${name.replace(/'/g, "\\'")}']`);
 
-/** Resolves local $refs and folds allOf into one object schema (properties merged, required joined). */
-export function flattenSchema(doc: unknown, schema: Schema): Schema {
-  let node = schema;
-  const seen = new Set<string>();
-  while (typeof node.$ref === "string") {
-    if (seen.has(node.$ref)) throw new Error(`circular $ref ${node.$ref}`);
-    seen.add(node.$ref);
-    const { $ref, ...rest } = node;
-    node = { ...resolveRef(doc, $ref), ...rest };
-  }
-  if (!Array.isArray(node.allOf)) return node;
-  const { allOf, ...own } = node;
-  let merged: Schema = { ...own };
-  for (const part of allOf as Schema[]) merged = mergeSchemas(doc, merged, flattenSchema(doc, part));
-  return merged;
-}
-
-function mergeSchemas(doc: unknown, a: Schema, b: Schema): Schema {
-  const properties: Record<string, Schema> = { ...(a.properties ?? {}) };
-  for (const [name, sub] of Object.entries((b.properties ?? {}) as Record<string, Schema>)) {
-    properties[name] = properties[name] ? mergeSchemas(doc, flattenSchema(doc, properties[name]), flattenSchema(doc, sub)) : sub;
-  }
-  const required = [...new Set([...(a.required ?? []), ...(b.required ?? [])])];
-  const merged: Schema = { ...a, ...b };
-  if (Object.keys(properties).length) merged.properties = properties;
-  if (required.length) merged.required = required;
-  return merged;
-}
-
-export function resolveRef(doc: unknown, ref: string): Schema {
-  if (!ref.startsWith("#/")) throw new Error(`only local $refs are read, got ${ref}`);
-  let node: any = doc;
-  for (const token of ref.slice(2).split("/")) node = node?.[decodeURIComponent(token).replace(/~1/g, "/").replace(/~0/g, "~")];
-  if (node === undefined) throw new Error(`$ref ${ref} names nothing`);
-  return node as Schema;
-}
-
 /** The body and matching rules of a value of `schema` at Pact path `at` ("$" for the body). */
 export function bodyWithRules(doc: unknown, schema: Schema, at = "$"): BodyWithRules {
   const rules: Record<string, RuleSet> = {};
@@ -89,17 +54,19 @@ export function bodyWithRules(doc: unknown, schema: Schema, at = "$"): BodyWithR
 const rule = (...matchers: Record<string, unknown>[]): RuleSet => ({ combine: "AND", matchers });
 
 function walk(doc: unknown, raw: Schema, at: string, rules: Record<string, RuleSet>): unknown {
-  const schema = flattenSchema(doc, raw);
+  // Keywords merged through $ref and allOf; an object's properties and required names through flatten.
+  const schema = effective(doc, raw);
   if ("const" in schema) {
     rules[at] = rule({ match: "equality" });
     return schema.const;
   }
   const type = schema.type ?? (schema.properties ? "object" : schema.items ? "array" : undefined);
   if (type === "object") {
+    const { properties, required } = flatten(doc, raw);
     const out: Record<string, unknown> = {};
     // Only the required fields: Pact lets an answer carry more than the pact names, never less.
-    for (const name of (schema.required ?? []) as string[]) {
-      const sub = schema.properties?.[name];
+    for (const name of required) {
+      const sub = properties[name];
       if (sub) out[name] = walk(doc, sub, `${at}${step(name)}`, rules);
     }
     return out;

@@ -7,7 +7,8 @@
 import type { SpecOperation } from "../kernel/spec.js";
 import type { RecordedRequest } from "../worlds/journal/requests.js";
 import type { World } from "../worlds/world.js";
-import { bodyWithRules, resolveRef, type RuleSet } from "./body-rules.js";
+import { deref } from "../../src/contract/spec-document.js";
+import { bodyWithRules, type RuleSet } from "./body-rules.js";
 import { idKindOf, RECORD_WORDS, type IdKind } from "./ids.js";
 
 /** The API key's value in a pact: a placeholder the provider state replaces. */
@@ -90,7 +91,7 @@ function interactionOf(request: RecordedRequest, world: World, operation: SpecOp
     (generators.header ??= {}).Authorization = { type: "ProviderState", expression: "Bearer ${apiKey}", dataType: "STRING" };
   }
 
-  const state = stateOf(request, apiKey?.organisation, [...needs]);
+  const state = stateOf(request, apiKey?.organisation, [...needs], apiKey?.permissions);
   const response = responseOf(doc, operation, request.status);
   let description = `${operation.operationId}: ${summaryOf(doc, operation)} as "${request.caller ?? "no key"}"${Object.keys(query).length ? ` with ${Object.keys(query).join(", ")}` : ""}, answered ${request.status}`;
   for (let n = 2; descriptions.has(description); n++) description = `${description} (${n})`;
@@ -104,11 +105,11 @@ function interactionOf(request: RecordedRequest, world: World, operation: SpecOp
   return { type: "Synchronous/HTTP", description, providerStates: [state], request: pactRequest, response };
 }
 
-function stateOf(request: RecordedRequest, organisation: number | undefined, needs: IdKind[]): { name: string; params?: Record<string, unknown> } {
+function stateOf(request: RecordedRequest, organisation: number | undefined, needs: IdKind[], permissions?: ReadonlySet<string>): { name: string; params?: Record<string, unknown> } {
   if (request.caller === null || organisation === undefined) return { name: NO_KEY_STATE };
   const records = needs.map((kind) => RECORD_WORDS[kind]).join(", ").replace(/, ([^,]*)$/, " and $1");
   const name = records ? `organisation ${organisation} has ${records}, and its key "${request.caller}" is sent` : `the key "${request.caller}" of organisation ${organisation} is sent`;
-  return { name, params: { key: request.caller, organisation } };
+  return { name, params: { key: request.caller, organisation, permissions: [...(permissions ?? [])] } };
 }
 
 function summaryOf(doc: any, operation: SpecOperation): string {
@@ -120,7 +121,7 @@ function summaryOf(doc: any, operation: SpecOperation): string {
 export function documentedResponse(doc: any, operation: SpecOperation, status: number): any {
   const responses = doc.paths?.[operation.path]?.[operation.method.toLowerCase()]?.responses ?? {};
   const found = responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
-  return found && typeof found.$ref === "string" ? resolveRef(doc, found.$ref) : found;
+  return found && deref(doc, found);
 }
 
 function responseOf(doc: any, operation: SpecOperation, status: number): Record<string, unknown> {
