@@ -74,7 +74,10 @@ function interactionOf(request: RecordedRequest, world: World, operation: SpecOp
 
   const query: Record<string, string[]> = {};
   for (const [name, sent] of Object.entries(request.query)) {
-    const values = Array.isArray(sent) ? sent : [sent];
+    // A case-insensitive value (LeaveStatus=approved) in the enum's own letter case: the service
+    // reads both alike, and tools that know only the schema's enum (swagger-mock-validator) read this one.
+    const folded = operation.queryParamsByLowerName.get(name.toLowerCase())?.caseInsensitive;
+    const values = (Array.isArray(sent) ? sent : [sent]).map((v) => folded?.get(v.toLowerCase()) ?? v);
     query[name] = values;
     const kind = values.length === 1 ? kindOf(values[0]) : undefined;
     if (kind) {
