@@ -59,7 +59,7 @@ export function journalAccess(current: () => JournalSource | undefined, ready: (
       // The exporter and the document load when a pact is first asked for.
       const [{ pactOf }, { readDocument }] = await Promise.all([import("../pact/export.js"), import("../pact/document.js")]);
       const requests = listRequests(await world.journal.view(), checkFilter(undefined, operations), operations).requests;
-      return pactOf(requests, world, operations, readDocument(), options);
+      return pactOf(requests, world, operations, await readDocument(), options);
     },
   };
 }

@@ -1,11 +1,11 @@
 // The bundled read API document a pact's matching rules are read from, parsed once, when a pact is
-// first asked for.
-import { readFileSync } from "node:fs";
+// first asked for (Node only: a browser's MSW handlers have no file to read).
+import { readFile } from "node:fs/promises";
 import { DEFAULT_SPEC_PATH } from "../kernel/spec.js";
 
-let document: unknown;
+let document: Promise<any> | undefined;
 
-export function readDocument(): any {
-  document ??= JSON.parse(readFileSync(DEFAULT_SPEC_PATH, "utf8"));
+export function readDocument(): Promise<any> {
+  document ??= readFile(DEFAULT_SPEC_PATH, "utf8").then((text) => JSON.parse(text));
   return document;
 }

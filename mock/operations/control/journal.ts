@@ -10,8 +10,6 @@ import type { OperationTable } from "../operation.js";
 import { andThen, type Awaitable } from "../../kernel/awaitable.js";
 import type { OperationResult } from "../operation.js";
 import { DEFAULT_WORLD, type World, type Worlds } from "../../worlds/world.js";
-import { pactOf } from "../../pact/export.js";
-import { readDocument } from "../../pact/document.js";
 
 export function journalOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
   const declared = declaredOperations([...operations.values()]);
@@ -45,8 +43,15 @@ export function journalOperations(worlds: Worlds, operations: ReadonlyMap<string
     if (query.format === "pact") {
       const consumer = query.consumer as string | undefined;
       if (consumer === undefined) return operationResult(refuse("invalid", "format=pact needs the consumer's name", "consumer"));
-      return andThen(world.journal.view(), (view) => ({ ok: true, data: pactOf(listRequests(view, filter, operations).requests, world, operations, readDocument(), { consumer }) }));
+      return pactOfWorld(world, filter, consumer);
     }
     return andThen(world.journal.view(), (view) => ({ ok: true, data: listRequests(view, filter, operations, query.limit as number) }));
+  }
+
+  /** The world's journal as a Pact file; the exporter and the document load when one is first asked for. */
+  async function pactOfWorld(world: World, filter: ReturnType<typeof checkFilter>, consumer: string): Promise<OperationResult> {
+    const [{ pactOf }, { readDocument }] = await Promise.all([import("../../pact/export.js"), import("../../pact/document.js")]);
+    const [view, doc] = await Promise.all([world.journal.view(), readDocument()]);
+    return { ok: true, data: pactOf(listRequests(view, filter, operations).requests, world, operations, doc, { consumer }) };
   }
 }
