@@ -4,7 +4,7 @@
 import fs from "node:fs";
 import { parseArgs } from "node:util";
 import { printer, type CliIO } from "../cli-io.js";
-import { parseIdsFile, type KnownIds } from "../ids-file.js";
+import { jsonOf, parseIdsFile } from "../ids-file.js";
 import { toJUnit } from "../junit.js";
 import { formatReport } from "../report.js";
 import { errorCode, prepareReportFile, writeReportFile } from "../report-files.js";
@@ -58,26 +58,21 @@ export async function pactMain(argv: readonly string[], _env: NodeJS.ProcessEnv,
     if (typeof text === "number") return text;
     sources.push({ name: file, text });
   }
-  let keys: PactKey[] | undefined;
-  if (values.keys !== undefined) {
-    const text = read("--keys ", values.keys);
+  // The optional files, each parsed, or the one line that says why not.
+  const optional = <T>(flag: string, file: string | undefined, parse: (text: string) => T): T | undefined | number => {
+    if (file === undefined) return undefined;
+    const text = read(`${flag} `, file);
     if (typeof text === "number") return text;
     try {
-      keys = parseKeys(text);
+      return parse(text);
     } catch (error) {
-      return print.fail(`--keys ${values.keys}: ${(error as Error).message}`, 2);
+      return print.fail(`${flag} ${file}: ${(error as Error).message}`, 2);
     }
-  }
-  let ids: KnownIds | undefined;
-  if (values.ids !== undefined) {
-    const text = read("--ids ", values.ids);
-    if (typeof text === "number") return text;
-    try {
-      ids = parseIdsFile(text);
-    } catch (error) {
-      return print.fail(`--ids ${values.ids}: ${(error as Error).message}`, 2);
-    }
-  }
+  };
+  const keys = optional("--keys", values.keys, parseKeys);
+  if (typeof keys === "number") return keys;
+  const ids = optional("--ids", values.ids, parseIdsFile);
+  if (typeof ids === "number") return ids;
   const report = checkPact(sources, { keys, ids });
   print.out(`${formatReport(report)}\n`);
   const junitFile = values.junit ?? DEFAULT_PACT_JUNIT;
@@ -97,12 +92,7 @@ export function pactJson(report: PactReport): string {
 }
 
 function parseKeys(text: string): PactKey[] {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`not JSON (${(error as Error).message})`);
-  }
+  const json = jsonOf(text);
   if (!Array.isArray(json)) throw new Error('must hold a JSON array like [{ "key": "...", "permissions": ["Leave: View"] }]');
   return json.map((entry, index) => {
     const { key, label, permissions } = (entry ?? {}) as Record<string, unknown>;

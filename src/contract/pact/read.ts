@@ -1,6 +1,7 @@
 // Pact files of specification V2, V3 and V4 read into one shape: an HTTP interaction's request
 // (method, path, query values by name, headers by lower-cased name) and expected response (status,
 // headers, JSON body), with its provider states. Pure: the text in, the interactions or one line.
+import { jsonOf } from "../ids-file.js";
 
 export interface PactState {
   name: string;
@@ -37,12 +38,7 @@ const isObject = (value: unknown): value is Record<string, any> => typeof value 
 
 /** The pact in `text`; throws an Error with one line when it is not a pact. */
 export function readPact(text: string): PactDocument {
-  let json: unknown;
-  try {
-    json = JSON.parse(text);
-  } catch (error) {
-    throw new Error(`not JSON (${(error as Error).message})`);
-  }
+  const json = jsonOf(text);
   if (!isObject(json) || !Array.isArray(json.interactions)) throw new Error("not a Pact file: no interactions list");
   const meta = isObject(json.metadata) ? json.metadata : {};
   const spec = meta.pactSpecification?.version ?? meta["pact-specification"]?.version ?? meta.pactSpecificationVersion ?? "2.0.0";
