@@ -6,6 +6,12 @@ import { DEFAULT_SPEC_PATH } from "../kernel/spec.js";
 let document: Promise<any> | undefined;
 
 export function readDocument(): Promise<any> {
-  document ??= readFile(DEFAULT_SPEC_PATH, "utf8").then((text) => JSON.parse(text));
+  // A failed read is not kept: the next ask tries again.
+  document ??= readFile(DEFAULT_SPEC_PATH, "utf8")
+    .then((text) => JSON.parse(text))
+    .catch((error: unknown) => {
+      document = undefined;
+      throw error;
+    });
   return document;
 }
