@@ -450,6 +450,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_mock/pact/provider-states": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Set up a Pact provider state
+         * @description Pact's state change endpoint (a verifier's `providerStatesSetupUrl`). Before each interaction a
+         *     verifier posts its provider state here; the mock resets its one sandbox for pacts (labelled
+         *     `pact provider states`, made on first use) to the start dataset, and answers the values the
+         *     interaction's request takes from its state (Pact's provider-state injected values), at the top
+         *     level of the body as Pact reads them, not in the envelope: `apiKey`, the sandbox key whose label
+         *     the state's `params.key` names, and one record id of each kind in that key's organisation. A
+         *     state without `params.key` (a request sent without a key) and a teardown answer no values. It
+         *     takes no key, since a verifier sends none: the sandbox holds only a copy of the demo dataset.
+         */
+        post: operations["setPactProviderState"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1822,6 +1849,30 @@ export interface components {
         RequestListResponse: components["schemas"]["SuccessFields"] & {
             data: components["schemas"]["RequestList"];
         };
+        /** @description The envelope with the world's journal as a Pact specification V4 file (`format=pact`). */
+        PactFileResponse: components["schemas"]["SuccessFields"] & {
+            /** @description A Pact file (pactSpecification 4.0), as `hr-mock export --pact` writes it. */
+            data: {
+                consumer: {
+                    /**
+                     * @description The consumer's name (--consumer).
+                     * @example leave-screens
+                     */
+                    name: string;
+                };
+                provider: {
+                    /**
+                     * @description The provider's name, the read API document's title.
+                     * @example HR Service API
+                     */
+                    name: string;
+                };
+                interactions: Record<string, never>[];
+                metadata: Record<string, never>;
+            };
+        };
+        /** @description The recorded requests (`format=json`), or the journal as a Pact file (`format=pact`). */
+        RequestListOrPactResponse: components["schemas"]["RequestListResponse"] | components["schemas"]["PactFileResponse"];
         /** @description What clearing the journal removed. */
         ClearedRequests: {
             /**
@@ -2086,6 +2137,68 @@ export interface components {
         /** @description The envelope with what makes the replica ready. */
         ReadinessResponse: components["schemas"]["SuccessFields"] & {
             data: components["schemas"]["Readiness"];
+        };
+        /** @description A Pact verifier's state change request (Pact specification V3 form). */
+        ProviderStateChange: {
+            /**
+             * @description Whether the state is set up before the interaction or torn down after it.
+             * @example setup
+             * @enum {string}
+             */
+            action?: "setup" | "teardown";
+            /**
+             * @description The provider state's name, as the pact writes it.
+             * @example the key "org 1, leave only" of organisation 1 is sent
+             */
+            state?: string;
+            /** @description The provider state's parameters; `key` is the label of the key the interaction's request is sent with. */
+            params?: {
+                /**
+                 * @description The label of a demo key (the sandbox's key with that label is answered as `apiKey`).
+                 * @example org 1, leave only
+                 */
+                key?: string;
+            } & {
+                [key: string]: unknown;
+            };
+        };
+        /** @description The values an interaction's request takes from its provider state (Pact's provider-state injected values). */
+        ProviderStateValues: {
+            /**
+             * @description The sandbox key with the label the state named.
+             * @example sbx_Xq3vN8pL2mR7tY1w_org1_leave
+             */
+            apiKey?: string;
+            /**
+             * Format: uuid
+             * @description A leave request of the key's organisation.
+             * @example 0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11
+             */
+            leaveRequestId?: string;
+            /**
+             * Format: uuid
+             * @description An active department of the key's organisation.
+             * @example 3c9d7e1f-2a4b-4c6d-8e0f-1a2b3c4d5e6f
+             */
+            departmentId?: string;
+            /**
+             * Format: uuid
+             * @description An active employee of the key's organisation.
+             * @example 5d1c2a4e-7f3b-4e8a-b1c9-3a2d4e5f6a7b
+             */
+            employeeId?: string;
+            /**
+             * Format: uuid
+             * @description An active leave type of the key's organisation.
+             * @example 7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d
+             */
+            leaveTypeId?: string;
+            /**
+             * Format: uuid
+             * @description A company of the key's organisation.
+             * @example 9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a
+             */
+            companyId?: string;
         };
     };
     responses: {
@@ -3214,6 +3327,21 @@ export interface operations {
                  */
                 control?: boolean;
                 /**
+                 * @description `json` for the list; `pact` for the requests as a Pact specification V4 file in `data` (one interaction per operation, caller, query names and status; the response's matching rules read from the read API's schemas; no API key written), as `hr-mock export --pact` writes it.
+                 * @example pact
+                 */
+                format?: "json" | "pact";
+                /**
+                 * @description With `format=pact`, the consumer's name the pact carries (required then).
+                 * @example leave-screens
+                 */
+                consumer?: string;
+                /**
+                 * @description The journal of this sandbox instead of the caller's world's; the default world's keys may name any sandbox, a sandbox's keys only their own.
+                 * @example 5b7e2c91-0d4f-4a8e-b3c6-9f1a2d4e6b80
+                 */
+                sandbox?: string;
+                /**
                  * @description At most this many requests, newest first.
                  * @example 20
                  */
@@ -3287,7 +3415,7 @@ export interface operations {
                      *       }
                      *     }
                      */
-                    "application/json": components["schemas"]["RequestListResponse"];
+                    "application/json": components["schemas"]["RequestListOrPactResponse"];
                 };
             };
             400: components["responses"]["BadRequest"];
@@ -3514,6 +3642,52 @@ export interface operations {
                 };
             };
             405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    setPactProviderState: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: {
+            content: {
+                "application/json": components["schemas"]["ProviderStateChange"];
+            };
+        };
+        responses: {
+            /** @description The sandbox is set up; the body holds the values the interaction's request takes (none for a teardown or a state without a key). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "apiKey": "sbx_Xq3vN8pL2mR7tY1w_org1_leave",
+                     *       "leaveRequestId": "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11",
+                     *       "departmentId": "3c9d7e1f-2a4b-4c6d-8e0f-1a2b3c4d5e6f",
+                     *       "employeeId": "5d1c2a4e-7f3b-4e8a-b1c9-3a2d4e5f6a7b",
+                     *       "leaveTypeId": "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",
+                     *       "companyId": "9f8e7d6c-5b4a-4392-8170-6f5e4d3c2b1a"
+                     *     }
+                     */
+                    "application/json": components["schemas"]["ProviderStateValues"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            405: components["responses"]["MethodNotAllowed"];
+            /** @description The mock holds its largest number of sandboxes and none is the one for pacts. */
+            409: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["FailureEnvelope"];
+                };
+            };
+            503: components["responses"]["Unavailable"];
         };
     };
 }

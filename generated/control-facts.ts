@@ -28,6 +28,9 @@ export const CoverageReportToolValues = ["hr-mock","hr-contract"] as const satis
 /** The values of the ReadinessDataset enum, in the spec's order. */
 export const ReadinessDatasetValues = ["built","building"] as const satisfies readonly NonNullable<components["schemas"]["Readiness"]["dataset"]>[];
 
+/** The values of the ProviderStateChangeAction enum, in the spec's order. */
+export const ProviderStateChangeActionValues = ["setup","teardown"] as const satisfies readonly NonNullable<components["schemas"]["ProviderStateChange"]["action"]>[];
+
 /** The webhook queue and delivery log bounds the control API's document states (x-mock-limits). */
 export const mockLimits = {
   maxWaitingPerEndpoint: 1000,

@@ -70,3 +70,12 @@ export const parameters = {
 
 /** The rate limit (x-rate-limit of the TooManyRequests response): requests per key in any rolling windowSeconds, the HTTP status and envelope code it is answered with, and that answer's headers by name. */
 export const rateLimit = { requests: 300, windowSeconds: 60, status: 429, code: "429", headers: { retryAfter: "Retry-After", rateLimitLimit: "RateLimit-Limit", rateLimitRemaining: "RateLimit-Remaining" } } as const;
+
+/** The record ids the operations' parameter examples name, by kind: organisation 1's records in the mock's default dataset. */
+export const exampleIds = {
+  company: "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d",
+  department: "6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0",
+  employee: "5d1c2a4e-7f3b-4e8a-b1c9-3a2d4e5f6a7b",
+  leaveRequest: "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11",
+  leaveType: "2f3e4d5c-6b7a-4891-a2b3-c4d5e6f7a8b9",
+} as const;

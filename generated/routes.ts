@@ -31,6 +31,7 @@ export const routes = [
   {"operationId":"getHealth","method":"GET","path":"/_mock/health","api":"control","tags":["Operators"]},
   {"operationId":"getReadiness","method":"GET","path":"/_mock/ready","api":"control","tags":["Operators"]},
   {"operationId":"getMetrics","method":"GET","path":"/_mock/metrics","api":"control","tags":["Operators"]},
+  {"operationId":"setPactProviderState","method":"POST","path":"/_mock/pact/provider-states","api":"control","tags":["Pact"]},
 ] as const satisfies readonly { operationId: string; method: string; path: string; api: "read" | "control"; tags: readonly string[] }[];
 
 export type Route = (typeof routes)[number];

@@ -19,7 +19,7 @@ import { checkPipelineOptions, type PipelineSettingsInput } from "./options.js";
 import { journalAccess, type JournalAccess, type JournalSource } from "./journal-access.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
-export { VerificationError, type JournalAccess, type QueryValue, type RecordedRequest, type RequestFilter, type Times, type VerifyOptions } from "./journal-access.js";
+export { VerificationError, type JournalAccess, type QueryValue, type RecordedRequest, type RequestFilter, type Times, type VerifyOptions, type PactFile, type PactOptions } from "./journal-access.js";
 export { MockOptionError };
 export type { PipelineSettingsInput } from "./options.js";
 

@@ -6,9 +6,11 @@ import type { SpecOperation } from "../kernel/spec.js";
 import { checkFilter, listRequests, type RecordedRequest, type RequestFilter } from "../worlds/journal/requests.js";
 import { verifyJournal, type VerifyOptions } from "../worlds/journal/verify.js";
 import type { World } from "../worlds/world.js";
+import type { PactFile, PactOptions } from "../pact/export.js";
 
 export type { QueryValue, RecordedRequest, RequestFilter } from "../worlds/journal/requests.js";
 export { VerificationError, type Times, type VerifyOptions } from "../worlds/journal/verify.js";
+export type { PactFile, PactOptions } from "../pact/export.js";
 
 export interface JournalAccess {
   /**
@@ -22,6 +24,12 @@ export interface JournalAccess {
    * stating expected against actual and the near misses otherwise.
    */
   verify(filter: RequestFilter, options?: VerifyOptions): Promise<RecordedRequest[]>;
+  /**
+   * The world's journal as a Pact specification V4 file (what `hr-mock export --pact` writes): one
+   * interaction per operation, caller, query names and status, the response's matching rules read
+   * from the OpenAPI schemas, no API key written. Node only (it reads the bundled document).
+   */
+  pact(options: PactOptions): Promise<PactFile>;
 }
 
 /** A world and the operations its entries name. */
@@ -45,6 +53,13 @@ export function journalAccess(current: () => JournalSource | undefined, ready: (
     async verify(filter, options) {
       const { world, operations } = current() ?? (await ready());
       return verifyJournal(world.journal, filter, options, operations);
+    },
+    async pact(options) {
+      const { world, operations } = current() ?? (await ready());
+      // The exporter and the document load when a pact is first asked for.
+      const [{ pactOf }, { readDocument }] = await Promise.all([import("../pact/export.js"), import("../pact/document.js")]);
+      const requests = listRequests(await world.journal.view(), checkFilter(undefined, operations), operations).requests;
+      return pactOf(requests, world, operations, await readDocument(), options);
     },
   };
 }

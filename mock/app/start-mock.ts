@@ -49,7 +49,7 @@ export { KeysFileError } from "../keys/load-keys.js";
 export type { PartialChange, SkippedChange } from "../state/index.js";
 // What startMock's `webhooks` rejects with, and what its resend answers.
 export { EndpointError, ResendError, TriggerError, WebhookRefusal, type BulkResendResult, type ResendFilter, type ResendOptions, type ResendResult } from "../webhooks/index.js";
-export { VerificationError, type JournalAccess, type QueryValue, type RecordedRequest, type RequestFilter, type Times, type VerifyOptions } from "./journal-access.js";
+export { VerificationError, type JournalAccess, type QueryValue, type RecordedRequest, type RequestFilter, type Times, type VerifyOptions, type PactFile, type PactOptions } from "./journal-access.js";
 
 /** A key as startMock reports it (demo keys first, then keys given in options). */
 export interface MockKeyInfo {
@@ -288,6 +288,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     createSandbox: (sandboxOptions) => mock.createSandbox(sandboxOptions),
     requests: mock.journal.requests,
     verify: mock.journal.verify,
+    pact: mock.journal.pact,
     readiness,
     close,
     drain: (drainOptions) => stopper.drain(drainOptions),

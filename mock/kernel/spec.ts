@@ -60,10 +60,15 @@ export interface SpecOperation {
   /** The permission the spec's `x-permission` names. */
   permission: string;
   /**
-   * The operation's `security` is empty (`security: []`): it answers without a key, is never
-   * rate-limited and never journaled (the probes GET /_mock/health and /_mock/ready).
+   * The operation's `security` is empty (`security: []`): it answers without a key (the probes,
+   * and Pact's state change endpoint, which acts for nobody in the default world).
    */
   keyless: boolean;
+  /**
+   * Tagged Operators: a question about the replica itself (GET /_mock/health, /_mock/ready), answered
+   * before admission: never rate-limited, journaled or delayed.
+   */
+  operator: boolean;
   /** Response codes the spec lists for the operation ("200", "404", "5XX"). */
   statuses: string[];
   queryParams: SpecParam[];
@@ -226,6 +231,9 @@ function textValues(schema: JsonSchema): string[] {
   return [...own, ...(schema.anyOf ?? schema.oneOf ?? []).flatMap(textValues)];
 }
 
+/** The control document's tag of the operations about a replica itself (the probes, the metrics). */
+const OPERATORS_TAG = "Operators";
+
 /**
  * An operation marked `x-edge: true` (GET /_mock/metrics) is answered by the node:http edge before
  * the request pipeline, with no key, rate limit or journal: Prism never routes it and the operation
@@ -251,6 +259,7 @@ function toSpecOperation(op: PrismOperation, api: Api): SpecOperation {
     path: op.path,
     permission,
     keyless: Array.isArray(op.security) && op.security.length === 0,
+    operator: (op.tags ?? []).some((tag) => tag.name === OPERATORS_TAG),
     statuses: op.responses.map((r) => r.code),
     queryParams,
     pathParams,

@@ -31,15 +31,22 @@ export interface AdmissionOptions {
   random: () => number;
   /** The pipeline's clock, milliseconds since the epoch (the rate limit's window). */
   clock: () => number;
+  /** The key-less caller of an open operation: no permission, the default world. */
+  anonymous: () => ApiKey;
 }
+
+/** The caller of an open operation, as the journal names it. */
+export const ANONYMOUS = "(no key needed)";
 
 /** `entryIfAdmitted`: the journal entry of a cache hit, recorded with the counting when the store can. */
 export type Admit = (operation: SpecOperation, caller: Caller, entryIfAdmitted?: () => JournalEntry) => Awaitable<Admission>;
 
-export function createAdmission({ gate, failRate, random, clock }: AdmissionOptions): Admit {
+export function createAdmission({ gate, failRate, random, clock, anonymous }: AdmissionOptions): Admit {
   return (operation, { authorization, client }, entryIfAdmitted) => {
     const read = operation.api === "read";
     if (read && failRate > 0 && random() < failRate) return { ok: false, reply: failure(503, "Service unavailable: injected failure (--fail-rate); retry with backoff.") };
+    // An operation that takes no key (Pact's state change endpoint) acts for nobody in the default world.
+    if (operation.keyless) return { ok: true, apiKey: anonymous(), caller: ANONYMOUS, recorded: false };
     const identified = gate.identifyOrHold(authorization, client);
     if (!identified.ok) return { ok: false, reply: identified.reply };
     const { apiKey } = identified;

@@ -16,7 +16,7 @@ import type { OperationTable } from "../operations/operation.js";
 import type { KeylessTable } from "../operations/control/probes.js";
 import { failure, type Reply } from "../kernel/envelope.js";
 import { AUTH_THROTTLE, createAuthThrottle } from "../worlds/auth-throttle.js";
-import { createAdmission, type Admission, type Caller } from "./admission.js";
+import { ANONYMOUS, createAdmission, type Admission, type Caller } from "./admission.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import { createGate } from "./gate.js";
 import { canonicalCase, parseQuery } from "./params.js";
@@ -27,7 +27,7 @@ import { storeUnavailable } from "./store-unavailable.js";
 import type { ResponseCache } from "./response-cache.js";
 import { bodyLimit, depthLimit, type LoadedSpec, type SpecOperation } from "../kernel/spec.js";
 import { errorText, oneLine, printable } from "../kernel/text.js";
-import type { Worlds } from "../worlds/world.js";
+import type { ApiKey, Worlds } from "../worlds/world.js";
 
 export interface ApiRequest {
   method: string;
@@ -97,7 +97,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   options.worlds.onForget((world) => cache.drop(world.id));
   const contexts = new WeakMap<object, RequestContext>();
   const logger = createLogger("hr-mock", { level: "silent" });
-  const admit = createAdmission({ gate, failRate: options.failRate, random: options.random, clock: options.now });
+  const { default: home } = options.worlds;
+  const anonymous = (): ApiKey => ({ key: "", organisation: 1, organizationId: home.dataset.organizations[0]?.id ?? "", permissions: new Set(), label: ANONYMOUS, world: home });
+  const admit = createAdmission({ gate, failRate: options.failRate, random: options.random, clock: options.now, anonymous });
   const mock = createMockComponent({
     operations: spec.byOperationId,
     table: options.table,

@@ -103,7 +103,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
   function answer(operation: SpecOperation, request: Parameters<MockComponent>[0]["input"]["data"], validations: Diagnostics): MockedReply | Promise<MockedReply> {
     const context = options.context(request);
     context.operationId = operation.operationId;
-    if (operation.keyless) return answerKeyless(operation, request, validations, context);
+    if (operation.operator) return answerKeyless(operation, request, validations, context);
     // Admitted already on the response cache's path (a cached answer gone stale under it).
     return andThen(context.admitted ?? admit(operation, context), (admitted): MockedReply | Promise<MockedReply> => {
       if (!admitted.ok) return admitted.reply;
@@ -170,7 +170,8 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
         const broken = done.kind === "invalid" ? [violation(read ? "parameter" : "body", done.message, done.field)] : undefined;
         return { ...failure(statusOf(done.kind), done.message, headers), violations: broken, caller, cacheable };
       }
-      return { status: successStatus(operation), body: successBody(done.data), headers, caller, cacheable };
+      // A bare result (Pact's state values) is answered as it is, for a reader of its top level.
+      return { status: successStatus(operation), body: done.bare ? JSON.stringify(done.data) : successBody(done.data), headers, caller, cacheable };
     };
     return andThen(result, toReply);
   }

@@ -23,6 +23,7 @@ export const GUIDE_ORDER = [
   "receiving-webhooks",
   "checking-a-deployment-in-ci",
   "check-your-real-traffic",
+  "pact-and-this-contract",
   "changing-the-contract",
   "limits-and-abuse",
   "how-the-mock-is-built",

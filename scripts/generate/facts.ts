@@ -24,7 +24,42 @@ export function renderFacts(openapi: BundledDocument): string {
   lines.push("/** Each component parameter's name as sent, where it goes, and its default and bounds. */");
   lines.push(`export const parameters = {\n${parameters.join("\n")}\n} as const;`);
   lines.push("", ...renderRateLimit(openapi));
+  lines.push("", ...renderExampleIds(openapi));
   return `${lines.join("\n")}\n`;
+}
+
+/**
+ * The record ids the operations' parameter examples name, by kind of record: a query parameter's
+ * kind is its name without `Id` (a list's in the singular: Companies, company), a path id's the singular of its
+ * operation's tag ("Leave requests": leaveRequest). The mock's default dataset gives organisation 1's
+ * records these ids, so every example request of the API reference answers as it says. Examples of
+ * one kind must agree.
+ */
+function renderExampleIds(openapi: BundledDocument): string[] {
+  const ids = new Map<string, string>();
+  const deref = (node: any): any => (node && typeof node.$ref === "string" ? deref(node.$ref.slice(2).split("/").reduce((at: any, key: string) => at?.[key], openapi)) : node);
+  const isUuid = (schema: any): boolean => deref(schema)?.format === "uuid";
+  const camel = (words: string[]) => words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1).toLowerCase())).join("");
+  for (const item of Object.values<Record<string, any>>(openapi.paths ?? {})) {
+    for (const op of Object.values<any>(item)) {
+      for (const raw of op?.parameters ?? []) {
+        const parameter = deref(raw);
+        const schema = deref(parameter.schema);
+        const list = schema?.type === "array";
+        if (!(list ? isUuid(schema.items) : isUuid(schema)) || parameter.example === undefined) continue;
+        const kind = parameter.in === "path" ? camel(String(op.tags?.[0] ?? "record").replace(/s$/, "").split(/\s+/)) : String(parameter.name).replace(/Id$/, "").replace(/ies$/, "y").replace(/s$/, "").replace(/^./, (c: string) => c.toLowerCase());
+        for (const value of list ? parameter.example : [parameter.example]) {
+          const known = ids.get(kind);
+          if (known !== undefined && known !== value) throw new Error(`the examples of ${kind} ids disagree: ${known} and ${value} (${parameter.name}); give one record one id`);
+          ids.set(kind, value);
+        }
+      }
+    }
+  }
+  return [
+    "/** The record ids the operations' parameter examples name, by kind: organisation 1's records in the mock's default dataset. */",
+    `export const exampleIds = {\n${[...ids].sort().map(([kind, id]) => `  ${kind}: ${JSON.stringify(id)},`).join("\n")}\n} as const;`,
+  ];
 }
 
 /**

@@ -11,6 +11,7 @@ import { junitNothingChecked, toJUnit } from "./junit.js";
 import { Unreachable } from "./network.js";
 import { parseArgs, USAGE } from "./options.js";
 import { receiverMain } from "./receiver/cli.js";
+import { pactMain } from "./pact/cli.js";
 import { formatReport, redactUrl } from "./report.js";
 import { errorCode, prepareReportFile, writeReportFile } from "./report-files.js";
 import { KeyRefused, runContractSuite, WrongBaseUrl } from "./suite.js";
@@ -20,7 +21,7 @@ export type { CliIO };
 const SUITE_NAME = "contract";
 
 /** hr-contract's commands beside the suite itself (`hr-contract --base-url …`): a first word naming one runs it. */
-export const COMMANDS: Readonly<Record<string, (argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIO) => Promise<number>>> = { receiver: receiverMain };
+export const COMMANDS: Readonly<Record<string, (argv: readonly string[], env: NodeJS.ProcessEnv, io: CliIO) => Promise<number>>> = { receiver: receiverMain, pact: pactMain };
 
 export async function main(argv: readonly string[], env: NodeJS.ProcessEnv = process.env, io: CliIO = {}): Promise<number> {
   const command = argv[0] !== undefined && Object.hasOwn(COMMANDS, argv[0]) ? COMMANDS[argv[0]] : undefined;

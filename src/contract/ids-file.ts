@@ -33,14 +33,18 @@ function pick(source: Record<string, unknown>, keys: readonly string[], where: s
   return out;
 }
 
-/** Parses the text of an ids file; throws an Error with a one-line message when it is not usable. */
-export function parseIdsFile(text: string): KnownIds {
-  let json: unknown;
+/** The JSON in a file's text; throws an Error with one line ("not JSON (…)") when it is none. */
+export function jsonOf(text: string): unknown {
   try {
-    json = JSON.parse(text);
+    return JSON.parse(text);
   } catch (error) {
     throw new Error(`not JSON (${(error as Error).message})`);
   }
+}
+
+/** Parses the text of an ids file; throws an Error with a one-line message when it is not usable. */
+export function parseIdsFile(text: string): KnownIds {
+  const json = jsonOf(text);
   if (!json || typeof json !== "object" || Array.isArray(json)) throw new Error("must be a JSON object");
   const source = json as Record<string, unknown>;
   const ids: KnownIds = pick(source, OWN_KEYS, "");

@@ -15,3 +15,5 @@ export {
   type ReceiverTarget,
 } from "./receiver/check.js";
 export { formatReceiverReport, receiverJUnit } from "./receiver/report.js";
+export { checkPact, type PactCheckOptions, type PactFinding, type PactKey, type PactReport, type PactSource } from "./pact/check.js";
+export { pactJson } from "./pact/cli.js";

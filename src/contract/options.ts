@@ -21,6 +21,7 @@ export const DEFAULT_RATE = 4;
 export const USAGE = `Usage: hr-contract --base-url URL --api-key KEY [options]
        (in a clone of the repository: npm run contract -- --base-url URL --api-key KEY [options])
        hr-contract receiver ...   grades a webhook receiver instead: see hr-contract receiver --help
+       hr-contract pact FILE...   checks Pact files against the contract instead: see hr-contract pact --help
 
 Checks a deployment of the HR service read API (the mock, a staging or the real service) against
 the bundled OpenAPI description, with GET requests only, and reports where it departs from the

@@ -23,6 +23,10 @@ export interface SuiteReport {
   coverage?: CoverageReport;
   /** One cause behind most violations, when the answers show one (the base URL is not the API). */
   hint?: string;
+  /** The first line, when the report is not of a deployment (hr-contract pact: the files checked). */
+  heading?: string;
+  /** The last line when nothing was violated and everything was checked, in place of the deployment's. */
+  keptLine?: string;
 }
 
 export function totalsOf(checks: readonly CheckResult[], assumptions: readonly AssumptionResult[], requests: number): SuiteTotals {
@@ -54,17 +58,17 @@ const checkLine = (c: CheckResult) => `  [${c.area}] ${oneLine(c.name)} — ${on
 const ASSUMPTION_ORDER: AssumptionOutcome[] = ["did not hold", "could not tell", "held"];
 
 /** The last line: a pass is claimed only for what was checked. */
-export function resultLine(report: Pick<SuiteReport, "exitCode" | "totals">): string {
+export function resultLine(report: Pick<SuiteReport, "exitCode" | "totals" | "keptLine">): string {
   const { violation, "not checked": notChecked } = report.totals.checks;
   if (report.exitCode !== 0) return `RESULT: ${violation} contract violation(s)`;
-  if (notChecked === 0) return "RESULT: the deployment keeps the contract";
+  if (notChecked === 0) return report.keptLine ?? "RESULT: the deployment keeps the contract";
   return `RESULT: no contract violation in what was checked; ${notChecked} check(s) could not run (see NOT CHECKED)`;
 }
 
 export function formatReport(report: SuiteReport): string {
   const { checks, assumptions, totals } = report;
   const lines: string[] = [];
-  lines.push(`Contract suite against ${report.baseUrl}: ${totals.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`, "");
+  lines.push(report.heading ?? `Contract suite against ${report.baseUrl}: ${totals.requests} requests in ${(report.durationMs / 1000).toFixed(1)} s`, "");
 
   const violations = checks.filter((c) => c.outcome === "violation");
   lines.push(`VIOLATIONS (${violations.length})`);

@@ -4,7 +4,7 @@
 export type CheckOutcome = "passed" | "violation" | "not checked";
 export type AssumptionOutcome = "held" | "did not hold" | "could not tell";
 
-export type Area = "connection" | "responses" | "paging" | "filters" | "order" | "details" | "records" | "auth";
+export type Area = "connection" | "responses" | "paging" | "filters" | "order" | "details" | "records" | "auth" | "pact";
 
 /** What a pure check function returns: an outcome and one line saying why. */
 export interface Finding {

@@ -15,6 +15,7 @@ const LAYERS: readonly (readonly string[])[] = [
   ["mock/data", "mock/keys", "mock/diff"],
   ["mock/webhooks", "mock/scenarios"],
   ["mock/worlds"],
+  ["mock/pact"],
   ["mock/operations", "mock/state"],
   ["mock/pipeline"],
   ["mock/edges"],

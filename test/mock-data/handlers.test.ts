@@ -253,9 +253,9 @@ const failures: Failure[] = [
   ["StartDate without EndDate", { op: "listLeaveRequests", query: { StartDate: "2026-01-01" }, status: 400, mentions: ["EndDate", "StartDate", "both or neither"] }],
   ["EndDate without StartDate", { op: "listLeaveRequests", query: { EndDate: "2026-01-01" }, status: 400, mentions: ["StartDate", "EndDate", "both or neither"] }],
   ["EndDate before StartDate", { op: "listLeaveRequests", query: { StartDate: "2026-02-01", EndDate: "2026-01-31" }, status: 400, mentions: ["EndDate", "before", "StartDate (2026-02-01)", '"2026-01-31"'] }],
-  ["unknown leave request", { op: "getLeaveRequest", path: { id: "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11" }, status: 404, mentions: ["leave request", "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11"] }],
+  ["unknown leave request", { op: "getLeaveRequest", path: { id: "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d12" }, status: 404, mentions: ["leave request", "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d12"] }],
   ["another organisation's leave request", { op: "getLeaveRequest", path: { id: B.leaveRequestId }, status: 404, mentions: ["leave request", B.leaveRequestId] }],
-  ["unknown department", { op: "getDepartment", path: { id: "6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0" }, status: 404, mentions: ["department"] }],
+  ["unknown department", { op: "getDepartment", path: { id: "6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c1" }, status: 404, mentions: ["department"] }],
   ["another organisation's department", { op: "getDepartment", path: { id: B.departmentId }, status: 404, mentions: ["department", B.departmentId] }],
   ["balance of another organisation's employee", { op: "getLeaveBalance", query: { EmployeeId: B.employeeId, LeaveTypeId: A.leaveTypeIdByEligibility[0] }, status: 404, mentions: ["employee", "EmployeeId", B.employeeId] }],
   ["balance of another organisation's leave type", { op: "getLeaveBalance", query: { EmployeeId: A.employeeId, LeaveTypeId: B.leaveTypeIdByEligibility[0] }, status: 404, mentions: ["leave type", "LeaveTypeId", B.leaveTypeIdByEligibility[0]] }],
@@ -280,7 +280,7 @@ describe("failures the spec cannot express name their cause and parameter", () =
 
 describe("organisation isolation", () => {
   it("another organisation's id answers exactly as an unknown id", () => {
-    const unknown = "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11";
+    const unknown = "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d12";
     const theirs = call(ds, "getLeaveRequest", A.organizationId, {}, { id: B.leaveRequestId });
     const none = call(ds, "getLeaveRequest", A.organizationId, {}, { id: unknown });
     expect(theirs).toEqual({ ...none, message: (none as any).message.replace(unknown, B.leaveRequestId) });

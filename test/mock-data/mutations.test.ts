@@ -94,7 +94,7 @@ describe("decisions on leave requests", () => {
   });
 
   it.each([
-    ["approve an unknown id", (ds: Dataset, orgId: string) => approveLeaveRequest(ds, orgId, "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11"), "not-found"],
+    ["approve an unknown id", (ds: Dataset, orgId: string) => approveLeaveRequest(ds, orgId, "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d12"), "not-found"],
     ["approve another organisation's request", (ds: Dataset, orgId: string) => approveLeaveRequest(ds, orgId, sampleIds(ds)[1].waitingLeaveRequestId), "not-found"],
     ["approve an Approved request", (ds: Dataset, orgId: string) => approveLeaveRequest(ds, orgId, sampleIds(ds)[0].approvedLeaveRequestId), "not-allowed"],
     ["reject an Approved request", (ds: Dataset, orgId: string) => rejectLeaveRequest(ds, orgId, sampleIds(ds)[0].approvedLeaveRequestId), "not-allowed"],

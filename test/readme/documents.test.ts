@@ -8,6 +8,7 @@ import { promisify } from "node:util";
 import { beforeAll, describe, expect, it } from "vitest";
 import { DEFAULT_JUNIT, FLAGS as CONTRACT_FLAGS, USAGE as CONTRACT_HELP } from "../../src/contract/options.js";
 import { DEFAULT_RECEIVER_JUNIT, RECEIVER_FLAGS, RECEIVER_USAGE } from "../../src/contract/receiver/options.js";
+import { DEFAULT_PACT_JUNIT, PACT_USAGE } from "../../src/contract/pact/cli.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { HELP } from "../../mock/cli/main.js";
 import { SERVE_HELP } from "../../mock/cli/commands/serve.js";
@@ -23,6 +24,8 @@ import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { MOCK_ENTRIES_BEYOND_EXPORTS } from "../../scripts/lib/package-layout.js";
 import { commands, DOCUMENTS, fencedBlocks, flagsOf, README, section, words, type Document } from "./documents.js";
 
+/** The flags hr-contract pact --help names. */
+const PACT_FLAGS = new Set([...PACT_USAGE.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)].map((m) => m[0]));
 const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
 const mockPkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "mock/package.json"), "utf8"));
 const OURS: Array<{ name: string; version: string }> = [pkg, mockPkg];
@@ -69,9 +72,11 @@ function problemsOf(command: string): string[] {
       if (!/--(no-)?save\b/.test(command)) problems.push(`${command}: give --save or --no-save, or msw init stops on a prompt`);
       return problems;
     }
+    // Pact's own validator, a pinned dev dependency here that test/pact runs on the same files.
+    if (verb === "@pactflow/swagger-mock-validator") return verb in pkg.devDependencies ? [] : [`${command}: ${verb} is no dev dependency`];
     if (!(verb in bins)) return [`${command}: no bin ${verb} in either package`];
     if (verb === "hr-contract") {
-      const [flags, which] = rest[0] === "receiver" ? [RECEIVER_FLAGS, "hr-contract receiver"] : [CONTRACT_FLAGS, "hr-contract"];
+      const [flags, which] = rest[0] === "receiver" ? [RECEIVER_FLAGS, "hr-contract receiver"] : rest[0] === "pact" ? [PACT_FLAGS, "hr-contract pact"] : [CONTRACT_FLAGS, "hr-contract"];
       return flagsOf(command).filter((flag) => !flags.has(flag)).map((flag) => `${command}: ${which} takes no ${flag}`);
     }
     const help = MOCK_HELP[rest[0]] ?? "";
@@ -81,6 +86,8 @@ function problemsOf(command: string): string[] {
   // The sandbox walkthrough reads the create answer's fields with node (test/readme/sandboxes-readme.test.ts runs these lines).
   if (tool === "export" && /^export [A-Z_]+=\$\(node -p '[^']+'\)$/.test(command)) return [];
   if (tool === "curl") return [];
+  // Pact's own broker CLI, shown as a pipeline runs it (the Pact guide says these are not run here).
+  if (tool === "pact-broker" && (verb === "publish" || verb === "can-i-deploy")) return [];
   // A CI script's own shell: keeping a status or a process id, waiting, stopping, retrying.
   if (/^[A-Z_]+=\$[!?]$/.test(command) || /^(kill -TERM|wait) \$[A-Z_]+$/.test(command) || /^exit \$\(\(/.test(command)) return [];
   if (/^for \w+ in \$\(seq \d+ \d+\); do curl /.test(command) || command === "break; sleep 0.2; done") return [];
@@ -131,8 +138,8 @@ const helpPaths = (text: string) =>
   [...text.matchAll(/(?<![\w/:.<>$-])(?:\.\/)?[\w.-]+\/[\w./<>-]*/g)].map((m) => m[0].replace(/\.$/, "")).filter((token) => token.endsWith("/") || /\.[a-z]{2,5}$/.test(token));
 
 describe("every path a --help prints exists", () => {
-  const helps: [string, string][] = [["hr-mock --help", HELP], ...Object.entries(MOCK_HELP).map(([command, text]): [string, string] => [`hr-mock ${command} --help`, text]), ["hr-contract --help", CONTRACT_HELP], ["hr-contract receiver --help", RECEIVER_USAGE]];
-  const outputs = new Set([DEFAULT_JUNIT, DEFAULT_RECEIVER_JUNIT]);
+  const helps: [string, string][] = [["hr-mock --help", HELP], ...Object.entries(MOCK_HELP).map(([command, text]): [string, string] => [`hr-mock ${command} --help`, text]), ["hr-contract --help", CONTRACT_HELP], ["hr-contract receiver --help", RECEIVER_USAGE], ["hr-contract pact --help", PACT_USAGE]];
+  const outputs = new Set([DEFAULT_JUNIT, DEFAULT_RECEIVER_JUNIT, DEFAULT_PACT_JUNIT]);
 
   it.each(helps)("%s", (_name, text) => {
     expect(helpPaths(text).map((token) => helpPathProblem(token, outputs)).filter(Boolean)).toEqual([]);

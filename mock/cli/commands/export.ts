@@ -6,13 +6,19 @@ import { writeFileSync } from "node:fs";
 import type { DataFile } from "../../data/data-file.js";
 import type { DataFileFormat } from "../../data/export.js";
 import { DEMO_KEY } from "../../keys/demo-keys.js";
-import { answerOf, controlOf, MOCK_TARGET_FLAGS, mockTarget, readFlags, usage, type CommandIO, type MockTarget } from "../command.js";
+import { answerOf, controlOf, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, readFlags, usage, type CommandIO, type MockTarget } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 
 export const EXPORT_HELP = `Usage: hr-mock export [options]
+       hr-mock export --pact --consumer <name> [--sandbox <id>] [--mock-url <url>] [--out <file>]
 
 Writes the dataset as a data file that "hr-mock serve --data FILE" loads back to the same API
 answers: every record, no derived value (working days, balances and counts are computed again).
+
+With --pact it writes a running mock's request journal as a Pact specification V4 file instead
+(through GET /_mock/requests?format=pact): one interaction per operation, caller, query names and
+status; response bodies with matching rules read from the OpenAPI schemas; no API key written (a
+verifier gets keys and ids from POST /_mock/pact/provider-states).
 
 Options:
   --seed <n>              Dataset seed, an integer (default 1).
@@ -20,9 +26,13 @@ Options:
   --today <YYYY-MM-DD>    The dataset's "today" (default the data file's, else the real UTC date).
   --data <file>           Start from a data file, as serve does; what it leaves out is generated.
   --mock-url <url>        Export a running mock's current dataset instead (triggers' changes
-                          included), through its control API GET /_mock/data.
+                          included), through its control API GET /_mock/data; with --pact, the
+                          mock whose journal to export (default ${DEFAULT_MOCK_URL}).
   --api-key <key>         With --mock-url: a key holding Manage Webhooks (default ${DEMO_KEY.org1WebhooksAdmin}).
   --format <yaml|json>    The file's format (default json when --out ends in .json, else yaml).
+  --pact                  Export the journal as a Pact file (JSON) instead of the dataset.
+  --consumer <name>       With --pact: the consumer's name the pact carries (required).
+  --sandbox <id>          With --pact: the journal of this sandbox instead of the default world's.
   --out <file>            Write the file there (default stdout).
   -h, --help              Show this help.
 `;
@@ -39,17 +49,31 @@ export async function exportCommand(argv: string[], io: ExportIO = {}): Promise<
     stdout.write(EXPORT_HELP);
     return;
   }
+  if (flags.pact) {
+    const pact = await pactFromMock(flags.target!, flags.pact, io.fetch ?? fetch);
+    return write(flags.out, `${JSON.stringify(pact, null, 2)}\n`, stdout);
+  }
   // The dataset's builder, the data file reader and YAML are loaded to export, never for --help.
   const { datasetToDataFile, formatDataFile } = await import("../../data/export.js");
   const file = flags.target ? await fromMock(flags.target, io.fetch ?? fetch) : await offline(flags, datasetToDataFile);
-  const text = formatDataFile(file, flags.format);
-  if (flags.out) {
+  write(flags.out, formatDataFile(file, flags.format), stdout);
+}
+
+function write(out: string | undefined, text: string, stdout: NodeJS.WritableStream | { write(text: string): unknown }): void {
+  if (out) {
     try {
-      writeFileSync(flags.out, text);
+      writeFileSync(out, text);
     } catch (error) {
-      throw usage("export", `cannot write ${flags.out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
+      throw usage("export", `cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
   } else stdout.write(text);
+}
+
+async function pactFromMock(target: MockTarget, pact: { consumer: string; sandbox?: string }, fetchImpl: typeof fetch): Promise<unknown> {
+  const query = { format: "pact" as const, consumer: pact.consumer, ...(pact.sandbox !== undefined && { sandbox: pact.sandbox }) };
+  const answer = await answerOf(target, controlOf(target, fetchImpl, REQUEST_TIMEOUT_MS).GET("/_mock/requests", { params: { query } }));
+  if (!answer.ok) throw new Error(answer.line);
+  return answer.data;
 }
 
 interface ExportFlags {
@@ -61,6 +85,8 @@ interface ExportFlags {
   target?: MockTarget;
   format: DataFileFormat;
   out?: string;
+  /** --pact: the journal as a Pact file, for this consumer, of this sandbox. */
+  pact?: { consumer: string; sandbox?: string };
 }
 
 async function offline(flags: ExportFlags, datasetToDataFile: (typeof import("../../data/export.js"))["datasetToDataFile"]): Promise<DataFile> {
@@ -89,6 +115,9 @@ const EXPORT_FLAGS = {
   ...MOCK_TARGET_FLAGS,
   format: { type: "string" },
   out: { type: "string" },
+  pact: { type: "boolean" },
+  consumer: { type: "string" },
+  sandbox: { type: "string" },
 } as const;
 
 function parseFlags(argv: string[]): ExportFlags | "help" {
@@ -96,6 +125,14 @@ function parseFlags(argv: string[]): ExportFlags | "help" {
   if (parsed === "help") return "help";
   const { values } = parsed;
   const offlineFlags = ["seed", "scale", "today", "data"].filter((f) => values[f as keyof typeof values] !== undefined);
+  if (values.pact) {
+    if (offlineFlags.length > 0 || values.format !== undefined) throw usage("export", `--pact exports a running mock's journal; --${offlineFlags[0] ?? "format"} applies only without it`);
+    if (values.consumer === undefined || values.consumer.trim() === "") throw usage("export", "--pact needs --consumer <name>, the consumer's name the pact carries");
+    const target = mockTarget("export", values["mock-url"], values["api-key"]);
+    return { seed: 1, scale: 1, target, format: "json", out: values.out, pact: { consumer: values.consumer, sandbox: values.sandbox } };
+  }
+  const pactOnly = (["consumer", "sandbox"] as const).find((f) => values[f] !== undefined);
+  if (pactOnly) throw usage("export", `--${pactOnly} applies only with --pact`);
   if (values["mock-url"] !== undefined && offlineFlags.length > 0) {
     throw usage("export", `--mock-url exports the running mock's dataset; --${offlineFlags[0]} applies only without it`);
   }

@@ -17,6 +17,7 @@ import type { components } from "../../../generated/control-api.js";
 import { datasetToDataFile } from "../../data/export.js";
 import { sandboxOperations } from "./sandboxes.js";
 import { journalOperations } from "./journal.js";
+import { pactOperations } from "./pact.js";
 
 type ResendRequest = components["schemas"]["ResendRequest"];
 
@@ -35,7 +36,8 @@ export function controlOperations(worlds: Worlds, operations: ReadonlyMap<string
     // GET /_mock/data: the caller's world's dataset as a data file (hr-mock export --mock-url).
     exportData: ({ world }) => ({ ok: true, data: datasetToDataFile(world.dataset) }),
     ...sandboxOperations(worlds, operations),
-    ...journalOperations(operations),
+    ...journalOperations(worlds, operations),
+    ...pactOperations(worlds),
   };
 }
 

@@ -7,29 +7,54 @@ import type { SpecOperation } from "../../kernel/spec.js";
 import { declaredOperations, worldCoverage } from "../../worlds/journal/coverage.js";
 import { checkFilter, listRequests } from "../../worlds/journal/requests.js";
 import type { OperationTable } from "../operation.js";
-import { andThen } from "../../kernel/awaitable.js";
+import { andThen, type Awaitable } from "../../kernel/awaitable.js";
+import type { OperationResult } from "../operation.js";
+import { DEFAULT_WORLD, type World, type Worlds } from "../../worlds/world.js";
 
-export function journalOperations(operations: ReadonlyMap<string, SpecOperation>): OperationTable {
+export function journalOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
   const declared = declaredOperations([...operations.values()]);
   return {
-    listRequests: ({ world, query }) => {
-      const operationId = query.operationId as string | undefined;
-      if (operationId !== undefined && !operations.has(operationId)) {
-        return operationResult(refuse("invalid", `no operation ${JSON.stringify(operationId.slice(0, 100))}; the operations are ${[...operations.keys()].join(", ")}`, "operationId"));
-      }
-      const filter = checkFilter(
-        {
-          operationId,
-          status: query.status as number | undefined,
-          unmatched: query.unmatched as boolean | undefined,
-          since: query.since as string | undefined,
-          control: query.control === true,
-        },
-        operations,
+    listRequests: ({ world: caller, query }) => {
+      const sandboxId = query.sandbox as string | undefined;
+      if (sandboxId === undefined) return listIn(caller, query);
+      return andThen(worlds.find(sandboxId), (sandbox) =>
+        sandbox && (caller.id === DEFAULT_WORLD || caller === sandbox) ? listIn(sandbox, query) : operationResult(refuse("not-found", `no sandbox with id ${sandboxId.slice(0, 100)}`, "sandbox")),
       );
-      return andThen(world.journal.view(), (view) => ({ ok: true, data: listRequests(view, filter, operations, query.limit as number) }));
     },
     clearRequests: ({ world }) => andThen(world.journal.clear(), (cleared) => ({ ok: true, data: { cleared } })),
     getCoverage: ({ world }) => andThen(worldCoverage(world, declared), (data) => ({ ok: true, data })),
   };
+
+  function listIn(world: World, query: Record<string, unknown>): Awaitable<OperationResult> {
+    const operationId = query.operationId as string | undefined;
+    if (operationId !== undefined && !operations.has(operationId)) {
+      return operationResult(refuse("invalid", `no operation ${JSON.stringify(operationId.slice(0, 100))}; the operations are ${[...operations.keys()].join(", ")}`, "operationId"));
+    }
+    const filter = checkFilter(
+      {
+        operationId,
+        status: query.status as number | undefined,
+        unmatched: query.unmatched as boolean | undefined,
+        since: query.since as string | undefined,
+        control: query.control === true,
+      },
+      operations,
+    );
+    if (query.format === "pact") {
+      const consumer = query.consumer as string | undefined;
+      if (consumer === undefined) return operationResult(refuse("invalid", "format=pact needs the consumer's name", "consumer"));
+      return pactOfWorld(world, filter, consumer);
+    }
+    return andThen(world.journal.view(), (view) => ({ ok: true, data: listRequests(view, filter, operations, query.limit as number) }));
+  }
+
+  /** The world's journal as a Pact file; the exporter and the document load when one is first asked for. */
+  async function pactOfWorld(world: World, filter: ReturnType<typeof checkFilter>, consumer: string): Promise<OperationResult> {
+    const [{ pactOf }, { readDocument }] = await Promise.all([import("../../pact/export.js"), import("../../pact/document.js")]);
+    const doc = await readDocument().catch(() => undefined);
+    // The handlers in a browser page have no file to read the schemas from.
+    if (doc === undefined) return operationResult(refuse("unavailable", "this mock cannot read the bundled OpenAPI document the pact's rules come from (a browser has no file system); export from hr-mock serve"));
+    const view = await world.journal.view();
+    return { ok: true, data: pactOf(listRequests(view, filter, operations).requests, world, operations, doc, { consumer }) };
+  }
 }

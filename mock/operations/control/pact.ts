@@ -1,0 +1,49 @@
+// POST /_mock/pact/provider-states: Pact's state change endpoint. Before each interaction a Pact
+// verifier posts the interaction's provider state here; the mock resets its one sandbox for pacts
+// (made on first use) to the start dataset, and answers the values the interaction's request takes
+// from its state (Pact's provider-state injected values): the sandbox key of the label the state
+// names, and one record id of each kind in that key's organisation. It takes no key: a verifier
+// sends none, and the sandbox holds only a copy of the demo dataset.
+import { operationResult, refuse, type OperationResult } from "../../kernel/results.js";
+import { andThen, type Awaitable } from "../../kernel/awaitable.js";
+import type { World, Worlds } from "../../worlds/world.js";
+import type { OperationTable } from "../operation.js";
+import { offeredIds } from "../../pact/ids.js";
+
+/** The label of the sandbox the state endpoint keeps. */
+export const PACT_SANDBOX_LABEL = "pact provider states";
+
+interface StateChange {
+  state?: string;
+  params?: { key?: string };
+  action?: "setup" | "teardown";
+}
+
+export function pactOperations(worlds: Worlds): OperationTable {
+  const sandbox = (): Awaitable<OperationResult | World> =>
+    andThen(worlds.list(), (listed) => {
+      const kept = listed.find((w) => w.label === PACT_SANDBOX_LABEL);
+      const made = kept ? worlds.reset(kept.id) : worlds.createSandbox(PACT_SANDBOX_LABEL);
+      return andThen(made, (done) => (done.ok ? done.value : operationResult(done)));
+    });
+  return {
+    setPactProviderState: ({ body }) => {
+      const change = (body ?? {}) as StateChange;
+      if (change.action === "teardown") return bare({});
+      return andThen(sandbox(), (world) => {
+        if (!("keys" in world)) return world;
+        const label = change.params?.key;
+        if (label === undefined) return bare({});
+        const key = world.keys.find((k) => k.label === label);
+        if (!key) {
+          return operationResult(refuse("invalid", `no key of the sandbox is labelled ${JSON.stringify(label.slice(0, 100))}; the labels are ${world.keys.map((k) => JSON.stringify(k.label)).join(", ")}`, "params.key"));
+        }
+        const org = world.dataset.organizations[key.organisation - 1];
+        return bare({ apiKey: key.key, ...offeredIds(org) });
+      });
+    },
+  };
+}
+
+/** Values answered as they are, not in the envelope: a verifier reads them from the body's top level. */
+const bare = (data: Record<string, unknown>): OperationResult => ({ ok: true, data, bare: true });
