@@ -74,7 +74,11 @@ export function sharedStateChecks({ project, start }: InstalledProject): void {
         mock.child.kill("SIGTERM");
         await exited;
       }
-      const wrong = spawnSync(process.execPath, [path.join(project(), "node_modules", ".bin", "hr-mock"), "serve", "--port", "0", "--state", `redis://:not-${PASSWORD}@127.0.0.1:${redis.port}`], { cwd: project(), encoding: "utf8", timeout: 60_000 });
+      // The password on the command line works, with its one warning line; the wrong one comes as a
+      // Kubernetes Secret would give it, in HR_MOCK_REDIS_PASSWORD, so that its error is the only line.
+      expect(mock.stderr().match(/warning: a password on the command line/g), "the warning, once").toHaveLength(1);
+      const env = { ...process.env, HR_MOCK_REDIS_PASSWORD: `not-${PASSWORD}` };
+      const wrong = spawnSync(process.execPath, [path.join(project(), "node_modules", ".bin", "hr-mock"), "serve", "--port", "0", "--state", `redis://127.0.0.1:${redis.port}`], { cwd: project(), encoding: "utf8", env, timeout: 60_000 });
       expect(wrong.status, `exit status with a wrong password; stderr: ${wrong.stderr}`).toBe(1);
       expect(wrong.stderr.trim().split("\n"), "stderr is one line, not a stack trace").toHaveLength(1);
       expect(wrong.stderr).toMatch(new RegExp(`^hr-mock serve: --state redis://:\\*\\*\\*@127\\.0\\.0\\.1:${redis.port}: Redis refused the password`));

@@ -40,7 +40,7 @@ describe("mock/control/openapi/", () => {
         if (!keyless) expect(operation.security, `${path}: the document's security`).toBeUndefined();
       }
     }
-    expect(open.sort(), "operations that take no key: the probes, the metrics and Pact's state change endpoint").toEqual(["getHealth", "getMetrics", "getReady", "setPactProviderState"]);
+    expect(open.sort(), "operations that take no key: the probes, the metrics and Pact's state change endpoint").toEqual(["getHealth", "getMetrics", "getReadiness", "setPactProviderState"]);
   });
 
   test("the trigger operation's table names what id means for every event type, as the engine does", () => {
