@@ -1813,7 +1813,10 @@ export interface components {
              * @example org 1, leave and employee management
              */
             caller?: string;
-            /** @description true for only the requests no operation matched, false for only those one did. */
+            /**
+             * @description true for only the requests no operation matched, false for only those one did.
+             * @example false
+             */
             unmatched?: boolean;
             /**
              * Format: date-time
@@ -1821,7 +1824,10 @@ export interface components {
              * @example 2026-11-23T09:00:00Z
              */
             since?: string;
-            /** @description Include the control API's own calls (only when the filter names one otherwise). */
+            /**
+             * @description Include the control API's own calls (only when the filter names one otherwise).
+             * @example false
+             */
             control?: boolean;
         };
         /** @description What verify(filter, { times, within }) is asked in process: the requests to look for, how many are expected, and how long to wait for them. */
@@ -1832,7 +1838,9 @@ export interface components {
              * @example 1
              */
             times?: number | {
+                /** @example 1 */
                 atLeast?: number;
+                /** @example 3 */
                 atMost?: number;
             };
             /**
@@ -1843,10 +1851,18 @@ export interface components {
         };
         /** @description Whether the verification held; the matching requests when it did, verify()'s message when it did not. */
         VerifyResult: {
+            /** @example false */
             held: boolean;
-            /** @description How many matching requests the journal held when the verification was judged. */
+            /**
+             * @description How many matching requests the journal held when the verification was judged.
+             * @example 0
+             */
             actual: number;
-            /** @description When it did not hold: expected against actual and the near misses, as verify() throws it; null when it held. */
+            /**
+             * @description When it did not hold: expected against actual and the near misses, as verify() throws it; null when it held.
+             * @example Expected listEmployees (GET /v1/employee/list) to be received exactly once; it was received 0 times (0 requests in the journal).
+             *     The journal is empty: no request reached this world.
+             */
             message: string | null;
             /** @description The near misses, one line each, newest first (empty when it held). */
             nearMisses: string[];
