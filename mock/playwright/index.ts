@@ -12,10 +12,11 @@
 //
 // @playwright/test is a peer dependency this entry alone loads; the mock itself is loaded only when
 // the worker has to start one.
-import { expect as playwrightExpect, test as playwrightTest } from "@playwright/test";
+import { expect as playwrightExpect, test as playwrightTest, type Expect, type ExpectMatcherState, type MatcherReturnType } from "@playwright/test";
 import { toHaveReceived } from "../app/journal-matcher.js";
 import { createRemoteSandbox } from "../app/remote-sandbox.js";
 import type { MockSandbox } from "../app/sandbox-handle.js";
+import type { RequestFilter, VerifyOptions } from "../app/journal-access.js";
 
 export type { MockSandbox } from "../app/sandbox-handle.js";
 export type { RecordedRequest, RequestFilter, Times, VerifyOptions } from "../app/journal-access.js";
@@ -58,4 +59,13 @@ export const test = playwrightTest.extend<MockTestFixtures, MockWorkerFixtures>(
   },
 });
 
-export const expect = playwrightExpect.extend({ toHaveReceived });
+/** The matcher as Playwright types it (written here, so this entry's declarations name Playwright's types only, not vitest's). */
+export type JournalMatchers = {
+  /**
+   * Passes when the sandbox received requests matching `filter` as often as `times` says (default
+   * at least once), waiting up to `within` ms; fails with verify()'s message.
+   */
+  toHaveReceived(this: ExpectMatcherState, received: unknown, filter: RequestFilter, options?: VerifyOptions): Promise<MatcherReturnType>;
+};
+
+export const expect: Expect<JournalMatchers> = playwrightExpect.extend<JournalMatchers>({ toHaveReceived });
