@@ -17,6 +17,7 @@ import { renderControlFacts, renderFacts, renderWebhookFacts } from "./generate/
 import { renderRoutes } from "./generate/routes.js";
 import { renderPrismOperations } from "./generate/prism-operations.js";
 import { renderMswSpec } from "./generate/msw-spec.js";
+import { renderFakerNames } from "./generate/faker-names.js";
 import { renderCoverageTypes } from "./generate/coverage.js";
 
 export async function generate(outDir: string, log: (line: string) => void = () => {}): Promise<string[]> {
@@ -50,6 +51,8 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   write("prism-operations.json", JSON.stringify(prismOperations));
   log("writing msw-spec.json (what the MSW handlers read of both documents, for the operations they serve)");
   write("msw-spec.json", JSON.stringify(renderMswSpec({ "openapi.json": openapi, "control-openapi.json": control }, prismOperations)));
+  log("writing faker-names.json (the English names the dataset's faker reads, from faker's locale)");
+  write("faker-names.json", JSON.stringify(renderFakerNames()));
   log("writing control-api.d.ts (openapi-typescript)");
   write("control-api.d.ts", await renderApiTypes(control));
   log("writing control-facts.ts (the control API's enums, bounds, path prefix and operations' paths)");

@@ -5,7 +5,8 @@
 // os.type()), `process` and `Buffer` are injected (Buffer from the buffer package), Prism's own
 // faker 6 is its English build evaluated on first use (scripts/lib/lazy-require.ts), and modules the
 // handlers never call do not ship (Prism's forwarder's fetch and proxy agents, mime-db's table). The
-// dataset's faker 10 is imported through its English entry, so esbuild keeps only that locale.
+// dataset's faker 10 is its class alone (scripts/browser-shims/faker-class.js), with the names of
+// generated/faker-names.json.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildOptions, type Metafile } from "esbuild";
@@ -40,6 +41,8 @@ export const BROWSER_ALIASES: Record<string, string> = {
   "https-proxy-agent": shim("forwarding.cjs"),
   // Extension-to-type lookups over mime-db's table, which the handlers' path never makes.
   "mime-types": shim("mime-types.js"),
+  // The dataset's faker: its class, without the English locale (its names are generated/faker-names.json).
+  "@faker-js/faker/locale/en": shim("faker-class.js"),
 };
 
 /** Prism's lazily read modules that a browser build replaces outright (the aliases above). */
