@@ -32,6 +32,10 @@ export const BROWSER_ALIASES: Record<string, string> = {
   https: shim("network.js"),
   net: shim("network.js"),
   tls: shim("network.js"),
+  // Prism's reader itself (dereferencing, the OpenAPI 3 transform, fnv-plus's hashes): the handlers
+  // take its output from generated/msw-spec.json and never run it.
+  "@stoplight/json-schema-ref-parser": shim("spec-reader.cjs"),
+  "@stoplight/http-spec/oas3/operation": shim("spec-reader.cjs"),
   // Formats the handlers never give Prism's reader (Postman's library alone is a third of the bundle).
   "@stoplight/http-spec/oas2/operation": shim("other-formats.js"),
   "@stoplight/http-spec/postman/operation": shim("other-formats.js"),
