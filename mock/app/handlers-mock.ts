@@ -1,10 +1,12 @@
 // What the MSW handlers answer from, built on their first request (createHandlers loads this module
 // then, so a page pays for Prism, the documents and the dataset only when it first calls the API):
 // the operations the handlers serve as generated/msw-spec.json holds them (Prism's reader's output
-// and the part of the documents the mock reads beside it, nothing of the operations not served),
+// and the part of the documents the mock reads beside it, nothing of the operations not served;
+// its repeated parts written once, shared-json.ts),
 // the seeded dataset, and the mock assembled by the one composition root, without webhooks (a page
 // sends none).
-import mswSpec from "../../generated/msw-spec.json" with { type: "json" };
+import mswSpecFile from "../../generated/msw-spec.json" with { type: "json" };
+import { expandShared } from "../kernel/shared-json.js";
 import { sharedStartDataset } from "../data/start-datasets.js";
 import { loadReadSpec, type PrismOperations } from "../kernel/spec.js";
 import type { KeySpec } from "../keys/demo-keys.js";
@@ -18,10 +20,10 @@ export interface HandlersMockInput {
   onError: (line: string) => void;
 }
 
-const read = mswSpec["openapi.json"];
-const control = mswSpec["control-openapi.json"];
+type Part = { document: object; operations: unknown[] };
 
 export async function assembleHandlersMock(input: HandlersMockInput): Promise<AssembledMock> {
+  const { "openapi.json": read, "control-openapi.json": control } = expandShared<Record<string, Part>>(mswSpecFile);
   const ahead = { "openapi.json": read.operations, "control-openapi.json": control.operations } as unknown as PrismOperations;
   const spec = await loadReadSpec(read.document, undefined, { document: control.document, only: () => true }, ahead);
   const { settings } = input;
