@@ -14,6 +14,7 @@ export default defineConfig({
       { find: /^hr-service-mock$/, replacement: local("./mock/index.ts") },
       { find: /^hr-service-mock\/msw$/, replacement: local("./mock/msw/index.ts") },
       { find: /^hr-service-mock\/vitest$/, replacement: local("./mock/vitest/index.ts") },
+      { find: /^hr-service-mock\/playwright$/, replacement: local("./mock/playwright/index.ts") },
       { find: /^hr-service-contract\/contract$/, replacement: local("./src/contract/index.ts") },
       { find: /^hr-service-contract\/events$/, replacement: local("./generated/events.ts") },
     ],

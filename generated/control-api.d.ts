@@ -348,6 +348,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_mock/requests/verify": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Verify that the world received what a test expects
+         * @description Judges the caller's world's journal as `verify(filter, { times, within })` does in process:
+         *     whether the requests matching `filter` number what `times` says (default at least one), at
+         *     once or as they arrive within `within` milliseconds (the answer waits for them, so a test over
+         *     HTTP needs no polling). `held` true answers the matching requests, newest first; `held` false
+         *     answers the message stating expected against actual and the near misses in the contract's
+         *     terms, word for word what `verify()` throws. A mistake in the filter or the options is a 400
+         *     naming it. Asking is recorded as a control call, which a filter leaves out unless it asks for
+         *     the control API's calls.
+         */
+        post: operations["verifyRequests"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/_mock/coverage": {
         parameters: {
             query?: never;
@@ -1884,6 +1911,96 @@ export interface components {
         /** @description The envelope saying how many requests were cleared. */
         ClearedRequestsResponse: components["schemas"]["SuccessFields"] & {
             data: components["schemas"]["ClearedRequests"];
+        };
+        /** @description What to look for in the journal, every criterion given must hold: the filter of requests() and verify() in process, with `since` as a date-time text. */
+        RequestFilter: {
+            /** @example listLeaveRequests */
+            operationId?: string;
+            /**
+             * @description Upper case, as on the wire.
+             * @example GET
+             */
+            method?: string;
+            /**
+             * @description The path as sent, without the query.
+             * @example /v1/leaverequest/list
+             */
+            path?: string;
+            /**
+             * @description Values of query parameters the request must have exactly (names in any letter case, as the API reads them).
+             * @example {
+             *       "PageNumber": 2
+             *     }
+             */
+            query?: {
+                [key: string]: (string | number | boolean) | (string | number | boolean)[];
+            };
+            /** @example 200 */
+            status?: number;
+            /**
+             * @description The label of the key that sent it.
+             * @example org 1, leave and employee management
+             */
+            caller?: string;
+            /**
+             * @description true for only the requests no operation matched, false for only those one did.
+             * @example false
+             */
+            unmatched?: boolean;
+            /**
+             * Format: date-time
+             * @description Only requests that arrived at or after this time.
+             * @example 2026-11-23T09:00:00Z
+             */
+            since?: string;
+            /**
+             * @description Include the control API's own calls (only when the filter names one otherwise).
+             * @example false
+             */
+            control?: boolean;
+        };
+        /** @description What verify(filter, { times, within }) is asked in process: the requests to look for, how many are expected, and how long to wait for them. */
+        VerifyRequest: {
+            filter: components["schemas"]["RequestFilter"];
+            /**
+             * @description Exactly this many, or a range `{ atLeast, atMost }` (either bound may be left out); default at least one.
+             * @example 1
+             */
+            times?: number | {
+                /** @example 1 */
+                atLeast?: number;
+                /** @example 3 */
+                atMost?: number;
+            };
+            /**
+             * @description Wait up to this many milliseconds for requests still on their way (default 0, judged at once); verify's own bound on the wait applies.
+             * @example 5000
+             */
+            within?: number;
+        };
+        /** @description Whether the verification held; the matching requests when it did, verify()'s message when it did not. */
+        VerifyResult: {
+            /** @example false */
+            held: boolean;
+            /**
+             * @description How many matching requests the journal held when the verification was judged.
+             * @example 0
+             */
+            actual: number;
+            /**
+             * @description When it did not hold: expected against actual and the near misses, as verify() throws it; null when it held.
+             * @example Expected listEmployees (GET /v1/employee/list) to be received exactly once; it was received 0 times (0 requests in the journal).
+             *     The journal is empty: no request reached this world.
+             */
+            message: string | null;
+            /** @description The near misses, one line each, newest first (empty when it held). */
+            nearMisses: string[];
+            /** @description When it held, the matching requests, newest first; empty otherwise. */
+            requests: components["schemas"]["RecordedRequest"][];
+        };
+        /** @description The envelope with a verification's outcome. */
+        VerifyResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["VerifyResult"];
         };
         /** @description One operation of the read API, with the requests a run made of it. */
         CoverageOperation: {
@@ -3456,6 +3573,53 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["Unavailable"];
+        };
+    };
+    verifyRequests: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["VerifyRequest"];
+            };
+        };
+        responses: {
+            /** @description The verification was judged; `data.held` says whether it held. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": {
+                     *         "held": false,
+                     *         "actual": 0,
+                     *         "message": "Expected listLeaveRequests (GET /v1/leaverequest/list) with PageNumber=2 and LeaveStatus=Approved, answered 200, to be received exactly once within 5000 ms; it was received 0 times (1 request in the journal).\nNear misses:\n  - GET /v1/leaverequest/list?LeaveStatus=Approved&PageNumber=1 → 200 [org 1, leave and employee management]: PageNumber is \"1\", not \"2\"",
+                     *         "nearMisses": [
+                     *           "GET /v1/leaverequest/list?LeaveStatus=Approved&PageNumber=1 → 200 [org 1, leave and employee management]: PageNumber is \"1\", not \"2\""
+                     *         ],
+                     *         "requests": []
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["VerifyResponse"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            405: components["responses"]["MethodNotAllowed"];
+            413: components["responses"]["PayloadTooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             503: components["responses"]["Unavailable"];
         };
     };

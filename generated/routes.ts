@@ -27,6 +27,7 @@ export const routes = [
   {"operationId":"clearFaults","method":"DELETE","path":"/_mock/faults","api":"control","tags":["Faults"]},
   {"operationId":"listRequests","method":"GET","path":"/_mock/requests","api":"control","tags":["Journal"]},
   {"operationId":"clearRequests","method":"DELETE","path":"/_mock/requests","api":"control","tags":["Journal"]},
+  {"operationId":"verifyRequests","method":"POST","path":"/_mock/requests/verify","api":"control","tags":["Journal"]},
   {"operationId":"getCoverage","method":"GET","path":"/_mock/coverage","api":"control","tags":["Journal"]},
   {"operationId":"getHealth","method":"GET","path":"/_mock/health","api":"control","tags":["Operators"]},
   {"operationId":"getReadiness","method":"GET","path":"/_mock/ready","api":"control","tags":["Operators"]},

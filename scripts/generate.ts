@@ -16,6 +16,8 @@ import { renderDataFileSchema, renderDataFileTypes } from "./generate/data-file.
 import { renderControlFacts, renderFacts, renderWebhookFacts } from "./generate/facts.js";
 import { renderRoutes } from "./generate/routes.js";
 import { renderPrismOperations } from "./generate/prism-operations.js";
+import { renderMswSpec } from "./generate/msw-spec.js";
+import { renderFakerNames } from "./generate/faker-names.js";
 import { renderCoverageTypes } from "./generate/coverage.js";
 
 export async function generate(outDir: string, log: (line: string) => void = () => {}): Promise<string[]> {
@@ -45,7 +47,12 @@ export async function generate(outDir: string, log: (line: string) => void = () 
   const control = await bundleApi("mock-control");
   write("control-openapi.json", JSON.stringify(control, null, 2));
   log("writing prism-operations.json (Prism's reader's output for both documents, so the mock does not read them at every start)");
-  write("prism-operations.json", JSON.stringify(await renderPrismOperations({ "openapi.json": path.join(outDir, "openapi.json"), "control-openapi.json": path.join(outDir, "control-openapi.json") })));
+  const prismOperations = await renderPrismOperations({ "openapi.json": path.join(outDir, "openapi.json"), "control-openapi.json": path.join(outDir, "control-openapi.json") });
+  write("prism-operations.json", JSON.stringify(prismOperations));
+  log("writing msw-spec.json (what the MSW handlers read of both documents, for the operations they serve)");
+  write("msw-spec.json", JSON.stringify(renderMswSpec({ "openapi.json": openapi, "control-openapi.json": control }, prismOperations)));
+  log("writing faker-names.json (the English names the dataset's faker reads, from faker's locale)");
+  write("faker-names.json", JSON.stringify(renderFakerNames()));
   log("writing control-api.d.ts (openapi-typescript)");
   write("control-api.d.ts", await renderApiTypes(control));
   log("writing control-facts.ts (the control API's enums, bounds, path prefix and operations' paths)");

@@ -5,9 +5,12 @@
 // every chunk it imports statically: what the page loads before it runs) and the whole (with the
 // chunks loaded on first use), each raw and gzipped, and the largest packages in each.
 // A measurement, not a test. npm run bench records the same figures (scripts/bench/report.ts).
+// With --first-answer it also opens the handlers in Chromium in three fresh pages and prints the
+// time from navigation to their first answer, and the answers after it (scripts/lib/first-answer.ts).
 import { pathToFileURL } from "node:url";
 import { measureBrowserBundle, type BrowserBundleSize } from "./lib/browser-size.js";
 import { repoRoot } from "./lib/spec-document.js";
+import { measureFirstAnswer, median } from "./lib/first-answer.js";
 
 const TOP = 12;
 
@@ -23,9 +26,21 @@ export function printBrowserSize(size: BrowserBundleSize): void {
   part("whole (with the chunks loaded on first use)", size.whole);
 }
 
+const PAGES = 3;
+
 async function main(): Promise<void> {
+  const args = process.argv.slice(2);
+  const unknown = args.find((arg) => arg !== "--first-answer");
+  if (unknown !== undefined) throw new Error(`unknown argument ${unknown}; npm run size [-- --first-answer]`);
   console.error("size: bundling msw/browser + hr-service-mock/msw + the client (esbuild, minified, splitting on)");
   printBrowserSize(await measureBrowserBundle(repoRoot));
+  if (!args.includes("--first-answer")) return;
+  console.error(`size: opening the handlers in Chromium, ${PAGES} fresh pages`);
+  const runs = await measureFirstAnswer(repoRoot, PAGES);
+  const ms = (n: number) => `${Math.round(n)} ms`;
+  console.log(`first answer in Chromium (from navigation, ${PAGES} fresh pages; wall-clock, so compare runs made side by side):`);
+  for (const run of runs) console.log(`  script ${ms(run.script)}, worker started ${ms(run.started)}, first answer ${ms(run.first)}, later ${run.later.map((n) => Math.round(n)).join("/")} ms`);
+  console.log(`  median first answer ${ms(median(runs.map((run) => run.first)))}; median later answer ${ms(median(runs.flatMap((run) => run.later)))}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

@@ -22,6 +22,9 @@ import { ResponseCache } from "../pipeline/response-cache.js";
 import { createFetchEdge, type FetchHandler } from "../edges/fetch.js";
 import type { PipelineSettings } from "./options.js";
 import { journalAccess, type JournalAccess } from "./journal-access.js";
+import { SandboxError, sandboxKeyNames, type MockSandbox } from "./sandbox-handle.js";
+
+export { SandboxError, sandboxKeyNames, type MockSandbox } from "./sandbox-handle.js";
 
 export interface AssembleOptions {
   spec: LoadedSpec;
@@ -44,27 +47,6 @@ export interface AssembleOptions {
   authThrottle?: DispatcherOptions["authThrottle"];
   /** What GET /_mock/health and /_mock/ready report (a running mock's; the MSW handlers serve no probes). */
   probes?: ProbeSource;
-}
-
-/** A sandbox as startMock's createSandbox answers it: the control API's view, its keys by demo key, its own control calls and its journal. */
-export interface MockSandbox extends SandboxView, JournalAccess {
-  /** The sandbox's key standing for each demo key: `sandbox.key.org1Full`. */
-  key: { [K in keyof typeof DEMO_KEY]: string };
-  /** Back to the start state (POST /_mock/sandboxes/{id}/reset). */
-  reset(): Promise<void>;
-  /** Deletes it (DELETE /_mock/sandboxes/{id}). */
-  delete(): Promise<void>;
-}
-
-/** A control API refusal of an in-process sandbox call, with the envelope's status and message. */
-export class SandboxError extends Error {
-  constructor(
-    readonly status: number,
-    message: string,
-  ) {
-    super(message);
-    this.name = "SandboxError";
-  }
 }
 
 export interface AssembledMock {
@@ -114,7 +96,7 @@ export function assembleMock(options: AssembleOptions): AssembledMock {
 
   async function createSandbox(sandboxOptions: { label?: string; data?: unknown } = {}): Promise<MockSandbox> {
     const view = (await answered(control.POST("/_mock/sandboxes", { body: sandboxOptions as never }))) as SandboxView;
-    const key = Object.fromEntries(Object.entries(DEMO_KEY).map(([name, demo]) => [name, view.keys.find((k) => k.demoKey === demo)?.key])) as MockSandbox["key"];
+    const key = sandboxKeyNames(view);
     const path = { params: { path: { id: view.id } } };
     // Kept from here on: a deleted sandbox's journal still answers what it received.
     const world = worlds.sandbox(view.id);

@@ -8,12 +8,13 @@
 // request (handlers-mock.ts, a dynamic import, a chunk of its own in a page's bundle).
 import type { HttpHandler } from "msw";
 import { permissions } from "../../generated/facts.js";
-import { defaultServerUrl, routes } from "../../generated/routes.js";
+import { defaultServerUrl } from "../../generated/routes.js";
 import { MockOptionError } from "../kernel/option-error.js";
 import { MANAGE_WEBHOOKS, type KeySpec } from "../keys/demo-keys.js";
 import { KeysFileError, parseKeySpecs } from "../keys/load-keys.js";
 import { createFetchEdge } from "../edges/fetch.js";
 import { operationHandlers, type HandlerBase } from "../edges/msw/handlers.js";
+import { SERVED } from "../edges/msw/served.js";
 import type { AssembledMock } from "./assemble.js";
 import { checkPipelineOptions, type PipelineSettingsInput } from "./options.js";
 import { journalAccess, type JournalAccess, type JournalSource } from "./journal-access.js";
@@ -35,14 +36,6 @@ export interface MockHandlersOptions extends PipelineSettingsInput {
   onError?: (line: string) => void;
 }
 
-/**
- * The operations the handlers serve: the read API's, and the control API's sandboxes, scripted
- * faults and journal (their tags in the control document). The webhook operations need a server
- * that sends deliveries, so they are not here.
- */
-const SERVED_TAGS: ReadonlySet<string> = new Set(["Sandboxes", "Faults", "Journal"]);
-const SERVED = routes.filter((route) => route.api === "read" || route.tags.some((tag) => SERVED_TAGS.has(tag)));
-const SERVED_CONTROL = new Set<string>(SERVED.filter((route) => route.api === "control").map((route) => route.operationId));
 
 /**
  * The handlers, an array MSW takes as it is, with the journal of their in-process world (the demo
@@ -70,7 +63,7 @@ export function createHandlers(options: MockHandlersOptions = {}): MockHandlers 
   let assembled: AssembledMock | undefined;
   const ready = () =>
     (mock ??= import("./handlers-mock.js")
-      .then(({ assembleHandlersMock }) => assembleHandlersMock({ settings, today: options.today, extraKeys, serves: (id) => SERVED_CONTROL.has(id), onError }))
+      .then(({ assembleHandlersMock }) => assembleHandlersMock({ settings, today: options.today, extraKeys, onError }))
       .then((built) => (assembled = built)));
   const answer = createFetchEdge({
     dispatch: async (request) => (await ready()).dispatch(request),

@@ -1,10 +1,12 @@
 // What the MSW handlers answer from, built on their first request (createHandlers loads this module
 // then, so a page pays for Prism, the documents and the dataset only when it first calls the API):
-// the read API's document and the control API's operations the handlers serve, the seeded dataset,
-// and the mock assembled by the one composition root, without webhooks (a page sends none).
-import openapi from "../../generated/openapi.json" with { type: "json" };
-import controlDocument from "../../generated/control-openapi.json" with { type: "json" };
-import prismOperations from "../../generated/prism-operations.json" with { type: "json" };
+// the operations the handlers serve as generated/msw-spec.json holds them (Prism's reader's output
+// and the part of the documents the mock reads beside it, nothing of the operations not served;
+// its repeated parts written once, shared-json.ts),
+// the seeded dataset, and the mock assembled by the one composition root, without webhooks (a page
+// sends none).
+import mswSpecFile from "../../generated/msw-spec.json" with { type: "json" };
+import { expandShared } from "../kernel/shared-json.js";
 import { sharedStartDataset } from "../data/start-datasets.js";
 import { loadReadSpec, type PrismOperations } from "../kernel/spec.js";
 import type { KeySpec } from "../keys/demo-keys.js";
@@ -16,13 +18,15 @@ export interface HandlersMockInput {
   settings: PipelineSettings;
   today?: string | Date;
   extraKeys: readonly KeySpec[];
-  /** The control API's operations the handlers serve. */
-  serves: (operationId: string) => boolean;
   onError: (line: string) => void;
 }
 
+type Part = { document: object; operations: unknown[] };
+
 export async function assembleHandlersMock(input: HandlersMockInput): Promise<AssembledMock> {
-  const spec = await loadReadSpec(openapi, undefined, { document: controlDocument, only: input.serves }, prismOperations as unknown as PrismOperations);
+  const { "openapi.json": read, "control-openapi.json": control } = expandShared<Record<string, Part>>(mswSpecFile);
+  const ahead = { "openapi.json": read.operations, "control-openapi.json": control.operations } as unknown as PrismOperations;
+  const spec = await loadReadSpec(read.document, undefined, { document: control.document, only: () => true }, ahead);
   const { settings } = input;
   const dataset = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today: input.today });
   // No throttle on failed authentication: it slows key guessing over a network, while these

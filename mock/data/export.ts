@@ -1,7 +1,7 @@
 // A dataset as a data file (hr-mock export, GET /_mock/data): every record with the fields the
 // format takes and nothing the mock derives, so `--data` builds the same records back and the API
-// answers the same bytes. Pure: the CLI and the control API write the text.
-import YAML from "yaml";
+// answers the same bytes. Pure: the CLI and the control API write the text (format-data-file.ts
+// for the CLI, so the control API's code, which a page's bundle holds, carries no YAML writer).
 import type { DataFile } from "./data-file.js";
 import type { Dataset } from "./dataset.js";
 import type { OrganizationData } from "./organization.js";
@@ -74,10 +74,4 @@ function organisationOf(org: OrganizationData): Organisation {
     holidays: org.holidays.map((h) => ({ date: h.date, name: h.name })),
     balancesSetUp: org.balanceSetUps.map((b) => ({ employeeId: b.employeeId, leaveTypeId: b.leaveTypeId, carriedForwardDays: b.carriedForwardDays })),
   };
-}
-
-export type DataFileFormat = "yaml" | "json";
-
-export function formatDataFile(file: DataFile, format: DataFileFormat): string {
-  return format === "json" ? `${JSON.stringify(file, null, 2)}\n` : YAML.stringify(file, { lineWidth: 0 });
 }

@@ -1,12 +1,17 @@
-// Faker with the English locale, one new instance per caller (each seeds its own). The package's
-// main entry evaluates every locale it ships (about 0.7 s and 35 MB at start-up); its documented
-// per-locale entry evaluates one and exports an instance, whose class and definitions give more.
+// Faker with the English names the dataset reads (generated/faker-names.json, taken from faker's
+// English locale by npm run generate), one new instance per caller (each seeds its own). The
+// dataset reads person names and otherwise faker's seeded numbers, picks and uuids, which need no
+// definitions; a definition it does not have throws, naming it. The class comes from the per-locale
+// entry (the package's main entry evaluates every locale it ships, about 0.7 s and 35 MB in Node);
+// a browser build takes it from the main entry instead, where the bundler keeps the class alone
+// (scripts/browser-shims/faker-class.js), so a page carries no locale but these names.
 import type { Faker } from "@faker-js/faker";
 import { faker as english } from "@faker-js/faker/locale/en";
+import names from "../../generated/faker-names.json" with { type: "json" };
 
-const EnglishFaker = english.constructor as new (options: { locale: Faker["rawDefinitions"] }) => Faker;
+const FakerClass = english.constructor as new (options: { locale: Faker["rawDefinitions"] }) => Faker;
 
-/** A Faker of its own on the English (and base) definitions, as `new Faker({ locale: [en, base] })` gives. */
+/** A Faker of its own on the English names the dataset reads. */
 export function englishFaker(): Faker {
-  return new EnglishFaker({ locale: english.rawDefinitions });
+  return new FakerClass({ locale: names as Faker["rawDefinitions"] });
 }

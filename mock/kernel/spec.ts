@@ -180,7 +180,27 @@ async function operationsOf(source: string | object, document: Document, api: Ap
   return parsed.filter((op) => !answeredAtEdge(op)).map((op) => withBody(withExtensions(toSpecOperation(op, api), document), document, name));
 }
 
-type Document = { paths?: Record<string, Record<string, { parameters?: Record<string, unknown>[]; requestBody?: Record<string, any> }>>; components?: { parameters?: Record<string, Record<string, unknown>> } };
+type Document = { paths?: Record<string, Record<string, { operationId?: string; parameters?: Record<string, unknown>[]; requestBody?: Record<string, any> }>>; components?: { parameters?: Record<string, Record<string, unknown>> } };
+
+/**
+ * What the operations `keep` names read of `document` beyond Prism's operations (withBody and
+ * withExtensions below: request bodies, x-case-insensitive parameters), every $ref resolved: a
+ * document of its own that loadReadSpec takes in the whole's place, a fraction of its size
+ * (npm run generate writes generated/msw-spec.json with it, for the MSW handlers).
+ */
+export function documentExtras(document: object, keep: (operationId: string) => boolean): object {
+  const whole = document as Document;
+  const paths: NonNullable<Document["paths"]> = {};
+  for (const [path, item] of Object.entries(whole.paths ?? {})) {
+    for (const [method, operation] of Object.entries(item)) {
+      if (typeof operation !== "object" || operation === null || typeof operation.operationId !== "string" || !keep(operation.operationId)) continue;
+      const parameters = (operation.parameters ?? []).map((entry) => resolved(whole, entry) as Record<string, unknown>).filter((parameter) => parameter["x-case-insensitive"] === true);
+      const requestBody = operation.requestBody === undefined ? undefined : (resolved(whole, operation.requestBody) as Record<string, unknown>);
+      (paths[path] ??= {})[method] = { ...(parameters.length > 0 ? { parameters } : {}), ...(requestBody ? { requestBody } : {}) };
+    }
+  }
+  return { paths };
+}
 
 /** The request body as the document declares it (Prism keeps neither its extensions nor resolved schemas). */
 function withBody(operation: SpecOperation, document: Document, file: string): SpecOperation {

@@ -3,12 +3,14 @@
 // libraries import Node built-ins when they load; in a browser those resolve to the stand-ins in
 // scripts/browser-shims/ (what loading evaluates, and what the request path calls: URL resolution,
 // os.type()), `process` and `Buffer` are injected (Buffer from the buffer package), Prism's own
-// faker 6 is its English build evaluated on first use (scripts/lib/lazy-require.ts), and modules the
+// faker 6 is its English build evaluated on first use (scripts/lib/lazy-require.ts) with the English
+// definitions its generator can read (PRISM_FAKER_MODULES), and modules the
 // handlers never call do not ship (Prism's forwarder's fetch and proxy agents, mime-db's table). The
-// dataset's faker 10 is imported through its English entry, so esbuild keeps only that locale.
+// dataset's faker 10 is its class alone (scripts/browser-shims/faker-class.js), with the names of
+// generated/faker-names.json.
 import path from "node:path";
 import { fileURLToPath } from "node:url";
-import { build, type BuildOptions, type Metafile } from "esbuild";
+import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild";
 import { declaredModuleEntry } from "./declared-module-entry.js";
 import { lazyRequire } from "./lazy-require.js";
 
@@ -31,6 +33,12 @@ export const BROWSER_ALIASES: Record<string, string> = {
   https: shim("network.js"),
   net: shim("network.js"),
   tls: shim("network.js"),
+  // Prism's logger, which the mock keeps silent: pino's browser build lacks prism-core's custom level.
+  pino: shim("pino.cjs"),
+  // Prism's reader itself (dereferencing, the OpenAPI 3 transform, fnv-plus's hashes): the handlers
+  // take its output from generated/msw-spec.json and never run it.
+  "@stoplight/json-schema-ref-parser": shim("spec-reader.cjs"),
+  "@stoplight/http-spec/oas3/operation": shim("spec-reader.cjs"),
   // Formats the handlers never give Prism's reader (Postman's library alone is a third of the bundle).
   "@stoplight/http-spec/oas2/operation": shim("other-formats.js"),
   "@stoplight/http-spec/postman/operation": shim("other-formats.js"),
@@ -40,6 +48,36 @@ export const BROWSER_ALIASES: Record<string, string> = {
   "https-proxy-agent": shim("forwarding.cjs"),
   // Extension-to-type lookups over mime-db's table, which the handlers' path never makes.
   "mime-types": shim("mime-types.js"),
+  // The dataset's faker: its class, without the English locale (its names are generated/faker-names.json).
+  "@faker-js/faker/locale/en": shim("faker-class.js"),
+};
+
+/**
+ * The parts of faker 6's English definitions that Prism's generator can read (`Prefer: dynamic=true`):
+ * the modules the documents' `x-faker` hints call (name, internet, company, hacker, system; helpers,
+ * datatype and fake need none of their own), Prism's own hint for parameters (lorem.word), and every
+ * module random.word picks from (system.commonFileName draws random words): commerce, company,
+ * address, finance, hacker, name; internet's and word's for URLs and e-mails.
+ * test/msw/prism-faker.test.ts holds every hint of both documents to the values the whole English
+ * locale gives, seed by seed.
+ */
+export const PRISM_FAKER_MODULES = ["address", "commerce", "company", "finance", "hacker", "internet", "lorem", "name", "system", "word"] as const;
+
+/** The English definitions faker 6's English build takes in a browser build: PRISM_FAKER_MODULES of its own files, no others. */
+export function prismFakerEnglishSource(modules: readonly string[] = PRISM_FAKER_MODULES): string {
+  return `module.exports = { __esModule: true, default: { title: "English", separator: " & ", ${modules.map((m) => `${m}: require("./${m}").default`).join(", ")} } };`;
+}
+
+/** faker 6's English build (Prism's, loaded on first use) with prismFakerEnglishSource's definitions. */
+const prismFakerEnglish: Plugin = {
+  name: "prism-faker-english",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\.\/locales\/en$/ }, (args) => {
+      if (!/[\\/]@faker-js[\\/]faker[\\/]dist[\\/]cjs[\\/]locale[\\/]en\.js$/.test(args.importer)) return undefined;
+      return { path: path.join(path.dirname(args.importer), "..", "locales", "en", "index.js"), namespace: "prism-faker-english" };
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: "prism-faker-english" }, (args) => ({ contents: prismFakerEnglishSource(), resolveDir: path.dirname(args.path), loader: "js" }));
+  },
 };
 
 /** Prism's lazily read modules that a browser build replaces outright (the aliases above). */
@@ -54,7 +92,7 @@ export function mswBrowserOptions(): BuildOptions {
     target: "chrome120",
     alias: BROWSER_ALIASES,
     inject: [shim("globals.js")],
-    plugins: [lazyRequire({ skip: REPLACED_LAZY }), declaredModuleEntry],
+    plugins: [lazyRequire({ skip: REPLACED_LAZY }), prismFakerEnglish, declaredModuleEntry],
     define: { global: "globalThis" },
     logLevel: "silent",
   };

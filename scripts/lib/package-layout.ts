@@ -14,7 +14,7 @@ import { repoRoot } from "./spec-document.js";
 export const MOCK_ENTRIES_BEYOND_EXPORTS = ["dist/mock/cli/main.js", "dist/mock/cli.js"];
 
 /** Packages the mock's bundle leaves to the project (peer dependencies). */
-export const MOCK_EXTERNAL = ["msw"];
+export const MOCK_EXTERNAL = ["msw", "@playwright/test"];
 
 /** The mock's exports that name their files by condition ("import", "types", "browser"). */
 export function mockExportTargets(): Record<string, string>[] {

@@ -21,8 +21,8 @@ const LAYERS: readonly (readonly string[])[] = [
   ["mock/edges"],
   ["mock/app"],
   ["mock/cli"],
-  // The package's entries: mock/index.ts and mock/msw/index.ts re-export, mock/vitest holds the matcher, mock/cli.ts runs the command line.
-  ["mock/index.ts", "mock/msw", "mock/vitest", "mock/cli.ts"],
+  // The package's entries: mock/index.ts and mock/msw/index.ts re-export, mock/vitest and mock/playwright register the matcher (mock/app/journal-matcher.ts), mock/cli.ts runs the command line.
+  ["mock/index.ts", "mock/msw", "mock/vitest", "mock/playwright", "mock/cli.ts"],
 ];
 
 const graph = readGraph(repoRoot, ["mock", "src", "scripts"]);

@@ -30,8 +30,8 @@ describe(GUIDE, () => {
     expect(guide).toMatch(/^## Verify what your app sent$/m);
   });
 
-  it("embeds the vitest example, which this suite runs", () => {
-    expect(snippets.map((m) => m[1])).toEqual(["test/guides/verify-snippet.test.ts"]);
+  it("embeds the vitest example and the Playwright one, which this suite runs (test/playwright/fixture.test.ts)", () => {
+    expect(snippets.map((m) => m[1])).toEqual(["test/guides/verify-snippet.test.ts", "test/playwright/fixture/leave-screen.spec.ts"]);
   });
 
   it.each(snippets.map((m) => [m[1], m[2]] as [string, string]))("snippet %s is the file, verbatim", (file, text) => {

@@ -1,7 +1,7 @@
 // The journal through the control API: GET /_mock/requests with each filter and its limit, the
 // control API's own calls left out unless asked, the bound and the dropped count, bodies cut and
 // secrets masked, DELETE /_mock/requests; GET /_mock/coverage's numbers on a known sequence of
-// requests and deliveries; every answer the shape the control document gives, under its key rules.
+// requests and deliveries; POST /_mock/requests/verify word for word as verify() in process; every answer the shape the control document gives, under its key rules.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import controlDocument from "../../generated/control-openapi.json" with { type: "json" };
 import { mockLimits } from "../../generated/control-facts.js";
@@ -97,6 +97,52 @@ describe("GET /_mock/requests", () => {
     expect(cleared.body.data.cleared).toBe(2);
     expect(paths(await control(other, "GET", "/_mock/requests"))).toEqual([]);
     expect(paths(await control(sandbox, "GET", "/_mock/requests?operationId=listLeaveTypes")), "another world's journal is untouched").toEqual(["GET /v1/leavetype/list 200"]);
+  });
+});
+
+describe("POST /_mock/requests/verify", () => {
+  // One sandbox through startMock (its in-process verify() is the reference) and its requests over HTTP.
+  let sandbox: Awaited<ReturnType<RunningMock["createSandbox"]>>;
+  const verify = (body: unknown) => call(mock.url, sandbox.key.org1WebhooksAdmin, "POST", "/_mock/requests/verify", body);
+  beforeAll(async () => {
+    sandbox = await mock.createSandbox({ label: "control-api.test.ts, verify" });
+    await call(mock.url, sandbox.key.org1Full, "GET", "/v1/leaverequest/list?LeaveStatus=Approved&PageNumber=1");
+    await call(mock.url, sandbox.key.org1Full, "GET", "/v1/leaverequest/list?LeaveStatus=Aproved&PageNumber=2");
+  });
+
+  const cases: [string, { filter: unknown; times?: unknown; held: boolean; actual: number }][] = [
+    ["held: the matching requests", { filter: { operationId: "listLeaveRequests", status: 200 }, times: 1, held: true, actual: 1 }],
+    ["not held: verify()'s message and near misses", { filter: { operationId: "listLeaveRequests", query: { PageNumber: 2, LeaveStatus: "Approved" }, status: 200 }, held: false, actual: 0 }],
+    ["not held: more than atMost", { filter: { operationId: "listLeaveRequests" }, times: { atMost: 1 }, held: false, actual: 2 }],
+  ];
+  test.each(cases)("%s, word for word as in process", async (_name, { filter, times, held, actual }) => {
+    // In process first: the call over HTTP is recorded (a control call) once it has answered.
+    const inProcess = await sandbox.verify(filter as never, { times: times as never }).then(
+      (requests) => ({ held: true, actual: requests.length, message: null, requests }),
+      (error: Error & { actual: number }) => ({ held: false, actual: error.actual, message: error.message, requests: [] }),
+    );
+    const answer = await verify({ filter, ...(times === undefined ? {} : { times }) });
+    expect(check("POST", "/_mock/requests/verify", answer), "answers as the control document says").toEqual([]);
+    expect({ held: answer.body.data.held, actual: answer.body.data.actual }).toEqual({ held, actual });
+    expect({ held: answer.body.data.held, actual: answer.body.data.actual, message: answer.body.data.message, requests: answer.body.data.requests }).toEqual(inProcess);
+  });
+
+  test("waits within its time for a request still on its way", async () => {
+    const waiting = verify({ filter: { operationId: "listLeaveTypes" }, times: 1, within: 60_000 });
+    await call(mock.url, sandbox.key.org1Full, "GET", "/v1/leavetype/list");
+    expect((await waiting).body.data).toMatchObject({ held: true, actual: 1 });
+  });
+
+  const refusals: [string, { body: unknown; message: RegExp }][] = [
+    ["a criterion a filter does not have", { body: { filter: { operation: "listLeaveTypes" } }, message: /operation/ }],
+    ["an operation the mock does not have", { body: { filter: { operationId: "listLeaveRequest" } }, message: /listLeaveRequest/ }],
+    ["atLeast above atMost", { body: { filter: {}, times: { atLeast: 2, atMost: 1 } }, message: /times.atLeast \(2\) is more than times.atMost \(1\)/ }],
+    ["a wait past verify's bound", { body: { filter: {}, within: 600_001 }, message: /within must be milliseconds from 0 to 600000/ }],
+  ];
+  test.each(refusals)("refuses %s with a 400 naming it", async (_name, { body, message }) => {
+    const answer = await verify(body);
+    expect({ status: answer.status, isSuccessful: answer.body.isSuccessful }).toEqual({ status: 400, isSuccessful: false });
+    expect(answer.body.message).toMatch(message);
   });
 });
 

@@ -36,7 +36,7 @@ describe("toHaveReceived", () => {
 
   test("says what it needs when given something without a journal", async () => {
     const failed = await expect({}).toHaveReceived({ operationId: "listLeaveTypes" }).catch((e: Error) => e.message);
-    expect(failed).toBe("toHaveReceived asks a mock with a journal: startMock's mock, a sandbox from createSandbox(), or createHandlers()'s handlers; got object");
+    expect(failed).toBe("toHaveReceived asks a mock with a journal: startMock's mock, a sandbox from createSandbox() or the Playwright fixture, or createHandlers()'s handlers; got object");
   });
 
   test("a mistake in the filter is thrown as it is, not taken for a failed expectation", async () => {

@@ -126,6 +126,28 @@ describe("the MSW handlers in Chromium (service worker, no server)", () => {
     }
   });
 
+  test("Prefer: dynamic=true answers as the server does: bodies generated from the schemas with Prism's faker (its x-faker hints)", async () => {
+    const [org1] = shared.ids;
+    const paths = ["/v1/leaverequest/list?PageSize=3", `/v1/leaverequest/details/${org1.leaveRequestId}`, "/v1/employee/list?PageSize=3", "/v1/leavetype/list"];
+    const shape = (body: { isSuccessful?: boolean; code?: string; data?: unknown }) => ({ isSuccessful: body.isSuccessful, code: body.code, data: Array.isArray(body.data) ? "a list" : typeof body.data });
+    const seen: Record<string, unknown> = {};
+    const wanted: Record<string, unknown> = {};
+    for (const path of paths) {
+      const headers = { authorization: `Bearer ${DEMO_KEY.org1Full}`, prefer: "dynamic=true" };
+      seen[path] = await page.evaluate(
+        async ({ url, headers }) => {
+          const response = await fetch(url, { headers });
+          return { status: response.status, body: await response.json() };
+        },
+        { url: API + path, headers },
+      );
+      const response = await fetch(shared.url + path, { headers });
+      wanted[path] = { status: response.status, body: shape(await response.json()) };
+      seen[path] = { status: (seen[path] as { status: number }).status, body: shape((seen[path] as { body: object }).body) };
+    }
+    expect(seen, "status and envelope of each generated answer, page script's (handlers) vs the server's").toEqual(wanted);
+  });
+
   test("no page error was raised", () => {
     expect(pageErrors, "errors thrown in the page").toEqual([]);
   });

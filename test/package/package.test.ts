@@ -58,7 +58,7 @@ beforeAll(async () => {
 describe("the tarballs", () => {
   it.each([
     ["hr-service-contract", "contract", ["dist/src/index.js", "dist/src/index.d.ts", "dist/src/contract/cli.js", "dist/generated/openapi.json", "dist/generated/api.d.ts", "README.md"]],
-    ["hr-service-mock", "mock", ["bin/hr-mock.js", "dist/mock/cli/main.js", "dist/mock/index.d.ts", "dist/mock/msw/index.js", "dist/mock/msw/index.d.ts", "dist/generated/openapi.json", "dist/generated/control-openapi.json", "dist/site/index.html", "dist/site/events.html", "THIRD_PARTY_NOTICES"]],
+    ["hr-service-mock", "mock", ["bin/hr-mock.js", "dist/mock/cli/main.js", "dist/mock/index.d.ts", "dist/mock/msw/index.js", "dist/mock/msw/index.d.ts", "dist/mock/playwright/index.js", "dist/mock/playwright/index.d.ts", "dist/generated/openapi.json", "dist/generated/control-openapi.json", "dist/site/index.html", "dist/site/events.html", "THIRD_PARTY_NOTICES"]],
   ] as const)("%s ships what it runs, and no tests or sources", (_name, which, wanted) => {
     const files = packed[which];
     for (const want of wanted) expect(files, `the tarball lacks ${want}`).toContain(want);
@@ -172,9 +172,10 @@ describe("the mock's bundle (its libraries inside its own files)", () => {
     const modules = path.join(projects.app, "node_modules");
     expect(MOCK_LIBRARIES.filter((name) => fs.existsSync(path.join(modules, name))), "mock libraries installed beside the bundle").toEqual([]);
     expect(fs.existsSync(path.join(modules, "msw")), "msw (the mock's optional peer) in the app project, whose checks run without it").toBe(false);
-    // What npm ls lists under hr-service-mock: what its installed manifest declares (msw, its optional peer, aside).
+    expect(fs.existsSync(path.join(modules, "@playwright", "test")), "@playwright/test (the mock's optional peer) in the app project").toBe(false);
+    // What npm ls lists under hr-service-mock: what its installed manifest declares (msw and @playwright/test, its optional peers, aside).
     const installed = JSON.parse(fs.readFileSync(path.join(modules, "hr-service-mock", "package.json"), "utf8")) as Record<string, Record<string, string> | undefined>;
-    const declared = Object.keys({ ...installed.dependencies, ...installed.optionalDependencies, ...installed.peerDependencies }).filter((name) => name !== "msw");
+    const declared = Object.keys({ ...installed.dependencies, ...installed.optionalDependencies, ...installed.peerDependencies }).filter((name) => name !== "msw" && name !== "@playwright/test");
     expect(declared, "dependencies the installed hr-service-mock declares").toEqual([]);
     expect(installedBeyond(projects.app, ["hr-service-contract"]), "packages npm installed beyond hr-service-contract and what it needs").toEqual(["node_modules/hr-service-mock"]);
     expect(Object.keys(manifests.mock.dependencies ?? {}), "hr-service-mock declares runtime dependencies").toEqual([]);

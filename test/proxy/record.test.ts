@@ -6,7 +6,7 @@ import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { formatDataFile } from "../../mock/data/export.js";
+import { formatDataFile } from "../../mock/data/format-data-file.js";
 import { DEMO_KEY, startMock, startProxy, type Recording, type RunningMock, type RunningProxy } from "../../mock/index.js";
 
 const TODAY = "2026-11-23";

@@ -4,7 +4,7 @@
 // `hr-mock serve --data` loads the file back to the same API answers.
 import { writeFileSync } from "node:fs";
 import type { DataFile } from "../../data/data-file.js";
-import type { DataFileFormat } from "../../data/export.js";
+import type { DataFileFormat } from "../../data/format-data-file.js";
 import { DEMO_KEY } from "../../keys/demo-keys.js";
 import { answerOf, controlOf, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, readFlags, usage, type CommandIO, type MockTarget } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
@@ -54,7 +54,7 @@ export async function exportCommand(argv: string[], io: ExportIO = {}): Promise<
     return write(flags.out, `${JSON.stringify(pact, null, 2)}\n`, stdout);
   }
   // The dataset's builder, the data file reader and YAML are loaded to export, never for --help.
-  const { datasetToDataFile, formatDataFile } = await import("../../data/export.js");
+  const [{ datasetToDataFile }, { formatDataFile }] = await Promise.all([import("../../data/export.js"), import("../../data/format-data-file.js")]);
   const file = flags.target ? await fromMock(flags.target, io.fetch ?? fetch) : await offline(flags, datasetToDataFile);
   write(flags.out, formatDataFile(file, flags.format), stdout);
 }

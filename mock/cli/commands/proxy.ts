@@ -107,7 +107,7 @@ export async function proxyCommand(argv: string[], io: ProxyIO): Promise<number>
   }
 
   const { startProxy } = await import("../../app/start-proxy.js");
-  const { formatDataFile } = await import("../../data/export.js");
+  const { formatDataFile } = await import("../../data/format-data-file.js");
   const { summaryLines, proxyJUnit } = await import("../../edges/proxy/report-text.js");
   let writeFailed = false;
   const writeFiles = () => {

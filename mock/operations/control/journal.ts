@@ -1,14 +1,15 @@
 // The control API's journal operations (the Journal tag): the requests the caller's world received,
-// clearing them, and the coverage report made from the same recording. Parameters arrive validated
+// clearing them, verifying them as verify() does in process, and the coverage report made from the same recording. Parameters arrive validated
 // against the control document; what it cannot say (an operationId the mock does not have) is
 // refused here.
 import { operationResult, refuse } from "../../kernel/results.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import { declaredOperations, worldCoverage } from "../../worlds/journal/coverage.js";
-import { checkFilter, listRequests } from "../../worlds/journal/requests.js";
-import type { OperationTable } from "../operation.js";
+import { checkFilter, listRequests, type RequestFilter } from "../../worlds/journal/requests.js";
+import { VerificationError, verifyJournal, type VerifyOptions } from "../../worlds/journal/verify.js";
+import { MockOptionError } from "../../kernel/option-error.js";
+import type { OperationResult, OperationTable } from "../operation.js";
 import { andThen, type Awaitable } from "../../kernel/awaitable.js";
-import type { OperationResult } from "../operation.js";
 import { DEFAULT_WORLD, type World, type Worlds } from "../../worlds/world.js";
 
 export function journalOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
@@ -19,6 +20,18 @@ export function journalOperations(worlds: Worlds, operations: ReadonlyMap<string
       if (sandboxId === undefined) return listIn(caller, query);
       return andThen(worlds.find(sandboxId), (sandbox) =>
         sandbox && (caller.id === DEFAULT_WORLD || caller === sandbox) ? listIn(sandbox, query) : operationResult(refuse("not-found", `no sandbox with id ${sandboxId.slice(0, 100)}`, "sandbox")),
+      );
+    },
+    // POST /_mock/requests/verify: verify() over HTTP, its message word for word (the Playwright fixture's remote sandboxes ask it).
+    verifyRequests: ({ world, body }) => {
+      const { filter, ...options } = body as { filter: RequestFilter } & VerifyOptions;
+      return verifyJournal(world.journal, filter, options, operations).then(
+        (requests): OperationResult => ({ ok: true, data: { held: true, actual: requests.length, message: null, nearMisses: [], requests } }),
+        (error: unknown): OperationResult => {
+          if (error instanceof VerificationError) return { ok: true, data: { held: false, actual: error.actual, message: error.message, nearMisses: error.nearMisses, requests: [] } };
+          if (error instanceof MockOptionError) return operationResult(refuse("invalid", error.message));
+          throw error;
+        },
       );
     },
     clearRequests: ({ world }) => andThen(world.journal.clear(), (cleared) => ({ ok: true, data: { cleared } })),
