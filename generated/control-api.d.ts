@@ -372,6 +372,56 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/_mock/health": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Say whether this replica's process answers (liveness)
+         * @description Answers 200 while the replica's process answers requests: a liveness probe's question. It never
+         *     asks the state store, so an outage of Redis never makes a replica look dead (a restart would not
+         *     bring Redis back). Without a key, never rate-limited, never journaled, never delayed by
+         *     `--latency`, and HTTP 200 whatever `--failure-status` says.
+         */
+        get: operations["getHealth"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/_mock/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Say whether this replica may take traffic (readiness)
+         * @description Answers 200 when the replica may take traffic: its dataset is built and, with `--state redis://`,
+         *     it has reached its state store since it started. Otherwise 503, the envelope's message naming
+         *     what is missing; and 503 from the moment the replica starts to stop (SIGTERM: it keeps serving
+         *     for its drain period while balancers notice, then stops). An outage of the store after it was
+         *     reached does not make a replica unready (every replica would leave the balancer at once, and an
+         *     outage of writes would become an outage of everything): the answer stays 200 and its data says
+         *     the store cannot be reached now. Without a key, never rate-limited, never journaled, never
+         *     delayed by `--latency`, and its status is HTTP's whatever `--failure-status` says.
+         */
+        get: operations["getReadiness"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1944,6 +1994,71 @@ export interface components {
         CoverageResponse: components["schemas"]["SuccessFields"] & {
             data: components["schemas"]["CoverageReport"];
         };
+        /** @description The replica's process answers. */
+        Health: {
+            /**
+             * @description Always true; a process that cannot answer says nothing.
+             * @example true
+             * @constant
+             */
+            alive: true;
+            /**
+             * @description Seconds since the process started.
+             * @example 42.5
+             */
+            uptimeSeconds: number;
+        };
+        /** @description The envelope with the replica's liveness. */
+        HealthResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["Health"];
+        };
+        /** @description What a replica needs to take traffic, and the state of each. */
+        Readiness: {
+            /**
+             * @description Whether the replica may take traffic; true in every 200.
+             * @example true
+             */
+            ready: boolean;
+            /**
+             * @description Whether the replica's dataset is built.
+             * @example built
+             * @enum {string}
+             */
+            dataset: "built" | "building";
+            /**
+             * @description Whether the replica has started to stop (SIGTERM); false in every 200.
+             * @example false
+             */
+            stopping: boolean;
+            /** @description Where the replica keeps its state. */
+            store: {
+                /**
+                 * @description memory: no --state; directory: --state DIR; redis: --state redis://… shared with other replicas.
+                 * @example redis
+                 * @enum {string}
+                 */
+                kind: "memory" | "directory" | "redis";
+                /**
+                 * @description With --state redis://, its address as lines show it (the password masked).
+                 * @example redis://:***@127.0.0.1:6379
+                 */
+                address?: string;
+                /**
+                 * @description Whether the replica has reached the store since it started (always true without Redis).
+                 * @example true
+                 */
+                reached: boolean;
+                /**
+                 * @description Whether the store answers now; a store lost after it was reached leaves the replica ready.
+                 * @example true
+                 */
+                reachable: boolean;
+            };
+        };
+        /** @description The envelope with what makes the replica ready. */
+        ReadinessResponse: components["schemas"]["SuccessFields"] & {
+            data: components["schemas"]["Readiness"];
+        };
     };
     responses: {
         /** @description Missing, malformed or unknown API key. */
@@ -2122,6 +2237,20 @@ export interface components {
                  *       "data": null
                  *     }
                  */
+                "application/json": components["schemas"]["FailureEnvelope"];
+            };
+        };
+        /** @description The replica may not take traffic now; the message names what is missing. */
+        NotReady: {
+            headers: {
+                /**
+                 * @description Always `no-store`.
+                 * @example no-store
+                 */
+                "Cache-Control"?: string;
+                [name: string]: unknown;
+            };
+            content: {
                 "application/json": components["schemas"]["FailureEnvelope"];
             };
         };
@@ -3267,6 +3396,70 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             405: components["responses"]["MethodNotAllowed"];
             503: components["responses"]["Unavailable"];
+        };
+    };
+    getHealth: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The process answers. */
+            200: {
+                headers: {
+                    /**
+                     * @description Always `no-store`.
+                     * @example no-store
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    /**
+                     * @example {
+                     *       "isSuccessful": true,
+                     *       "code": "00",
+                     *       "message": "Success",
+                     *       "data": {
+                     *         "alive": true,
+                     *         "uptimeSeconds": 42.5
+                     *       }
+                     *     }
+                     */
+                    "application/json": components["schemas"]["HealthResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+        };
+    };
+    getReadiness: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The replica may take traffic. */
+            200: {
+                headers: {
+                    /**
+                     * @description Always `no-store`.
+                     * @example no-store
+                     */
+                    "Cache-Control"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ReadinessResponse"];
+                };
+            };
+            405: components["responses"]["MethodNotAllowed"];
+            503: components["responses"]["NotReady"];
         };
     };
 }

@@ -25,6 +25,9 @@ export const ViolationKindValues = ["parameter","body","header","permission"] as
 /** The values of the CoverageReportTool enum, in the spec's order. */
 export const CoverageReportToolValues = ["hr-mock","hr-contract"] as const satisfies readonly NonNullable<components["schemas"]["CoverageReport"]["tool"]>[];
 
+/** The values of the ReadinessDataset enum, in the spec's order. */
+export const ReadinessDatasetValues = ["built","building"] as const satisfies readonly NonNullable<components["schemas"]["Readiness"]["dataset"]>[];
+
 /** The webhook queue and delivery log bounds the control API's document states (x-mock-limits). */
 export const mockLimits = {
   maxWaitingPerEndpoint: 1000,

@@ -28,6 +28,8 @@ export const routes = [
   {"operationId":"listRequests","method":"GET","path":"/_mock/requests","api":"control","tags":["Journal"]},
   {"operationId":"clearRequests","method":"DELETE","path":"/_mock/requests","api":"control","tags":["Journal"]},
   {"operationId":"getCoverage","method":"GET","path":"/_mock/coverage","api":"control","tags":["Journal"]},
+  {"operationId":"getHealth","method":"GET","path":"/_mock/health","api":"control","tags":["Operators"]},
+  {"operationId":"getReadiness","method":"GET","path":"/_mock/ready","api":"control","tags":["Operators"]},
 ] as const satisfies readonly { operationId: string; method: string; path: string; api: "read" | "control"; tags: readonly string[] }[];
 
 export type Route = (typeof routes)[number];

@@ -14,6 +14,7 @@ import type { WorldWebhooks } from "../webhooks/port.js";
 import { Worlds, type KeyRegistry, type SandboxLifecycle, type SharedWorlds, type WorldsOptions } from "../worlds/world.js";
 import { controlOperations } from "../operations/control/index.js";
 import type { SandboxView } from "../operations/control/sandboxes.js";
+import { probeOperations, type ProbeSource } from "../operations/control/probes.js";
 import { handlers, readOperations } from "../operations/read/index.js";
 import { createDispatcher, type Dispatcher, type DispatcherOptions } from "../pipeline/dispatch.js";
 import { ResponseCache } from "../pipeline/response-cache.js";
@@ -42,6 +43,8 @@ export interface AssembleOptions {
   onError: (line: string) => void;
   /** Holding back 401s of an address that keeps failing (dispatch.ts), or "off". */
   authThrottle?: DispatcherOptions["authThrottle"];
+  /** What GET /_mock/health and /_mock/ready report (a running mock's; the MSW handlers serve no probes). */
+  probes?: ProbeSource;
 }
 
 /** A sandbox as startMock's createSandbox answers it: the control API's view, its keys by demo key, its own control calls and its journal. */
@@ -103,6 +106,7 @@ export function assembleMock(options: AssembleOptions): AssembledMock {
     spec,
     worlds,
     table: { ...readOperations(handlers), ...controlOperations(worlds, spec.byOperationId) },
+    keyless: options.probes && probeOperations(options.probes),
     failRate: settings.failRate,
     random: seededRandom(settings.seed),
     cache: new ResponseCache(RESPONSE_CACHE_MAX_BYTES),

@@ -25,6 +25,9 @@ import { MockOptionError } from "../kernel/option-error.js";
 import { checkOptions, type Settings, type StartMockOptions } from "./start-options.js";
 import { wireState } from "./persistence.js";
 import type { JournalAccess } from "./journal-access.js";
+import { readinessOf, type Readiness } from "../operations/control/probes.js";
+
+export type { Readiness } from "../operations/control/probes.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 export type { Dataset, OrganizationSampleIds } from "../data/dataset.js";
@@ -83,6 +86,11 @@ export interface RunningMock extends JournalAccess {
   createSandbox(options?: { label?: string; data?: DataFile }): Promise<MockSandbox>;
   close(): Promise<void>;
   /**
+   * What GET /_mock/ready answers: ready once the dataset is built and the state store was reached
+   * since the start, not once it starts to stop; whether the store answers now.
+   */
+  readiness(): Readiness;
+  /**
    * With the `state` option: the directory, what was restored from it at start, and the changes
    * skipped because a crash left their journal line unfinished (each also said through onError).
    */
@@ -132,6 +140,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   // reads and changes its own fork (copy on write), onto which a state directory's changes replay.
   const data = dataFileOption(options.data);
   const start = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today, data });
+  const datasetBuilt = true;
   const dataset = forkDataset(start);
   const versionAtStart = dataset.version;
   const fingerprint = { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) };
@@ -179,6 +188,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     },
     onError,
     authThrottle: options.authThrottle,
+    probes: { uptimeSeconds: () => process.uptime(), readiness: () => readiness() },
   });
   const skipped = [...(restored?.skipped ? [restored.skipped] : []), ...(state?.restoreSandboxes(mock.worlds) ?? [])];
   await shared?.start(mock.worlds);
@@ -205,6 +215,13 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   const demoKeys = new Set(DEMO_KEYS.map((k) => k.key));
   const startIds = attempt(() => sampleIds(dataset));
   let closing: Promise<void> | undefined;
+  const storeKind = shared ? "redis" : store ? "directory" : "memory";
+  const readiness = (): Readiness =>
+    readinessOf({
+      datasetBuilt,
+      stopping: closing !== undefined,
+      store: shared ? { kind: storeKind, address: shared.shown, ...shared.readiness() } : { kind: storeKind, reached: true, reachable: true },
+    });
   return {
     url,
     port,
@@ -232,6 +249,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     webhooks: engine,
     trigger: webhooks.trigger,
     createSandbox: (sandboxOptions) => mock.createSandbox(sandboxOptions),
+    readiness,
     requests: mock.journal.requests,
     verify: mock.journal.verify,
     // Attempts in flight finish first (bounded by the response timeout), then the server stops.

@@ -59,6 +59,11 @@ export interface SpecOperation {
   path: string;
   /** The permission the spec's `x-permission` names. */
   permission: string;
+  /**
+   * The operation's `security` is empty (`security: []`): it answers without a key, is never
+   * rate-limited and never journaled (the probes GET /_mock/health and /_mock/ready).
+   */
+  keyless: boolean;
   /** Response codes the spec lists for the operation ("200", "404", "5XX"). */
   statuses: string[];
   queryParams: SpecParam[];
@@ -236,6 +241,7 @@ function toSpecOperation(op: PrismOperation, api: Api): SpecOperation {
     method: op.method.toUpperCase(),
     path: op.path,
     permission,
+    keyless: Array.isArray(op.security) && op.security.length === 0,
     statuses: op.responses.map((r) => r.code),
     queryParams,
     pathParams,

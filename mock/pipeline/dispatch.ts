@@ -13,6 +13,7 @@ import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
 import { createLogger } from "@stoplight/prism-core";
 import { createMockComponent, nestedDeeperThan, type MockedReply, type RequestContext } from "./mock-component.js";
 import type { OperationTable } from "../operations/operation.js";
+import type { KeylessTable } from "../operations/control/probes.js";
 import { failure, type Reply } from "../kernel/envelope.js";
 import { AUTH_THROTTLE, createAuthThrottle } from "../worlds/auth-throttle.js";
 import { createAdmission, type Admission, type Caller } from "./admission.js";
@@ -45,6 +46,8 @@ export interface ApiRequest {
 /** What the request log may say about the caller: a label, never a key. */
 export interface ReplyWithCaller extends Reply {
   caller?: string;
+  /** An answer about the replica itself (a probe, mock-component.ts): not journaled, not in the request log, not delayed, its status HTTP's. */
+  operator?: boolean;
   /** For a request no operation matched: the operations it most likely meant (the journal keeps them). */
   nearest?: readonly string[];
 }
@@ -60,6 +63,8 @@ export interface DispatcherOptions {
   worlds: Worlds;
   /** What answers each operation of both documents, by operationId. */
   table: OperationTable;
+  /** The operations that answer without a key (the probes of a running mock). */
+  keyless?: KeylessTable;
   failRate: number;
   random: () => number;
   cache: ResponseCache;
@@ -95,6 +100,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const mock = createMockComponent({
     operations: spec.byOperationId,
     table: options.table,
+    keyless: options.keyless,
     admit,
     onInternalError,
     context: (request) => contexts.get(request) ?? { search: "", query: {}, authorization: undefined, prefer: undefined },
@@ -167,7 +173,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
           const { world, organizationId, operationId } = reply.cacheable;
           cache.set(world.id, `${organizationId} ${method} ${url}`, world.dataset.version, { operationId, status: reply.status, body: reply.body, violations: reply.violations });
         }
-        return { status: reply.status, body: reply.body, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs, violations: reply.violations };
+        return { status: reply.status, body: reply.body, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs, violations: reply.violations, operator: reply.operator };
       })
       .catch((error: unknown): ReplyWithCaller => {
         if (error instanceof StoreUnavailableError) return storeUnavailable(error.store);
@@ -175,7 +181,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
       })
       .then(async (reply) => {
-        if (recording) await record(request, reply, context.operationId, started);
+        if (recording && !reply.operator) await record(request, reply, context.operationId, started);
         return head ? headOnly(reply) : reply;
       });
   }

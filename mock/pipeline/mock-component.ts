@@ -15,6 +15,7 @@ import { failure, refusal, successBody, type Reply } from "../kernel/envelope.js
 import { violation, type Violation } from "../kernel/violations.js";
 import type { Admission, Admit } from "./admission.js";
 import type { OperationResult, OperationTable } from "../operations/operation.js";
+import type { KeylessTable } from "../operations/control/probes.js";
 import { statusOf } from "./status.js";
 import { checkParams, type Query } from "./params.js";
 import { parsePrefer, type PreferConfig } from "./prefer.js";
@@ -49,6 +50,8 @@ export interface RequestContext {
 export interface MockedReply extends Reply {
   /** A label for the request log, never a key. */
   caller?: string;
+  /** An answer about the replica itself (a probe): not journaled, not in the request log, not delayed, its status HTTP's. */
+  operator?: boolean;
   /** Set when the answer depends only on the organisation, the URL and the data: the cache may keep it. */
   cacheable?: { world: World; organizationId: string; operationId: string };
   /** Set when a Prefer header hands the answer to Prism's own mocker. */
@@ -60,6 +63,8 @@ export interface MockComponentOptions {
   operations: ReadonlyMap<string, SpecOperation>;
   /** What answers each operation, by operationId. */
   table: OperationTable;
+  /** The operations that answer without a key (the probes): no admission, no rate limit, no journal. */
+  keyless?: KeylessTable;
   /** What every request meets before its answer (admission.ts), shared with the response cache's path. */
   admit: Admit;
   /** Context of the request Prism is handling (set by the dispatcher just before it calls Prism). */
@@ -98,6 +103,7 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
   function answer(operation: SpecOperation, request: Parameters<MockComponent>[0]["input"]["data"], validations: Diagnostics): MockedReply | Promise<MockedReply> {
     const context = options.context(request);
     context.operationId = operation.operationId;
+    if (operation.keyless) return answerKeyless(operation, request, validations, context);
     // Admitted already on the response cache's path (a cached answer gone stale under it).
     return andThen(context.admitted ?? admit(operation, context), (admitted): MockedReply | Promise<MockedReply> => {
       if (!admitted.ok) return admitted.reply;
@@ -106,6 +112,18 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
       if (!holdMs) return reply;
       return andThen(reply, (r) => ({ ...r, holdMs }));
     });
+  }
+
+  /** An operation about the replica itself: its parameters checked as any other's, then answered without a key. */
+  function answerKeyless(operation: SpecOperation, request: Parameters<MockComponent>[0]["input"]["data"], validations: Diagnostics, context: RequestContext): MockedReply {
+    const headers = { ...NOT_STORED };
+    const checked = checkParams(operation, validations, context.search, context.query, pathParamsOf(operation, request.url.path));
+    if (!checked.ok) return { ...refusal(400, checked.violations, headers), operator: true };
+    const keyless = options.keyless?.[operation.operationId];
+    if (!keyless) return { ...failure(404, `Not found: this mock does not answer ${operation.operationId} here (hr-mock serve and startMock do).`, headers), operator: true };
+    const done = keyless();
+    if (!done.ok) return { ...failure(statusOf(done.kind), done.message, headers), operator: true };
+    return { status: successStatus(operation), body: successBody(done.data), headers, operator: true };
   }
 
   function answerAdmitted(

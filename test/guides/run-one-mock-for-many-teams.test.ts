@@ -89,3 +89,13 @@ describe("settings from the environment", () => {
     expect(() => parseServeArgs([], { HR_MOCK_PORT: "x" })).toThrow(`${quoted!.replace(/^hr-mock serve: /, "")} (see hr-mock serve --help)`);
   });
 });
+
+test("the probes it names are the control document's operations that need no key", async () => {
+  const probes = section("Probes: alive, and ready for traffic").text;
+  const { default: control } = await import("../../generated/control-openapi.json", { with: { type: "json" } });
+  const keyless = Object.entries(control.paths as Record<string, { get?: { security?: unknown[] } }>)
+    .filter(([, item]) => Array.isArray(item.get?.security) && item.get.security.length === 0)
+    .map(([path]) => path);
+  const named = [...new Set([...probes.matchAll(/`GET (\/_mock\/\w+)`/g)].map((m) => m[1]))];
+  expect(named.sort()).toEqual(keyless.filter((path) => path !== "/_mock/metrics").sort());
+});

@@ -41,6 +41,12 @@ async function said(pattern: RegExp, times: number, what: string): Promise<void>
   }
 }
 
+/** A probe as a kubelet or a balancer sends it: no key. */
+async function probe(via: RunningMock, path: string): Promise<{ status: number; body: any }> {
+  const response = await fetch(via.url + path, { signal: AbortSignal.timeout(HUNG_MS) });
+  return { status: response.status, body: await response.json() };
+}
+
 const approvedCount = async (via: RunningMock, key: string = DEMO_KEY.org1Full) =>
   (await send(via, "GET", "/v1/leaverequest/list?LeaveStatus=Approved&PageSize=1", key)).body.data.totalRecords as number;
 
@@ -106,6 +112,15 @@ describe.each([
     }
     await said(down, downBefore + 2, "'cannot be reached' line from both replicas");
     expect(lines.filter((line) => down.test(line)).length - downBefore, "each replica said it once").toBe(2);
+    // The probes: alive without asking Redis; still ready (an outage of the store would otherwise take
+    // every replica out of the balancer at once), the store said to be unreachable. Not journaled:
+    // the next test reads the journal since then.
+    for (const via of [a, b]) {
+      const [health, ready] = await Promise.all([probe(via, "/_mock/health"), probe(via, "/_mock/ready")]);
+      expect(health.status, JSON.stringify(health.body)).toBe(200);
+      expect(ready.status, JSON.stringify(ready.body)).toBe(200);
+      expect(ready.body.data).toEqual({ ready: true, dataset: "built", stopping: false, store: { kind: "redis", address: redis.url, reached: true, reachable: false } });
+    }
   });
 
   test("back, it resumes: the reads answered meanwhile are in the journal, and a change through one replica is seen through the other", async () => {

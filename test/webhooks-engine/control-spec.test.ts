@@ -4,6 +4,7 @@
 import { describe, expect, test } from "vitest";
 import { webhookEventTypes } from "../../generated/events.js";
 import controlDocument from "../../generated/control-openapi.json" with { type: "json" };
+import { probeOperations } from "../../mock/operations/control/probes.js";
 import { controlOperations } from "../../mock/operations/control/index.js";
 import { createDataset } from "../../mock/data/dataset.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
@@ -19,16 +20,22 @@ describe("mock/control/openapi/", () => {
     expect([...document.components.schemas.EventType.enum].sort()).toEqual([...webhookEventTypes].sort());
   });
 
-  test("every operation is answered and needs Manage Webhooks; every path is under /_mock/", async () => {
+  test("every operation is answered and needs Manage Webhooks, but the probes, which need no key; every path is under /_mock/", async () => {
     const dataset = createDataset({ seed: 1, scale: 0.1 });
     const engine = new WebhookEngine(dataset, { onError: () => {} });
     const worlds = new Worlds({ start: dataset, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, rateLimit: "off", defaultWebhooks: engine.service });
     const declared = Object.values<any>(document.paths).flatMap((item) => Object.values<any>(item).map((op) => op.operationId));
-    expect(Object.keys(controlOperations(worlds, (await loadSpec()).byOperationId)).sort(), "the table answers exactly the document's operations").toEqual(declared.sort());
+    const probes = probeOperations({ uptimeSeconds: () => 0, readiness: () => ({ ready: true, dataset: "built", stopping: false, store: { kind: "memory", reached: true, reachable: true } }) });
+    const tables = [...Object.keys(controlOperations(worlds, (await loadSpec()).byOperationId)), ...Object.keys(probes)];
+    expect(tables.sort(), "the tables answer exactly the document's operations").toEqual(declared.sort());
     await engine.close();
     for (const [path, item] of Object.entries<any>(document.paths)) {
       expect(path).toMatch(/^\/_mock\//);
-      for (const operation of Object.values<any>(item)) expect(operation["x-permission"], path).toBe("Manage Webhooks");
+      for (const operation of Object.values<any>(item)) {
+        const keyless = operation.operationId in probes;
+        expect(operation["x-permission"], path).toBe(keyless ? "none" : "Manage Webhooks");
+        expect(operation.security, `${path}: a probe has no security, every other operation the document's`).toEqual(keyless ? [] : undefined);
+      }
     }
   });
 

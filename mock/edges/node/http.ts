@@ -62,11 +62,12 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
     if (res.headersSent || res.destroyed) return;
     // A string goes to the socket as it is: node:http encodes it while writing, with no Buffer kept.
     const body = reply.body;
-    const { status, headers } = wireHead(reply, typeof body === "string" ? Buffer.byteLength(body) : body.length, failureStatus);
+    // A probe's status is HTTP's whatever --failure-status says: a 503 sent as 200 would keep a stopping replica in the balancer.
+    const { status, headers } = wireHead(reply, typeof body === "string" ? Buffer.byteLength(body) : body.length, reply.operator ? "http" : failureStatus);
     corsHeaders(req, headers);
     res.writeHead(status, headers);
     res.end(body);
-    if (log) {
+    if (log && !reply.operator) {
       const ms = (performance.now() - started).toFixed(1);
       const shown = status === reply.status ? `${status}` : `${status} (failure ${reply.status})`;
       log(`${req.method} ${printable(req.url ?? "", 200)} ${shown} ${ms} ms${reply.caller ? ` [${reply.caller}]` : ""}`);
@@ -74,7 +75,8 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   }
 
   function deliver(req: IncomingMessage, res: ServerResponse, reply: ReplyWithCaller, started: number): void {
-    const wait = latencyMs + (reply.holdMs ?? 0);
+    // --latency is the network's, simulated for the API; a probe asks about the process (its timeout is short).
+    const wait = reply.operator ? 0 : latencyMs + (reply.holdMs ?? 0);
     if (wait > 0) setTimeout(() => sendReply(req, res, reply, started), wait);
     else sendReply(req, res, reply, started);
   }

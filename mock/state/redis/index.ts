@@ -44,6 +44,8 @@ export interface RedisState {
   webhooks(worldId: string, settings: EngineSettings): RedisWebhookService;
   /** Brings the default world in line with the store and starts attempting deliveries. */
   start(worlds: Worlds): Promise<void>;
+  /** For GET /_mock/ready: whether the store was reached since the replica started (opening it does), and whether it answers now. */
+  readiness(): { reached: boolean; reachable: boolean };
   close(): Promise<void>;
 }
 
@@ -123,6 +125,7 @@ async function stateOn(link: RedisLink, options: RedisStateOptions): Promise<Red
       pump ??= new DeliveryPump({ link, scripts, settings, log: options.log, onError: options.onError });
       return new RedisWebhookService(() => states.get(worldId)!, worldId, { scripts, settings, pump, store: shown, onError: options.onError });
     },
+    readiness: () => ({ reached: true, reachable: link.up }),
     async start(made) {
       worlds = made;
       await states.get(DEFAULT_WORLD)!.open();
