@@ -116,7 +116,7 @@ describe("the image, run with its defaults", () => {
     expect(image.secrets.length, "the build had secrets to keep out (npm config get cafile / userconfig)").toBeGreaterThan(0);
     const needles = Object.fromEntries(image.secrets.map((s) => [s.id, fs.readFileSync(s.src)]));
     // The Containerfile itself is in the first stage (COPY . .): the search sees what the layers hold.
-    const found = await foundInLayers(Object.values(image.stages), { ...needles, Containerfile: fs.readFileSync(path.join(repoRoot, "Containerfile")) });
+    const found = await foundInLayers(Object.values(image.stages), image.base, { ...needles, Containerfile: fs.readFileSync(path.join(repoRoot, "Containerfile")) });
     expect(found).toEqual({ ...Object.fromEntries(image.secrets.map((s) => [s.id, false])), Containerfile: true });
     const history = await podman(["history", "--no-trunc", "--format", "{{.CreatedBy}}", image.stages.pack]);
     for (const secret of image.secrets) expect(history, `the build's history names no file of the secret ${secret.id}`).not.toContain(secret.src);

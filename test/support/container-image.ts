@@ -7,7 +7,7 @@
 // machine that built it before rebuilds only what changed. Podman needs two settings on these
 // machines (../shared/toolchain.md, and the guide): runc as its runtime and a containers.conf without
 // default ulimits; they are passed to the tests' own podman invocations only.
-import { execFile, spawn, spawnSync } from "node:child_process";
+import { execFile, spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
@@ -21,10 +21,13 @@ const exec = promisify(execFile);
 /** What a build or an mmdebstrap run gets at most on a loaded machine. */
 const BUILD_TIMEOUT_MS = 600_000;
 
-/** The tests' containers.conf: no default ulimits (Podman cannot set RLIMIT_NOFILE here). */
+/**
+ * The tests' containers.conf: no default ulimits (Podman cannot set RLIMIT_NOFILE here) and runc as
+ * the runtime (crun fails on these hosts' cgroups), for podman and the podman that podman-compose runs.
+ */
 function containersConf(): string {
   const file = path.join(runFolder("podman"), "containers.conf");
-  if (!fs.existsSync(file)) fs.writeFileSync(file, "[containers]\ndefault_ulimits = []\n");
+  if (!fs.existsSync(file)) fs.writeFileSync(file, '[containers]\ndefault_ulimits = []\n\n[engine]\nruntime = "runc"\n');
   return file;
 }
 
@@ -33,14 +36,14 @@ export function podmanEnv(): NodeJS.ProcessEnv {
   return { ...process.env, CONTAINERS_CONF: containersConf() };
 }
 
-/** `podman --runtime runc ARGS`; its stdout, or an Error naming the command and its last lines. */
+/** `podman ARGS` with the tests' settings; its stdout, or an Error naming the command and its last lines. */
 export async function podman(args: string[], options: { timeoutMs?: number } = {}): Promise<string> {
   try {
-    const { stdout } = await exec("podman", ["--runtime", "runc", ...args], { env: podmanEnv(), timeout: options.timeoutMs ?? 120_000, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" });
+    const { stdout } = await exec("podman", args, { env: podmanEnv(), timeout: options.timeoutMs ?? 120_000, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" });
     return stdout;
   } catch (error) {
     const e = error as { stderr?: string; stdout?: string; code?: number | string; signal?: string };
-    const tail = `${e.stderr ?? ""}${e.stdout ?? ""}`.trim().split("\n").slice(-6).join(" | ");
+    const tail = `${e.stdout ?? ""}\n${e.stderr ?? ""}`.trim().split("\n").slice(-6).join(" | ");
     throw new Error(`podman ${args.slice(0, 3).join(" ")} failed (${e.code ?? e.signal}): ${tail}`);
   }
 }
@@ -155,27 +158,34 @@ export async function mockImage(): Promise<MockImage> {
   return value;
 }
 
+/** The folders holding the layers of `image` as Podman's overlay storage keeps them (each layer's files as written). */
+async function layerFolders(image: string): Promise<string[]> {
+  const [upper, lower] = (await podman(["image", "inspect", "--format", "{{.GraphDriver.Data.UpperDir}}\n{{.GraphDriver.Data.LowerDir}}", image])).trim().split("\n");
+  return [upper, ...(lower ?? "").split(":")].filter((dir) => dir && dir !== "<no value>");
+}
+
 /**
- * Which of `needles` (by name) occur anywhere in the layers of `images`, read as `podman save` writes
- * them (uncompressed layer tars in a tar: a file's bytes lie contiguous there), streamed, never held whole.
+ * Which of `needles` (by name: a file's whole content) lie in a file of a layer of `images` that
+ * `base` does not have, each layer read as the storage holds it (a file written by a step and removed
+ * by a later one would still be found).
  */
-export function foundInLayers(images: string[], needles: Record<string, Buffer>): Promise<Record<string, boolean>> {
-  const longest = Math.max(...Object.values(needles).map((n) => n.length));
+export async function foundInLayers(images: string[], base: string, needles: Record<string, Buffer>): Promise<Record<string, boolean>> {
+  const baseLayers = new Set(await layerFolders(base));
+  const folders = new Set((await Promise.all(images.map(layerFolders))).flat().filter((dir) => !baseLayers.has(dir)));
+  const shortest = Math.min(...Object.values(needles).map((needle) => needle.length));
   const found: Record<string, boolean> = Object.fromEntries(Object.keys(needles).map((name) => [name, false]));
-  return new Promise((resolve, reject) => {
-    const child = spawn("podman", ["--runtime", "runc", "save", "--multi-image-archive", "--format", "docker-archive", ...images], { env: podmanEnv(), stdio: ["ignore", "pipe", "pipe"] });
-    let carry = Buffer.alloc(0);
-    let stderr = "";
-    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (stderr += chunk));
-    child.stdout.on("data", (chunk: Buffer) => {
-      // What may begin in one chunk and end in the next is carried over.
-      const window = carry.length ? Buffer.concat([carry, chunk]) : chunk;
-      for (const [name, needle] of Object.entries(needles)) if (!found[name] && window.includes(needle)) found[name] = true;
-      carry = Buffer.from(window.subarray(Math.max(0, window.length - longest + 1)));
-    });
-    child.once("error", reject);
-    child.once("exit", (code) => (code === 0 ? resolve(found) : reject(new Error(`podman save ${images.join(" ")} failed (${code}): ${stderr.trim().split("\n").slice(-3).join(" | ")}`))));
-  });
+  const visit = async (dir: string): Promise<void> => {
+    for (const entry of await fs.promises.readdir(dir, { withFileTypes: true })) {
+      const file = path.join(dir, entry.name);
+      if (entry.isDirectory()) await visit(file);
+      else if (entry.isFile() && (await fs.promises.stat(file)).size >= shortest) {
+        const bytes = await fs.promises.readFile(file);
+        for (const [name, needle] of Object.entries(needles)) if (!found[name] && bytes.includes(needle)) found[name] = true;
+      }
+    }
+  };
+  for (const folder of folders) await visit(folder);
+  return found;
 }
 
 export interface RunningContainer {
