@@ -174,17 +174,19 @@ export async function foundInLayers(images: string[], base: string, needles: Rec
   const folders = new Set((await Promise.all(images.map(layerFolders))).flat().filter((dir) => !baseLayers.has(dir)));
   const shortest = Math.min(...Object.values(needles).map((needle) => needle.length));
   const found: Record<string, boolean> = Object.fromEntries(Object.keys(needles).map((name) => [name, false]));
-  const visit = async (dir: string): Promise<void> => {
-    for (const entry of await fs.promises.readdir(dir, { withFileTypes: true })) {
+  // Synchronous reads: tens of thousands of small files (node_modules), far quicker than one promise each.
+  const visit = (dir: string): void => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
       const file = path.join(dir, entry.name);
-      if (entry.isDirectory()) await visit(file);
-      else if (entry.isFile() && (await fs.promises.stat(file)).size >= shortest) {
-        const bytes = await fs.promises.readFile(file);
+      if (entry.isDirectory()) visit(file);
+      else if (entry.isFile()) {
+        const bytes = fs.readFileSync(file);
+        if (bytes.length < shortest) continue;
         for (const [name, needle] of Object.entries(needles)) if (!found[name] && bytes.includes(needle)) found[name] = true;
       }
     }
   };
-  for (const folder of folders) await visit(folder);
+  for (const folder of folders) visit(folder);
   return found;
 }
 
