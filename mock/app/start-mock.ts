@@ -26,8 +26,10 @@ import { checkOptions, type Settings, type StartMockOptions } from "./start-opti
 import { wireState } from "./persistence.js";
 import type { JournalAccess } from "./journal-access.js";
 import { readinessOf, type Readiness } from "../operations/control/probes.js";
+import { createStopper, type DrainOptions } from "./drain.js";
 
 export type { Readiness } from "../operations/control/probes.js";
+export type { DrainOptions, DrainStep } from "./drain.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 export type { Dataset, OrganizationSampleIds } from "../data/dataset.js";
@@ -90,6 +92,12 @@ export interface RunningMock extends JournalAccess {
    * since the start, not once it starts to stop; whether the store answers now.
    */
   readiness(): Readiness;
+  /**
+   * Stops as a rolling restart needs (drain.ts): GET /_mock/ready answers 503 at once, the mock keeps
+   * serving for `periodMs`, then accepts no more connections, finishes the requests in flight,
+   * closes kept-alive connections and closes (close()). `onStep` is told of each step.
+   */
+  drain(options?: DrainOptions): Promise<void>;
   /**
    * With the `state` option: the directory, what was restored from it at start, and the changes
    * skipped because a crash left their journal line unfinished (each also said through onError).
@@ -215,11 +223,17 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   const demoKeys = new Set(DEMO_KEYS.map((k) => k.key));
   const startIds = attempt(() => sampleIds(dataset));
   let closing: Promise<void> | undefined;
+  // Attempts in flight finish first (bounded by the response timeout), then the server stops.
+  const close = () => {
+    stopper.markStopping();
+    return (closing ??= Promise.all([engine.close(), mock.worlds.close()]).then(() => http.close()).finally(async () => (store?.release(), await shared?.close())));
+  };
+  const stopper = createStopper(http, close);
   const storeKind = shared ? "redis" : store ? "directory" : "memory";
   const readiness = (): Readiness =>
     readinessOf({
       datasetBuilt,
-      stopping: closing !== undefined,
+      stopping: stopper.stopping,
       store: shared ? { kind: storeKind, address: shared.shown, ...shared.readiness() } : { kind: storeKind, reached: true, reachable: true },
     });
   return {
@@ -252,8 +266,8 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     readiness,
     requests: mock.journal.requests,
     verify: mock.journal.verify,
-    // Attempts in flight finish first (bounded by the response timeout), then the server stops.
-    close: () => (closing ??= Promise.all([engine.close(), mock.worlds.close()]).then(() => http.close()).finally(async () => (store?.release(), await shared?.close()))),
+    close,
+    drain: (drainOptions) => stopper.drain(drainOptions),
     ...(shared && { shared: { store: shared.shown, cluster: shared.cluster } }),
     ...(store && {
       state: {

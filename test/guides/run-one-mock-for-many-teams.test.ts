@@ -99,3 +99,17 @@ test("the probes it names are the control document's operations that need no key
   const named = [...new Set([...probes.matchAll(/`GET (\/_mock\/\w+)`/g)].map((m) => m[1]))];
   expect(named.sort()).toEqual(keyless.filter((path) => path !== "/_mock/metrics").sort());
 });
+
+test("the drain's lines it shows are serve's, and its default is parseServeArgs'", async () => {
+  const drain = section("Restarts that lose nothing: the drain").text;
+  const { lifecycleLine } = await import("../../mock/cli/stop-signals.js");
+  const shown = /```text\n([\s\S]*?)\n```/.exec(drain)?.[1].split("\n");
+  const settings = parseServeArgs([]);
+  if (settings === "help") throw new Error("parsed as --help");
+  expect(shown).toEqual([
+    lifecycleLine("SIGTERM", { step: "draining", periodMs: settings.drainMs }),
+    lifecycleLine("SIGTERM", { step: "closing", inFlight: 3 }),
+    lifecycleLine("SIGTERM", { step: "stopped" }),
+  ]);
+  expect(drain).toContain(`(\`HR_MOCK_DRAIN\`, ${settings.drainMs / 1000} by default)`);
+});

@@ -108,6 +108,7 @@ describe("--help", () => {
     ["--rate-limit", { says: "<n|off>", accepted: ["--rate-limit", "off"], refused: ["--rate-limit", "0"] }],
     ["--failure-status", { says: "<http|200>", accepted: ["--failure-status", "200"], refused: ["--failure-status", "500"] }],
     ["--journal-size", { says: `from 0 (off) to ${mockLimits.maxJournalPerWorld}`, accepted: ["--journal-size", String(mockLimits.maxJournalPerWorld)], refused: ["--journal-size", String(mockLimits.maxJournalPerWorld + 1)] }],
+    ["--drain", { says: "(0 to 600, default 5)", accepted: ["--drain", "600"], refused: ["--drain", "600.5"] }],
     ["--journal-memory", { says: `from 1 to ${mockLimits.maxJournalMemoryMb} MB (default ${mockLimits.journalMemoryMb})`, accepted: ["--journal-memory", String(mockLimits.maxJournalMemoryMb)], refused: ["--journal-memory", String(mockLimits.maxJournalMemoryMb + 1)] }],
   ];
   test.each(bounds)("serve --help states the bounds of %s that the parser applies", (flag, { says, accepted, refused }) => {

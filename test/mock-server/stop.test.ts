@@ -1,7 +1,7 @@
 // Stopping the mock as users stop things: `npm start & … kill $!` and the same with `npx hr-mock
 // serve` send SIGTERM to npm, not to the mock. npm passes it to the shell it runs the script in;
 // `npm start` execs node there (package.json), and under npx the mock sees its parent go
-// (mock/bin/hr-mock.js). Either way the mock stops as on Ctrl-C and its port is free again.
+// (mock/bin/hr-mock.js). Either way the mock drains as on any SIGTERM (drain.test.ts) and its port is free again.
 import { spawn } from "node:child_process";
 import { connect } from "node:net";
 import { beforeAll, describe, it } from "vitest";
@@ -73,6 +73,6 @@ describe.concurrent("SIGTERM to the npm process a user started", () => {
       new Promise((_resolve, reject) => setTimeout(() => reject(new Error(`the mock did not exit within ${GONE_MS / 1000} s of SIGTERM to ${command}: ${stderr.trim()}`)), GONE_MS).unref()),
     ]);
     expect(await listening(port), `the mock still serves on port ${port} after SIGTERM to ${command}`).toBe(false);
-    expect(stderr, `the mock's own stop lines (npm exited with ${await exited}; its output: ${stdout.slice(-300)})`).toMatch(/hr-mock: SIGTERM, stopping…\nhr-mock: stopped\.\n/);
+    expect(stderr, `the mock's own stop lines (npm exited with ${await exited}; its output: ${stdout.slice(-300)})`).toMatch(/hr-mock: SIGTERM: draining for 5 s: [^\n]*\nhr-mock: no more connections taken; finishing \d+ requests? in flight\nhr-mock: stopped\.\n/);
   });
 });

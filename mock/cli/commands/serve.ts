@@ -9,6 +9,7 @@ import { originProblem } from "../../app/start-options.js";
 import { formatBanner, formatSharedLine, formatStateLine } from "../banner.js";
 import { decimal, nonEmpty, usage, wholeNumber, type CommandIO } from "../command.js";
 import { envNamesText, readFlagsAndEnv } from "../flag-env.js";
+import { stopOnSignals } from "../stop-signals.js";
 import { REDIS_PASSWORD_HELP, REDIS_PASSWORD_VARIABLE, passwordSource, readPassword, withPassword, type PasswordSource } from "../redis-password.js";
 import { quoted } from "../../kernel/parse-error.js";
 import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, printDeliveryHints, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "../serve-flags.js";
@@ -16,6 +17,10 @@ import { WEBHOOK_SERVE_HELP, WEBHOOK_SERVE_OPTIONS, printDeliveryHints, register
 /** Where an installed hr-service-mock keeps the data file's JSON Schema, and its package export. */
 export const DATA_FILE_SCHEMA_PATH = "./node_modules/hr-service-mock/dist/generated/data-file.schema.json";
 export const DATA_FILE_SCHEMA_EXPORT = "hr-service-mock/data-file.schema.json";
+
+/** --drain: how long SIGTERM keeps the mock serving (seconds), by default and at most. */
+const DEFAULT_DRAIN_S = 5;
+const MAX_DRAIN_S = 600;
 
 /** The flags of serve: the one table its parser, its variables (HR_MOCK_*) and --help read. */
 export const SERVE_FLAGS = {
@@ -36,6 +41,7 @@ export const SERVE_FLAGS = {
   "journal-memory": { type: "string" },
   log: { type: "boolean", default: false },
   "redis-password-file": { type: "string" },
+  drain: { type: "string" },
   ...WEBHOOK_SERVE_OPTIONS,
 } as const;
 
@@ -95,6 +101,10 @@ Options:
                           past it, the oldest requests of the journal holding the most go first.
                           Each request keeps at most ${mockLimits.journalUrlBytes.toLocaleString("en")} bytes of its URL (urlTruncated).
   --log                   Print one line per request (off by default; keys are never printed).
+  --drain <s>             On SIGTERM, keep serving this many seconds (0 to ${MAX_DRAIN_S}, default ${DEFAULT_DRAIN_S})
+                          while GET /_mock/ready answers 503 and balancers stop sending, then
+                          stop taking connections, finish the requests in flight and exit 0.
+                          Ctrl-C (SIGINT) stops without waiting; a second signal at once.
   -h, --help              Show this help.
 
 ${WEBHOOK_SERVE_HELP}
@@ -110,7 +120,9 @@ Requests with a Prefer header (code=404, example=<name>, dynamic=true) are answe
 mocker after the key, rate limit, permission and parameters are checked. The names are those of
 the spec's examples: success on every 200, notFound on every 404 and one such name for each other
 failure (the API reference lists them; an unknown name's 404 does too).
-The docs site is served at /docs (in a clone of the repository, after npm run docs). Ctrl-C stops.
+The docs site is served at /docs (in a clone of the repository, after npm run docs). Probes, without
+a key: GET /_mock/health (the process answers) and GET /_mock/ready (it may take traffic; 503 once
+it is stopping). Ctrl-C stops.
 `;
 
 
@@ -126,6 +138,8 @@ export interface ServeSettings extends PipelineSettings {
   redisPassword?: PasswordSource;
   /** Lines to print before starting (a password on the command line). */
   warnings: string[];
+  /** How long SIGTERM keeps the mock serving before it stops, in milliseconds (--drain). */
+  drainMs: number;
   log: boolean;
   corsOrigins: string[];
   webhooks: WebhookServeSettings;
@@ -164,6 +178,7 @@ export function parseServeArgs(argv: string[], env: Readonly<Record<string, stri
     today: values.today === undefined ? undefined : todayFlag(values.today, named("today")),
     state: values.state === undefined ? undefined : nonEmpty("serve", named("state"), values.state),
     redisPassword: password.source,
+    drainMs: values.drain === undefined ? DEFAULT_DRAIN_S * 1000 : decimal("serve", named("drain"), values.drain, (x) => x >= 0 && x <= MAX_DRAIN_S, `seconds from 0 to ${MAX_DRAIN_S}`) * 1000,
     warnings: password.warning ? [password.warning] : [],
     log: values.log ?? false,
     corsOrigins: (values["cors-origin"] ?? []).map((origin) => corsOrigin(origin, named("cors-origin"))),
@@ -239,18 +254,7 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout" 
   if (mock.shared) stdout.write(formatSharedLine(mock.shared));
   if (settings.webhooks.endpoint) stdout.write(await registerServeEndpoint(mock, settings.webhooks.endpoint));
   if (settings.webhooks.options.log) printDeliveryHints(mock, (line) => stdout.write(`${line}\n`));
-  await new Promise<void>((resolve) => {
-    let stopping = false;
-    const stop = (signal: NodeJS.Signals) => {
-      if (stopping) process.exit(130); // a second Ctrl-C does not wait
-      stopping = true;
-      process.stderr.write(`hr-mock: ${signal}, stopping…\n`);
-      void mock.close().then(resolve);
-    };
-    process.on("SIGINT", stop);
-    process.on("SIGTERM", stop);
-  });
-  process.stderr.write("hr-mock: stopped.\n");
+  await stopOnSignals(mock, { drainMs: settings.drainMs, write: (line) => stderr.write(`${line}\n`) });
 }
 
 function failureStatus(text: string | undefined, flag: string): "http" | 200 {

@@ -60,8 +60,15 @@ interface Tracked {
   used: boolean;
 }
 
-/** Applies `limits` to `server`; returns a view of the open connections (for close()). */
-export function boundConnections(server: Server, limits: ConnectionLimits, now: () => number = performance.now.bind(performance)): () => Iterable<Socket> {
+/** The open connections of a server (for close() and the drain). */
+export interface OpenConnections {
+  sockets(): Iterable<Socket>;
+  /** Requests received and not yet answered in full, on every connection. */
+  inFlight(): number;
+}
+
+/** Applies `limits` to `server`; returns a view of the open connections. */
+export function boundConnections(server: Server, limits: ConnectionLimits, now: () => number = performance.now.bind(performance)): OpenConnections {
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
@@ -110,7 +117,10 @@ export function boundConnections(server: Server, limits: ConnectionLimits, now: 
     victim.destroy();
     return true;
   }
-  return () => tracked.keys();
+  return {
+    sockets: () => tracked.keys(),
+    inFlight: () => [...tracked.values()].reduce((sum, state) => sum + state.open, 0),
+  };
 }
 
 /** Listens on `host:port` and answers the port bound (0 picks one); `bound` keeps the host, for absolute-form targets naming it. */
@@ -131,13 +141,30 @@ export function listenOn(server: Server, port: number, host: string, bound: stri
  * Stops `server`: keep-alive connections would hold close() open, so idle ones go now, busy ones
  * after their answer, and any still open a second later are destroyed.
  */
-export function closeServer(server: Server, openSockets: () => Iterable<Socket>): Promise<void> {
+export function closeServer(server: Server, open: OpenConnections): Promise<void> {
   return new Promise((resolve) => {
     server.close(() => resolve());
     server.closeIdleConnections();
-    for (const socket of openSockets()) if (!socket.destroyed) socket.end();
+    for (const socket of open.sockets()) if (!socket.destroyed) socket.end();
     setTimeout(() => {
-      for (const socket of openSockets()) socket.destroy();
+      for (const socket of open.sockets()) socket.destroy();
     }, 1000).unref();
+  });
+}
+
+/**
+ * The end of a drain: `server` accepts no more connections, kept-alive connections with nothing to
+ * do are closed now, those answering close after their answer (the caller has every answer carry
+ * Connection: close, so a client never sends on a connection that is going), and any still open
+ * after `patienceMs` are destroyed. Resolves when the last connection has gone.
+ */
+export function drainServer(server: Server, open: OpenConnections, patienceMs: number): Promise<void> {
+  return new Promise((resolve) => {
+    if (!server.listening) return resolve();
+    server.close(() => resolve());
+    server.closeIdleConnections();
+    setTimeout(() => {
+      for (const socket of open.sockets()) socket.destroy();
+    }, patienceMs).unref();
   });
 }

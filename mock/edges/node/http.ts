@@ -5,7 +5,7 @@
 // line per request when asked.
 import { rateLimit } from "../../../generated/facts.js";
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
-import { boundConnections, defaultConnectionLimits, type ConnectionLimits, closeServer, listenOn } from "./connections.js";
+import { boundConnections, defaultConnectionLimits, type ConnectionLimits, closeServer, drainServer, listenOn } from "./connections.js";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
 import { JSON_CONTENT_TYPE, failure, failureBody, wireHead, type Reply } from "../../kernel/envelope.js";
@@ -47,6 +47,12 @@ export interface MockHttpServer {
   /** Serve every request whose path starts with `prefix` (e.g. "/_extra/") with `handler`. */
   mount(prefix: string, handler: RouteHandler): void;
   listen(port: number, host: string): Promise<number>;
+  /** From now on every answer carries Connection: close, so that clients and balancers open their next connection elsewhere. */
+  lingerClose(): void;
+  /** Requests received and not yet answered in full. */
+  inFlight(): number;
+  /** Stops accepting connections, lets the requests in flight finish, closes kept-alive connections (drainServer); resolves when none is left. */
+  drain(patienceMs: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -96,9 +102,11 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   }
 
   // Host is checked below, so a request without it gets the envelope instead of Node's empty 400.
+  let closingConnections = false;
   const server = createServer({ requireHostHeader: false, connectionsCheckingInterval: 1000 }, (req, res) => {
     const started = performance.now();
     const method = req.method ?? "GET";
+    if (closingConnections) res.setHeader("Connection", "close");
     try {
       const framing = framingProblem(req);
       if (framing) {
@@ -166,7 +174,7 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   });
   // CONNECT asks for a tunnel; Node's default is to close the socket without a word.
   server.on("connect", (_req: IncomingMessage, socket: Socket) => endWithEnvelope(socket, 405, "Method not allowed: CONNECT asks for a tunnel; the mock is not a proxy.", failureStatus));
-  const openSockets = boundConnections(server, options.connectionLimits ?? defaultConnectionLimits(latencyMs));
+  const connections = boundConnections(server, options.connectionLimits ?? defaultConnectionLimits(latencyMs));
 
   return {
     server,
@@ -179,7 +187,10 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
       mounts.sort((a, b) => b.prefix.length - a.prefix.length);
     },
     listen: (port, host) => listenOn(server, port, host, boundHosts),
-    close: () => closeServer(server, openSockets),
+    lingerClose: () => void (closingConnections = true),
+    inFlight: () => connections.inFlight(),
+    drain: (patienceMs) => ((closingConnections = true), drainServer(server, connections, patienceMs)),
+    close: () => closeServer(server, connections),
   };
 }
 
