@@ -22,6 +22,7 @@ import { USAGE as DIFF_HELP } from "../../mock/diff/cli.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { MOCK_ENTRIES_BEYOND_EXPORTS } from "../../scripts/lib/package-layout.js";
 import { commands, DOCUMENTS, fencedBlocks, flagsOf, README, section, words, type Document } from "./documents.js";
+import { containerCommandProblems } from "../support/container-commands.js";
 
 const pkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8"));
 const mockPkg = JSON.parse(fs.readFileSync(path.join(repoRoot, "mock/package.json"), "utf8"));
@@ -81,6 +82,8 @@ function problemsOf(command: string): string[] {
   // The sandbox walkthrough reads the create answer's fields with node (test/readme/sandboxes-readme.test.ts runs these lines).
   if (tool === "export" && /^export [A-Z_]+=\$\(node -p '[^']+'\)$/.test(command)) return [];
   if (tool === "curl") return [];
+  const container = containerCommandProblems(words(command));
+  if (container) return container;
   // A CI script's own shell: keeping a status or a process id, waiting, stopping, retrying.
   if (/^[A-Z_]+=\$[!?]$/.test(command) || /^(kill -TERM|wait) \$[A-Z_]+$/.test(command) || /^exit \$\(\(/.test(command)) return [];
   if (/^for \w+ in \$\(seq \d+ \d+\); do curl /.test(command) || command === "break; sleep 0.2; done") return [];

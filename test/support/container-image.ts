@@ -21,13 +21,16 @@ const exec = promisify(execFile);
 /** What a build or an mmdebstrap run gets at most on a loaded machine. */
 const BUILD_TIMEOUT_MS = 600_000;
 
+/** The tests' containers.conf (the guide gives the same). */
+export const CONTAINERS_CONF_TEXT = '[containers]\ndefault_ulimits = []\n\n[engine]\nruntime = "runc"\n';
+
 /**
  * The tests' containers.conf: no default ulimits (Podman cannot set RLIMIT_NOFILE here) and runc as
  * the runtime (crun fails on these hosts' cgroups), for podman and the podman that podman-compose runs.
  */
 function containersConf(): string {
   const file = path.join(runFolder("podman"), "containers.conf");
-  if (!fs.existsSync(file)) fs.writeFileSync(file, '[containers]\ndefault_ulimits = []\n\n[engine]\nruntime = "runc"\n');
+  if (!fs.existsSync(file)) fs.writeFileSync(file, CONTAINERS_CONF_TEXT);
   return file;
 }
 
