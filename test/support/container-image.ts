@@ -75,8 +75,6 @@ function baseRecipe(): string[] {
 export interface ContainerBase {
   /** The image's name, keyed on its recipe. */
   tag: string;
-  /** Whether this run made it (false: an earlier run did). */
-  made: boolean;
 }
 
 /** The base (made unless an earlier run made the same recipe), shared by the run's files. */
@@ -85,7 +83,7 @@ export async function containerBase(): Promise<ContainerBase> {
     const recipe = baseRecipe();
     const tag = `localhost/hr-mock-test-base:${createHash("sha256").update(recipe.join("\n")).digest("hex").slice(0, 16)}`;
     const exists = spawnSync("podman", ["image", "exists", tag], { env: podmanEnv() }).status === 0;
-    if (exists) return { tag, made: false };
+    if (exists) return { tag };
     const tar = path.join(into, "base.tar");
     try {
       await exec("mmdebstrap", [...recipe, tar], { timeout: BUILD_TIMEOUT_MS, maxBuffer: 64 * 1024 * 1024 });
@@ -94,7 +92,7 @@ export async function containerBase(): Promise<ContainerBase> {
     }
     await podman(["import", "--quiet", tar, tag], { timeoutMs: BUILD_TIMEOUT_MS });
     fs.rmSync(tar);
-    return { tag, made: true };
+    return { tag };
   });
   return value;
 }
@@ -121,8 +119,6 @@ export interface MockImage {
   base: string;
   /** The secret files the build was given. */
   secrets: { id: string; src: string }[];
-  /** Wall time of the build, in seconds (cached layers make a rebuild quick). */
-  buildSeconds: number;
 }
 
 /** `podman build` of the repository's Containerfile on the tests' base, up to `target`; the image's id. */
@@ -150,13 +146,11 @@ export async function mockImage(): Promise<MockImage> {
   const base = (await containerBase()).tag;
   const { value } = await sharedThisRun("mock-image", async (into) => {
     const secrets = npmSecrets();
-    const started = performance.now();
     const final = await build(base, secrets, into);
-    const buildSeconds = (performance.now() - started) / 1000;
     // From the layer cache: the build above made every stage.
     const pack = await build(base, secrets, into, "pack");
     const install = await build(base, secrets, into, "install");
-    return { id: final, stages: { pack, install, final }, base, secrets, buildSeconds };
+    return { id: final, stages: { pack, install, final }, base, secrets };
   });
   return value;
 }
