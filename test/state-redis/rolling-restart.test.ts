@@ -187,7 +187,12 @@ afterAll(async () => {
 interface Sent {
   path: string;
   status: number | string;
+  /** The world it was sent to (its journal is where it must be). */
+  world?: number;
 }
+
+/** A journal read lists at most this many requests: the load sends fewer of each operation to each world. */
+const JOURNAL_READ = 1000;
 
 test("two replicas restarted in turn behind nginx under load: no request fails, every answered request is in the journal and the coverage, every delivery is attempted once", { timeout: 240_000 }, async () => {
   const admin = { authorization: `Bearer ${DEMO_KEY.org1WebhooksAdmin}`, "content-type": "application/json" };
@@ -195,14 +200,25 @@ test("two replicas restarted in turn behind nginx under load: no request fails, 
   const endpoint = (await added.json()) as { data: { id: string; secret: string } };
   expect(added.status, JSON.stringify(endpoint)).toBe(201);
   receiver.useSecret(endpoint.data.secret);
+  // Two worlds (the demo keys' and a sandbox's, made through nginx): each journal read lists 1,000
+  // requests, so the load's reads go to 2 worlds x 4 operations.
+  const made = await fetch(`${front}/_mock/sandboxes`, { method: "POST", headers: admin, body: JSON.stringify({ label: "rolling restart" }) });
+  const sandbox = (await made.json()) as { data: { keys: { key: string; demoKey: string }[] } };
+  expect(made.status, JSON.stringify(sandbox).slice(0, 300)).toBe(201);
+  const keyOf = (demo: string) => sandbox.data.keys.find((k) => k.demoKey === demo)!.key;
+  const worlds = [
+    { reader: DEMO_KEY.org1Full, admin: DEMO_KEY.org1WebhooksAdmin },
+    { reader: keyOf(DEMO_KEY.org1Full), admin: keyOf(DEMO_KEY.org1WebhooksAdmin) },
+  ];
 
   // The load: RATE requests a second, at most MAX_IN_FLIGHT at a time, until told to stop.
   const reads: Sent[] = [];
   const triggers: Array<Sent & { eventId?: string }> = [];
-  const pages = READS.map(() => 0);
+  const pages = worlds.map(() => READS.map(() => 0));
   let inFlight = 0;
   let sent = 0;
   let running = true;
+  let capped = false;
   const loadStarted = performance.now();
   const pending = new Set<Promise<void>>();
   const fire = (send: () => Promise<void>) => {
@@ -211,13 +227,16 @@ test("two replicas restarted in turn behind nginx under load: no request fails, 
     pending.add(done);
   };
   const readOne = (n: number) => {
-    const which = n % READS.length;
-    const url = `${READS[which][1]}${++pages[which]}`;
+    const world = n % worlds.length;
+    const which = Math.floor(n / worlds.length) % READS.length;
+    // A load longer than the journals can list stops (the checks below then say it ended early).
+    if (pages[world][which] >= JOURNAL_READ - 1) return void ((running = false), (capped = true));
+    const url = `${READS[which][1]}${++pages[world][which]}`;
     fire(async () => {
-      const entry: Sent = { path: url, status: "unanswered" };
+      const entry: Sent = { path: url, status: "unanswered", world };
       reads.push(entry);
       try {
-        const response = await fetch(front + url, { headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } });
+        const response = await fetch(front + url, { headers: { authorization: `Bearer ${worlds[world].reader}` } });
         await response.arrayBuffer();
         entry.status = response.status;
       } catch (error) {
@@ -268,28 +287,28 @@ test("two replicas restarted in turn behind nginx under load: no request fails, 
   await Promise.all(pending);
   const seconds = (performance.now() - loadStarted) / 1000;
 
+  expect(capped, `the load ended early: more reads than a journal lists (the restarts took ${seconds.toFixed(1)} s)`).toBe(false);
   const failed = [...reads, ...triggers].filter((r) => r.status !== 200 && r.status !== 202);
   expect(failed.slice(0, 10), `${failed.length} of ${reads.length + triggers.length} requests failed (${seconds.toFixed(1)} s of load); the first`).toEqual([]);
   expect(reads.length / seconds, `the load's pace (${reads.length} reads in ${seconds.toFixed(1)} s)`).toBeGreaterThan(RATE / 3);
   expect(reads.length - marks["stop 2"], "reads sent after the second replica was stopped").toBeGreaterThan(RATE);
   expect(triggers.length, "triggers sent").toBeGreaterThan(10);
 
-  // Every answered read is in the journal (each URL once), and counted by the coverage.
-  for (const [operationId, prefix] of READS) {
-    const mine = reads.filter((r) => r.path.startsWith(prefix)).map((r) => r.path);
-    const journal = await fetch(`${front}/_mock/requests?operationId=${operationId}&limit=1000`, { headers: admin });
-    const body = (await journal.json()) as { data: { requests: { path: string; query: Record<string, string> }[]; dropped: number } };
-    expect(journal.status, JSON.stringify(body).slice(0, 300)).toBe(200);
-    expect(mine.length, `${operationId}: at most the 1,000 a journal read lists`).toBeLessThan(1000);
-    const recorded = body.data.requests.map((r) => `${r.path}?PageSize=1&PageNumber=${r.query.PageNumber}`);
-    expect(new Set(recorded).size, `${operationId}: each request recorded once`).toBe(recorded.length);
-    expect([...mine].sort(), `${operationId}: the journal holds every answered request`).toEqual([...recorded].sort());
-  }
-  const coverage = (await (await fetch(`${front}/_mock/coverage`, { headers: admin })).json()) as { data: { api: { operations: { operationId: string; requests: number; statuses: { seen: Record<string, number> } }[] } } };
-  for (const [operationId, prefix] of READS) {
-    const counted = coverage.data.api.operations.find((o) => o.operationId === operationId);
-    const mine = reads.filter((r) => r.path.startsWith(prefix)).length;
-    expect({ requests: counted?.requests, seen: counted?.statuses.seen }, `${operationId} in the coverage`).toEqual({ requests: mine, seen: { "200": mine } });
+  // Every answered read is in its world's journal (each URL once), and counted by its coverage.
+  for (const [world, { admin: key }] of worlds.entries()) {
+    const headers = { authorization: `Bearer ${key}` };
+    const coverage = (await (await fetch(`${front}/_mock/coverage`, { headers })).json()) as { data: { api: { operations: { operationId: string; requests: number; statuses: { seen: Record<string, number> } }[] } } };
+    for (const [operationId, prefix] of READS) {
+      const mine = reads.filter((r) => r.world === world && r.path.startsWith(prefix)).map((r) => r.path);
+      const journal = await fetch(`${front}/_mock/requests?operationId=${operationId}&limit=${JOURNAL_READ}`, { headers });
+      const body = (await journal.json()) as { data: { requests: { path: string; query: Record<string, string> }[]; dropped: number } };
+      expect(journal.status, JSON.stringify(body).slice(0, 300)).toBe(200);
+      const recorded = body.data.requests.map((r) => `${r.path}?PageSize=1&PageNumber=${r.query.PageNumber}`);
+      expect(new Set(recorded).size, `world ${world} ${operationId}: each request recorded once`).toBe(recorded.length);
+      expect([...mine].sort(), `world ${world} ${operationId}: the journal holds every answered request`).toEqual([...recorded].sort());
+      const counted = coverage.data.api.operations.find((o) => o.operationId === operationId);
+      expect({ requests: counted?.requests, seen: counted?.statuses.seen }, `world ${world} ${operationId} in the coverage`).toEqual({ requests: mine.length, seen: { "200": mine.length } });
+    }
   }
 
   // Every delivery attempted once: each triggered event reaches the receiver, none twice.
