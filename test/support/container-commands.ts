@@ -28,6 +28,8 @@ export function containerCommandProblems(argv: string[]): string[] | undefined {
       if (word === "--build-arg" && !args.has(value.split("=")[0])) problems.push(`${command}: the Containerfile has no ARG ${value.split("=")[0]}`);
     });
     if (tool === "podman" && !/--format docker/.test(command)) problems.push(`${command}: without --format docker Podman drops the HEALTHCHECK`);
+    // Podman finds a Containerfile by itself; Docker looks for a Dockerfile only.
+    if (tool === "docker" && !/-f Containerfile/.test(command)) problems.push(`${command}: docker build reads a Dockerfile unless told -f Containerfile`);
     if (argv.at(-1) !== ".") problems.push(`${command}: builds from the repository's root (.)`);
     return problems;
   }
