@@ -20,7 +20,10 @@ const AUTH = { authorization: `Bearer ${DEMO_KEY.org1Full}` };
 /** Where the Kubernetes example's Redis is (its HR_MOCK_STATE), which the test's Redis answers as. */
 const redisUrl = new URL(planned.env.find((v) => v.name === "HR_MOCK_STATE")?.value ?? "");
 const drainSeconds = Number(planned.env.find((v) => v.name === "HR_MOCK_DRAIN")?.value ?? 5);
-/** What the image tests' containers are started with besides their variables. */
+/**
+ * What the image tests' containers are started with besides their variables: Podman schedules a
+ * HEALTHCHECK through systemd timers, which these hosts lack; `podman healthcheck run` runs it here.
+ */
 const RUN = ["--read-only", "--health-interval", "disable"];
 
 let image: MockImage;
