@@ -119,7 +119,7 @@ describe("the image, run with its defaults", () => {
   });
 
   test("holds the npm secrets it was built with in no layer of any stage", async () => {
-    expect(image.secrets.length, "the build had secrets to keep out (npm config get cafile / userconfig)").toBeGreaterThan(0);
+    expect(image.secrets.map((s) => s.id), "the build had an npmrc to keep out (the user's, or the test's own)").toContain("npmrc");
     const needles = Object.fromEntries(image.secrets.map((s) => [s.id, fs.readFileSync(s.src)]));
     // The Containerfile itself is in the first stage (COPY . .): the search sees what the layers hold.
     const found = await foundInLayers(Object.values(image.stages), image.base, { ...needles, Containerfile: fs.readFileSync(path.join(repoRoot, "Containerfile")) });

@@ -97,14 +97,22 @@ export async function containerBase(): Promise<ContainerBase> {
   return value;
 }
 
-/** The build secrets the tests pass: the machine's npm CA file and user npmrc, where they exist. */
+/**
+ * The build secrets the tests pass: the machine's npm CA file where its npm configuration names
+ * one, and the user's npmrc, or where there is none an npmrc of the test's own (npm's defaults), so
+ * that a build always has a secret whose absence from the layers the image test can check.
+ */
 export function npmSecrets(): { id: "npmrc" | "npm_ca"; src: string }[] {
   const config = (key: string) => spawnSync("npm", ["config", "get", key], { encoding: "utf8" }).stdout.trim();
   const found: { id: "npmrc" | "npm_ca"; src: string }[] = [];
   const ca = config("cafile");
   if (ca && ca !== "null" && fs.existsSync(ca)) found.push({ id: "npm_ca", src: ca });
-  const npmrc = config("userconfig");
-  if (npmrc && fs.existsSync(npmrc)) found.push({ id: "npmrc", src: npmrc });
+  let npmrc = config("userconfig");
+  if (!npmrc || !fs.existsSync(npmrc)) {
+    npmrc = path.join(runFolder("podman"), "npmrc");
+    fs.writeFileSync(npmrc, "; the image test's npmrc: npm's defaults, given as the build secret npmrc\nfund=false\naudit=false\n");
+  }
+  found.push({ id: "npmrc", src: npmrc });
   return found;
 }
 
