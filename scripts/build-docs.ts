@@ -13,7 +13,7 @@ import { collectAssumptions, collectNotShown, type SpecDocument } from "./docs/a
 import { renderAssumptionsPage } from "./docs/assumptions-page.js";
 import { changelogEntries, renderChangelogPage, type ReleasedContract } from "./docs/changelog-page.js";
 import { buildEventsReference } from "./docs/events-reference.js";
-import { loadGuides, renderBenchmarksPage, renderGuidePage, type Guide } from "./docs/guides.js";
+import { GUIDE_IMAGES, GUIDES_DIR, loadGuides, renderBenchmarksPage, renderGuidePage, type Guide } from "./docs/guides.js";
 import { renderKeysPage } from "./docs/keys-page.js";
 import { renderLandingPage, type LandingFacts } from "./docs/landing-page.js";
 import { PAGES, renderNav, type SiteNav } from "./docs/layout.js";
@@ -68,14 +68,15 @@ async function requireFile(file: string): Promise<string> {
 
 /**
  * The folder is replaced as a whole, so it must be missing, empty or an earlier build of the site:
- * nothing but the site's pages (.html files; the guides of an earlier build may have other names).
+ * nothing but the site's pages (.html files; the guides of an earlier build may have other names)
+ * and the guides' pictures (images/).
  */
 async function checkReplaceable(out: string): Promise<void> {
   const entries = await fs.readdir(out, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
     throw new Error(`cannot use ${out} as the site folder: ${error.message}`);
   });
-  const foreign = entries.filter((entry) => !entry.isFile() || !/^[a-z0-9-]+\.html$/.test(entry.name)).map((entry) => entry.name);
+  const foreign = entries.filter((entry) => !(entry.isFile() && /^[a-z0-9-]+\.html$/.test(entry.name)) && !(entry.isDirectory() && entry.name === GUIDE_IMAGES)).map((entry) => entry.name);
   if (foreign.length > 0) {
     throw new Error(`refusing to replace ${out}: it holds files that are not the docs site (${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", …" : ""})`);
   }
@@ -86,7 +87,7 @@ const seconds = (since: number) => ((performance.now() - since) / 1000).toFixed(
 /** The pages built here from the specs, the mock's keys and docs/: assumptions, demo keys, changelog, guides, benchmarks, landing. */
 async function writeOwnPages(
   dir: string,
-  { openapi, asyncapi, description, guides, site, benchmarksFile }: { openapi: any; asyncapi: any; description: string; guides: Guide[]; site: SiteNav; benchmarksFile?: string },
+  { openapi, asyncapi, description, guides, site, benchmarksFile, guidesDir = path.join(repoRoot, GUIDES_DIR) }: { openapi: any; asyncapi: any; description: string; guides: Guide[]; site: SiteNav; benchmarksFile?: string; guidesDir?: string },
   log: (line: string) => void,
 ) {
   const documents: SpecDocument[] = [
@@ -109,6 +110,12 @@ async function writeOwnPages(
   await fs.writeFile(path.join(dir, "changelog.html"), renderChangelogPage(changelogEntries(releases, { label: "working tree", openapi, asyncapi }), site));
   log(`writing ${guides.length} guides (${guides.map((guide) => guide.file).join(", ")})`);
   await Promise.all(guides.map((guide) => fs.writeFile(path.join(dir, guide.file), renderGuidePage(guide, guides, site))));
+  const images = [...new Set(guides.flatMap((guide) => guide.images))];
+  if (images.length) log(`copying the guides' pictures (${images.join(", ")})`);
+  for (const image of images) {
+    await fs.mkdir(path.join(dir, path.dirname(image)), { recursive: true });
+    await fs.copyFile(path.join(guidesDir, image), path.join(dir, image));
+  }
   log(`writing benchmarks page`);
   await fs.writeFile(path.join(dir, "benchmarks.html"), await renderBenchmarksPage(repoRoot, { operations, events }, site, benchmarksFile));
   log(`writing landing page (${operations.length} operations, ${events.length} event types)`);
@@ -176,7 +183,7 @@ export async function buildDocs({
     ]);
     let counts: { assumptions: number; notShown: number };
     try {
-      counts = await writeOwnPages(building, { openapi, asyncapi, description: packageJson.description ?? "", guides, site, benchmarksFile }, log);
+      counts = await writeOwnPages(building, { openapi, asyncapi, description: packageJson.description ?? "", guides, site, benchmarksFile, guidesDir }, log);
     } finally {
       // Never leave a renderer running (or writing into a removed folder) when something failed.
       const settled = await tools;

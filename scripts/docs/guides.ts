@@ -3,7 +3,9 @@
 // the pages are built: a guide links to another guide or docs/benchmarks.md by its .md file (so the
 // link works on GitHub too), to an operation as api.html#<operationId>, to an event as
 // events.html#<event type>, and to the site's other pages by their file; anything else relative
-// (a file of the repository, say) is refused, because the site does not have it.
+// (a file of the repository, say) is refused, because the site does not have it. A picture is an
+// SVG (text, kept in the repository) under docs/guides/images/, shown with ![what it shows](images/x.svg)
+// on GitHub and on the site alike: the build copies it to the site's images/.
 import fs from "node:fs/promises";
 import path from "node:path";
 import { escapeHtml } from "./html.js";
@@ -30,6 +32,8 @@ export const GUIDE_ORDER = [
 ] as const;
 
 export const GUIDES_DIR = path.join("docs", "guides");
+/** Where the guides' pictures are, beside the guides; the site has them under the same name. */
+export const GUIDE_IMAGES = "images";
 export const BENCHMARKS_FILE = path.join("docs", "benchmarks.md");
 
 export interface Guide extends NavGuide {
@@ -39,6 +43,8 @@ export interface Guide extends NavGuide {
   summary: string;
   html: string;
   headings: Heading[];
+  /** The pictures it shows, as the site names them (images/x.svg, copied from docs/guides/images/). */
+  images: string[];
 }
 
 export interface ReferenceFacts {
@@ -86,6 +92,19 @@ export function siteLinkResolver(source: string, facts: ReferenceFacts): (href: 
   };
 }
 
+/**
+ * The image resolver for a guide at `source`: a picture under docs/guides/images/ (an SVG) keeps its
+ * relative name, which is where the site has it; anything else is a GuideError naming it.
+ */
+export function siteImageResolver(source: string): (href: string) => string {
+  return (href) => {
+    const repoPath = path.posix.normalize(path.posix.join(path.posix.dirname(source.split(path.sep).join("/")), href));
+    const name = new RegExp(`^docs/guides/${GUIDE_IMAGES}/([a-z0-9-]+\\.svg)$`).exec(repoPath)?.[1];
+    if (!name) throw new GuideError(`${source}: the picture ${href} is not an SVG of docs/guides/${GUIDE_IMAGES}/ (the site has no other pictures)`);
+    return `${GUIDE_IMAGES}/${name}`;
+  };
+}
+
 function splitFragment(href: string): [string, string | undefined] {
   const at = href.indexOf("#");
   return at < 0 ? [href, undefined] : [href.slice(0, at), decodeURIComponent(href.slice(at + 1))];
@@ -101,9 +120,19 @@ export async function loadGuides(repoRoot: string, facts: ReferenceFacts, dir = 
   return Promise.all(
     GUIDE_ORDER.map(async (slug) => {
       const source = path.join(GUIDES_DIR, `${slug}.md`);
-      const rendered = renderMarkdown(await fs.readFile(path.join(dir, `${slug}.md`), "utf8"), siteLinkResolver(source, facts));
+      const images: string[] = [];
+      const image = siteImageResolver(source);
+      const rendered = renderMarkdown(await fs.readFile(path.join(dir, `${slug}.md`), "utf8"), siteLinkResolver(source, facts), (href) => {
+        const onSite = image(href);
+        images.push(onSite);
+        return onSite;
+      });
       if (!rendered.title) throw new GuideError(`${source}: no "# " title`);
-      return { slug, file: `${slug}.html`, source, title: rendered.title, summary: rendered.summary, html: rendered.html, headings: rendered.headings };
+      for (const file of images) {
+        const exists = await fs.stat(path.join(dir, file)).then((stat) => stat.isFile(), () => false);
+        if (!exists) throw new GuideError(`${source}: the picture ${file} is not in ${path.relative(repoRoot, dir) || dir}`);
+      }
+      return { slug, file: `${slug}.html`, source, title: rendered.title, summary: rendered.summary, html: rendered.html, headings: rendered.headings, images };
     }),
   );
 }

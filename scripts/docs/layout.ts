@@ -83,6 +83,7 @@ tr.breaking td:first-child{color:#a3201a;font-weight:600;}
 table{border-collapse:collapse;width:100%;margin:.5em 0 1em;background:#fff;}
 th,td{border:1px solid #dde2ea;padding:6px 10px;text-align:left;vertical-align:top;overflow-wrap:anywhere;}
 th{background:#eef1f6;}
+img{max-width:100%;height:auto;}
 blockquote{margin:1em 0;padding:.2em 1em;border-left:4px solid #dde2ea;color:#3a4458;}
 .lead{font-size:1.1rem;color:#3a4458;}
 .muted{color:#5d6678;font-size:.92em;}

@@ -26,7 +26,8 @@ export interface RenderedMarkdown {
 /** Given a link's href as written, the href the page gets; throws when the target has no page. */
 export type LinkResolver = (href: string) => string;
 
-export function renderMarkdown(text: string, resolveLink: LinkResolver = (href) => href): RenderedMarkdown {
+/** Links through `resolveLink`; an image's source through `resolveImage` (the same kind of function). */
+export function renderMarkdown(text: string, resolveLink: LinkResolver = (href) => href, resolveImage: LinkResolver = (href) => href): RenderedMarkdown {
   const slugger = new GithubSlugger();
   const headings: Heading[] = [];
   const marked = new Marked({
@@ -43,6 +44,7 @@ export function renderMarkdown(text: string, resolveLink: LinkResolver = (href) 
   const tokens = marked.lexer(text);
   marked.walkTokens(tokens, (token) => {
     if (token.type === "link") (token as Tokens.Link).href = resolveLink((token as Tokens.Link).href);
+    if (token.type === "image") (token as Tokens.Image).href = resolveImage((token as Tokens.Image).href);
   });
   const html = marked.parser(tokens);
   const titleAt = tokens.findIndex((token) => token.type === "heading" && token.depth === 1);

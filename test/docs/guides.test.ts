@@ -7,7 +7,7 @@ import os from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { keyMessagesByName } from "../../scripts/docs/events-reference.js";
-import { GUIDE_ORDER, GuideError, loadGuides, renderBenchmarksPage, siteLinkResolver, type ReferenceFacts } from "../../scripts/docs/guides.js";
+import { GUIDE_ORDER, GuideError, loadGuides, renderBenchmarksPage, siteImageResolver, siteLinkResolver, type ReferenceFacts } from "../../scripts/docs/guides.js";
 import { renderMarkdown } from "../../scripts/docs/markdown.js";
 import { listEvents, listOperations } from "../../scripts/docs/spec-facts.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
@@ -51,6 +51,21 @@ describe("a guide's links on the site", () => {
   });
 });
 
+describe("a guide's pictures on the site", () => {
+  const resolve = siteImageResolver("docs/guides/run-one-mock-for-many-teams.md");
+  const cases: Array<[string, { given: string; want: string | RegExp }]> = [
+    ["an SVG beside the guides, under images/", { given: "images/deployment.svg", want: "images/deployment.svg" }],
+    ["the same, written the long way", { given: "./images/../images/deployment.svg", want: "images/deployment.svg" }],
+    ["a picture that is not an SVG", { given: "images/deployment.png", want: /is not an SVG of docs\/guides\/images\// }],
+    ["a file of the repository elsewhere", { given: "../../examples/deploy/diagram.svg", want: /is not an SVG of docs\/guides\/images\// }],
+    ["another site's picture", { given: "https://example.com/x.svg", want: /is not an SVG/ }],
+  ];
+  it.each(cases)("%s", (_name, { given, want }) => {
+    if (typeof want === "string") expect(resolve(given)).toBe(want);
+    else expect(() => resolve(given)).toThrow(want);
+  });
+});
+
 describe("loadGuides", () => {
   it("renders every guide of docs/guides/ in GUIDE_ORDER, each with a title", async () => {
     const guides = await loadGuides(repoRoot, facts);
@@ -69,6 +84,7 @@ describe("loadGuides", () => {
     ["a guide not in the reading order", { given: { ...all, "drafts.md": "# Drafts\n" }, want: /drafts\.md not in GUIDE_ORDER/ }],
     ["a guide without a title", { given: { ...all, "getting-started.md": "Text only.\n" }, want: /getting-started\.md: no "# " title/ }],
     ["a broken link", { given: { ...all, "getting-started.md": "# Start\n\n[x](../../README.md)\n" }, want: /the link \.\.\/\.\.\/README\.md points at no page/ }],
+    ["a picture that is not there", { given: { ...all, "getting-started.md": "# Start\n\n![a map](images/missing.svg)\n" }, want: /the picture images\/missing\.svg is not in/ }],
   ];
   it.each(cases)("refuses %s, naming it", async (_name, { given, want }) => {
     const files = Object.fromEntries(Object.entries(given).filter(([, text]) => text !== undefined));

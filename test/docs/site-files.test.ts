@@ -40,3 +40,22 @@ test("the site works from the file system: each nav link of the landing page ope
   }
   expect(opened, "nav links followed from file://…/index.html").toEqual(site.files.filter((f) => f !== "index.html").map((file) => `${file} → ${file}`));
 }, 300_000);
+
+test("every picture a guide shows is in the site's folder and shows from the file system", async () => {
+  const pictures = site.guides.flatMap((guide) => guide.images.map((image) => ({ guide, image })));
+  expect(pictures.map((p) => p.image), "the guides' pictures (docs/guides/images/)").toContain("images/deployment.svg");
+  const context = await openContext(site.browser, { viewport: DESKTOP, javaScriptEnabled: false });
+  try {
+    const page = await context.newPage();
+    const shown: string[] = [];
+    for (const { guide, image } of pictures) {
+      await page.goto(pathToFileURL(path.join(site.dir, guide.file)).href);
+      // decode() settles once the picture is loaded and drawable, and fails when it cannot be.
+      const width = await page.locator(`img[src="${image}"]`).evaluate((img: HTMLImageElement) => img.decode().then(() => img.naturalWidth, () => 0));
+      shown.push(`${guide.file}: ${image} ${width > 0 ? "shown" : "not shown"}`);
+    }
+    expect(shown).toEqual(pictures.map(({ guide, image }) => `${guide.file}: ${image} shown`));
+  } finally {
+    await context.close();
+  }
+});

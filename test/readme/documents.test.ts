@@ -23,6 +23,7 @@ import { USAGE as DIFF_HELP } from "../../mock/diff/cli.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { MOCK_ENTRIES_BEYOND_EXPORTS } from "../../scripts/lib/package-layout.js";
 import { commands, DOCUMENTS, fencedBlocks, flagsOf, README, section, words, type Document } from "./documents.js";
+import { containerCommandProblems } from "../support/container-commands.js";
 
 /** The flags hr-contract pact --help names. */
 const PACT_FLAGS = new Set([...PACT_USAGE.matchAll(/(?<![\w-])--[a-z][a-z-]*/g)].map((m) => m[0]));
@@ -88,6 +89,8 @@ function problemsOf(command: string): string[] {
   if (tool === "curl") return [];
   // Pact's own broker CLI, shown as a pipeline runs it (the Pact guide says these are not run here).
   if (tool === "pact-broker" && (verb === "publish" || verb === "can-i-deploy")) return [];
+  const container = containerCommandProblems(words(command));
+  if (container) return container;
   // A CI script's own shell: keeping a status or a process id, waiting, stopping, retrying.
   if (/^[A-Z_]+=\$[!?]$/.test(command) || /^(kill -TERM|wait) \$[A-Z_]+$/.test(command) || /^exit \$\(\(/.test(command)) return [];
   if (/^for \w+ in \$\(seq \d+ \d+\); do curl /.test(command) || command === "break; sleep 0.2; done") return [];
