@@ -129,6 +129,13 @@ export interface MockImage {
   secrets: { id: string; src: string }[];
 }
 
+/** This process's hard limit on open files (what a child may be given), from /proc/self/limits; 4096 if it cannot be read. */
+function openFilesLimit(): number {
+  const line = fs.readFileSync("/proc/self/limits", "utf8").split("\n").find((l) => l.startsWith("Max open files"));
+  const hard = Number(line?.trim().split(/\s+/)[4]);
+  return Number.isFinite(hard) && hard > 0 ? Math.min(hard, 1_048_576) : 4096;
+}
+
 /** `podman build` of the repository's Containerfile on the tests' base, up to `target`; the image's id. */
 async function build(base: string, secrets: { id: string; src: string }[], into: string, target?: string): Promise<string> {
   const iidfile = path.join(into, `${target ?? "final"}.iid`);
@@ -138,6 +145,9 @@ async function build(base: string, secrets: { id: string; src: string }[], into:
       "--format", "docker",
       "--layers",
       "--build-arg", `BASE=${base}`,
+      // Without default ulimits a RUN step gets 1024 open files, and npm ci ran out of them on a
+      // loaded machine (EMFILE in its cache); the step gets what this process may open.
+      "--ulimit", `nofile=${openFilesLimit()}:${openFilesLimit()}`,
       ...secrets.flatMap((secret) => ["--secret", `id=${secret.id},src=${secret.src}`]),
       ...(target ? ["--target", target] : []),
       "--iidfile", iidfile,
