@@ -8,7 +8,7 @@ import { isEligible } from "./eligibility.js";
 import { emailFor, templateOfDepartment } from "./generate-organization.js";
 import { balanceKey, type OrganizationRecords } from "./organization.js";
 import type { DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
-import { ABANDONED, EXPIRED, REJECTED, type LeaveStatusId } from "./statuses.js";
+import { ABANDONED, APPROVED, EXPIRED, PENDING, REJECTED, SUBMITTED, type LeaveStatusId } from "./statuses.js";
 import { workingDays } from "./working-days.js";
 import { DEPARTMENT_TEMPLATES } from "./catalogue.js";
 
@@ -27,7 +27,9 @@ const STATUS: LeaveStatusId = REQUEST.leaveStatusId;
 /** The example reliever, as the leave request's example shows it. */
 export const EXAMPLE_RELIEVER = REQUEST.relievers[0];
 
+/** Requests that hold their days (an employee's never overlap), and those that count against the yearly budget (Submitted, Pending, Approved), as the generator counts them. */
 const isLive = (r: LeaveRequestRecord) => r.statusId !== REJECTED && r.statusId !== ABANDONED;
+const isBudgeted = (statusId: number) => statusId === SUBMITTED || statusId === PENDING || statusId === APPROVED;
 const replace = <T extends { id: string }>(list: T[], next: T) => list.splice(list.findIndex((x) => x.id === next.id), 1, next);
 
 /** The example's department name's template, and its employees' roles and units re-themed from the old one's (by position), so a renamed department's people do its work. */
@@ -73,9 +75,9 @@ function adoptEmployee(org: OrganizationRecords, domain: string, employee: Emplo
   });
 }
 
-/** Live days of one employee's requests of a type in a year, leaving one request out. */
+/** Budgeted days of one employee's requests of a type in a year, leaving one request out. */
 function liveDays(org: OrganizationRecords, employeeId: string, typeId: string, year: number, except?: string): number {
-  return org.leaveRequests.filter((r) => r.employeeId === employeeId && r.leaveTypeId === typeId && r.id !== except && isLive(r) && yearOf(r.startDate) === year).reduce((n, r) => n + r.days, 0);
+  return org.leaveRequests.filter((r) => r.employeeId === employeeId && r.leaveTypeId === typeId && r.id !== except && isBudgeted(r.statusId) && yearOf(r.startDate) === year).reduce((n, r) => n + r.days, 0);
 }
 
 /** The example's texts; its days' budget and carry-forward where no request or balance of the type breaks them; its dates where they are before today. */
@@ -116,7 +118,7 @@ export function requestDatesRefusal(org: OrganizationRecords, request: LeaveRequ
   const live = STATUS !== REJECTED && STATUS !== ABANDONED;
   const clash = org.leaveRequests.find((r) => r.employeeId === employee.id && r.id !== request.id && isLive(r) && r.startDate <= end && start <= r.endDate);
   if (live && clash) return `it overlaps the employee's request ${clash.startDate} to ${clash.endDate}`;
-  if (live && liveDays(org, employee.id, type.id, yearOf(start), request.id) + days > type.maxLeaveDays) return `the ${type.name} budget of ${yearOf(start)} would be exceeded`;
+  if (isBudgeted(STATUS) && liveDays(org, employee.id, type.id, yearOf(start), request.id) + days > type.maxLeaveDays) return `the ${type.name} budget of ${yearOf(start)} would be exceeded`;
   return undefined;
 }
 
@@ -139,8 +141,8 @@ function adoptRequest(org: OrganizationRecords, domain: string, request: LeaveRe
   replace(org.leaveRequests, {
     ...dated,
     comments: REQUEST.comments,
-    // A public link at the organisation's files host, the example's path.
-    documents: document ? [{ id: document.id, name: document.name, mime: document.mime, storage: 0, document: `https://files.${domain}${new URL(document.document).pathname}` }] : dated.documents,
+    // A public link as the data's links are made (the organisation's files host, the request's id: the example's own link is at another domain, under the document's id).
+    documents: document ? [{ id: document.id, name: document.name, mime: document.mime, storage: 0, document: `https://files.${domain}/leave/${REQUEST.id}/${document.name}` }] : dated.documents,
     relieverIds: relieverId ? [relieverId] : dated.relieverIds,
     handoffNote: REQUEST.handoffNote,
   });
@@ -152,11 +154,12 @@ function adoptRequest(org: OrganizationRecords, domain: string, request: LeaveRe
 export function adoptExampleValues(org: OrganizationRecords, choice: ExampleChoice, today: string): void {
   const byId = <T extends { id: string }>(list: T[], id: string) => list.find((x) => x.id === id)!;
   adoptDepartment(org, byId(org.departments, choice.department), choice.employee, today);
-  adoptLeaveType(org, byId(org.leaveTypes, choice.leaveType), today);
   adoptEmployee(org, org.domain, byId(org.employees, choice.employee), { ...REQUEST, code: EMPLOYEE.employeeId, firstName: EMPLOYEE.firstName, lastName: EMPLOYEE.lastName });
   if (choice.reliever !== undefined) {
     const [firstName, ...rest] = EXAMPLE_RELIEVER.fullName.split(" ");
     adoptEmployee(org, org.domain, byId(org.employees, choice.reliever), { firstName, lastName: rest.join(" ") });
   }
   adoptRequest(org, org.domain, byId(org.leaveRequests, choice.leaveRequest), choice.leaveType, choice.reliever, today);
+  // Last: the budget it may take is checked against every request as it now is.
+  adoptLeaveType(org, byId(org.leaveTypes, choice.leaveType), today);
 }
