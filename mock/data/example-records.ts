@@ -73,6 +73,9 @@ function adoptEmployee(org: OrganizationRecords, domain: string, employee: Emplo
     // Roles of the department's kind only.
     jobRoles: shown.jobRoles && shown.jobRoles.every((r) => roles.includes(r)) ? shown.jobRoles : employee.jobRoles,
   });
+  // Handoff notes name their relievers by first name.
+  const named = new RegExp(`\\b${employee.firstName.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}\\b`, "g");
+  for (const r of org.leaveRequests.filter((x) => x.relieverIds.includes(employee.id))) replace(org.leaveRequests, { ...r, handoffNote: r.handoffNote.replace(named, shown.firstName) });
 }
 
 /** Budgeted days of one employee's requests of a type in a year, leaving one request out. */
