@@ -79,3 +79,89 @@ export const exampleIds = {
   leaveRequest: "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11",
   leaveType: "2f3e4d5c-6b7a-4891-a2b3-c4d5e6f7a8b9",
 } as const;
+
+/** What the operations' success examples show of each example record (by kind, as exampleIds), in the API's field names: organisation 1's records in the mock's default dataset carry these values where the data's rules allow. */
+export const exampleRecords = {
+  "department": {
+    "id": "6f7a8b9c-0d1e-4f2a-b3c4-d5e6f7a8b9c0",
+    "name": "Finance",
+    "created": "2024-02-12T11:20:45.1300000Z",
+    "status": "Active",
+    "unitsCount": 3,
+    "membersCount": 18,
+    "leads": [
+      {
+        "id": "5d1c2a4e-7f3b-4e8a-b1c9-3a2d4e5f6a7b",
+        "name": "Amara"
+      }
+    ],
+    "leaders": [
+      {
+        "id": "5d1c2a4e-7f3b-4e8a-b1c9-3a2d4e5f6a7b",
+        "name": "Amara Okafor"
+      }
+    ],
+    "description": "Runs payroll, accounts payable and the yearly audit.",
+    "companyId": "1a2b3c4d-5e6f-4a7b-8c9d-0e1f2a3b4c5d"
+  },
+  "employee": {
+    "id": "5d1c2a4e-7f3b-4e8a-b1c9-3a2d4e5f6a7b",
+    "employeeId": "EMP-0042",
+    "firstName": "Amara",
+    "lastName": "Okafor"
+  },
+  "leaveRequest": {
+    "id": "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11",
+    "employeeId": "5d1c2a4e-7f3b-4e8a-b1c9-3a2d4e5f6a7b",
+    "employeeName": "Amara Okafor",
+    "leaveTypeName": "Annual Leave",
+    "startDate": "2026-12-21T00:00:00",
+    "endDate": "2026-12-24T00:00:00",
+    "days": 4,
+    "leaveStatusId": 2,
+    "leaveStatus": "Approved",
+    "comments": "Family trip over the holidays.",
+    "requestedOn": "2026-11-02T09:14:27.5120000Z",
+    "firstName": "Amara",
+    "lastName": "Okafor",
+    "workMode": "Hybrid",
+    "jobRoles": [
+      "Payroll Analyst"
+    ],
+    "department": [
+      "Finance"
+    ],
+    "documents": [
+      {
+        "id": "9c3f1e2d-4b5a-4c6d-8e7f-0a1b2c3d4e5f",
+        "name": "medical-certificate.pdf",
+        "mime": "application/pdf",
+        "document": "https://files.example.com/leave/9c3f1e2d/medical-certificate.pdf"
+      }
+    ],
+    "relievers": [
+      {
+        "id": "7a8b9c0d-1e2f-4a3b-8c4d-5e6f7a8b9c0d",
+        "fullName": "Tomasz Nowak",
+        "email": "tomasz.nowak@example.com"
+      }
+    ],
+    "handoffNote": "Month-end reconciliation is with Tomasz; vendor calls moved to January."
+  },
+  "leaveType": {
+    "id": "2f3e4d5c-6b7a-4891-a2b3-c4d5e6f7a8b9",
+    "name": "Annual Leave",
+    "description": "Paid time off for rest and holidays.",
+    "maxLeaveDays": 20,
+    "carryForward": {
+      "maxCarryForwardLimit": 5,
+      "expirationDate": 2
+    },
+    "eligibilityCriteria": 0,
+    "requiresDocument": false,
+    "requiredDocument": [],
+    "isActive": true,
+    "created": "2025-01-06T08:00:00.0000000Z",
+    "lastModified": "2026-03-17T10:41:09.2210000Z"
+  }
+} as const;

@@ -8,7 +8,7 @@ import { dayOf, normalizeToday, yearOf } from "./dates.js";
 export { normalizeToday, TODAY_RANGE } from "./dates.js";
 import { Picker } from "./generate-organization.js";
 import { buildOrganization } from "./build-organization.js";
-import { adoptExampleIds } from "./example-ids.js";
+import { adoptExamples } from "./example-ids.js";
 import { fileError, givenOrganizations, type DataFileProblem, type LoadedDataFile } from "./data-file.js";
 import { isQuiet } from "./data-file-repair.js";
 import { isEligible } from "./eligibility.js";
@@ -56,7 +56,7 @@ export function createDataset({ seed = 1, scale = 1, today, data }: CreateDatase
   try {
     organizations = ORGANIZATION_PROFILES.map((profile, i) => buildOrganization(picker, profile, { scale, today: day, given: given[i] }));
     // Organisation 1 of a generated dataset answers the API reference's examples (a data file's keeps its own ids).
-    if (!data) organizations[0] = adoptExampleIds(organizations[0]);
+    if (!data) organizations[0] = adoptExamples(organizations[0], day);
   } catch (error) {
     // What the schema refused can leave an entry the builder cannot read: those problems say why.
     if (data && found.length > 0) throw fileError(data, found);

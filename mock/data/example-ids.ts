@@ -1,37 +1,48 @@
 // The contract's examples are live: organisation 1 of the default dataset gives one record of each
 // kind the id its parameter examples name (generated/facts.ts exampleIds), so a request copied from
-// the API reference answers as the reference says. The records keep everything else; each id is
+// the API reference answers as the reference says, and the values the examples show where the data's
+// rules allow (example-records.ts). The records keep everything else; each id is
 // replaced wherever the organisation's records name it (ids are uuids, so a value equal to one is
 // that record's id), and the organisation is indexed again.
-import { exampleIds } from "../../generated/facts.js";
+import { exampleIds, exampleRecords } from "../../generated/facts.js";
+import { adoptExampleValues, EXAMPLE_RELIEVER } from "./example-records.js";
 import { indexOrganization, type OrganizationData, type OrganizationRecords } from "./organization.js";
+import type { EmployeeRecord } from "./records.js";
 import { APPROVED } from "./statuses.js";
 
-/** The records that take the examples' ids: a company, its first active department, that department's head (or an active employee there), an organisation-wide leave type, the employee's request of that type. */
-function chosen(org: OrganizationData): Partial<Record<keyof typeof exampleIds, string>> {
+/** The records that take the examples' ids: a company, its active department of the example's name (else its first active one), an Active member with no regular day off (the example's days count every weekday; a head first), an organisation-wide leave type of the example's name, the employee's request of that type, and a colleague to relieve them. */
+function chosen(org: OrganizationData): Partial<Record<keyof typeof exampleIds, string>> & { reliever?: string } {
   const company = org.companies[0];
-  const department = org.departments.find((d) => d.companyId === company?.id && d.status === "Active") ?? org.departments[0];
-  // The department's head where it has an active one, as the department example's leaders show the employee example's id.
-  const active = (id: string | undefined) => org.employees.find((e) => e.id === id && e.status === "Active");
-  const employee = active(department?.leadIds[0]) ?? org.employees.find((e) => e.departmentId === department?.id && e.status === "Active") ?? org.employees.find((e) => e.status === "Active");
-  // The example shows the employee's approved request of an organisation-wide leave type; the nearest the data has.
+  const active = org.departments.filter((d) => d.companyId === company?.id && d.status === "Active");
+  const department = active.find((d) => d.name === exampleRecords.department.name) ?? active[0] ?? org.departments[0];
+  const members = org.employees.filter((e) => e.departmentId === department?.id && e.status === "Active");
+  const head = (e: EmployeeRecord) => department?.leadIds.includes(e.id) ?? false;
+  const free = (e: EmployeeRecord) => e.daysOff.length === 0;
+  const employee = members.find((e) => head(e) && free(e)) ?? members.find(free) ?? members.find(head) ?? members[0] ?? org.employees.find((e) => e.status === "Active");
   const mine = org.leaveRequests.filter((r) => r.employeeId === employee?.id);
   const wide = org.leaveTypes.filter((t) => t.isActive && t.eligibilityCriteria === 0);
-  const leaveType = wide.find((t) => mine.some((r) => r.leaveTypeId === t.id && r.statusId === APPROVED)) ?? wide[0] ?? org.leaveTypes[0];
+  const leaveType = wide.find((t) => t.name === exampleRecords.leaveType.name) ?? wide.find((t) => mine.some((r) => r.leaveTypeId === t.id && r.statusId === APPROVED)) ?? wide[0] ?? org.leaveTypes[0];
   const leaveRequest = mine.find((r) => r.leaveTypeId === leaveType?.id && r.statusId === APPROVED) ?? mine.find((r) => r.leaveTypeId === leaveType?.id) ?? mine[0] ?? org.leaveRequests[org.leaveRequests.length - 1];
-  return { company: company?.id, department: department?.id, employee: employee?.id, leaveType: leaveType?.id, leaveRequest: leaveRequest?.id };
+  const reliever = members.find((e) => e.id !== employee?.id) ?? org.employees.find((e) => e.status === "Active" && e.id !== employee?.id);
+  return { company: company?.id, department: department?.id, employee: employee?.id, leaveType: leaveType?.id, leaveRequest: leaveRequest?.id, reliever: reliever?.id };
 }
 
-/** The organisation with the examples' ids in place of its chosen records' ids. */
-export function adoptExampleIds(org: OrganizationData): OrganizationData {
+/** The organisation with the examples' ids in place of its chosen records' ids, and the examples' values on them (example-records.ts). */
+export function adoptExamples(org: OrganizationData, today: string): OrganizationData {
+  const choice = chosen(org);
+  const records: OrganizationRecords = { ...org, departments: [...org.departments], employees: [...org.employees], leaveTypes: [...org.leaveTypes], leaveRequests: [...org.leaveRequests], balanceSetUps: [...org.balanceSetUps] };
+  const { department, employee, leaveType, leaveRequest, reliever } = choice;
+  if (department && employee && leaveType && leaveRequest) adoptExampleValues(records, { department, employee, leaveType, leaveRequest, reliever }, today);
   const renames = new Map<string, string>();
-  for (const [kind, id] of Object.entries(chosen(org)) as [keyof typeof exampleIds, string | undefined][]) if (id !== undefined && id !== exampleIds[kind]) renames.set(id, exampleIds[kind]);
-  if (renames.size === 0) return org;
+  for (const [kind, id] of Object.entries(choice) as [keyof typeof exampleIds | "reliever", string | undefined][]) {
+    const example = kind === "reliever" ? EXAMPLE_RELIEVER.id : exampleIds[kind];
+    if (id !== undefined && id !== example) renames.set(id, example);
+  }
   const rename = (value: unknown): unknown => {
     if (typeof value === "string") return renames.get(value) ?? value;
     if (Array.isArray(value)) return value.map(rename);
     if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rename(v)]));
     return value;
   };
-  return indexOrganization(rename({ ...org }) as OrganizationRecords);
+  return indexOrganization(rename(records) as OrganizationRecords);
 }

@@ -25,6 +25,7 @@ export function renderFacts(openapi: BundledDocument): string {
   lines.push(`export const parameters = {\n${parameters.join("\n")}\n} as const;`);
   lines.push("", ...renderRateLimit(openapi));
   lines.push("", ...renderExampleIds(openapi));
+  lines.push("", ...renderExampleRecords(openapi));
   return `${lines.join("\n")}\n`;
 }
 
@@ -36,8 +37,21 @@ export function renderFacts(openapi: BundledDocument): string {
  * one kind must agree.
  */
 function renderExampleIds(openapi: BundledDocument): string[] {
-  const ids = new Map<string, string>();
+  const ids = exampleIdsOf(openapi);
+  return [
+    "/** The record ids the operations' parameter examples name, by kind: organisation 1's records in the mock's default dataset. */",
+    `export const exampleIds = {\n${[...ids].sort().map(([kind, id]) => `  ${kind}: ${JSON.stringify(id)},`).join("\n")}\n} as const;`,
+  ];
+}
+
+function derefIn(openapi: BundledDocument): (node: any) => any {
   const deref = (node: any): any => (node && typeof node.$ref === "string" ? deref(node.$ref.slice(2).split("/").reduce((at: any, key: string) => at?.[key], openapi)) : node);
+  return deref;
+}
+
+function exampleIdsOf(openapi: BundledDocument): Map<string, string> {
+  const ids = new Map<string, string>();
+  const deref = derefIn(openapi);
   const isUuid = (schema: any): boolean => deref(schema)?.format === "uuid";
   const camel = (words: string[]) => words.map((w, i) => (i === 0 ? w.toLowerCase() : w[0].toUpperCase() + w.slice(1).toLowerCase())).join("");
   for (const item of Object.values<Record<string, any>>(openapi.paths ?? {})) {
@@ -56,9 +70,49 @@ function renderExampleIds(openapi: BundledDocument): string[] {
       }
     }
   }
+  return ids;
+}
+
+/**
+ * What the operations' success examples show of each example record: every object of a 2xx
+ * response example whose id is an example id (the answer's data, or an item of a list's page; the
+ * references inside them, as a department's leads, are other views), its fields merged by kind (a
+ * list's item and a detail of one record together), so the mock's default dataset can give that
+ * record the example's values. Examples of one record must agree on a field they both show.
+ */
+function renderExampleRecords(openapi: BundledDocument): string[] {
+  const kindOf = new Map([...exampleIdsOf(openapi)].map(([kind, id]) => [id, kind]));
+  const deref = derefIn(openapi);
+  const records = new Map<string, Record<string, unknown>>();
+  const visit = (node: unknown, where: string): void => {
+    if (!node || typeof node !== "object" || Array.isArray(node)) return;
+    const object = node as Record<string, unknown>;
+    const kind = typeof object.id === "string" ? kindOf.get(object.id) : undefined;
+    if (kind !== undefined) {
+      const record = records.get(kind) ?? {};
+      for (const [field, value] of Object.entries(object)) {
+        if (field in record && JSON.stringify(record[field]) !== JSON.stringify(value)) throw new Error(`the examples of ${kind} ${object.id} disagree on ${field}: ${JSON.stringify(record[field])} and ${JSON.stringify(value)} (${where})`);
+        record[field] = value;
+      }
+      records.set(kind, record);
+    }
+  };
+  for (const [template, item] of Object.entries<Record<string, any>>(openapi.paths ?? {})) {
+    for (const [method, op] of Object.entries<any>(item)) {
+      for (const [status, response] of Object.entries<any>(op?.responses ?? {})) {
+        if (!/^2/.test(status)) continue;
+        const content = deref(response)?.content?.["application/json"];
+        const examples = [content?.example, ...Object.values<any>(content?.examples ?? {}).map((e) => deref(e)?.value)];
+        for (const data of examples.map((e) => e?.data)) {
+          visit(data, `${method.toUpperCase()} ${template} ${status} data`);
+          if (Array.isArray(data?.data)) data.data.forEach((item: unknown, i: number) => visit(item, `${method.toUpperCase()} ${template} ${status} data.data[${i}]`));
+        }
+      }
+    }
+  }
   return [
-    "/** The record ids the operations' parameter examples name, by kind: organisation 1's records in the mock's default dataset. */",
-    `export const exampleIds = {\n${[...ids].sort().map(([kind, id]) => `  ${kind}: ${JSON.stringify(id)},`).join("\n")}\n} as const;`,
+    "/** What the operations' success examples show of each example record (by kind, as exampleIds), in the API's field names: organisation 1's records in the mock's default dataset carry these values where the data's rules allow. */",
+    `export const exampleRecords = ${JSON.stringify(Object.fromEntries([...records].sort(([a], [b]) => (a < b ? -1 : 1))), null, 2)} as const;`,
   ];
 }
 
