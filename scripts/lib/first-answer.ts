@@ -13,13 +13,13 @@ import { chromium } from "playwright-core";
 import { bundleWithHandlers } from "./msw-bundle.js";
 import { CHROMIUM, CHROMIUM_ARGS, modulePage, serveStatic } from "../../test/support/browser.js";
 
-/** Our handlers, as the page entry imports them: a module source that exports `handlers()`. */
-export const OUR_HANDLERS = {
+/** Our handlers, as the page entry imports them (see PageHandlers). */
+export const OUR_HANDLERS: PageHandlers = {
   label: "hr-service-mock/msw",
   setup: `import { createHandlers } from "./mock/msw/index.ts";\nconst handlers = async () => createHandlers();`,
 };
 
-/** Some MSW handlers to open in the page: `setup` defines `handlers()`, answering them (imports resolved from the clone). */
+/** Some MSW handlers to open in the page: `setup` is module source defining `handlers()`, which answers them (maybe a promise); its imports resolve from the clone. */
 export interface PageHandlers {
   label: string;
   setup: string;
