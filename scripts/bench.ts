@@ -77,7 +77,8 @@ writes docs/benchmarks.json and docs/benchmarks.md.
                       sandboxes       what a sandbox costs, in process
                       startup         sandboxes, then the packages packed and installed: start-up and size,
                                       the MSW handlers side by side (below) included
-                      msw             the MSW handlers beside msw-auto-mock's and @mswjs/source's: browser
+                      msw             the MSW handlers beside msw-auto-mock's and @mswjs/source's (npm
+                                      installs them into a temporary folder for the run): browser
                                       bundle sizes and first / later answers in Chromium, ratios to ours
                       journal         the request journal's cost, on against off
                       journal-memory  the journals' memory budget

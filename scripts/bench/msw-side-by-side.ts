@@ -10,7 +10,7 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { measureBrowserBundle, type BrowserBundleSize } from "../lib/browser-size.js";
 import { measureFirstAnswer, median, OUR_HANDLERS } from "../lib/first-answer.js";
-import { makePeers, sizeEntry } from "./msw-peers.js";
+import { makePeers, peersFolder, sizeEntry } from "./msw-peers.js";
 import { countOutcomes, sideBySideRows, sideBySideText, type SideBySide, type SideBySideEntry } from "./msw-table.js";
 
 function entryOf(label: string, version: string | undefined, size: BrowserBundleSize, answers: Awaited<ReturnType<typeof measureFirstAnswer>>): SideBySideEntry {
@@ -33,7 +33,9 @@ function entryOf(label: string, version: string | undefined, size: BrowserBundle
 /** Ours and both peers, measured in turn in `root` (a clone); the peers' code in a temporary folder removed after. */
 export async function measureMswSideBySide(root: string, pages: number, log: (line: string) => void): Promise<SideBySide> {
   const work = await mkdtemp(join(tmpdir(), "hr-mock-msw-peers-"));
-  const nodePaths = [join(root, "node_modules")];
+  // msw and faker from the clone (what a user's app would give the peers), the peers' own packages
+  // from the folder they were installed in.
+  const nodePaths = [join(root, "node_modules"), join(peersFolder(work), "node_modules")];
   try {
     log("msw side by side: ours, bundled and opened in Chromium…");
     const ours = entryOf(OUR_HANDLERS.label, undefined, await measureBrowserBundle(root), await measureFirstAnswer(root, pages));
