@@ -25,8 +25,12 @@
 // mock's resident set before and after (scripts/bench/journal-budget.ts). Then shared state: the
 // cached read with --state redis:// against memory state on one replica, on a redis-server the
 // bench starts, and the Redis commands per request (scripts/bench/shared-state.ts).
+// Beside the browser page's size, the MSW handlers side by side with msw-auto-mock's and
+// @mswjs/source's, sizes and first answers in Chromium, as ratios to ours (scripts/bench/msw-side-by-side.ts);
+// `--only msw` runs that part alone (under a minute on 2 cores) and prints it without writing the
+// report files, as every --only but startup does.
 //
-//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup|journal|journal-memory|shared-state]
+//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup|msw|journal|journal-memory|shared-state]
 import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -40,6 +44,7 @@ import { packAndInstall, sizeOf } from "./lib/packed-install.js";
 import { printStartup, writeReport, type Report } from "./bench/report.js";
 import { measureStartup } from "./bench/startup.js";
 import { measureBrowserBundle } from "./lib/browser-size.js";
+import { measureMswSideBySide, printMswSideBySide } from "./bench/msw-side-by-side.js";
 import { measureJournal, printJournalCost, type JournalCost } from "./bench/journal.js";
 import { measureJournalBudget, printJournalBudget, type JournalBudgetCost } from "./bench/journal-budget.js";
 import { measureSharedState, printSharedState, type SharedStateCost } from "./bench/shared-state.js";
@@ -48,6 +53,8 @@ import { startBareServer, startMockServer, startPrismServer, type BenchServer, t
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PROBE: Probe = { path: "/v1/leaverequest/list", headers: { authorization: "Bearer demo_org1_full" } };
 const TARGETS = { overPrism: 2, ofBare: 0.3, p99Ms: 5, scale10: 0.8, mixedOfBare: 0.2, mixedScale10: 0.8 };
+/** Fresh Chromium pages per set of MSW handlers (npm run size -- --first-answer opens as many). */
+const MSW_PAGES = 3;
 /** The mixed workload's least number of distinct URLs. */
 const MIXED_URLS = 4000;
 
@@ -57,6 +64,26 @@ interface Row {
   startupMs: number;
   rssMb: number;
 }
+
+const HELP = `npm run bench [-- options]: the mock measured beside Prism's mock and a bare node:http server, in one run;
+writes docs/benchmarks.json and docs/benchmarks.md.
+
+  --seconds N       seconds measured per run (default 10)
+  --warmup N        seconds of warm-up per run (default 2)
+  --connections N   autocannon's connections (default 10)
+  --rounds N        rounds, the servers taking turns; each one's best is reported (default 2)
+  --runs N          start-up runs; medians reported (default 5)
+  --only PART       run one part alone and print it; only startup writes the report files (its rows alone):
+                      sandboxes       what a sandbox costs, in process
+                      startup         sandboxes, then the packages packed and installed: start-up and size,
+                                      the MSW handlers side by side (below) included
+                      msw             the MSW handlers beside msw-auto-mock's and @mswjs/source's (npm
+                                      installs them into a temporary folder for the run): browser
+                                      bundle sizes and first / later answers in Chromium, ratios to ours
+                      journal         the request journal's cost, on against off
+                      journal-memory  the journals' memory budget
+                      shared-state    --state redis:// against memory state
+  -h, --help        show this help`;
 
 function settings() {
   try {
@@ -70,8 +97,13 @@ function settings() {
         rounds: { type: "string", default: "2" },
         runs: { type: "string", default: "5" },
         only: { type: "string" },
+        help: { type: "boolean", short: "h" },
       },
     });
+    if (values.help) {
+      console.log(HELP);
+      process.exit(0);
+    }
     const number = (flag: string, text: string) => {
       const value = Number(text);
       if (!Number.isInteger(value) || value < 1 || value > 600) throw new Error(`--${flag} must be a whole number from 1 to 600, got "${text}"`);
@@ -91,7 +123,7 @@ function settings() {
   }
 }
 
-const ONLY = ["sandboxes", "startup", "journal", "journal-memory", "shared-state"] as const;
+const ONLY = ["sandboxes", "startup", "msw", "journal", "journal-memory", "shared-state"] as const;
 
 function only(text: string): (typeof ONLY)[number] {
   const found = ONLY.find((name) => name === text);
@@ -129,6 +161,7 @@ async function main() {
   if (options.only === "journal") return printJournalCost(await measureJournal({ ...options, root: ROOT, probe: PROBE, entry: launcher, log }));
   if (options.only === "journal-memory") return printJournalBudget(await measureJournalBudget({ root: ROOT, probe: PROBE, entry: launcher, log }));
   if (options.only === "shared-state") return printSharedState(await measureSharedState({ ...options, root: ROOT, probe: PROBE, entry: launcher, log }));
+  if (options.only === "msw") return printMswSideBySide(await measureMswSideBySide(ROOT, MSW_PAGES, log));
   await reportSandboxes();
   if (options.only === "sandboxes") return;
   const work = await mkdtemp(join(tmpdir(), "hr-mock-bench-"));
@@ -144,7 +177,9 @@ async function main() {
     report.startup = await measureStartup({ project, clone: ROOT, probe: PROBE, runs: options.runs, work, log });
     log("the browser page's bundle (npm run size: msw/browser + hr-service-mock/msw + the client, esbuild, minified, splitting on)…");
     report.browser = await measureBrowserBundle(ROOT);
+    report.msw = await measureMswSideBySide(ROOT, MSW_PAGES, log);
     printStartup(report);
+    printMswSideBySide(report.msw);
     if (options.only !== "startup") {
       await measureThroughput({ project, installedBin, work, options, contenders, report });
       printStartup(report);

@@ -8,6 +8,7 @@ import { JOURNAL_BUDGET_RSS_BAR_MB } from "./journal-budget.js";
 import { JOURNAL_TARGET } from "./journal.js";
 import { SHARED_STATE_AIM, SHARED_STATE_TARGET } from "./shared-state.js";
 import type { StartupFigures } from "./startup.js";
+import { sideBySideMarkdown, sideBySideRows, type SideBySide } from "./msw-table.js";
 
 export const STARTUP_BARS = {
   /** hr-mock serve, spawn to first 200, within this many times a bare server's spawn to first answer. */
@@ -33,6 +34,7 @@ export interface Report {
   figures: Record<string, number>;
   startup?: StartupFigures;
   browser?: BrowserBundleSize;
+  msw?: SideBySide;
   throughput?: Record<string, Record<string, number>>;
 }
 
@@ -102,6 +104,16 @@ function markdown(report: Report): string {
     ...lines(report).map((r) => `| ${r.what} | ${r.figure} | ${r.ratio} | ${r.bar} | ${r.bar === "none" ? "" : r.met ? "met" : "missed"} |`),
     "",
   ];
+  if (report.msw) {
+    out.push(
+      "## MSW handlers side by side",
+      "",
+      `msw/browser + the handlers + the client, bundled alike (esbuild, minified, splitting on) and opened in the same Chromium page, ${report.msw.pages} fresh pages each; medians, and each peer's ratio to ours. The answers column counts every call's outcome (ok, or the failed answer's status).`,
+      "",
+      ...sideBySideMarkdown(sideBySideRows(report.msw.ours, report.msw.peers)),
+      "",
+    );
+  }
   if (report.throughput) {
     out.push("## Throughput", "", "GET /v1/leaverequest/list with a valid key; each server's best round.", "", "| server | req/s | p50 ms | p99 ms | CPU µs/req | RSS MB |", "| --- | ---: | ---: | ---: | ---: | ---: |");
     for (const [label, t] of Object.entries(report.throughput)) out.push(`| ${label} | ${Math.round(t.requestsPerSecond)} | ${t.p50Ms.toFixed(2)} | ${t.p99Ms.toFixed(2)} | ${t.cpuUsPerRequest.toFixed(0)} | ${t.rssMb.toFixed(0)} |`);

@@ -44,12 +44,14 @@ const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(i
 
 /**
  * Bundles `entry` (default PAGE_ENTRY) for a browser; in a clone of the repository the package
- * names resolve to the sources (tsconfig paths), in an installed project to the packages.
+ * names resolve to the sources (tsconfig paths), in an installed project to the packages;
+ * `nodePaths` for code outside both (a peer's generated handlers, from the clone's node_modules).
  */
-export async function measureBrowserBundle(resolveDir: string, entry = PAGE_ENTRY): Promise<BrowserBundleSize> {
+export async function measureBrowserBundle(resolveDir: string, entry = PAGE_ENTRY, nodePaths: string[] = []): Promise<BrowserBundleSize> {
   const options = mswBrowserOptions();
   const result = await build({
     ...options,
+    nodePaths,
     entryPoints: ["page-entry"],
     plugins: [pageEntry(resolveDir, entry), ...(options.plugins ?? [])],
     outdir: path.join(resolveDir, ".size-out"),

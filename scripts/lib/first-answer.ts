@@ -2,6 +2,8 @@
 // handlers and the client bundled as the browser test bundles them (scripts/lib/msw-bundle.ts,
 // minified, one file), served on 127.0.0.1 with MSW's worker script, opened in Debian's Chromium in
 // fresh contexts (a fresh service worker each). Page script starts the worker and calls the client;
+// other handlers (npm run bench -- --only msw, scripts/bench/msw-side-by-side.ts) go in the same page.
+// Every call's outcome is kept ("ok" or the failed answer's status): a time says nothing without it;
 // the times are the page's own clock from navigation: its script running, the worker started, the
 // first answer, and the five answers after it. Wall-clock times: on a busy machine they grow with
 // its load, so compare runs made side by side.
@@ -11,22 +13,36 @@ import { chromium } from "playwright-core";
 import { bundleWithHandlers } from "./msw-bundle.js";
 import { CHROMIUM, CHROMIUM_ARGS, modulePage, serveStatic } from "../../test/support/browser.js";
 
-const ENTRY = `
+/** Our handlers, as the page entry imports them (see PageHandlers). */
+export const OUR_HANDLERS: PageHandlers = {
+  label: "hr-service-mock/msw",
+  setup: `import { createHandlers } from "./mock/msw/index.ts";\nconst handlers = async () => createHandlers();`,
+};
+
+/** Some MSW handlers to open in the page: `setup` is module source defining `handlers()`, which answers them (maybe a promise); its imports resolve from the clone. */
+export interface PageHandlers {
+  label: string;
+  setup: string;
+}
+
+/** The page: `handlers` (their own code, whatever it does first) under the same worker and client calls. */
+export const pageEntry = (handlers: PageHandlers) => `
 import { setupWorker } from "msw/browser";
-import { createHandlers } from "./mock/msw/index.ts";
 import { createClient } from "./src/client/index.ts";
+${handlers.setup}
+const outcome = (call) => call.then(() => "ok", (error) => (error && error.status ? String(error.status) : String(error && error.name)));
 window.firstAnswer = (async () => {
   const marks = { script: performance.now() };
-  const worker = setupWorker(...createHandlers());
+  const worker = setupWorker(...(await handlers()));
   await worker.start({ quiet: true, onUnhandledRequest: "error", serviceWorker: { url: "/mockServiceWorker.js" } });
   marks.started = performance.now();
   const hr = createClient({ baseUrl: "http://127.0.0.1:4010", apiKey: "demo_org1_full", retry: false });
-  await hr.listLeaveRequests({ PageSize: 5 });
+  marks.outcomes = [await outcome(hr.listLeaveRequests({ PageSize: 5 }))];
   marks.first = performance.now();
   marks.later = [];
   for (let page = 1; page <= 5; page++) {
     const sent = performance.now();
-    await hr.listEmployees({ PageNumber: page });
+    marks.outcomes.push(await outcome(hr.listEmployees({ PageNumber: page })));
     marks.later.push(performance.now() - sent);
   }
   return marks;
@@ -40,11 +56,16 @@ export interface FirstAnswer {
   first: number;
   /** Each later answer's own time, in milliseconds. */
   later: number[];
+  /** Each call's outcome in order (the first, then the later ones): "ok", the failed answer's status, or the error's name. */
+  outcomes: string[];
 }
 
-/** The first answer in `pages` fresh pages, one after another; `repoRoot` is the clone whose sources are bundled. */
-export async function measureFirstAnswer(repoRoot: string, pages: number): Promise<FirstAnswer[]> {
-  const script = await bundleWithHandlers(ENTRY, repoRoot, { minify: true });
+/**
+ * The first answer in `pages` fresh pages, one after another; `repoRoot` is the clone whose sources
+ * are bundled, `handlers` ours unless given (`nodePaths`: where their packages resolve from).
+ */
+export async function measureFirstAnswer(repoRoot: string, pages: number, handlers: PageHandlers = OUR_HANDLERS, nodePaths: string[] = []): Promise<FirstAnswer[]> {
+  const script = await bundleWithHandlers(pageEntry(handlers), repoRoot, { minify: true, nodePaths });
   const worker = readFileSync(createRequire(import.meta.url).resolve("msw/mockServiceWorker.js"), "utf8");
   const site = await serveStatic({ ...modulePage("first answer", script), "/mockServiceWorker.js": { type: "text/javascript; charset=utf-8", body: worker } });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
@@ -54,7 +75,9 @@ export async function measureFirstAnswer(repoRoot: string, pages: number): Promi
       const context = await browser.newContext();
       const page = await context.newPage();
       await page.goto(`${site.url}/`);
-      runs.push(await page.evaluate(() => (window as unknown as { firstAnswer: Promise<FirstAnswer> }).firstAnswer));
+      const run = await page.evaluate(() => (window as unknown as { firstAnswer?: Promise<FirstAnswer> }).firstAnswer);
+      if (run === undefined) throw new Error(`${handlers.label}: the page's script did not run (window.firstAnswer was never set)`);
+      runs.push(run);
       await context.close();
     }
     return runs;

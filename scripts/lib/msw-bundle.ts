@@ -99,9 +99,10 @@ export function mswBrowserOptions(): BuildOptions {
 }
 
 /** One ES module for a page, from a TypeScript entry given as text (imports resolved from `resolveDir`). */
-export async function bundleWithHandlers(entry: string, resolveDir: string, options: { minify?: boolean } = {}): Promise<string> {
+export async function bundleWithHandlers(entry: string, resolveDir: string, options: { minify?: boolean; nodePaths?: string[] } = {}): Promise<string> {
   const result = await build({
     ...mswBrowserOptions(),
+    nodePaths: options.nodePaths ?? [],
     stdin: { contents: entry, resolveDir, loader: "ts", sourcefile: "page-entry.ts" },
     minify: options.minify ?? false,
     write: false,
