@@ -54,7 +54,8 @@ function mswjsSource(root: string): Peer {
   const label = "@mswjs/source";
   const version = versionOf(root, label);
   const setup = [
-    `import { fromOpenApi } from "@mswjs/source/open-api";`,
+    // The page's import (bundled with the peers' folder on its paths), not one of this script's.
+    `import { fromOpenApi } from ${JSON.stringify(`${label}/open-api`)};`,
     `import document from "./generated/openapi.json";`,
     `const handlers = () => fromOpenApi({ ...document, servers: [{ url: ${JSON.stringify(BASE_URL)} }] });`,
   ].join("\n");
