@@ -3,7 +3,7 @@
 // `pact()`, `reset()` and `delete()` as startMock's createSandbox() gives in process. verify() asks
 // POST /_mock/requests/verify, which judges the journal where it is (one implementation, verify.ts)
 // and waits there for requests still on their way: nothing polls, and the asking is one control call.
-import { controlAnswer, createControlClient } from "../kernel/control-client.js";
+import { CONTROL_TIMEOUT_MS, controlAnswer, createControlClient } from "../kernel/control-client.js";
 import { MockOptionError } from "../kernel/option-error.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
 import type { SandboxView } from "../operations/control/sandboxes.js";
@@ -21,8 +21,6 @@ export interface RemoteSandboxOptions {
   fetch?: (request: Request) => Promise<Response>;
 }
 
-/** How long a control call may take beyond the wait it asks for. */
-const CALL_MS = 15_000;
 
 /** Creates a sandbox on the mock at `mockUrl`; rejects with a SandboxError naming the mock's refusal, or why it could not be reached. */
 export async function createRemoteSandbox({ mockUrl, label, apiKey = DEMO_KEY.org1WebhooksAdmin, fetch }: RemoteSandboxOptions): Promise<MockSandbox> {
@@ -39,7 +37,7 @@ export async function createRemoteSandbox({ mockUrl, label, apiKey = DEMO_KEY.or
   async function verify(filter: RequestFilter, options: VerifyOptions = {}): Promise<RecordedRequest[]> {
     // The sandbox's own admin key: the journal asked is the sandbox's.
     const within = typeof options.within === "number" && Number.isFinite(options.within) ? Math.max(0, options.within) : 0;
-    const own = createControlClient({ baseUrl: mockUrl, apiKey: key.org1WebhooksAdmin, fetch, timeoutMs: within + CALL_MS });
+    const own = createControlClient({ baseUrl: mockUrl, apiKey: key.org1WebhooksAdmin, fetch, timeoutMs: within + CONTROL_TIMEOUT_MS });
     const body = { filter: onTheWire(filter), times: options.times, within: options.within };
     const answer = await controlAnswer(own.POST("/_mock/requests/verify", { body: body as never }), mockUrl);
     if (!answer.ok) throw answer.status === 400 ? new MockOptionError(answer.message) : new SandboxError(answer.status, answer.line);

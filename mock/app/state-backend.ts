@@ -1,5 +1,6 @@
-// The state backend behind a running mock (mock/state/backend.ts), for what the application layer
-// builds on it (readiness, a drain that flushes): held beside the mock, not in its public API.
+// The state backend behind a running mock (mock/state/backend.ts), held beside the mock, not in its
+// public API: for what asks the state itself (test/state/backends.test.ts runs one table of cases on
+// each backend through it); startMock's readiness and drain use the backend it opened directly.
 import type { StateBackend } from "../state/index.js";
 
 const backends = new WeakMap<object, StateBackend>();

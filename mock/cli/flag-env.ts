@@ -18,8 +18,6 @@ export function envName(flag: string): string {
 export interface FlagsAndEnv<F extends Flags> extends CommandLine<F> {
   /** Where a flag's value came from, for a line about it: "--port", or "HR_MOCK_PORT" when its variable gave it. */
   named(flag: keyof F & string): string;
-  /** Whether the flag's value came from its variable. */
-  fromEnv(flag: keyof F & string): boolean;
 }
 
 /**
@@ -47,7 +45,6 @@ export function readFlagsAndEnv<F extends Flags>(name: string, flags: F, argv: s
   return {
     ...line,
     named: (flag) => (fromEnv.has(flag) ? envName(flag) : `--${flag}`),
-    fromEnv: (flag) => fromEnv.has(flag),
   };
 }
 

@@ -62,14 +62,14 @@ export function stopOnSignals(mock: { drain(options: DrainOptions): Promise<void
 }
 
 /** A step of the drain as one line (none for "closing" without a drain period: Ctrl-C says less). */
-export function lifecycleLine(signal: StopSignal, step: DrainStep, drained = signal === "SIGTERM"): string | undefined {
+export function lifecycleLine(signal: StopSignal, step: DrainStep): string | undefined {
   switch (step.step) {
     case "draining":
       return step.periodMs > 0
         ? `hr-mock: ${signal}: draining for ${step.periodMs / 1000} s: GET /_mock/ready answers 503, requests are still served (a second signal stops at once)`
         : `hr-mock: ${signal}, stopping…`;
     case "closing":
-      if (!drained) return undefined;
+      if (signal !== "SIGTERM") return undefined;
       return `hr-mock: no more connections taken; finishing ${step.inFlight} ${step.inFlight === 1 ? "request" : "requests"} in flight`;
     case "stopped":
       return "hr-mock: stopped.";

@@ -19,7 +19,10 @@ export interface ControlClientOptions {
   timeoutMs?: number;
 }
 
-export function createControlClient({ baseUrl, apiKey, fetch = (request) => globalThis.fetch(request), timeoutMs = 15_000 }: ControlClientOptions): ControlClient {
+/** How long a control call may take by default. */
+export const CONTROL_TIMEOUT_MS = 15_000;
+
+export function createControlClient({ baseUrl, apiKey, fetch = (request) => globalThis.fetch(request), timeoutMs = CONTROL_TIMEOUT_MS }: ControlClientOptions): ControlClient {
   return createClient<paths>({
     baseUrl: String(baseUrl).replace(/\/+$/, ""),
     headers: { authorization: `Bearer ${apiKey}` },

@@ -100,7 +100,7 @@ function interactionOf(request: RecordedRequest, world: World, operation: SpecOp
   for (let n = 2; descriptions.has(description); n++) description = `${description} (${n})`;
   descriptions.add(description);
 
-  const pactRequest: Record<string, unknown> = { method: request.method === "HEAD" ? "HEAD" : request.method, path };
+  const pactRequest: Record<string, unknown> = { method: request.method, path };
   if (Object.keys(query).length) pactRequest.query = query;
   if (Object.keys(headers).length) pactRequest.headers = headers;
   if (Object.keys(requestRules).length) pactRequest.matchingRules = requestRules;

@@ -126,7 +126,9 @@ export class DirectoryBackend extends MemoryBackend {
     this.keeping.flush();
   }
 
+  /** What waits to be written is written before the directory's lock goes. */
   override async close(): Promise<void> {
+    this.keeping.flush();
     this.files.release();
   }
 }

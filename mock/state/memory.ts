@@ -22,7 +22,6 @@ export interface MemoryStateOptions {
   journalSize?: number;
   /** Megabytes all worlds' journals share; default the control document's x-mock-limits. */
   journalMemoryMb?: number;
-  maxFaults?: number;
 }
 
 /** What a state in this process is told as sandboxes come and go (a directory writes them). */
@@ -110,7 +109,7 @@ export class LocalWorlds implements WorldsState {
   private store(): WorldStore {
     const { rateLimit } = this.options;
     const limiter = rateLimit === "off" ? undefined : createRateLimiter(rateLimit, RATE_LIMIT_WINDOW_MS);
-    return new MemoryWorldStore(limiter, new FaultScript(this.options.maxFaults ?? mockLimits.maxFaultsPerWorld));
+    return new MemoryWorldStore(limiter, new FaultScript(mockLimits.maxFaultsPerWorld));
   }
 
   private webhooks({ world, ordinal, webhooks }: WorldPlace): LocalWebhooks | undefined {

@@ -59,6 +59,3 @@ export interface WorldsState {
   /** The world gone for every replica (its keys stop first); Worlds then forgets it here. */
   remove(world: World): Awaitable<void>;
 }
-
-/** A start dataset from a sandbox definition's data file, or why not (what Worlds builds sandboxes from). */
-export type StartOf = (definition: SandboxDefinition) => { ok: true; dataset: Dataset } | { ok: false; lines: readonly string[] };

@@ -3,6 +3,7 @@
 // name, default and bounds — so no module types them again.
 import type { BundledDocument } from "./bundle.js";
 import { GENERATED_BANNER } from "./banner.js";
+import { deref } from "../../src/contract/spec-document.js";
 
 const BOUNDS = ["default", "minimum", "maximum", "maxItems", "maxLength"] as const;
 
@@ -44,9 +45,9 @@ function renderExampleIds(openapi: BundledDocument): string[] {
   ];
 }
 
+/** The document's one $ref follower (src/contract/spec-document.ts), bound to it. */
 function derefIn(openapi: BundledDocument): (node: any) => any {
-  const deref = (node: any): any => (node && typeof node.$ref === "string" ? deref(node.$ref.slice(2).split("/").reduce((at: any, key: string) => at?.[key], openapi)) : node);
-  return deref;
+  return (node) => deref(openapi, node);
 }
 
 function exampleIdsOf(openapi: BundledDocument): Map<string, string> {

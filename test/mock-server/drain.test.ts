@@ -135,8 +135,11 @@ describe("the second signal, and Ctrl-C", () => {
   });
 });
 
+/** Long enough for a loaded machine to send its two requests of the drain within it. */
+const BIN_DRAIN_S = 5;
+
 test("the bin, signalled for real: SIGTERM drains (ready 503, the API answering), then it exits 0 and frees its port", { timeout: 180_000 }, async ({ onTestFinished }) => {
-  const child = spawn(process.execPath, [...(await hrMockArgs()), "serve", "--port", "0", "--drain", "1", "--scale", "0.2"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...(await hrMockArgs()), "serve", "--port", "0", "--drain", String(BIN_DRAIN_S), "--scale", "0.2"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
   onTestFinished(() => void child.kill("SIGKILL"));
   let stdout = "";
   let stderr = "";
@@ -152,7 +155,7 @@ test("the bin, signalled for real: SIGTERM drains (ready 503, the API answering)
   const draining = new Promise<void>((resolve) =>
     child.stderr.setEncoding("utf8").on("data", (chunk: string) => {
       stderr += chunk;
-      if (/draining for 1 s/.test(stderr)) resolve();
+      if (stderr.includes(`draining for ${BIN_DRAIN_S} s`)) resolve();
     }),
   );
   expect((await get(`${url}/_mock/ready`)).status, "ready before the signal").toBe(200);
@@ -161,6 +164,6 @@ test("the bin, signalled for real: SIGTERM drains (ready 503, the API answering)
   const [ready, api] = await Promise.all([get(`${url}/_mock/ready`), get(`${url}/v1/department/list?PageSize=1`, { headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } })]);
   expect([ready.status, api.status], "during the drain: unready, serving").toEqual([503, 200]);
   expect(await exited, `the exit status; stderr: ${stderr}`).toBe(0);
-  expect(stderr).toMatch(/hr-mock: SIGTERM: draining for 1 s: .*\nhr-mock: no more connections taken; finishing \d+ requests? in flight\nhr-mock: stopped\.\n$/);
+  expect(stderr).toMatch(new RegExp(`hr-mock: SIGTERM: draining for ${BIN_DRAIN_S} s: .*\\nhr-mock: no more connections taken; finishing \\d+ requests? in flight\\nhr-mock: stopped\\.\\n$`));
   await expect(fetch(`${url}/_mock/health`), "the port, free").rejects.toThrow();
 });

@@ -8,6 +8,7 @@ import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { notReadyMessage, readinessOf, type ReadinessFacts } from "../../mock/operations/control/probes.js";
 import controlDocument from "../../generated/control-openapi.json" with { type: "json" };
 import { createOpenApiValidator } from "../support/openapi-validator.js";
+import { rateLimit } from "../../generated/facts.js";
 
 let mock: RunningMock;
 /** A mock whose API answers are held 10 minutes and whose failures are sent as HTTP 200. */
@@ -58,12 +59,12 @@ test("never rate-limited, never journaled: a key's budget and the journal are th
   for (let i = 0; i < 5; i++) expect((await get(mock, i % 2 ? "/_mock/ready" : "/_mock/health", { headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } })).status).toBe(200);
   const api = await get(mock, "/v1/department/list?PageSize=1", { headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } });
   expect(api.status, "the key's first API request after the probes").toBe(200);
-  expect(api.headers.get("x-ratelimit-remaining") ?? api.headers.get("ratelimit-remaining"), "one of the key's 2 requests used").toBe("1");
+  expect(api.headers.get(rateLimit.headers.rateLimitRemaining), "one of the key's 2 requests used").toBe("1");
   const after = await mock.requests();
   expect(after.map((r) => r.path).slice(before.length), "the journal since the probes").toEqual(["/v1/department/list"]);
 });
 
-test("--latency is the API's: a probe is answered at once, and a 503 of the probe would be HTTP's even with --failure-status 200", async () => {
+test("--latency is the API's: a probe of a mock holding its API's answers (and failing with HTTP 200) is answered at once", async () => {
   // The API's answers of this mock are held 10 minutes: a probe held too would time this test out.
   const [health, ready] = await Promise.all([get(slow, "/_mock/health"), get(slow, "/_mock/ready")]);
   expect([health.status, ready.status]).toEqual([200, 200]);

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { checkPact, runContractCli } from "../../src/contract/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { swaggerMockValidator } from "./support.js";
+import { exampleIds } from "../../generated/facts.js";
 
 /** One interaction in a version-neutral form, written out as V2, V3 or V4 below. */
 interface Planted {
@@ -22,9 +23,9 @@ interface Planted {
   contentType?: string;
 }
 
-const LEAVE_REQUEST = "0b7e5c3e-8d2f-4c1a-9a57-2f1f0c6b9d11";
+const LEAVE_REQUEST = exampleIds.leaveRequest;
 const FOREIGN_REQUEST = "9d8c7b6a-5f4e-4d3c-8b2a-1f0e9d8c7b6a";
-const EMPLOYEE = "5d1c2a4e-7f3b-4e8a-b1c9-3a2d4e5f6a7b";
+const EMPLOYEE = exampleIds.employee;
 const ok = (data: unknown) => ({ isSuccessful: true, code: "00", message: "Success", data });
 const page = (items: unknown[]) => ok({ data: items, pageNumber: 1, pageSize: 25, totalRecords: items.length, totalPages: 1 });
 const leaveOnly = { name: 'the key "org 1, leave only" is sent', params: { key: "org 1, leave only", permissions: ["Leave: View"] } };

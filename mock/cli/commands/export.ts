@@ -3,6 +3,8 @@
 // it reads a running mock's current dataset (triggers' changes included) through GET /_mock/data.
 // `hr-mock serve --data` loads the file back to the same API answers.
 import { writeFileSync } from "node:fs";
+import path from "node:path";
+import { makeFolders } from "../../../src/contract/report-files.js";
 import type { DataFile } from "../../data/data-file.js";
 import type { DataFileFormat } from "../../data/format-data-file.js";
 import { DEMO_KEY } from "../../keys/demo-keys.js";
@@ -62,6 +64,7 @@ export async function exportCommand(argv: string[], io: ExportIO = {}): Promise<
 function write(out: string | undefined, text: string, stdout: NodeJS.WritableStream | { write(text: string): unknown }): void {
   if (out) {
     try {
+      makeFolders(path.dirname(out));
       writeFileSync(out, text);
     } catch (error) {
       throw usage("export", `cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);

@@ -11,6 +11,10 @@ import { MockOptionError } from "../../kernel/option-error.js";
 import type { OperationResult, OperationTable } from "../operation.js";
 import { andThen, type Awaitable } from "../../kernel/awaitable.js";
 import { DEFAULT_WORLD, type World, type Worlds } from "../../worlds/world.js";
+import type { components } from "../../../generated/control-api.js";
+
+/** What POST /_mock/requests/verify answers, as the control document describes it. */
+type VerifyResult = components["schemas"]["VerifyResult"];
 
 export function journalOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
   const declared = declaredOperations([...operations.values()]);
@@ -26,9 +30,9 @@ export function journalOperations(worlds: Worlds, operations: ReadonlyMap<string
     verifyRequests: ({ world, body }) => {
       const { filter, ...options } = body as { filter: RequestFilter } & VerifyOptions;
       return verifyJournal(world.journal, filter, options, operations).then(
-        (requests): OperationResult => ({ ok: true, data: { held: true, actual: requests.length, message: null, nearMisses: [], requests } }),
+        (requests): OperationResult => ({ ok: true, data: { held: true, actual: requests.length, message: null, nearMisses: [], requests } satisfies VerifyResult }),
         (error: unknown): OperationResult => {
-          if (error instanceof VerificationError) return { ok: true, data: { held: false, actual: error.actual, message: error.message, nearMisses: error.nearMisses, requests: [] } };
+          if (error instanceof VerificationError) return { ok: true, data: { held: false, actual: error.actual, message: error.message, nearMisses: [...error.nearMisses], requests: [] } satisfies VerifyResult };
           if (error instanceof MockOptionError) return operationResult(refuse("invalid", error.message));
           throw error;
         },

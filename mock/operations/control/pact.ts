@@ -9,15 +9,13 @@ import { andThen, type Awaitable } from "../../kernel/awaitable.js";
 import type { World, Worlds } from "../../worlds/world.js";
 import type { OperationTable } from "../operation.js";
 import { offeredIds } from "../../pact/ids.js";
+import type { components } from "../../../generated/control-api.js";
 
 /** The label of the sandbox the state endpoint keeps. */
 export const PACT_SANDBOX_LABEL = "pact provider states";
 
-interface StateChange {
-  state?: string;
-  params?: { key?: string };
-  action?: "setup" | "teardown";
-}
+/** The state change a verifier posts, as the control document describes it. */
+type StateChange = components["schemas"]["ProviderStateChange"];
 
 export function pactOperations(worlds: Worlds): OperationTable {
   const sandbox = (): Awaitable<OperationResult | World> =>

@@ -27,7 +27,6 @@ import { RedisWebhookService } from "./webhooks/service.js";
 export interface RedisStateOptions {
   rateLimit: number | "off";
   journalSize?: number;
-  maxFaults?: number;
   /** One line per delivery attempt (--log). */
   log?: (line: string) => void;
   /** Where the store lost and store back events go (default: onError's lines). */
@@ -43,7 +42,7 @@ export async function openRedisBackend(url: string, options: RedisStateOptions):
     const scripts = registerScripts(link);
     const held = await scripts.read((client) => client.get(mockKeys.state));
     const fingerprint = held === null ? undefined : readState(held, link.address.shown);
-    const settings = { rateLimit: options.rateLimit, journalCapacity: options.journalSize ?? mockLimits.journalPerWorld, maxFaults: options.maxFaults ?? mockLimits.maxFaultsPerWorld };
+    const settings = { rateLimit: options.rateLimit, journalCapacity: options.journalSize ?? mockLimits.journalPerWorld, maxFaults: mockLimits.maxFaultsPerWorld };
     const mode = await chooseMode(link, scripts, { ...settings, onError: options.onError });
     return new RedisBackend(link, scripts, mode, fingerprint, { ...settings, log: options.log, lifecycle: options.lifecycle, onError: options.onError });
   } catch (error) {

@@ -37,11 +37,12 @@ export class Journal implements WorldJournal, JournalView, BudgetedJournal {
     return this.capacity > 0;
   }
 
-  /** Entries held now. */
+  /** What this process holds of the journal: all of it (GET /_mock/metrics). */
   get inMemory(): { entries: number; bytes: number } {
     return { entries: this.size, bytes: this.bytes };
   }
 
+  /** Entries held now. */
   get size(): number {
     return this.held;
   }

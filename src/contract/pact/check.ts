@@ -10,6 +10,7 @@ import { passed, violation, type CheckResult } from "../results.js";
 import type { KnownIds } from "../ids-file.js";
 import { deref, effective, flatten } from "../spec-document.js";
 import { readPact, type PactDocument, type PactInteraction } from "./read.js";
+import { parameters } from "../../../generated/facts.js";
 
 /** A key the pacts may send, and what it holds: a value of Authorization's Bearer, or a provider state's `params.key` label. */
 export interface PactKey {
@@ -119,9 +120,9 @@ function checkInteraction(spec: ContractSpec, interaction: PactInteraction, opti
     }
     const problem = valueProblem(spec, param, sent.values);
     if (problem === undefined || !success) continue;
-    const maximum = effective(spec.doc, param.schema ?? {}).maximum;
-    if (/^pagesize$/i.test(param.name) && typeof maximum === "number" && Number(sent.values[0]) > maximum) {
-      found.push({ code: "semantic.page-size", message: `PageSize ${sent.values[0]} is over the largest page size ${maximum}; the service answers 400, not ${interaction.status}` });
+    const { name, maximum } = parameters.PageSize;
+    if (param.name === name && Number(sent.values[0]) > maximum) {
+      found.push({ code: "semantic.page-size", message: `${name} ${sent.values[0]} is over the largest page size ${maximum}; the service answers 400, not ${interaction.status}` });
     } else {
       found.push({ code: param.in === "path" ? "request.path.incompatible" : "request.query.incompatible", message: `${param.in} parameter ${param.name} ${JSON.stringify(sent.values.join(","))}: ${problem}; the service answers 400, not ${interaction.status}` });
     }
