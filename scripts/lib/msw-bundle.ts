@@ -4,7 +4,7 @@
 // scripts/browser-shims/ (what loading evaluates, and what the request path calls: URL resolution,
 // os.type()), `process` and `Buffer` are injected (Buffer from the buffer package), Prism's own
 // faker 6 is its English build evaluated on first use (scripts/lib/lazy-require.ts) with the English
-// definitions its generator can read (PRISM_FAKER_MODULES), and modules the
+// definitions its generator reads (PRISM_FAKER_DEFINITIONS), and modules the
 // handlers never call do not ship (Prism's forwarder's fetch and proxy agents, mime-db's table). The
 // dataset's faker 10 is its class alone (scripts/browser-shims/faker-class.js), with the names of
 // generated/faker-names.json.
@@ -53,19 +53,31 @@ export const BROWSER_ALIASES: Record<string, string> = {
 };
 
 /**
- * The parts of faker 6's English definitions that Prism's generator can read (`Prefer: dynamic=true`):
- * the modules the documents' `x-faker` hints call (name, internet, company, hacker, system; helpers,
- * datatype and fake need none of their own), Prism's own hint for parameters (lorem.word), and every
- * module random.word picks from (system.commonFileName draws random words): commerce, company,
- * address, finance, hacker, name; internet's and word's for URLs and e-mails.
+ * The definitions of faker 6's English locale that Prism's generator reads (`Prefer: dynamic=true`),
+ * by module, each one file of faker's own: what the documents' `x-faker` hints read (name, internet,
+ * company, hacker; helpers, datatype and fake need none), Prism's own hint for parameters
+ * (lorem.word), and every list random.word picks from (system.commonFileName draws random words;
+ * internet's domain words are word.adjective and word.noun). The rest of the locale (mime types,
+ * emoji, avatars, verbs: three quarters of its bytes) is never read by them.
  * test/msw/prism-faker.test.ts holds every hint of both documents to the values the whole English
- * locale gives, seed by seed.
+ * locale gives, seed by seed: a hint that read a definition left out would differ.
  */
-export const PRISM_FAKER_MODULES = ["address", "commerce", "company", "finance", "hacker", "internet", "lorem", "name", "system", "word"] as const;
+export const PRISM_FAKER_DEFINITIONS: Readonly<Record<string, readonly string[]>> = {
+  address: ["country", "county", "state", "street_suffix"],
+  commerce: ["color", "department", "product_name"],
+  company: ["adjective", "bs_adjective", "bs_noun", "bs_verb", "descriptor", "noun"],
+  finance: ["account_type", "currency", "transaction_type"],
+  hacker: ["abbreviation", "adjective", "ingverb", "noun", "phrase", "verb"],
+  internet: ["domain_suffix", "free_email"],
+  lorem: ["words"],
+  name: ["female_first_name", "first_name", "last_name", "male_first_name", "title"],
+  word: ["adjective", "noun"],
+};
 
-/** The English definitions faker 6's English build takes in a browser build: PRISM_FAKER_MODULES of its own files, no others. */
-export function prismFakerEnglishSource(modules: readonly string[] = PRISM_FAKER_MODULES): string {
-  return `module.exports = { __esModule: true, default: { title: "English", separator: " & ", ${modules.map((m) => `${m}: require("./${m}").default`).join(", ")} } };`;
+/** The English definitions faker 6's English build takes in a browser build: PRISM_FAKER_DEFINITIONS, each from its own file. */
+export function prismFakerEnglishSource(definitions: Readonly<Record<string, readonly string[]>> = PRISM_FAKER_DEFINITIONS): string {
+  const module = (name: string, keys: readonly string[]) => `${name}: { ${keys.map((key) => `${key}: require("./${name}/${key}").default`).join(", ")} }`;
+  return `module.exports = { __esModule: true, default: { title: "English", separator: " & ", ${Object.entries(definitions).map(([name, keys]) => module(name, keys)).join(", ")} } };`;
 }
 
 /** faker 6's English build (Prism's, loaded on first use) with prismFakerEnglishSource's definitions. */

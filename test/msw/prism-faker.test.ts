@@ -1,5 +1,5 @@
 // The browser build's faker 6 (Prism's, for `Prefer: dynamic=true`) holds only the English
-// definitions of PRISM_FAKER_MODULES (scripts/lib/msw-bundle.ts): every `x-faker` hint of both
+// definitions of PRISM_FAKER_DEFINITIONS (scripts/lib/msw-bundle.ts): every `x-faker` hint of both
 // documents, and Prism's own hint for parameters, gives the same values with them as with the whole
 // English locale, seed by seed. A hint that reached a definition left out would throw or differ.
 import { createRequire, Module } from "node:module";
