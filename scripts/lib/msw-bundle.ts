@@ -48,6 +48,8 @@ export const BROWSER_ALIASES: Record<string, string> = {
   "https-proxy-agent": shim("forwarding.cjs"),
   // Extension-to-type lookups over mime-db's table, which the handlers' path never makes.
   "mime-types": shim("mime-types.js"),
+  // YAML text, which json-schema-faker's $ref resolver reads from files the handlers never name.
+  "js-yaml": shim("yaml-text.js"),
   // The dataset's faker: its class, without the English locale (its names are generated/faker-names.json).
   "@faker-js/faker/locale/en": shim("faker-class.js"),
 };
@@ -92,6 +94,31 @@ const prismFakerEnglish: Plugin = {
   },
 };
 
+/**
+ * lodash once: Prism's libraries require the whole of lodash, lodash/fp (which loads lodash's
+ * minified build, a second copy) and single methods (lodash/uniq, each its own module with its own
+ * helpers, a third). Here lodash/fp is made over lodash.js itself, and each single method is the
+ * whole build's function of that name: the same lodash version's same code, bundled once.
+ */
+const lodashOnce: Plugin = {
+  name: "lodash-once",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\/lodash\.min$/ }, (args) => {
+      if (!/[\\/]node_modules[\\/]lodash[\\/]fp\.js$/.test(args.importer)) return undefined;
+      return { path: path.join(path.dirname(args.importer), "lodash.js") };
+    });
+    pluginBuild.onResolve({ filter: /^lodash\/[a-z][A-Za-z]*$/ }, (args) => {
+      if (args.path === "lodash/fp" || /[\\/]node_modules[\\/]lodash[\\/]/.test(args.importer)) return undefined;
+      return { path: args.path.slice("lodash/".length), namespace: "lodash-method", pluginData: { resolveDir: args.resolveDir } };
+    });
+    pluginBuild.onLoad({ filter: /.*/, namespace: "lodash-method" }, (args) => ({
+      contents: `const method = require("lodash")[${JSON.stringify(args.path)}];\nif (typeof method !== "function") throw new Error("lodash has no method ${args.path}");\nmodule.exports = method;\n`,
+      resolveDir: (args.pluginData as { resolveDir: string }).resolveDir,
+      loader: "js",
+    }));
+  },
+};
+
 /** Prism's lazily read modules that a browser build replaces outright (the aliases above). */
 const REPLACED_LAZY = ["@stoplight/http-spec/oas2/operation", "@stoplight/http-spec/postman/operation"];
 
@@ -104,7 +131,7 @@ export function mswBrowserOptions(): BuildOptions {
     target: "chrome120",
     alias: BROWSER_ALIASES,
     inject: [shim("globals.js")],
-    plugins: [lazyRequire({ skip: REPLACED_LAZY }), prismFakerEnglish, declaredModuleEntry],
+    plugins: [lazyRequire({ skip: REPLACED_LAZY }), prismFakerEnglish, lodashOnce, declaredModuleEntry],
     define: { global: "globalThis" },
     logLevel: "silent",
   };
@@ -120,6 +147,34 @@ export async function bundleWithHandlers(entry: string, resolveDir: string, opti
     write: false,
   });
   return result.outputFiles[0].text;
+}
+
+/**
+ * A page's code as a project's build makes it (minified, code split: what the entry imports
+ * dynamically comes as chunks, fetched when first imported): the files by their path on the site,
+ * the entry as /app.js.
+ */
+export async function bundlePage(entry: string, resolveDir: string, options: { nodePaths?: string[] } = {}): Promise<Record<string, string>> {
+  const page: Plugin = {
+    name: "page-entry",
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^page-entry$/ }, () => ({ path: "page-entry.ts", namespace: "page" }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: "page" }, () => ({ contents: entry, resolveDir, loader: "ts" }));
+    },
+  };
+  const options_ = mswBrowserOptions();
+  const result = await build({
+    ...options_,
+    nodePaths: options.nodePaths ?? [],
+    entryPoints: { app: "page-entry" },
+    plugins: [page, ...(options_.plugins ?? [])],
+    outdir: path.join(resolveDir, ".page-out"),
+    splitting: true,
+    chunkNames: "chunk-[hash]",
+    minify: true,
+    write: false,
+  });
+  return Object.fromEntries(result.outputFiles.map((file) => [`/${path.basename(file.path)}`, file.text]));
 }
 
 /**
