@@ -1,6 +1,7 @@
 // How long a page waits for the MSW handlers' first answer (npm run size -- --first-answer): the
 // handlers and the client bundled as the browser test bundles them (scripts/lib/msw-bundle.ts,
-// minified, one file), served on 127.0.0.1 with MSW's worker script, opened in Debian's Chromium in
+// minified, code split as a project's build splits it: the handlers' chunks are fetched when
+// first imported), served on 127.0.0.1 with MSW's worker script, opened in Debian's Chromium in
 // fresh contexts (a fresh service worker each). Page script starts the worker and calls the client;
 // other handlers (npm run bench -- --only msw, scripts/bench/msw-side-by-side.ts) go in the same page.
 // Every call's outcome is kept ("ok" or the failed answer's status): a time says nothing without it;
@@ -10,7 +11,7 @@
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { chromium } from "playwright-core";
-import { bundleWithHandlers } from "./msw-bundle.js";
+import { bundlePage } from "./msw-bundle.js";
 import { CHROMIUM, CHROMIUM_ARGS, modulePage, serveStatic } from "../../test/support/browser.js";
 
 /** Our handlers, as the page entry imports them (see PageHandlers). */
@@ -65,9 +66,10 @@ export interface FirstAnswer {
  * are bundled, `handlers` ours unless given (`nodePaths`: where their packages resolve from).
  */
 export async function measureFirstAnswer(repoRoot: string, pages: number, handlers: PageHandlers = OUR_HANDLERS, nodePaths: string[] = []): Promise<FirstAnswer[]> {
-  const script = await bundleWithHandlers(pageEntry(handlers), repoRoot, { minify: true, nodePaths });
+  const files = await bundlePage(pageEntry(handlers), repoRoot, { nodePaths });
+  const scripts = Object.fromEntries(Object.entries(files).map(([file, body]) => [file, { type: "text/javascript; charset=utf-8", body }]));
   const worker = readFileSync(createRequire(import.meta.url).resolve("msw/mockServiceWorker.js"), "utf8");
-  const site = await serveStatic({ ...modulePage("first answer", script), "/mockServiceWorker.js": { type: "text/javascript; charset=utf-8", body: worker } });
+  const site = await serveStatic({ ...scripts, ...modulePage("first answer", files["/app.js"]!), "/mockServiceWorker.js": { type: "text/javascript; charset=utf-8", body: worker } });
   const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
   try {
     const runs: FirstAnswer[] = [];
