@@ -4,8 +4,10 @@
 // path the server uses (Prism's routing and validation, keys, permissions, rate limit, the dataset's
 // handlers, the envelope), CORS aside (no network, no origin).
 //
-// Creating the handlers loads nothing heavy: the documents, Prism and the dataset come with the first
-// request (handlers-mock.ts, a dynamic import, a chunk of its own in a page's bundle).
+// Creating the handlers loads nothing heavy at once: the documents, Prism and the dataset
+// (handlers-mock.ts, a dynamic import, a chunk of its own in a page's bundle) start loading on the
+// next turn of the event loop, while the page registers MSW's worker, so the first request finds
+// them built or under way instead of starting them.
 import type { HttpHandler } from "msw";
 import { permissions } from "../../generated/facts.js";
 import { defaultServerUrl } from "../../generated/routes.js";
@@ -65,6 +67,10 @@ export function createHandlers(options: MockHandlersOptions = {}): MockHandlers 
     (mock ??= import("./handlers-mock.js")
       .then(({ assembleHandlersMock }) => assembleHandlersMock({ settings, today: options.today, extraKeys, onError }))
       .then((built) => (assembled = built)));
+  // A failure to build surfaces on the first request (its 500 and onError line), as if it had started there.
+  const warm = setTimeout(() => void ready().catch(() => undefined), 0) as { unref?: () => void };
+  // In Node a process with nothing else to do need not wait for it.
+  warm.unref?.();
   const answer = createFetchEdge({
     dispatch: async (request) => (await ready()).dispatch(request),
     failureStatus: settings.failureStatus,

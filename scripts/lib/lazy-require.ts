@@ -21,7 +21,7 @@ import path from "node:path";
 import { compileFunction } from "node:vm";
 import type { Plugin } from "esbuild";
 
-interface LazyModule {
+export interface LazyModule {
   /** The package whose code requires it. */
   importer: string;
   /** The specifier that package requires. */

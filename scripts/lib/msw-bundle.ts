@@ -12,7 +12,7 @@ import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { build, type BuildOptions, type Metafile, type Plugin } from "esbuild";
 import { declaredModuleEntry } from "./declared-module-entry.js";
-import { lazyRequire } from "./lazy-require.js";
+import { LAZY_MODULES, lazyRequire, type LazyModule } from "./lazy-require.js";
 
 const SHIMS = fileURLToPath(new URL("../browser-shims/", import.meta.url));
 const shim = (file: string) => path.join(SHIMS, file);
@@ -122,6 +122,26 @@ const lodashOnce: Plugin = {
 /** Prism's lazily read modules that a browser build replaces outright (the aliases above). */
 const REPLACED_LAZY = ["@stoplight/http-spec/oas2/operation", "@stoplight/http-spec/postman/operation"];
 
+/**
+ * Modules Prism loads but a page's handlers read only on a rare path, evaluated on first use (as
+ * LAZY_MODULES, scripts/lib/lazy-require.ts). Prism's schema-driven generator (json-schema-faker, the sampler, seedrandom and faker 6 behind
+ * it), which only Prism's own mocker calls: in the handlers only for a Prefer header (the mock
+ * component answers everything else). Its two importers in prism-http 5.12.0 read it only through
+ * a property at call time (mocker/index.js: `JSONSchema_1.generate`, `.generateStatic`,
+ * `.SchemaTooComplexGeneratorError` in its error handler, `JSONSchema_2.resetGenerator` in a getter;
+ * mocker/generator/HttpParamGenerator.js: `JSONSchema_1.generate`), so a page evaluates it on its
+ * first Prefer header rather than before its first answer. Its set-up (faker registered with
+ * json-schema-faker, the generator's options) runs then, before any generation.
+ */
+const BROWSER_LAZY: readonly LazyModule[] = [
+  { importer: "@stoplight/prism-http", specifier: "./generator/JSONSchema" },
+  { importer: "@stoplight/prism-http", specifier: "./JSONSchema" },
+  // lodash/fp builds a converted copy of every lodash function when it loads (a fifth of Prism's
+  // load in a page); validator/validators/security/index.js reads `fp_1.set` only in setErrorTag,
+  // called when a request's key is refused.
+  { importer: "@stoplight/prism-http", specifier: "lodash/fp" },
+];
+
 /** The options that make the handlers' graph build for, and run in, a browser. */
 export function mswBrowserOptions(): BuildOptions {
   return {
@@ -131,7 +151,7 @@ export function mswBrowserOptions(): BuildOptions {
     target: "chrome120",
     alias: BROWSER_ALIASES,
     inject: [shim("globals.js")],
-    plugins: [lazyRequire({ skip: REPLACED_LAZY }), prismFakerEnglish, lodashOnce, declaredModuleEntry],
+    plugins: [lazyRequire({ skip: REPLACED_LAZY }, [...LAZY_MODULES, ...BROWSER_LAZY]), prismFakerEnglish, lodashOnce, declaredModuleEntry],
     define: { global: "globalThis" },
     logLevel: "silent",
   };
