@@ -2,8 +2,8 @@
 // kind the id its parameter examples name (generated/facts.ts exampleIds), so a request copied from
 // the API reference answers as the reference says, and the values the examples show where the data's
 // rules allow (example-records.ts). The records keep everything else; each id is
-// replaced wherever the organisation's records name it (ids are uuids, so a value equal to one is
-// that record's id), and the organisation is indexed again.
+// replaced in every field that names a record of its kind (ID_FIELDS), and the organisation is
+// indexed again.
 import { exampleIds, exampleRecords } from "../../generated/facts.js";
 import { adoptExampleValues, EXAMPLE_RELIEVER } from "./example-records.js";
 import { indexOrganization, type OrganizationData, type OrganizationRecords } from "./organization.js";
@@ -38,11 +38,43 @@ export function adoptExamples(org: OrganizationData, today: string): Organizatio
     const example = kind === "reliever" ? EXAMPLE_RELIEVER.id : exampleIds[kind];
     if (id !== undefined && id !== example) renames.set(id, example);
   }
-  const rename = (value: unknown): unknown => {
-    if (typeof value === "string") return renames.get(value) ?? value;
-    if (Array.isArray(value)) return value.map(rename);
-    if (value && typeof value === "object") return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, rename(v)]));
-    return value;
+  return indexOrganization(renameIds(records, renames));
+}
+
+/** The fields that can hold a renamed record's id (companies', departments', employees', leave types' and requests'); units' and documents' ids are their own. */
+const ID_FIELDS = {
+  companies: ["id"],
+  departments: ["id", "companyId", "leadIds"],
+  employees: ["id", "companyId", "departmentId", "unitId"],
+  leaveTypes: ["id", "eligibleIds", "companyIds"],
+  leaveRequests: ["id", "employeeId", "leaveTypeId", "companyId", "departmentId", "relieverIds"],
+  balanceSetUps: ["employeeId", "leaveTypeId"],
+} as const;
+
+/** The records with every id in `renames` replaced: only the id fields are read, and only records whose ids change are copied (a deep copy of the organisation was most of adoptExamples' time). */
+function renameIds(records: OrganizationRecords, renames: ReadonlyMap<string, string>): OrganizationRecords {
+  const each = <T extends object>(list: readonly T[], keys: readonly string[]) => list.map((r) => renamed(r, keys, renames));
+  return {
+    ...records,
+    companies: each(records.companies, ID_FIELDS.companies),
+    departments: each(records.departments, ID_FIELDS.departments),
+    employees: each(records.employees, ID_FIELDS.employees),
+    leaveTypes: each(records.leaveTypes, ID_FIELDS.leaveTypes),
+    leaveRequests: each(records.leaveRequests, ID_FIELDS.leaveRequests),
+    balanceSetUps: each(records.balanceSetUps, ID_FIELDS.balanceSetUps),
   };
-  return indexOrganization(rename(records) as OrganizationRecords);
+}
+
+/** The record with its id fields (texts or lists of texts) renamed; the same object when none changes. */
+function renamed<T extends object>(record: T, keys: readonly string[], renames: ReadonlyMap<string, string>): T {
+  let copy: Record<string, unknown> | undefined;
+  for (const key of keys) {
+    const value: unknown = (record as Record<string, unknown>)[key];
+    const next =
+      typeof value === "string" ? renames.get(value)
+      : Array.isArray(value) && value.some((x) => renames.has(x)) ? value.map((x: string) => renames.get(x) ?? x)
+      : undefined;
+    if (next !== undefined) (copy ??= { ...(record as Record<string, unknown>) })[key] = next;
+  }
+  return (copy as T | undefined) ?? record;
 }
