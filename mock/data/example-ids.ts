@@ -49,7 +49,9 @@ const ID_FIELDS = {
   leaveTypes: ["id", "eligibleIds", "companyIds"],
   leaveRequests: ["id", "employeeId", "leaveTypeId", "companyId", "departmentId", "relieverIds"],
   balanceSetUps: ["employeeId", "leaveTypeId"],
-} as const;
+} as const satisfies { readonly [K in keyof IdLists]: readonly (keyof IdLists[K][number])[] };
+
+type IdLists = Pick<OrganizationRecords, "companies" | "departments" | "employees" | "leaveTypes" | "leaveRequests" | "balanceSetUps">;
 
 /** The records with every id in `renames` replaced: only the id fields are read, and only records whose ids change are copied (a deep copy of the organisation was most of adoptExamples' time). */
 function renameIds(records: OrganizationRecords, renames: ReadonlyMap<string, string>): OrganizationRecords {
