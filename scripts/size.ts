@@ -6,11 +6,13 @@
 // chunks loaded on first use), each raw and gzipped, and the largest packages in each.
 // A measurement, not a test. npm run bench records the same figures (scripts/bench/report.ts).
 // With --first-answer it also opens the handlers in Chromium in three fresh pages and prints the
-// time from navigation to their first answer, and the answers after it (scripts/lib/first-answer.ts).
+// time from navigation to their first answer, and the answers after it (scripts/lib/first-answer.ts);
+// with --profile, where that wait's CPU time goes, by phase (scripts/lib/first-answer-profile.ts).
 import { pathToFileURL } from "node:url";
 import { measureBrowserBundle, type BrowserBundleSize } from "./lib/browser-size.js";
 import { repoRoot } from "./lib/spec-document.js";
 import { measureFirstAnswer, median } from "./lib/first-answer.js";
+import { medianPhases, profileFirstAnswer } from "./lib/first-answer-profile.js";
 
 const TOP = 12;
 
@@ -30,10 +32,11 @@ const PAGES = 3;
 
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
-  const unknown = args.find((arg) => arg !== "--first-answer");
-  if (unknown !== undefined) throw new Error(`unknown argument ${unknown}; npm run size [-- --first-answer]`);
+  const unknown = args.find((arg) => arg !== "--first-answer" && arg !== "--profile");
+  if (unknown !== undefined) throw new Error(`unknown argument ${unknown}; npm run size [-- --first-answer] [--profile]`);
   console.error("size: bundling msw/browser + hr-service-mock/msw + the client (esbuild, minified, splitting on)");
   printBrowserSize(await measureBrowserBundle(repoRoot));
+  if (args.includes("--profile")) await printProfile();
   if (!args.includes("--first-answer")) return;
   console.error(`size: opening the handlers in Chromium, ${PAGES} fresh pages`);
   const runs = await measureFirstAnswer(repoRoot, PAGES);
@@ -41,6 +44,13 @@ async function main(): Promise<void> {
   console.log(`first answer in Chromium (from navigation, ${PAGES} fresh pages; wall-clock, so compare runs made side by side):`);
   for (const run of runs) console.log(`  script ${ms(run.script)}, worker started ${ms(run.started)}, first answer ${ms(run.first)}, later ${run.later.map((n) => Math.round(n)).join("/")} ms`);
   console.log(`  median first answer ${ms(median(runs.map((run) => run.first)))}; median later answer ${ms(median(runs.flatMap((run) => run.later)))}`);
+}
+
+async function printProfile(): Promise<void> {
+  console.error(`size: profiling the handlers' first answer in Chromium, ${PAGES} fresh pages (an unminified build, names kept)`);
+  const { first, phases } = await profileFirstAnswer(repoRoot, PAGES);
+  console.log(`where the first answer's wait goes (CPU profile from navigation to the first answer, median of ${PAGES} pages; unminified, first answers ${first.map(Math.round).join("/")} ms):`);
+  for (const [name, ms] of medianPhases(phases)) console.log(`  ${`${Math.round(ms)} ms`.padStart(7)}  ${name}`);
 }
 
 if (import.meta.url === pathToFileURL(process.argv[1] ?? "").href) {

