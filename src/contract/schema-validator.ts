@@ -3,6 +3,7 @@
 // dependencies) rather than Ajv, the mock's validator: a deployment is checked by a validator
 // independent of the one the mock answers with.
 import { dereference, validate, type OutputUnit } from "@cfworker/json-schema";
+import { resolvePointer } from "./spec-document.js";
 
 /** Where the document is registered; a name, never fetched. */
 const DOCUMENT_URI = "https://hr-service-contract.invalid/openapi.json";
@@ -28,22 +29,24 @@ export interface DocumentValidator {
 }
 
 export function createDocumentValidator(doc: unknown): DocumentValidator {
-  // The document is walked once (every node by its URI); each pointer's schema is a $ref into it.
-  // A Validator per pointer would walk the whole document again for each one.
+  // The document is walked once (every schema by its URI); each pointer's schema is validated
+  // against in place. A Validator per pointer would walk the whole document again for each one.
   const lookup = dereference({ ...(doc as object), $id: DOCUMENT_URI });
-  const roots = new Map<string, { $ref: string }>();
+  const roots = new Map<string, unknown>();
   const errors = (pointer: string, value: unknown): SchemaError[] => {
     let root = roots.get(pointer);
-    if (!root) {
-      root = { $ref: `${DOCUMENT_URI}#${pointer}` };
-      // Resolves the $ref as the document's own URIs are written (percent-encoded), into a lookup of its own.
-      dereference(root);
+    if (root === undefined) {
+      root = resolvePointer(doc, `#${pointer}`);
+      // Entered under its pointer as well: a schema in a list the walk above does not enter (an
+      // operation's inline parameters) is known from then on; one it entered is the same object,
+      // already known, and stays as it was.
+      dereference(root as object, lookup, new URL(DOCUMENT_URI), pointer);
       roots.set(pointer, root);
     }
     // Most values are valid: a pass that stops at the first error is about half the work, and the
     // pass that finds every error runs only when it found one.
-    if (validate(value, root, "2020-12", lookup, true).valid) return [];
-    const result = validate(value, root, "2020-12", lookup, false);
+    if (validate(value, root as object, "2020-12", lookup, true).valid) return [];
+    const result = validate(value, root as object, "2020-12", lookup, false);
     return result.valid ? [] : describe(result.errors);
   };
   return { errors, validate: (pointer, value) => errors(pointer, value).map((e) => e.text) };

@@ -115,6 +115,37 @@ describe.each([2, 3, 4] as Version[])("checkPact on a Pact V%s file", (version) 
   });
 });
 
+describe("checkPact on a contract whose parameters are written where they are used", () => {
+  // The bundled document names every parameter from components; a contract may also write one inline
+  // in its operation, or once for the path. Each is held to its own schema, wherever it is written.
+  const bundled = JSON.parse(fs.readFileSync(path.join(repoRoot, "generated", "openapi.json"), "utf8"));
+  const resolved = (node: { $ref?: string }) => (node.$ref ? node.$ref.slice(2).split("/").reduce((at: any, key) => at[key], bundled) : node);
+  const written = (where: "operation" | "path item") => {
+    const doc = structuredClone(bundled);
+    for (const item of Object.values(doc.paths) as Array<Record<string, { parameters?: Array<{ $ref?: string }> }>>) {
+      const get = item.get;
+      if (!get?.parameters) continue;
+      const inline = get.parameters.map(resolved);
+      if (where === "operation") get.parameters = inline;
+      else {
+        (item as Record<string, unknown>).parameters = inline;
+        delete get.parameters;
+      }
+    }
+    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pact-inline-")), "openapi.json");
+    fs.writeFileSync(file, JSON.stringify(doc));
+    return file;
+  };
+  const parameterFindings = planted.filter(([, { want }]) => want.some((code) => code.startsWith("request.query") || code.startsWith("request.path.") || code === "semantic.page-size"));
+
+  it.each(["operation", "path item"] as const)("finds each parameter's fault when the parameters are written in the %s", (where) => {
+    const report = checkPact([{ name: "p.json", text: pactOf(4, parameterFindings.map(([name, { given }]) => [name, given])) }], { ids, keys, openapiPath: written(where) });
+    const found: Record<string, string[]> = {};
+    for (const f of report.findings) (found[f.interaction] ??= []).push(f.code);
+    expect(found, `findings with the parameters written in the ${where}`).toEqual(Object.fromEntries(parameterFindings.map(([name, { want }]) => [name, want])));
+  });
+});
+
 describe("against swagger-mock-validator", () => {
   it("finds every interaction it finds an error in, and the semantic ones it cannot know", async () => {
     const text = pactOf(3, planted.map(([name, { given }]) => [name, given]));

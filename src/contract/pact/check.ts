@@ -101,9 +101,9 @@ function checkInteraction(spec: ContractSpec, interaction: PactInteraction, opti
   const route = routeOf(spec, interaction.method, interaction.path);
   if (!route) return [{ code: "request.path-or-method.unknown", message: `no operation answers ${interaction.method} ${interaction.path}` }];
   const { operation, pathValues } = route;
-  const op = spec.doc.paths[operation.path][operation.method];
   const success = interaction.status >= 200 && interaction.status < 300;
-  const params = ((op.parameters ?? []) as unknown[]).map((p) => deref(spec.doc, p));
+  const declared = declaredParameters(spec, operation.path, operation.method);
+  const params = declared.map((d) => d.param);
 
   // The request: each value against its parameter's schema, the required ones, a key. A pact that
   // expects the refusal (400, 404) of a bad value is a fair test of the contract, so only a success
@@ -112,13 +112,13 @@ function checkInteraction(spec: ContractSpec, interaction: PactInteraction, opti
   for (const { name } of sentByLowerName.values()) {
     if (!params.some((p) => p.in === "query" && p.name.toLowerCase() === name.toLowerCase())) found.push({ code: "request.query.unknown", message: `query parameter ${name} is not one ${operation.operationId} takes (${queryNames(params)})` });
   }
-  for (const param of params) {
+  for (const { param, schemaPointer } of declared) {
     const sent = param.in === "path" ? (pathValues[param.name] === undefined ? undefined : { values: [pathValues[param.name]] }) : param.in === "query" ? sentByLowerName.get(String(param.name).toLowerCase()) : undefined;
     if (sent === undefined) {
       if (param.required && param.in === "query" && success) found.push({ code: "request.query.missing", message: `required query parameter ${param.name} is missing; the service answers 400` });
       continue;
     }
-    const problem = valueProblem(spec, param, sent.values);
+    const problem = valueProblem(spec, param, schemaPointer, sent.values);
     if (problem === undefined || !success) continue;
     const { name, maximum } = parameters.PageSize;
     if (param.name === name && Number(sent.values[0]) > maximum) {
@@ -202,7 +202,7 @@ const queryNames = (params: any[]) => params.filter((p) => p.in === "query").map
  * is read as the schema's types would read it (a number, true/false), and a case-insensitive
  * parameter's names in any letter case.
  */
-function valueProblem(spec: ContractSpec, param: any, values: string[]): string | undefined {
+function valueProblem(spec: ContractSpec, param: any, schemaPointer: string, values: string[]): string | undefined {
   const schema = deref(spec.doc, param.schema ?? {});
   const isArray = effective(spec.doc, schema).type === "array";
   const value = isArray ? values.flatMap((v) => (param.explode === false ? v.split(",") : [v])) : values[values.length - 1];
@@ -210,7 +210,7 @@ function valueProblem(spec: ContractSpec, param: any, values: string[]): string 
   const candidates = isArray ? [(value as string[]).map((v) => readText(v)[0])] : readText(value as string, param["x-case-insensitive"] === true ? enumsOf(spec, schema) : []);
   let first: string | undefined;
   for (const candidate of candidates) {
-    const errors = validateAgainst(spec, param, candidate);
+    const errors = spec.validate(schemaPointer, candidate);
     if (errors.length === 0) return undefined;
     first ??= errors[0];
   }
@@ -232,21 +232,24 @@ function enumsOf(spec: ContractSpec, schema: any): string[] {
   return [...(node.enum ?? []), ...((node.anyOf ?? node.oneOf ?? []) as any[]).flatMap((s) => enumsOf(spec, s))].filter((v): v is string => typeof v === "string");
 }
 
-/** Errors of a value against a parameter's schema, through the suite's validator (a pointer to the parameter's schema). */
-function validateAgainst(spec: ContractSpec, param: any, value: unknown): string[] {
-  const pointer = parameterPointer(spec, param);
-  return pointer ? spec.validate(pointer, value) : [];
+/**
+ * The operation's parameters (its path item's, unless the operation declares one of the same name
+ * and place), each with a JSON pointer to its schema where it is declared: a component's, or the
+ * operation's or path item's own list, for the suite's validator.
+ */
+function declaredParameters(spec: ContractSpec, path: string, method: string): Array<{ param: any; schemaPointer: string }> {
+  const at = (owner: string, list: unknown): Array<{ param: any; schemaPointer: string }> =>
+    ((list ?? []) as any[]).map((node, i) => ({
+      param: deref(spec.doc, node),
+      schemaPointer: `${typeof node?.$ref === "string" ? node.$ref.replace(/^#/, "") : `${owner}/parameters/${i}`}/schema`,
+    }));
+  const item = `/paths/${escapePointer(path)}`;
+  const own = at(`${item}/${method}`, spec.doc.paths[path][method].parameters);
+  const inherited = at(item, spec.doc.paths[path].parameters).filter((p) => !own.some((o) => o.param.name === p.param.name && o.param.in === p.param.in));
+  return [...inherited, ...own];
 }
 
-const pointers = new WeakMap<object, string | undefined>();
-
-function parameterPointer(spec: ContractSpec, param: any): string | undefined {
-  if (pointers.has(param)) return pointers.get(param);
-  const component = Object.entries(spec.doc.components?.parameters ?? {}).find(([, p]: [string, any]) => p.name === param.name && p.in === param.in && deref(spec.doc, p) === param)?.[0];
-  const pointer = component === undefined ? undefined : `/components/parameters/${component}/schema`;
-  pointers.set(param, pointer);
-  return pointer;
-}
+const escapePointer = (token: string) => token.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** Fields of `value` the schema does not have, as JSON pointers (lists through their items). */
 function unknownFields(doc: any, schema: any, value: unknown, at: string): string[] {
