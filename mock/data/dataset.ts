@@ -8,6 +8,7 @@ import { dayOf, normalizeToday, yearOf } from "./dates.js";
 export { normalizeToday, TODAY_RANGE } from "./dates.js";
 import { Picker } from "./generate-organization.js";
 import { buildOrganization } from "./build-organization.js";
+import { LazyOrganization, OrganizationTable } from "./lazy-organizations.js";
 import { adoptExamples } from "./example-ids.js";
 import { fileError, givenOrganizations, type DataFileProblem, type LoadedDataFile } from "./data-file.js";
 import { isQuiet } from "./data-file-repair.js";
@@ -16,6 +17,7 @@ import { balanceKey, type OrganizationData } from "./organization.js";
 import { APPROVED, SUBMITTED, PENDING } from "./statuses.js";
 
 export type { OrganizationData, OrganizationIndex } from "./organization.js";
+export { organizationAt } from "./lazy-organizations.js";
 export type * from "./records.js";
 
 export interface Dataset {
@@ -25,8 +27,11 @@ export interface Dataset {
   readonly today: string;
   /** Incremented by every mutation, so answers can be cached per version. */
   version: number;
-  /** At least two, in a fixed order: the first is the demo keys' main organisation. */
+  /** At least two, in a fixed order: the first is the demo keys' main organisation. Builds none. */
+  readonly organizationIds: readonly string[];
+  /** Every organisation in organizationIds' order: reading it builds those not built yet (export, samples). */
   readonly organizations: readonly OrganizationData[];
+  /** get builds the organisation asked for if it was not yet (lazy-organizations.ts); has and keys build none. */
   readonly organizationById: ReadonlyMap<string, OrganizationData>;
 }
 
@@ -52,11 +57,14 @@ export function createDataset({ seed = 1, scale = 1, today, data }: CreateDatase
   const problems: DataFileProblem[] = [];
   const given = data ? givenOrganizations(data, problems) : [];
   const found = data?.problems ?? [];
-  let organizations: OrganizationData[];
+  let slots: LazyOrganization[];
   try {
-    organizations = ORGANIZATION_PROFILES.map((profile, i) => buildOrganization(picker, profile, { scale, today: day, given: given[i] }));
-    // Organisation 1 of a generated dataset answers the API reference's examples (a data file's keeps its own ids).
-    if (!data) organizations[0] = adoptExamples(organizations[0], day);
+    slots = data
+      ? ORGANIZATION_PROFILES.map((profile, i) => {
+          const org = buildOrganization(picker, profile, { scale, today: day, given: given[i] });
+          return new LazyOrganization(org.id, org);
+        })
+      : generatedOrganizations(picker, { scale, today: day });
   } catch (error) {
     // What the schema refused can leave an entry the builder cannot read: those problems say why.
     if (data && found.length > 0) throw fileError(data, found);
@@ -65,13 +73,31 @@ export function createDataset({ seed = 1, scale = 1, today, data }: CreateDatase
   // Reading's problems and the builder's together, one run for all of them.
   const all = [...found, ...problems.filter((p) => !isQuiet(p.pointer, data?.quiet ?? []))];
   if (data && all.length > 0) throw fileError(data, all);
+  return datasetOf({ seed, scale, today: day }, new OrganizationTable(slots));
+}
+
+/** The generated organisations, in order from the one seeded picker. */
+function generatedOrganizations(picker: Picker, { scale, today }: { scale: number; today: string }): LazyOrganization[] {
+  return ORGANIZATION_PROFILES.map((profile, i) => {
+    const built = buildOrganization(picker, profile, { scale, today });
+    // Organisation 1 answers the API reference's examples (a data file's keeps its own ids).
+    const org = i === 0 ? adoptExamples(built, today) : built;
+    return new LazyOrganization(org.id, org);
+  });
+}
+
+/** A dataset at version 0 reading `table`'s organisations. */
+export function datasetOf({ seed, scale, today }: Pick<Dataset, "seed" | "scale" | "today">, table: OrganizationTable): Dataset {
   return {
     seed,
     scale,
-    today: day,
+    today,
     version: 0,
-    organizations,
-    organizationById: new Map(organizations.map((o) => [o.id, o])),
+    organizationIds: table.ids,
+    get organizations() {
+      return table.all();
+    },
+    organizationById: table,
   };
 }
 
