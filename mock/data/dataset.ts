@@ -76,14 +76,24 @@ export function createDataset({ seed = 1, scale = 1, today, data }: CreateDatase
   return datasetOf({ seed, scale, today: day }, new OrganizationTable(slots));
 }
 
-/** The generated organisations, in order from the one seeded picker. */
+/**
+ * The generated organisations, the last one built when first read. Every pick comes from the one
+ * seeded picker, in order, and nothing else draws from it after createDataset: so the last
+ * organisation's id can be drawn now (its build's first pick) and the rest of its build run later,
+ * continuing the stream where the one before it ended, the same bytes as building it now. An id is
+ * drawn where the organisation before it ended, so only the last one can wait.
+ */
 function generatedOrganizations(picker: Picker, { scale, today }: { scale: number; today: string }): LazyOrganization[] {
-  return ORGANIZATION_PROFILES.map((profile, i) => {
-    const built = buildOrganization(picker, profile, { scale, today });
-    // Organisation 1 answers the API reference's examples (a data file's keeps its own ids).
-    const org = i === 0 ? adoptExamples(built, today) : built;
-    return new LazyOrganization(org.id, org);
-  });
+  // Organisation 1 answers the API reference's examples (a data file's keeps its own ids).
+  const first = adoptExamples(buildOrganization(picker, ORGANIZATION_PROFILES[0], { scale, today }), today);
+  const slots = [new LazyOrganization(first.id, first)];
+  for (const profile of ORGANIZATION_PROFILES.slice(1)) {
+    // The next id is drawn where the organisation before it ends: that one cannot wait any longer.
+    slots[slots.length - 1].get();
+    const id = picker.uuid();
+    slots.push(new LazyOrganization(id, () => buildOrganization(picker, profile, { scale, today, id })));
+  }
+  return slots;
 }
 
 /** A dataset at version 0 reading `table`'s organisations. */

@@ -44,8 +44,10 @@ export class LazyOrganization {
 
   get(): OrganizationData {
     if (this.value === undefined) {
-      const build = this.build!;
+      // Once only: a build draws from its dataset's picker, so a second try would not give the same bytes.
+      const build = this.build;
       this.build = undefined;
+      if (!build) throw new Error(`organisation ${this.id} failed to build before`);
       const org = build();
       // The ids were handed out before the build: a different one would split the dataset.
       if (org.id !== this.id) throw new Error(`organisation ${this.id} was built with the id ${org.id}`);
@@ -128,3 +130,9 @@ export class OrganizationTable implements ReadonlyMap<string, OrganizationData> 
   }
 }
 
+/** The ids of the organisations built so far, in order; builds none (tests, the benchmark). */
+export function builtOrganizationIds(dataset: { readonly organizationById: ReadonlyMap<string, OrganizationData> }): string[] {
+  const table = dataset.organizationById;
+  if (!(table instanceof OrganizationTable)) return [...table.keys()];
+  return table.allSlots().flatMap((slot) => (slot.built ? [slot.id] : []));
+}
