@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { forkDataset } from "../data/copy-on-write.js";
 import { sharedStartDataset } from "../data/start-datasets.js";
-import { createDataset, normalizeToday, sampleIds, type Dataset, type OrganizationSampleIds } from "../data/dataset.js";
+import { createDataset, normalizeToday, organizationAt, sampleIds, type Dataset, type OrganizationSampleIds } from "../data/dataset.js";
 import { DataFileError, type DataFile, type LoadedDataFile } from "../data/data-file.js";
 import { dataFileFromObject, readDataFile } from "../data/read-data-file.js";
 import { CONTROL_PREFIX } from "../kernel/control-paths.js";
@@ -269,7 +269,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
       key: k.key,
       organisation: k.organisation,
       organizationId: k.organizationId,
-      organizationName: dataset.organizations[k.organisation - 1].name,
+      organizationName: organizationAt(dataset, k.organisation)!.name,
       permissions: [...k.permissions],
       label: k.label,
       demo: demoKeys.has(k.key),

@@ -109,7 +109,7 @@ export function printDeliveryHints(mock: RunningMock, write: (line: string) => v
 /** Registers the --webhook-url endpoint for organisation 1: its id and URL, and the lines to print in text, secret included (shown once). */
 export async function registerServeEndpoint(mock: RunningMock, endpoint: EndpointInput): Promise<{ id: string; url: string; kept: boolean; text: string }> {
   const service = mock.webhooks.service;
-  const organizationId = mock.dataset.organizations[0].id;
+  const organizationId = mock.dataset.organizationIds[0];
   // With --state, the endpoint added at an earlier start came back with its secret: not a second one.
   const kept = mock.state ? (await service.listEndpoints(organizationId)).find((e) => e.url === new URL(endpoint.url).href) : undefined;
   if (kept) return { id: kept.id, url: kept.url, kept: true, text: `  Webhooks: endpoint ${kept.id} -> ${kept.url}, kept in ${mock.state?.dir} with the signing secret it was given\n` };

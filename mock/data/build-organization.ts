@@ -22,16 +22,18 @@ export interface BuildOptions {
   today: string;
   /** The data file's entry for this organisation, with where its problems go. */
   given?: GivenOrganization;
+  /** The organisation's id when the caller drew it already (its first pick, drawn ahead for a later build: dataset.ts). */
+  id?: string;
 }
 
 const EMPLOYEE_STATUSES = [["Active", 86], ["Inactive", 6], ["Terminated", 8]] as const;
 
-export function buildOrganization(p: Picker, profile: OrganizationProfile, { scale, today, given }: BuildOptions): OrganizationData {
+export function buildOrganization(p: Picker, profile: OrganizationProfile, { scale, today, given, id: drawnId }: BuildOptions): OrganizationData {
   const todayDay = dayOf(today);
   const year = yearOf(today);
   const input = given?.input;
   // Picked whether or not the file names them, so naming an organisation changes nothing else.
-  const pickedId = p.uuid();
+  const pickedId = drawnId ?? p.uuid();
   const id = input?.id ?? pickedId;
   const name = input?.name ?? profile.name;
   const domain = input?.domain ?? profile.domain;

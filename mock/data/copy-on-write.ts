@@ -4,16 +4,20 @@
 // (organization.ts). A fork therefore copies nothing at first: the first change of an organisation
 // in a fork copies that organisation's arrays and indexes (writableOrganization), never its records,
 // and the start stays as it was generated.
-import type { Dataset } from "./dataset.js";
+// Organisations not built yet (lazy-organizations.ts) are shared the same way: a fork holds the
+// start's slot, and whichever dataset reads it first builds it for all of them.
+import { datasetOf, type Dataset } from "./dataset.js";
+import { LazyOrganization, OrganizationTable, slotOf } from "./lazy-organizations.js";
 import type { OrganizationData, OrganizationIndex } from "./organization.js";
 
-/** Organisations of a start dataset: shared by every fork, never changed. */
-const shared = new WeakSet<OrganizationData>();
+/** Slots of a start dataset: shared by every fork, their organisations never changed. */
+const shared = new WeakSet<LazyOrganization>();
 
-/** A dataset that reads `start`'s organisations until it changes one of them. */
+/** A dataset that reads `start`'s organisations until it changes one of them; builds none. */
 export function forkDataset(start: Dataset): Dataset {
-  for (const org of start.organizations) shared.add(org);
-  return { seed: start.seed, scale: start.scale, today: start.today, version: 0, organizations: [...start.organizations], organizationById: new Map(start.organizationById) };
+  const slots = tableOf(start).allSlots();
+  for (const slot of slots) shared.add(slot);
+  return datasetOf(start, new OrganizationTable(slots));
 }
 
 /**
@@ -21,26 +25,35 @@ export function forkDataset(start: Dataset): Dataset {
  * change (only the changed organisation is copied). Undefined for an id that is not in the dataset.
  */
 export function writableOrganization(ds: Dataset, orgId: string): OrganizationData | undefined {
-  const org = ds.organizationById.get(orgId);
-  if (!org || !shared.has(org)) return org;
-  const own = copyOrganization(org);
-  (ds.organizations as OrganizationData[])[ds.organizations.indexOf(org)] = own;
-  (ds.organizationById as Map<string, OrganizationData>).set(orgId, own);
+  const table = tableOf(ds);
+  const slot = table.slot(orgId);
+  if (!slot || !shared.has(slot)) return slot?.get();
+  const own = copyOrganization(slot.get());
+  table.replace(new LazyOrganization(orgId, own));
   return own;
 }
 
 /** `ds` back to `start`'s organisations and version 0 (picks after a reset repeat the first ones). */
 export function resetDataset(ds: Dataset, start: Dataset): void {
-  (ds.organizations as OrganizationData[]).splice(0, ds.organizations.length, ...start.organizations);
-  const byId = ds.organizationById as Map<string, OrganizationData>;
-  byId.clear();
-  for (const org of start.organizations) byId.set(org.id, org);
+  const table = tableOf(ds);
+  for (const slot of tableOf(start).allSlots()) {
+    shared.add(slot);
+    table.replace(slot);
+  }
   ds.version = 0;
 }
 
-/** Whether the organisation is still the start's (for tests and the benchmark). */
+/** Whether the organisation is still the start's (for tests and the benchmark); builds nothing. */
 export function isShared(org: OrganizationData): boolean {
-  return shared.has(org);
+  const slot = slotOf(org);
+  return slot !== undefined && shared.has(slot);
+}
+
+/** The dataset's organisations; every dataset is made by datasetOf. */
+function tableOf(ds: Dataset): OrganizationTable {
+  const table = ds.organizationById;
+  if (!(table instanceof OrganizationTable)) throw new Error("a dataset not made by createDataset or forkDataset");
+  return table;
 }
 
 /** New arrays and maps holding the same records. */

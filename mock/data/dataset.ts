@@ -8,6 +8,7 @@ import { dayOf, normalizeToday, yearOf } from "./dates.js";
 export { normalizeToday, TODAY_RANGE } from "./dates.js";
 import { Picker } from "./generate-organization.js";
 import { buildOrganization } from "./build-organization.js";
+import { LazyOrganization, OrganizationTable } from "./lazy-organizations.js";
 import { adoptExamples } from "./example-ids.js";
 import { fileError, givenOrganizations, type DataFileProblem, type LoadedDataFile } from "./data-file.js";
 import { isQuiet } from "./data-file-repair.js";
@@ -16,6 +17,7 @@ import { balanceKey, type OrganizationData } from "./organization.js";
 import { APPROVED, SUBMITTED, PENDING } from "./statuses.js";
 
 export type { OrganizationData, OrganizationIndex } from "./organization.js";
+export { organizationAt } from "./lazy-organizations.js";
 export type * from "./records.js";
 
 export interface Dataset {
@@ -25,8 +27,11 @@ export interface Dataset {
   readonly today: string;
   /** Incremented by every mutation, so answers can be cached per version. */
   version: number;
-  /** At least two, in a fixed order: the first is the demo keys' main organisation. */
+  /** At least two, in a fixed order: the first is the demo keys' main organisation. Builds none. */
+  readonly organizationIds: readonly string[];
+  /** Every organisation in organizationIds' order: reading it builds those not built yet (export, samples). */
   readonly organizations: readonly OrganizationData[];
+  /** get builds the organisation asked for if it was not yet (lazy-organizations.ts); has and keys build none. */
   readonly organizationById: ReadonlyMap<string, OrganizationData>;
 }
 
@@ -52,11 +57,14 @@ export function createDataset({ seed = 1, scale = 1, today, data }: CreateDatase
   const problems: DataFileProblem[] = [];
   const given = data ? givenOrganizations(data, problems) : [];
   const found = data?.problems ?? [];
-  let organizations: OrganizationData[];
+  let slots: LazyOrganization[];
   try {
-    organizations = ORGANIZATION_PROFILES.map((profile, i) => buildOrganization(picker, profile, { scale, today: day, given: given[i] }));
-    // Organisation 1 of a generated dataset answers the API reference's examples (a data file's keeps its own ids).
-    if (!data) organizations[0] = adoptExamples(organizations[0], day);
+    slots = data
+      ? ORGANIZATION_PROFILES.map((profile, i) => {
+          const org = buildOrganization(picker, profile, { scale, today: day, given: given[i] });
+          return new LazyOrganization(org.id, org);
+        })
+      : generatedOrganizations(picker, { scale, today: day });
   } catch (error) {
     // What the schema refused can leave an entry the builder cannot read: those problems say why.
     if (data && found.length > 0) throw fileError(data, found);
@@ -65,13 +73,41 @@ export function createDataset({ seed = 1, scale = 1, today, data }: CreateDatase
   // Reading's problems and the builder's together, one run for all of them.
   const all = [...found, ...problems.filter((p) => !isQuiet(p.pointer, data?.quiet ?? []))];
   if (data && all.length > 0) throw fileError(data, all);
+  return datasetOf({ seed, scale, today: day }, new OrganizationTable(slots));
+}
+
+/**
+ * The generated organisations, the last one built when first read. Every pick comes from the one
+ * seeded picker, in order, and nothing else draws from it after createDataset: so the last
+ * organisation's id can be drawn now (its build's first pick) and the rest of its build run later,
+ * continuing the stream where the one before it ended, the same bytes as building it now. An id is
+ * drawn where the organisation before it ended, so only the last one can wait.
+ */
+function generatedOrganizations(picker: Picker, { scale, today }: { scale: number; today: string }): LazyOrganization[] {
+  // Organisation 1 answers the API reference's examples (a data file's keeps its own ids).
+  const first = adoptExamples(buildOrganization(picker, ORGANIZATION_PROFILES[0], { scale, today }), today);
+  const slots = [new LazyOrganization(first.id, first)];
+  for (const profile of ORGANIZATION_PROFILES.slice(1)) {
+    // The next id is drawn where the organisation before it ends: that one cannot wait any longer.
+    slots[slots.length - 1].get();
+    const id = picker.uuid();
+    slots.push(new LazyOrganization(id, () => buildOrganization(picker, profile, { scale, today, id })));
+  }
+  return slots;
+}
+
+/** A dataset at version 0 reading `table`'s organisations. */
+export function datasetOf({ seed, scale, today }: Pick<Dataset, "seed" | "scale" | "today">, table: OrganizationTable): Dataset {
   return {
     seed,
     scale,
-    today: day,
+    today,
     version: 0,
-    organizations,
-    organizationById: new Map(organizations.map((o) => [o.id, o])),
+    organizationIds: table.ids,
+    get organizations() {
+      return table.all();
+    },
+    organizationById: table,
   };
 }
 

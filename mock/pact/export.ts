@@ -7,6 +7,7 @@
 import type { SpecOperation } from "../kernel/spec.js";
 import type { RecordedRequest } from "../worlds/journal/requests.js";
 import type { World } from "../worlds/world.js";
+import { organizationAt } from "../data/lazy-organizations.js";
 import { deref } from "../../src/contract/spec-document.js";
 import { bodyWithRules, type RuleSet } from "./body-rules.js";
 import { idKindOf, RECORD_WORDS, type IdKind } from "./ids.js";
@@ -54,7 +55,7 @@ export function pactOf(requests: readonly RecordedRequest[], world: World, opera
 
 function interactionOf(request: RecordedRequest, world: World, operation: SpecOperation, doc: any, descriptions: Set<string>): Record<string, unknown> {
   const apiKey = request.caller === null ? undefined : world.keys.find((k) => k.label === request.caller);
-  const org = apiKey ? world.dataset.organizations[apiKey.organisation - 1] : undefined;
+  const org = apiKey ? organizationAt(world.dataset, apiKey.organisation) : undefined;
   // Ids of the caller's own records come from the state: another seed has other ids.
   const kindOf = (value: string): IdKind | undefined => (org && request.status < 300 ? idKindOf(org, value) : undefined);
   const needs = new Set<IdKind>();

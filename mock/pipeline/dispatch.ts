@@ -98,7 +98,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const contexts = new WeakMap<object, RequestContext>();
   const logger = createLogger("hr-mock", { level: "silent" });
   const { default: home } = options.worlds;
-  const anonymous = (): ApiKey => ({ key: "", organisation: 1, organizationId: home.dataset.organizations[0]?.id ?? "", permissions: new Set(), label: ANONYMOUS, world: home });
+  const anonymous = (): ApiKey => ({ key: "", organisation: 1, organizationId: home.dataset.organizationIds[0] ?? "", permissions: new Set(), label: ANONYMOUS, world: home });
   const admit = createAdmission({ gate, failRate: options.failRate, random: options.random, clock: options.now, anonymous });
   const mock = createMockComponent({
     operations: spec.byOperationId,

@@ -4,6 +4,7 @@
 // is thrown as an EndpointError or TriggerError carrying the reason. The control API calls
 // `service` directly, its input already checked at its edge.
 import type { Dataset, OrganizationData } from "../data/dataset.js";
+import { organizationAt } from "../data/lazy-organizations.js";
 import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry } from "./delivery-log.js";
 import type { CreatedEndpoint, EndpointInput, EndpointView } from "./endpoints.js";
 import type { TriggerResult } from "./publisher.js";
@@ -163,9 +164,8 @@ export class WebhookEngine {
 
   /** An organisation named by position (1, 2) or id, as in-process callers name it. */
   private organization(organisation: number | string = 1): Result<OrganizationData> {
-    const orgs = this.dataset.organizations;
-    const org = typeof organisation === "number" ? orgs[organisation - 1] : this.dataset.organizationById.get(organisation);
+    const org = typeof organisation === "number" ? organizationAt(this.dataset, organisation) : this.dataset.organizationById.get(organisation);
     if (org) return { ok: true, value: org };
-    return refuse("invalid", `organisation ${JSON.stringify(organisation)} is not 1 to ${orgs.length} nor an organisation id of this dataset`);
+    return refuse("invalid", `organisation ${JSON.stringify(organisation)} is not 1 to ${this.dataset.organizationIds.length} nor an organisation id of this dataset`);
   }
 }

@@ -236,7 +236,7 @@ export class Worlds {
       keys: [],
       demoKeyOf,
     };
-    const keys = createKeyRegistry(specs, dataset.organizations.map((org) => org.id), world);
+    const keys = createKeyRegistry(specs, dataset.organizationIds, world);
     for (const [key, apiKey] of keys) {
       if (this.registry.has(key)) throw new Error("hr-mock: a generated sandbox key collides with a known key");
       this.registry.set(key, apiKey);

@@ -6,6 +6,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { createKeyRegistry } from "../../mock/worlds/api-keys.js";
+import { datasetOf } from "../../mock/data/dataset.js";
+import { LazyOrganization, OrganizationTable } from "../../mock/data/lazy-organizations.js";
 import { DEMO_KEY, DEMO_KEYS, KeysFileError, MockOptionError, startMock, type RunningMock, type StartMockOptions } from "../../mock/index.js";
 import { parseKeySpecs } from "../../mock/keys/load-keys.js";
 import { handlers, readOperations } from "../../mock/operations/read/index.js";
@@ -313,14 +315,18 @@ describe("/docs and mounted routes", () => {
   });
 });
 
+const unbuilt = (): never => {
+  throw new Error("this test's organisations have ids only");
+};
+
 describe("a handler that throws", () => {
   test("is a 500 envelope without a stack, and one log line without the key", async () => {
     const loaded = await loadSpec();
     const errors: string[] = [];
     const dispatch = createDispatcher({
       spec: loaded,
-      // Two organisations with ids only: the handler that throws reads nothing.
-      worlds: new Worlds({ start: { seed: 1, scale: 1, today: "2026-11-02", version: 0, organizations: [{ id: "org-a" }, { id: "org-b" }], organizationById: new Map() } as never, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, state: memoryBackend({ rateLimit: "off" }) }),
+      // Two organisations with ids only (building either throws): the handler that throws reads nothing.
+      worlds: new Worlds({ start: datasetOf({ seed: 1, scale: 1, today: "2026-11-02" }, new OrganizationTable(["org-a", "org-b"].map((id) => new LazyOrganization(id, unbuilt)))), keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, state: memoryBackend({ rateLimit: "off" }) }),
       table: readOperations(
         {
           ...handlers,

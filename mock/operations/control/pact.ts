@@ -9,6 +9,7 @@ import { andThen, type Awaitable } from "../../kernel/awaitable.js";
 import type { World, Worlds } from "../../worlds/world.js";
 import type { OperationTable } from "../operation.js";
 import { offeredIds } from "../../pact/ids.js";
+import { organizationAt } from "../../data/lazy-organizations.js";
 import type { components } from "../../../generated/control-api.js";
 
 /** The label of the sandbox the state endpoint keeps. */
@@ -36,7 +37,7 @@ export function pactOperations(worlds: Worlds): OperationTable {
         if (!key) {
           return operationResult(refuse("invalid", `no key of the sandbox is labelled ${JSON.stringify(label.slice(0, 100))}; the labels are ${world.keys.map((k) => JSON.stringify(k.label)).join(", ")}`, "params.key"));
         }
-        const org = world.dataset.organizations[key.organisation - 1];
+        const org = organizationAt(world.dataset, key.organisation)!;
         return bare({ apiKey: key.key, ...offeredIds(org) });
       });
     },
