@@ -8,7 +8,7 @@ import type { SpecOperation } from "../kernel/spec.js";
 import type { RecordedRequest } from "../worlds/journal/requests.js";
 import type { World } from "../worlds/world.js";
 import { organizationAt } from "../data/lazy-organizations.js";
-import { deref } from "../../src/contract/spec-document.js";
+import { deref, responseKeyOf } from "../../src/contract/spec-document.js";
 import { bodyWithRules, type RuleSet } from "./body-rules.js";
 import { idKindOf, RECORD_WORDS, type IdKind } from "./ids.js";
 
@@ -121,11 +121,11 @@ function summaryOf(doc: any, operation: SpecOperation): string {
   return typeof summary === "string" ? summary.replace(/^./, (c) => c.toLowerCase()) : `${operation.method} ${operation.path}`;
 }
 
-/** The documented response of a status: the exact code, its class (4XX), then default. */
-export function documentedResponse(doc: any, operation: SpecOperation, status: number): any {
+/** The documented response of a status (responseKeyOf: the exact code, its class, then default). */
+function documentedResponse(doc: any, operation: SpecOperation, status: number): any {
   const responses = doc.paths?.[operation.path]?.[operation.method.toLowerCase()]?.responses ?? {};
-  const found = responses[String(status)] ?? responses[`${String(status)[0]}XX`] ?? responses.default;
-  return found && deref(doc, found);
+  const key = responseKeyOf(responses, status);
+  return key === undefined ? undefined : deref(doc, responses[key]);
 }
 
 function responseOf(doc: any, operation: SpecOperation, status: number): Record<string, unknown> {

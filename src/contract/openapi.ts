@@ -7,7 +7,7 @@ import { fileURLToPath } from "node:url";
 import { operationIndex } from "../../generated/client.js";
 import { rateLimit } from "../../generated/facts.js";
 import { createDocumentValidator, type SchemaError } from "./schema-validator.js";
-import { escapeToken, flatten, resolvePointer, walk } from "./spec-document.js";
+import { escapeToken, flatten, resolvePointer, responseKeyOf, walk } from "./spec-document.js";
 
 export type OperationId = (typeof operationIndex)[number]["operationId"];
 export type OperationInfo = (typeof operationIndex)[number];
@@ -118,14 +118,7 @@ function contractSpecOf(doc: any, asyncapi: any): ContractSpec {
     return doc.paths[info.path][info.method];
   };
 
-  const documentedResponse = (id: OperationId, status: number) => {
-    const responses = operationObject(id).responses ?? {};
-    const exact = String(status);
-    const range = `${String(status)[0]}XX`;
-    if (exact in responses) return exact;
-    if (range in responses) return range;
-    return "default" in responses ? "default" : undefined;
-  };
+  const documentedResponse = (id: OperationId, status: number) => responseKeyOf(operationObject(id).responses ?? {}, status);
 
   /** Pointer of the documented response object for a status, following $refs to shared responses. */
   const responsePointer = (id: OperationId, status: number) => {

@@ -13,6 +13,15 @@ export function resolvePointer(doc: any, ref: string): any {
     }, doc);
 }
 
+/** The key of an operation's responses that documents `status`: the exact code, its class (4XX), then default. */
+export function responseKeyOf(responses: Record<string, unknown>, status: number): string | undefined {
+  const exact = String(status);
+  const range = `${exact[0]}XX`;
+  if (exact in responses) return exact;
+  if (range in responses) return range;
+  return "default" in responses ? "default" : undefined;
+}
+
 /** Follows $ref chains; sibling keywords of a $ref (description, example) win over the target's. */
 export function deref(doc: any, node: any): any {
   let current = node;

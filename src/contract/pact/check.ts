@@ -8,7 +8,7 @@ import { loadContractSpec, type ContractSpec, type OperationId, type OperationIn
 import { totalsOf, type SuiteReport } from "../report.js";
 import { passed, violation, type CheckResult } from "../results.js";
 import type { KnownIds } from "../ids-file.js";
-import { deref, effective, flatten } from "../spec-document.js";
+import { deref, effective, escapeToken, flatten } from "../spec-document.js";
 import { readPact, type PactDocument, type PactInteraction } from "./read.js";
 import { parameters } from "../../../generated/facts.js";
 
@@ -243,13 +243,11 @@ function declaredParameters(spec: ContractSpec, path: string, method: string): A
       param: deref(spec.doc, node),
       schemaPointer: `${typeof node?.$ref === "string" ? node.$ref.replace(/^#/, "") : `${owner}/parameters/${i}`}/schema`,
     }));
-  const item = `/paths/${escapePointer(path)}`;
+  const item = `/paths/${escapeToken(path)}`;
   const own = at(`${item}/${method}`, spec.doc.paths[path][method].parameters);
   const inherited = at(item, spec.doc.paths[path].parameters).filter((p) => !own.some((o) => o.param.name === p.param.name && o.param.in === p.param.in));
   return [...inherited, ...own];
 }
-
-const escapePointer = (token: string) => token.replace(/~/g, "~0").replace(/\//g, "~1");
 
 /** Fields of `value` the schema does not have, as JSON pointers (lists through their items). */
 function unknownFields(doc: any, schema: any, value: unknown, at: string): string[] {
