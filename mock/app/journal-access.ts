@@ -57,9 +57,8 @@ export function journalAccess(current: () => JournalSource | undefined, ready: (
     async pact(options) {
       const { world, operations } = current() ?? (await ready());
       // The exporter and the document load when a pact is first asked for.
-      const [{ pactOf }, { readDocument }] = await Promise.all([import("../pact/export.js"), import("../pact/document.js")]);
-      const requests = listRequests(await world.journal.view(), checkFilter(undefined, operations), operations).requests;
-      return pactOf(requests, world, operations, await readDocument(), options);
+      const { journalPact } = await import("../pact/journal-pact.js");
+      return journalPact(world, checkFilter(undefined, operations), operations, options);
     },
   };
 }

@@ -67,11 +67,13 @@ export function journalOperations(worlds: Worlds, operations: ReadonlyMap<string
 
   /** The world's journal as a Pact file; the exporter and the document load when one is first asked for. */
   async function pactOfWorld(world: World, filter: ReturnType<typeof checkFilter>, consumer: string): Promise<OperationResult> {
-    const [{ pactOf }, { readDocument }] = await Promise.all([import("../../pact/export.js"), import("../../pact/document.js")]);
-    const doc = await readDocument().catch(() => undefined);
-    // The handlers in a browser page have no file to read the schemas from.
-    if (doc === undefined) return operationResult(refuse("unavailable", "this mock cannot read the bundled OpenAPI document the pact's rules come from (a browser has no file system); export from hr-mock serve"));
-    const view = await world.journal.view();
-    return { ok: true, data: pactOf(listRequests(view, filter, operations).requests, world, operations, doc, { consumer }) };
+    const { journalPact, PactDocumentUnavailable } = await import("../../pact/journal-pact.js");
+    try {
+      return { ok: true, data: await journalPact(world, filter, operations, { consumer }) };
+    } catch (error) {
+      // The handlers in a browser page have no file to read the schemas from.
+      if (error instanceof PactDocumentUnavailable) return operationResult(refuse("unavailable", error.message));
+      throw error;
+    }
   }
 }
