@@ -30,10 +30,21 @@ export function printBrowserSize(size: BrowserBundleSize): void {
 
 const PAGES = 3;
 
+const HELP = `npm run size [-- options]: what the MSW handlers cost a browser page (msw/browser's setupWorker,
+hr-service-mock/msw's createHandlers, the typed client; esbuild, minified, code split): the first
+chunk and the whole, raw and gzipped, and the largest packages in each.
+
+  --first-answer  also open the handlers in Chromium in ${PAGES} fresh pages: the time from navigation
+                  to their first answer, and the answers after it
+  --profile       also profile ${PAGES} fresh pages to their first answer (an unminified build): where
+                  that wait's CPU time goes, by phase
+  -h, --help      show this help`;
+
 async function main(): Promise<void> {
   const args = process.argv.slice(2);
+  if (args.includes("--help") || args.includes("-h")) return void console.log(HELP);
   const unknown = args.find((arg) => arg !== "--first-answer" && arg !== "--profile");
-  if (unknown !== undefined) throw new Error(`unknown argument ${unknown}; npm run size [-- --first-answer] [--profile]`);
+  if (unknown !== undefined) throw new Error(`unknown argument ${unknown}; npm run size [-- --first-answer] [--profile] (see --help)`);
   console.error("size: bundling msw/browser + hr-service-mock/msw + the client (esbuild, minified, splitting on)");
   printBrowserSize(await measureBrowserBundle(repoRoot));
   if (args.includes("--profile")) await printProfile();
