@@ -20,6 +20,8 @@ import { SERVED } from "../edges/msw/served.js";
 import type { AssembledMock } from "./assemble.js";
 import { checkPipelineOptions, type PipelineSettingsInput } from "./options.js";
 import { journalAccess, type JournalAccess, type JournalSource } from "./journal-access.js";
+import { whenQuiet, type QuietWatch } from "./when-quiet.js";
+import { buildEveryOrganization } from "../data/lazy-organizations.js";
 
 export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 export { VerificationError, type JournalAccess, type QueryValue, type RecordedRequest, type RequestFilter, type Times, type VerifyOptions, type PactFile, type PactOptions } from "./journal-access.js";
@@ -71,8 +73,16 @@ export function createHandlers(options: MockHandlersOptions = {}): MockHandlers 
   const warm = setTimeout(() => void ready().catch(() => undefined), 0) as { unref?: () => void };
   // In Node a process with nothing else to do need not wait for it.
   warm.unref?.();
+  const quiet = quietWatch(() => assembled);
   const answer = createFetchEdge({
-    dispatch: async (request) => (await ready()).dispatch(request),
+    dispatch: async (request) => {
+      quiet?.started();
+      try {
+        return await (await ready()).dispatch(request);
+      } finally {
+        quiet?.ended();
+      }
+    },
     failureStatus: settings.failureStatus,
     latencyMs: settings.latencyMs,
     basePath: base.path,
@@ -85,6 +95,31 @@ export function createHandlers(options: MockHandlersOptions = {}): MockHandlers 
     async () => source(await ready()),
   );
   return Object.assign(operationHandlers(SERVED, base, answer), journal);
+}
+
+/** How long without a request before a page builds the organisations no request has read yet. */
+const QUIET_MS = 500;
+
+/**
+ * In a page (requestIdleCallback there), the organisations no request has read yet are built once it
+ * has been quiet and is idle, so a later request of another organisation does not wait for its
+ * build; in Node each is built by its first request.
+ */
+function quietWatch(built: () => AssembledMock | undefined): QuietWatch | undefined {
+  const idle = (globalThis as { requestIdleCallback?: (callback: () => void) => unknown }).requestIdleCallback;
+  if (!idle) return undefined;
+  return whenQuiet({
+    quietMs: QUIET_MS,
+    work: () => {
+      const mock = built();
+      if (mock) buildEveryOrganization(mock.worlds.default.dataset);
+    },
+    after: (callback, ms) => {
+      const timer = setTimeout(callback, ms);
+      return () => clearTimeout(timer);
+    },
+    whenIdle: (callback) => void idle(callback),
+  });
 }
 
 /** The base URL's origin and path (without a trailing slash); a path alone is resolved against the page (browsers only). */

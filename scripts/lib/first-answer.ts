@@ -26,8 +26,12 @@ export interface PageHandlers {
   setup: string;
 }
 
-/** The page: `handlers` (their own code, whatever it does first) under the same worker and client calls. */
-export const pageEntry = (handlers: PageHandlers) => `
+/**
+ * The page: `handlers` (their own code, whatever it does first) under the same worker and client
+ * calls; with `quietMs`, after them the page waits that long without a request, then times another
+ * organisation's first request (a key of organisation 2).
+ */
+export const pageEntry = (handlers: PageHandlers, quietMs?: number) => `
 import { setupWorker } from "msw/browser";
 import { createClient } from "./src/client/index.ts";
 ${handlers.setup}
@@ -47,6 +51,15 @@ window.firstAnswer = (async () => {
     const sent = performance.now();
     marks.outcomes.push(await outcome(hr.listEmployees({ PageNumber: page })));
     marks.later.push(performance.now() - sent);
+  }${
+    quietMs === undefined
+      ? ""
+      : `
+  await new Promise((resolve) => setTimeout(resolve, ${quietMs}));
+  const other = createClient({ baseUrl: "http://127.0.0.1:4010", apiKey: "demo_org2_full", retry: false });
+  const sent = performance.now();
+  marks.otherOutcome = await outcome(other.listEmployees({ PageSize: 5 }));
+  marks.other = performance.now() - sent;`
   }
   return marks;
 })();
@@ -61,6 +74,9 @@ export interface FirstAnswer {
   later: number[];
   /** Each call's outcome in order (the first, then the later ones): "ok", the failed answer's status, or the error's name. */
   outcomes: string[];
+  /** With MeasureOptions.quietMs: another organisation's first request after the quiet spell, in milliseconds, and its outcome. */
+  other?: number;
+  otherOutcome?: string;
 }
 
 export interface MeasureOptions {
@@ -73,6 +89,8 @@ export interface MeasureOptions {
   around?: (page: Page) => Promise<() => Promise<void>>;
   /** Function and module names kept in the bundle (for a profile), its text otherwise minified as a build's. */
   keepNames?: boolean;
+  /** After the later answers, wait this long without a request, then time another organisation's first request. */
+  quietMs?: number;
 }
 
 /**
@@ -80,7 +98,7 @@ export interface MeasureOptions {
  * are bundled, `handlers` ours unless given.
  */
 export async function measureFirstAnswer(repoRoot: string, pages: number, handlers: PageHandlers = OUR_HANDLERS, options: MeasureOptions = {}): Promise<FirstAnswer[]> {
-  const files = await bundlePage(pageEntry(handlers), repoRoot, { nodePaths: options.nodePaths, keepNames: options.keepNames });
+  const files = await bundlePage(pageEntry(handlers, options.quietMs), repoRoot, { nodePaths: options.nodePaths, keepNames: options.keepNames });
   const scripts = Object.fromEntries(Object.entries(files).map(([file, body]) => [file, { type: "text/javascript; charset=utf-8", body }]));
   const worker = readFileSync(createRequire(import.meta.url).resolve("msw/mockServiceWorker.js"), "utf8");
   const site = await serveStatic({ ...scripts, ...modulePage("first answer", files["/app.js"]!), "/mockServiceWorker.js": { type: "text/javascript; charset=utf-8", body: worker } });
