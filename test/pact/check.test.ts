@@ -199,6 +199,8 @@ describe("hr-contract pact", () => {
     ["no file", [], 2, /name at least one Pact file/],
     ["a file that is not there", ["nope.json"], 2, /nope\.json: cannot read it \(ENOENT\)/],
     ["an unknown option", ["--bogus", "x.json"], 2, /Unknown option '--bogus'/],
+    ["a keys file with a misspelt permission", [file("ok.json", pactOf(4, guideStyle.slice(0, 1))), "--keys", file("keys-typo.json", '[{ "key": "k", "permissions": ["Leave: Veiw"] }]')], 2, /--keys .*keys-typo\.json: entry 1: unknown permission "Leave: Veiw" \(known: .*Leave: View/],
+    ["a keys file with a field of neither form", [file("ok.json", pactOf(4, guideStyle.slice(0, 1))), "--keys", file("keys-field.json", '[{ "key": "k", "permissions": [], "scopes": [] }]')], 2, /--keys .*keys-field\.json: entry 1: unknown field "scopes"/],
   ])("%s is one line and exit %s", async (_, argv, code, line) => {
     const { out, io: streams } = io();
     expect(await runContractCli(["pact", ...argv], {}, streams)).toBe(code);
