@@ -9,10 +9,10 @@
 // next turn of the event loop, while the page registers MSW's worker, so the first request finds
 // them built or under way instead of starting them.
 import type { HttpHandler } from "msw";
-import { permissions } from "../../generated/facts.js";
 import { defaultServerUrl } from "../../generated/routes.js";
 import { MockOptionError } from "../kernel/option-error.js";
-import { MANAGE_WEBHOOKS, type KeySpec } from "../keys/demo-keys.js";
+import type { KeySpec } from "../keys/demo-keys.js";
+import { KNOWN_PERMISSIONS } from "../../src/contract/keys-form.js";
 import { KeysFileError, parseKeySpecs } from "../keys/load-keys.js";
 import { createFetchEdge } from "../edges/fetch.js";
 import { operationHandlers, type HandlerBase } from "../edges/msw/handlers.js";
@@ -59,8 +59,7 @@ export function createHandlers(options: MockHandlersOptions = {}): MockHandlers 
   if (typeof options !== "object" || options === null) throw new MockOptionError("createHandlers takes an options object");
   const settings = checkPipelineOptions(options);
   const base = baseOf(options.baseUrl ?? defaultServerUrl);
-  // The permission names a key may hold: the spec's x-permission values (generated) and the webhooks one.
-  const extraKeys = parseKeySpecs(options.keys ?? [], [...Object.values(permissions), MANAGE_WEBHOOKS]);
+  const extraKeys = parseKeySpecs(options.keys ?? [], KNOWN_PERMISSIONS);
   const onError = options.onError ?? ((line: string) => console.error(line));
 
   let mock: Promise<AssembledMock> | undefined;

@@ -2,6 +2,7 @@
 // naming the file and the entry; a key itself is never repeated in a message.
 import { readFile } from "node:fs/promises";
 import type { KeySpec } from "./demo-keys.js";
+import { KEY_FIELDS } from "../../src/contract/keys-form.js";
 
 export class KeysFileError extends Error {
   override name = "KeysFileError";
@@ -36,9 +37,8 @@ export function parseKeySpecs(json: unknown, knownPermissions: readonly string[]
       throw new KeysFileError(`${where} must be an object like ${KEYS_FILE_SHAPE.slice(1, -1)}`);
     }
     const { key, organisation, permissions, label } = entry as Record<string, unknown>;
-    const known = new Set(["key", "organisation", "permissions", "label"]);
-    const extra = Object.keys(entry).find((name) => !known.has(name));
-    if (extra !== undefined) throw new KeysFileError(`${where}: unknown field "${extra}" (fields: key, organisation, permissions, label)`);
+    const extra = Object.keys(entry).find((name) => !KEY_FIELDS.includes(name));
+    if (extra !== undefined) throw new KeysFileError(`${where}: unknown field "${extra}" (fields: ${KEY_FIELDS.join(", ")})`);
     if (typeof key !== "string" || key.length === 0 || /\s/.test(key)) {
       throw new KeysFileError(`${where}: "key" must be a non-empty string without spaces`);
     }

@@ -4,8 +4,8 @@
 // whole adds the chunks it imports dynamically (loaded on first use).
 import { gzipSync } from "node:zlib";
 import path from "node:path";
-import { build, type Metafile, type Plugin } from "esbuild";
-import { mswBrowserOptions } from "./msw-bundle.js";
+import { build, type Metafile } from "esbuild";
+import { mswBrowserOptions, pageEntryPlugin } from "./msw-bundle.js";
 
 /** What a frontend's development build holds to mock the API in the browser. */
 export const PAGE_ENTRY = `
@@ -29,17 +29,6 @@ export interface BrowserBundleSize {
   whole: BundlePart;
 }
 
-/** The page entry as a file of its own (splitting needs entry points), its imports resolved from `resolveDir`. */
-function pageEntry(resolveDir: string, contents: string): Plugin {
-  return {
-    name: "page-entry",
-    setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /^page-entry$/ }, () => ({ path: "page-entry.ts", namespace: "page" }));
-      pluginBuild.onLoad({ filter: /.*/, namespace: "page" }, () => ({ contents, resolveDir, loader: "ts" }));
-    },
-  };
-}
-
 const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(input)?.[1] ?? input.replace(/^[\w-]+:/, "").split("/").slice(0, 2).join("/");
 
 /**
@@ -53,7 +42,7 @@ export async function measureBrowserBundle(resolveDir: string, entry = PAGE_ENTR
     ...options,
     nodePaths,
     entryPoints: ["page-entry"],
-    plugins: [pageEntry(resolveDir, entry), ...(options.plugins ?? [])],
+    plugins: [pageEntryPlugin(resolveDir, entry), ...(options.plugins ?? [])],
     outdir: path.join(resolveDir, ".size-out"),
     splitting: true,
     minify: true,

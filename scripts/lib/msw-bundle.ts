@@ -171,25 +171,29 @@ export async function bundleWithHandlers(entry: string, resolveDir: string, opti
   return result.outputFiles[0].text;
 }
 
+/** A page entry given as text, as the module `page-entry` (splitting needs entry points), its imports resolved from `resolveDir`. */
+export function pageEntryPlugin(resolveDir: string, contents: string): Plugin {
+  return {
+    name: "page-entry",
+    setup(pluginBuild) {
+      pluginBuild.onResolve({ filter: /^page-entry$/ }, () => ({ path: "page-entry.ts", namespace: "page" }));
+      pluginBuild.onLoad({ filter: /.*/, namespace: "page" }, () => ({ contents, resolveDir, loader: "ts" }));
+    },
+  };
+}
+
 /**
  * A page's code as a project's build makes it (minified, code split: what the entry imports
  * dynamically comes as chunks, fetched when first imported): the files by their path on the site,
  * the entry as /app.js. With `keepNames`, not minified (for a CPU profile to name what ran).
  */
 export async function bundlePage(entry: string, resolveDir: string, options: { nodePaths?: string[]; keepNames?: boolean } = {}): Promise<Record<string, string>> {
-  const page: Plugin = {
-    name: "page-entry",
-    setup(pluginBuild) {
-      pluginBuild.onResolve({ filter: /^page-entry$/ }, () => ({ path: "page-entry.ts", namespace: "page" }));
-      pluginBuild.onLoad({ filter: /.*/, namespace: "page" }, () => ({ contents: entry, resolveDir, loader: "ts" }));
-    },
-  };
   const options_ = mswBrowserOptions();
   const result = await build({
     ...options_,
     nodePaths: options.nodePaths ?? [],
     entryPoints: { app: "page-entry" },
-    plugins: [page, ...(options_.plugins ?? [])],
+    plugins: [pageEntryPlugin(resolveDir, entry), ...(options_.plugins ?? [])],
     outdir: path.join(resolveDir, ".page-out"),
     splitting: true,
     chunkNames: "chunk-[hash]",

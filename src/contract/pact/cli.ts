@@ -9,8 +9,7 @@ import { toJUnit } from "../junit.js";
 import { formatReport } from "../report.js";
 import { errorCode, prepareReportFile, writeReportFile } from "../report-files.js";
 import { checkPact, type PactKey, type PactReport } from "./check.js";
-import { permissions as permissionNames } from "../../../generated/facts.js";
-import { webhookPermission } from "../../../generated/webhook-facts.js";
+import { KEY_FIELDS, KNOWN_PERMISSIONS } from "../keys-form.js";
 
 export const DEFAULT_PACT_JUNIT = "test-artifacts/pact-junit.xml";
 
@@ -92,11 +91,6 @@ export function pactJson(report: PactReport): string {
   const { findings, interactions, exitCode, baseUrl } = report;
   return `${JSON.stringify({ pacts: baseUrl, interactions, findings, exitCode }, null, 2)}\n`;
 }
-
-/** The permission names a key may hold: the spec's x-permission values and the webhooks one (generated facts). */
-const KNOWN_PERMISSIONS: readonly string[] = [...Object.values(permissionNames), webhookPermission];
-/** The fields of the mock's keys file form, which this file may be. */
-const KEY_FIELDS = ["key", "organisation", "permissions", "label"];
 
 function parseKeys(text: string): PactKey[] {
   const json = jsonOf(text);
