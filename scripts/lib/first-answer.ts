@@ -12,6 +12,8 @@ import { readFileSync } from "node:fs";
 import { createRequire } from "node:module";
 import { chromium, type Page } from "playwright-core";
 import { bundlePage } from "./msw-bundle.js";
+import { DEMO_KEY } from "../../mock/keys/demo-keys.js";
+import { defaultServerUrl } from "../../generated/routes.js";
 import { CHROMIUM, CHROMIUM_ARGS, modulePage, serveStatic } from "../../test/support/browser.js";
 
 /** Our handlers, as the page entry imports them (see PageHandlers). */
@@ -41,7 +43,7 @@ window.firstAnswer = (async () => {
   const worker = setupWorker(...(await handlers()));
   await worker.start({ quiet: true, onUnhandledRequest: "error", serviceWorker: { url: "/mockServiceWorker.js" } });
   marks.started = performance.now();
-  const hr = createClient({ baseUrl: "http://127.0.0.1:4010", apiKey: "demo_org1_full", retry: false });
+  const hr = createClient({ baseUrl: "${defaultServerUrl}", apiKey: "${DEMO_KEY.org1Full}", retry: false });
   marks.outcomes = [await outcome(hr.listLeaveRequests({ PageSize: 5 }))];
   marks.first = performance.now();
   // A profiled page (first-answer-profile.ts) waits here while its profile of the first answer is taken.
@@ -56,7 +58,7 @@ window.firstAnswer = (async () => {
       ? ""
       : `
   await new Promise((resolve) => setTimeout(resolve, ${quietMs}));
-  const other = createClient({ baseUrl: "http://127.0.0.1:4010", apiKey: "demo_org2_full", retry: false });
+  const other = createClient({ baseUrl: "${defaultServerUrl}", apiKey: "${DEMO_KEY.org2Full}", retry: false });
   const sent = performance.now();
   marks.otherOutcome = await outcome(other.listEmployees({ PageSize: 5 }));
   marks.other = performance.now() - sent;`
