@@ -192,7 +192,8 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   const fingerprint = { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) };
   await backend.restore(dataset, fingerprint);
 
-  const knownPermissions = [...new Set([...spec.operations.map((op) => op.permission), MANAGE_WEBHOOKS])];
+  // The spec's (a --spec of another version may name others); a keyless operation's "none" is no permission a key holds.
+  const knownPermissions = [...new Set([...spec.operations.filter((op) => !op.keyless).map((op) => op.permission), MANAGE_WEBHOOKS])];
   const extraKeys = typeof options.keys === "string" ? await readKeysFile(options.keys, knownPermissions) : parseKeySpecs(options.keys ?? [], knownPermissions);
 
   let webhooks: WebhookCore;

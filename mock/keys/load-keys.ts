@@ -2,13 +2,11 @@
 // naming the file and the entry; a key itself is never repeated in a message.
 import { readFile } from "node:fs/promises";
 import type { KeySpec } from "./demo-keys.js";
-import { KEY_FIELDS } from "../../src/contract/keys-form.js";
+import { keysFileProblem, readKeyEntry } from "../../src/contract/keys-form.js";
 
 export class KeysFileError extends Error {
   override name = "KeysFileError";
 }
-
-export const KEYS_FILE_SHAPE = '[{ "key": "...", "organisation": 1, "permissions": ["Leave: View"], "label": "..." }]';
 
 export async function readKeysFile(path: string, knownPermissions: readonly string[]): Promise<KeySpec[]> {
   let text: string;
@@ -27,42 +25,18 @@ export async function readKeysFile(path: string, knownPermissions: readonly stri
   return parseKeySpecs(json, knownPermissions, `keys file ${path}`);
 }
 
-/** Checks the parsed JSON of a keys file (or keys given to startMock). */
+/** Checks the parsed JSON of a keys file (or keys given to startMock or createHandlers). */
 export function parseKeySpecs(json: unknown, knownPermissions: readonly string[], source = "keys"): KeySpec[] {
-  if (!Array.isArray(json)) throw new KeysFileError(`${source} must hold a JSON array like ${KEYS_FILE_SHAPE}`);
+  const notAFile = keysFileProblem(json);
+  if (notAFile !== undefined) throw new KeysFileError(`${source}: ${notAFile}`);
   const seen = new Set<string>();
-  return json.map((entry, index) => {
+  return (json as unknown[]).map((given, index) => {
     const where = `${source}: entry ${index + 1}`;
-    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) {
-      throw new KeysFileError(`${where} must be an object like ${KEYS_FILE_SHAPE.slice(1, -1)}`);
-    }
-    const { key, organisation, permissions, label } = entry as Record<string, unknown>;
-    const extra = Object.keys(entry).find((name) => !KEY_FIELDS.includes(name));
-    if (extra !== undefined) throw new KeysFileError(`${where}: unknown field "${extra}" (fields: ${KEY_FIELDS.join(", ")})`);
-    if (typeof key !== "string" || key.length === 0 || /\s/.test(key)) {
-      throw new KeysFileError(`${where}: "key" must be a non-empty string without spaces`);
-    }
+    const entry = readKeyEntry(given, "mock", knownPermissions);
+    if ("problem" in entry) throw new KeysFileError(`${where}: ${entry.problem}`);
+    const { key, organisation } = entry;
     if (seen.has(key)) throw new KeysFileError(`${where}: the same key appears in an earlier entry`);
     seen.add(key);
-    const organisationOk =
-      (typeof organisation === "number" && Number.isInteger(organisation) && organisation >= 1) ||
-      (typeof organisation === "string" && organisation.length > 0);
-    if (!organisationOk) {
-      throw new KeysFileError(`${where}: "organisation" must be 1, 2 (the dataset's first or second organisation) or an organisation id`);
-    }
-    if (!Array.isArray(permissions) || !permissions.every((p) => typeof p === "string")) {
-      throw new KeysFileError(`${where}: "permissions" must be an array of permission names (${knownPermissions.join(", ")})`);
-    }
-    const unknown = permissions.find((p) => !knownPermissions.includes(p));
-    if (unknown !== undefined) {
-      throw new KeysFileError(`${where}: unknown permission "${unknown}" (known: ${knownPermissions.join(", ")})`);
-    }
-    if (label !== undefined && typeof label !== "string") throw new KeysFileError(`${where}: "label" must be a string`);
-    return {
-      key,
-      organisation: organisation as number | string,
-      permissions: [...new Set(permissions as string[])],
-      label: (label as string | undefined) ?? `keys file entry ${index + 1}`,
-    };
+    return { key, organisation, permissions: entry.permissions, label: entry.label ?? `keys file entry ${index + 1}` };
   });
 }

@@ -109,7 +109,7 @@ describe("keys", () => {
   const known = ["Leave: View", "Employee Management: View", "Manage Webhooks"];
   const bad: [string, { given: unknown; says: string }][] = [
     ["not an array", { given: { key: "x" }, says: "must hold a JSON array" }],
-    ["an entry that is a string", { given: ["x"], says: "entry 1 must be an object" }],
+    ["an entry that is a string", { given: ["x"], says: "entry 1: must be an object" }],
     ["an empty key", { given: [{ key: "", organisation: 1, permissions: [] }], says: '"key" must be a non-empty string' }],
     ["a key with a space", { given: [{ key: "a b", organisation: 1, permissions: [] }], says: "without spaces" }],
     ["organisation 0", { given: [{ key: "k", organisation: 0, permissions: [] }], says: '"organisation" must be 1, 2' }],
@@ -133,6 +133,12 @@ describe("keys", () => {
   test("a key that repeats a demo key, or an organisation beyond the dataset, is refused", () => {
     expect(() => createKeyRegistry([...DEMO_KEYS, { ...DEMO_KEYS[0], label: "copy" }], ["a", "b"], undefined as never)).toThrow(/defined twice/);
     expect(() => createKeyRegistry([{ key: "k", organisation: 3, permissions: [], label: "third" }], ["a", "b"], undefined as never)).toThrow(/not 1 to 2/);
+  });
+
+  test("a key is given the permissions the contract names, never the keyless probes' \"none\"", async () => {
+    await expect(startMock({ port: 0, keys: [{ key: "k", organisation: 1, permissions: ["none"], label: "probe" }] })).rejects.toThrow(
+      /^keys: entry 1: unknown permission "none" \(known: Leave: View, Employee Management: View, Manage Webhooks\)$/,
+    );
   });
 
   test("a missing keys file is one clear error", async () => {

@@ -9,7 +9,7 @@ import { toJUnit } from "../junit.js";
 import { formatReport } from "../report.js";
 import { errorCode, prepareReportFile, writeReportFile } from "../report-files.js";
 import { checkPact, type PactKey, type PactReport } from "./check.js";
-import { KEY_FIELDS, KNOWN_PERMISSIONS } from "../keys-form.js";
+import { keysFileProblem, readKeyEntry } from "../keys-form.js";
 
 export const DEFAULT_PACT_JUNIT = "test-artifacts/pact-junit.xml";
 
@@ -94,17 +94,11 @@ export function pactJson(report: PactReport): string {
 
 function parseKeys(text: string): PactKey[] {
   const json = jsonOf(text);
-  if (!Array.isArray(json)) throw new Error('must hold a JSON array like [{ "key": "...", "permissions": ["Leave: View"] }]');
-  return json.map((entry, index) => {
-    if (typeof entry !== "object" || entry === null || Array.isArray(entry)) throw new Error(`entry ${index + 1} must be an object like { "key": "...", "permissions": ["Leave: View"] }`);
-    const extra = Object.keys(entry).find((name) => !KEY_FIELDS.includes(name));
-    if (extra !== undefined) throw new Error(`entry ${index + 1}: unknown field "${extra}" (fields: ${KEY_FIELDS.join(", ")})`);
-    const { key, label, permissions } = entry as Record<string, unknown>;
-    if (!Array.isArray(permissions) || permissions.some((p) => typeof p !== "string")) throw new Error(`entry ${index + 1}: permissions must be a list of names`);
-    // A misspelt name would make every success of that key a permission finding.
-    const unknown = (permissions as string[]).find((p) => !KNOWN_PERMISSIONS.includes(p));
-    if (unknown !== undefined) throw new Error(`entry ${index + 1}: unknown permission "${unknown}" (known: ${KNOWN_PERMISSIONS.join(", ")})`);
-    if (typeof key !== "string" && typeof label !== "string") throw new Error(`entry ${index + 1}: give its key or its label`);
-    return { key: typeof key === "string" ? key : undefined, label: typeof label === "string" ? label : undefined, permissions: permissions as string[] };
+  const notAFile = keysFileProblem(json);
+  if (notAFile !== undefined) throw new Error(notAFile);
+  return (json as unknown[]).map((given, index) => {
+    const entry = readKeyEntry(given, "pact");
+    if ("problem" in entry) throw new Error(`entry ${index + 1}: ${entry.problem}`);
+    return { key: entry.key, label: entry.label, permissions: entry.permissions };
   });
 }
