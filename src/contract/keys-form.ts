@@ -45,8 +45,9 @@ export function readKeyEntry(entry: unknown, reader: KeysReader, knownPermission
   const extra = Object.keys(entry).find((name) => !KEY_FIELDS.includes(name));
   if (extra !== undefined) return { problem: `unknown field "${extra}" (fields: ${KEY_FIELDS.join(", ")})` };
   const { key, organisation, permissions: held, label } = entry as Record<string, unknown>;
-  const keyGiven = key !== undefined || reader === "mock" || typeof label !== "string";
-  if (keyGiven && (typeof key !== "string" || key.length === 0 || /\s/.test(key))) {
+  // The Pact check may name a key by its label alone.
+  const keyNeeded = reader === "mock" || key !== undefined || typeof label !== "string";
+  if (keyNeeded && (typeof key !== "string" || key.length === 0 || /\s/.test(key))) {
     return { problem: reader === "mock" ? `"key" must be a non-empty string without spaces` : `"key" must be a non-empty string without spaces, or give a "label" instead` };
   }
   if (label !== undefined && typeof label !== "string") return { problem: `"label" must be a string` };
