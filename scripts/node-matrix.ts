@@ -268,8 +268,8 @@ export async function nodeMatrix(argv: string[], print: (line: string) => void):
   }
 }
 
-/** What is not an input of the packages: tests, outputs, installs, caches. */
-const NOT_INPUT = /^(\.git|node_modules|mock\/node_modules|dist|mock\/dist|mock\/THIRD_PARTY_NOTICES|site|test|test-artifacts|coverage|\.tmp)$|\.log$/;
+/** What is not an input of the packages: tests (this matrix too), outputs, installs, caches. */
+const NOT_INPUT = /^(\.git|node_modules|mock\/node_modules|dist|mock\/dist|mock\/THIRD_PARTY_NOTICES|site|test|test-artifacts|coverage|\.tmp|scripts\/node-matrix(\.ts)?)$|\.log$/;
 
 /**
  * The project where both packed packages and msw are installed: the cached one while no input of
@@ -293,7 +293,8 @@ async function installedProject(fresh: boolean, log: (line: string) => void): Pr
       log(`installing msw@${msw} (the mock's optional peer) into the project…`);
       await addTo(projects.app, [`msw@${msw}`]);
       fs.writeFileSync(path.join(partial, "complete"), "");
-      for (const old of fs.readdirSync(packed)) if (old !== path.basename(partial)) fs.rmSync(path.join(packed, old), { recursive: true, force: true });
+      // Another run's partial folder is its own to remove.
+      for (const old of fs.readdirSync(packed)) if (!old.includes(".partial-")) fs.rmSync(path.join(packed, old), { recursive: true, force: true });
       fs.renameSync(partial, folder);
     } finally {
       fs.rmSync(partial, { recursive: true, force: true });
