@@ -51,7 +51,11 @@ function runNode(line: Line, cwd: string, args: string[]): Promise<Ran> {
   });
 }
 
-const firstLine = (text: string) => text.trim().split("\n")[0] ?? "";
+/** The line of a process's output that says what went wrong: an error or warning line, a line of our bins, else the first. */
+function firstLine(text: string): string {
+  const lines = text.split("\n").map((line) => line.trim()).filter(Boolean);
+  return lines.find((line) => /^(\w*(Error|Warning)\b.*?:|hr-(mock|contract): )/.test(line)) ?? lines[0] ?? "";
+}
 
 /** A warning Node printed (with --trace-warnings its stack follows): its first line and the first file of its stack. */
 interface Warned {
@@ -245,7 +249,7 @@ export async function nodeMatrix(argv: string[], print: (line: string) => void):
       ),
       installedProject(fresh, (text) => print(`node-matrix: ${text}`)),
     ]);
-    print(`node-matrix: ready after ${seconds(started)}; checking ${binaries.length} lines, ${jobs} processes at a time`);
+    print(`node-matrix: ready after ${seconds(started)}; checking ${binaries.length} line${binaries.length === 1 ? "" : "s"}, ${jobs} processes at a time`);
     const failures: string[] = [];
     let passed = 0;
     const all = binaries.flatMap((line) =>
