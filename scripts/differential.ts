@@ -5,7 +5,9 @@
 // replaced on each side by a token numbered in order of first appearance, so two mocks that mint the
 // same things in the same order compare equal, and the seeded data (compared first, whole) never is.
 //
-//   npx tsx scripts/differential.ts --against ../previous-main [--out report.json]
+//   npm run differential -- --against ../previous-main [--only http|cli] [--out report.json]
+//
+// Then `hr-mock`'s help and refused usages: output and exit status.
 //
 // Exit 0: no answer differs; 1: some differ (each printed); 2: bad usage or a mock that never started.
 import { spawn, type ChildProcess } from "node:child_process";
@@ -16,9 +18,10 @@ import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "./lib/free-port.js";
 import { requestPlan, type Step } from "./differential/plan.js";
+import { cliCases, runCli } from "./differential/cli.js";
 import { DEMO_KEY } from "../mock/keys/demo-keys.js";
 
-const USAGE = "usage: npx tsx scripts/differential.ts --against <checkout of the previous main> [--out <report.json>]";
+const USAGE = "usage: npm run differential -- --against <checkout of the previous main> [--only http|cli] [--out <report.json>]";
 const TODAY = "2026-06-15";
 
 interface Answer {
@@ -114,9 +117,10 @@ async function startReceiver(): Promise<{ url: string; close: () => void }> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { against: { type: "string" }, out: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  const { values } = parseArgs({ options: { against: { type: "string" }, out: { type: "string" }, only: { type: "string" }, help: { type: "boolean", short: "h" } } });
   if (values.help) return (console.log(USAGE), 0);
   const previous = values.against ? resolve(values.against) : "";
+  if (values.only !== undefined && !["http", "cli"].includes(values.only)) return (console.error(`differential: --only takes http or cli\n${USAGE}`), 2);
   if (!previous || !existsSync(resolve(previous, "mock/bin/hr-mock.js"))) return (console.error(`differential: --against must name a checkout with mock/bin/hr-mock.js\n${USAGE}`), 2);
   const current = resolve(import.meta.dirname, "..");
   const today = new Date().toISOString().slice(0, 10);
@@ -124,7 +128,7 @@ async function main(): Promise<number> {
   const differences: Array<{ config: string; step: string; previous: unknown; current: unknown }> = [];
   let compared = 0;
   try {
-    for (const { name: config, args, steps } of requestPlan(receiver.url)) {
+    for (const { name: config, args, steps } of values.only === "cli" ? [] : requestPlan(receiver.url)) {
       process.stderr.write(`differential: ${config}: starting both mocks…\n`);
       const sides = await Promise.all([startMock(previous, args, `previous (${config})`), startMock(current, args, `current (${config})`)]);
       try {
@@ -156,6 +160,12 @@ async function main(): Promise<number> {
     }
   } finally {
     receiver.close();
+  }
+  process.stderr.write(`differential: the command line, ${cliCases.length} cases…\n`);
+  for (const args of values.only === "http" ? [] : cliCases) {
+    const [a, b] = await Promise.all([runCli(previous, args), runCli(current, args)]);
+    compared += 1;
+    if (a.code !== b.code || a.stdout !== b.stdout || a.stderr !== b.stderr) differences.push({ config: "hr-mock", step: args.join(" "), previous: a, current: b });
   }
   if (values.out) writeFileSync(values.out, `${JSON.stringify({ compared, differences }, null, 2)}\n`);
   for (const difference of differences) {
