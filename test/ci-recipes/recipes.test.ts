@@ -20,6 +20,7 @@ import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { freePort } from "../../scripts/lib/free-port.js";
+import { includeFiles } from "../../scripts/docs/guides.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { builtDocsSite } from "../support/docs-site.js";
 import { installedPackages, type InstalledPackages } from "../support/packed-install.js";
@@ -74,6 +75,18 @@ describe("the recipes, as their CI systems read them", () => {
 describe("the recipes in the CI guide", () => {
   const GUIDE = "docs/guides/checking-a-deployment-in-ci.md";
 
+  it.each([
+    ["a YAML file becomes a yaml block of its text", { given: "a\n<!-- include: examples/ci/gitlab-ci/contract-check.gitlab-ci.yml -->\nb", want: /^a\n```yaml\n# The contract suite[\s\S]*\n```\nb$/ }],
+    ["a file holding a fence gets a longer one", { given: "<!-- include: docs/guides/checking-a-deployment-in-ci.md -->", want: /^````\n# Checking a deployment in CI[\s\S]*\n````$/ }],
+    ["a marker inside a line is text", { given: "see <!-- include: nothing -->", want: /^see <!-- include: nothing -->$/ }],
+  ] as const)("includeFiles: %s", async (_name, { given, want }) => {
+    expect(await includeFiles(given, GUIDE, repoRoot)).toMatch(want);
+  });
+
+  it("includeFiles refuses a file the repository does not have, naming the guide and the line", async () => {
+    await expect(includeFiles("<!-- include: examples/ci/none.yml -->", GUIDE, repoRoot)).rejects.toThrow(`${GUIDE}: <!-- include: examples/ci/none.yml --> names no file of the repository`);
+  });
+
   it("includes each recipe by its file, which the docs build shows as the page's code, not a copy", async () => {
     const guide = fs.readFileSync(path.join(repoRoot, GUIDE), "utf8");
     expect([...guide.matchAll(/^<!-- include: (\S+) -->$/gm)].map((m) => m[1]).sort(), `${GUIDE}'s include lines`).toEqual(recipes.map((recipe) => recipe.file).sort());
@@ -102,6 +115,7 @@ function keptFiles(project: string, recipe: Recipe): string[] {
 }
 
 function parsedJUnit(file: string): { tests: number; failures: number } {
+  expect(fs.existsSync(file), `${file}, which the recipe shows as test results, was not written`).toBe(true);
   const xml = fs.readFileSync(file, "utf8");
   expect(XMLValidator.validate(xml), `${file} is not well-formed XML`).toBe(true);
   const parsed = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: "" }).parse(xml) as { testsuites?: { tests: string; failures: string } };
