@@ -7,7 +7,8 @@
 //   (the run's packed install, test/support/packed-install.ts, stands in for the recipe's `npm ci`):
 //   * tests against the mock: the stand-in for the team's tests (team-tests/, the typed client at
 //     HR_MOCK_URL) passes, the mock answered ready, the coverage report and the pact it keeps
-//     parse and hold the team's requests, and its SIGTERM drain stopped it;
+//     parse and hold the team's requests, and its SIGTERM drain stopped it; run again with a team
+//     test that fails, the job fails at that step and still keeps the reports and stops the mock;
 //   * the contract check: hr-contract against a stand-in deployment (a mock started here) with a
 //     stand-in secret key, its JUnit and coverage kept and parsed, the key in no output or file;
 // - the CI guide includes each recipe file, which the docs build shows on its page as it is.
@@ -38,6 +39,8 @@ const SECRET_KEY = `ci_recipe_secret_${process.pid}_${Date.now().toString(36)}`;
 /** What the mock recipes name their pid and log files. */
 const MOCK_PID = "hr-mock.pid";
 const MOCK_LOG = "hr-mock.log";
+/** The key of a mock recipe's second run, whose team tests include one that fails. */
+const FAILING = " (a team test failing)";
 
 describe("the recipes, as their CI systems read them", () => {
   /** GitLab's schema, read once; @cfworker/json-schema (the light package's validator) interprets it without Ajv's seconds of compiling. */
@@ -135,10 +138,13 @@ describe("the recipes, run in a project with the packed packages", () => {
     // The stand-in deployment: a mock whose one extra key is the stand-in secret.
     deployment = await startMock({ port: 0, keys: [{ key: SECRET_KEY, organisation: 1, permissions: ["Leave: View", "Employee Management: View"], label: "CI secret stand-in" }] });
     // The four jobs side by side, as CI runs them: each waits on its processes most of its time.
-    await Promise.all(recipes.map(async (recipe) => jobs.set(recipe.file, await runJob(recipe))));
+    await Promise.all([
+      ...recipes.map(async (recipe) => jobs.set(recipe.file, await runJob(recipe))),
+      ...recipes.filter((recipe) => !isContractCheck(recipe)).map(async (recipe) => jobs.set(`${recipe.file}${FAILING}`, await runJob(recipe, true))),
+    ]);
   }, 400_000);
 
-  async function runJob(recipe: Recipe): Promise<{ project: string; results: StepResult[]; log: string }> {
+  async function runJob(recipe: Recipe, failingTests = false): Promise<{ project: string; results: StepResult[]; log: string }> {
     if (isContractCheck(recipe)) {
       const project = teamProject(recipe, installed.light, ["hr-service-contract"]);
       const settings =
@@ -149,7 +155,7 @@ describe("the recipes, run in a project with the packed packages", () => {
       const results = await runRecipe(recipe, { project, ...settings, overrides: { HR_CONTRACT_RATE: "50" } });
       return { project, results, log: jobLog(results) };
     }
-    const project = teamProject(recipe, installed.app, ["hr-service-contract", "hr-service-mock"]);
+    const project = teamProject(recipe, installed.app, ["hr-service-contract", "hr-service-mock"], failingTests);
     const port = await freePort();
     const results = await runRecipe(recipe, { project, overrides: { HR_MOCK_PORT: String(port), HR_MOCK_URL: `http://127.0.0.1:${port}` } });
     return { project, results, log: jobLog(results) };
@@ -159,14 +165,15 @@ describe("the recipes, run in a project with the packed packages", () => {
   afterAll(() => deployment?.close());
 
   /** A team's project: the packed install (what `npm ci` makes of a package.json naming the tarballs) and its own tests. */
-  function teamProject(recipe: Recipe, from: string, packages: string[]): string {
-    const project = runFolder(`ci-recipes/${recipe.file.replace(/[/.]/g, "-")}`);
+  function teamProject(recipe: Recipe, from: string, packages: string[], failingTests = false): string {
+    const project = runFolder(`ci-recipes/${recipe.file.replace(/[/.]/g, "-")}${failingTests ? "-failing" : ""}`);
     fs.rmSync(project, { recursive: true, force: true });
     fs.cpSync(path.join(from, "node_modules"), path.join(project, "node_modules"), { recursive: true, verbatimSymlinks: true });
     const tarballs = installed.tarballs;
     const devDependencies = Object.fromEntries(packages.map((name) => [name, `file:${name === "hr-service-mock" ? tarballs.mock.file : tarballs.contract.file}`]));
     fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "team-app", private: true, type: "module", scripts: { test: "node --test" }, devDependencies }, null, 2));
     fs.cpSync(path.join(repoRoot, "test", "ci-recipes", "team-tests"), path.join(project, "test"), { recursive: true });
+    if (failingTests) fs.writeFileSync(path.join(project, "test", "failing.test.mjs"), 'import { test } from "node:test";\ntest("a test of the team that fails", () => {\n  throw new Error("the leave screen broke");\n});\n');
     return project;
   }
 
@@ -197,6 +204,21 @@ describe("the recipes, run in a project with the packed packages", () => {
       const pid = Number(fs.readFileSync(pidFile, "utf8"));
       expect(() => process.kill(pid, 0), `the mock (pid ${pid}) still runs after the job`).toThrow();
       expect(fs.readFileSync(path.join(project, MOCK_LOG), "utf8"), "the mock's log: its drain ran to the end").toMatch(/hr-mock: SIGTERM, stopping…[\s\S]*hr-mock: stopped\./);
+    },
+  );
+
+  it.each(named(recipes.filter((r) => !isContractCheck(r))))(
+    "%s: when a team test fails, the job fails with it, and still keeps coverage and the pact and stops the mock",
+    (file, recipe) => {
+      const { project, results, log } = jobs.get(`${file}${FAILING}`)!;
+      expect(log, "the team tests' results").toMatch(/^# fail 1$/m);
+      const failed = results.filter((r) => r.status !== 0 && r.status !== null);
+      expect(failed.length, `the job's failure (its log:\n${log})`).toBe(1);
+      expect(failed[0].script, "the step that fails is the one running the team's tests").toMatch(/^(.*\n)*npm test\b/);
+      expect(results.filter((r) => r.status === null).map((r) => r.name), "steps skipped after the failure").toEqual([]);
+      expect(keptFiles(project, recipe).length, "files kept").toBeGreaterThanOrEqual(2);
+      const pid = Number(fs.readFileSync(path.join(project, MOCK_PID), "utf8"));
+      expect(() => process.kill(pid, 0), `the mock (pid ${pid}) still runs after the job`).toThrow();
     },
   );
 

@@ -12,6 +12,8 @@ import type { Recipe } from "./recipes.js";
 
 export interface StepResult {
   name: string;
+  /** The shell text it ran. */
+  script: string;
   /** The exit status; null when skipped after an earlier failure. */
   status: number | null;
   output: string;
@@ -89,12 +91,12 @@ export async function runRecipe(recipe: Recipe, settings: RunSettings): Promise<
   for (const step of recipe.steps) {
     const script = expand(recipe, step.script, settings.expressions ?? {});
     if (failed && !step.always) {
-      results.push({ name: step.name, status: null, output: "", ms: 0 });
+      results.push({ name: step.name, script, status: null, output: "", ms: 0 });
       continue;
     }
     const began = performance.now();
     const { status, output } = await runStep(script, settings.project, env);
-    results.push({ name: step.name, status, output, ms: Math.round(performance.now() - began) });
+    results.push({ name: step.name, script, status, output, ms: Math.round(performance.now() - began) });
     if (recipe.system === "github") env.PATH = [...fs.readFileSync(githubPath, "utf8").split("\n").filter(Boolean).reverse(), basePath].join(path.delimiter);
     failed ||= status !== 0;
   }
