@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { DEMO_KEYS } from "../mock/keys/demo-keys.js";
 import { buildApiReference } from "./docs/api-reference.js";
+import { buildApiConsole, CONSOLE_SCRIPT } from "./docs/api-console.js";
 import { collectAssumptions, collectNotShown, type SpecDocument } from "./docs/assumptions.js";
 import { renderAssumptionsPage } from "./docs/assumptions-page.js";
 import { changelogEntries, renderChangelogPage, type ReleasedContract } from "./docs/changelog-page.js";
@@ -68,15 +69,17 @@ async function requireFile(file: string): Promise<string> {
 
 /**
  * The folder is replaced as a whole, so it must be missing, empty or an earlier build of the site:
- * nothing but the site's pages (.html files; the guides of an earlier build may have other names)
- * and the guides' pictures (images/).
+ * nothing but the site's pages (.html files; the guides of an earlier build may have other names),
+ * the API console's script and the guides' pictures (images/).
  */
 async function checkReplaceable(out: string): Promise<void> {
   const entries = await fs.readdir(out, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
     throw new Error(`cannot use ${out} as the site folder: ${error.message}`);
   });
-  const foreign = entries.filter((entry) => !(entry.isFile() && /^[a-z0-9-]+\.html$/.test(entry.name)) && !(entry.isDirectory() && entry.name === GUIDE_IMAGES)).map((entry) => entry.name);
+  const foreign = entries
+    .filter((entry) => !(entry.isFile() && (/^[a-z0-9-]+\.html$/.test(entry.name) || entry.name === CONSOLE_SCRIPT)) && !(entry.isDirectory() && entry.name === GUIDE_IMAGES))
+    .map((entry) => entry.name);
   if (foreign.length > 0) {
     throw new Error(`refusing to replace ${out}: it holds files that are not the docs site (${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", …" : ""})`);
   }
@@ -172,10 +175,14 @@ export async function buildDocs({
       await work();
       log(`${label} done (${seconds(start)} s)`);
     };
-    // The two external renderers run side by side; the hand-built pages are written meanwhile.
+    // The two external renderers and the API console's bundle run side by side; the hand-built pages are written meanwhile.
+    const apiConsole = buildApiConsole(openapi, repoRoot);
     const tools = Promise.allSettled([
+      timed("API console (esbuild: the loader in api.html, the console and the mock's handlers in api-console.js)", async () => {
+        await fs.writeFile(path.join(building, CONSOLE_SCRIPT), (await apiConsole).console);
+      }),
       timed("API reference (redocly build-docs)", () =>
-        buildApiReference({ specPath: openapiYaml, outFile: path.join(building, "api.html"), cwd: repoRoot, nav: renderNav("api.html", site) }),
+        buildApiReference({ specPath: openapiYaml, outFile: path.join(building, "api.html"), cwd: repoRoot, nav: renderNav("api.html", site), loader: apiConsole.then((built) => built.loader) }),
       ),
       timed("events reference (@asyncapi/react-component)", () =>
         buildEventsReference({ specPath: path.join(generated, "asyncapi.json"), outFile: path.join(building, "events.html"), nav: renderNav("events.html", site) }),

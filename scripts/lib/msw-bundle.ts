@@ -199,6 +199,9 @@ export async function buildPage(options: PageBuildOptions): Promise<{ files: Arr
     entryPoints: { [entryName]: fromText ? "page-entry" : entry.file },
     plugins: [...(fromText ? [pageEntryPlugin(resolveDir, entry.source)] : []), ...(base.plugins ?? [])],
     external: options.external ?? [],
+    // A classic script has no import.meta: the modules that name their files by it (the documents'
+    // paths, which a page never reads: it has them bundled) get a fixed URL instead of a throw.
+    define: format === "iife" ? { ...base.define, "import.meta.url": JSON.stringify("file:///page-script.js") } : base.define,
     outdir: options.outdir ?? path.join(resolveDir, ".page-out"),
     splitting: splitting && format === "esm",
     chunkNames: "chunk-[hash]",
