@@ -12,6 +12,8 @@ export interface ConsoleField {
   kind: FieldKind;
   /** A choice's values (an enum, or the enums of an anyOf, in the spec's order); a boolean's true/false. */
   choices: string[];
+  /** What each choice is shown as: its value, with its x-enum-varnames name when the spec gives one ("1 (NewestFirst)"). */
+  choiceLabels: string[];
   /** The contract's example, as the form writes it (a list's items joined by ", "). */
   example: string;
   description: string;
@@ -29,13 +31,14 @@ export interface ConsoleOperation {
   statuses: string[];
 }
 
-/** The enum values a schema allows, through $refs and anyOf/oneOf branches; none when any branch is open. */
-function choicesOf(doc: Json, schema: Json): string[] | undefined {
+/** The enum values a schema allows (labelled), through $refs and anyOf/oneOf branches; none when any branch is open. */
+function choicesOf(doc: Json, schema: Json): Array<[string, string]> | undefined {
   const node = deref(doc, schema) ?? {};
-  if (Array.isArray(node.enum)) return node.enum.map(String);
+  const names: unknown[] = Array.isArray(node["x-enum-varnames"]) ? node["x-enum-varnames"] : [];
+  if (Array.isArray(node.enum)) return node.enum.map((value: unknown, i: number) => [String(value), names[i] ? `${String(value)} (${String(names[i])})` : String(value)]);
   const branches = node.anyOf ?? node.oneOf;
   if (!Array.isArray(branches)) return undefined;
-  const all: string[] = [];
+  const all: Array<[string, string]> = [];
   for (const branch of branches) {
     const values = choicesOf(doc, branch);
     if (!values) return undefined;
@@ -67,12 +70,14 @@ export function consoleOperations(doc: Json): ConsoleOperation[] {
         .map((parameter: Json): ConsoleField => {
           const kind = kindOf(doc, parameter.schema);
           const schema = deref(doc, parameter.schema) ?? {};
+          const choices = kind === "choice" ? choicesOf(doc, schema)! : kind === "boolean" ? [["true", "true"], ["false", "false"]] : [];
           return {
             name: String(parameter.name),
             in: parameter.in,
             required: parameter.required === true,
             kind,
-            choices: kind === "choice" ? choicesOf(doc, schema)! : kind === "boolean" ? ["true", "false"] : [],
+            choices: choices.map(([value]) => value),
+            choiceLabels: choices.map(([, label]) => label),
             example: written(parameter.example ?? schema.example),
             description: String(parameter.description ?? ""),
           };

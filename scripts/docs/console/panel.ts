@@ -149,7 +149,7 @@ function fieldControl(field: ConsoleField, controlId: string): [HTMLElement, () 
   if (field.kind === "choice" || field.kind === "boolean") {
     const select = element("select", { id: controlId });
     if (!field.required) select.append(element("option", { value: "" }, "(not sent)"));
-    for (const choice of field.choices) select.append(element("option", { value: choice, selected: choice === field.example }, choice));
+    field.choices.forEach((choice, i) => select.append(element("option", { value: choice, selected: choice === field.example }, field.choiceLabels[i] ?? choice)));
     // A value outside the choices, to see how the service refuses it.
     select.append(element("option", { value: OTHER }, "other value…"));
     const other = element("input", { id: `${controlId}-other`, type: "text", hidden: true, spellcheck: false });

@@ -33,5 +33,6 @@ export const PANEL_CSS = `
 .hr-try-sample-head{display:flex;align-items:center;gap:8px;margin-bottom:4px;font-weight:600;}
 .hr-try-sample-head span:first-child{flex:1;min-width:0;}
 .hr-try-copied{color:#1d8348;font-weight:400;font-size:12px;}
+@media (max-width:600px){.hr-try{padding:12px 10px;}}
 .hr-try-copy{background:#fff;border:1px solid #b8bfcc;padding:2px 10px;font-size:12px;}
 `;
