@@ -115,7 +115,8 @@ describe.each(Object.entries(where))("from %s", (_, pageUrl) => {
   test.each(operations.map((op) => [op.operationId]))("%s: the example request, as the panel fills it in, is answered as the contract documents", async (operationId) => {
     const tried = await tryIt(pageUrl(), operationId);
     expect(validator.check(operationId, tried.status, tried.body, tried.headers), `${operationId}'s answer (status ${tried.status}) against the contract`).toEqual([]);
-    expect(tried.status, `${operationId} answered ${tried.status}: ${JSON.stringify(tried.body).slice(0, 200)}`).not.toBeGreaterThanOrEqual(500);
+    // The examples' ids are records of organisation 1 in every dataset (developing-a-frontend.md): a success.
+    expect(tried.status, `${operationId} answered ${tried.status}: ${JSON.stringify(tried.body).slice(0, 200)}`).toBe(200);
   }, 120_000);
 
   test.each<[string, { given: { operationId: string } & TryOptions; want: { status: number; message?: RegExp } }]>([
