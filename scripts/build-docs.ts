@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { DEMO_KEYS } from "../mock/keys/demo-keys.js";
 import { buildApiReference } from "./docs/api-reference.js";
-import { buildApiConsole, CONSOLE_SCRIPT } from "./docs/api-console.js";
+import { buildApiConsole, CONSOLE_SCRIPT, withCodeSamples } from "./docs/api-console.js";
 import { collectAssumptions, collectNotShown, type SpecDocument } from "./docs/assumptions.js";
 import { renderAssumptionsPage } from "./docs/assumptions-page.js";
 import { changelogEntries, renderChangelogPage, type ReleasedContract } from "./docs/changelog-page.js";
@@ -27,7 +27,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export interface BuildDocsOptions {
   /** Folder of the site; replaced as a whole. Default site/. */
   outDir?: string;
-  /** Folder holding openapi.{json,yaml} and asyncapi.{json,yaml}. Default generated/. */
+  /** Folder holding openapi.json and asyncapi.json. Default generated/. */
   generatedDir?: string;
   /** Folder of the guides' Markdown. Default docs/guides/. */
   guidesDir?: string;
@@ -55,15 +55,6 @@ async function readJson(file: string): Promise<any> {
     return JSON.parse(text);
   } catch (error) {
     throw new Error(`${file} is not valid JSON: ${(error as Error).message}`);
-  }
-}
-
-async function requireFile(file: string): Promise<string> {
-  try {
-    await fs.access(file);
-    return file;
-  } catch {
-    throw new Error(`${path.relative(process.cwd(), file) || file} is missing: run npm run generate first`);
   }
 }
 
@@ -153,11 +144,7 @@ export async function buildDocs({
   const started = performance.now();
   const out = path.resolve(outDir);
   const generated = path.resolve(generatedDir);
-  const [openapi, asyncapi, openapiYaml] = await Promise.all([
-    readJson(path.join(generated, "openapi.json")),
-    readJson(path.join(generated, "asyncapi.json")),
-    requireFile(path.join(generated, "openapi.yaml")),
-  ]);
+  const [openapi, asyncapi] = await Promise.all([readJson(path.join(generated, "openapi.json")), readJson(path.join(generated, "asyncapi.json"))]);
   const packageJson = JSON.parse(await fs.readFile(path.join(repoRoot, "package.json"), "utf8")) as { description?: string };
   await checkReplaceable(out);
   // The guides first: every page's nav lists them, and a guide's broken link stops the build before any tool runs.
@@ -182,7 +169,7 @@ export async function buildDocs({
         await fs.writeFile(path.join(building, CONSOLE_SCRIPT), (await apiConsole).console);
       }),
       timed("API reference (redocly build-docs)", () =>
-        buildApiReference({ specPath: openapiYaml, outFile: path.join(building, "api.html"), cwd: repoRoot, nav: renderNav("api.html", site), loader: apiConsole.then((built) => built.loader) }),
+        buildApiReference({ document: withCodeSamples(openapi), outFile: path.join(building, "api.html"), cwd: repoRoot, nav: renderNav("api.html", site), loader: apiConsole.then((built) => built.loader) }),
       ),
       timed("events reference (@asyncapi/react-component)", () =>
         buildEventsReference({ specPath: path.join(generated, "asyncapi.json"), outFile: path.join(building, "events.html"), nav: renderNav("events.html", site) }),
@@ -213,13 +200,13 @@ export async function buildDocs({
 const HELP = `Usage: npm run docs [-- --out DIR] [--generated DIR]
 
 Builds the docs site from the bundled specs and docs/: index.html, one page per guide of
-docs/guides/, api.html (Redoc), events.html (AsyncAPI), assumptions.html, keys.html,
+docs/guides/, api.html (Redoc, with a "Try it" console: api-console.js), events.html (AsyncAPI), assumptions.html, keys.html,
 changelog.html (from contract-releases/) and benchmarks.html (docs/benchmarks.md, which
 npm run bench writes). Prints the time it took.
 
 Options:
   --out DIR         Folder to write (replaced as a whole; default site/).
-  --generated DIR   Folder with openapi.{json,yaml} and asyncapi.{json,yaml} (default generated/).
+  --generated DIR   Folder with openapi.json and asyncapi.json (default generated/).
   -h, --help        Show this help.`;
 
 async function main(): Promise<void> {

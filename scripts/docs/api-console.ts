@@ -6,6 +6,7 @@ import type { Json } from "./spec-locations.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { buildPage } from "../lib/msw-bundle.js";
 import { consoleOperations } from "./console/operations.js";
+import { clientCallOf, curlOf } from "./console/requests.js";
 import type { ConsoleSetup } from "./console/panel.js";
 import { defaultBaseUrl } from "./spec-facts.js";
 
@@ -23,6 +24,25 @@ export function consoleSetup(openapi: Json): Omit<ConsoleSetup, "answerInPage"> 
     defaultKey: full.key,
     serverUrl: defaultBaseUrl(openapi),
   };
+}
+
+/**
+ * The document Redoc renders: the bundled one with each operation's example request as code samples
+ * (x-codeSamples: curl and the typed client, every example filled in, with the default key), written
+ * by the console's own functions, so the samples and the console's copy buttons agree.
+ */
+export function withCodeSamples(openapi: Json): Json {
+  const setup = consoleSetup(openapi);
+  const document = structuredClone(openapi);
+  for (const operation of setup.operations) {
+    const examples = Object.fromEntries(operation.fields.map((field) => [field.name, field.example]));
+    const target = document.paths[operation.path][operation.method.toLowerCase()];
+    target["x-codeSamples"] = [
+      { lang: "Shell", label: "curl", source: curlOf(operation, examples, setup.defaultKey, setup.serverUrl) },
+      { lang: "TypeScript", label: "TypeScript client", source: clientCallOf(operation, examples, setup.defaultKey, setup.serverUrl) },
+    ];
+  }
+  return document;
 }
 
 const consoleEntry = (setup: Omit<ConsoleSetup, "answerInPage">) => `

@@ -60,10 +60,13 @@ export function finishApiReference(html: string, nav: string, loader = ""): stri
   return injectNav(result, nav, `:root{--navbar-stack-height:${NAV_HEIGHT_PX}px;}`);
 }
 
-export async function buildApiReference({ specPath, outFile, cwd, nav, loader }: { specPath: string; outFile: string; cwd: string; nav: string; loader: Promise<string> }): Promise<void> {
+/** Renders `document` (the bundled OpenAPI, with its code samples) as the reference page. */
+export async function buildApiReference({ document, outFile, cwd, nav, loader }: { document: unknown; outFile: string; cwd: string; nav: string; loader: Promise<string> }): Promise<void> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "docs-redoc-"));
   try {
     const rawFile = path.join(tmp, "api.html");
+    const specPath = path.join(tmp, "openapi.json");
+    await fs.writeFile(specPath, JSON.stringify(document));
     await runNode([redoclyBin(), "build-docs", specPath, "--inlineBundle", "--output", rawFile], {
       cwd,
       env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },

@@ -143,6 +143,25 @@ describe.each(Object.entries(where))("from %s", (_, pageUrl) => {
   }, 120_000);
 });
 
+test("each operation shows its example request as curl and as a typed-client call, before any panel opens", async () => {
+  const samplesPage = await context.newPage();
+  const shown: string[] = [];
+  try {
+    await samplesPage.goto(`${site.url("api.html")}${routeOf(operations[0]!.operationId)}`);
+    for (const { operationId } of operations) {
+      await samplesPage.evaluate((hash) => (location.hash = hash), routeOf(operationId));
+      const section = samplesPage.locator(`[id$="/${operationId.toLowerCase()}"]`).first();
+      await section.locator(".hr-try-open").waitFor();
+      const text = await section.innerText();
+      const tabs = ["curl", "TypeScript client"].filter((label) => text.includes(label));
+      shown.push(`${operationId}: ${tabs.join(", ")}${text.includes("curl 'http://127.0.0.1:4010/") ? " (curl shown)" : ""}`);
+    }
+  } finally {
+    await samplesPage.close();
+  }
+  expect(shown).toEqual(operations.map(({ operationId }) => `${operationId}: curl, TypeScript client (curl shown)`));
+}, 120_000);
+
 test("in the page, nothing is requested beyond the site's own files", () => {
   const own = [pathToFileURL(site.dir).href, `${new URL(site.url("")).origin}/docs/`];
   const elsewhere = requested.filter((url) => !own.some((prefix) => url.startsWith(prefix)) && !/^(blob|data):/.test(url));

@@ -12,7 +12,7 @@ declare global {
   }
 }
 
-const BUTTON_CSS = `.hr-try-open{font:600 13px/1.2 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:4px 0 8px;padding:6px 14px;border-radius:4px;border:1px solid #1f2a44;background:#fff;color:#1f2a44;cursor:pointer;}
+const BUTTON_CSS = `.hr-try-open{align-self:flex-start;font:600 13px/1.2 system-ui,-apple-system,"Segoe UI",Roboto,sans-serif;margin:4px 0 8px;padding:6px 14px;border-radius:4px;border:1px solid #1f2a44;background:#fff;color:#1f2a44;cursor:pointer;}
 .hr-try-open:hover,.hr-try-open[aria-expanded="true"]{background:#1f2a44;color:#fff;}
 .hr-try-open:focus-visible{outline:2px solid #3b62c4;outline-offset:2px;}`;
 

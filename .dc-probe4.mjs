@@ -1,0 +1,12 @@
+import { chromium } from "playwright-core";
+const b = await chromium.launch({ executablePath: "/usr/bin/chromium-headless-shell", args: ["--no-sandbox","--headless","--disable-gpu"] });
+const p = await b.newPage({ viewport: { width: 1280, height: 800 } });
+await p.goto("file:///tmp/dc-site2/site/api.html#/departments/getdepartment");
+const btn = p.locator('[id$="/getdepartment"] .hr-try-open');
+await btn.waitFor({ timeout: 60000 });
+await btn.click();
+await p.locator('#hr-try-panel-getDepartment form').waitFor();
+await p.locator('[id$="/getdepartment"] h2').first().scrollIntoViewIfNeeded();
+await p.evaluate(() => window.scrollBy(0, -60));
+await p.screenshot({ path: "/tmp/dc-top.png" });
+await b.close();
