@@ -6,7 +6,7 @@ import type { Json } from "./spec-locations.js";
 import { DEMO_KEYS } from "../../mock/keys/demo-keys.js";
 import { buildPage } from "../lib/msw-bundle.js";
 import { consoleOperations } from "./console/operations.js";
-import { clientCallOf, curlOf } from "./console/requests.js";
+import { curlOf } from "./console/requests.js";
 import type { ConsoleSetup } from "./console/panel.js";
 import { defaultBaseUrl } from "./spec-facts.js";
 
@@ -27,9 +27,10 @@ export function consoleSetup(openapi: Json): Omit<ConsoleSetup, "answerInPage"> 
 }
 
 /**
- * The document Redoc renders: the bundled one with each operation's example request as code samples
- * (x-codeSamples: curl and the typed client, every example filled in, with the default key), written
- * by the console's own functions, so the samples and the console's copy buttons agree.
+ * The document Redoc renders: the bundled one with each operation's example request as a curl code
+ * sample (x-codeSamples, every example filled in, with the default key), written by the console's
+ * own function, so the sample and the console's copy buttons agree. The typed-client call is the
+ * panel's: Redoc 3 shows one language of x-codeSamples (curl here) and ignored a second sample.
  */
 export function withCodeSamples(openapi: Json): Json {
   const setup = consoleSetup(openapi);
@@ -39,7 +40,6 @@ export function withCodeSamples(openapi: Json): Json {
     const target = document.paths[operation.path][operation.method.toLowerCase()];
     target["x-codeSamples"] = [
       { lang: "Shell", label: "curl", source: curlOf(operation, examples, setup.defaultKey, setup.serverUrl) },
-      { lang: "TypeScript", label: "TypeScript client", source: clientCallOf(operation, examples, setup.defaultKey, setup.serverUrl) },
     ];
   }
   return document;
