@@ -143,9 +143,11 @@ describe.each(Object.entries(where))("from %s", (_, pageUrl) => {
   }, 120_000);
 });
 
-test("each operation shows its example request as curl before any panel opens", async () => {
+test("each operation shows its example request as curl before any panel opens, and the console is not loaded until one opens", async () => {
   const samplesPage = await context.newPage();
   const shown: string[] = [];
+  const loaded: string[] = [];
+  samplesPage.on("request", (request) => loaded.push(request.url()));
   try {
     await samplesPage.goto(`${site.url("api.html")}${routeOf(operations[0]!.operationId)}`);
     for (const { operationId } of operations) {
@@ -160,6 +162,7 @@ test("each operation shows its example request as curl before any panel opens", 
     await samplesPage.close();
   }
   expect(shown).toEqual(operations.map(({ operationId }) => `${operationId}: curl shown`));
+  expect(loaded.filter((url) => url.endsWith("/api-console.js")), "api-console.js fetched with no panel open").toEqual([]);
 }, 120_000);
 
 test("in the page, nothing is requested beyond the site's own files", () => {
