@@ -7,7 +7,7 @@ import { mockLimits } from "../../generated/control-facts.js";
 import type { MockKeyInfo, RunningMock } from "../app/start-mock.js";
 
 /** What the banner shows of the settings: the request path's. */
-export type BannerSettings = PipelineSettings;
+export type BannerSettings = Omit<PipelineSettings, "today">;
 
 /**
  * `readyMs` is the time the banner reports: by default startMock's own, while the CLI passes the
