@@ -14,6 +14,9 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
+/** Marks an error to be printed as one JSON line (serve with --log-format json). */
+export const JSON_LINES = Symbol("json lines");
+
 /** Where a command prints (process.stdout and stderr for the bin; a test passes its own). */
 export interface Output {
   write(text: string): unknown;

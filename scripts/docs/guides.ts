@@ -12,6 +12,7 @@ import { escapeHtml } from "./html.js";
 import { PAGES, renderPage, type NavGuide, type SiteNav } from "./layout.js";
 import { renderMarkdown, type Heading } from "./markdown.js";
 import { eventLink, operationLink } from "./reference-links.js";
+import { withSettingsTable } from "./settings-table.js";
 import type { EventFact, OperationFact } from "./spec-facts.js";
 
 /** The reading order: the file names (without .md) of docs/guides/. A new guide is added here. */
@@ -122,7 +123,7 @@ export async function loadGuides(repoRoot: string, facts: ReferenceFacts, dir = 
       const source = path.join(GUIDES_DIR, `${slug}.md`);
       const images: string[] = [];
       const image = siteImageResolver(source);
-      const rendered = renderMarkdown(await fs.readFile(path.join(dir, `${slug}.md`), "utf8"), siteLinkResolver(source, facts), (href) => {
+      const rendered = renderMarkdown(withSettingsTable(await fs.readFile(path.join(dir, `${slug}.md`), "utf8")), siteLinkResolver(source, facts), (href) => {
         const onSite = image(href);
         images.push(onSite);
         return onSite;

@@ -3,10 +3,12 @@
 import { setFlagsFromString } from "node:v8";
 import { MockOptionError } from "../../kernel/option-error.js";
 import type { RunningMock } from "../../app/start-mock.js";
-import { SETTINGS, flagValues, optionsOf, type Setting, type TableSettings } from "../../app/settings.js";
+import { SETTINGS, flagValues, optionsOf, type Flag, type Setting, type TableSettings } from "../../app/settings.js";
 import { formatBanner, formatSharedLine, formatStateLine } from "../banner.js";
-import { usage, type CommandIO } from "../command.js";
-import { envNamesText, flagsOf, readFlagsAndEnv } from "../flag-env.js";
+import { accessSync, constants, statSync } from "node:fs";
+import { JSON_LINES, usage, UsageError, type CommandIO } from "../command.js";
+import { envName, envNamesText, flagsOf, readFlagsAndEnv } from "../flag-env.js";
+import { logFormatOf } from "../../kernel/operator-log.js";
 import { stopOnSignals } from "../stop-signals.js";
 import { REDIS_PASSWORD_HELP, passwordSource, readPassword, type PasswordSource } from "../redis-password.js";
 import { quoted } from "../../kernel/parse-error.js";
@@ -65,6 +67,8 @@ export interface ServeSettings extends TableSettings {
   /** How long SIGTERM keeps the mock serving before it stops, in milliseconds (--drain). */
   drainMs: number;
   webhooks: WebhookServeSettings;
+  /** Where a flag's value came from, for a line about it: "--keys", or "HR_MOCK_KEYS". */
+  named(flag: Flag): string;
 }
 
 /**
@@ -94,17 +98,50 @@ export function parseServeArgs(argv: string[], env: Readonly<Record<string, stri
     drainMs: values.drain * 1000,
     warnings: password.warning ? [password.warning] : [],
     webhooks: webhookServeSettings(values, named),
+    named,
   };
 }
 
+/** A file the settings name (--keys, --data) that cannot be read: one line naming the flag or variable (exit 2), before anything starts. */
+function checkReadable(path: unknown, named: string): void {
+  if (typeof path !== "string") return;
+  try {
+    accessSync(path, constants.R_OK);
+    if (statSync(path).isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "it is a directory" : (code ?? "unreadable");
+    throw new UsageError(`cannot read ${named} ${path}: ${why}`);
+  }
+}
+
+/** Whether --log-format (or its variable) asks for JSON, read before the rest is checked: a start-up error is then a JSON line too. */
+function wantsJson(argv: string[], env: Readonly<Record<string, string | undefined>>): boolean {
+  const at = argv.findIndex((arg) => arg === "--log-format" || arg.startsWith("--log-format="));
+  const text = at < 0 ? env[envName("log-format")] : argv[at].includes("=") ? argv[at].slice(argv[at].indexOf("=") + 1) : argv[at + 1];
+  return text !== undefined && logFormatOf(text) === "json";
+}
+
 export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout" | "stderr" | "env">): Promise<void> {
+  const env = io.env ?? process.env;
+  try {
+    await serve(argv, io, env);
+  } catch (error) {
+    // The bin's run() prints it as one JSON line (command.ts: jsonErrors).
+    throw wantsJson(argv, env) && error instanceof Error ? Object.assign(error, { [JSON_LINES]: true }) : error;
+  }
+}
+
+async function serve(argv: string[], io: Pick<CommandIO, "stdout" | "stderr">, env: Readonly<Record<string, string | undefined>>): Promise<void> {
   const { stdout, stderr } = io;
-  const settings = parseServeArgs(argv, io.env ?? process.env);
+  const settings = parseServeArgs(argv, env);
   if (settings === "help") {
     stdout.write(SERVE_HELP);
     return;
   }
   for (const warning of settings.warnings) stderr.write(`${warning}\n`);
+  checkReadable(settings.keys, settings.named("keys"));
+  checkReadable(settings.data, settings.named("data"));
   const statePassword = readPassword(settings.redisPassword);
   // The mock itself (Prism, the dataset) is loaded to serve, never for --help or a flag's mistake.
   const { startMock } = await import("../../app/start-mock.js");
@@ -112,7 +149,7 @@ export async function serveCommand(argv: string[], io: Pick<CommandIO, "stdout" 
   // young generation to its largest (about 30 MB, kept while the mock idles); it starts at the
   // smallest instead, and grows again under load as it needs (V8's default factor, 2).
   setFlagsFromString("--semi-space-growth-factor=1");
-  const { redisPassword: _source, warnings: _warnings, drainMs: _drain, ...options } = settings;
+  const { redisPassword: _source, warnings: _warnings, drainMs: _drain, named: _named, ...options } = settings;
   const mock = await startMock({ ...options, statePassword, webhooks: settings.webhooks.options });
   setFlagsFromString("--semi-space-growth-factor=2");
   // performance.now() counts from the process's start: the wait a user sees, loading included.
