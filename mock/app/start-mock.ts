@@ -13,7 +13,7 @@ import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "../kern
 import { DEMO_KEYS, MANAGE_WEBHOOKS } from "../keys/demo-keys.js";
 import { parseKeySpecs, readKeysFile } from "../keys/load-keys.js";
 import { mockWebhookCore, WebhookEngine, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookCore } from "../webhooks/index.js";
-import { openBackend, type SkippedChange, type StateBackend } from "../state/index.js";
+import { openBackend, type StateBackend, type StateReport } from "../state/index.js";
 import { DEFAULT_DOCS_DIR, docsBuilt } from "../edges/node/docs.js";
 import { defaultConnectionLimits } from "../edges/node/connections.js";
 import { createMockHttpServer } from "../edges/node/http.js";
@@ -63,7 +63,7 @@ export interface MockKeyInfo {
 }
 
 /** The mock; its requests() and verify() are the demo keys' world's journal (a sandbox has its own). */
-export interface RunningMock extends JournalAccess {
+export interface RunningMock extends JournalAccess, StateReport {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:4010. */
   url: string;
   port: number;
@@ -102,13 +102,6 @@ export interface RunningMock extends JournalAccess {
    * `onStep` is told of each step.
    */
   drain(options?: DrainOptions): Promise<void>;
-  /**
-   * With the `state` option: the directory, what was restored from it at start, and the changes
-   * skipped because a crash left their journal line unfinished (each also said through onError).
-   */
-  state?: { dir: string; restored: { changes: number; endpoints: number; waiting: number }; skipped: SkippedChange[] };
-  /** With `state: "redis://…"`: the store every replica shares (its password masked), and whether it is a Redis Cluster. */
-  shared?: { store: string; cluster: boolean };
   /** Where lifecycle events go (ready, draining, stopped), in the format of `logFormat`: `mock.log.lifecycle("stopped", "hr-mock: stopped.")`. */
   log: OperatorLog;
 }

@@ -3,8 +3,9 @@
 import { setFlagsFromString } from "node:v8";
 import { MockOptionError } from "../../kernel/option-error.js";
 import type { RunningMock } from "../../app/start-mock.js";
-import { SETTINGS, flagValues, optionsOf, type Flag, type Setting, type TableSettings } from "../../app/settings.js";
-import { formatBanner, formatSharedLine, formatStateLine } from "../banner.js";
+import { SETTINGS, flagValues, optionsOf, type Setting, type TableSettings } from "../../app/settings.js";
+import { formatBanner } from "../banner.js";
+import { announcement } from "../../state/index.js";
 import { accessSync, constants, statSync } from "node:fs";
 import { JSON_LINES, usage, UsageError, type CommandIO } from "../command.js";
 import { envName, envNamesText, flagsOf, readFlagsAndEnv } from "../flag-env.js";
@@ -67,8 +68,6 @@ export interface ServeSettings extends TableSettings {
   /** How long SIGTERM keeps the mock serving before it stops, in milliseconds (--drain). */
   drainMs: number;
   webhooks: WebhookServeSettings;
-  /** Where a flag's value came from, for a line about it: "--keys", or "HR_MOCK_KEYS". */
-  named(flag: Flag): string;
 }
 
 /**
@@ -91,6 +90,9 @@ export function parseServeArgs(argv: string[], env: Readonly<Record<string, stri
   } catch (error) {
     throw error instanceof MockOptionError ? usage("serve", error.message) : error;
   }
+  // The files it names are read at start; one that cannot be read is a mistake in the settings.
+  checkReadable(values.keys, named("keys"));
+  checkReadable(values.data, named("data"));
   const password = passwordSource({ state: values.state, stateNamed: named("state"), file: values["redis-password-file"], fileNamed: named("redis-password-file"), env });
   return {
     ...optionsOf(values),
@@ -98,7 +100,6 @@ export function parseServeArgs(argv: string[], env: Readonly<Record<string, stri
     drainMs: values.drain * 1000,
     warnings: password.warning ? [password.warning] : [],
     webhooks: webhookServeSettings(values, named),
-    named,
   };
 }
 
@@ -140,8 +141,6 @@ async function serve(argv: string[], io: Pick<CommandIO, "stdout" | "stderr">, e
     return;
   }
   for (const warning of settings.warnings) stderr.write(`${warning}\n`);
-  checkReadable(settings.keys, settings.named("keys"));
-  checkReadable(settings.data, settings.named("data"));
   const statePassword = readPassword(settings.redisPassword);
   // The mock itself (Prism, the dataset) is loaded to serve, never for --help or a flag's mistake.
   const { startMock } = await import("../../app/start-mock.js");
@@ -149,7 +148,7 @@ async function serve(argv: string[], io: Pick<CommandIO, "stdout" | "stderr">, e
   // young generation to its largest (about 30 MB, kept while the mock idles); it starts at the
   // smallest instead, and grows again under load as it needs (V8's default factor, 2).
   setFlagsFromString("--semi-space-growth-factor=1");
-  const { redisPassword: _source, warnings: _warnings, drainMs: _drain, named: _named, ...options } = settings;
+  const { redisPassword: _source, warnings: _warnings, drainMs: _drain, ...options } = settings;
   const mock = await startMock({ ...options, statePassword, webhooks: settings.webhooks.options });
   setFlagsFromString("--semi-space-growth-factor=2");
   // performance.now() counts from the process's start: the wait a user sees, loading included.
@@ -167,13 +166,12 @@ async function serve(argv: string[], io: Pick<CommandIO, "stdout" | "stderr">, e
 /** The banner (text), or one ready event that names where the mock listens and never a key (json). */
 export function announceReady(mock: RunningMock, settings: ServeSettings, readyMs: number, stdout: Pick<CommandIO["stdout"], "write">): void {
   if (settings.logFormat === "json") {
-    const store = mock.shared?.store ?? mock.state?.dir;
+    const { store } = announcement(mock);
     mock.log.lifecycle("ready", `hr-mock: HR service mock ready at ${mock.url} in ${(readyMs / 1000).toFixed(2)} s`, { url: mock.url, seconds: Math.round(readyMs) / 1000, store });
     return;
   }
   stdout.write(formatBanner(mock, settings, readyMs));
-  if (mock.state) stdout.write(formatStateLine(mock.state));
-  if (mock.shared) stdout.write(formatSharedLine(mock.shared));
+  for (const line of announcement(mock).lines) stdout.write(line);
 }
 
 
