@@ -68,6 +68,8 @@ export interface ServeSettings extends TableSettings {
   /** How long SIGTERM keeps the mock serving before it stops, in milliseconds (--drain). */
   drainMs: number;
   webhooks: WebhookServeSettings;
+  /** The files the settings name (--keys, --data), with where each was named, to check before anything starts. */
+  files: { path: string; named: string }[];
 }
 
 /**
@@ -90,9 +92,6 @@ export function parseServeArgs(argv: string[], env: Readonly<Record<string, stri
   } catch (error) {
     throw error instanceof MockOptionError ? usage("serve", error.message) : error;
   }
-  // The files it names are read at start; one that cannot be read is a mistake in the settings.
-  checkReadable(values.keys, named("keys"));
-  checkReadable(values.data, named("data"));
   const password = passwordSource({ state: values.state, stateNamed: named("state"), file: values["redis-password-file"], fileNamed: named("redis-password-file"), env });
   return {
     ...optionsOf(values),
@@ -100,12 +99,12 @@ export function parseServeArgs(argv: string[], env: Readonly<Record<string, stri
     drainMs: values.drain * 1000,
     warnings: password.warning ? [password.warning] : [],
     webhooks: webhookServeSettings(values, named),
+    files: (["keys", "data"] as const).flatMap((flag) => (typeof values[flag] === "string" ? [{ path: values[flag], named: named(flag) }] : [])),
   };
 }
 
 /** A file the settings name (--keys, --data) that cannot be read: one line naming the flag or variable (exit 2), before anything starts. */
-function checkReadable(path: unknown, named: string): void {
-  if (typeof path !== "string") return;
+function checkReadable({ path, named }: { path: string; named: string }): void {
   try {
     accessSync(path, constants.R_OK);
     if (statSync(path).isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
@@ -141,6 +140,7 @@ async function serve(argv: string[], io: Pick<CommandIO, "stdout" | "stderr">, e
     return;
   }
   for (const warning of settings.warnings) stderr.write(`${warning}\n`);
+  settings.files.forEach(checkReadable);
   const statePassword = readPassword(settings.redisPassword);
   // The mock itself (Prism, the dataset) is loaded to serve, never for --help or a flag's mistake.
   const { startMock } = await import("../../app/start-mock.js");
@@ -148,7 +148,7 @@ async function serve(argv: string[], io: Pick<CommandIO, "stdout" | "stderr">, e
   // young generation to its largest (about 30 MB, kept while the mock idles); it starts at the
   // smallest instead, and grows again under load as it needs (V8's default factor, 2).
   setFlagsFromString("--semi-space-growth-factor=1");
-  const { redisPassword: _source, warnings: _warnings, drainMs: _drain, ...options } = settings;
+  const { redisPassword: _source, warnings: _warnings, drainMs: _drain, files: _files, ...options } = settings;
   const mock = await startMock({ ...options, statePassword, webhooks: settings.webhooks.options });
   setFlagsFromString("--semi-space-growth-factor=2");
   // performance.now() counts from the process's start: the wait a user sees, loading included.
