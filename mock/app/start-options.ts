@@ -47,7 +47,7 @@ export interface StartMockOptions extends PipelineSettingsInput {
    */
   corsOrigins?: string[];
   /**
-   * Connection bounds, each in milliseconds or a count (see mock/server/connections.ts); the
+   * Connection bounds, each in milliseconds or a count (see mock/edges/node/connections.ts); the
    * defaults keep idle and unread connections from locking clients out.
    */
   connectionLimits?: Partial<ConnectionLimits>;
@@ -58,10 +58,9 @@ export interface StartMockOptions extends PipelineSettingsInput {
    */
   authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
   /**
-   * A directory where the mock keeps its state and restores it from at start: data changes,
+   * A directory (or a redis:// URL) where the mock keeps its state and restores it from at start: data changes,
    * webhook endpoints with their secrets, the delivery log and deliveries waiting for a retry.
-   * Created 0700 when missing; a state made from other seed, scale or today is refused. Or a
-   * Redis address (redis://host:port[/db], rediss://…): the state every replica started so shares.
+   * Created 0700 when missing; a state made from other seed, scale or today is refused.
    */
   state?: string;
   /** The password of a `state` that takes one, kept out of the address, and where it came from (for the lines about it). */

@@ -61,7 +61,7 @@ it is stopping). Ctrl-C stops.
 
 
 export interface ServeSettings extends TableSettings {
-  /** Where the Redis password comes from, when not from the URL (read at start: redisPassword.ts). */
+  /** Where the Redis password comes from, when not from the URL (read at start: redis-password.ts). */
   redisPassword?: PasswordSource;
   /** Lines to print before starting (a password on the command line). */
   warnings: string[];
