@@ -9,29 +9,23 @@ export { MockOptionError };
 
 /** The options startMock and the MSW handlers share. */
 export interface PipelineSettingsInput {
-  /** Dataset seed, default 1: the same seed gives the same data (`hr-mock serve --seed`). */
+  /** Dataset seed: the same seed gives the same data. Each option's default and range: settings.ts. */
   seed?: number;
-  /** Multiplies employees and leave requests, default 1. */
+  /** Multiplies employees and leave requests. */
   scale?: number;
   /** The dataset's "today" (ISO date or Date); default the real current date. Pin it in tests. */
   today?: string | Date;
-  /** Requests per key in the spec's rolling window (x-rate-limit: 300 in 60 seconds by default), or "off". */
+  /** Requests per key in the spec's rolling window, or "off". */
   rateLimit?: number | "off";
-  /** "http" (default): failures carry their status; 200: every failure is answered with HTTP 200. */
+  /** "http": failures carry their status; 200: every failure is answered with HTTP 200. */
   failureStatus?: FailureStatus;
   /** Delay before every answer, milliseconds. */
   latencyMs?: number;
   /** Probability 0..1 of answering an operation with an injected 503 (seeded by `seed`). */
   failRate?: number;
-  /**
-   * Requests each world's journal keeps (the demo keys' world and each sandbox), default 1,000
-   * (the control document's x-mock-limits.journalPerWorld); 0 turns the journal off.
-   */
+  /** Requests each world's journal keeps (the demo keys' world and each sandbox); 0 turns the journal off. */
   journalSize?: number;
-  /**
-   * Megabytes all worlds' journals share, default 64 (x-mock-limits.journalMemoryMb): past it, the
-   * oldest requests of the journal holding the most go first.
-   */
+  /** Megabytes all worlds' journals share: past it, the oldest requests of the journal holding the most go first. */
   journalMemoryMb?: number;
 }
 

@@ -142,138 +142,62 @@ export const SETTINGS = {
   port: row({ option: "port", arg: "<n>", default: DEFAULT_PORT, rule: whole(0, 65535), help: `Port to listen on, 0 for any free port (default ${DEFAULT_PORT}).` }),
   host: row({ option: "host", arg: "<h>", default: DEFAULT_HOST, rule: text, help: `Address to bind (default ${DEFAULT_HOST}).` }),
   seed: row({ option: "seed", arg: "<n>", default: 1, rule: whole(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), help: "Dataset seed, an integer; the same seed gives the same data (default 1)." }),
-  today: row({
-    option: "today",
-    arg: "<YYYY-MM-DD>",
-    default: undefined,
-    rule: today,
-    help: `The dataset's "today": leave spans last year to the coming months from
+  today: row({ option: "today", arg: "<YYYY-MM-DD>", default: undefined, rule: today, help: `The dataset's "today": leave spans last year to the coming months from
 it, and balances count its year (default the real UTC date). Pin it for
-byte-identical data on every day.`,
-  }),
+byte-identical data on every day.` }),
   scale: row({ option: "scale", arg: "<x>", default: 1, rule: number("a number above 0 and at most 1000", (x) => x > 0 && x <= 1000), help: "Multiplies employees and leave requests, above 0 and at most 1000\n(default 1)." }),
-  data: row({
-    option: "data",
-    arg: "<file>",
-    default: undefined,
-    rule: textOr<DataFile>(),
-    help: `Organisations, companies, departments, employees, leave types, leave
+  data: row({ option: "data", arg: "<file>", default: undefined, rule: textOr<DataFile>(), help: `Organisations, companies, departments, employees, leave types, leave
 requests, holidays and balances from a data file (YAML or JSON); what
 it leaves out is generated from --seed. A file with problems stops
 the start, one line per problem, all of them. Its format, for an
 editor's $schema (from your project's root):
 ${DATA_FILE_SCHEMA_PATH}
-(the package export ${DATA_FILE_SCHEMA_EXPORT}).`,
-  }),
+(the package export ${DATA_FILE_SCHEMA_EXPORT}).` }),
   // One ceiling for the flag and startMock alike: a billion requests a minute is no limit a mock meets.
-  "rate-limit": row<number | "off", "rateLimit">({
-    option: "rateLimit",
-    arg: "<n|off>",
-    default: RATE_LIMIT_DEFAULT,
-    rule: { read: (t) => (t === "off" ? t : readWhole(t)), check: (v, name, shown) => (v === "off" ? v : whole(1, 1_000_000_000, 'a whole number of at least 1, or "off"').check(v, name, shown)) },
-    help: `Requests per API key in any rolling ${RATE_LIMIT_WINDOW_MS / 1000} seconds (default ${RATE_LIMIT_DEFAULT}).`,
-  }),
-  "failure-status": row<"http" | 200, "failureStatus">({
-    option: "failureStatus",
-    arg: "<http|200>",
-    default: "http",
-    rule: oneOf<"http" | 200>(["http", 200], "http or 200", (t) => (t === "200" ? 200 : t)),
-    help: "http: failures carry their HTTP status (default); 200: every\nfailure is answered with HTTP 200 and the same envelope.",
-  }),
+  "rate-limit": row<number | "off", "rateLimit">({ option: "rateLimit", arg: "<n|off>", default: RATE_LIMIT_DEFAULT, rule: { read: (t) => (t === "off" ? t : readWhole(t)), check: (v, name, shown) => (v === "off" ? v : whole(1, 1_000_000_000, 'a whole number of at least 1, or "off"').check(v, name, shown)) }, help: `Requests per API key in any rolling ${RATE_LIMIT_WINDOW_MS / 1000} seconds (default ${RATE_LIMIT_DEFAULT}).` }),
+  "failure-status": row<"http" | 200, "failureStatus">({ option: "failureStatus", arg: "<http|200>", default: "http", rule: oneOf<"http" | 200>(["http", 200], "http or 200", (t) => (t === "200" ? 200 : t)), help: "http: failures carry their HTTP status (default); 200: every\nfailure is answered with HTTP 200 and the same envelope." }),
   latency: row({ option: "latencyMs", arg: "<ms>", default: 0, rule: number("milliseconds from 0 to 600000", (x) => x >= 0 && x <= 600_000), help: "Delay every API answer by this many milliseconds (default 0)." }),
   "fail-rate": row({ option: "failRate", arg: "<p>", default: 0, rule: number("a number from 0 to 1", (x) => x >= 0 && x <= 1), help: "Answer this share (0 to 1) of API requests with an injected 503,\nseeded by --seed (default 0)." }),
   keys: row({ option: "keys", arg: "<file>", default: undefined, rule: textOr<KeySpec[]>(), help: 'More API keys, a JSON array of\n{"key", "organisation": 1|2|<id>, "permissions": [...], "label"}.' }),
-  "cors-origin": row<string[], "corsOrigins">({
-    option: "corsOrigins",
-    arg: "<origin>",
-    multiple: true,
-    default: [],
-    rule: origins,
-    help: `Let pages of this origin (e.g. http://localhost:5173) call the control
+  "cors-origin": row<string[], "corsOrigins">({ option: "corsOrigins", arg: "<origin>", multiple: true, default: [], rule: origins, help: `Let pages of this origin (e.g. http://localhost:5173) call the control
 API under /_mock/; repeat for more. The read API answers pages of any
-origin; the control API, by default, none.`,
-  }),
-  state: row({
-    option: "state",
-    arg: "<dir>",
-    default: undefined,
-    rule: stateAddress,
-    help: `Keep the mock's state in this directory and restore it at start: data
+origin; the control API, by default, none.` }),
+  state: row({ option: "state", arg: "<dir>", default: undefined, rule: stateAddress, help: `Keep the mock's state in this directory and restore it at start: data
 changes from triggers, sandboxes with their keys, webhook endpoints with
 their secrets, the delivery log, and deliveries waiting for a retry
 (attempted after a restart at their time, or at once if it has passed).
 Created owner-only (0700, files 0600); one mock at a time. Refused if
 made with another --seed, --scale, --today or --data file; without
---today, the state's today is used.`,
-    also: {
-      arg: "redis://[:password@]host:port[/db]",
-      help: `Keep the state in Redis instead, shared by any number of replicas
+--today, the state's today is used.`, also: { arg: "redis://[:password@]host:port[/db]", help: `Keep the state in Redis instead, shared by any number of replicas
 started with the same URL, --seed, --scale, --today and --data: one
 mock behind a load balancer. A node of a Redis Cluster works too. Each
 replica keeps only its response cache; see the guide "Run one mock for
 many teams". The password is better given in ${REDIS_PASSWORD_VARIABLE}
-or a file than in the URL: the command line is readable by every user.`,
-    },
-  }),
+or a file than in the URL: the command line is readable by every user.`, } }),
   "redis-password-file": row({ arg: "<path>", default: undefined, rule: text, help: "Read the Redis password from this file (a mounted Secret); a trailing\nnewline is not part of it." }),
-  "journal-size": row({
-    option: "journalSize",
-    arg: "<n>",
-    default: mockLimits.journalPerWorld,
-    rule: whole(0, mockLimits.maxJournalPerWorld),
-    help: `Requests each world's journal keeps for GET /_mock/requests, verify()\nand coverage, from 0 (off) to ${mockLimits.maxJournalPerWorld} (default ${mockLimits.journalPerWorld}).`,
-  }),
-  "journal-memory": row({
-    option: "journalMemoryMb",
-    arg: "<MB>",
-    default: mockLimits.journalMemoryMb,
-    rule: whole(1, mockLimits.maxJournalMemoryMb, `a whole number of megabytes from 1 to ${mockLimits.maxJournalMemoryMb}`),
-    help: `Memory all worlds' journals share, from 1 to ${mockLimits.maxJournalMemoryMb} MB (default ${mockLimits.journalMemoryMb}):
+  "journal-size": row({ option: "journalSize", arg: "<n>", default: mockLimits.journalPerWorld, rule: whole(0, mockLimits.maxJournalPerWorld), help: `Requests each world's journal keeps for GET /_mock/requests, verify()\nand coverage, from 0 (off) to ${mockLimits.maxJournalPerWorld} (default ${mockLimits.journalPerWorld}).` }),
+  "journal-memory": row({ option: "journalMemoryMb", arg: "<MB>", default: mockLimits.journalMemoryMb, rule: whole(1, mockLimits.maxJournalMemoryMb, `a whole number of megabytes from 1 to ${mockLimits.maxJournalMemoryMb}`), help: `Memory all worlds' journals share, from 1 to ${mockLimits.maxJournalMemoryMb} MB (default ${mockLimits.journalMemoryMb}):
 past it, the oldest requests of the journal holding the most go first.
-Each request keeps at most ${mockLimits.journalUrlBytes.toLocaleString("en")} bytes of its URL (urlTruncated).`,
-  }),
+Each request keeps at most ${mockLimits.journalUrlBytes.toLocaleString("en")} bytes of its URL (urlTruncated).` }),
   log: row<boolean | ((line: string) => void), "log">({ option: "log", type: "boolean", default: false, rule: onOff, help: "Print one line per request (off by default; keys are never printed)." }),
-  drain: row({
-    arg: "<s>",
-    default: 5,
-    rule: number(`seconds from 0 to ${MAX_DRAIN_S}`, (x) => x >= 0 && x <= MAX_DRAIN_S),
-    help: `On SIGTERM, keep serving this many seconds (0 to ${MAX_DRAIN_S}, default 5)
+  drain: row({ arg: "<s>", default: 5, rule: number(`seconds from 0 to ${MAX_DRAIN_S}`, (x) => x >= 0 && x <= MAX_DRAIN_S), help: `On SIGTERM, keep serving this many seconds (0 to ${MAX_DRAIN_S}, default 5)
 while GET /_mock/ready answers 503 and balancers stop sending, then
 stop taking connections, finish the requests in flight and exit 0.
-Ctrl-C (SIGINT) stops without waiting; a second signal at once.`,
-  }),
-  "log-format": row<LogFormat, "logFormat">({
-    option: "logFormat",
-    arg: "<text|json>",
-    default: "text",
-    rule: { check: (v, name, shown) => logFormatOf(String(v)) ?? raise(refuse(name, LOG_FORMATS.join(" or "), shown)) },
-    help: `text: lines as sentences (default); json: one JSON object per line
+Ctrl-C (SIGINT) stops without waiting; a second signal at once.` }),
+  "log-format": row<LogFormat, "logFormat">({ option: "logFormat", arg: "<text|json>", default: "text", rule: { check: (v, name, shown) => logFormatOf(String(v)) ?? raise(refuse(name, LOG_FORMATS.join(" or "), shown)) }, help: `text: lines as sentences (default); json: one JSON object per line
 (time, level, event and its fields) for the request and delivery
 lines, the lifecycle events (ready, draining, stopped, store lost and back)
-and errors; no banner, and no key or secret is ever printed.`,
-  }),
+and errors; no banner, and no key or secret is ever printed.` }),
   // The webhook engine's: startMock takes them in its `webhooks` option, checked by the engine with the same ranges.
   "webhook-url": row({ section: "webhooks", arg: "<url>", default: undefined, rule: anyText, help: "Register a webhook endpoint for organisation 1 at start and print\nits signing secret. https://, or http:// on a loopback host." }),
   "webhook-secret": row({ section: "webhooks", arg: "<s>", default: undefined, rule: anyText, help: "Use this whsec_… signing secret for it instead of a generated one." }),
   events: row({ section: "webhooks", arg: "<t,t,...>", default: undefined, rule: anyText, help: "Only these event types for it (default: every event)." }),
   "strict-urls": row({ section: "webhooks", type: "boolean", default: false, rule: onOff, help: "Endpoint URLs as the real service takes them: https:// only, no\nprivate or internal hosts (loopback, 10.x, 192.168.x, localhost, ...)." }),
-  "allow-private-urls": row({
-    section: "webhooks",
-    type: "boolean",
-    default: false,
-    rule: onOff,
-    help: `Without --strict-urls, also accept endpoint addresses in private or
+  "allow-private-urls": row({ section: "webhooks", type: "boolean", default: false, rule: onOff, help: `Without --strict-urls, also accept endpoint addresses in private or
 link-local ranges (https://10.0.0.5/, https://[fd00::1]/); by default
 only loopback and public hosts, so a web page cannot aim the mock's
-signed POSTs into your network.`,
-  }),
-  "time-scale": row<number | undefined>({
-    section: "webhooks",
-    arg: "<n>",
-    default: undefined,
-    rule: number(OPTION_RANGES.timeScale.text, OPTION_RANGES.timeScale.ok),
-    help: "Multiply webhook retry delays and the 10 s response timeout (the\ntimeout never below 1 s); 0.001 runs two days of retries in ~150 s.",
-  }),
+signed POSTs into your network.` }),
+  "time-scale": row<number | undefined>({ section: "webhooks", arg: "<n>", default: undefined, rule: number(OPTION_RANGES.timeScale.text, OPTION_RANGES.timeScale.ok), help: "Multiply webhook retry delays and the 10 s response timeout (the\ntimeout never below 1 s); 0.001 runs two days of retries in ~150 s." }),
   "duplicate-rate": row<number | undefined>({ section: "webhooks", arg: "<p>", default: undefined, rule: number(OPTION_RANGES.duplicateRate.text, OPTION_RANGES.duplicateRate.ok), help: "Deliver this share (0 to 1) of events twice (same id, new delivery id)." }),
   shuffle: row({ section: "webhooks", type: "boolean", default: false, rule: onOff, help: "Hold events briefly and deliver them in random order." }),
 };

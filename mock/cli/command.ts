@@ -131,6 +131,12 @@ export function decimal(name: string, flag: string, text: string, ok: (x: number
   return value;
 }
 
+/** Why a file could not be read, in words: no such file, permission denied, it is a directory. */
+export function unreadable(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "it is a directory" : (code ?? "unreadable");
+}
+
 /** A flag's text, which may not be blank. */
 export function nonEmpty(name: string, flag: string, text: string): string {
   if (text.trim() === "") throw usage(name, `${flag} needs a value`);

@@ -5,7 +5,7 @@
 // line still works, with one warning line saying how to avoid it, as redis-cli warns about -a. The
 // password is never printed: lines name where it came from.
 import { readFileSync } from "node:fs";
-import { usage, UsageError } from "./command.js";
+import { unreadable, usage, UsageError } from "./command.js";
 import { REDIS_PASSWORD_VARIABLE } from "../app/settings.js";
 import { statePassword } from "../state/address.js";
 
@@ -59,9 +59,7 @@ export function readPassword(source: PasswordSource, read: (path: string) => str
   try {
     text = read(source.path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "it is a directory" : (code ?? "unreadable");
-    throw new UsageError(`cannot read ${source.named} ${source.path}: ${why}`);
+    throw new UsageError(`cannot read ${source.named} ${source.path}: ${unreadable(error)}`);
   }
   // A Secret written by an editor or `echo` ends with a newline that is not part of the password.
   const password = text.replace(/\r?\n$/, "");

@@ -7,7 +7,7 @@ import { SETTINGS, flagValues, optionsOf, type Setting, type TableSettings } fro
 import { formatBanner } from "../banner.js";
 import { announcement } from "../../state/index.js";
 import { accessSync, constants, statSync } from "node:fs";
-import { JSON_LINES, usage, UsageError, type CommandIO } from "../command.js";
+import { JSON_LINES, unreadable, usage, UsageError, type CommandIO } from "../command.js";
 import { envName, envNamesText, flagsOf, readFlagsAndEnv } from "../flag-env.js";
 import { logFormatOf } from "../../kernel/operator-log.js";
 import { stopOnSignals } from "../stop-signals.js";
@@ -109,9 +109,7 @@ function checkReadable({ path, named }: { path: string; named: string }): void {
     accessSync(path, constants.R_OK);
     if (statSync(path).isDirectory()) throw Object.assign(new Error(), { code: "EISDIR" });
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "it is a directory" : (code ?? "unreadable");
-    throw new UsageError(`cannot read ${named} ${path}: ${why}`);
+    throw new UsageError(`cannot read ${named} ${path}: ${unreadable(error)}`);
   }
 }
 
