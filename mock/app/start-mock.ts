@@ -5,7 +5,7 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { forkDataset } from "../data/copy-on-write.js";
 import { sharedStartDataset } from "../data/start-datasets.js";
-import { createDataset, normalizeToday, organizationAt, sampleIds, type Dataset, type OrganizationSampleIds } from "../data/dataset.js";
+import { createDataset, organizationAt, sampleIds, type Dataset, type OrganizationSampleIds } from "../data/dataset.js";
 import { DataFileError, type DataFile, type LoadedDataFile } from "../data/data-file.js";
 import { dataFileFromObject, readDataFile } from "../data/read-data-file.js";
 import { CONTROL_PREFIX } from "../kernel/control-paths.js";
@@ -13,8 +13,7 @@ import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "../kern
 import { DEMO_KEYS, MANAGE_WEBHOOKS } from "../keys/demo-keys.js";
 import { parseKeySpecs, readKeysFile } from "../keys/load-keys.js";
 import { mockWebhookCore, WebhookEngine, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookCore } from "../webhooks/index.js";
-import { openBackend, type SkippedChange, type StateBackend } from "../state/index.js";
-import { isRedisUrl } from "../state/redis/address.js";
+import { openBackend, type StateBackend, type StateReport } from "../state/index.js";
 import { DEFAULT_DOCS_DIR, docsBuilt } from "../edges/node/docs.js";
 import { defaultConnectionLimits } from "../edges/node/connections.js";
 import { createMockHttpServer } from "../edges/node/http.js";
@@ -64,7 +63,7 @@ export interface MockKeyInfo {
 }
 
 /** The mock; its requests() and verify() are the demo keys' world's journal (a sandbox has its own). */
-export interface RunningMock extends JournalAccess {
+export interface RunningMock extends JournalAccess, StateReport {
   /** Base URL without a trailing slash, e.g. http://127.0.0.1:4010. */
   url: string;
   port: number;
@@ -103,13 +102,6 @@ export interface RunningMock extends JournalAccess {
    * `onStep` is told of each step.
    */
   drain(options?: DrainOptions): Promise<void>;
-  /**
-   * With the `state` option: the directory, what was restored from it at start, and the changes
-   * skipped because a crash left their journal line unfinished (each also said through onError).
-   */
-  state?: { dir: string; restored: { changes: number; endpoints: number; waiting: number }; skipped: SkippedChange[] };
-  /** With `state: "redis://…"`: the store every replica shares (its password masked), and whether it is a Redis Cluster. */
-  shared?: { store: string; cluster: boolean };
   /** Where lifecycle events go (ready, draining, stopped), in the format of `logFormat`: `mock.log.lifecycle("stopped", "hr-mock: stopped.")`. */
   log: OperatorLog;
 }
@@ -121,9 +113,9 @@ const METRICS_PATH = routes.find((route) => route.operationId === "getMetrics")!
  * The lines of the mock (requests, deliveries, lifecycle, errors): standard output and error, or
  * the functions given: `log` takes the request and delivery lines, `onError` the others.
  */
-function operatorLogOf(options: StartMockOptions, settings: Settings): OperatorLog {
-  const out = typeof options.log === "function" ? options.log : (line: string) => void process.stdout.write(`${line}\n`);
-  return createOperatorLog(settings.logFormat, { out, err: options.onError ?? ((line) => void process.stderr.write(`${line}\n`)) });
+function operatorLogOf(settings: Settings): OperatorLog {
+  const out = typeof settings.log === "function" ? settings.log : (line: string) => void process.stdout.write(`${line}\n`);
+  return createOperatorLog(settings.logFormat, { out, err: settings.onError ?? ((line) => void process.stderr.write(`${line}\n`)) });
 }
 
 /** What serve() is given besides the options: the lines, the counts the metrics show, the observer of webhook attempts. */
@@ -159,33 +151,32 @@ function attemptObserver(counts: MetricCounts, log: OperatorLog, json: boolean):
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const started = performance.now();
   const settings = checkOptions(options);
-  const spec = await loadSpec(options.specPath ?? DEFAULT_SPEC_PATH);
-  const log = operatorLogOf(options, settings);
-  const onError = options.onError ?? ((line: string) => log.event("error", "error", line));
+  const spec = await loadSpec(settings.specPath ?? DEFAULT_SPEC_PATH);
+  const log = operatorLogOf(settings);
+  const onError = settings.onError ?? ((line: string) => log.event("error", "error", line));
   const counts = new MetricCounts();
   const json = settings.logFormat === "json";
-  // Delivery lines are asked by the engine's `log` (--webhook-url or --log), or with Redis by the request log.
-  const deliveryLines = settings.state !== undefined && isRedisUrl(settings.state) ? Boolean(options.log) : options.webhooks?.log !== undefined;
-  const observe = attemptObserver(counts, log, json && deliveryLines);
   // In JSON the delivery lines are the observer's; the text lines go as they always went.
-  const textLines = json ? undefined : options.log === true ? (line: string) => void process.stdout.write(`${line}\n`) : typeof options.log === "function" ? options.log : undefined;
+  const textLines = json ? undefined : settings.log === true ? (line: string) => void process.stdout.write(`${line}\n`) : typeof settings.log === "function" ? settings.log : undefined;
   // The one choice of the state behind the mock: memory, a --state directory, or Redis (state/open.ts).
-  const backend = await openBackend({ state: settings.state, rateLimit: settings.rateLimit, journalSize: settings.journalSize, journalMemoryMb: settings.journalMemoryMb, log: textLines, lifecycle: log.lifecycle, onError });
+  const backend = await openBackend({ ...settings, password: settings.statePassword, log: textLines, lifecycle: log.lifecycle, onError });
+  // Delivery lines are asked by the engine's `log` (--webhook-url or --log), or by the request log where the store's pump delivers.
+  const deliveryLines = backend.pumpsDeliveries ? Boolean(settings.log) : settings.webhooks?.log !== undefined;
+  const observe = attemptObserver(counts, log, json && deliveryLines);
   try {
-    return await serve(options, settings, spec, backend, started, { log, onError, counts, observe });
+    return await serve(settings, spec, backend, started, { log, onError, counts, observe });
   } catch (error) {
     await backend.close();
     throw error;
   }
 }
 
-async function serve(options: StartMockOptions, settings: Settings, spec: LoadedSpec, backend: StateBackend, started: number, { log: operatorLog, onError, counts, observe }: Seeing): Promise<RunningMock> {
-  const given = options.today === undefined ? undefined : normalizeToday(options.today);
+async function serve(settings: Settings, spec: LoadedSpec, backend: StateBackend, started: number, { log: operatorLog, onError, counts, observe }: Seeing): Promise<RunningMock> {
   // The state's today when the caller gave none, so a state made yesterday opens today.
-  const today = given ?? backend.fingerprint?.today;
+  const today = settings.today ?? backend.fingerprint?.today;
   // The dataset as generated stays as it is: sandboxes start from it; the demo keys' default world
   // reads and changes its own fork (copy on write), onto which a kept state's changes replay.
-  const data = dataFileOption(options.data);
+  const data = dataFileOption(settings.data);
   const start = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today, data });
   const dataset = forkDataset(start);
   const datasetBuilt = true;
@@ -194,12 +185,12 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
 
   // The spec's (a --spec of another version may name others); a keyless operation's "none" is no permission a key holds.
   const knownPermissions = [...new Set([...spec.operations.filter((op) => !op.keyless).map((op) => op.permission), MANAGE_WEBHOOKS])];
-  const extraKeys = typeof options.keys === "string" ? await readKeysFile(options.keys, knownPermissions) : parseKeySpecs(options.keys ?? [], knownPermissions);
+  const extraKeys = typeof settings.keys === "string" ? await readKeysFile(settings.keys, knownPermissions) : parseKeySpecs(settings.keys ?? [], knownPermissions);
 
   let webhooks: WebhookCore;
   try {
     // In JSON, the delivery lines are the observer's (attemptObserver); the engine prints text lines only.
-    const webhookOptions = settings.logFormat === "json" && options.webhooks?.log ? { ...options.webhooks, log: undefined } : options.webhooks;
+    const webhookOptions = settings.logFormat === "json" && settings.webhooks?.log ? { ...settings.webhooks, log: undefined } : settings.webhooks;
     webhooks = mockWebhookCore(dataset.seed, webhookOptions, onError, observe);
   } catch (error) {
     throw error instanceof WebhookOptionError ? new MockOptionError(error.message) : error;
@@ -221,7 +212,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
       }
     },
     onError,
-    authThrottle: options.authThrottle,
+    authThrottle: settings.authThrottle,
     probes: { uptimeSeconds: () => process.uptime(), readiness: () => readiness() },
   });
   const service = mock.worlds.default.webhooks;
@@ -233,15 +224,15 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     dispatch: mock.dispatch,
     failureStatus: settings.failureStatus,
     latencyMs: settings.latencyMs,
-    log: options.log ? operatorLog : undefined,
+    log: settings.log ? operatorLog : undefined,
     // The Prometheus client loads with the first scrape, never before.
     metrics: { counts, path: METRICS_PATH, render: async () => (await import("../edges/node/metrics.js")).renderMetrics(sources) },
     onError,
-    docsDir: options.docsDir ?? DEFAULT_DOCS_DIR,
+    docsDir: settings.docsDir ?? DEFAULT_DOCS_DIR,
     maxBodyBytes: bodyLimit(spec),
     controlPrefix: CONTROL_PREFIX,
     controlOrigins: settings.corsOrigins,
-    connectionLimits: { ...defaultConnectionLimits(settings.latencyMs), ...options.connectionLimits },
+    connectionLimits: { ...defaultConnectionLimits(settings.latencyMs), ...settings.connectionLimits },
   });
   const port = await http.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
     const why = error.code === "EADDRINUSE" ? "the port is in use" : error.message;
@@ -265,7 +256,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     port,
     host: settings.host,
     docsUrl: `${url}/docs/`,
-    docsBuilt: docsBuilt(options.docsDir ?? DEFAULT_DOCS_DIR),
+    docsBuilt: docsBuilt(settings.docsDir ?? DEFAULT_DOCS_DIR),
     keys: [...mock.keys.values()].map((k) => ({
       key: k.key,
       organisation: k.organisation,
@@ -315,7 +306,7 @@ function contentHash(content: unknown): string {
 }
 
 /** The data option read and checked against the format (DataFileError otherwise). */
-function dataFileOption(data: StartMockOptions["data"]): LoadedDataFile | undefined {
+function dataFileOption(data: Settings["data"]): LoadedDataFile | undefined {
   if (data === undefined) return undefined;
   if (typeof data === "string") return readDataFile(data);
   if (typeof data === "object" && data !== null) return dataFileFromObject(data);

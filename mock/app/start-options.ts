@@ -2,14 +2,16 @@
 // webhooks, CORS and connection bounds, checked once where they enter; each mistake is one sentence
 // in a MockOptionError.
 import type { DataFile } from "../data/data-file.js";
-import { DEFAULT_HOST, DEFAULT_PORT } from "../kernel/limits.js";
 import { MockOptionError } from "../kernel/option-error.js";
-import { LOG_FORMATS, logFormatOf, type LogFormat } from "../kernel/operator-log.js";
+import type { LogFormat } from "../kernel/operator-log.js";
 import type { KeySpec } from "../keys/demo-keys.js";
 import type { MockWebhookOptions } from "../webhooks/index.js";
 import { AUTH_THROTTLE } from "../worlds/auth-throttle.js";
 import { defaultConnectionLimits, type ConnectionLimits } from "../edges/node/connections.js";
-import { checkPipelineOptions, type PipelineSettings, type PipelineSettingsInput } from "./options.js";
+import type { PipelineSettings, PipelineSettingsInput } from "./options.js";
+import { tableSettings, type TableSettings } from "./settings.js";
+
+export { originProblem } from "./settings.js";
 
 export interface StartMockOptions extends PipelineSettingsInput {
   /**
@@ -61,23 +63,24 @@ export interface StartMockOptions extends PipelineSettingsInput {
    * Created 0700 when missing; a state made from other seed, scale or today is refused.
    */
   state?: string;
+  /** The password of a `state` that takes one, kept out of the address, and where it came from (for the lines about it). */
+  statePassword?: { password: string; from: string };
 }
 
-/** The checked options: what the banner shows, plus where to listen. */
-export interface Settings extends PipelineSettings {
-  port: number;
-  host: string;
-  corsOrigins: string[];
-  /** The --state value (a directory or a redis:// URL), when one is given. */
-  state?: string;
-  logFormat: LogFormat;
+/** The options resolved at the door: each checked once (settings.ts), defaults applied; the rest of startMock reads these. */
+export interface Settings extends PipelineSettings, Pick<TableSettings, "port" | "host" | "corsOrigins" | "state" | "logFormat" | "data" | "keys" | "log"> {
+  statePassword: StartMockOptions["statePassword"];
+  onError: StartMockOptions["onError"];
+  specPath: string | undefined;
+  docsDir: string | undefined;
+  webhooks: MockWebhookOptions | undefined;
+  connectionLimits: Partial<ConnectionLimits>;
+  authThrottle: StartMockOptions["authThrottle"];
 }
 
 /** Every option checked up front, each mistake one sentence. */
 export function checkOptions(options: StartMockOptions): Settings {
-  const { port = DEFAULT_PORT, host = DEFAULT_HOST, corsOrigins = [] } = options;
-  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new MockOptionError(`port must be a whole number from 0 to 65535, got ${port}`);
-  if (typeof host !== "string" || host === "") throw new MockOptionError("host must be a host name or address");
+  const table = tableSettings(options as Readonly<Record<string, unknown>>);
   const limits = defaultConnectionLimits(0);
   for (const [name, value] of Object.entries(options.connectionLimits ?? {})) {
     if (!(name in limits)) throw new MockOptionError(`connectionLimits.${name} is not a limit; the limits are ${Object.keys(limits).join(", ")}`);
@@ -91,30 +94,6 @@ export function checkOptions(options: StartMockOptions): Settings {
       if (!(Number.isInteger(value) && (value as number) >= 0)) throw new MockOptionError(`authThrottle.${name} must be a whole number of at least 0, got ${String(value)}`);
     }
   }
-  if (!Array.isArray(corsOrigins)) throw new MockOptionError("corsOrigins must be a list of origins such as http://localhost:5173");
-  for (const origin of corsOrigins) {
-    const problem = originProblem(origin);
-    if (problem) throw new MockOptionError(`corsOrigins: ${problem}`);
-  }
-  const { state } = options;
-  if (state !== undefined && (typeof state !== "string" || state.trim() === "")) throw new MockOptionError("state must be the path of a directory");
-  const logFormat = options.logFormat === undefined ? "text" : logFormatOf(String(options.logFormat));
-  if (logFormat === undefined) throw new MockOptionError(`logFormat must be ${LOG_FORMATS.join(" or ")}, got ${JSON.stringify(String(options.logFormat)).slice(0, 40)}`);
-  return { port, host, corsOrigins, state, logFormat, ...checkPipelineOptions(options) };
+  const { statePassword, onError, specPath, docsDir, webhooks, connectionLimits = {}, authThrottle } = options;
+  return { ...table, statePassword, onError, specPath, docsDir, webhooks, connectionLimits, authThrottle };
 }
-
-/** Why `origin` is not an origin as a browser sends it (scheme, host, optional port; nothing else). */
-export function originProblem(origin: unknown): string | undefined {
-  const shown = JSON.stringify(String(origin)).slice(0, 80);
-  let url: URL;
-  try {
-    url = new URL(String(origin));
-  } catch {
-    return `${shown} is not an origin; write it as a browser sends it, e.g. http://localhost:5173`;
-  }
-  if ((url.protocol !== "http:" && url.protocol !== "https:") || url.origin !== origin) {
-    return `${shown} is not an origin; write scheme, host and port only, as a browser sends it, e.g. http://localhost:5173`;
-  }
-  return undefined;
-}
-

@@ -7,7 +7,7 @@ import { mockLimits } from "../../generated/control-facts.js";
 import type { MockKeyInfo, RunningMock } from "../app/start-mock.js";
 
 /** What the banner shows of the settings: the request path's. */
-export type BannerSettings = PipelineSettings;
+export type BannerSettings = Omit<PipelineSettings, "today">;
 
 /**
  * `readyMs` is the time the banner reports: by default startMock's own, while the CLI passes the
@@ -44,17 +44,4 @@ export function formatBanner(mock: RunningMock, settings: BannerSettings, readyM
 
 function shownKey(key: MockKeyInfo): string {
   return key.demo ? key.key : `<key from file: ${key.label}>`;
-}
-
-/** The line after the banner with --state redis://…: the store every replica shares (its password masked). */
-export function formatSharedLine(shared: NonNullable<RunningMock["shared"]>): string {
-  return `State shared through ${shared.store}${shared.cluster ? " (a Redis Cluster)" : ""}: every replica started with this URL and the same flags serves one mock.\n`;
-}
-
-/** The line after the banner with --state: what came back, and each unfinished last change skipped (its full line went to stderr). */
-export function formatStateLine(state: NonNullable<RunningMock["state"]>): string {
-  const { changes, endpoints, waiting } = state.restored;
-  const skipped = state.skipped.map((s) => `${s.change.type ?? "a change of unreadable type"} at the end of ${s.file}`);
-  const tail = skipped.length === 0 ? "" : `; skipped ${skipped.length} unfinished ${skipped.length === 1 ? "change" : "changes"} (${skipped.join(", ")})`;
-  return `State kept in ${state.dir}: restored ${changes} data changes, ${endpoints} webhook endpoints, ${waiting} waiting deliveries${tail}.\n`;
 }

@@ -14,6 +14,9 @@ export class UsageError extends Error {
   override name = "UsageError";
 }
 
+/** Marks an error to be printed as one JSON line (serve with --log-format json). */
+export const JSON_LINES = Symbol("json lines");
+
 /** Where a command prints (process.stdout and stderr for the bin; a test passes its own). */
 export interface Output {
   write(text: string): unknown;
@@ -126,6 +129,12 @@ export function decimal(name: string, flag: string, text: string, ok: (x: number
   const value = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
   if (!Number.isFinite(value) || !ok(value)) throw usage(name, `${flag} must be ${what}, got ${quoted(text)}`);
   return value;
+}
+
+/** Why a file could not be read, in words: no such file, permission denied, it is a directory. */
+export function unreadable(error: unknown): string {
+  const code = (error as NodeJS.ErrnoException).code;
+  return code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "it is a directory" : (code ?? "unreadable");
 }
 
 /** A flag's text, which may not be blank. */

@@ -64,6 +64,11 @@ function listValue(text: string): string[] {
     .filter((part) => part !== "");
 }
 
+/** A settings table's flags as parseArgs reads them. */
+export function flagsOf<S extends Record<string, { type: "boolean" | "string"; multiple?: true }>>(settings: S): { [K in keyof S]: { type: S[K]["type"]; multiple?: true } } {
+  return Object.fromEntries(Object.entries(settings).map(([flag, { type, multiple }]) => [flag, multiple ? { type, multiple } : { type }])) as never;
+}
+
 /** The variables of a flag table, for --help: the names, wrapped to `width` columns after `indent`. */
 export function envNamesText(flags: Flags, indent: string, width = 96): string {
   const lines: string[] = [];

@@ -3,7 +3,8 @@
 // scaffold they share is command.ts. Every mistake is one line on stderr and exit status 2, every
 // failure to run one line and exit status 1: "hr-mock <command>: <what>".
 import { DataFileError } from "../data/data-file.js";
-import { UsageError, type CommandIO, type Output } from "./command.js";
+import { JSON_LINES, UsageError, type CommandIO, type Output } from "./command.js";
+import { jsonLine } from "../kernel/operator-log.js";
 import { shown } from "../kernel/parse-error.js";
 
 export { UsageError, type Output } from "./command.js";
@@ -78,12 +79,16 @@ export async function run(
   try {
     return await main(argv, { stdout, stderr: { write: stderr }, fetch: fetchImpl, env });
   } catch (error: unknown) {
+    const json = (error as { [JSON_LINES]?: boolean })?.[JSON_LINES] === true;
+    const say = (text: string) => {
+      const line = `${prefix(error)}: ${text.replace(/\s+/g, " ").trim()}`;
+      stderr(`${json ? jsonLine("error", "error", line, {}, Date.now()) : line}\n`);
+    };
     if (error instanceof DataFileError) {
-      for (const line of error.lines) stderr(`${prefix(error)}: ${line.replace(/\s+/g, " ").trim()}\n`);
+      for (const line of error.lines) say(line);
       return 1;
     }
-    const message = missingLibrary(error) ?? (error instanceof Error ? error.message : String(error));
-    stderr(`${prefix(error)}: ${message.replace(/\s+/g, " ").trim()}\n`);
+    say(missingLibrary(error) ?? (error instanceof Error ? error.message : String(error)));
     return error instanceof UsageError ? 2 : 1;
   }
 }

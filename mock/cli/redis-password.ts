@@ -5,12 +5,12 @@
 // line still works, with one warning line saying how to avoid it, as redis-cli warns about -a. The
 // password is never printed: lines name where it came from.
 import { readFileSync } from "node:fs";
-import { usage } from "./command.js";
-import { ENV_PREFIX } from "./flag-env.js";
-import { isRedisUrl } from "../state/redis/address.js";
+import { unreadable, usage, UsageError } from "./command.js";
+import { REDIS_PASSWORD_VARIABLE } from "../app/settings.js";
+import { statePassword } from "../state/address.js";
 
 /** The one setting that has a variable and no flag: a password on the command line is what it avoids. */
-export const REDIS_PASSWORD_VARIABLE = `${ENV_PREFIX}REDIS_PASSWORD`;
+export { REDIS_PASSWORD_VARIABLE };
 
 /** What --help says of the password's variable and file. */
 export const REDIS_PASSWORD_HELP = `  ${REDIS_PASSWORD_VARIABLE}  The password of --state redis://… (or --redis-password-file):
@@ -33,10 +33,11 @@ export interface PasswordInput {
 export function passwordSource({ state, stateNamed, file, fileNamed, env }: PasswordInput): { source: PasswordSource; warning?: string } {
   const variable = env[REDIS_PASSWORD_VARIABLE];
   const inVariable = variable !== undefined && variable !== "";
-  const inUrl = state !== undefined && urlPassword(state) !== undefined;
+  const place = statePassword(state);
+  const inUrl = place.inAddress;
   const given = [inUrl && `the URL of ${stateNamed}`, inVariable && REDIS_PASSWORD_VARIABLE, file !== undefined && fileNamed].filter((g): g is string => typeof g === "string");
   if (given.length > 1) throw usage("serve", `the Redis password is given ${given.length === 2 ? "twice" : "three times"} (${given.join(", ")}); give it once`);
-  if ((inVariable || file !== undefined) && !(state !== undefined && isRedisUrl(state))) {
+  if ((inVariable || file !== undefined) && !place.takes) {
     throw usage("serve", `${inVariable ? REDIS_PASSWORD_VARIABLE : fileNamed} is the password of --state redis://…, and no Redis address is given`);
   }
   const warning =
@@ -47,38 +48,21 @@ export function passwordSource({ state, stateNamed, file, fileNamed, env }: Pass
   return { source, warning };
 }
 
-/** The password of the source (a file is read now): undefined when there is none; an Error of one line when the file cannot be read. */
-export function readPassword(source: PasswordSource, read: (path: string) => string = (path) => readFileSync(path, "utf8")): string | undefined {
+/**
+ * The password of the source (a file is read now) and where it came from, as the state's lines name
+ * it: undefined when there is none; a UsageError of one line when the file cannot be read.
+ */
+export function readPassword(source: PasswordSource, read: (path: string) => string = (path) => readFileSync(path, "utf8")): { password: string; from: string } | undefined {
   if (source === undefined) return undefined;
-  if (source.from === "variable") return source.password;
+  if (source.from === "variable") return { password: source.password, from: REDIS_PASSWORD_VARIABLE };
   let text: string;
   try {
     text = read(source.path);
   } catch (error) {
-    const code = (error as NodeJS.ErrnoException).code;
-    const why = code === "ENOENT" ? "no such file" : code === "EACCES" ? "permission denied" : code === "EISDIR" ? "it is a directory" : (code ?? "unreadable");
-    throw new Error(`cannot read ${source.named} ${source.path}: ${why}`);
+    throw new UsageError(`cannot read ${source.named} ${source.path}: ${unreadable(error)}`);
   }
   // A Secret written by an editor or `echo` ends with a newline that is not part of the password.
   const password = text.replace(/\r?\n$/, "");
-  if (password === "") throw new Error(`${source.named} ${source.path} is empty`);
-  return password;
-}
-
-/** The Redis address with the password in it (percent-encoded), as startMock's `state` takes it. */
-export function withPassword(url: string, password: string | undefined): string {
-  if (password === undefined) return url;
-  const address = new URL(url.trim());
-  address.password = encodeURIComponent(password);
-  return address.href;
-}
-
-function urlPassword(state: string): string | undefined {
-  if (!isRedisUrl(state)) return undefined;
-  try {
-    const password = new URL(state.trim()).password;
-    return password === "" ? undefined : password;
-  } catch {
-    return undefined;
-  }
+  if (password === "") throw new UsageError(`${source.named} ${source.path} is empty`);
+  return { password, from: `the file ${source.path} (${source.named})` };
 }

@@ -4,43 +4,20 @@
 import type { RunningMock } from "../app/start-mock.js";
 import { usage } from "./command.js";
 import { createDeliveryHints } from "./hints.js";
-import { quoted } from "../kernel/parse-error.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
 import { checkEndpointUrl } from "../webhooks/endpoint-url.js";
 import type { EndpointInput } from "../webhooks/endpoints.js";
 import type { MockWebhookOptions } from "../webhooks/index.js";
 import { EVENT_TYPES, requestProblem } from "../kernel/json-schema.js";
-import { OPTION_RANGES } from "../webhooks/settings.js";
-
-export const WEBHOOK_SERVE_OPTIONS = {
-  "webhook-url": { type: "string" },
-  "webhook-secret": { type: "string" },
-  events: { type: "string" },
-  "strict-urls": { type: "boolean" },
-  "allow-private-urls": { type: "boolean" },
-  "time-scale": { type: "string" },
-  "duplicate-rate": { type: "string" },
-  shuffle: { type: "boolean" },
-} as const;
+import { settingValue } from "../app/settings.js";
+import { MockOptionError } from "../kernel/option-error.js";
 
 /** Where an installed hr-service-mock keeps the control API's OpenAPI document (bundled). */
 export const CONTROL_OPENAPI_PATH = "./node_modules/hr-service-mock/dist/generated/control-openapi.json";
 
-export const WEBHOOK_SERVE_HELP = `Webhooks:
-  --webhook-url <url>     Register a webhook endpoint for organisation 1 at start and print
-                          its signing secret. https://, or http:// on a loopback host.
-  --webhook-secret <s>    Use this whsec_… signing secret for it instead of a generated one.
-  --events <t,t,...>      Only these event types for it (default: every event).
-  --strict-urls           Endpoint URLs as the real service takes them: https:// only, no
-                          private or internal hosts (loopback, 10.x, 192.168.x, localhost, ...).
-  --allow-private-urls    Without --strict-urls, also accept endpoint addresses in private or
-                          link-local ranges (https://10.0.0.5/, https://[fd00::1]/); by default
-                          only loopback and public hosts, so a web page cannot aim the mock's
-                          signed POSTs into your network.
-  --time-scale <n>        Multiply webhook retry delays and the 10 s response timeout (the
-                          timeout never below 1 s); 0.001 runs two days of retries in ~150 s.
-  --duplicate-rate <p>    Deliver this share (0 to 1) of events twice (same id, new delivery id).
-  --shuffle               Hold events briefly and deliver them in random order.
+/** The Webhooks part of --help, after its flags' lines (from the settings table). */
+export const WEBHOOK_SERVE_HELP = (flags: string) => `Webhooks:
+${flags}
   Each delivery attempt is printed (one line) with --webhook-url or --log.
   Endpoints, the Test action, triggers and the delivery log: the control API under /_mock/,
   described by ${CONTROL_OPENAPI_PATH}
@@ -53,9 +30,10 @@ export interface WebhookServeSettings {
   endpoint?: EndpointInput;
 }
 
-type Values = { [K in keyof typeof WEBHOOK_SERVE_OPTIONS]?: (typeof WEBHOOK_SERVE_OPTIONS)[K]["type"] extends "boolean" ? boolean : string } & {
+type WebhookFlag = "webhook-url" | "webhook-secret" | "events" | "strict-urls" | "allow-private-urls" | "time-scale" | "duplicate-rate" | "shuffle";
+type Values = { [K in WebhookFlag]?: K extends "strict-urls" | "allow-private-urls" | "shuffle" ? boolean : K extends "time-scale" | "duplicate-rate" ? number | string : string } & {
   /** serve's own --log: delivery attempts are printed too. */
-  log?: boolean;
+  log?: unknown;
 };
 
 const printLine = (line: string) => {
@@ -63,15 +41,21 @@ const printLine = (line: string) => {
 };
 
 /** Flag values to settings; a mistake throws an Error with one line naming the flag (or its variable: `named`). */
-export function webhookServeSettings(values: Values, named: (flag: keyof typeof WEBHOOK_SERVE_OPTIONS) => string = (flag) => `--${flag}`): WebhookServeSettings {
+export function webhookServeSettings(values: Values, named: (flag: WebhookFlag) => string = (flag) => `--${flag}`): WebhookServeSettings {
   const strictUrls = values["strict-urls"] ?? false;
   const allowPrivateUrls = values["allow-private-urls"] ?? false;
   if (strictUrls && allowPrivateUrls) throw usage("serve", `${named("allow-private-urls")} and ${named("strict-urls")} contradict each other: strict mode never sends to private addresses`);
   const options: MockWebhookOptions = { strictUrls, allowPrivateUrls, shuffle: values.shuffle ?? false };
   // One line per delivery attempt when asked for request lines, or when an endpoint is registered here.
   if (values.log || values["webhook-url"] !== undefined) options.log = printLine;
-  if (values["time-scale"] !== undefined) options.timeScale = number(named("time-scale"), values["time-scale"], OPTION_RANGES.timeScale);
-  if (values["duplicate-rate"] !== undefined) options.duplicateRate = number(named("duplicate-rate"), values["duplicate-rate"], OPTION_RANGES.duplicateRate);
+  for (const [flag, option] of [["time-scale", "timeScale"], ["duplicate-rate", "duplicateRate"]] as const) {
+    if (values[flag] === undefined) continue;
+    try {
+      options[option] = settingValue(flag, values[flag], named(flag), true);
+    } catch (error) {
+      throw error instanceof MockOptionError ? usage("serve", error.message) : error;
+    }
+  }
 
   const url = values["webhook-url"];
   if (url === undefined) {
@@ -132,11 +116,4 @@ export async function registerServeEndpoint(mock: RunningMock, endpoint: Endpoin
 function portOf(url: string): string {
   const parsed = new URL(url);
   return parsed.port || (parsed.protocol === "https:" ? "443" : "80");
-}
-
-/** A flag's number, within the engine's own range for the option it sets. */
-function number(flag: string, text: string, range: { ok: (x: number) => boolean; text: string }): number {
-  const value = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
-  if (!Number.isFinite(value) || !range.ok(value)) throw usage("serve", `${flag} must be ${range.text}, got ${quoted(text)}`);
-  return value;
 }

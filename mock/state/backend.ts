@@ -52,6 +52,8 @@ export interface StateBackend extends WorldsState {
   start(worlds: Worlds): Promise<void>;
   /** What RunningMock tells of the state. */
   report(): StateReport;
+  /** Whether the store's own pump makes the webhook deliveries, their lines printed with the request lines (--log), rather than the engine. */
+  readonly pumpsDeliveries: boolean;
   /** Which store it is, for what reports on it (a readiness probe): never to branch on. */
   readonly store: StoreName;
   /** Synchronously: whether the store was reached since the start, and is reachable now. */

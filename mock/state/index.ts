@@ -3,6 +3,7 @@
 export { StateError } from "./state-error.js";
 export type { PartialChange } from "./snapshot.js";
 export { skippedLine, type SkippedChange } from "./skipped.js";
-export type { Fingerprint, Readiness, StateBackend, StateReport, StoreName } from "./backend.js";
+export type { Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "./backend.js";
 export { memoryBackend, type MemoryStateOptions } from "./memory.js";
 export { openBackend, type BackendOptions } from "./open.js";
+export { announcement } from "./report.js";

@@ -182,6 +182,8 @@ export class MemoryBackend implements StateBackend {
 
   async start(_worlds: Worlds): Promise<void> {}
 
+  readonly pumpsDeliveries: boolean = false;
+
   report(): StateReport {
     return {};
   }

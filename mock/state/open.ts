@@ -6,10 +6,14 @@ import type { OperatorLog } from "../kernel/operator-log.js";
 import { directoryBackend } from "./directory.js";
 import { memoryBackend, type MemoryStateOptions } from "./memory.js";
 import { isRedisUrl } from "./redis/address.js";
+import { StateError } from "./state-error.js";
 
 export interface BackendOptions extends MemoryStateOptions {
+  journalSize: number;
   /** --state: a directory, or a Redis URL; none: memory. */
   state: string | undefined;
+  /** The password of a Redis address given apart from it, and where it came from (HR_MOCK_REDIS_PASSWORD, a file). */
+  password?: { password: string; from: string };
   /** One line per delivery attempt (--log), for deliveries a Redis backend's pump makes. */
   log?: (line: string) => void;
   /** Where a Redis backend tells that its store was lost and is back (default: onError's lines). */
@@ -19,6 +23,7 @@ export interface BackendOptions extends MemoryStateOptions {
 
 export async function openBackend(options: BackendOptions): Promise<StateBackend> {
   const { state } = options;
+  if (options.password && !(state !== undefined && isRedisUrl(state))) throw new StateError(`${options.password.from} is the password of --state redis://…, and no Redis address is given`);
   if (state === undefined) return memoryBackend(options);
   if (!isRedisUrl(state)) return directoryBackend(state, options);
   const { openRedisBackend } = await import("./redis/index.js");

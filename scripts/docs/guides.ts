@@ -14,6 +14,7 @@ import { escapeHtml } from "./html.js";
 import { PAGES, renderPage, type NavGuide, type SiteNav } from "./layout.js";
 import { renderMarkdown, type Heading } from "./markdown.js";
 import { eventLink, operationLink } from "./reference-links.js";
+import { withSettingsTable } from "./settings-table.js";
 import type { EventFact, OperationFact } from "./spec-facts.js";
 
 /** The reading order: the file names (without .md) of docs/guides/. A new guide is added here. */
@@ -144,7 +145,7 @@ export async function loadGuides(repoRoot: string, facts: ReferenceFacts, dir = 
       const source = path.join(GUIDES_DIR, `${slug}.md`);
       const images: string[] = [];
       const image = siteImageResolver(source);
-      const text = await includeFiles(await fs.readFile(path.join(dir, `${slug}.md`), "utf8"), source, repoRoot);
+      const text = withSettingsTable(await includeFiles(await fs.readFile(path.join(dir, `${slug}.md`), "utf8"), source, repoRoot));
       const rendered = renderMarkdown(text, siteLinkResolver(source, facts), (href) => {
         const onSite = image(href);
         images.push(onSite);

@@ -54,10 +54,10 @@ describe("mistakes are one line on stderr and exit 2", () => {
     expect(result.stderr).toMatch(/^hr-mock trigger: unknown event type "leave\.teleported"; one of [a-z., _]+ \(see hr-mock trigger --help\)\n$/);
   });
 
-  test("a keys file that does not exist is one line and exit 1", async () => {
+  test("a keys file that does not exist is one line naming the flag, and exit 2", async () => {
     const result = await inProcess(["serve", "--port", "0", "--keys", "/nonexistent/keys.json"]);
-    expect(result.status).toBe(1);
-    expect(result.stderr).toBe("hr-mock serve: cannot read keys file /nonexistent/keys.json: no such file\n");
+    expect(result.status).toBe(2);
+    expect(result.stderr).toBe("hr-mock serve: cannot read --keys /nonexistent/keys.json: no such file\n");
   });
 
   test("the bin itself: a mistake is one line on stderr, nothing on stdout, exit 2", async () => {

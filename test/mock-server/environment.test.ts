@@ -5,7 +5,7 @@
 import { describe, expect, test } from "vitest";
 import { SERVE_FLAGS, SERVE_HELP, parseServeArgs, type ServeSettings } from "../../mock/cli/commands/serve.js";
 import { envName, readFlagsAndEnv } from "../../mock/cli/flag-env.js";
-import { readPassword, REDIS_PASSWORD_VARIABLE, withPassword } from "../../mock/cli/redis-password.js";
+import { readPassword, REDIS_PASSWORD_VARIABLE } from "../../mock/cli/redis-password.js";
 import { run } from "../../mock/cli/main.js";
 import { parseRedisUrl } from "../../mock/state/redis/address.js";
 
@@ -96,7 +96,7 @@ describe("the Redis password, kept out of the command line", () => {
   test.each(cases)("%s", (_name, { argv, env, want }) => {
     if (want instanceof RegExp) return void expect(() => parseServeArgs(argv, env)).toThrow(want);
     const settings = parse(argv, env);
-    expect({ state: settings.state, password: readPassword(settings.redisPassword), warnings: settings.warnings.length }).toEqual(want);
+    expect({ state: settings.state, password: readPassword(settings.redisPassword)?.password, warnings: settings.warnings.length }).toEqual(want);
     for (const line of settings.warnings) {
       expect(line, "the warning is one line").not.toContain("\n");
       expect(line, "the warning never prints the password").not.toContain("s3cret");
@@ -120,11 +120,11 @@ describe("the Redis password, kept out of the command line", () => {
         return content;
       });
     if (want instanceof RegExp) expect(read).toThrow(want);
-    else expect(read()).toBe(want);
+    else expect(read()).toEqual({ password: want, from: "the file /run/secrets/redis (--redis-password-file)" });
   });
 
-  test.each([["s3cret"], ["p@ss:word/with%41?#&"], ["ünïcode pass"]])("the password %j reaches Redis as given, and every line masks it", (password) => {
-    const address = parseRedisUrl(withPassword("redis://127.0.0.1:6379/2", password));
+  test.each([["s3cret"], ["p@ss:word/with%41?#&"], ["ünïcode pass"]])("the password %j written in the address reaches Redis as given, and every line masks it", (password) => {
+    const address = parseRedisUrl(`redis://:${encodeURIComponent(password)}@127.0.0.1:6379/2`);
     expect(address).toMatchObject({ host: "127.0.0.1", port: 6379, db: 2, password });
     expect(address.shown).toBe("redis://:***@127.0.0.1:6379/2");
   });

@@ -158,8 +158,10 @@ describe("start-up options are checked", () => {
     ["a fail rate above 1", { given: { failRate: 2 }, says: "failRate must be" }],
     ["a negative latency", { given: { latencyMs: -5 }, says: "latencyMs must be" }],
     ["failureStatus 500", { given: { failureStatus: 500 as never }, says: "failureStatus must be" }],
-    ["a today that is no date", { given: { today: "2026-02-30" }, says: "today must be an ISO date" }],
-    ["a today beyond the years the dataset spans", { given: { today: "9999-12-31" }, says: "today must be a date from 1900-01-01 to 9000-12-31" }],
+    ["a today that is no date", { given: { today: "2026-02-30" }, says: 'today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31, got "2026-02-30"' }],
+    ["a today beyond the years the dataset spans", { given: { today: "9999-12-31" }, says: "today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31" }],
+    ["a rate limit above the command line's ceiling", { given: { rateLimit: 2_000_000_000 }, says: 'rateLimit must be a whole number of at least 1, or "off", got 2000000000' }],
+    ["a state address of another scheme", { given: { state: "valkey://127.0.0.1:6379" }, says: "state must be a directory or a Redis address" }],
   ];
   test.each(cases)("%s", async (_name, { given, says }) => {
     await expect(startMock({ port: 0, ...given })).rejects.toThrow(MockOptionError);

@@ -132,8 +132,8 @@ describe("options, as the server's", () => {
   });
 
   const mistakes: Array<[string, { given: MockHandlersOptions; want: { error: typeof MockOptionError | typeof KeysFileError; message: RegExp } }]> = [
-    ["a seed that is not an integer", { given: { seed: 1.5 }, want: { error: MockOptionError, message: /seed must be an integer/ } }],
-    ["a today that is no date", { given: { today: "2026-02-30" } as MockHandlersOptions, want: { error: MockOptionError, message: /today must be an ISO date/ } }],
+    ["a seed that is not an integer", { given: { seed: 1.5 }, want: { error: MockOptionError, message: /seed must be a whole number from -9007199254740991 to 9007199254740991, got 1.5/ } }],
+    ["a today that is no date", { given: { today: "2026-02-30" } as MockHandlersOptions, want: { error: MockOptionError, message: /today must be a date YYYY-MM-DD from 1900-01-01 to 9000-12-31/ } }],
     ["an unknown failure status", { given: { failureStatus: 500 as unknown as 200 }, want: { error: MockOptionError, message: /failureStatus/ } }],
     ["a negative latency", { given: { latencyMs: -1 }, want: { error: MockOptionError, message: /latencyMs/ } }],
     ["a base URL that is not http", { given: { baseUrl: "ftp://example.test" }, want: { error: MockOptionError, message: /baseUrl/ } }],

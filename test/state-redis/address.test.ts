@@ -2,7 +2,7 @@
 // naming it with its password masked; nothing listening is said as such, fast. The banner's line.
 import { describe, expect, test } from "vitest";
 import { startMock } from "../../mock/index.js";
-import { formatSharedLine } from "../../mock/cli/banner.js";
+import { sharedLine as formatSharedLine } from "../../mock/state/report.js";
 import { isRedisUrl, parseRedisUrl } from "../../mock/state/redis/address.js";
 import { freePort } from "../support/redis-server.js";
 

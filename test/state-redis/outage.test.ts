@@ -162,7 +162,7 @@ test("a wrong password is one line naming the store, its password masked", async
       (mock) => (void mock.close(), undefined),
       (e: Error) => e,
     );
-    expect(missing?.message).toBe(`--state redis://127.0.0.1:${locked.port}: Redis asks for a password; give it in the address, redis://:PASSWORD@host:port`);
+    expect(missing?.message).toBe(`--state redis://127.0.0.1:${locked.port}: Redis asks for a password; give it in HR_MOCK_REDIS_PASSWORD or a file (--redis-password-file)`);
     const right = await startMock({ port: 0, seed: SEED, today: TODAY, state: locked.url });
     expect(right.shared?.store, "the address as startMock shows it").toBe(`redis://:***@127.0.0.1:${locked.port}`);
     await right.close();

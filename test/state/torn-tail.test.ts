@@ -6,7 +6,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, test } from "vitest";
-import { formatStateLine } from "../../mock/cli/banner.js";
+import { stateLine as formatStateLine } from "../../mock/state/report.js";
 import { startMock, type RunningMock, type StartMockOptions } from "../../mock/index.js";
 import { LEAVE_STATUS_NAMES } from "../../mock/data/statuses.js";
 import { StateError } from "../../mock/state/index.js";

@@ -7,6 +7,7 @@
 import client from "prom-client";
 import type { Registry } from "prom-client";
 import { ANSWER_TIME_BUCKETS, type MetricCounts } from "./metric-counts.js";
+import type { StoreMetrics } from "../../state/backend.js";
 
 /** What a scrape reads besides the counts: what this process holds now. */
 export interface HeldNow {
@@ -20,16 +21,12 @@ export interface HeldNow {
 }
 
 /** With --state redis://: whether the store answers, and the round trips this replica made to it, by script (or "read"). */
-export interface StoreNow {
-  up: boolean;
-  roundTrips: ReadonlyMap<string, number>;
-}
 
 export interface MetricSources {
   counts: MetricCounts;
   held(): HeldNow;
   /** Undefined when the state is in this process (no store to report on). */
-  store(): StoreNow | undefined;
+  store(): StoreMetrics | undefined;
 }
 
 type Value = { labels: Record<string, string | number>; value: number; metricName?: string };

@@ -10,6 +10,8 @@ export interface RedisAddress {
   db: number;
   username?: string;
   password?: string;
+  /** Where a password given apart from the address came from (HR_MOCK_REDIS_PASSWORD, a file), for the lines about it. */
+  passwordFrom?: string;
   tls: boolean;
 }
 
@@ -19,12 +21,12 @@ export function isRedisUrl(state: string): boolean {
 }
 
 /** The address, or a StateError of one line naming what is wrong with it (never echoing a password). */
-export function parseRedisUrl(text: string): RedisAddress {
+export function parseRedisUrl(text: string, name = "--state"): RedisAddress {
   let url: URL;
   try {
     url = new URL(text.trim());
   } catch {
-    throw new StateError(`--state ${mask(text)} is not a Redis address; write it as redis://[:password@]host:port[/db]`);
+    throw new StateError(`${name} ${mask(text)} is not a Redis address; write it as redis://host:port[/db]`);
   }
   const tls = url.protocol === "rediss:";
   const password = url.password === "" ? undefined : decodeURIComponent(url.password);
@@ -33,12 +35,22 @@ export function parseRedisUrl(text: string): RedisAddress {
   const shownUrl = new URL(url.href);
   if (password !== undefined) shownUrl.password = "***";
   const shown = shownUrl.href.replace(/\/$/, "");
-  if (host === "") throw new StateError(`--state ${shown}: the address names no host; write it as redis://host:port`);
+  if (host === "") throw new StateError(`${name} ${shown}: the address names no host; write it as redis://host:port`);
   const port = url.port === "" ? 6379 : Number(url.port);
   const path = url.pathname.replace(/^\//, "");
-  if (!/^\d{0,5}$/.test(path)) throw new StateError(`--state ${shown}: the database after the port must be a number (redis://host:port/0)`);
-  if (url.search !== "" || url.hash !== "") throw new StateError(`--state ${shown}: a Redis address takes no query or fragment`);
+  if (!/^\d{0,5}$/.test(path)) throw new StateError(`${name} ${shown}: the database after the port must be a number (redis://host:port/0)`);
+  if (url.search !== "" || url.hash !== "") throw new StateError(`${name} ${shown}: a Redis address takes no query or fragment`);
   return { shown, host, port, db: path === "" ? 0 : Number(path), tls, ...(username !== undefined && { username }), ...(password !== undefined && { password }) };
+}
+
+/** The password written in a Redis address, if any. */
+export function passwordOf(text: string): string | undefined {
+  try {
+    const password = new URL(text.trim()).password;
+    return password === "" ? undefined : decodeURIComponent(password);
+  } catch {
+    return undefined;
+  }
 }
 
 /** A text that may hold a password after `:` and before `@`, with it masked. */

@@ -7,6 +7,7 @@
 // answers 503 or from what the replica holds) and time out after COMMAND_TIMEOUT_MS when a server
 // stops answering; the client reconnects by itself. Each change between reachable and unreachable
 // is said once, in one line naming the store (its password masked).
+import { isIP } from "node:net";
 import type { Cluster, Redis } from "ioredis";
 import { StateError } from "../state-error.js";
 import type { RedisAddress } from "./address.js";
@@ -202,7 +203,8 @@ function serverOptions(address: RedisAddress) {
     db: address.db,
     ...(address.username !== undefined && { username: address.username }),
     ...(address.password !== undefined && { password: address.password }),
-    ...(address.tls && { tls: { servername: address.host } }),
+    // An IP address is no server name (RFC 6066): Node warns (DEP0123) if one is set.
+    ...(address.tls && { tls: isIP(address.host) ? {} : { servername: address.host } }),
     connectTimeout: CONNECT_TIMEOUT_MS,
     commandTimeout: COMMAND_TIMEOUT_MS,
     connectionName: "hr-mock",
@@ -231,8 +233,8 @@ function waitReady(client: Cluster): Promise<void> {
 /** Why the first connection failed, in words a user acts on. */
 function connectProblem(error: Error, address: RedisAddress): string {
   const message = error.message ?? String(error);
-  if (/^WRONGPASS/.test(message)) return "Redis refused the password (or user) in the address; check it";
-  if (/^NOAUTH/.test(message)) return "Redis asks for a password; give it in the address, redis://:PASSWORD@host:port";
+  if (/^WRONGPASS/.test(message)) return `Redis refused the password (or user) ${address.passwordFrom ? `from ${address.passwordFrom}` : "in the address"}; check it`;
+  if (/^NOAUTH/.test(message)) return "Redis asks for a password; give it in HR_MOCK_REDIS_PASSWORD or a file (--redis-password-file)";
   if (/DB index is out of range/i.test(message)) return `Redis has no database ${address.db}`;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ECONNREFUSED") return `nothing answers at ${address.host}:${address.port} (connection refused); is redis-server running there?`;

@@ -26,7 +26,9 @@ import { RedisWebhookService } from "./webhooks/service.js";
 
 export interface RedisStateOptions {
   rateLimit: number | "off";
-  journalSize?: number;
+  journalSize: number;
+  /** A password given apart from the address, and where it came from. */
+  password?: { password: string; from: string };
   /** One line per delivery attempt (--log). */
   log?: (line: string) => void;
   /** Where the store lost and store back events go (default: onError's lines). */
@@ -36,13 +38,13 @@ export interface RedisStateOptions {
 
 /** Connects and reads the state's fingerprint; a StateError of one line for an address that does not serve. */
 export async function openRedisBackend(url: string, options: RedisStateOptions): Promise<StateBackend> {
-  const address = parseRedisUrl(url);
+  const address = { ...parseRedisUrl(url), ...(options.password && { password: options.password.password, passwordFrom: options.password.from }) };
   const link = await openRedis(address);
   try {
     const scripts = registerScripts(link);
     const held = await scripts.read((client) => client.get(mockKeys.state));
     const fingerprint = held === null ? undefined : readState(held, link.address.shown);
-    const settings = { rateLimit: options.rateLimit, journalCapacity: options.journalSize ?? mockLimits.journalPerWorld, maxFaults: mockLimits.maxFaultsPerWorld };
+    const settings = { rateLimit: options.rateLimit, journalCapacity: options.journalSize, maxFaults: mockLimits.maxFaultsPerWorld };
     const mode = await chooseMode(link, scripts, { ...settings, onError: options.onError });
     return new RedisBackend(link, scripts, mode, fingerprint, { ...settings, log: options.log, lifecycle: options.lifecycle, onError: options.onError });
   } catch (error) {
@@ -169,6 +171,8 @@ class RedisBackend implements StateBackend {
     await this.stateOf(worlds.default).open();
     await this.pump?.start();
   }
+
+  readonly pumpsDeliveries = true;
 
   report(): StateReport {
     return { shared: { store: this.link.address.shown, cluster: this.link.cluster } };
