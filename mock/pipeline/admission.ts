@@ -11,12 +11,12 @@ import { hasPermission, UNKNOWN_KEY } from "../worlds/authenticate.js";
 import { faultReply } from "../worlds/faults.js";
 import type { JournalEntry } from "../worlds/journal/entry.js";
 import type { ApiKey } from "../worlds/world.js";
-import { forbidden, rateHeadersOf, rateLimited, unauthorized, type Gate } from "./gate.js";
+import { forbidden, rateHeadersOf, rateLimited, unauthorized, type Gate, type Identified } from "./gate.js";
 import { storeUnavailable } from "./store-unavailable.js";
 
-/** Who asks: the Authorization header as sent, and the remote address (the throttle on failed authentication). */
+/** Who asks: the key behind the Authorization header (identified once per request), and the remote address (the throttle on failed authentication). */
 export interface Caller {
-  authorization: string | string[] | undefined;
+  identified: Identified;
   client?: string;
 }
 
@@ -42,12 +42,12 @@ export const ANONYMOUS = "(no key needed)";
 export type Admit = (operation: SpecOperation, caller: Caller, entryIfAdmitted?: () => JournalEntry) => Awaitable<Admission>;
 
 export function createAdmission({ gate, failRate, random, clock, anonymous }: AdmissionOptions): Admit {
-  return (operation, { authorization, client }, entryIfAdmitted) => {
+  return (operation, { identified: who, client }, entryIfAdmitted) => {
     const read = operation.api === "read";
     if (read && failRate > 0 && random() < failRate) return { ok: false, reply: failure(503, "Service unavailable: injected failure (--fail-rate); retry with backoff.") };
     // An operation that takes no key (Pact's state change endpoint) acts for nobody in the default world.
     if (operation.keyless) return { ok: true, apiKey: anonymous(), caller: ANONYMOUS, recorded: false };
-    const identified = gate.identifyOrHold(authorization, client);
+    const identified = gate.hold(who, client);
     if (!identified.ok) return { ok: false, reply: identified.reply };
     const { apiKey } = identified;
     const caller = apiKey.label;

@@ -19,8 +19,8 @@ export type Identified = { ok: true; apiKey: ApiKey } | { ok: false; reply: Repl
 export interface Gate {
   /** The key of an Authorization header (one value, or several when the header was repeated). */
   identify(header: string | string[] | undefined): Identified;
-  /** identify, and on failure the 401 held back when `client` keeps failing. */
-  identifyOrHold(header: string | string[] | undefined, client: string | undefined): Identified;
+  /** A failed identification's 401, held back when `client` keeps failing (admission's: a request that meets it). */
+  hold(identified: Identified, client: string | undefined): Identified;
 }
 
 export function createGate(keys: KeyRegistry, throttle?: AuthThrottle): Gate {
@@ -35,8 +35,7 @@ export function createGate(keys: KeyRegistry, throttle?: AuthThrottle): Gate {
   }
   return {
     identify,
-    identifyOrHold(header, client) {
-      const identified = identify(header);
+    hold(identified, client) {
       if (identified.ok) return identified;
       const holdMs = throttle?.failed(client) ?? 0;
       return holdMs > 0 ? { ok: false, reply: { ...identified.reply, holdMs } } : identified;
