@@ -19,6 +19,7 @@ import { ANONYMOUS, createAdmission, type Admission } from "./admission.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import { createGate, type Identified } from "./gate.js";
 import { CONFIG, createRouter, prismHeaders } from "./route.js";
+import { splitTarget } from "../kernel/request-target.js";
 import { createPreferMocker } from "./prefer.js";
 import { meant, nearMiss, operationsAt } from "./near-miss.js";
 import { createRecorder, entryOf } from "./record.js";
@@ -100,9 +101,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const head = request.method === "HEAD";
     const method = head ? "GET" : request.method;
     const { url, headers } = request;
-    const queryStart = url.indexOf("?");
-    const path = queryStart < 0 ? url : url.slice(0, queryStart);
-    const search = queryStart < 0 ? "" : url.slice(queryStart + 1);
+    const { path, search } = splitTarget(url);
     const preferHeader = single(headers.prefer);
     // The key, once for the request: the cache, admission and the journal read this.
     const identified = gate.identify(headers.authorization);

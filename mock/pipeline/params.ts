@@ -17,19 +17,6 @@ export type ParamCheck =
   | { ok: true; query: Query; typed: { query: TypedParams; path: TypedParams } }
   | { ok: false; violations: Violation[] };
 
-/** Query string to name → value, a repeated name giving an array (as Prism's server does). */
-export function parseQuery(search: string): Query {
-  const query: Query = {};
-  if (search === "") return query;
-  for (const [name, value] of new URLSearchParams(search)) {
-    const previous = query[name];
-    if (previous === undefined) query[name] = value;
-    else if (Array.isArray(previous)) previous.push(value);
-    else query[name] = [previous, value];
-  }
-  return query;
-}
-
 interface MalformedPair {
   /** The parameter's name as URLSearchParams reads it. */
   name: string;

@@ -7,6 +7,7 @@ import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";
 import { printable } from "../kernel/text.js";
 import { createRouter, prismHeaders } from "./route.js";
+import { splitTarget } from "../kernel/request-target.js";
 import { meant, nearMiss } from "./near-miss.js";
 import { pathParamsOf } from "./answer.js";
 import { paramProblems } from "./params.js";
@@ -35,9 +36,7 @@ export interface CheckedRequest {
 export function createRequestChecker(spec: LoadedSpec): (request: CheckedRequest) => Promise<RequestCheck> {
   const route = createRouter(spec);
   return async ({ method, url, headers }) => {
-    const queryStart = url.indexOf("?");
-    const path = queryStart < 0 ? url : url.slice(0, queryStart);
-    const search = queryStart < 0 ? "" : url.slice(queryStart + 1);
+    const { path, search } = splitTarget(url);
     const routed = await route({ method: method === "HEAD" ? "GET" : method, path, search, headers: prismHeaders(headers, undefined) });
     if (!routed.ok) return { problems: [notRouted(routed.error, method, path, spec)] };
     const { operation, validations, query } = routed;
