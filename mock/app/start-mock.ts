@@ -9,8 +9,8 @@ import { createDataset, normalizeToday, organizationAt, sampleIds, type Dataset,
 import { DataFileError, type DataFile, type LoadedDataFile } from "../data/data-file.js";
 import { dataFileFromObject, readDataFile } from "../data/read-data-file.js";
 import { CONTROL_PREFIX } from "../kernel/control-paths.js";
-import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "../kernel/spec.js";
-import { DEMO_KEYS, MANAGE_WEBHOOKS } from "../keys/demo-keys.js";
+import { bodyLimit, loadSpec, type LoadedSpec } from "../kernel/spec.js";
+import { DEMO_KEYS } from "../keys/demo-keys.js";
 import { parseKeySpecs, readKeysFile } from "../keys/load-keys.js";
 import { mockWebhookCore, WebhookEngine, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookCore } from "../webhooks/index.js";
 import { openBackend, type SkippedChange, type StateBackend } from "../state/index.js";
@@ -159,7 +159,7 @@ function attemptObserver(counts: MetricCounts, log: OperatorLog, json: boolean):
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const started = performance.now();
   const settings = checkOptions(options);
-  const spec = await loadSpec(options.specPath ?? DEFAULT_SPEC_PATH);
+  const spec = await loadSpec();
   const log = operatorLogOf(options, settings);
   const onError = options.onError ?? ((line: string) => log.event("error", "error", line));
   const counts = new MetricCounts();
@@ -192,9 +192,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
   const fingerprint = { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) };
   await backend.restore(dataset, fingerprint);
 
-  // The spec's (a --spec of another version may name others); a keyless operation's "none" is no permission a key holds.
-  const knownPermissions = [...new Set([...spec.operations.filter((op) => !op.keyless).map((op) => op.permission), MANAGE_WEBHOOKS])];
-  const extraKeys = typeof options.keys === "string" ? await readKeysFile(options.keys, knownPermissions) : parseKeySpecs(options.keys ?? [], knownPermissions);
+  const extraKeys = typeof options.keys === "string" ? await readKeysFile(options.keys) : parseKeySpecs(options.keys ?? []);
 
   let webhooks: WebhookCore;
   try {

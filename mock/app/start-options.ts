@@ -33,8 +33,6 @@ export interface StartMockOptions extends PipelineSettingsInput {
   logFormat?: LogFormat;
   /** Where internal errors are reported (one line each); default stderr. */
   onError?: (line: string) => void;
-  /** The bundled OpenAPI description; default generated/openapi.json of this package. */
-  specPath?: string;
   /** The built docs site served under /docs; default site/ of this package. */
   docsDir?: string;
   /** The webhook engine: time scale, strict URLs, duplicates, shuffle (see mock/webhooks/settings.ts). */

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { boundConnections, defaultConnectionLimits, type ConnectionLimits, closeServer, drainServer, listenOn } from "./connections.js";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
-import { JSON_CONTENT_TYPE, failure, failureBody, internalError, wireHead, type Reply } from "../../kernel/envelope.js";
+import { JSON_CONTENT_TYPE, failure, failureBody, internalError, wireHead } from "../../kernel/envelope.js";
 import { answerUnreadable, endWithEnvelope, framingProblem, readBody } from "./framing.js";
 import { BODY_METHODS } from "../../kernel/methods.js";
 import type { ApiRequest, Dispatcher, ReplyWithCaller } from "../../pipeline/dispatch.js";
