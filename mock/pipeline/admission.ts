@@ -12,7 +12,7 @@ import { faultReply } from "../worlds/faults.js";
 import type { JournalEntry } from "../worlds/journal/entry.js";
 import type { ApiKey } from "../worlds/world.js";
 import { forbidden, rateHeadersOf, rateLimited, unauthorized, type Gate, type Identified } from "./gate.js";
-import { storeUnavailable } from "./store-unavailable.js";
+import { storeUnavailable } from "../kernel/store-unavailable.js";
 
 /** Who asks: the key behind the Authorization header (identified once per request), and the remote address (the throttle on failed authentication). */
 export interface Caller {

@@ -1,10 +1,10 @@
 // One request, start to finish, as plain objects: {method, url, headers, body} in, {status,
 // headers, body} out, with no I/O, so node:http (http.ts) and in-process callers share it, for both
-// documents the mock serves (the read API and the control API under /_mock/). Prism's public
-// pipeline routes the request and validates it from the spec; the mock component
-// (mock-component.ts) answers it; repeated read requests are answered from the response cache
-// after the same admission (admission.ts), without Prism. Either way the exchange is recorded once,
-// here, in the journal of the world that answered it (record.ts).
+// documents the mock serves (the read API and the control API under /_mock/). The key is identified
+// once, here. Prism's public pipeline routes the request and validates it from the spec (route.ts);
+// answer.ts answers it; repeated read requests are answered from the response cache after the same
+// admission (admission.ts), without Prism. Either way the exchange is recorded once, here, in the
+// journal of the world that answered it (record.ts).
 //
 // HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever
 // asks (routing needs no key) naming the operations it most likely meant (near-miss.ts); a method
@@ -19,11 +19,11 @@ import { ANONYMOUS, createAdmission, type Admission } from "./admission.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import { createGate, type Identified } from "./gate.js";
 import { CONFIG, createRouter, prismHeaders } from "./route.js";
-import { splitTarget } from "../kernel/request-target.js";
+import { splitTarget } from "../kernel/query.js";
 import { createPreferMocker } from "./prefer.js";
 import { meant, nearMiss, operationsAt } from "./near-miss.js";
 import { createRecorder, entryOf } from "./record.js";
-import { storeUnavailable } from "./store-unavailable.js";
+import { storeUnavailable } from "../kernel/store-unavailable.js";
 import type { ResponseCache } from "./response-cache.js";
 import { bodyLimit, depthLimit, type LoadedSpec } from "../kernel/spec.js";
 import { errorText, oneLine, printable } from "../kernel/text.js";

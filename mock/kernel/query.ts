@@ -1,6 +1,6 @@
-// A request target as sent (`/v1/leaverequest/list?PageSize=5`) in its parts: the path, the query
-// string, and the query as names to values. One reading for the request path, the proxy's check and
-// the journal, so what a filter matches is what the operation was given.
+// A request target as sent (`/v1/leaverequest/list?PageSize=5`) split into its path and query
+// string, and the query read as names to values: one reading for the request path, the proxy's
+// check and the journal, so what a filter matches is what the operation was given.
 
 /** The path and the query string (without "?") of a request target. */
 export function splitTarget(url: string): { path: string; search: string } {
