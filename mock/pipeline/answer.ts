@@ -13,7 +13,7 @@ import type { OperationResult, OperationTable } from "../operations/operation.js
 import type { KeylessTable } from "../operations/control/probes.js";
 import { statusOf } from "./status.js";
 import { checkParams, type Query } from "./params.js";
-import { parsePrefer, type PreferConfig } from "./prefer.js";
+import { parsePrefer, type PreferMocker } from "./prefer.js";
 import type { SpecOperation } from "../kernel/spec.js";
 import { errorText, oneLine } from "../kernel/text.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
@@ -48,9 +48,6 @@ export interface MockedReply extends Reply {
   operator?: boolean;
   /** Set when the answer depends only on the organisation, the URL and the data: the cache may keep it. */
   cacheable?: { world: World; organizationId: string; operationId: string };
-  /** Set when a Prefer header hands the answer to Prism's own mocker. */
-  /** `today` is the answering world's dataset's: dynamic answers date things around it. */
-  prefer?: { operation: SpecOperation; config: PreferConfig; query: Record<string, string | string[] | undefined>; today: string };
 }
 
 export interface AnswerOptions {
@@ -60,6 +57,8 @@ export interface AnswerOptions {
   keyless?: KeylessTable;
   /** What every request meets before its answer (admission.ts), shared with the response cache's path. */
   admit: Admit;
+  /** Prism's own mocker, for a request whose Prefer header asks for a code, an example or a generated body. */
+  prefer: PreferMocker;
   /** Called with one line when an operation fails (never with a key). */
   onInternalError: (line: string) => void;
 }
@@ -133,7 +132,9 @@ export function createAnswer(options: AnswerOptions): Answer {
       if (code !== undefined || exampleKey !== undefined || dynamic !== undefined) {
         const checked = checkParams(operation, validations, context.search, context.query, pathParams);
         if (!checked.ok) return refuse(400, checked.violations);
-        return { status: 0, body: "", headers, caller, prefer: { operation, config: preference.config, query: checked.query, today: apiKey.world.dataset.today } };
+        // `today` is the answering world's: dynamic answers date things around it.
+        const mocked = options.prefer(operation, { path: context.path, query: checked.query, today: apiKey.world.dataset.today }, preference.config);
+        return mocked.then((reply) => ({ ...reply, headers: { ...reply.headers, ...headers }, caller }));
       }
     }
 

@@ -87,9 +87,9 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { default: home } = options.worlds;
   const anonymous = (): ApiKey => ({ key: "", organisation: 1, organizationId: home.dataset.organizationIds[0] ?? "", permissions: new Set(), label: ANONYMOUS, world: home });
   const admit = createAdmission({ gate, failRate: options.failRate, random: options.random, clock: options.now, anonymous });
-  const answerRouted = createAnswer({ table: options.table, keyless: options.keyless, admit, onInternalError });
-  const route = createRouter(spec);
   const prefer = createPreferMocker(createLogger("hr-mock", { level: "silent" }), CONFIG);
+  const answerRouted = createAnswer({ table: options.table, keyless: options.keyless, admit, prefer, onInternalError });
+  const route = createRouter(spec);
   const limit = bodyLimit(spec);
   const depth = depthLimit(spec);
   const record = createRecorder({ worlds: options.worlds, now: options.now });
@@ -138,11 +138,6 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         operationId = operation.operationId;
         const context: RequestContext = { path, search, query, identified, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), bodyBytes: body?.length, client: request.client, admitted };
         const reply = await answerRouted(operation, validations, context);
-        if (reply.prefer) {
-          const { operation, config, query, today } = reply.prefer;
-          const mocked = await prefer(operation, { method, path, query, today }, config);
-          return { ...mocked, headers: { ...mocked.headers, ...reply.headers }, caller: reply.caller, holdMs: reply.holdMs };
-        }
         if (reply.cacheable) {
           const { world, organizationId, operationId } = reply.cacheable;
           cache.set(world.id, `${organizationId} ${method} ${request.url}`, world.dataset.version, { operationId, status: reply.status, body: reply.body, violations: reply.violations });

@@ -84,7 +84,7 @@ export interface PreferConfig {
 }
 
 /** Answers a request (already checked) with Prism's mocker and the preferences parsePrefer read. */
-export type PreferMocker = (operation: SpecOperation, request: { method: string; path: string; query: Query; today: string }, preferences: PreferConfig) => Promise<Reply>;
+export type PreferMocker = (operation: SpecOperation, request: { path: string; query: Query; today: string }, preferences: PreferConfig) => Promise<Reply>;
 
 /** Prism's own mocker on the dispatcher's configuration; routing and checks were done by the dataset's pass. */
 export function createPreferMocker(logger: ReturnType<typeof createLogger>, base: IHttpConfig): PreferMocker {
