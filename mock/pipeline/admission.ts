@@ -1,6 +1,6 @@
 // Admission: what every request of an operation meets before its answer, in one place for both
-// ways an answer is made (Prism's mock component and the response cache): an injected failure
-// (--fail-rate), the key (gate.ts), then the key's world's store: the rate limit, the permission
+// ways an answer is made (answer.ts after Prism's routing, and the response cache): an injected
+// failure (--fail-rate), the key the dispatcher identified (gate.ts), then the key's world's store: the rate limit, the permission
 // and the world's scripted faults, in one question (worlds/world-store.ts). Read API operations
 // only are failed, counted and faulted; the control API's are not. A store kept elsewhere (Redis)
 // answers a promise; one in this process answers at once, and so does this.

@@ -45,7 +45,7 @@ export interface ApiRequest {
 /** What the request log may say about the caller: a label, never a key. */
 export interface ReplyWithCaller extends Reply {
   caller?: string;
-  /** An answer about the replica itself (a probe, mock-component.ts): not journaled, not in the request log, not delayed, its status HTTP's. */
+  /** An answer about the replica itself (a probe, answer.ts): not journaled, not in the request log, not delayed, its status HTTP's. */
   operator?: boolean;
   /** For a request no operation matched: the operations it most likely meant (the journal keeps them). */
   nearest?: readonly string[];

@@ -1,4 +1,4 @@
-// Turns what Prism's request validation found (its diagnostics, handed to the mock component as
+// Turns what Prism's request validation found (its diagnostics, handed back by Prism's seam as
 // `input.validations`) into one 400 message that names each parameter and what was wrong, and
 // gives the handler the parameters Prism checked, under the spec's spelling. The one rule added to
 // Prism's: an integer is written in decimal digits (Prism's Ajv coerces 1e1, +5, " 10" and 0x10).
