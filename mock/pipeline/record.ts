@@ -9,7 +9,7 @@ import { ownCopy } from "../kernel/text.js";
 import type { Violation } from "../kernel/violations.js";
 import type { JournalEntry, RecordedBody } from "../worlds/journal/journal.js";
 import type { Awaitable } from "../kernel/awaitable.js";
-import type { Worlds } from "../worlds/world.js";
+import type { World, Worlds } from "../worlds/world.js";
 import type { Identified } from "./gate.js";
 
 /** What the recorder needs of a request (dispatch.ts's ApiRequest). */
@@ -42,7 +42,8 @@ export interface RecorderOptions {
 export function createRecorder({ worlds, now }: RecorderOptions): Recorder {
   return (request, reply, operationId, started, identified) => {
     // A key whose sandbox went while it was answered (deleted by this request) has no journal left: the default world's keeps it.
-    const apiKey = identified.ok && worlds.keys.get(identified.apiKey.key) === identified.apiKey ? identified.apiKey : undefined;
+    const held = (world: World) => world === worlds.default || worlds.sandbox(world.id) === world;
+    const apiKey = identified.ok && held(identified.apiKey.world) ? identified.apiKey : undefined;
     const { journal } = apiKey?.world ?? worlds.default;
     if (!journal.on) return;
     return journal.record(entryOf(request, { ...reply, caller: reply.caller ?? apiKey?.label }, operationId, started, now()));
