@@ -12,7 +12,6 @@ import type { HttpHandler } from "msw";
 import { defaultServerUrl } from "../../generated/routes.js";
 import { MockOptionError } from "../kernel/option-error.js";
 import type { KeySpec } from "../keys/demo-keys.js";
-import { KNOWN_PERMISSIONS } from "../../src/contract/keys-form.js";
 import { KeysFileError, parseKeySpecs } from "../keys/load-keys.js";
 import { createFetchEdge } from "../edges/fetch.js";
 import { operationHandlers, type HandlerBase } from "../edges/msw/handlers.js";
@@ -59,7 +58,7 @@ export function createHandlers(options: MockHandlersOptions = {}): MockHandlers 
   if (typeof options !== "object" || options === null) throw new MockOptionError("createHandlers takes an options object");
   const settings = checkPipelineOptions(options);
   const base = baseOf(options.baseUrl ?? defaultServerUrl);
-  const extraKeys = parseKeySpecs(options.keys ?? [], KNOWN_PERMISSIONS);
+  const extraKeys = parseKeySpecs(options.keys ?? []);
   const onError = options.onError ?? ((line: string) => console.error(line));
 
   let mock: Promise<AssembledMock> | undefined;

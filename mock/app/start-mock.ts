@@ -9,8 +9,8 @@ import { createDataset, organizationAt, sampleIds, type Dataset, type Organizati
 import { DataFileError, type DataFile, type LoadedDataFile } from "../data/data-file.js";
 import { dataFileFromObject, readDataFile } from "../data/read-data-file.js";
 import { CONTROL_PREFIX } from "../kernel/control-paths.js";
-import { bodyLimit, DEFAULT_SPEC_PATH, loadSpec, type LoadedSpec } from "../kernel/spec.js";
-import { DEMO_KEYS, MANAGE_WEBHOOKS } from "../keys/demo-keys.js";
+import { bodyLimit, loadSpec, type LoadedSpec } from "../kernel/spec.js";
+import { DEMO_KEYS } from "../keys/demo-keys.js";
 import { parseKeySpecs, readKeysFile } from "../keys/load-keys.js";
 import { mockWebhookCore, WebhookEngine, WebhookOptionError, type TriggerOptions, type TriggerResult, type WebhookCore } from "../webhooks/index.js";
 import { openBackend, type StateBackend, type StateReport } from "../state/index.js";
@@ -151,7 +151,7 @@ function attemptObserver(counts: MetricCounts, log: OperatorLog, json: boolean):
 export async function startMock(options: StartMockOptions = {}): Promise<RunningMock> {
   const started = performance.now();
   const settings = checkOptions(options);
-  const spec = await loadSpec(settings.specPath ?? DEFAULT_SPEC_PATH);
+  const spec = await loadSpec();
   const log = operatorLogOf(settings);
   const onError = settings.onError ?? ((line: string) => log.event("error", "error", line));
   const counts = new MetricCounts();
@@ -183,9 +183,7 @@ async function serve(settings: Settings, spec: LoadedSpec, backend: StateBackend
   const fingerprint = { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) };
   await backend.restore(dataset, fingerprint);
 
-  // The spec's (a --spec of another version may name others); a keyless operation's "none" is no permission a key holds.
-  const knownPermissions = [...new Set([...spec.operations.filter((op) => !op.keyless).map((op) => op.permission), MANAGE_WEBHOOKS])];
-  const extraKeys = typeof settings.keys === "string" ? await readKeysFile(settings.keys, knownPermissions) : parseKeySpecs(settings.keys ?? [], knownPermissions);
+  const extraKeys = typeof settings.keys === "string" ? await readKeysFile(settings.keys) : parseKeySpecs(settings.keys ?? []);
 
   let webhooks: WebhookCore;
   try {

@@ -35,8 +35,6 @@ export interface StartMockOptions extends PipelineSettingsInput {
   logFormat?: LogFormat;
   /** Where internal errors are reported (one line each); default stderr. */
   onError?: (line: string) => void;
-  /** The bundled OpenAPI description; default generated/openapi.json of this package. */
-  specPath?: string;
   /** The built docs site served under /docs; default site/ of this package. */
   docsDir?: string;
   /** The webhook engine: time scale, strict URLs, duplicates, shuffle (see mock/webhooks/settings.ts). */
@@ -71,7 +69,6 @@ export interface StartMockOptions extends PipelineSettingsInput {
 export interface Settings extends PipelineSettings, Pick<TableSettings, "port" | "host" | "corsOrigins" | "state" | "logFormat" | "data" | "keys" | "log"> {
   statePassword: StartMockOptions["statePassword"];
   onError: StartMockOptions["onError"];
-  specPath: string | undefined;
   docsDir: string | undefined;
   webhooks: MockWebhookOptions | undefined;
   connectionLimits: Partial<ConnectionLimits>;
@@ -94,6 +91,6 @@ export function checkOptions(options: StartMockOptions): Settings {
       if (!(Number.isInteger(value) && (value as number) >= 0)) throw new MockOptionError(`authThrottle.${name} must be a whole number of at least 0, got ${String(value)}`);
     }
   }
-  const { statePassword, onError, specPath, docsDir, webhooks, connectionLimits = {}, authThrottle } = options;
-  return { ...table, statePassword, onError, specPath, docsDir, webhooks, connectionLimits, authThrottle };
+  const { statePassword, onError, docsDir, webhooks, connectionLimits = {}, authThrottle } = options;
+  return { ...table, statePassword, onError, docsDir, webhooks, connectionLimits, authThrottle };
 }

@@ -3,7 +3,6 @@
 // mock's own Prism pipeline, answers by the contract suite's checks), and serves until `close()`.
 // `hr-mock proxy` is this plus report files. Its own paths: GET /_proxy/report answers the report,
 // POST /_proxy/report also runs onReportRequest (the CLI writes its files then).
-import { readFileSync } from "node:fs";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { BUNDLED_OPENAPI, loadContractSpec } from "../../src/contract/openapi.js";
 import { createTrafficChecker } from "../../src/contract/traffic.js";
@@ -50,7 +49,7 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
   const onError = options.onError ?? stderr;
 
   const contract = loadContractSpec(BUNDLED_OPENAPI);
-  const checkRequest = createRequestChecker(await loadReadSpec(JSON.parse(readFileSync(BUNDLED_OPENAPI, "utf8"))));
+  const checkRequest = createRequestChecker(await loadReadSpec(contract.doc));
   const recorder = options.record ? createRecorder({ summaryFields: contract.leaveRequestListFields }) : undefined;
   const observer = createObserver({
     checkRequest,

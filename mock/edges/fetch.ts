@@ -2,7 +2,7 @@
 // Response with the status, headers and body node:http would send (the failure-status setting, the
 // latency and any hold applied), CORS aside (there is no origin in process). The MSW handlers and
 // the mock's in-process control calls answer through it.
-import { failure, wireHead, type FailureStatus, type Reply } from "../kernel/envelope.js";
+import { internalError, wireHead, type FailureStatus, type Reply } from "../kernel/envelope.js";
 import { errorText, oneLine } from "../kernel/text.js";
 import { BODY_METHODS } from "../kernel/methods.js";
 import type { Dispatcher } from "../pipeline/dispatch.js";
@@ -28,7 +28,7 @@ export function createFetchEdge(options: FetchEdgeOptions): FetchHandler {
   return async (request) => {
     const reply = await answer(request).catch((error: unknown): Reply => {
       onError(`${name}: internal error on ${request.method} ${request.url.split("?")[0]}: ${oneLine(errorText(error))}`);
-      return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
+      return internalError();
     });
     // The latency option, plus what the answer asks to be held (a scripted delay, a throttled 401).
     const hold = latencyMs + (reply.holdMs ?? 0);

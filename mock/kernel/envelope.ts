@@ -30,6 +30,11 @@ export function failure(status: number, message: string, headers?: Record<string
   return { status, body: failureBody(status, message), headers };
 }
 
+/** The 500 of a failure inside the mock: the cause goes to its log, never to the caller. */
+export function internalError(): Reply {
+  return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
+}
+
 /** A refusal of what the request broke: the message is the findings' sentences, and the findings travel with it. */
 export function refusal(status: number, violations: readonly Violation[], headers?: Record<string, string | number>): Reply {
   return { status, body: failureBody(status, messageOf(violations)), headers, violations };

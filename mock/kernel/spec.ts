@@ -2,12 +2,12 @@
 // both OpenAPI documents the mock serves (the read API and the mock's control API) into one list of
 // operations, and this module gathers per operation what the dispatcher needs (operationId, which
 // document, permission, the statuses it may answer, its parameters with a readable description).
-// For the bundled documents Prism's reader ran at `npm run generate`: its output is
-// generated/prism-operations.json (the reader dereferences and de-cycles both documents, the
-// slowest step of a start); a document given by path is read by Prism's reader here.
+// Prism's reader ran at `npm run generate`: its output is generated/prism-operations.json (the
+// reader dereferences and de-cycles both documents, the slowest step of a start).
 import { readFile } from "node:fs/promises";
 import { fileURLToPath } from "node:url";
 import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
+import { BUNDLED_OPENAPI, readBundledOpenapi } from "../../src/contract/bundled.js";
 import { describeSchema, type JsonSchema } from "./schema-text.js";
 
 /** An operation as Prism parses it (the type of Prism's public reader, not of its internals). */
@@ -15,10 +15,8 @@ export type PrismOperation = Awaited<ReturnType<typeof getHttpOperationsFromSpec
 type PrismRequest = NonNullable<PrismOperation["request"]>;
 type PrismParam = NonNullable<PrismRequest["query"]>[number] | NonNullable<PrismRequest["path"]>[number];
 
-/** The bundled spec next to the package's sources. */
-export const DEFAULT_SPEC_PATH = fileURLToPath(new URL("../../generated/openapi.json", import.meta.url));
 /** The mock's own control API (webhook endpoints, triggers, the delivery log), bundled from mock/control/openapi/. */
-export const CONTROL_SPEC_PATH = fileURLToPath(new URL("../../generated/control-openapi.json", import.meta.url));
+const CONTROL_SPEC_PATH = fileURLToPath(new URL("../../generated/control-openapi.json", import.meta.url));
 /** Prism's reader's output for the two bundled documents, by file name (written by npm run generate). */
 const PRISM_OPERATIONS_PATH = fileURLToPath(new URL("../../generated/prism-operations.json", import.meta.url));
 
@@ -98,26 +96,29 @@ export interface LoadedSpec {
   byOperationId: Map<string, SpecOperation>;
 }
 
-// Parsing the spec is the slow part of start-up (about 0.1 s), and Prism compiles its validators
-// per schema object: mocks and callers in one process share one parse (nothing changes it).
-const loadedSpecs = new Map<string, Promise<LoadedSpec>>();
+// Reading the specs is the slow part of start-up, and Prism compiles its validators per schema
+// object: mocks and callers in one process share one reading (nothing changes it).
+let loaded: Promise<LoadedSpec> | undefined;
 
-/** The read API's and the control API's operations, parsed once per pair of files in a process. */
-export function loadSpec(specPath: string = DEFAULT_SPEC_PATH, controlPath: string = CONTROL_SPEC_PATH): Promise<LoadedSpec> {
-  const key = `${specPath}\n${controlPath}`;
-  let loaded = loadedSpecs.get(key);
+/** The bundled read API's and control API's operations, read once in a process. */
+export function loadSpec(): Promise<LoadedSpec> {
   if (!loaded) {
-    loaded = parseSpec(specPath, controlPath);
-    loaded.catch(() => loadedSpecs.delete(key));
-    loadedSpecs.set(key, loaded);
+    loaded = parseSpec();
+    loaded.catch(() => (loaded = undefined));
   }
   return loaded;
 }
 
-async function parseSpec(specPath: string, controlPath: string): Promise<LoadedSpec> {
-  const bundled = specPath === DEFAULT_SPEC_PATH && controlPath === CONTROL_SPEC_PATH ? await readJson<PrismOperations>(PRISM_OPERATIONS_PATH) : undefined;
-  const [read, control] = await Promise.all([readOperations(specPath, "read", bundled?.["openapi.json"]), readOperations(controlPath, "control", bundled?.["control-openapi.json"])]);
-  return indexed([...read, ...control], `${specPath} and ${controlPath}`);
+async function parseSpec(): Promise<LoadedSpec> {
+  const [ahead, read, control] = await Promise.all([
+    readJson<PrismOperations>(PRISM_OPERATIONS_PATH),
+    readBundledOpenapi().catch((error: unknown) => {
+      throw new Error(`cannot read the OpenAPI description ${BUNDLED_OPENAPI}: ${(error as Error).message}`);
+    }),
+    readJson<Document>(CONTROL_SPEC_PATH),
+  ]);
+  const operations = await Promise.all([operationsOf(read, read, "read", BUNDLED_OPENAPI, ahead["openapi.json"]), operationsOf(control, control, "control", CONTROL_SPEC_PATH, ahead["control-openapi.json"])]);
+  return indexed(operations.flat(), `${BUNDLED_OPENAPI} and ${CONTROL_SPEC_PATH}`);
 }
 
 /**
@@ -162,10 +163,6 @@ async function readJson<T>(path: string): Promise<T> {
   } catch (error) {
     throw new Error(`cannot read the OpenAPI description ${path}: ${(error as Error).message}`);
   }
-}
-
-async function readOperations(path: string, api: Api, parsed?: PrismOperation[]): Promise<SpecOperation[]> {
-  return operationsOf(path, await readJson<Document>(path), api, path, parsed);
 }
 
 /** Prism's operations of `source` (a path, or a document Prism may change), with what Prism drops read from `document`. */

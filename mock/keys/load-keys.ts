@@ -8,7 +8,7 @@ export class KeysFileError extends Error {
   override name = "KeysFileError";
 }
 
-export async function readKeysFile(path: string, knownPermissions: readonly string[]): Promise<KeySpec[]> {
+export async function readKeysFile(path: string): Promise<KeySpec[]> {
   let text: string;
   try {
     text = await readFile(path, "utf8");
@@ -22,17 +22,17 @@ export async function readKeysFile(path: string, knownPermissions: readonly stri
   } catch (error) {
     throw new KeysFileError(`keys file ${path} is not valid JSON: ${(error as Error).message}`);
   }
-  return parseKeySpecs(json, knownPermissions, `keys file ${path}`);
+  return parseKeySpecs(json, `keys file ${path}`);
 }
 
-/** Checks the parsed JSON of a keys file (or keys given to startMock or createHandlers). */
-export function parseKeySpecs(json: unknown, knownPermissions: readonly string[], source = "keys"): KeySpec[] {
+/** Checks the parsed JSON of a keys file (or keys given to startMock or createHandlers); the permissions a key may hold are keys-form.ts's. */
+export function parseKeySpecs(json: unknown, source = "keys"): KeySpec[] {
   const notAFile = keysFileProblem(json);
   if (notAFile !== undefined) throw new KeysFileError(`${source}: ${notAFile}`);
   const seen = new Set<string>();
   return (json as unknown[]).map((given, index) => {
     const where = `${source}: entry ${index + 1}`;
-    const entry = readKeyEntry(given, "mock", knownPermissions);
+    const entry = readKeyEntry(given, "mock");
     if ("problem" in entry) throw new KeysFileError(`${where}: ${entry.problem}`);
     const { key, organisation } = entry;
     if (seen.has(key)) throw new KeysFileError(`${where}: the same key appears in an earlier entry`);

@@ -4,7 +4,7 @@
 import type { SpecOperation } from "../kernel/spec.js";
 import { listRequests, type CheckedFilter } from "../worlds/journal/requests.js";
 import type { World } from "../worlds/world.js";
-import { readDocument } from "./document.js";
+import { readBundledOpenapi } from "../../src/contract/bundled.js";
 import { pactOf, type PactFile, type PactOptions } from "./export.js";
 
 /** Why there is no pact: the bundled document cannot be read (a browser has no file system). */
@@ -13,7 +13,7 @@ export class PactDocumentUnavailable extends Error {
 }
 
 export async function journalPact(world: World, filter: CheckedFilter, operations: ReadonlyMap<string, SpecOperation>, options: PactOptions): Promise<PactFile> {
-  const doc = await readDocument().catch((error: unknown) => {
+  const doc = await readBundledOpenapi().catch((error: unknown) => {
     throw new PactDocumentUnavailable(`this mock cannot read the bundled OpenAPI document the pact's rules come from (${error instanceof Error ? error.message : String(error)}); export from hr-mock serve`);
   });
   const view = await world.journal.view();

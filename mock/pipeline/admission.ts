@@ -1,6 +1,6 @@
 // Admission: what every request of an operation meets before its answer, in one place for both
-// ways an answer is made (Prism's mock component and the response cache): an injected failure
-// (--fail-rate), the key (gate.ts), then the key's world's store: the rate limit, the permission
+// ways an answer is made (answer.ts after Prism's routing, and the response cache): an injected
+// failure (--fail-rate), the key the dispatcher identified (gate.ts), then the key's world's store: the rate limit, the permission
 // and the world's scripted faults, in one question (worlds/world-store.ts). Read API operations
 // only are failed, counted and faulted; the control API's are not. A store kept elsewhere (Redis)
 // answers a promise; one in this process answers at once, and so does this.
@@ -11,12 +11,12 @@ import { hasPermission, UNKNOWN_KEY } from "../worlds/authenticate.js";
 import { faultReply } from "../worlds/faults.js";
 import type { JournalEntry } from "../worlds/journal/entry.js";
 import type { ApiKey } from "../worlds/world.js";
-import { forbidden, rateHeadersOf, rateLimited, unauthorized, type Gate } from "./gate.js";
-import { storeUnavailable } from "./store-unavailable.js";
+import { forbidden, rateHeadersOf, rateLimited, unauthorized, type Gate, type Identified } from "./gate.js";
+import { storeUnavailable } from "../kernel/store-unavailable.js";
 
-/** Who asks: the Authorization header as sent, and the remote address (the throttle on failed authentication). */
+/** Who asks: the key behind the Authorization header (identified once per request), and the remote address (the throttle on failed authentication). */
 export interface Caller {
-  authorization: string | string[] | undefined;
+  identified: Identified;
   client?: string;
 }
 
@@ -42,12 +42,12 @@ export const ANONYMOUS = "(no key needed)";
 export type Admit = (operation: SpecOperation, caller: Caller, entryIfAdmitted?: () => JournalEntry) => Awaitable<Admission>;
 
 export function createAdmission({ gate, failRate, random, clock, anonymous }: AdmissionOptions): Admit {
-  return (operation, { authorization, client }, entryIfAdmitted) => {
+  return (operation, { identified: who, client }, entryIfAdmitted) => {
     const read = operation.api === "read";
     if (read && failRate > 0 && random() < failRate) return { ok: false, reply: failure(503, "Service unavailable: injected failure (--fail-rate); retry with backoff.") };
     // An operation that takes no key (Pact's state change endpoint) acts for nobody in the default world.
     if (operation.keyless) return { ok: true, apiKey: anonymous(), caller: ANONYMOUS, recorded: false };
-    const identified = gate.identifyOrHold(authorization, client);
+    const identified = gate.hold(who, client);
     if (!identified.ok) return { ok: false, reply: identified.reply };
     const { apiKey } = identified;
     const caller = apiKey.label;

@@ -1,31 +1,31 @@
 // One request, start to finish, as plain objects: {method, url, headers, body} in, {status,
 // headers, body} out, with no I/O, so node:http (http.ts) and in-process callers share it, for both
-// documents the mock serves (the read API and the control API under /_mock/). Prism's public
-// pipeline routes the request and validates it from the spec; the mock component
-// (mock-component.ts) answers it; repeated read requests are answered from the response cache
-// after the same admission (admission.ts), without Prism. Either way the exchange is recorded once,
-// here, in the journal of the world that answered it (record.ts).
+// documents the mock serves (the read API and the control API under /_mock/). The key is identified
+// once, here. Prism's public pipeline routes the request and validates it from the spec (route.ts);
+// answer.ts answers it; repeated read requests are answered from the response cache after the same
+// admission (admission.ts), without Prism. Either way the exchange is recorded once, here, in the
+// journal of the world that answered it (record.ts).
 //
 // HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever
 // asks (routing needs no key) naming the operations it most likely meant (near-miss.ts); a method
 // the path lacks is the spec's 405 with Allow.
-import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
 import { createLogger } from "@stoplight/prism-core";
-import { createMockComponent, nestedDeeperThan, type MockedReply, type RequestContext } from "./mock-component.js";
+import { createAnswer, nestedDeeperThan, type RequestContext } from "./answer.js";
 import type { OperationTable } from "../operations/operation.js";
 import type { KeylessTable } from "../operations/control/probes.js";
-import { failure, type Reply } from "../kernel/envelope.js";
+import { failure, internalError, type Reply } from "../kernel/envelope.js";
 import { AUTH_THROTTLE, createAuthThrottle } from "../worlds/auth-throttle.js";
-import { ANONYMOUS, createAdmission, type Admission, type Caller } from "./admission.js";
+import { ANONYMOUS, createAdmission, type Admission } from "./admission.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
-import { createGate } from "./gate.js";
-import { canonicalCase, parseQuery } from "./params.js";
+import { createGate, type Identified } from "./gate.js";
+import { CONFIG, createRouter, prismHeaders } from "./route.js";
+import { splitTarget } from "../kernel/query.js";
 import { createPreferMocker } from "./prefer.js";
 import { meant, nearMiss, operationsAt } from "./near-miss.js";
 import { createRecorder, entryOf } from "./record.js";
-import { storeUnavailable } from "./store-unavailable.js";
+import { storeUnavailable } from "../kernel/store-unavailable.js";
 import type { ResponseCache } from "./response-cache.js";
-import { bodyLimit, depthLimit, type LoadedSpec, type SpecOperation } from "../kernel/spec.js";
+import { bodyLimit, depthLimit, type LoadedSpec } from "../kernel/spec.js";
 import { errorText, oneLine, printable } from "../kernel/text.js";
 import type { ApiKey, Worlds } from "../worlds/world.js";
 
@@ -45,7 +45,7 @@ export interface ApiRequest {
 /** What the request log may say about the caller: a label, never a key. */
 export interface ReplyWithCaller extends Reply {
   caller?: string;
-  /** An answer about the replica itself (a probe, mock-component.ts): not journaled, not in the request log, not delayed, its status HTTP's. */
+  /** An answer about the replica itself (a probe, answer.ts): not journaled, not in the request log, not delayed, its status HTTP's. */
   operator?: boolean;
   /** For a request no operation matched: the operations it most likely meant (the journal keeps them). */
   nearest?: readonly string[];
@@ -77,17 +77,6 @@ export interface DispatcherOptions {
   authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
 }
 
-/** Prism checks what the spec says (routing, parameters, a Bearer credential); errors go to the mock component. */
-export const CONFIG: IHttpConfig = {
-  isProxy: false,
-  mock: { dynamic: false },
-  checkSecurity: true,
-  validateRequest: true,
-  validateResponse: false,
-  errors: false,
-  upstreamProxy: undefined,
-};
-
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { spec, cache, onInternalError } = options;
   const operations = spec.operations;
@@ -95,47 +84,37 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const gate = createGate(options.worlds.keys, throttle);
   // A world's answers go with it when it is reset or deleted.
   options.worlds.onForget((world) => cache.drop(world.id));
-  const contexts = new WeakMap<object, RequestContext>();
-  const logger = createLogger("hr-mock", { level: "silent" });
   const { default: home } = options.worlds;
   const anonymous = (): ApiKey => ({ key: "", organisation: 1, organizationId: home.dataset.organizationIds[0] ?? "", permissions: new Set(), label: ANONYMOUS, world: home });
   const admit = createAdmission({ gate, failRate: options.failRate, random: options.random, clock: options.now, anonymous });
-  const mock = createMockComponent({
-    operations: spec.byOperationId,
-    table: options.table,
-    keyless: options.keyless,
-    admit,
-    onInternalError,
-    context: (request) => contexts.get(request) ?? { search: "", query: {}, authorization: undefined, prefer: undefined },
-  });
-  const prism = createInstance(CONFIG, { logger, mock });
-  const prefer = createPreferMocker(logger, CONFIG);
-  const shortlist = shortlister(operations);
+  const prefer = createPreferMocker(createLogger("hr-mock", { level: "silent" }), CONFIG);
+  const answerRouted = createAnswer({ table: options.table, keyless: options.keyless, admit, prefer, onInternalError });
+  const route = createRouter(spec);
   const limit = bodyLimit(spec);
   const depth = depthLimit(spec);
-  const record = createRecorder({ worlds: options.worlds, gate, now: options.now });
+  const record = createRecorder({ worlds: options.worlds, now: options.now });
   // Every world's journal has the same bound: with 0 (off) nothing is measured or recorded.
   const recording = options.worlds.default.journal.on;
 
-  const answer = (request: ApiRequest): ReplyWithCaller | Promise<ReplyWithCaller> => {
+  const answer = (request: ApiRequest): Awaitable<ReplyWithCaller> => {
     const started = recording ? options.now() : 0;
     const head = request.method === "HEAD";
     const method = head ? "GET" : request.method;
     const { url, headers } = request;
-    const queryStart = url.indexOf("?");
-    const path = queryStart < 0 ? url : url.slice(0, queryStart);
-    const search = queryStart < 0 ? "" : url.slice(queryStart + 1);
+    const { path, search } = splitTarget(url);
     const preferHeader = single(headers.prefer);
+    // The key, once for the request: the cache, admission and the journal read this.
+    const identified = gate.identify(headers.authorization);
+    const parts: Parts = { method, path, search, head, started, identified, preferHeader };
 
     if (!preferHeader) {
-      const cached = fromCache(request, method, { authorization: headers.authorization, client: request.client }, started);
-      const go = (found: FromCache): ReplyWithCaller | Promise<ReplyWithCaller> => {
-        if (found === undefined || "stale" in found) return viaPrism(request, method, path, search, preferHeader, head, started, found?.stale);
+      const go = (found: FromCache): Awaitable<ReplyWithCaller> => {
+        if (found === undefined || "stale" in found) return viaPrism(request, parts, found?.stale);
         return head ? headOnly(found) : found;
       };
-      return andThen(cached, go);
+      return andThen(fromCache(request, parts), go);
     }
-    return viaPrism(request, method, path, search, preferHeader, head, started);
+    return viaPrism(request, parts);
   };
 
   // A sandbox key not known here (one made through another replica) is looked up before the request goes on.
@@ -146,35 +125,22 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     return answered instanceof Promise ? answered.catch(unreachable) : answered;
   };
 
-  /** Prism's path: routing, validation, the mock component, then the answer kept for the cache and recorded. */
-  function viaPrism(request: ApiRequest, method: string, path: string, search: string, preferHeader: string | undefined, head: boolean, started: number, admitted?: Admission): Promise<ReplyWithCaller> {
-    const { url, headers } = request;
-    const candidates = shortlist(path);
-    const query = parseQuery(search);
-    canonicalCase(candidates, query);
+  /** Prism's path: routing and validation, the answer, then the answer kept for the cache and recorded. */
+  function viaPrism(request: ApiRequest, { method, path, search, head, started, identified, preferHeader }: Parts, admitted?: Admission): Promise<ReplyWithCaller> {
     const body = readBody(request, limit, depth);
-    const input = {
-      method: method.toLowerCase() as "get",
-      url: { path: decodablePath(path), query: query as Record<string, string | string[]> },
-      headers: prismHeaders(headers, body),
-      // Prism takes a falsy body (null, 0, false) for none and would not validate it: it sees the text.
-      body: body && ("value" in body && body.value ? body.value : body.text),
-    };
-    const context: RequestContext = { search, query, authorization: headers.authorization, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), bodyBytes: body?.length, client: request.client, admitted };
-    contexts.set(input, context);
-    return prism
-      .request(input, candidates.map((op) => op.prism), CONFIG)()
-      .then(async (result): Promise<ReplyWithCaller> => {
-        if (result._tag === "Left") return notRouted(result.left, request.method, path, candidates);
-        const reply = await (result.right.output.body as MockedReply | Promise<MockedReply>);
-        if (reply.prefer) {
-          const { operation, config, query, today } = reply.prefer;
-          const mocked = await prefer(operation, { method, path, query, today }, config);
-          return { ...mocked, headers: { ...mocked.headers, ...reply.headers }, caller: reply.caller, holdMs: reply.holdMs };
-        }
+    let operationId: string | undefined;
+    // Prism takes a falsy body (null, 0, false) for none and would not validate it: it sees the text.
+    const given = body && ("value" in body && body.value ? body.value : body.text);
+    return route({ method, path, search, headers: prismHeaders(request.headers, body?.length), body: given })
+      .then(async (routed): Promise<ReplyWithCaller> => {
+        if (!routed.ok) return notRouted(routed.error, request.method, path);
+        const { operation, validations, query } = routed;
+        operationId = operation.operationId;
+        const context: RequestContext = { path, search, query, identified, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), bodyBytes: body?.length, client: request.client, admitted };
+        const reply = await answerRouted(operation, validations, context);
         if (reply.cacheable) {
           const { world, organizationId, operationId } = reply.cacheable;
-          cache.set(world.id, `${organizationId} ${method} ${url}`, world.dataset.version, { operationId, status: reply.status, body: reply.body, violations: reply.violations });
+          cache.set(world.id, `${organizationId} ${method} ${request.url}`, world.dataset.version, { operationId, status: reply.status, body: reply.body, violations: reply.violations });
         }
         return { status: reply.status, body: reply.body, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs, violations: reply.violations, operator: reply.operator };
       })
@@ -182,11 +148,11 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
         const unavailable = storeUnavailable(error);
         if (unavailable) return unavailable;
         onInternalError(`hr-mock: internal error on ${method} ${printable(path, 200)}: ${oneLine(errorText(error))}`);
-        return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
+        return internalError();
       })
       .then(async (reply) => {
-        if (recording && !reply.operator) await record(request, reply, context.operationId, started);
-        const answered = context.operationId === undefined ? reply : { ...reply, operationId: context.operationId };
+        if (recording && !reply.operator) await record(request, reply, operationId, started, identified);
+        const answered = operationId === undefined ? reply : { ...reply, operationId };
         return head ? headOnly(answered) : answered;
       });
   }
@@ -197,8 +163,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
    * during admission (a change made through another replica), the kept bytes are stale: Prism's
    * path answers, with the admission already made.
    */
-  function fromCache(request: ApiRequest, method: string, caller: Caller, started: number): Awaitable<FromCache> {
-    const identified = gate.identify(caller.authorization);
+  function fromCache(request: ApiRequest, { method, started, identified }: Parts): Awaitable<FromCache> {
     if (!identified.ok) return undefined;
     const { world, organizationId } = identified.apiKey;
     const version = world.dataset.version;
@@ -207,21 +172,22 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const { operationId } = entry;
     const kept = (admitted: Admission & { ok: true }): ReplyWithCaller => ({ status: entry.status, body: entry.body, headers: admitted.rateHeaders, caller: admitted.caller, holdMs: admitted.holdMs, violations: entry.violations, operationId });
     const entryIfAdmitted = recording ? () => entryOf(request, { status: entry.status, caller: identified.apiKey.label, violations: entry.violations }, entry.operationId, started, options.now()) : undefined;
-    return andThen(admit(spec.byOperationId.get(entry.operationId)!, caller, entryIfAdmitted), (admitted): Awaitable<FromCache> => {
+    return andThen(admit(spec.byOperationId.get(entry.operationId)!, { identified, client: request.client }, entryIfAdmitted), (admitted): Awaitable<FromCache> => {
       if (admitted.ok && world.dataset.version !== version) return { stale: admitted };
       const reply: ReplyWithCaller = admitted.ok ? kept(admitted) : { ...admitted.reply, operationId };
       if (!recording || (admitted.ok && admitted.recorded)) return reply;
-      return andThen(record(request, reply, entry.operationId, started, world), () => reply);
+      return andThen(record(request, reply, entry.operationId, started, identified), () => reply);
     });
   }
 
   /** Prism's routing refusal as the spec's 404 naming what the caller may have meant, or its 405. */
-  async function notRouted(error: Error & { status?: number }, method: string, path: string, candidates: SpecOperation[]): Promise<ReplyWithCaller> {
+  function notRouted(error: Error & { status?: number }, method: string, path: string): ReplyWithCaller {
     if (error.status === 405) {
-      // The spec's 405 (components/responses/MethodNotAllowed), with the methods the path has.
-      const allow = await allowedMethods(path, candidates);
-      const nearest = operationsAt(candidates, path).map((op) => op.operationId);
-      return { ...failure(405, `Method not allowed: ${safeMethod(method)} is not an operation of ${describePath(path)}; it answers ${allow.join(", ")}.`, { Allow: allow.join(", ") }), nearest };
+      // The spec's 405 (components/responses/MethodNotAllowed), with the methods of the operations at the path.
+      const at = operationsAt(operations, path);
+      const allow = [...new Set(at.map((op) => op.method))];
+      if (allow.includes("GET")) allow.push("HEAD");
+      return { ...failure(405, `Method not allowed: ${safeMethod(method)} is not an operation of ${describePath(path)}; it answers ${allow.join(", ")}.`, { Allow: allow.join(", ") }), nearest: at.map((op) => op.operationId) };
     }
     if (error.status !== 404) throw error;
     const near = nearMiss(operations, method, path);
@@ -229,63 +195,18 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const hint = meant(near) ?? "the API reference is at /docs";
     return { ...failure(404, `Not found: no operation at ${describePath(path)}; ${hint}${hint.endsWith("?") ? "" : "."}`), nearest };
   }
-
-  /** The methods Prism's router accepts for `path`, asked of Prism itself. */
-  async function allowedMethods(path: string, candidates: SpecOperation[]): Promise<string[]> {
-    const allow: string[] = [];
-    for (const method of [...new Set(candidates.map((op) => op.method))]) {
-      const probe = { method: method.toLowerCase() as "get", url: { path }, headers: {} };
-      const result = await prism.request(probe, candidates.map((op) => op.prism), { ...CONFIG, checkSecurity: false, validateRequest: false })();
-      if (result._tag === "Right") allow.push(method);
-    }
-    if (allow.includes("GET")) allow.push("HEAD");
-    return allow;
-  }
 }
 
-/**
- * The operations whose path starts with the request's first two fragments (/v1/leaverequest): Prism
- * routes among them. Prism's router sorts every operation it is given on every call; a short list
- * keeps that cheap. Any other path gets every operation, so Prism's own 404 decides.
- */
-export function shortlister(operations: SpecOperation[]): (path: string) => SpecOperation[] {
-  const byPrefix = new Map<string, SpecOperation[]>();
-  for (const op of operations) {
-    const prefix = op.path.split("/", 3).join("/");
-    if (!byPrefix.has(prefix)) byPrefix.set(prefix, []);
-    byPrefix.get(prefix)!.push(op);
-  }
-  return (path) => byPrefix.get(path.split("/", 3).join("/")) ?? operations;
-}
-
-/**
- * The path with each fragment that is not valid percent-encoding escaped as literal text: Prism's
- * router decodes every fragment and throws on a malformed one, where a fragment like %E0%A4%A can
- * only mean those characters (the id they give is then refused by the spec's format, a 400).
- */
-export function decodablePath(path: string): string {
-  if (!path.includes("%")) return path;
-  return path
-    .split("/")
-    .map((fragment) => {
-      try {
-        decodeURIComponent(fragment);
-        return fragment;
-      } catch {
-        return fragment.replace(/%/g, "%25");
-      }
-    })
-    .join("/");
-}
-
-/** Header names in lower case (Prism's security check needs it), one value each; the length of the body Prism is given. */
-export function prismHeaders(headers: ApiRequest["headers"], body: ReadBody | undefined): Record<string, string> {
-  const out: Record<string, string> = {};
-  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
-  delete out["transfer-encoding"];
-  if (body) out["content-length"] = String(body.length);
-  else delete out["content-length"];
-  return out;
+/** What the dispatcher reads of a request once, for both of its paths. */
+interface Parts {
+  /** GET for HEAD. */
+  method: string;
+  path: string;
+  search: string;
+  head: boolean;
+  started: number;
+  identified: Identified;
+  preferHeader: string | undefined;
 }
 
 type ReadBody = { length: number; text: string } & ({ value: unknown } | { unreadable: NonNullable<RequestContext["body"]> });

@@ -1,6 +1,6 @@
 // Who may call an operation, decided once per request and the same way on every path (the
-// response cache's fast path and Prism's mock component): the key behind Authorization, then the
-// key's world's store (worlds/world-store.ts) counts the request against the rate limit and takes
+// response cache's fast path and Prism's): the key behind Authorization, identified once by the
+// dispatcher, then the key's world's store (worlds/world-store.ts) counts the request against the rate limit and takes
 // the permission into account. Order is deliberate: 401 before anything that depends on the key;
 // 429 before 403, because every request of a known key counts. The key names its world (the
 // default world or a sandbox): the world's store counts it, and the operation answers from it.
@@ -19,8 +19,8 @@ export type Identified = { ok: true; apiKey: ApiKey } | { ok: false; reply: Repl
 export interface Gate {
   /** The key of an Authorization header (one value, or several when the header was repeated). */
   identify(header: string | string[] | undefined): Identified;
-  /** identify, and on failure the 401 held back when `client` keeps failing. */
-  identifyOrHold(header: string | string[] | undefined, client: string | undefined): Identified;
+  /** A failed identification's 401, held back when `client` keeps failing (admission's: a request that meets it). */
+  hold(identified: Identified, client: string | undefined): Identified;
 }
 
 export function createGate(keys: KeyRegistry, throttle?: AuthThrottle): Gate {
@@ -35,8 +35,7 @@ export function createGate(keys: KeyRegistry, throttle?: AuthThrottle): Gate {
   }
   return {
     identify,
-    identifyOrHold(header, client) {
-      const identified = identify(header);
+    hold(identified, client) {
       if (identified.ok) return identified;
       const holdMs = throttle?.failed(client) ?? 0;
       return holdMs > 0 ? { ok: false, reply: { ...identified.reply, holdMs } } : identified;

@@ -1,4 +1,4 @@
-// Turns what Prism's request validation found (its diagnostics, handed to the mock component as
+// Turns what Prism's request validation found (its diagnostics, handed back by Prism's seam as
 // `input.validations`) into one 400 message that names each parameter and what was wrong, and
 // gives the handler the parameters Prism checked, under the spec's spelling. The one rule added to
 // Prism's: an integer is written in decimal digits (Prism's Ajv coerces 1e1, +5, " 10" and 0x10).
@@ -16,19 +16,6 @@ export type TypedParams = Record<string, unknown>;
 export type ParamCheck =
   | { ok: true; query: Query; typed: { query: TypedParams; path: TypedParams } }
   | { ok: false; violations: Violation[] };
-
-/** Query string to name → value, a repeated name giving an array (as Prism's server does). */
-export function parseQuery(search: string): Query {
-  const query: Query = {};
-  if (search === "") return query;
-  for (const [name, value] of new URLSearchParams(search)) {
-    const previous = query[name];
-    if (previous === undefined) query[name] = value;
-    else if (Array.isArray(previous)) previous.push(value);
-    else query[name] = [previous, value];
-  }
-  return query;
-}
 
 interface MalformedPair {
   /** The parameter's name as URLSearchParams reads it. */

@@ -1,8 +1,9 @@
 // Requests carrying a `Prefer` header (code=…, example=…, dynamic=true, seed=…) are answered by
 // Prism's own mocker, so Prism users get what they expect: the spec's example for that status, a
 // named example, or a body generated from the schema. They have passed Prism's pipeline with the
-// dataset's mock component first (routing, parameter validation, key, rate limit, permission);
-// Prism's public instance with its default mock component then only picks and builds the response.
+// one pass through the request first (Prism's routing and parameter validation, route.ts; key, rate
+// limit, permission, answer.ts); Prism's public instance with its default mock component then only
+// picks and builds the response: the seam offers Prism's mocker through an instance alone.
 // Two things are added to what Prism does: a named example is looked for under every status, not
 // only the lowest 2xx (each name belongs to one response of an operation), and a generated body is
 // drawn from the copy of the operation that dynamic-schema.ts makes.
@@ -84,7 +85,7 @@ export interface PreferConfig {
 }
 
 /** Answers a request (already checked) with Prism's mocker and the preferences parsePrefer read. */
-export type PreferMocker = (operation: SpecOperation, request: { method: string; path: string; query: Query; today: string }, preferences: PreferConfig) => Promise<Reply>;
+export type PreferMocker = (operation: SpecOperation, request: { path: string; query: Query; today: string }, preferences: PreferConfig) => Promise<Reply>;
 
 /** Prism's own mocker on the dispatcher's configuration; routing and checks were done by the dataset's pass. */
 export function createPreferMocker(logger: ReturnType<typeof createLogger>, base: IHttpConfig): PreferMocker {

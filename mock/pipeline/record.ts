@@ -10,7 +10,7 @@ import type { Violation } from "../kernel/violations.js";
 import type { JournalEntry, RecordedBody } from "../worlds/journal/journal.js";
 import type { Awaitable } from "../kernel/awaitable.js";
 import type { World, Worlds } from "../worlds/world.js";
-import type { Gate } from "./gate.js";
+import type { Identified } from "./gate.js";
 
 /** What the recorder needs of a request (dispatch.ts's ApiRequest). */
 export interface RecordedInput {
@@ -30,27 +30,23 @@ export interface RecordedOutput {
   holdMs?: number;
 }
 
-export type Recorder = (request: RecordedInput, reply: RecordedOutput, operationId: string | undefined, started: number, world?: World) => Awaitable<void>;
+/** `identified`: the request's key, as the dispatcher identified it once. */
+export type Recorder = (request: RecordedInput, reply: RecordedOutput, operationId: string | undefined, started: number, identified: Identified) => Awaitable<void>;
 
 export interface RecorderOptions {
   worlds: Worlds;
-  gate: Gate;
   /** The monotonic clock the time taken is measured with: performance.now()'s, whose origin is performance.timeOrigin. */
   now: () => number;
 }
 
-export function createRecorder({ worlds, gate, now }: RecorderOptions): Recorder {
-  return (request, reply, operationId, started, world) => {
-    let caller = reply.caller;
-    if (world === undefined) {
-      // Only answers made before admission lack the world (an unknown path, a 405, a missing key).
-      const identified = gate.identify(request.headers.authorization);
-      world = identified.ok ? identified.apiKey.world : worlds.default;
-      if (identified.ok) caller ??= identified.apiKey.label;
-    }
-    const { journal } = world;
+export function createRecorder({ worlds, now }: RecorderOptions): Recorder {
+  return (request, reply, operationId, started, identified) => {
+    // A key whose sandbox went while it was answered (deleted by this request) has no journal left: the default world's keeps it.
+    const held = (world: World) => world === worlds.default || worlds.sandbox(world.id) === world;
+    const apiKey = identified.ok && held(identified.apiKey.world) ? identified.apiKey : undefined;
+    const { journal } = apiKey?.world ?? worlds.default;
     if (!journal.on) return;
-    return journal.record(entryOf(request, { ...reply, caller }, operationId, started, now()));
+    return journal.record(entryOf(request, { ...reply, caller: reply.caller ?? apiKey?.label }, operationId, started, now()));
   };
 }
 

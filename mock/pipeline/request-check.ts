@@ -2,17 +2,15 @@
 // pipeline and configuration the dispatcher routes and validates with (dispatch.ts), and the same
 // wording of its findings (params.ts), so the mock and the proxy judge a request by one validator.
 // Prism routes it (an unknown path or method is a problem), checks the security scheme (a Bearer
-// Authorization header) and the parameters from the spec; this module's own Prism component only
-// collects what Prism found and answers nothing.
-import { createLogger } from "@stoplight/prism-core";
-import { createInstance, type PrismHttpComponents } from "@stoplight/prism-http";
+// Authorization header) and the parameters from the spec (route.ts); nothing is answered.
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";
 import { printable } from "../kernel/text.js";
-import { CONFIG, decodablePath, prismHeaders, shortlister } from "./dispatch.js";
+import { createRouter, prismHeaders } from "./route.js";
+import { splitTarget } from "../kernel/query.js";
 import { meant, nearMiss } from "./near-miss.js";
-import { pathParamsOf } from "./mock-component.js";
-import { canonicalCase, paramProblems, parseQuery } from "./params.js";
+import { pathParamsOf } from "./answer.js";
+import { paramProblems } from "./params.js";
 
 /** One rule a request breaks: its name, where (a JSON pointer into the request), the sentence. */
 export interface RequestProblem {
@@ -34,36 +32,20 @@ export interface CheckedRequest {
   headers: Record<string, string | string[] | undefined>;
 }
 
-type Collected = { operationId: string; validations: readonly IPrismDiagnostic[] };
-
 /** A checker of requests against `spec` (the read API: loadReadSpec). */
 export function createRequestChecker(spec: LoadedSpec): (request: CheckedRequest) => Promise<RequestCheck> {
-  const collect: PrismHttpComponents["mock"] = ({ resource, input }) => () =>
-    ({ _tag: "Right", right: { statusCode: 200, body: { operationId: resource.iid ?? "", validations: input.validations } satisfies Collected } }) as ReturnType<ReturnType<PrismHttpComponents["mock"]>>;
-  const prism = createInstance(CONFIG, { logger: createLogger("hr-mock proxy", { level: "silent" }), mock: collect });
-  const shortlist = shortlister(spec.operations);
-
+  const route = createRouter(spec);
   return async ({ method, url, headers }) => {
-    const queryStart = url.indexOf("?");
-    const path = queryStart < 0 ? url : url.slice(0, queryStart);
-    const search = queryStart < 0 ? "" : url.slice(queryStart + 1);
-    const query = parseQuery(search);
-    const candidates = shortlist(path);
-    canonicalCase(candidates, query);
-    const verb = method === "HEAD" ? "GET" : method;
-    const input = { method: verb.toLowerCase() as "get", url: { path: decodablePath(path), query: query as Record<string, string | string[]> }, headers: prismHeaders(headers, undefined) };
-    const result = await prism.request(input, candidates.map((op) => op.prism), CONFIG)();
-    if (result._tag === "Left") return { problems: [notRouted(result.left as Error & { status?: number }, method, path, spec)] };
-    const { operationId, validations } = result.right.output.body as Collected;
-    const operation = spec.byOperationId.get(operationId);
+    const { path, search } = splitTarget(url);
+    const routed = await route({ method: method === "HEAD" ? "GET" : method, path, search, headers: prismHeaders(headers, undefined) });
+    if (!routed.ok) return { problems: [notRouted(routed.error, method, path, spec)] };
+    const { operation, validations, query } = routed;
     const problems: RequestProblem[] = [];
     const key = keyProblem(headers.authorization, validations);
     if (key) problems.push(key);
-    if (operation) {
-      for (const p of paramProblems(operation, validations, search, query, pathParamsOf(operation, path))) {
-        const where = operation.pathParams.some((spec) => spec.name === p.name) ? "path" : "query";
-        problems.push({ rule: "parameters", pointer: p.name ? `/${where}/${p.name}` : `/${where}`, message: p.message });
-      }
+    for (const p of paramProblems(operation, validations, search, query, pathParamsOf(operation, path))) {
+      const where = operation.pathParams.some((spec) => spec.name === p.name) ? "path" : "query";
+      problems.push({ rule: "parameters", pointer: p.name ? `/${where}/${p.name}` : `/${where}`, message: p.message });
     }
     return { operation, problems };
   };

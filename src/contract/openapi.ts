@@ -3,9 +3,9 @@
 // list items and details share, and every x-assumption mark.
 import fs from "node:fs";
 import path from "node:path";
-import { fileURLToPath } from "node:url";
 import { operationIndex } from "../../generated/client.js";
 import { rateLimit } from "../../generated/facts.js";
+import { BUNDLED_OPENAPI } from "./bundled.js";
 import { createDocumentValidator, type SchemaError } from "./schema-validator.js";
 import { escapeToken, flatten, resolvePointer, responseKeyOf, walk } from "./spec-document.js";
 
@@ -83,8 +83,7 @@ export function collectAssumptions(doc: any, source: AssumptionMark["source"]): 
   return out;
 }
 
-/** The bundled document the package ships (generated/ in a clone, dist/generated/ when installed). */
-export const BUNDLED_OPENAPI = fileURLToPath(new URL("../../generated/openapi.json", import.meta.url));
+export { BUNDLED_OPENAPI };
 
 /**
  * The last contract specs made in this process, by their documents' texts: a process that runs the

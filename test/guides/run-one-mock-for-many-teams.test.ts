@@ -8,7 +8,7 @@ import { describe, expect, test } from "vitest";
 import { mockLimits } from "../../generated/control-facts.js";
 import { SERVE_HELP, parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { DEFAULT_PORT } from "../../mock/kernel/limits.js";
-import { storeUnavailable } from "../../mock/pipeline/store-unavailable.js";
+import { storeUnavailable } from "../../mock/kernel/store-unavailable.js";
 import { StoreUnavailableError } from "../../mock/kernel/store-unavailable.js";
 import { COMMAND_TIMEOUT_MS } from "../../mock/state/redis/connection.js";
 import { TRIGGER_PATIENCE_MS } from "../../mock/state/redis/webhooks/service.js";

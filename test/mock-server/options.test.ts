@@ -107,7 +107,6 @@ describe("keys", () => {
     });
   });
 
-  const known = KNOWN_PERMISSIONS;
   const bad: [string, { given: unknown; says: string }][] = [
     ["not an array", { given: { key: "x" }, says: "must hold a JSON array" }],
     ["an entry that is a string", { given: ["x"], says: "entry 1: must be an object" }],
@@ -122,7 +121,7 @@ describe("keys", () => {
   test.each(bad)("a keys file with %s is refused with one line", (_name, { given, says }) => {
     let message = "";
     try {
-      parseKeySpecs(given, known, "keys file k.json");
+      parseKeySpecs(given, "keys file k.json");
     } catch (error) {
       expect(error).toBeInstanceOf(KeysFileError);
       message = (error as Error).message;

@@ -6,7 +6,7 @@ import { createLogger } from "@stoplight/prism-core";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { parsePrefer } from "../../mock/pipeline/prefer.js";
-import { DEFAULT_SPEC_PATH } from "../../mock/kernel/spec.js";
+import { BUNDLED_OPENAPI as DEFAULT_SPEC_PATH } from "../../src/contract/bundled.js";
 import { createOpenApiValidator } from "../support/openapi-validator.js";
 import { bearer, fetchAnswer, isFailureEnvelope, validPaths } from "./support.js";
 import { loadOpenApi, operationsOf } from "../../scripts/lib/spec-document.js";

@@ -9,7 +9,7 @@ import { createServer, type IncomingMessage, type Server, type ServerResponse } 
 import { boundConnections, defaultConnectionLimits, type ConnectionLimits, closeServer, drainServer, listenOn } from "./connections.js";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
-import { JSON_CONTENT_TYPE, failure, failureBody, wireHead, type Reply } from "../../kernel/envelope.js";
+import { JSON_CONTENT_TYPE, failure, failureBody, internalError, wireHead } from "../../kernel/envelope.js";
 import { answerUnreadable, endWithEnvelope, framingProblem, readBody } from "./framing.js";
 import { BODY_METHODS } from "../../kernel/methods.js";
 import type { ApiRequest, Dispatcher, ReplyWithCaller } from "../../pipeline/dispatch.js";
@@ -131,7 +131,7 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
 
   function internal(req: IncomingMessage, res: ServerResponse, error: unknown, started: number): void {
     onError(`hr-mock: internal error on ${req.method} ${printable((req.url ?? "").split("?")[0], 200)}: ${oneLine(errorText(error))}`);
-    const reply: Reply = { status: 500, body: failureBody(500, "Internal error: the mock failed while answering; its log has the cause.") };
+    const reply = internalError();
     if (!res.headersSent) sendReply(req, res, reply, started);
     else res.destroy();
   }

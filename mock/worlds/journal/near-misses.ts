@@ -5,7 +5,8 @@
 import type { SpecOperation } from "../../kernel/spec.js";
 import type { JournalEntry } from "./journal.js";
 import type { JournalView } from "./port.js";
-import { failedCriteria, pathOf, sentValues, type CheckedFilter, type RequestFilter } from "./requests.js";
+import { failedCriteria, sentValues, type CheckedFilter, type RequestFilter } from "./requests.js";
+import { splitTarget } from "../../kernel/query.js";
 
 /** Near misses shown in a message; the rest are counted. */
 const SHOWN = 5;
@@ -52,7 +53,7 @@ function nearMiss(entry: JournalEntry, filter: CheckedFilter, operations: Readon
     const meant = filter.operationId ?? operationAt(filter, operations);
     if (entry.operationId !== undefined || meant === undefined || !entry.nearest?.includes(meant)) return undefined;
     const others = entry.nearest.filter((id) => id !== meant);
-    return `${head}: no operation has ${entry.status === 405 ? `${entry.method} on ` : ""}${pathOf(entry.url)}; its nearest is ${meant}${others.length > 0 ? ` (also ${others.join(", ")})` : ""}`;
+    return `${head}: no operation has ${entry.status === 405 ? `${entry.method} on ` : ""}${splitTarget(entry.url).path}; its nearest is ${meant}${others.length > 0 ? ` (also ${others.join(", ")})` : ""}`;
   }
   const why: string[] = [];
   if (failed.includes("query")) why.push(...queryDifferences(filter, entry));

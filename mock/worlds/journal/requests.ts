@@ -3,6 +3,7 @@
 // unmatched, since. The control API's own calls are left out unless a filter asks for them.
 import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
 import { MockOptionError } from "../../kernel/option-error.js";
+import { parseQuery, splitTarget } from "../../kernel/query.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import type { Violation } from "../../kernel/violations.js";
 import type { JournalEntry, RecordedBody } from "./journal.js";
@@ -128,23 +129,6 @@ export function checkFilter(filter: RequestFilter | undefined, operations: Reado
   return checked;
 }
 
-/** The request's query: names as sent, repeated names as lists. */
-export function queryOf(url: string): Record<string, string | string[]> {
-  const query: Record<string, string | string[]> = {};
-  const start = url.indexOf("?");
-  if (start < 0) return query;
-  for (const [name, value] of new URLSearchParams(url.slice(start + 1))) {
-    const before = query[name];
-    query[name] = before === undefined ? value : Array.isArray(before) ? [...before, value] : [before, value];
-  }
-  return query;
-}
-
-export function pathOf(url: string): string {
-  const start = url.indexOf("?");
-  return start < 0 ? url : url.slice(0, start);
-}
-
 /** Whether an entry is one of the control API's own calls. */
 export function isControl(entry: JournalEntry, operations: ReadonlyMap<string, SpecOperation>): boolean {
   if (entry.operationId !== undefined) return operations.get(entry.operationId)?.api === "control";
@@ -157,7 +141,7 @@ export function failedCriteria(filter: CheckedFilter, entry: JournalEntry, opera
   if (!filter.control && isControl(entry, operations)) failed.push("control");
   if (filter.operationId !== undefined && entry.operationId !== filter.operationId) failed.push("operationId");
   if (filter.method !== undefined && entry.method !== filter.method) failed.push("method");
-  if (filter.path !== undefined && pathOf(entry.url) !== filter.path) failed.push("path");
+  if (filter.path !== undefined && splitTarget(entry.url).path !== filter.path) failed.push("path");
   if (filter.unmatched !== undefined && (entry.operationId === undefined) !== filter.unmatched) failed.push("unmatched");
   if (filter.query !== undefined && !queryMatches(filter.query, entry.url)) failed.push("query");
   if (filter.status !== undefined && entry.status !== filter.status) failed.push("status");
@@ -172,10 +156,10 @@ export function matches(filter: CheckedFilter, entry: JournalEntry, operations: 
 
 /** The values a request sent for a name, letter case of the name aside. */
 export function sentValues(url: string, lowerName: string): string[] {
-  const start = url.indexOf("?");
-  if (start < 0) return [];
+  const { search } = splitTarget(url);
+  if (search === "") return [];
   const values: string[] = [];
-  for (const [name, value] of new URLSearchParams(url.slice(start + 1))) if (name.toLowerCase() === lowerName) values.push(value);
+  for (const [name, value] of new URLSearchParams(search)) if (name.toLowerCase() === lowerName) values.push(value);
   return values;
 }
 
@@ -191,8 +175,8 @@ export function viewOf(entry: JournalEntry, operations: ReadonlyMap<string, Spec
   return {
     at: new Date(entry.at).toISOString(),
     method: entry.method,
-    path: pathOf(entry.url),
-    query: queryOf(entry.url),
+    path: splitTarget(entry.url).path,
+    query: parseQuery(splitTarget(entry.url).search),
     urlTruncated: entry.urlTruncated,
     operationId: entry.operationId ?? null,
     caller: entry.caller ?? null,

@@ -1,38 +1,35 @@
-// The mock component plugged into Prism's public pipeline (`createInstance(config, { logger, mock })`),
-// for every operation of both documents (the read API and the control API). Prism has routed the
-// request and validated its parameters, body and security before this runs; its findings arrive as
-// `input.validations`. This decides the answer: admission (admission.ts: an injected failure, the
-// key, rate limit and permission, scripted faults), the refusals in words (params.ts, body-text.ts), a hand-over to Prism's own
-// mocker for a Prefer header, or the operation's answer (mock/operations/).
-//
-// Prism's mock step is synchronous while some answers are not; the reply (or its promise) travels
-// as the output's body and the dispatcher unwraps it. Response validation is off, so Prism never
-// reads that body.
+// The answer of a request Prism has routed and validated (route.ts), for every operation of both
+// documents (the read API and the control API): admission (admission.ts: an injected failure, the
+// key, rate limit and permission, scripted faults), the refusals in words (params.ts,
+// body-text.ts), a hand-over to Prism's own mocker for a Prefer header (prefer.ts), or the
+// operation's answer (mock/operations/).
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
-import type { PrismHttpComponents } from "@stoplight/prism-http";
 import { describeBodyFailures } from "./body-text.js";
 import { failure, refusal, successBody, type Reply } from "../kernel/envelope.js";
 import { violation, type Violation } from "../kernel/violations.js";
 import type { Admission, Admit } from "./admission.js";
+import type { Identified } from "./gate.js";
 import type { OperationResult, OperationTable } from "../operations/operation.js";
 import type { KeylessTable } from "../operations/control/probes.js";
 import { statusOf } from "./status.js";
 import { checkParams, type Query } from "./params.js";
-import { parsePrefer, type PreferConfig } from "./prefer.js";
+import { parsePrefer, type PreferMocker } from "./prefer.js";
 import type { SpecOperation } from "../kernel/spec.js";
 import { errorText, oneLine } from "../kernel/text.js";
-import { andThen } from "../kernel/awaitable.js";
-import { storeUnavailable } from "./store-unavailable.js";
+import { andThen, type Awaitable } from "../kernel/awaitable.js";
+import { StoreUnavailableError } from "../kernel/store-unavailable.js";
 import type { World } from "../worlds/world.js";
 
-/** What the dispatcher sends through Prism beside the request Prism reads. */
+/** What the answer needs of the request beside Prism's findings: the dispatcher's, never sent through Prism. */
 export interface RequestContext {
+  /** The path as Prism routed it. */
+  path: string;
   /** The query string as sent, without "?". */
   search: string;
   /** The query as Prism received it (names as sent, repeated names as arrays). */
   query: Query;
-  /** The Authorization header: one value, or several when it was repeated. */
-  authorization: string | string[] | undefined;
+  /** The key behind the Authorization header, identified once for the request (gate.ts). */
+  identified: Identified;
   prefer: string | undefined;
   /** The remote address, for the throttle on failed authentication. */
   client?: string;
@@ -40,8 +37,6 @@ export interface RequestContext {
   body?: { value: unknown } | { unreadable: "too-large" | "too-deep" | "not-json"; detail: string };
   /** The body's length in bytes (the edge reads up to the largest operation's limit; each operation has its own). */
   bodyBytes?: number;
-  /** Set here once Prism has routed the request: the operation it matched, for the journal. */
-  operationId?: string;
   /** The admission the response cache's path already made, when its kept answer went stale meanwhile. */
   admitted?: Admission;
 }
@@ -53,61 +48,50 @@ export interface MockedReply extends Reply {
   operator?: boolean;
   /** Set when the answer depends only on the organisation, the URL and the data: the cache may keep it. */
   cacheable?: { world: World; organizationId: string; operationId: string };
-  /** Set when a Prefer header hands the answer to Prism's own mocker. */
-  /** `today` is the answering world's dataset's: dynamic answers date things around it. */
-  prefer?: { operation: SpecOperation; config: PreferConfig; query: Record<string, string | string[] | undefined>; today: string };
 }
 
-export interface MockComponentOptions {
-  operations: ReadonlyMap<string, SpecOperation>;
+export interface AnswerOptions {
   /** What answers each operation, by operationId. */
   table: OperationTable;
   /** The operations that answer without a key (the probes): no admission, no rate limit, no journal. */
   keyless?: KeylessTable;
   /** What every request meets before its answer (admission.ts), shared with the response cache's path. */
   admit: Admit;
-  /** Context of the request Prism is handling (set by the dispatcher just before it calls Prism). */
-  context: (request: object) => RequestContext;
+  /** Prism's own mocker, for a request whose Prefer header asks for a code, an example or a generated body. */
+  prefer: PreferMocker;
   /** Called with one line when an operation fails (never with a key). */
   onInternalError: (line: string) => void;
 }
 
-type MockComponent = PrismHttpComponents["mock"];
-type MockOutput = ReturnType<ReturnType<MockComponent>>;
 type Diagnostics = readonly IPrismDiagnostic[];
+export type Answer = (operation: SpecOperation, validations: Diagnostics, context: RequestContext) => Awaitable<MockedReply>;
 
 /** The control API's answers describe state that changes without a dataset version: never stored. */
 const NOT_STORED = { "Cache-Control": "no-store" };
 
-export function createMockComponent(options: MockComponentOptions): MockComponent {
-  const { operations, table, admit } = options;
-  return ({ resource, input }) => () => {
-    const operation = operations.get(resource.iid ?? "");
+export function createAnswer(options: AnswerOptions): Answer {
+  const { table, admit } = options;
+  return (operation, validations, context) => {
     const internal = (error: unknown): MockedReply => {
-      // A state store out of reach is no fault of the mock's: the 503 names it, nothing was changed.
-      const unavailable = storeUnavailable(error);
-      if (unavailable) return unavailable;
-      options.onInternalError(`hr-mock: internal error in ${operation?.operationId}: ${oneLine(errorText(error))}`);
-      return failure(500, `Internal error: the mock failed while answering ${operation?.operationId}; its log has the cause.`);
+      // A state store out of reach is no fault of the mock's: the dispatcher's 503 names it.
+      if (error instanceof StoreUnavailableError) throw error;
+      options.onInternalError(`hr-mock: internal error in ${operation.operationId}: ${oneLine(errorText(error))}`);
+      return failure(500, `Internal error: the mock failed while answering ${operation.operationId}; its log has the cause.`);
     };
-    let reply: MockedReply | Promise<MockedReply>;
     try {
-      reply = operation ? answer(operation, input.data, input.validations) : failure(500, "Internal error: Prism routed to an operation the mock does not know.");
-      if (reply instanceof Promise) reply = reply.catch(internal);
+      const reply = answer(operation, validations, context);
+      return reply instanceof Promise ? reply.catch(internal) : reply;
     } catch (error) {
-      reply = internal(error);
+      return internal(error);
     }
-    return { _tag: "Right", right: { statusCode: 200, body: reply } } as MockOutput;
   };
 
-  function answer(operation: SpecOperation, request: Parameters<MockComponent>[0]["input"]["data"], validations: Diagnostics): MockedReply | Promise<MockedReply> {
-    const context = options.context(request);
-    context.operationId = operation.operationId;
-    if (operation.operator) return answerKeyless(operation, request, validations, context);
+  function answer(operation: SpecOperation, validations: Diagnostics, context: RequestContext): Awaitable<MockedReply> {
+    if (operation.operator) return answerKeyless(operation, validations, context);
     // Admitted already on the response cache's path (a cached answer gone stale under it).
-    return andThen(context.admitted ?? admit(operation, context), (admitted): MockedReply | Promise<MockedReply> => {
+    return andThen(context.admitted ?? admit(operation, context), (admitted): Awaitable<MockedReply> => {
       if (!admitted.ok) return admitted.reply;
-      const reply = answerAdmitted(operation, request, validations, context, admitted);
+      const reply = answerAdmitted(operation, validations, context, admitted);
       const { holdMs } = admitted;
       if (!holdMs) return reply;
       return andThen(reply, (r) => ({ ...r, holdMs }));
@@ -115,9 +99,9 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
   }
 
   /** An operation about the replica itself: its parameters checked as any other's, then answered without a key. */
-  function answerKeyless(operation: SpecOperation, request: Parameters<MockComponent>[0]["input"]["data"], validations: Diagnostics, context: RequestContext): MockedReply {
+  function answerKeyless(operation: SpecOperation, validations: Diagnostics, context: RequestContext): MockedReply {
     const headers = { ...NOT_STORED };
-    const checked = checkParams(operation, validations, context.search, context.query, pathParamsOf(operation, request.url.path));
+    const checked = checkParams(operation, validations, context.search, context.query, pathParamsOf(operation, context.path));
     if (!checked.ok) return { ...refusal(400, checked.violations, headers), operator: true };
     const keyless = options.keyless?.[operation.operationId];
     if (!keyless) return { ...failure(404, `Not found: this mock does not answer ${operation.operationId} here (hr-mock serve and startMock do).`, headers), operator: true };
@@ -128,17 +112,16 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
 
   function answerAdmitted(
     operation: SpecOperation,
-    request: Parameters<MockComponent>[0]["input"]["data"],
     validations: Diagnostics,
     context: RequestContext,
     admitted: Admission & { ok: true },
-  ): MockedReply | Promise<MockedReply> {
+  ): Awaitable<MockedReply> {
     const read = operation.api === "read";
     const { apiKey } = admitted;
     const caller = apiKey.label;
     const headers = read ? admitted.rateHeaders : { ...admitted.rateHeaders, ...NOT_STORED };
     const refuse = (status: number, violations: readonly Violation[], extra?: Record<string, string | number>): MockedReply => ({ ...refusal(status, violations, { ...headers, ...extra }), caller });
-    const pathParams = pathParamsOf(operation, request.url.path);
+    const pathParams = pathParamsOf(operation, context.path);
 
     // Prefer with code, example or dynamic hands the answer to Prism's mocker; other preferences
     // (return=minimal, an empty header) leave it to the operation, as Prism ignores what it does not know.
@@ -149,7 +132,9 @@ export function createMockComponent(options: MockComponentOptions): MockComponen
       if (code !== undefined || exampleKey !== undefined || dynamic !== undefined) {
         const checked = checkParams(operation, validations, context.search, context.query, pathParams);
         if (!checked.ok) return refuse(400, checked.violations);
-        return { status: 0, body: "", headers, caller, prefer: { operation, config: preference.config, query: checked.query, today: apiKey.world.dataset.today } };
+        // `today` is the answering world's: dynamic answers date things around it.
+        const mocked = options.prefer(operation, { path: context.path, query: checked.query, today: apiKey.world.dataset.today }, preference.config);
+        return mocked.then((reply) => ({ ...reply, headers: { ...reply.headers, ...headers }, caller }));
       }
     }
 

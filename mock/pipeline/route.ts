@@ -1,0 +1,108 @@
+// Prism's seam, one for the mock and the proxy: Prism's public pipeline (`createInstance(config,
+// { logger, mock })`) routes a request among the spec's operations and validates its security and
+// parameters; its mock step only hands back what Prism found (the operation, the findings), and the
+// caller answers (dispatch.ts) or reports (request-check.ts). Nothing travels beside the request
+// through Prism: what the answer needs stays with the caller. Response validation is off, so Prism
+// never reads the handed-back body.
+import { createInstance, type IHttpConfig, type PrismHttpComponents } from "@stoplight/prism-http";
+import { createLogger, type IPrismDiagnostic } from "@stoplight/prism-core";
+import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";
+import { parseQuery } from "../kernel/query.js";
+import { canonicalCase, type Query } from "./params.js";
+
+/** Prism checks what the spec says (routing, parameters, a Bearer credential); the findings come back to the caller. */
+export const CONFIG: IHttpConfig = {
+  isProxy: false,
+  mock: { dynamic: false },
+  checkSecurity: true,
+  validateRequest: true,
+  validateResponse: false,
+  errors: false,
+  upstreamProxy: undefined,
+};
+
+/** A request as Prism's router is given it: method in upper case (GET for HEAD), path and query string as sent. */
+export interface RoutedInput {
+  method: string;
+  path: string;
+  /** The query string without "?". */
+  search: string;
+  headers: Record<string, string>;
+  /** The body as Prism validates it: the parsed value, or the text when it is not JSON. */
+  body?: unknown;
+}
+
+export type Routing =
+  /** `query`: as Prism received it (names as sent, repeated names as arrays, x-case-insensitive values in the enum's spelling). */
+  | { ok: true; operation: SpecOperation; validations: readonly IPrismDiagnostic[]; query: Query }
+  /** Prism's refusal: 404 (no operation at the path) or 405 (none with the method), or another error. */
+  | { ok: false; error: Error & { status?: number } };
+
+type Found = { operationId: string; validations: readonly IPrismDiagnostic[] };
+
+/** Hands back the operation Prism routed to and its validation findings, answering nothing. */
+const handBack: PrismHttpComponents["mock"] = ({ resource, input }) => () =>
+  ({ _tag: "Right", right: { statusCode: 200, body: { operationId: resource.iid ?? "", validations: input.validations } satisfies Found } }) as ReturnType<ReturnType<PrismHttpComponents["mock"]>>;
+
+/** A router over `spec`'s operations: Prism's routing and validation, once per request. */
+export function createRouter(spec: LoadedSpec): (input: RoutedInput) => Promise<Routing> {
+  const prism = createInstance(CONFIG, { logger: createLogger("hr-mock", { level: "silent" }), mock: handBack });
+  const shortlist = shortlister(spec.operations);
+  return async ({ method, path, search, headers, body }) => {
+    const candidates = shortlist(path);
+    const query = parseQuery(search);
+    canonicalCase(candidates, query);
+    const input = { method: method.toLowerCase() as "get", url: { path: decodablePath(path), query: query as Record<string, string | string[]> }, headers, body };
+    const result = await prism.request(input, candidates.map((op) => op.prism), CONFIG)();
+    if (result._tag === "Left") return { ok: false, error: result.left };
+    const { operationId, validations } = result.right.output.body as Found;
+    const operation = spec.byOperationId.get(operationId);
+    if (!operation) return { ok: false, error: new Error(`Prism routed to ${operationId}, an operation the mock does not know`) };
+    return { ok: true, operation, validations, query };
+  };
+}
+
+/**
+ * The operations whose path starts with the request's first two fragments (/v1/leaverequest): Prism
+ * routes among them. Prism's router sorts every operation it is given on every call; a short list
+ * keeps that cheap. Any other path gets every operation, so Prism's own 404 decides.
+ */
+export function shortlister(operations: SpecOperation[]): (path: string) => SpecOperation[] {
+  const byPrefix = new Map<string, SpecOperation[]>();
+  for (const op of operations) {
+    const prefix = op.path.split("/", 3).join("/");
+    if (!byPrefix.has(prefix)) byPrefix.set(prefix, []);
+    byPrefix.get(prefix)!.push(op);
+  }
+  return (path) => byPrefix.get(path.split("/", 3).join("/")) ?? operations;
+}
+
+/**
+ * The path with each fragment that is not valid percent-encoding escaped as literal text: Prism's
+ * router decodes every fragment and throws on a malformed one, where a fragment like %E0%A4%A can
+ * only mean those characters (the id they give is then refused by the spec's format, a 400).
+ */
+export function decodablePath(path: string): string {
+  if (!path.includes("%")) return path;
+  return path
+    .split("/")
+    .map((fragment) => {
+      try {
+        decodeURIComponent(fragment);
+        return fragment;
+      } catch {
+        return fragment.replace(/%/g, "%25");
+      }
+    })
+    .join("/");
+}
+
+/** Header names in lower case (Prism's security check needs it), one value each; the length of the body Prism is given. */
+export function prismHeaders(headers: Record<string, string | string[] | undefined>, bodyLength: number | undefined): Record<string, string> {
+  const out: Record<string, string> = {};
+  for (const [name, value] of Object.entries(headers)) if (value !== undefined) out[name.toLowerCase()] = Array.isArray(value) ? value.join(", ") : value;
+  delete out["transfer-encoding"];
+  if (bodyLength !== undefined) out["content-length"] = String(bodyLength);
+  else delete out["content-length"];
+  return out;
+}
