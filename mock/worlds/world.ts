@@ -83,7 +83,10 @@ export class Worlds {
     const definition: SandboxDefinition = { id: globalThis.crypto.randomUUID(), label: label ?? null, createdAt: new Date().toISOString(), keys, ...(data !== undefined && { data }) };
     const start = this.startOf(definition);
     if (!start.ok) return refuse("invalid", `the data file does not load: ${start.lines.join("; ")}`, "data");
-    return andThen(this.state.register(definition, this.maxSandboxes), (registered) => (registered.ok ? ok(this.make(definition, start.dataset)) : this.full()));
+    return andThen(this.state.register(definition, this.maxSandboxes), (registered) => {
+      // A listing (list, find) running meanwhile may have made it known here already, from the state.
+      return registered.ok ? ok(this.sandboxes.get(definition.id) ?? this.make(definition, start.dataset)) : this.full();
+    });
   }
 
   private full(): SandboxResult {
