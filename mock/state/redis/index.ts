@@ -16,7 +16,6 @@ import { parseRedisUrl } from "./address.js";
 import { openRedis, type RedisLink } from "./connection.js";
 import { RedisJournal } from "./journal.js";
 import { mockKeys } from "./keys.js";
-import { chooseMode, type RedisMode } from "./modes.js";
 import { sharedSandboxes, type SharedSandboxes } from "./sandboxes.js";
 import { registerScripts, scriptsDigest, type Scripts } from "./scripts.js";
 import { RedisWorldState } from "./world-state.js";
@@ -42,8 +41,7 @@ export async function openRedisBackend(url: string, options: RedisStateOptions):
     const held = await scripts.read((client) => client.get(mockKeys.state));
     const fingerprint = held === null ? undefined : readState(held, link.address.shown);
     const settings = { rateLimit: options.rateLimit, journalCapacity: options.journalSize ?? mockLimits.journalPerWorld, maxFaults: mockLimits.maxFaultsPerWorld };
-    const mode = await chooseMode(link, scripts, { ...settings, onError: options.onError });
-    return new RedisBackend(link, scripts, mode, fingerprint, { ...settings, log: options.log, lifecycle: options.lifecycle, onError: options.onError });
+    return new RedisBackend(link, scripts, fingerprint, { ...settings, log: options.log, lifecycle: options.lifecycle, onError: options.onError });
   } catch (error) {
     await link.close();
     throw error;
@@ -70,7 +68,6 @@ class RedisBackend implements StateBackend {
   constructor(
     private readonly link: RedisLink,
     private readonly scripts: Scripts,
-    private readonly mode: RedisMode,
     private held: Fingerprint | undefined,
     private readonly settings: Settings,
   ) {
@@ -98,7 +95,7 @@ class RedisBackend implements StateBackend {
 
   open({ world, webhooks }: WorldPlace): WorldParts {
     const here = this.attached();
-    const { settings, scripts, mode } = this;
+    const { settings, scripts } = this;
     const state = new RedisWorldState(
       {
         scripts,
@@ -107,17 +104,13 @@ class RedisBackend implements StateBackend {
         journalCapacity: settings.journalCapacity,
         maxFaults: settings.maxFaults,
         restartHere: (w) => here.restart(w),
-        forgetHere: (w) => {
-          this.stateOf(w).leave();
-          here.forget(w);
-        },
+        forgetHere: (w) => here.forget(w),
         onError: settings.onError,
-        mode,
       },
       world,
     );
     this.states.set(world, state);
-    return { store: state, journal: new RedisJournal(this.link, scripts, state, settings.journalCapacity, mode), webhooks: webhooks && this.webhooks(world, state, webhooks) };
+    return { store: state, journal: new RedisJournal(this.link, scripts, state, settings.journalCapacity), webhooks: webhooks && this.webhooks(world, state, webhooks) };
   }
 
   /** Counted when it registers, against every replica's sandboxes. */
@@ -148,7 +141,7 @@ class RedisBackend implements StateBackend {
   }
 
   async remove(world: World): Promise<void> {
-    await this.sandboxes.remove(world, this.stateOf(world));
+    await this.sandboxes.remove(world);
   }
 
   /** Records the fingerprint of a new state; refuses (StateError) a replica made from another. */
@@ -184,7 +177,7 @@ class RedisBackend implements StateBackend {
 
   /** Journal records held here sent; the delivery leases held here but not being sent released (due again at once, for any replica). */
   async flush(): Promise<void> {
-    await Promise.all([this.mode.flush(), this.pump?.handBack()]);
+    await this.pump?.handBack();
   }
 
   async close(): Promise<void> {
@@ -193,7 +186,6 @@ class RedisBackend implements StateBackend {
     // (deliveries claimed but not sent) are handed back before the connection goes.
     await this.pump?.close();
     await this.flush();
-    this.mode.close();
     await this.link.close();
   }
 

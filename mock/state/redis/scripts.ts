@@ -13,7 +13,7 @@ import { DELIVERY_KEY_COUNT } from "./lua/deliveries.js";
 /** Each script and how many of its arguments are keys (-1: all of a delivery script's keys). */
 const SCRIPTS = {
   hrmAdmit: { keys: -2, lua: ADMIT_SCRIPT },
-  hrmRecord: { keys: 4, lua: RECORD_SCRIPT },
+  hrmRecord: { keys: 3, lua: RECORD_SCRIPT },
   hrmClearJournal: { keys: 2, lua: CLEAR_JOURNAL_SCRIPT },
   hrmAddFault: { keys: 1, lua: ADD_FAULT_SCRIPT },
   hrmClearFaults: { keys: 1, lua: CLEAR_FAULTS_SCRIPT },
