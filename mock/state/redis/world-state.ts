@@ -6,7 +6,7 @@
 // Local changes of the dataset (catching up, a trigger's mutation until it is committed) run one at
 // a time per world. Every request asks Redis (with the others of its turn of the event loop), and its
 // record goes with its admission, before the answer: a Cluster has no tracking of keys across nodes,
-// and measured on one server this costs about a fifth of memory state's throughput (npm run bench).
+// and on one server it held 61-85 % of memory state's throughput (npm run bench -- --only shared-state).
 import { randomUUID } from "node:crypto";
 import type { DataChange } from "../../webhooks/persistence.js";
 import { DEFAULT_WORLD, type World } from "../../worlds/world.js";
