@@ -9,7 +9,7 @@ import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/persistenc
 import type { World, Worlds } from "../worlds/world.js";
 import type { Fingerprint, StateReport, StoreName } from "./backend.js";
 import { detachable, replayWorld, worldPersistence } from "./world-files.js";
-import { LocalWorlds, MemoryBackend, type LocalKeeping, type MemoryStateOptions } from "./memory.js";
+import { MemoryBackend, type LocalKeeping, type MemoryStateOptions } from "./memory.js";
 import { skippedLine, type SkippedChange } from "./skipped.js";
 import { StateError } from "./state-error.js";
 import { DEFAULT_WORLD, fingerprintDifferences, openStateDirectory, type StateStore } from "./store.js";
@@ -65,7 +65,8 @@ class DirectoryKeeping implements LocalKeeping {
 }
 
 export class DirectoryBackend extends MemoryBackend {
-  private readonly keeping: DirectoryKeeping;
+  private readonly directoryKeeping: DirectoryKeeping;
+  private readonly onError: (line: string) => void;
   /** The default world's webhooks as the directory gave them back, restored into its service once made. */
   private saved: WebhookSnapshot | undefined;
   private restored = { changes: 0, endpoints: 0, waiting: 0 };
@@ -73,11 +74,12 @@ export class DirectoryBackend extends MemoryBackend {
 
   constructor(
     private readonly files: StateStore,
-    private readonly options: DirectoryStateOptions,
+    options: DirectoryStateOptions,
   ) {
     const keeping = new DirectoryKeeping(files, options.onError);
-    super(new LocalWorlds(options, keeping));
-    this.keeping = keeping;
+    super(options, keeping);
+    this.directoryKeeping = keeping;
+    this.onError = options.onError;
   }
 
   override get fingerprint(): Fingerprint | undefined {
@@ -105,17 +107,17 @@ export class DirectoryBackend extends MemoryBackend {
 
   /** The default world's webhooks restored, then the sandboxes kept made again with their changes and webhooks; each unfinished last line said once. */
   override async start(worlds: Worlds): Promise<void> {
-    const services = this.local.services;
+    const { services } = this;
     if (this.saved) services.get(DEFAULT_WORLD)?.restore(this.saved);
     for (const definition of this.files.sandboxes()) {
-      this.local.hold(definition);
+      this.hold(definition);
       const world = worlds.restoreSandbox(definition);
       const restored = replayWorld(this.files, definition.id, world.dataset);
       if (restored.webhooks) services.get(world.id)?.restore(restored.webhooks);
       if (restored.skipped) this.skipped.push(restored.skipped);
     }
     // Said at every start until the next change of that world is written (which cuts the line off).
-    for (const change of this.skipped) this.options.onError(skippedLine(change));
+    for (const change of this.skipped) this.onError(skippedLine(change));
   }
 
   override report(): StateReport {
@@ -123,12 +125,12 @@ export class DirectoryBackend extends MemoryBackend {
   }
 
   override async flush(): Promise<void> {
-    this.keeping.flush();
+    this.directoryKeeping.flush();
   }
 
   /** What waits to be written is written before the directory's lock goes. */
   override async close(): Promise<void> {
-    this.keeping.flush();
+    this.directoryKeeping.flush();
     this.files.release();
   }
 }

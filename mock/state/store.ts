@@ -222,11 +222,13 @@ function prepare(dir: string): Fingerprint | undefined {
   }
   const state = parsed as { format?: unknown; fingerprint?: Partial<Fingerprint> };
   if (state.format !== STATE_FORMAT) throw new StateError(`${statePath} is not of the format ${STATE_FORMAT} this mock reads (found ${JSON.stringify(state.format)})`);
-  const f = state.fingerprint;
-  if (!f || typeof f.seed !== "number" || typeof f.scale !== "number" || typeof f.today !== "string" || (f.data !== undefined && typeof f.data !== "string")) {
-    throw new StateError(`${statePath} has no valid fingerprint (seed, scale, today); the state directory was edited or damaged`);
-  }
-  return f as Fingerprint;
+  if (!isFingerprint(state.fingerprint)) throw new StateError(`${statePath} has no valid fingerprint (seed, scale, today); the state directory was edited or damaged`);
+  return state.fingerprint;
+}
+
+/** Whether a state's fingerprint, as read back (a directory's state.json, Redis's state key), is whole. */
+export function isFingerprint(f: Partial<Fingerprint> | undefined): f is Fingerprint {
+  return !!f && typeof f.seed === "number" && typeof f.scale === "number" && typeof f.today === "string" && (f.data === undefined || typeof f.data === "string");
 }
 
 function guarded<T>(path: string, read: () => T): T {
@@ -237,7 +239,6 @@ function guarded<T>(path: string, read: () => T): T {
   }
 }
 
-/** The flags that differ from what built the state, as `--seed 2 (the state's: 1)`; empty when none. */
 /** A sandbox definition as world.json holds it, or why it is not one. */
 function parseDefinition(text: string, world: string): SandboxDefinition | string {
   let value: unknown;
@@ -253,6 +254,7 @@ function parseDefinition(text: string, world: string): SandboxDefinition | strin
   return d as SandboxDefinition;
 }
 
+/** The flags that differ from what built the state, as `--seed 2 (the state's: 1)`; empty when none. */
 export function fingerprintDifferences(state: Fingerprint, now: Fingerprint): string[] {
   const differences: string[] = [];
   if (state.seed !== now.seed) differences.push(`--seed ${now.seed} (the state's: ${state.seed})`);

@@ -11,7 +11,7 @@ import type { WebhookCore } from "../../webhooks/core.js";
 import type { Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "../backend.js";
 import type { OperatorLog } from "../../kernel/operator-log.js";
 import { StateError } from "../state-error.js";
-import { fingerprintDifferences, STATE_FORMAT } from "../store.js";
+import { fingerprintDifferences, isFingerprint, STATE_FORMAT } from "../store.js";
 import { parseRedisUrl } from "./address.js";
 import { openRedis, type RedisLink } from "./connection.js";
 import { RedisJournal } from "./journal.js";
@@ -223,9 +223,6 @@ function readState(text: string, shown: string): Fingerprint {
   if (state.scripts !== scriptsDigest()) {
     throw new StateError(`--state ${shown} is served by replicas of another release of the mock (their formats ${JSON.stringify(state.scripts ?? "unnamed")}, this one's ${JSON.stringify(scriptsDigest())}); start every replica from the same release, or give another database`);
   }
-  const f = state.fingerprint;
-  if (!f || typeof f.seed !== "number" || typeof f.scale !== "number" || typeof f.today !== "string" || (f.data !== undefined && typeof f.data !== "string")) {
-    throw new StateError(`--state ${shown}: ${mockKeys.state} has no valid fingerprint (seed, scale, today)`);
-  }
-  return f as Fingerprint;
+  if (!isFingerprint(state.fingerprint)) throw new StateError(`--state ${shown}: ${mockKeys.state} has no valid fingerprint (seed, scale, today)`);
+  return state.fingerprint;
 }
