@@ -42,21 +42,11 @@ export async function openRedisBackend(url: string, options: RedisStateOptions):
     const scripts = registerScripts(link);
     const held = await scripts.read((client) => client.get(mockKeys.state));
     const fingerprint = held === null ? undefined : readState(held, link.address.shown);
-    const settings = { rateLimit: options.rateLimit, journalCapacity: options.journalSize, maxFaults: mockLimits.maxFaultsPerWorld };
-    return new RedisBackend(link, scripts, fingerprint, { ...settings, log: options.log, lifecycle: options.lifecycle, onError: options.onError });
+    return new RedisBackend(link, scripts, fingerprint, options);
   } catch (error) {
     await link.close();
     throw error;
   }
-}
-
-interface Settings {
-  rateLimit: number | "off";
-  journalCapacity: number;
-  maxFaults: number;
-  log?: (line: string) => void;
-  lifecycle?: OperatorLog["lifecycle"];
-  onError(line: string): void;
 }
 
 class RedisBackend implements StateBackend {
@@ -71,7 +61,7 @@ class RedisBackend implements StateBackend {
     private readonly link: RedisLink,
     private readonly scripts: Scripts,
     private held: Fingerprint | undefined,
-    private readonly settings: Settings,
+    private readonly settings: RedisStateOptions,
   ) {
     const { shown } = link.address;
     const lifecycle = settings.lifecycle ?? ((_event, text) => settings.onError(text));
@@ -103,8 +93,8 @@ class RedisBackend implements StateBackend {
         scripts,
         store: this.link.address.shown,
         rateLimit: settings.rateLimit,
-        journalCapacity: settings.journalCapacity,
-        maxFaults: settings.maxFaults,
+        journalCapacity: settings.journalSize,
+        maxFaults: mockLimits.maxFaultsPerWorld,
         restartHere: (w) => here.restart(w),
         forgetHere: (w) => here.forget(w),
         onError: settings.onError,
@@ -112,7 +102,7 @@ class RedisBackend implements StateBackend {
       world,
     );
     this.states.set(world, state);
-    return { store: state, journal: new RedisJournal(this.link, scripts, state, settings.journalCapacity), webhooks: webhooks && this.webhooks(world, state, webhooks) };
+    return { store: state, journal: new RedisJournal(this.link, scripts, state, settings.journalSize), webhooks: webhooks && this.webhooks(world, state, webhooks) };
   }
 
   /** Counted when it registers, against every replica's sandboxes. */
