@@ -234,6 +234,7 @@ async function serve(options: StartMockOptions, settings: Settings, spec: Loaded
     failureStatus: settings.failureStatus,
     latencyMs: settings.latencyMs,
     log: options.log ? operatorLog : undefined,
+    operations: spec.byOperationId,
     // The Prometheus client loads with the first scrape, never before.
     metrics: { counts, path: METRICS_PATH, render: async () => (await import("../edges/node/metrics.js")).renderMetrics(sources) },
     onError,

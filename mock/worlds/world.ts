@@ -7,7 +7,7 @@ import { mockLimits } from "../../generated/control-facts.js";
 import { createKeyRegistry } from "./api-keys.js";
 import { forkDataset, resetDataset } from "../data/copy-on-write.js";
 import type { Dataset } from "../data/dataset.js";
-import type { KeySpec } from "../keys/demo-keys.js";
+import { DEMO_KEY_PREFIX, SANDBOX_KEY_PREFIX, type KeySpec } from "../keys/demo-keys.js";
 import type { WorldWebhooks } from "../webhooks/port.js";
 import type { ApiKey, KeyRegistry, SandboxDefinition, World } from "./world-shape.js";
 import type { WebhookCore } from "../webhooks/core.js";
@@ -75,7 +75,7 @@ export class Worlds {
   /** A sandbox of a fresh definition, made once its state registered it. */
   private register(label: string | undefined, data: unknown): Awaitable<SandboxResult> {
     const random = randomText();
-    const keys = this.options.sandboxKeys.map((spec) => ({ key: `sbx_${random}_${spec.key.replace(/^demo_/, "")}`, demoKey: spec.key }));
+    const keys = this.options.sandboxKeys.map((spec) => ({ key: `${SANDBOX_KEY_PREFIX}${random}_${withoutDemoPrefix(spec.key)}`, demoKey: spec.key }));
     const definition: SandboxDefinition = { id: globalThis.crypto.randomUUID(), label: label ?? null, createdAt: new Date().toISOString(), keys, ...(data !== undefined && { data }) };
     const start = this.startOf(definition);
     if (!start.ok) return refuse("invalid", `the data file does not load: ${start.lines.join("; ")}`, "data");
@@ -278,4 +278,9 @@ function notFound(id: string): SandboxResult {
 function retire(service: WorldWebhooks | undefined): void {
   if (!service) return;
   void service.close();
+}
+
+/** A key without the demo keys' prefix, if it has it (a sandbox key names the key it copies so). */
+function withoutDemoPrefix(key: string): string {
+  return key.startsWith(DEMO_KEY_PREFIX) ? key.slice(DEMO_KEY_PREFIX.length) : key;
 }

@@ -17,6 +17,8 @@ import { errorText, oneLine, printable, quote } from "../../kernel/text.js";
 import { allowedMethods, answerToTarget, namesThisServer, readTarget } from "../request-target.js";
 import type { OperatorLog } from "../../kernel/operator-log.js";
 import { UNMATCHED, type MetricCounts } from "./metric-counts.js";
+import { maskedTarget } from "../logged-query.js";
+import type { SpecOperation } from "../../kernel/spec.js";
 
 /** What OPTIONS * is told: the methods of both documents' operations. */
 const ALLOW = allowedMethods(["read", "control"]);
@@ -33,6 +35,8 @@ export interface MockHttpOptions {
   latencyMs: number;
   /** Where request lines go; undefined: no request log. */
   log?: OperatorLog;
+  /** The operations of both documents by id: a request line shows the values of an operation's own query parameters only. */
+  operations: ReadonlyMap<string, SpecOperation>;
   /** The counts every answer adds to, and the path where they are served (in Prometheus' text format, made by `render`). */
   metrics?: MetricsEndpoint;
   /** Where internal errors go (always on). */
@@ -94,7 +98,8 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
     if (log) {
       const ms = elapsed.toFixed(1);
       const shown = status === reply.status ? `${status}` : `${status} (failure ${reply.status})`;
-      const url = printable(req.url ?? "", 200);
+      // A query value like a key or a secret, or of a parameter the contract does not define, is hidden.
+      const url = maskedTarget(printable(req.url ?? "", 200), reply.operationId === undefined ? undefined : options.operations.get(reply.operationId));
       const fields = { method: req.method, url, status, failure: status === reply.status ? undefined : reply.status, ms: Number(ms), operation: reply.operationId, caller: reply.caller };
       log.event("info", "request", `${req.method} ${url} ${shown} ${ms} ms${reply.caller ? ` [${reply.caller}]` : ""}`, fields);
     }
