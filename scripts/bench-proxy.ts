@@ -15,10 +15,10 @@ import { parseArgs } from "node:util";
 import { measure, type LoadResult } from "./bench/load.js";
 import { mixedPaths } from "./bench/mixed.js";
 import { startMockServer, type BenchServer } from "./bench/servers.js";
-import { startProxy } from "../mock/index.js";
+import { DEMO_KEY, startProxy } from "../mock/index.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const HEADERS = { authorization: "Bearer demo_org1_full" };
+const HEADERS = { authorization: `Bearer ${DEMO_KEY.org1Full}` };
 const PROBE = { path: "/v1/leavetype/list", headers: HEADERS };
 const log = (line: string) => console.log(`bench-proxy: ${line}`);
 

@@ -49,9 +49,10 @@ import { measureJournal, printJournalCost, type JournalCost } from "./bench/jour
 import { measureJournalBudget, printJournalBudget, type JournalBudgetCost } from "./bench/journal-budget.js";
 import { measureSharedState, printSharedState, type SharedStateCost } from "./bench/shared-state.js";
 import { startBareServer, startMockServer, startPrismServer, type BenchServer, type Probe } from "./bench/servers.js";
+import { DEMO_KEY } from "../mock/keys/demo-keys.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PROBE: Probe = { path: "/v1/leaverequest/list", headers: { authorization: "Bearer demo_org1_full" } };
+const PROBE: Probe = { path: "/v1/leaverequest/list", headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } };
 const TARGETS = { overPrism: 2, ofBare: 0.3, p99Ms: 5, scale10: 0.8, mixedOfBare: 0.2, mixedScale10: 0.8 };
 /** Fresh Chromium pages per set of MSW handlers (npm run size -- --first-answer opens as many). */
 const MSW_PAGES = 3;

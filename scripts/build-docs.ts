@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { DEMO_KEYS } from "../mock/keys/demo-keys.js";
 import { buildApiReference } from "./docs/api-reference.js";
+import { buildApiConsole, CONSOLE_SCRIPT, withCodeSamples } from "./docs/api-console.js";
 import { collectAssumptions, collectNotShown, type SpecDocument } from "./docs/assumptions.js";
 import { renderAssumptionsPage } from "./docs/assumptions-page.js";
 import { changelogEntries, renderChangelogPage, type ReleasedContract } from "./docs/changelog-page.js";
@@ -26,7 +27,7 @@ export const repoRoot = path.resolve(path.dirname(fileURLToPath(import.meta.url)
 export interface BuildDocsOptions {
   /** Folder of the site; replaced as a whole. Default site/. */
   outDir?: string;
-  /** Folder holding openapi.{json,yaml} and asyncapi.{json,yaml}. Default generated/. */
+  /** Folder holding openapi.json and asyncapi.json. Default generated/. */
   generatedDir?: string;
   /** Folder of the guides' Markdown. Default docs/guides/. */
   guidesDir?: string;
@@ -57,26 +58,19 @@ async function readJson(file: string): Promise<any> {
   }
 }
 
-async function requireFile(file: string): Promise<string> {
-  try {
-    await fs.access(file);
-    return file;
-  } catch {
-    throw new Error(`${path.relative(process.cwd(), file) || file} is missing: run npm run generate first`);
-  }
-}
-
 /**
  * The folder is replaced as a whole, so it must be missing, empty or an earlier build of the site:
- * nothing but the site's pages (.html files; the guides of an earlier build may have other names)
- * and the guides' pictures (images/).
+ * nothing but the site's pages (.html files; the guides of an earlier build may have other names),
+ * the API console's script and the guides' pictures (images/).
  */
 async function checkReplaceable(out: string): Promise<void> {
   const entries = await fs.readdir(out, { withFileTypes: true }).catch((error: NodeJS.ErrnoException) => {
     if (error.code === "ENOENT") return [];
     throw new Error(`cannot use ${out} as the site folder: ${error.message}`);
   });
-  const foreign = entries.filter((entry) => !(entry.isFile() && /^[a-z0-9-]+\.html$/.test(entry.name)) && !(entry.isDirectory() && entry.name === GUIDE_IMAGES)).map((entry) => entry.name);
+  const foreign = entries
+    .filter((entry) => !(entry.isFile() && (/^[a-z0-9-]+\.html$/.test(entry.name) || entry.name === CONSOLE_SCRIPT)) && !(entry.isDirectory() && entry.name === GUIDE_IMAGES))
+    .map((entry) => entry.name);
   if (foreign.length > 0) {
     throw new Error(`refusing to replace ${out}: it holds files that are not the docs site (${foreign.slice(0, 3).join(", ")}${foreign.length > 3 ? ", …" : ""})`);
   }
@@ -150,11 +144,7 @@ export async function buildDocs({
   const started = performance.now();
   const out = path.resolve(outDir);
   const generated = path.resolve(generatedDir);
-  const [openapi, asyncapi, openapiYaml] = await Promise.all([
-    readJson(path.join(generated, "openapi.json")),
-    readJson(path.join(generated, "asyncapi.json")),
-    requireFile(path.join(generated, "openapi.yaml")),
-  ]);
+  const [openapi, asyncapi] = await Promise.all([readJson(path.join(generated, "openapi.json")), readJson(path.join(generated, "asyncapi.json"))]);
   const packageJson = JSON.parse(await fs.readFile(path.join(repoRoot, "package.json"), "utf8")) as { description?: string };
   await checkReplaceable(out);
   // The guides first: every page's nav lists them, and a guide's broken link stops the build before any tool runs.
@@ -172,10 +162,14 @@ export async function buildDocs({
       await work();
       log(`${label} done (${seconds(start)} s)`);
     };
-    // The two external renderers run side by side; the hand-built pages are written meanwhile.
+    // The two external renderers and the API console's bundle run side by side; the hand-built pages are written meanwhile.
+    const apiConsole = buildApiConsole(openapi, repoRoot);
     const tools = Promise.allSettled([
+      timed("API console (esbuild: the loader in api.html, the console and the mock's handlers in api-console.js)", async () => {
+        await fs.writeFile(path.join(building, CONSOLE_SCRIPT), (await apiConsole).console);
+      }),
       timed("API reference (redocly build-docs)", () =>
-        buildApiReference({ specPath: openapiYaml, outFile: path.join(building, "api.html"), cwd: repoRoot, nav: renderNav("api.html", site) }),
+        buildApiReference({ document: withCodeSamples(openapi), outFile: path.join(building, "api.html"), cwd: repoRoot, nav: renderNav("api.html", site), loader: apiConsole.then((built) => built.loader) }),
       ),
       timed("events reference (@asyncapi/react-component)", () =>
         buildEventsReference({ specPath: path.join(generated, "asyncapi.json"), outFile: path.join(building, "events.html"), nav: renderNav("events.html", site) }),
@@ -206,13 +200,13 @@ export async function buildDocs({
 const HELP = `Usage: npm run docs [-- --out DIR] [--generated DIR]
 
 Builds the docs site from the bundled specs and docs/: index.html, one page per guide of
-docs/guides/, api.html (Redoc), events.html (AsyncAPI), assumptions.html, keys.html,
+docs/guides/, api.html (Redoc, with a "Try it" console: api-console.js), events.html (AsyncAPI), assumptions.html, keys.html,
 changelog.html (from contract-releases/) and benchmarks.html (docs/benchmarks.md, which
 npm run bench writes). Prints the time it took.
 
 Options:
   --out DIR         Folder to write (replaced as a whole; default site/).
-  --generated DIR   Folder with openapi.{json,yaml} and asyncapi.{json,yaml} (default generated/).
+  --generated DIR   Folder with openapi.json and asyncapi.json (default generated/).
   -h, --help        Show this help.`;
 
 async function main(): Promise<void> {

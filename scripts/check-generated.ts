@@ -33,7 +33,7 @@ async function main() {
     console.log("check:generated: generated/ is fresh");
     return;
   }
-  for (const { file, diff } of stale) console.error(diff.split("\n").slice(0, 80).join("\n"));
+  for (const { diff } of stale) console.error(diff.split("\n").slice(0, 80).join("\n"));
   console.error(`check:generated: stale: ${stale.map((s) => s.file).join(", ")}; run npm run generate and commit the result`);
   process.exit(1);
 }

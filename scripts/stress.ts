@@ -6,9 +6,10 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { connectionsScenario } from "./stress/connections.js";
 import { webhooksScenario } from "./stress/webhooks.js";
+import { DEMO_KEY } from "../mock/keys/demo-keys.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
-const PROBE = { path: "/v1/leavetype/list", headers: { authorization: "Bearer demo_org1_full" } };
+const PROBE = { path: "/v1/leavetype/list", headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } };
 
 async function main(): Promise<void> {
   let requests: number;

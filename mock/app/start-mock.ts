@@ -1,5 +1,5 @@
 // The mock, programmatically: `startMock({ port: 0 })` checks its options, builds the dataset (and
-// restores a --state directory), assembles the mock (assemble.ts, the composition root), puts
+// restores the --state store), assembles the mock (assemble.ts, the composition root), puts
 // node:http in front of it and serves until `close()`. `hr-mock serve` is this plus a banner.
 import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";

@@ -45,7 +45,7 @@ export interface StartMockOptions extends PipelineSettingsInput {
    */
   corsOrigins?: string[];
   /**
-   * Connection bounds, each in milliseconds or a count (see mock/server/connections.ts); the
+   * Connection bounds, each in milliseconds or a count (see mock/edges/node/connections.ts); the
    * defaults keep idle and unread connections from locking clients out.
    */
   connectionLimits?: Partial<ConnectionLimits>;
@@ -56,7 +56,7 @@ export interface StartMockOptions extends PipelineSettingsInput {
    */
   authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
   /**
-   * A directory where the mock keeps its state and restores it from at start: data changes,
+   * A directory (or a redis:// URL) where the mock keeps its state and restores it from at start: data changes,
    * webhook endpoints with their secrets, the delivery log and deliveries waiting for a retry.
    * Created 0700 when missing; a state made from other seed, scale or today is refused.
    */
@@ -68,7 +68,7 @@ export interface Settings extends PipelineSettings {
   port: number;
   host: string;
   corsOrigins: string[];
-  /** The state directory, when one is given. */
+  /** The --state value (a directory or a redis:// URL), when one is given. */
   state?: string;
   logFormat: LogFormat;
 }

@@ -101,6 +101,9 @@ export function mockTarget(name: string, url: string | undefined, key: string | 
   return { mockUrl, apiKey };
 }
 
+/** How long a command waits for a report the mock builds on request (coverage, a journal or dataset export): longer than a control write. */
+export const REPORT_TIMEOUT_MS = 30_000;
+
 /** The typed control API client for a running mock (kernel/control-client.ts), with the command's fetch. */
 export function controlOf(target: MockTarget, fetchImpl: typeof fetch, timeoutMs?: number): ControlClient {
   return createControlClient({ baseUrl: target.mockUrl.origin, apiKey: target.apiKey, fetch: (request) => fetchImpl(request), timeoutMs });

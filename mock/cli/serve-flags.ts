@@ -1,6 +1,6 @@
 // The webhook flags of `hr-mock serve`: their parseArgs definitions, their help text, their
 // meaning as startMock options, and the endpoint --webhook-url registers at start (organisation 1).
-// Kept here so mock/cli.ts only splices them in.
+// Kept here so mock/cli/commands/serve.ts only splices them in.
 import type { RunningMock } from "../app/start-mock.js";
 import { usage } from "./command.js";
 import { createDeliveryHints } from "./hints.js";

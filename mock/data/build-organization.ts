@@ -10,7 +10,7 @@ import { dayFromYmd, dayOf, yearOf } from "./dates.js";
 import { companiesOfEligibility, isEligible } from "./eligibility.js";
 import type { GivenOrganization } from "./from-file.js";
 import { givenBalances, givenCompany, givenDepartment, givenEmployee, givenHolidays, givenLeaveType, givenRequest } from "./from-file.js";
-import { employeeCode, newEmployee, slug, templateOfDepartment, type Picker } from "./generate-organization.js";
+import { employeeCode, newEmployee, slug, templateOfDepartment, type Picker } from "./picker.js";
 import { generateRequests } from "./generate-requests.js";
 import { holidaysFor } from "./holidays.js";
 import { balanceKey, indexOrganization, type OrganizationData } from "./organization.js";

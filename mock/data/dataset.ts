@@ -6,7 +6,7 @@ import { ORGANIZATION_PROFILES } from "./catalogue.js";
 import { dayOf, normalizeToday, yearOf } from "./dates.js";
 
 export { normalizeToday, TODAY_RANGE } from "./dates.js";
-import { Picker } from "./generate-organization.js";
+import { Picker } from "./picker.js";
 import { buildOrganization } from "./build-organization.js";
 import { LazyOrganization, OrganizationTable } from "./lazy-organizations.js";
 import { adoptExamples } from "./example-ids.js";

@@ -5,7 +5,7 @@
 import { exampleRecords } from "../../generated/facts.js";
 import { dayFromYmd, dayOf, isoDate, yearOf } from "./dates.js";
 import { isEligible } from "./eligibility.js";
-import { emailFor, templateOfDepartment } from "./generate-organization.js";
+import { emailFor, templateOfDepartment } from "./picker.js";
 import { balanceKey, type OrganizationRecords } from "./organization.js";
 import type { DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
 import { ABANDONED, APPROVED, EXPIRED, PENDING, REJECTED, SUBMITTED, type LeaveStatusId } from "./statuses.js";

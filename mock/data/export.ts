@@ -5,6 +5,7 @@
 import type { DataFile } from "./data-file.js";
 import type { Dataset } from "./dataset.js";
 import type { OrganizationData } from "./organization.js";
+import { leaveTypeTerms } from "./records.js";
 import { LEAVE_STATUS_NAMES } from "./statuses.js";
 
 type Organisation = NonNullable<DataFile["organisations"]>[number];
@@ -45,12 +46,7 @@ function organisationOf(org: OrganizationData): Organisation {
       status: e.status,
     })),
     leaveTypes: org.leaveTypes.map((t) => ({
-      id: t.id,
-      name: t.name,
-      description: t.description,
-      maxLeaveDays: t.maxLeaveDays,
-      carryForward: { maxCarryForwardLimit: t.carryForward.maxCarryForwardLimit, expirationDate: t.carryForward.expirationDate },
-      eligibilityCriteria: t.eligibilityCriteria,
+      ...leaveTypeTerms(t),
       eligibleIds: [...t.eligibleIds],
       forSex: t.forSex,
       requiredDocument: t.requiredDocument.map((d) => ({ id: d.id, name: d.name, document: d.document })),

@@ -5,7 +5,7 @@
 import type { components } from "../../generated/data-file.js";
 import { dayFromYmd, dayOf, parseIsoDate, utcTimestamp } from "./dates.js";
 import { isEligible } from "./eligibility.js";
-import { documentsFor, emailFor, handoffNoteFor, relieversFor, slug, templateOfDepartment, templateOfLeaveType, type Picker } from "./generate-organization.js";
+import { documentsFor, emailFor, handoffNoteFor, relieversFor, slug, templateOfDepartment, templateOfLeaveType, type Picker } from "./picker.js";
 import { leaveTemplateOf, statusFor } from "./generate-requests.js";
 import type { HolidayRecord } from "./holidays.js";
 import type { CompanyRecord, DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";

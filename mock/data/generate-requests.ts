@@ -3,7 +3,7 @@
 import { LEAVE_TYPE_TEMPLATES, type LeaveTypeTemplate } from "./catalogue.js";
 import { dayFromYmd, dayOf, isoDate, yearOf } from "./dates.js";
 import { isEligible } from "./eligibility.js";
-import { documentsFor, handoffNoteFor, relieversFor, templateOfLeaveType, type Picker } from "./generate-organization.js";
+import { documentsFor, handoffNoteFor, relieversFor, templateOfLeaveType, type Picker } from "./picker.js";
 import type { EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
 import { ABANDONED, APPROVED, EXPIRED, PENDING, REJECTED, SUBMITTED, type LeaveStatusId } from "./statuses.js";
 import { endAfterWorkingDays, nextWorkingDay, workingDays, type WorkCalendar } from "./working-days.js";

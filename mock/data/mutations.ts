@@ -16,7 +16,7 @@ import {
   relieversFor,
   templateOfDepartment,
   templateOfLeaveType,
-} from "./generate-organization.js";
+} from "./picker.js";
 import {
   ensureBalanceSetUp,
   insertEmployee,

@@ -1,11 +1,5 @@
-// Paging of every list: defaults, limits and the page wrapper's numbers. The defaults and the
-// largest page size are the spec's (PageNumber/PageSize parameters, in the generated facts).
-import { parameters } from "../../generated/facts.js";
-
-export const DEFAULT_PAGE_NUMBER: number = parameters.PageNumber.default;
-export const DEFAULT_PAGE_SIZE: number = parameters.PageSize.default;
-/** Design assumption: the largest PageSize is 100. */
-export const MAX_PAGE_SIZE: number = parameters.PageSize.maximum;
+// Paging of every list: the page wrapper's numbers and one page of a filtered list. The defaults
+// and the largest page size are the spec's, applied by the pipeline before a handler pages.
 
 export interface PageMeta {
   pageNumber: number;

@@ -80,6 +80,12 @@ export interface LeaveTypeRecord {
   readonly lastModified: string;
 }
 
+/** A leave type's terms, first in both its API object (LeaveType) and its data-file entry, in this order. */
+export function leaveTypeTerms(t: LeaveTypeRecord) {
+  const { id, name, description, maxLeaveDays, eligibilityCriteria } = t;
+  return { id, name, description, maxLeaveDays, carryForward: { maxCarryForwardLimit: t.carryForward.maxCarryForwardLimit, expirationDate: t.carryForward.expirationDate }, eligibilityCriteria };
+}
+
 export interface LeaveDocumentRecord {
   readonly id: string;
   readonly name: string;

@@ -3,7 +3,7 @@
 // request and validated its parameters, body and security before this runs; its findings arrive as
 // `input.validations`. This decides the answer: admission (admission.ts: an injected failure, the
 // key, rate limit and permission, scripted faults), the refusals in words (params.ts, body-text.ts), a hand-over to Prism's own
-// mocker for a Prefer header, or the operation's answer (operations.ts).
+// mocker for a Prefer header, or the operation's answer (mock/operations/).
 //
 // Prism's mock step is synchronous while some answers are not; the reply (or its promise) travels
 // as the output's body and the dispatcher unwraps it. Response validation is off, so Prism never

@@ -1,6 +1,5 @@
 // The delivery log: one entry per event per endpoint (a duplicate delivery is an entry of its
 // own), each with its attempts. Bounded: the oldest finished entries go first.
-import { DeliveryStateValues } from "../../generated/control-facts.js";
 import type { components } from "../../generated/control-api.js";
 
 type ControlSchemas = components["schemas"];
@@ -13,7 +12,6 @@ type ControlSchemas = components["schemas"];
  * on waiting deliveries). The control API's document lists them.
  */
 export type DeliveryState = ControlSchemas["Delivery"]["state"];
-export const DELIVERY_STATES: readonly DeliveryState[] = DeliveryStateValues;
 
 /** The states a delivery ends in (what a log's bound may let go of). */
 export const FINAL_STATES: readonly DeliveryState[] = ["succeeded", "failed", "cancelled", "stopped", "dropped"];

@@ -2,7 +2,7 @@
 // changes the dataset as the event implies and gives the event's data, the event is built with a
 // fresh id and occurredAt, checked against its AsyncAPI message schema, and fanned out to each
 // endpoint that gets it (twice to some, with the duplicate option). No I/O: `deliver` queues.
-import type { WebhookEvent, WebhookEventType } from "../../generated/events.js";
+import type { WebhookEvent } from "../../generated/events.js";
 import { deliveryRules } from "../../generated/webhook-facts.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { subscribes, type Endpoint } from "./endpoints.js";

@@ -5,7 +5,6 @@
 // WorldsHere, when a world must start again or be forgotten in this process: after a reset made here,
 // and when another replica reset or deleted it.
 import type { Awaitable } from "../kernel/awaitable.js";
-import type { Dataset } from "../data/dataset.js";
 import type { WebhookCore } from "../webhooks/core.js";
 import type { WorldWebhooks } from "../webhooks/port.js";
 import type { WorldJournal } from "./journal/port.js";

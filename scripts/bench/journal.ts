@@ -5,7 +5,7 @@
 // the ratio of the two. Then, in process, the heap with the demo world's journal full and after
 // twenty times as many requests again: a journal at its bound holds memory flat.
 import { mockLimits } from "../../generated/control-facts.js";
-import { startMock } from "../../mock/index.js";
+import { DEMO_KEY, startMock } from "../../mock/index.js";
 import { heapMb } from "./heap.js";
 import { measure, type LoadResult } from "./load.js";
 import { startMockServer, type BenchServer, type SideBySideOptions } from "./servers.js";
@@ -62,7 +62,7 @@ async function heapAtBound(log: (line: string) => void): Promise<JournalCost["he
       for (let sent = 0; sent < count; sent += 20) {
         await Promise.all(
           Array.from({ length: Math.min(20, count - sent) }, async (_, i) => {
-            const answer = await fetch(`${mock.url}/v1/leaverequest/list?PageSize=1&PageNumber=${((sent + i) % 500) + 1}`, { headers: { authorization: "Bearer demo_org1_full" } });
+            const answer = await fetch(`${mock.url}/v1/leaverequest/list?PageSize=1&PageNumber=${((sent + i) % 500) + 1}`, { headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } });
             await answer.arrayBuffer();
           }),
         );

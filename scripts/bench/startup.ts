@@ -55,7 +55,7 @@ function timeToExit(command: string, args: string[], cwd: string): Promise<numbe
 
 /**
  * Spawn to the first 200 of `probe` on `port` (polled every 5 ms), the process's resident memory
- * then (`rssPid` picks which process: npm's child for npm start), then SIGTERM and its exit.
+ * then (`rssOf` picks which process: npm's child for npm start), then SIGTERM and its exit.
  */
 async function timeToFirst200(command: string, args: string[], cwd: string, port: number, probe: Probe, rssOf?: (pid: number) => Promise<number>): Promise<{ ms: number; rssMb: number }> {
   const started = performance.now();

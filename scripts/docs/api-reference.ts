@@ -38,8 +38,8 @@ const OFFLINE_REPLACEMENTS: Array<[string, string]> = [
  */
 const PRERENDERED_ROUTE = /href="\/([^"]*)"(?= data-discover="true")/g;
 
-/** Pure: the redocly output made offline, with telemetry checked off, hash links and the site nav added. */
-export function finishApiReference(html: string, nav: string): string {
+/** Pure: the redocly output made offline, with telemetry checked off, hash links, the site nav and the console's loader script (scripts/docs/api-console.ts) added. */
+export function finishApiReference(html: string, nav: string, loader = ""): string {
   if (html.search(PRERENDERED_ROUTE) < 0) throw new Error('Redoc output no longer prerenders its menu links as href="/…" data-discover="true"; check how they open in a new tab');
   if (/"router":"history"/.test(html)) throw new Error("Redoc is set to route by the path (router: history), which the site's hash links do not follow");
   let result = html.replace(PRERENDERED_ROUTE, 'href="#/$1"');
@@ -51,14 +51,22 @@ export function finishApiReference(html: string, nav: string): string {
     throw new Error("Redoc output does not disable its browser telemetry (REDOCLY_TELEMETRY=off or telemetry: off in redocly.yaml)");
   }
   if (/<(link|script)[^>]+(href|src)="https?:/i.test(result)) throw new Error("Redoc output links an external stylesheet or script");
+  if (loader) {
+    const bodyEnd = result.lastIndexOf("</body>");
+    if (bodyEnd < 0) throw new Error("Redoc output has no </body> to add the console's loader before");
+    result = `${result.slice(0, bodyEnd)}<script>${loader.replace(/<\/(script)/gi, "<\\/$1")}</script>\n${result.slice(bodyEnd)}`;
+  }
   // Redoc sizes its sticky sidebar below a navbar of this height.
   return injectNav(result, nav, `:root{--navbar-stack-height:${NAV_HEIGHT_PX}px;}`);
 }
 
-export async function buildApiReference({ specPath, outFile, cwd, nav }: { specPath: string; outFile: string; cwd: string; nav: string }): Promise<void> {
+/** Renders `document` (the bundled OpenAPI, with its code samples) as the reference page. */
+export async function buildApiReference({ document, outFile, cwd, nav, loader }: { document: unknown; outFile: string; cwd: string; nav: string; loader: Promise<string> }): Promise<void> {
   const tmp = await fs.mkdtemp(path.join(os.tmpdir(), "docs-redoc-"));
   try {
     const rawFile = path.join(tmp, "api.html");
+    const specPath = path.join(tmp, "openapi.json");
+    await fs.writeFile(specPath, JSON.stringify(document));
     await runNode([redoclyBin(), "build-docs", specPath, "--inlineBundle", "--output", rawFile], {
       cwd,
       env: { ...process.env, REDOCLY_TELEMETRY: "off", REDOCLY_SUPPRESS_UPDATE_NOTICE: "true" },
@@ -66,7 +74,7 @@ export async function buildApiReference({ specPath, outFile, cwd, nav }: { specP
       throw new Error(`redocly build-docs failed: ${error.message}`);
     });
     const html = await fs.readFile(rawFile, "utf8");
-    await fs.writeFile(outFile, finishApiReference(html, nav));
+    await fs.writeFile(outFile, finishApiReference(html, nav, await loader));
   } finally {
     await fs.rm(tmp, { recursive: true, force: true });
   }

@@ -5,7 +5,9 @@
 // events.html#<event type>, and to the site's other pages by their file; anything else relative
 // (a file of the repository, say) is refused, because the site does not have it. A picture is an
 // SVG (text, kept in the repository) under docs/guides/images/, shown with ![what it shows](images/x.svg)
-// on GitHub and on the site alike: the build copies it to the site's images/.
+// on GitHub and on the site alike: the build copies it to the site's images/. A line
+// `<!-- include: FILE -->` shows a file of the repository as a code block on the site (the file
+// itself, never a copy that could drift: the CI recipes, which a test runs).
 import fs from "node:fs/promises";
 import path from "node:path";
 import { escapeHtml } from "./html.js";
@@ -110,6 +112,26 @@ function splitFragment(href: string): [string, string | undefined] {
   return at < 0 ? [href, undefined] : [href.slice(0, at), decodeURIComponent(href.slice(at + 1))];
 }
 
+/** The language of a code block showing a file, by the file's extension. */
+const BLOCK_LANGUAGES: Record<string, string> = { ".yml": "yaml", ".yaml": "yaml", ".json": "json", ".ts": "ts", ".sh": "sh", ".conf": "nginx" };
+
+/**
+ * A guide's `<!-- include: FILE -->` lines, each made a code block of that file of the repository:
+ * the site shows the file itself (a CI recipe a test runs), where the guide on GitHub names it.
+ */
+export async function includeFiles(text: string, source: string, root: string): Promise<string> {
+  let out = text;
+  for (const [line, file] of text.matchAll(/^<!-- include: (\S+) -->$/gm)) {
+    const content = await fs.readFile(path.join(root, file), "utf8").catch(() => {
+      throw new GuideError(`${source}: ${line} names no file of the repository`);
+    });
+    // A fence longer than any run of backticks in the file.
+    const fence = "`".repeat(Math.max(3, ...[...content.matchAll(/`+/g)].map(([run]) => run.length + 1)));
+    out = out.replace(line, `${fence}${BLOCK_LANGUAGES[path.extname(file)] ?? ""}\n${content.trimEnd()}\n${fence}`);
+  }
+  return out;
+}
+
 /** Reads and renders every guide of `dir`, in GUIDE_ORDER; a file missing from either side is an error. */
 export async function loadGuides(repoRoot: string, facts: ReferenceFacts, dir = path.join(repoRoot, GUIDES_DIR)): Promise<Guide[]> {
   const files = (await fs.readdir(dir).catch(() => [] as string[])).filter((name) => name.endsWith(".md"));
@@ -122,7 +144,8 @@ export async function loadGuides(repoRoot: string, facts: ReferenceFacts, dir = 
       const source = path.join(GUIDES_DIR, `${slug}.md`);
       const images: string[] = [];
       const image = siteImageResolver(source);
-      const rendered = renderMarkdown(await fs.readFile(path.join(dir, `${slug}.md`), "utf8"), siteLinkResolver(source, facts), (href) => {
+      const text = await includeFiles(await fs.readFile(path.join(dir, `${slug}.md`), "utf8"), source, repoRoot);
+      const rendered = renderMarkdown(text, siteLinkResolver(source, facts), (href) => {
         const onSite = image(href);
         images.push(onSite);
         return onSite;

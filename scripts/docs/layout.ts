@@ -17,8 +17,6 @@ export const PAGES = [
 
 export type PageId = (typeof PAGES)[number]["id"];
 
-export const pageFile = (id: PageId): string => PAGES.find((page) => page.id === id)!.file;
-
 /** A guide as the nav lists it. */
 export interface NavGuide {
   file: string;

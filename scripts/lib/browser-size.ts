@@ -4,8 +4,8 @@
 // whole adds the chunks it imports dynamically (loaded on first use).
 import { gzipSync } from "node:zlib";
 import path from "node:path";
-import { build, type Metafile } from "esbuild";
-import { mswBrowserOptions, pageEntryPlugin } from "./msw-bundle.js";
+import type { Metafile } from "esbuild";
+import { buildPage } from "./msw-bundle.js";
 
 /** What a frontend's development build holds to mock the API in the browser. */
 export const PAGE_ENTRY = `
@@ -37,20 +37,9 @@ const packageOf = (input: string) => /node_modules\/((?:@[^/]+\/)?[^/]+)/.exec(i
  * `nodePaths` for code outside both (a peer's generated handlers, from the clone's node_modules).
  */
 export async function measureBrowserBundle(resolveDir: string, entry = PAGE_ENTRY, nodePaths: string[] = []): Promise<BrowserBundleSize> {
-  const options = mswBrowserOptions();
-  const result = await build({
-    ...options,
-    nodePaths,
-    entryPoints: ["page-entry"],
-    plugins: [pageEntryPlugin(resolveDir, entry), ...(options.plugins ?? [])],
-    outdir: path.join(resolveDir, ".size-out"),
-    splitting: true,
-    minify: true,
-    write: false,
-    metafile: true,
-  });
-  const texts = new Map(result.outputFiles.map((file) => [path.relative(process.cwd(), file.path), file.contents]));
-  const outputs = result.metafile.outputs;
+  const { files, metafile } = await buildPage({ entry: { source: entry, resolveDir }, outdir: path.join(resolveDir, ".size-out"), nodePaths, splitting: true, minify: true });
+  const texts = new Map(files.map((file) => [path.relative(process.cwd(), file.path), file.contents]));
+  const outputs = metafile.outputs;
   const entryFile = Object.keys(outputs).find((file) => outputs[file].entryPoint !== undefined && file.endsWith(".js"))!;
   const first = reachable(outputs, entryFile, ["import-statement"]);
   const whole = reachable(outputs, entryFile, ["import-statement", "dynamic-import"]);

@@ -14,7 +14,7 @@ import { chromium, type Page } from "playwright-core";
 import { bundlePage } from "./msw-bundle.js";
 import { DEMO_KEY } from "../../mock/keys/demo-keys.js";
 import { defaultServerUrl } from "../../generated/routes.js";
-import { CHROMIUM, CHROMIUM_ARGS, modulePage, serveStatic } from "../../test/support/browser.js";
+import { CHROMIUM, CHROMIUM_ARGS, modulePage, serveStatic } from "./browser-page.js";
 
 /** Our handlers, as the page entry imports them (see PageHandlers). */
 export const OUR_HANDLERS: PageHandlers = {

@@ -159,20 +159,67 @@ export function mswBrowserOptions(): BuildOptions {
   };
 }
 
+/** A page's entry: module source given as text (its imports resolved from `resolveDir`), or a file. */
+export type PageEntry = { source: string; resolveDir: string } | { file: string };
+
+export interface PageBuildOptions {
+  entry: PageEntry;
+  /** The entry's output name (`app` → app.js). */
+  entryName?: string;
+  /** Where the files go (written only with `write`); default `.page-out` beside the entry. */
+  outdir?: string;
+  /** "esm" (default; code split with `splitting`) or "iife": one classic script, for a page opened from file://, where Chromium fetches no module script. */
+  format?: "esm" | "iife";
+  /** What the entry imports dynamically comes as chunks beside it, fetched when first imported (esm only). */
+  splitting?: boolean;
+  minify?: boolean;
+  /** Packages the page's own build brings (msw for the package's browser build). */
+  external?: string[];
+  /** Where packages outside the clone resolve from (a peer's handlers, from the clone's node_modules). */
+  nodePaths?: string[];
+  write?: boolean;
+  /** false: esbuild's browser platform alone, no stand-ins, so a Node built-in anywhere in the graph fails the build (the client's and the webhooks' pages). */
+  shims?: boolean;
+}
+
+/**
+ * The one esbuild build of a page holding the handlers, with mswBrowserOptions: the browser test's
+ * page, the first-answer page, `npm run size`'s measure, the package's browser build and the docs'
+ * API console each ask it for theirs (and, with `shims: false`, the client's and webhooks' test pages). The output files by path, and the metafile.
+ */
+export async function buildPage(options: PageBuildOptions): Promise<{ files: Array<{ path: string; text: string; contents: Uint8Array }>; metafile: Metafile }> {
+  const base: BuildOptions = options.shims === false ? { bundle: true, format: "esm", platform: "browser", target: "chrome120", logLevel: "silent" } : mswBrowserOptions();
+  const { entry, entryName = "app", format = "esm", splitting = false } = options;
+  const fromText = "source" in entry;
+  const resolveDir = fromText ? entry.resolveDir : path.dirname(entry.file);
+  const result = await build({
+    ...base,
+    format,
+    nodePaths: options.nodePaths ?? [],
+    entryPoints: { [entryName]: fromText ? "page-entry" : entry.file },
+    plugins: [...(fromText ? [pageEntryPlugin(resolveDir, entry.source)] : []), ...(base.plugins ?? [])],
+    external: options.external ?? [],
+    // A classic script has no import.meta: the modules that name their files by it (the documents'
+    // paths, which a page never reads: it has them bundled) get a fixed URL instead of a throw.
+    define: format === "iife" ? { ...base.define, "import.meta.url": JSON.stringify("file:///page-script.js") } : base.define,
+    outdir: options.outdir ?? path.join(resolveDir, ".page-out"),
+    splitting: splitting && format === "esm",
+    chunkNames: "chunk-[hash]",
+    minify: options.minify ?? false,
+    metafile: true,
+    write: options.write ?? false,
+  });
+  return { files: (result.outputFiles ?? []).map((file) => ({ path: file.path, text: file.text, contents: file.contents })), metafile: result.metafile };
+}
+
 /** One ES module for a page, from a TypeScript entry given as text (imports resolved from `resolveDir`). */
 export async function bundleWithHandlers(entry: string, resolveDir: string, options: { minify?: boolean; nodePaths?: string[] } = {}): Promise<string> {
-  const result = await build({
-    ...mswBrowserOptions(),
-    nodePaths: options.nodePaths ?? [],
-    stdin: { contents: entry, resolveDir, loader: "ts", sourcefile: "page-entry.ts" },
-    minify: options.minify ?? false,
-    write: false,
-  });
-  return result.outputFiles[0].text;
+  const { files } = await buildPage({ entry: { source: entry, resolveDir }, minify: options.minify, nodePaths: options.nodePaths });
+  return files[0]!.text;
 }
 
 /** A page entry given as text, as the module `page-entry` (splitting needs entry points), its imports resolved from `resolveDir`. */
-export function pageEntryPlugin(resolveDir: string, contents: string): Plugin {
+function pageEntryPlugin(resolveDir: string, contents: string): Plugin {
   return {
     name: "page-entry",
     setup(pluginBuild) {
@@ -188,20 +235,9 @@ export function pageEntryPlugin(resolveDir: string, contents: string): Plugin {
  * the entry as /app.js. With `keepNames`, not minified (for a CPU profile to name what ran).
  */
 export async function bundlePage(entry: string, resolveDir: string, options: { nodePaths?: string[]; keepNames?: boolean } = {}): Promise<Record<string, string>> {
-  const options_ = mswBrowserOptions();
-  const result = await build({
-    ...options_,
-    nodePaths: options.nodePaths ?? [],
-    entryPoints: { app: "page-entry" },
-    plugins: [pageEntryPlugin(resolveDir, entry), ...(options_.plugins ?? [])],
-    outdir: path.join(resolveDir, ".page-out"),
-    splitting: true,
-    chunkNames: "chunk-[hash]",
-    // A profile reads functions by name, and modules by the names esbuild gives their wrappers when it does not minify.
-    minify: !options.keepNames,
-    write: false,
-  });
-  return Object.fromEntries(result.outputFiles.map((file) => [`/${path.basename(file.path)}`, file.text]));
+  // A profile reads functions by name, and modules by the names esbuild gives their wrappers when it does not minify.
+  const { files } = await buildPage({ entry: { source: entry, resolveDir }, nodePaths: options.nodePaths, splitting: true, minify: !options.keepNames });
+  return Object.fromEntries(files.map((file) => [`/${path.basename(file.path)}`, file.text]));
 }
 
 /**
@@ -213,14 +249,6 @@ export async function bundlePage(entry: string, resolveDir: string, options: { n
  * none of these settings of its own.
  */
 export async function buildMswForBrowsers(source: string, outdir: string, entryName: string): Promise<{ metafile: Metafile }> {
-  return build({
-    ...mswBrowserOptions(),
-    entryPoints: { [entryName]: source },
-    external: ["msw"],
-    outdir,
-    splitting: true,
-    chunkNames: "chunk-[hash]",
-    minify: true,
-    metafile: true,
-  });
+  const { metafile } = await buildPage({ entry: { file: source }, entryName, external: ["msw"], outdir, splitting: true, minify: true, write: true });
+  return { metafile };
 }

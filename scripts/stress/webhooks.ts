@@ -6,6 +6,7 @@
 // and the drop lines the mock printed.
 import { createServer } from "node:net";
 import { startMockServer, type BenchServer, type Probe } from "../bench/servers.js";
+import { DEMO_KEY } from "../../mock/keys/demo-keys.js";
 
 export interface WebhooksResult {
   rssStartMb: number;
@@ -19,8 +20,8 @@ export interface WebhooksResult {
   cycles: number;
 }
 
-const ORG1 = "demo_org1_webhooks_admin";
-const ORG2 = "demo_org2_full";
+const ORG1 = DEMO_KEY.org1WebhooksAdmin;
+const ORG2 = DEMO_KEY.org2Full;
 
 export async function webhooksScenario(root: string, probe: Probe, triggers: number, cycles: number): Promise<WebhooksResult> {
   const server = await startMockServer(root, probe, []);

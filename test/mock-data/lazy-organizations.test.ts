@@ -10,7 +10,7 @@ import { forkDataset, isShared, resetDataset, writableOrganization } from "../..
 import { createDataset, sampleIds, type Dataset, type OrganizationData } from "../../mock/data/dataset.js";
 import { adoptExamples } from "../../mock/data/example-ids.js";
 import { englishFaker } from "../../mock/data/faker.js";
-import { Picker } from "../../mock/data/generate-organization.js";
+import { Picker } from "../../mock/data/picker.js";
 import { builtOrganizationIds, organizationAt } from "../../mock/data/lazy-organizations.js";
 import { addEmployee } from "../../mock/data/mutations.js";
 import { sharedStartDataset } from "../../mock/data/start-datasets.js";

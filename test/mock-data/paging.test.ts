@@ -1,6 +1,5 @@
 import { describe, expect, it } from "vitest";
-import { DEFAULT_PAGE_NUMBER, DEFAULT_PAGE_SIZE, MAX_PAGE_SIZE, pageMeta, pageOfMatches, type Page } from "../../mock/data/paging.js";
-import { loadOpenApi } from "../../scripts/lib/spec-document.js";
+import { pageMeta, pageOfMatches, type Page } from "../../mock/data/paging.js";
 
 /** The reference: slice the full list; a page past the end is empty and keeps the true totals. */
 function paginate<T>(items: readonly T[], pageNumber: number, pageSize: number): Page<T> {
@@ -47,12 +46,5 @@ describe("paging", () => {
     const direct = items.filter(keep);
     if (descending) direct.reverse();
     expect(pageOfMatches(items, keep, descending, page, size, (x) => x * 10)).toEqual(paginate(direct.map((x) => x * 10), page, size));
-  });
-
-  it("the defaults and the largest page size are the spec's", () => {
-    const params = loadOpenApi().components.parameters;
-    expect(params.PageNumber.schema.default, "PageNumber default").toBe(DEFAULT_PAGE_NUMBER);
-    expect(params.PageSize.schema.default, "PageSize default").toBe(DEFAULT_PAGE_SIZE);
-    expect(params.PageSize.schema.maximum, "PageSize maximum").toBe(MAX_PAGE_SIZE);
   });
 });

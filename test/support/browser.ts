@@ -1,35 +1,17 @@
 // What the browser suites share: Debian's Chromium headless shell driven by playwright-core (never a downloaded
 // browser), one for the whole run (started by the first file that asks, test/support/run-once.ts;
-// each file connects to it and opens contexts of its own), a page bundle made by esbuild from
-// TypeScript sources, and a static server for it on 127.0.0.1 (a secure context, so Web Crypto is
-// there) on an ephemeral port.
+// each file connects to it and opens contexts of its own), a page bundle made by the one page build
+// (scripts/lib/msw-bundle.ts) from TypeScript sources; Chromium's flags and the static server for a
+// page come from scripts/lib/browser-page.ts, which the first-answer script uses too.
 import { spawn } from "node:child_process";
 import fs from "node:fs";
-import { createServer, type Server } from "node:http";
 import path from "node:path";
-import { build } from "esbuild";
+import { buildPage } from "../../scripts/lib/msw-bundle.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "../../scripts/lib/browser-page.js";
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions } from "playwright-core";
 import { runFolder, sharedThisRun, stopAtEnd } from "./run-once.js";
 
-// Chromium without its windows (the build Playwright runs headless tests in): the same engine, and
-// a fifth less CPU than the full browser's --headless over the docs site's two suites (57 s against 69 s).
-export const CHROMIUM = "/usr/bin/chromium-headless-shell";
-export const CHROMIUM_ARGS = [
-  "--headless",
-  "--no-sandbox",
-  "--disable-gpu",
-  "--disable-quic",
-  "--no-first-run",
-  "--disable-background-networking",
-  "--disable-component-update",
-  "--disable-sync",
-  // Work no page asks for: extensions, default apps, the full browser's address-bar popups. Without
-  // these flags the docs site's visit (test/docs/site.test.ts alone) took 44-46 s of CPU, against 40-43 s.
-  "--disable-extensions",
-  "--disable-component-extensions-with-background-pages",
-  "--disable-default-apps",
-  "--disable-features=WebUIOmniboxPopup,WebUIOmniboxAimPopup",
-];
+export { CHROMIUM, CHROMIUM_ARGS, modulePage, serveStatic, type StaticSite } from "../../scripts/lib/browser-page.js";
 
 /** How long Chromium may take to start and say where it listens, however loaded the machine. */
 const CHROMIUM_START_MS = 120_000;
@@ -81,58 +63,9 @@ export async function connectChromium(): Promise<Browser> {
 
 /**
  * One ES module for the browser from a TypeScript entry given as text (imports resolved from
- * `resolveDir`). platform "browser": a Node built-in anywhere in the graph fails the build.
+ * `resolveDir`). platform "browser", no stand-ins: a Node built-in anywhere in the graph fails the build.
  */
 export async function bundleForBrowser(entry: string, resolveDir: string): Promise<string> {
-  const result = await build({
-    stdin: { contents: entry, resolveDir, loader: "ts", sourcefile: "page-entry.ts" },
-    bundle: true,
-    format: "esm",
-    platform: "browser",
-    target: "chrome120",
-    write: false,
-    logLevel: "silent",
-  });
-  return result.outputFiles[0].text;
-}
-
-export interface StaticSite {
-  /** Origin without a trailing slash, e.g. http://127.0.0.1:40123 */
-  url: string;
-  close(): Promise<void>;
-}
-
-/** Serves fixed files by path (e.g. "/" and "/app.js"); anything else is a 404. */
-export function serveStatic(files: Record<string, { type: string; body: string }>): Promise<StaticSite> {
-  const server: Server = createServer((req, res) => {
-    const file = files[(req.url ?? "/").split("?")[0]];
-    if (!file) {
-      res.writeHead(404, { "Content-Type": "text/plain" }).end("not found");
-      return;
-    }
-    res.writeHead(200, { "Content-Type": file.type, "Cache-Control": "no-store" }).end(file.body);
-  });
-  return new Promise((resolve, reject) => {
-    server.once("error", reject);
-    server.listen(0, "127.0.0.1", () => {
-      const address = server.address();
-      const port = typeof address === "object" && address ? address.port : 0;
-      resolve({
-        url: `http://127.0.0.1:${port}`,
-        close: () =>
-          new Promise<void>((done) => {
-            server.close(() => done());
-            server.closeAllConnections();
-          }),
-      });
-    });
-  });
-}
-
-/** A page that loads one module script and nothing else. */
-export function modulePage(title: string, script: string): Record<string, { type: string; body: string }> {
-  return {
-    "/": { type: "text/html; charset=utf-8", body: `<!doctype html><meta charset="utf-8"><title>${title}</title><script type="module" src="/app.js"></script>` },
-    "/app.js": { type: "text/javascript; charset=utf-8", body: script },
-  };
+  const { files } = await buildPage({ entry: { source: entry, resolveDir }, shims: false });
+  return files[0]!.text;
 }

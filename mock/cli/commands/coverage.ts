@@ -5,7 +5,7 @@
 import { writeFileSync } from "node:fs";
 import { neverExercised, type CoverageReport } from "../../../src/coverage/report.js";
 import { formatCoverage } from "../../../src/coverage/table.js";
-import { answerOf, controlOf, decimal, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, nonEmpty, readFlags, usage, type CommandIO } from "../command.js";
+import { answerOf, controlOf, decimal, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, nonEmpty, readFlags, REPORT_TIMEOUT_MS, usage, type CommandIO } from "../command.js";
 
 export const COVERAGE_HELP = `Usage: hr-mock coverage [options]
 
@@ -27,7 +27,6 @@ failure or could not be reached, 2 bad input.
 `;
 
 const FLAGS = { ...MOCK_TARGET_FLAGS, min: { type: "string" }, json: { type: "string" } } as const;
-const REQUEST_TIMEOUT_MS = 30_000;
 
 export async function coverageCommand(argv: string[], io: CommandIO): Promise<number> {
   const line = readFlags("coverage", FLAGS, argv);
@@ -39,7 +38,7 @@ export async function coverageCommand(argv: string[], io: CommandIO): Promise<nu
   const target = mockTarget("coverage", values["mock-url"], values["api-key"]);
   const min = values.min === undefined ? undefined : decimal("coverage", "--min", values.min, (x) => x >= 0 && x <= 100, "a percentage from 0 to 100");
   const json = values.json === undefined ? undefined : nonEmpty("coverage", "--json", values.json);
-  const answer = await answerOf(target, controlOf(target, io.fetch, REQUEST_TIMEOUT_MS).GET("/_mock/coverage"));
+  const answer = await answerOf(target, controlOf(target, io.fetch, REPORT_TIMEOUT_MS).GET("/_mock/coverage"));
   if (!answer.ok) throw new Error(answer.line);
   const report = answer.data as CoverageReport;
   io.stdout.write(formatCoverage(report));

@@ -8,7 +8,7 @@ import { makeFolders } from "../../../src/contract/report-files.js";
 import type { DataFile } from "../../data/data-file.js";
 import type { DataFileFormat } from "../../data/format-data-file.js";
 import { DEMO_KEY } from "../../keys/demo-keys.js";
-import { answerOf, controlOf, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, readFlags, usage, type CommandIO, type MockTarget } from "../command.js";
+import { answerOf, controlOf, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, readFlags, REPORT_TIMEOUT_MS, usage, type CommandIO, type MockTarget } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 
 export const EXPORT_HELP = `Usage: hr-mock export [options]
@@ -38,8 +38,6 @@ Options:
   --out <file>            Write the file there (default stdout).
   -h, --help              Show this help.
 `;
-
-const REQUEST_TIMEOUT_MS = 30_000;
 
 export type ExportIO = Partial<CommandIO>;
 
@@ -74,7 +72,7 @@ function write(out: string | undefined, text: string, stdout: NodeJS.WritableStr
 
 async function pactFromMock(target: MockTarget, pact: { consumer: string; sandbox?: string }, fetchImpl: typeof fetch): Promise<unknown> {
   const query = { format: "pact" as const, consumer: pact.consumer, ...(pact.sandbox !== undefined && { sandbox: pact.sandbox }) };
-  const answer = await answerOf(target, controlOf(target, fetchImpl, REQUEST_TIMEOUT_MS).GET("/_mock/requests", { params: { query } }));
+  const answer = await answerOf(target, controlOf(target, fetchImpl, REPORT_TIMEOUT_MS).GET("/_mock/requests", { params: { query } }));
   if (!answer.ok) throw new Error(answer.line);
   return answer.data;
 }
@@ -105,7 +103,7 @@ async function offline(flags: ExportFlags, datasetToDataFile: (typeof import("..
 }
 
 async function fromMock(target: MockTarget, fetchImpl: typeof fetch): Promise<DataFile> {
-  const answer = await answerOf(target, controlOf(target, fetchImpl, REQUEST_TIMEOUT_MS).GET("/_mock/data"));
+  const answer = await answerOf(target, controlOf(target, fetchImpl, REPORT_TIMEOUT_MS).GET("/_mock/data"));
   if (!answer.ok) throw new Error(answer.line);
   return answer.data as DataFile;
 }

@@ -12,7 +12,7 @@ import {
   type Rejection,
   type WebhookEvent,
 } from "../../../src/webhooks/node/index.js";
-import { nonEmpty, readFlags, usage, wholeNumber, type CommandIO } from "../command.js";
+import { nonEmpty, readFlags, usage, wholeNumber } from "../command.js";
 import { createRejectionHints } from "../hints.js";
 import { quoted } from "../../kernel/parse-error.js";
 

@@ -143,7 +143,7 @@ export interface ServeSettings extends PipelineSettings {
   today?: string;
   /** The --state value, without a password given in HR_MOCK_REDIS_PASSWORD or a file. */
   state?: string;
-  /** Where the Redis password comes from, when not from the URL (read at start: redisPassword.ts). */
+  /** Where the Redis password comes from, when not from the URL (read at start: redis-password.ts). */
   redisPassword?: PasswordSource;
   /** Lines to print before starting (a password on the command line). */
   warnings: string[];

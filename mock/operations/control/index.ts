@@ -2,7 +2,7 @@
 // operations call the webhook service of the caller's world (the default world or a sandbox) for the
 // caller's organisation; the sandbox and fault operations are in sandboxes.ts. The body and parameters arrive validated against the
 // control document, so the service checks only what the document cannot say (a URL's host, an
-// unknown id, the endpoint limit) and answers a reason; statusOf (mock/server/operations.ts) is
+// unknown id, the endpoint limit) and answers a reason; statusOf (mock/pipeline/status.ts) is
 // where a reason's kind becomes a status.
 import type { OperationCall, OperationResult, OperationTable } from "../operation.js";
 import type { SpecOperation } from "../../kernel/spec.js";

@@ -1,4 +1,4 @@
-// The seam between the HTTP layer (mock/server/) and the resource handlers (mock/resources/).
+// The seam between the request pipeline (mock/pipeline/) and the resource handlers (this folder).
 // Prism has routed the request and validated its parameters against the spec; the handler
 // receives them typed (operations[Op]["parameters"]) with the spec's defaults filled in, and
 // keeps only the rules the spec cannot express (StartDate with EndDate, ids of the organisation).

@@ -2,7 +2,7 @@
 // documented default 0 applies: organisation-wide types only.
 import { leaveTypePredicate, type LeaveTypeFilter } from "../../data/filters.js";
 import { pageOfMatches } from "../../data/paging.js";
-import type { LeaveTypeRecord } from "../../data/records.js";
+import { leaveTypeTerms, type LeaveTypeRecord } from "../../data/records.js";
 import type { Schemas } from "./contract.js";
 import type { ResourceHandler, ResourceRequest } from "./contract.js";
 import { answer, organizationOf, searchTerm } from "./query.js";
@@ -15,12 +15,7 @@ export function leaveTypeItem(t: LeaveTypeRecord): LeaveType {
   const cached = items.get(t);
   if (cached) return cached;
   const item: LeaveType = Object.freeze({
-    id: t.id,
-    name: t.name,
-    description: t.description,
-    maxLeaveDays: t.maxLeaveDays,
-    carryForward: { maxCarryForwardLimit: t.carryForward.maxCarryForwardLimit, expirationDate: t.carryForward.expirationDate },
-    eligibilityCriteria: t.eligibilityCriteria,
+    ...leaveTypeTerms(t),
     requiresDocument: t.requiresDocument,
     requiredDocument: t.requiredDocument.map((d) => ({ id: d.id, name: d.name, document: d.document })),
     isActive: t.isActive,

@@ -5,7 +5,7 @@
 // response cache (keyed by each world's version). This module is loaded only with --state redis://.
 import { mockLimits } from "../../../generated/control-facts.js";
 import type { Dataset } from "../../data/dataset.js";
-import { DEFAULT_WORLD, type SandboxDefinition, type World, type Worlds } from "../../worlds/world.js";
+import type { SandboxDefinition, World, Worlds } from "../../worlds/world.js";
 import type { Registered, WorldParts, WorldPlace, WorldsHere } from "../../worlds/state-port.js";
 import type { WebhookCore } from "../../webhooks/core.js";
 import type { Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "../backend.js";

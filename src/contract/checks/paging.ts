@@ -18,11 +18,6 @@ export function pageOf(body: unknown): PageWrapper | undefined {
   return data as PageWrapper;
 }
 
-/** The items of a page, or an empty list when there is no page. */
-export function itemsOf(body: unknown): any[] {
-  return pageOf(body)?.data ?? [];
-}
-
 export interface PageAsked {
   pageNumber?: number;
   pageSize?: number;

@@ -1,7 +1,7 @@
 // Every answer against the bundled OpenAPI: a documented status, JSON, and the documented schema for
 // that status. A body with isSuccessful false is a failure whatever its status (the provider does not
 // show failure statuses), so it is held to FailureEnvelope.
-import { describeAnswer, envelopeOutcome, isFailure, type Exchange } from "../exchange.js";
+import { envelopeOutcome, isFailure, type Exchange } from "../exchange.js";
 import { FAILURE_ENVELOPE_POINTER, type ContractSpec, type OperationId } from "../openapi.js";
 import { passed, summarize, violation, type Finding, type Problem } from "../results.js";
 

@@ -1,16 +1,15 @@
 // Department list and details (Employee Management: View): paging, order, SearchTerm, Companies
 // (checked through each item's details, since list items do not show their company), details
 // against list items, and ids outside the organisation.
-import { probe } from "../observations.js";
 import { isSuccess, type Exchange } from "../exchange.js";
 import type { Run } from "../run.js";
 import { checkDepartmentDetails } from "../checks/details.js";
-import { checkItemsMatch, checkOrder, checkRepeatedParameter, containsTerm, lookedUp, searchTermFrom, swapCase, type ItemMatch } from "../checks/filters.js";
+import { checkItemsMatch, checkOrder, checkRepeatedParameter, lookedUp, type ItemMatch } from "../checks/filters.js";
 import { pageOf } from "../checks/paging.js";
 import { LIST_ORDER } from "../checks/query-filters.js";
-import { checkRefused } from "../checks/responses.js";
 import { notChecked } from "../results.js";
-import { checkPaging, fetchPage } from "./lists.js";
+import { checkNameSearch, checkPaging, fetchPage } from "./lists.js";
+import { checkRefusedIds } from "./refused-ids.js";
 
 const UNKNOWN_ID = "00000000-0000-4000-8000-00000000c0de";
 
@@ -78,25 +77,8 @@ export async function probeDepartments(run: Run, first: Exchange): Promise<void>
   }
 
   // SearchTerm: a part of a name, found in every returned name.
-  const term = searchTermFrom(items.find((d) => searchTermFrom(d?.name))?.name);
-  if (!term) run.record("filters", `${op}: SearchTerm`, notChecked("no department name with a word of four letters or more to search for"));
-  else {
-    for (const variant of ["lower", "swapped"] as const) {
-      const value = variant === "lower" ? term : swapCase(term);
-      const page = await fetchPage(run, op, { SearchTerm: value }, remember, probe.search("departments", variant));
-      if (page) run.record("filters", `${op}: SearchTerm (${variant} case)`, checkItemsMatch(`SearchTerm=${value}`, pageOf(page.body)!.data, containsTerm(value, ["name"])));
-    }
-  }
-
-  // An id outside the organisation: the documented failure (service-api.md 4.6).
-  const unknown = await run.call("getDepartment", { id: UNKNOWN_ID, probe: probe.unknownId("getDepartment") });
-  run.record("details", "getDepartment with an unknown id is a failure", checkRefused(unknown, "an unknown department id"));
-  const foreign = run.ids.otherOrganization?.departmentId;
-  if (foreign) {
-    const answer = await run.call("getDepartment", { id: foreign, probe: probe.foreignId("getDepartment") });
-    run.record("details", "getDepartment with another organisation's id is a failure", checkRefused(answer, "another organisation's department"));
-  }
-  await run.call("getDepartment", { id: "not-a-uuid", probe: probe.badUuid("getDepartment"), parameters: ["id"] });
+  await checkNameSearch(run, op, items, "department", "departments", remember);
+  await checkRefusedIds(run, "getDepartment", UNKNOWN_ID, run.ids.otherOrganization?.departmentId, "department");
 }
 
 /** Names of a company's departments, from the list filtered by Companies; undefined when not all were read. */

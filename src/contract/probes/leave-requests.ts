@@ -20,10 +20,10 @@ import {
 } from "../checks/filters.js";
 import { pageOf } from "../checks/paging.js";
 import { LIST_ORDER } from "../checks/query-filters.js";
-import { checkRefused } from "../checks/responses.js";
 import { notChecked, violation } from "../results.js";
 import { departmentNamesOf, sample } from "./departments.js";
 import { checkPaging, fetchPage } from "./lists.js";
+import { checkRefusedIds } from "./refused-ids.js";
 
 const op = "listLeaveRequests";
 const UNKNOWN_ID = "00000000-0000-4000-8000-0000000001ea";
@@ -70,14 +70,7 @@ export async function probeLeaveRequests(run: Run, first: Exchange): Promise<voi
   await departmentFilter(run, remember);
   await companyFilter(run, remember);
 
-  const unknown = await run.call("getLeaveRequest", { id: UNKNOWN_ID, probe: probe.unknownId("getLeaveRequest") });
-  run.record("details", "getLeaveRequest with an unknown id is a failure", checkRefused(unknown, "an unknown leave request id"));
-  const foreign = run.ids.otherOrganization?.leaveRequestId;
-  if (foreign) {
-    const answer = await run.call("getLeaveRequest", { id: foreign, probe: probe.foreignId("getLeaveRequest") });
-    run.record("details", "getLeaveRequest with another organisation's id is a failure", checkRefused(answer, "another organisation's leave request"));
-  }
-  await run.call("getLeaveRequest", { id: "not-a-uuid", probe: probe.badUuid("getLeaveRequest"), parameters: ["id"] });
+  await checkRefusedIds(run, "getLeaveRequest", UNKNOWN_ID, run.ids.otherOrganization?.leaveRequestId, "leave request");
 }
 
 type Sink = (items: any[]) => void;

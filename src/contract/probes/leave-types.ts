@@ -2,10 +2,10 @@
 import { probe } from "../observations.js";
 import type { Exchange } from "../exchange.js";
 import type { Run } from "../run.js";
-import { checkItemsMatch, containsTerm, fieldEquals, searchTermFrom, swapCase } from "../checks/filters.js";
+import { checkItemsMatch, fieldEquals } from "../checks/filters.js";
 import { pageOf } from "../checks/paging.js";
 import { notChecked } from "../results.js";
-import { checkPaging, fetchPage } from "./lists.js";
+import { checkNameSearch, checkPaging, fetchPage } from "./lists.js";
 
 /** The eligibility values, from the spec's EligibilityCriteria enum. */
 const criteriaOf = (run: Run): number[] => run.spec.doc.components.schemas.EligibilityCriteria.enum;
@@ -26,15 +26,7 @@ export async function probeLeaveTypes(run: Run, first: Exchange): Promise<void> 
   }
 
   const items: any[] = pageOf(first.body)?.data ?? [];
-  const term = searchTermFrom(items.find((t) => searchTermFrom(t?.name))?.name);
-  if (!term) run.record("filters", `${op}: SearchTerm`, notChecked("no leave type name with a word of four letters or more to search for"));
-  else {
-    for (const variant of ["lower", "swapped"] as const) {
-      const value = variant === "lower" ? term : swapCase(term);
-      const page = await fetchPage(run, op, { SearchTerm: value }, remember, probe.search("leave-types", variant));
-      if (page) run.record("filters", `${op}: SearchTerm (${variant} case)`, checkItemsMatch(`SearchTerm=${value}`, pageOf(page.body)!.data, containsTerm(value, ["name"])));
-    }
-  }
+  await checkNameSearch(run, op, items, "leave type", "leave-types", remember);
 
   const companyId = run.ids.companyId ?? [...run.departmentDetails.values()].find((d) => typeof d?.companyId === "string")?.companyId;
   if (!companyId) run.record("filters", `${op}: CompanyId`, notChecked("no company id known: no department details and no companyId in --ids"));

@@ -6,6 +6,7 @@ import { probe } from "../observations.js";
 import type { Exchange } from "../exchange.js";
 import type { OperationId } from "../openapi.js";
 import type { QueryInput, Run } from "../run.js";
+import { checkItemsMatch, containsTerm, searchTermFrom, swapCase } from "../checks/filters.js";
 import { checkPageCoherence, checkPagesAgree, pageOf, secondPagePlan } from "../checks/paging.js";
 import { notChecked } from "../results.js";
 
@@ -61,4 +62,21 @@ export async function checkPaging(run: Run, op: OperationId, first: Exchange, si
   await run.call(op, { query: { PageSize: minimum - 1 }, probe: probe.pageSizeZero(op), parameters: ["PageSize"] });
   await run.call(op, { query: { PageNumber: 0 }, probe: probe.pageNumberZero(op), parameters: ["PageNumber"] });
   await run.call(op, { query: { PageNumber: page.totalPages + 1 }, probe: probe.pastEnd(op) });
+}
+
+/**
+ * SearchTerm with a word of an item's name, in lower and in swapped case: every item answered has
+ * it in its name. `what` names the items in the line said when none has a word to search for.
+ */
+export async function checkNameSearch(run: Run, op: OperationId, items: any[], what: string, area: "departments" | "leave-types", sink?: ItemSink): Promise<void> {
+  const term = searchTermFrom(items.find((item) => searchTermFrom(item?.name))?.name);
+  if (!term) {
+    run.record("filters", `${op}: SearchTerm`, notChecked(`no ${what} name with a word of four letters or more to search for`));
+    return;
+  }
+  for (const variant of ["lower", "swapped"] as const) {
+    const value = variant === "lower" ? term : swapCase(term);
+    const page = await fetchPage(run, op, { SearchTerm: value }, sink, probe.search(area, variant));
+    if (page) run.record("filters", `${op}: SearchTerm (${variant} case)`, checkItemsMatch(`SearchTerm=${value}`, pageOf(page.body)!.data, containsTerm(value, ["name"])));
+  }
 }

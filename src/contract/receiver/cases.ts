@@ -4,7 +4,7 @@
 // Cases beyond the provider's document are information and never fail the check.
 import { webhookEventTypes } from "../../../generated/events.js";
 import { deliveryRules, signatureFailureStatus, webhookHeaders } from "../../../generated/webhook-facts.js";
-import { deliver, fractionalSignature, rotationSignature, withHeader, type Delivery, type SignAt } from "./delivery.js";
+import { fractionalSignature, rotationSignature, withHeader, type Delivery, type SignAt } from "./delivery.js";
 import { oneRecordPair, unnamedType, type EventBody, type EventsDocument, type Records } from "./events.js";
 import type { Want } from "./grade.js";
 

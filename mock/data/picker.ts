@@ -1,5 +1,7 @@
-// Generates one organisation's records from a seeded faker. Everything depends only on the faker's
-// seed, the scale and `today`: no clock, no crypto, no iteration over unordered collections.
+// The seeded picker and the parts of records it picks (an employee, a request's documents, relievers
+// and handoff note), for the generator (build-organization.ts, generate-requests.ts) and for what a
+// data file leaves out (from-file.ts). Everything depends only on the faker's seed: no clock, no
+// crypto, no iteration over unordered collections.
 import type { Faker } from "@faker-js/faker";
 import {
   DEPARTMENT_TEMPLATES,
@@ -9,24 +11,9 @@ import {
   OPTIONAL_DOCUMENTS,
   type DepartmentTemplate,
   type LeaveTypeTemplate,
-  type OrganizationProfile,
 } from "./catalogue.js";
-import { MS_PER_DAY, dayFromYmd, dayOf, isoDate, utcTimestamp, yearOf } from "./dates.js";
-import { companiesOfEligibility, isEligible } from "./eligibility.js";
-import { holidaysFor } from "./holidays.js";
-import { balanceKey, indexOrganization, type OrganizationData } from "./organization.js";
-import type {
-  BalanceSetUpRecord,
-  CompanyRecord,
-  DepartmentRecord,
-  EmployeeRecord,
-  LeaveDocumentRecord,
-  LeaveRequestRecord,
-  LeaveTypeRecord,
-  UnitRecord,
-} from "./records.js";
-import { ABANDONED, APPROVED, EXPIRED, PENDING, REJECTED, SUBMITTED, type LeaveStatusId } from "./statuses.js";
-import { endAfterWorkingDays, nextWorkingDay, workingDays, type WorkCalendar } from "./working-days.js";
+import { MS_PER_DAY, utcTimestamp } from "./dates.js";
+import type { DepartmentRecord, EmployeeRecord, LeaveDocumentRecord, LeaveTypeRecord } from "./records.js";
 
 /** Small helpers over the seeded faker, so the generator reads as what it picks. */
 export class Picker {
@@ -87,7 +74,6 @@ export function employeeCode(n: number): string {
 
 const WORK_MODES = [["Hybrid", 45], ["Onsite", 35], ["Remote", 20]] as const;
 const DAYS_OFF: readonly (readonly [number[], number])[] = [[[], 76], [[5], 15], [[1], 5], [[3], 4]];
-const EMPLOYEE_STATUSES = [["Active", 86], ["Inactive", 6], ["Terminated", 8]] as const;
 
 export interface NewEmployeeInput {
   id: string;

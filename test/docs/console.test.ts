@@ -1,0 +1,242 @@
+// The API reference's "Try it" console (scripts/docs/api-console.ts) in Chromium, from the file
+// system and served by the mock under /docs: each operation's example request, as the panel fills
+// it in, is answered in the page as the contract documents it; the rules a reader tries first
+// (no key, a key without the permission, a value outside an enum, another organisation's record);
+// nothing leaves the page in the in-page mode; the same form sent to a running mock answers the
+// same; keyboard alone; a phone's width.
+import { pathToFileURL } from "node:url";
+import path from "node:path";
+import type { BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { DEMO_KEY } from "../../mock/keys/demo-keys.js";
+import { listOperations } from "../../scripts/docs/spec-facts.js";
+import { openContext } from "../support/browser.js";
+import { createOpenApiValidator } from "../support/openapi-validator.js";
+import { openapi, openSite, type Site } from "./site-support.js";
+import { DESKTOP, PHONE } from "./site-visit.js";
+
+const validator = createOpenApiValidator(openapi);
+const operations = listOperations(openapi);
+/** The route of an operation in Redoc's hash router: its tag's slug, then its operationId in lower case. */
+const routeOf = (operationId: string) => {
+  const tag = operations.find((op) => op.operationId === operationId)!.tag ?? "";
+  return `#/${tag.toLowerCase().replace(/[^a-z0-9]+/g, "-")}/${operationId.toLowerCase()}`;
+};
+
+interface Tried {
+  status: number;
+  body: any;
+  headers: Headers;
+}
+
+interface TryOptions {
+  /** A demo key, "(typed)" with `typedKey`, or "(none)"; default the panel's own choice. */
+  key?: string;
+  /** Field values to set (a choice's value, or "(other)" with `other`). */
+  values?: Record<string, string>;
+  other?: Record<string, string>;
+  /** A base URL to send to instead of the page's mock. */
+  baseUrl?: string;
+}
+
+let site: Site;
+let context: BrowserContext;
+let page: Page;
+/** Every URL the context asked for (Redoc's own blob: workers aside). */
+const requested: string[] = [];
+
+beforeAll(async () => {
+  site = await openSite();
+  context = await openContext(site.browser, { viewport: DESKTOP });
+  context.on("request", (request) => requested.push(request.url()));
+  page = await context.newPage();
+}, 300_000);
+
+afterAll(async () => {
+  await context?.close();
+  await site?.close();
+});
+
+/** Opens the reference at an operation (navigating only when the page is another), its panel open. */
+async function openPanel(pageUrl: string, operationId: string): Promise<void> {
+  const target = `${pageUrl}${routeOf(operationId)}`;
+  if (page.url().split("#")[0] !== pageUrl) await page.goto(target);
+  else await page.evaluate((hash) => (location.hash = hash), routeOf(operationId));
+  const button = page.locator(`[id$="/${operationId.toLowerCase()}"] .hr-try-open`);
+  await button.waitFor();
+  if ((await button.getAttribute("aria-expanded")) !== "true") await button.click();
+  await page.locator(`#hr-try-panel-${operationId} form.hr-try`).waitFor();
+}
+
+async function readAnswer(operationId: string): Promise<Tried> {
+  const panel = page.locator(`#hr-try-panel-${operationId}`);
+  await panel.locator(".hr-try-status").waitFor();
+  const status = Number((await panel.locator(".hr-try-status").innerText()).split(" ")[0]);
+  const bodyText = await panel.locator(".hr-try-body").innerText();
+  const pairs = await panel.locator(".hr-try-headers dt, .hr-try-headers dd").allInnerTexts();
+  const headers = new Headers();
+  for (let i = 0; i + 1 < pairs.length; i += 2) headers.set(pairs[i]!, pairs[i + 1]!);
+  let body: unknown = bodyText;
+  try {
+    body = JSON.parse(bodyText);
+  } catch {
+    // Shown as it came.
+  }
+  return { status, body, headers };
+}
+
+/** Fills the operation's panel in as `options` say (the rest as the panel filled it) and sends it. */
+async function tryIt(pageUrl: string, operationId: string, options: TryOptions = {}): Promise<Tried> {
+  await openPanel(pageUrl, operationId);
+  const id = (name: string) => `#hr-try-${operationId}-${name}`;
+  if (options.baseUrl) {
+    await page.selectOption(id("target"), "url");
+    await page.fill(id("base-url"), options.baseUrl);
+  } else await page.selectOption(id("target"), "page");
+  if (options.key !== undefined) await page.selectOption(id("key"), options.key);
+  for (const [name, value] of Object.entries(options.values ?? {})) {
+    const field = page.locator(id(`p-${name}`));
+    if ((await field.evaluate((node) => node.tagName)) === "SELECT") await field.selectOption(value);
+    else await field.fill(value);
+  }
+  for (const [name, value] of Object.entries(options.other ?? {})) await page.fill(id(`p-${name}-other`), value);
+  // The answer shown before is cleared, so the one read is this request's.
+  await page.locator(`#hr-try-panel-${operationId} .hr-try-answer`).evaluate((node: HTMLElement) => (node.replaceChildren(), (node.hidden = true)));
+  await page.locator(`#hr-try-panel-${operationId} .hr-try-send`).click();
+  return readAnswer(operationId);
+}
+
+const where = {
+  "file://": () => pathToFileURL(path.join(site.dir, "api.html")).href,
+  "served under /docs": () => site.url("api.html"),
+};
+
+describe.each(Object.entries(where))("from %s", (_, pageUrl) => {
+  test.each(operations.map((op) => [op.operationId]))("%s: the example request, as the panel fills it in, is answered as the contract documents", async (operationId) => {
+    const tried = await tryIt(pageUrl(), operationId);
+    expect(validator.check(operationId, tried.status, tried.body, tried.headers), `${operationId}'s answer (status ${tried.status}) against the contract`).toEqual([]);
+    // The examples' ids are records of organisation 1 in every dataset (developing-a-frontend.md): a success.
+    expect(tried.status, `${operationId} answered ${tried.status}: ${JSON.stringify(tried.body).slice(0, 200)}`).toBe(200);
+  }, 120_000);
+
+  test.each<[string, { given: { operationId: string } & TryOptions; want: { status: number; message?: RegExp } }]>([
+    ["no key", { given: { operationId: "listEmployees", key: "(none)" }, want: { status: 401 } }],
+    ["the leave-only key on the employee list", { given: { operationId: "listEmployees", key: DEMO_KEY.org1LeaveView }, want: { status: 403 } }],
+    ["a Status outside the enum", { given: { operationId: "listEmployees", key: DEMO_KEY.org1Full, values: { Status: "(other)" }, other: { Status: "Sleeping" } }, want: { status: 400, message: /Status/ } }],
+    ["a LeaveStatus outside the enum", { given: { operationId: "listLeaveRequests", key: DEMO_KEY.org1Full, values: { LeaveStatus: "(other)" }, other: { LeaveStatus: "Snoozing" } }, want: { status: 400, message: /LeaveStatus/ } }],
+  ])("%s is answered in the page as the contract says", async (_name, { given, want }) => {
+    const { operationId, ...options } = given;
+    const tried = await tryIt(pageUrl(), operationId, options);
+    expect(tried.status, JSON.stringify(tried.body)).toBe(want.status);
+    expect(tried.body?.isSuccessful, "the envelope says it failed").toBe(false);
+    if (want.message) expect(tried.body?.message, "the message names the parameter").toMatch(want.message);
+  }, 120_000);
+
+  test("another organisation's department is a 404", async () => {
+    const theirs = await tryIt(pageUrl(), "listDepartments", { key: DEMO_KEY.org2Full, values: { Companies: "", SearchTerm: "" } });
+    const id = theirs.body?.data?.data?.[0]?.id;
+    expect(id, `organisation 2's first department (${JSON.stringify(theirs.body).slice(0, 200)})`).toMatch(/^[0-9a-f-]{36}$/);
+    const own = await tryIt(pageUrl(), "getDepartment", { key: DEMO_KEY.org2Full, values: { id } });
+    expect(own.status, "organisation 2's key reads its own department").toBe(200);
+    const other = await tryIt(pageUrl(), "getDepartment", { key: DEMO_KEY.org1Full, values: { id } });
+    expect(other.status, JSON.stringify(other.body)).toBe(404);
+  }, 120_000);
+});
+
+test("each operation shows its example request as curl before any panel opens, and the console is not loaded until one opens", async () => {
+  const samplesPage = await context.newPage();
+  const shown: string[] = [];
+  const loaded: string[] = [];
+  samplesPage.on("request", (request) => loaded.push(request.url()));
+  try {
+    await samplesPage.goto(`${site.url("api.html")}${routeOf(operations[0]!.operationId)}`);
+    for (const { operationId } of operations) {
+      await samplesPage.evaluate((hash) => (location.hash = hash), routeOf(operationId));
+      const section = samplesPage.locator(`[id$="/${operationId.toLowerCase()}"]`).first();
+      await section.locator(".hr-try-open").waitFor();
+      const text = await section.innerText();
+      const route = operations.find((op) => op.operationId === operationId)!.path.replace(/\{[^}]+\}.*$/, "");
+      shown.push(`${operationId}: ${text.includes(`curl 'http://127.0.0.1:4010${route}`) && text.includes("Authorization: Bearer") ? "curl shown" : "no curl"}`);
+    }
+  } finally {
+    await samplesPage.close();
+  }
+  expect(shown).toEqual(operations.map(({ operationId }) => `${operationId}: curl shown`));
+  expect(loaded.filter((url) => url.endsWith("/api-console.js")), "api-console.js fetched with no panel open").toEqual([]);
+}, 120_000);
+
+test("in the page, nothing is requested beyond the site's own files", () => {
+  const own = [pathToFileURL(site.dir).href, `${new URL(site.url("")).origin}/docs/`];
+  const elsewhere = requested.filter((url) => !own.some((prefix) => url.startsWith(prefix)) && !/^(blob|data):/.test(url));
+  expect(elsewhere, "requests outside the site's files while the console answered in the page").toEqual([]);
+  expect(requested.filter((url) => url.endsWith("/api-console.js")).length, "the console's script, loaded once per page").toBeGreaterThan(0);
+});
+
+test("sent to a running mock, the same form gets the same answer as in the page", async () => {
+  const values = { Status: "Active", PageSize: "5" };
+  const inPage = await tryIt(site.url("api.html"), "listEmployees", { values });
+  const sent = await tryIt(site.url("api.html"), "listEmployees", { values, baseUrl: site.mock.url });
+  expect(sent.status).toBe(200);
+  expect(sent.body, "the running mock's answer and the page's (same data, seed and rules)").toEqual(inPage.body);
+  expect(requested, "the request went to the mock").toContain(`${site.mock.url}/v1/employee/list?Status=Active&PageSize=5&PageNumber=1`);
+}, 120_000);
+
+test("the copy buttons give the request as filled in, with the key chosen", async () => {
+  await tryIt(site.url("api.html"), "listEmployees", { key: DEMO_KEY.org1EmployeeView, values: { Status: "Inactive", PageSize: "7", PageNumber: "" } });
+  await context.grantPermissions(["clipboard-read", "clipboard-write"], { origin: new URL(site.mock.url).origin });
+  const panel = page.locator("#hr-try-panel-listEmployees");
+  await panel.locator(".hr-try-sample-curl .hr-try-copy").click();
+  await panel.locator(".hr-try-sample-curl .hr-try-copied", { hasText: "Copied" }).waitFor();
+  const curl = await page.evaluate(() => navigator.clipboard.readText());
+  expect(curl).toBe(`curl 'http://127.0.0.1:4010/v1/employee/list?Status=Inactive&PageSize=7' \\\n  -H 'Authorization: Bearer ${DEMO_KEY.org1EmployeeView}'`);
+  await panel.locator(".hr-try-sample-client .hr-try-copy").click();
+  await panel.locator(".hr-try-sample-client .hr-try-copied", { hasText: "Copied" }).waitFor();
+  const call = await page.evaluate(() => navigator.clipboard.readText());
+  expect(call).toContain(`apiKey: "${DEMO_KEY.org1EmployeeView}"`);
+  expect(call).toContain(`hr.listEmployees({ Status: "Inactive", PageSize: 7 })`);
+}, 120_000);
+
+test("the panel works by keyboard alone: Tab to Try it, Enter, Tab to Send, Enter", async () => {
+  const keyboardPage = await context.newPage();
+  try {
+    await keyboardPage.goto(`${site.url("api.html")}${routeOf("listLeaveTypes")}`);
+    const anchor = keyboardPage.locator('[id$="/listleavetypes"] [data-testid="middle-panel"] h2 a').first();
+    await keyboardPage.locator('[id$="/listleavetypes"] .hr-try-open').waitFor();
+    await anchor.focus();
+    const focusedIs = (selector: string) => keyboardPage.evaluate((s) => document.activeElement?.matches(s) ?? false, selector);
+    const tabTo = async (selector: string, most: number) => {
+      for (let i = 0; i < most && !(await focusedIs(selector)); i++) await keyboardPage.keyboard.press("Tab");
+      return focusedIs(selector);
+    };
+    expect(await tabTo(".hr-try-open", 6), "Try it is reached by Tab from the operation's heading").toBe(true);
+    await keyboardPage.keyboard.press("Enter");
+    await keyboardPage.locator("#hr-try-panel-listLeaveTypes form.hr-try").waitFor();
+    expect(await tabTo(".hr-try-send", 20), "Send is reached by Tab through the form").toBe(true);
+    await keyboardPage.keyboard.press("Enter");
+    const status = keyboardPage.locator("#hr-try-panel-listLeaveTypes .hr-try-status");
+    await status.waitFor();
+    expect(await status.innerText()).toMatch(/^200/);
+  } finally {
+    await keyboardPage.close();
+  }
+}, 120_000);
+
+test("at 375 px the panel fits: the page does not scroll sideways", async () => {
+  const phone = await openContext(site.browser, { viewport: PHONE });
+  try {
+    const phonePage = await phone.newPage();
+    await phonePage.goto(`${site.url("api.html")}${routeOf("listLeaveRequests")}`);
+    await phonePage.locator('[id$="/listleaverequests"] .hr-try-open').click();
+    const panel = phonePage.locator("#hr-try-panel-listLeaveRequests");
+    await panel.locator(".hr-try-send").click();
+    await panel.locator(".hr-try-status").waitFor();
+    const measure = await phonePage.evaluate(() => {
+      const form = document.querySelector("#hr-try-panel-listLeaveRequests form")!.getBoundingClientRect();
+      return { sideways: document.documentElement.scrollWidth - document.documentElement.clientWidth, right: Math.round(form.right), width: document.documentElement.clientWidth };
+    });
+    expect(measure.sideways, "how far the page scrolls sideways").toBe(0);
+    expect(measure.right, "the panel's right edge within the window").toBeLessThanOrEqual(measure.width);
+  } finally {
+    await phone.close();
+  }
+}, 120_000);
