@@ -4,7 +4,7 @@
 // exactly as it is sent).
 // Parsers answer a reason (a string) instead of throwing: the store turns it into one line.
 import { randomUUID } from "node:crypto";
-import type { Endpoint, EventSelection } from "../webhooks/endpoints.js";
+import type { Endpoint } from "../webhooks/endpoints.js";
 import { deliveryProblem, isEventType, isUuid } from "../kernel/json-schema.js";
 import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
 import type { DeliveryLogEntry } from "../webhooks/delivery-log.js";
@@ -125,13 +125,6 @@ export function parseEndpoint(value: unknown): Endpoint | string {
   } catch {
     return "url is not a URL";
   }
-  return {
-    id: id as string,
-    organizationId: organizationId as string,
-    url: parsed,
-    description: description as string | null,
-    events: events as EventSelection,
-    secret: secret as string,
-    createdAt: createdAt as string,
-  };
+  // Checked above, field by field.
+  return { id, organizationId, url: parsed, description, events, secret, createdAt } as Endpoint;
 }
