@@ -12,6 +12,7 @@ import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
 import { appendLine, cutTornTail, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } from "./files.js";
 import { parseChange, parseSnapshot, partialChange, serializeSnapshot, type PartialChange } from "./snapshot.js";
 import { StateError } from "./state-error.js";
+import { jsonOrUndefined } from "../kernel/json-text.js";
 
 import { DEFAULT_WORLD, type SandboxDefinition } from "../worlds/world.js";
 
@@ -214,12 +215,8 @@ function prepare(dir: string): Fingerprint | undefined {
   const statePath = join(dir, "state.json");
   const text = guarded(statePath, () => readTextOrUndefined(statePath));
   if (text === undefined) throw new StateError(`${where}: not an hr-mock state directory (it has files but no state.json); give a new or empty directory`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new StateError(`${statePath} is not JSON; the state directory was edited or damaged (move it away to start afresh)`);
-  }
+  const parsed = jsonOrUndefined(text);
+  if (parsed === undefined) throw new StateError(`${statePath} is not JSON; the state directory was edited or damaged (move it away to start afresh)`);
   const state = parsed as { format?: unknown; fingerprint?: Partial<Fingerprint> };
   if (state.format !== STATE_FORMAT) throw new StateError(`${statePath} is not of the format ${STATE_FORMAT} this mock reads (found ${JSON.stringify(state.format)})`);
   if (!isFingerprint(state.fingerprint)) throw new StateError(`${statePath} has no valid fingerprint (seed, scale, today); the state directory was edited or damaged`);
@@ -241,12 +238,8 @@ function guarded<T>(path: string, read: () => T): T {
 
 /** A sandbox definition as world.json holds it, or why it is not one. */
 function parseDefinition(text: string, world: string): SandboxDefinition | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return "not JSON";
-  }
+  const value = jsonOrUndefined(text);
+  if (value === undefined) return "not JSON";
   const d = value as Partial<SandboxDefinition>;
   if (d?.id !== world) return `its id is not ${world}`;
   if (typeof d.createdAt !== "string" || !(d.label === null || typeof d.label === "string")) return "no createdAt or label";
