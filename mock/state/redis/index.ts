@@ -18,7 +18,7 @@ import { RedisJournal } from "./journal.js";
 import { mockKeys } from "./keys.js";
 import { sharedSandboxes, type SharedSandboxes } from "./sandboxes.js";
 import { registerScripts, scriptsDigest, type Scripts } from "./scripts.js";
-import { RedisWorldState } from "./world-state.js";
+import { RedisWorldState, type RedisWorldContext } from "./world-state.js";
 import { DeliveryPump } from "./webhooks/pump.js";
 import { RedisWebhookService } from "./webhooks/service.js";
 
@@ -50,7 +50,8 @@ export async function openRedisBackend(url: string, options: RedisStateOptions):
 }
 
 class RedisBackend implements StateBackend {
-  private here: WorldsHere | undefined;
+  /** What every world's store shares, once Worlds attached. */
+  private context: RedisWorldContext | undefined;
   /** Each world made here, with its store (gone with the world). */
   private readonly states = new WeakMap<World, RedisWorldState>();
   private pump: DeliveryPump | undefined;
@@ -82,25 +83,23 @@ class RedisBackend implements StateBackend {
   }
 
   attach(here: WorldsHere): void {
-    this.here = here;
+    const { settings, scripts } = this;
+    this.context = {
+      scripts,
+      store: this.link.address.shown,
+      rateLimit: settings.rateLimit,
+      journalCapacity: settings.journalSize,
+      maxFaults: mockLimits.maxFaultsPerWorld,
+      restartHere: (w) => here.restart(w),
+      forgetHere: (w) => here.forget(w),
+      onError: settings.onError,
+    };
   }
 
   open({ world, webhooks }: WorldPlace): WorldParts {
-    const here = this.attached();
+    if (!this.context) throw new Error("hr-mock: the state was used before Worlds attached to it");
     const { settings, scripts } = this;
-    const state = new RedisWorldState(
-      {
-        scripts,
-        store: this.link.address.shown,
-        rateLimit: settings.rateLimit,
-        journalCapacity: settings.journalSize,
-        maxFaults: mockLimits.maxFaultsPerWorld,
-        restartHere: (w) => here.restart(w),
-        forgetHere: (w) => here.forget(w),
-        onError: settings.onError,
-      },
-      world,
-    );
+    const state = new RedisWorldState(this.context, world);
     this.states.set(world, state);
     return { store: state, journal: new RedisJournal(this.link, scripts, state, settings.journalSize), webhooks: webhooks && this.webhooks(world, state, webhooks) };
   }
@@ -193,11 +192,6 @@ class RedisBackend implements StateBackend {
     const state = this.states.get(world);
     if (!state) throw new Error(`hr-mock: world ${world.id} was not made by this replica's state`);
     return state;
-  }
-
-  private attached(): WorldsHere {
-    if (!this.here) throw new Error("hr-mock: the state was used before Worlds attached to it");
-    return this.here;
   }
 }
 
