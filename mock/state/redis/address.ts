@@ -12,6 +12,8 @@ export interface RedisAddress {
   password?: string;
   /** Where a password given apart from the address came from (HR_MOCK_REDIS_PASSWORD, a file), for the lines about it. */
   passwordFrom?: string;
+  /** Where the address came from (HR_MOCK_STATE), for the lines about it; default --state. */
+  named?: string;
   tls: boolean;
 }
 
@@ -41,6 +43,11 @@ export function parseRedisUrl(text: string, name = "--state"): RedisAddress {
   if (!/^\d{0,5}$/.test(path)) throw new StateError(`${name} ${shown}: the database after the port must be a number (redis://host:port/0)`);
   if (url.search !== "" || url.hash !== "") throw new StateError(`${name} ${shown}: a Redis address takes no query or fragment`);
   return { shown, host, port, db: path === "" ? 0 : Number(path), tls, ...(username !== undefined && { username }), ...(password !== undefined && { password }) };
+}
+
+/** The address as a line about it begins: where it came from, and the address with its password masked. */
+export function whereOf(address: RedisAddress): string {
+  return `${address.named ?? "--state"} ${address.shown}`;
 }
 
 /** The password written in a Redis address, if any. */
