@@ -36,32 +36,23 @@ export interface Setting<T = unknown, O extends string | undefined = string | un
   section?: "webhooks";
 }
 
-function refuse(name: string, what: string, shown: string): MockOptionError {
-  return new MockOptionError(`${name} must be ${what}, got ${shown}`);
-}
+const refuse = (name: string, what: string, shown: string) => new MockOptionError(`${name} must be ${what}, got ${shown}`);
+const raise = (error: Error): never => {
+  throw error;
+};
 
 const readWhole = (text: string) => (/^-?\d+$/.test(text.trim()) ? Number(text) : NaN);
 const readDecimal = (text: string) => (/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN);
 
 function number(what: string, ok: (x: number) => boolean, whole = false): Rule<number> {
-  return {
-    read: whole ? readWhole : readDecimal,
-    check: (value, name, shown) => {
-      if (typeof value === "number" && (whole ? Number.isSafeInteger(value) : Number.isFinite(value)) && ok(value)) return value;
-      throw refuse(name, what, shown);
-    },
-  };
+  const fits = (v: unknown): v is number => typeof v === "number" && (whole ? Number.isSafeInteger(v) : Number.isFinite(v)) && ok(v);
+  return { read: whole ? readWhole : readDecimal, check: (value, name, shown) => (fits(value) ? value : raise(refuse(name, what, shown))) };
 }
 
 const whole = (min: number, max: number, what = `a whole number from ${min} to ${max}`) => number(what, (x) => x >= min && x <= max, true);
 
 /** Text that may not be blank (a path, a host). */
-const text: Rule<string> = {
-  check: (value, name) => {
-    if (typeof value !== "string" || value.trim() === "") throw new MockOptionError(`${name} needs a value`);
-    return value;
-  },
-};
+const text: Rule<string> = { check: (value, name) => (typeof value === "string" && value.trim() !== "" ? value : raise(new MockOptionError(`${name} needs a value`))) };
 
 /** Text taken as it is given (a URL or a secret the webhook checks judge). */
 const anyText: Rule<string> = { check: (value) => String(value) };
@@ -71,10 +62,6 @@ const textOr = <T>(): Rule<string | T> => ({ check: (value, name, shown) => (typ
 
 function oneOf<T extends string | number>(values: readonly T[], what: string, read: (text: string) => unknown = (t) => t): Rule<T> {
   return { read, check: (value, name, shown) => (values.includes(value as T) ? (value as T) : raise(refuse(name, what, shown))) };
-}
-
-function raise(error: Error): never {
-  throw error;
 }
 
 /** A switch; startMock's `log` also takes a function that receives the lines. */
@@ -98,11 +85,8 @@ export function originProblem(origin: unknown): string | undefined {
 const origins: Rule<string[]> = {
   check: (value, name) => {
     if (!Array.isArray(value)) throw new MockOptionError(`${name} must be a list of origins such as http://localhost:5173`);
-    for (const origin of value) {
-      const problem = originProblem(origin);
-      if (problem) throw new MockOptionError(`${name}: ${problem}`);
-    }
-    return value as string[];
+    const problem = value.map(originProblem).find(Boolean);
+    return problem ? raise(new MockOptionError(`${name}: ${problem}`)) : (value as string[]);
   },
 };
 
@@ -120,10 +104,8 @@ const today: Rule<string | undefined> = {
 /** A folder or a Redis address, never a guess (state/address.ts). */
 const stateAddress: Rule<string | undefined> = {
   check: (value, name, shown) => {
-    const address = text.check(value, name, shown);
-    const problem = stateAddressProblem(address, name);
-    if (problem) throw new MockOptionError(problem);
-    return address;
+    const problem = stateAddressProblem(text.check(value, name, shown), name);
+    return problem ? raise(new MockOptionError(problem)) : (value as string);
   },
 };
 
@@ -223,10 +205,11 @@ export function settingValue<F extends Flag>(flag: F, given: unknown, name: stri
   return setting.rule.check(value, name, shown);
 }
 
-/** The table's startMock options, each checked (a MockOptionError naming the option), defaults applied. */
-export function tableSettings(options: Readonly<Record<string, unknown>>): TableSettings {
+/** The table's startMock options (those of `flags`, default all), each checked (a MockOptionError naming the option), defaults applied. */
+export function tableSettings(options: Readonly<Record<string, unknown>>, flags = Object.keys(SETTINGS) as readonly Flag[]): TableSettings {
   const settings: Record<string, unknown> = {};
-  for (const [flag, { option }] of Object.entries(SETTINGS) as [Flag, Setting][]) {
+  for (const flag of flags) {
+    const { option } = SETTINGS[flag] as Setting;
     if (option !== undefined) settings[option] = settingValue(flag, options[option], option, false);
   }
   return settings as TableSettings;
@@ -234,14 +217,10 @@ export function tableSettings(options: Readonly<Record<string, unknown>>): Table
 
 /** Every flag's value from the command line's and the variables' text; `named` says where each came from. */
 export function flagValues(given: Readonly<Record<string, unknown>>, named: (flag: Flag) => string): FlagValues {
-  const values: Record<string, unknown> = {};
-  for (const flag of Object.keys(SETTINGS) as Flag[]) values[flag] = settingValue(flag, given[flag], named(flag), true);
-  return values as FlagValues;
+  return Object.fromEntries((Object.keys(SETTINGS) as Flag[]).map((flag) => [flag, settingValue(flag, given[flag], named(flag), true)])) as FlagValues;
 }
 
 /** The options of the table's flags, keyed by option: what startMock is given from them. */
 export function optionsOf(values: FlagValues): TableSettings {
-  const options: Record<string, unknown> = {};
-  for (const [flag, { option }] of Object.entries(SETTINGS) as [Flag, Setting][]) if (option !== undefined) options[option] = values[flag];
-  return options as TableSettings;
+  return Object.fromEntries(Object.entries(SETTINGS).flatMap(([flag, { option }]) => (option === undefined ? [] : [[option, values[flag as Flag]]]))) as TableSettings;
 }
