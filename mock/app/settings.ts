@@ -45,8 +45,13 @@ const readWhole = (text: string) => (/^-?\d+$/.test(text.trim()) ? Number(text) 
 const readDecimal = (text: string) => (/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN);
 
 function number(what: string, ok: (x: number) => boolean, whole = false): Rule<number> {
-  const fits = (v: unknown): v is number => typeof v === "number" && (whole ? Number.isSafeInteger(v) : Number.isFinite(v)) && ok(v);
-  return { read: whole ? readWhole : readDecimal, check: (value, name, shown) => (fits(value) ? value : raise(refuse(name, what, shown))) };
+  return {
+    read: whole ? readWhole : readDecimal,
+    check: (value, name, shown) => {
+      if (typeof value === "number" && (whole ? Number.isSafeInteger(value) : Number.isFinite(value)) && ok(value)) return value;
+      throw refuse(name, what, shown);
+    },
+  };
 }
 
 const whole = (min: number, max: number, what = `a whole number from ${min} to ${max}`) => number(what, (x) => x >= min && x <= max, true);
@@ -85,8 +90,11 @@ export function originProblem(origin: unknown): string | undefined {
 const origins: Rule<string[]> = {
   check: (value, name) => {
     if (!Array.isArray(value)) throw new MockOptionError(`${name} must be a list of origins such as http://localhost:5173`);
-    const problem = value.map(originProblem).find(Boolean);
-    return problem ? raise(new MockOptionError(`${name}: ${problem}`)) : (value as string[]);
+    for (const origin of value) {
+      const problem = originProblem(origin);
+      if (problem) throw new MockOptionError(`${name}: ${problem}`);
+    }
+    return value as string[];
   },
 };
 

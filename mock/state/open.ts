@@ -8,5 +8,5 @@ import { memoryBackend } from "./memory.js";
 export type { BackendOptions };
 
 export async function openBackend(options: BackendOptions): Promise<StateBackend> {
-  return options.state === undefined && options.password === undefined ? memoryBackend(options) : openKept(options);
+  return options.state || options.password ? openKept(options) : memoryBackend(options);
 }

@@ -1,4 +1,2 @@
-// mock/state/kept.ts, which opens a --state directory or Redis: a page's handlers keep their state in memory.
-export async function openKept() {
-  throw new Error("hr-mock: a page keeps the mock's state in memory");
-}
+// mock/state/kept.ts (a --state directory or Redis), never called in a page: its handlers keep their state in memory.
+export const openKept = undefined;
