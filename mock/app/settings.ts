@@ -10,7 +10,7 @@ import { TODAY_RANGE, normalizeToday } from "../data/dates.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
 import { MockOptionError } from "../kernel/option-error.js";
 import { LOG_FORMATS, logFormatOf, type LogFormat } from "../kernel/operator-log.js";
-import { quoted } from "../kernel/parse-error.js";
+import { quoted, readDecimal, readWhole } from "../kernel/parse-error.js";
 import { stateAddressProblem } from "../state/address.js";
 import { OPTION_RANGES } from "../webhooks/settings.js";
 
@@ -40,9 +40,6 @@ const refuse = (name: string, what: string, shown: string) => new MockOptionErro
 const raise = (error: Error): never => {
   throw error;
 };
-
-const readWhole = (text: string) => (/^-?\d+$/.test(text.trim()) ? Number(text) : NaN);
-const readDecimal = (text: string) => (/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN);
 
 function number(what: string, ok: (x: number) => boolean, whole = false): Rule<number> {
   return {
