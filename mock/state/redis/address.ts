@@ -28,7 +28,7 @@ export function parseRedisUrl(text: string, name = "--state"): RedisAddress {
   try {
     url = new URL(text.trim());
   } catch {
-    throw new StateError(`${name} ${mask(text)} is not a Redis address; write it as redis://host:port[/db]`);
+    throw new StateError(`${name} ${maskPassword(text)} is not a Redis address; write it as redis://host:port[/db]`);
   }
   const tls = url.protocol === "rediss:";
   const password = url.password === "" ? undefined : decodeURIComponent(url.password);
@@ -61,6 +61,6 @@ export function passwordOf(text: string): string | undefined {
 }
 
 /** A text that may hold a password after `:` and before `@`, with it masked. */
-function mask(text: string): string {
+export function maskPassword(text: string): string {
   return text.replace(/(\/\/[^/@:]*:)[^@/]*@/, "$1***@").slice(0, 200);
 }
