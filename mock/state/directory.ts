@@ -15,12 +15,14 @@ import { StateError } from "./state-error.js";
 import { DEFAULT_WORLD, fingerprintDifferences, openStateDirectory, type StateStore } from "./store.js";
 
 export interface DirectoryStateOptions extends MemoryStateOptions {
+  /** Where the directory was named (HR_MOCK_STATE), for the lines about it; default --state. */
+  stateNamed?: string;
   onError(line: string): void;
 }
 
 /** Opens the directory (a StateError of one line for one that is not an hr-mock state, or is in use). */
 export function directoryBackend(dir: string, options: DirectoryStateOptions): DirectoryBackend {
-  return new DirectoryBackend(openStateDirectory(dir), options);
+  return new DirectoryBackend(openStateDirectory(dir, options.stateNamed), options);
 }
 
 /** The sinks of the worlds' services: each cut off when its world is reset or deleted. */
@@ -96,7 +98,7 @@ export class DirectoryBackend extends MemoryBackend {
     if (store.fingerprint === undefined) return store.begin(fingerprint);
     const differences = fingerprintDifferences(store.fingerprint, fingerprint);
     if (differences.length > 0) {
-      throw new StateError(`--state ${store.dir} was made from another start dataset: ${differences.join(", ")}; start with the state's flags, or give a new --state directory`);
+      throw new StateError(`${store.where} was made from another start dataset: ${differences.join(", ")}; start with the state's flags, or give a new --state directory`);
     }
     const before = dataset.version;
     const { webhooks, skipped } = replayWorld(store, DEFAULT_WORLD, dataset);

@@ -41,6 +41,8 @@ export interface WorldState {
 /** Load and save per world: the seam sandboxes are stored through too. */
 export interface StateStore {
   readonly dir: string;
+  /** The directory as a line about it begins: where it was named (--state, HR_MOCK_STATE), then its path. */
+  readonly where: string;
   /** The fingerprint the state was made with, or undefined for a new state. */
   readonly fingerprint: Fingerprint | undefined;
   /** Records the fingerprint of a new state. */
@@ -62,10 +64,11 @@ export interface StateStore {
 }
 
 /** Opens (or creates) a state directory; refuses one that is not an hr-mock state, with one line. */
-export function openStateDirectory(dir: string): StateStore {
-  const fingerprint = prepare(dir);
-  lock(dir);
-  return new DirectoryStore(dir, fingerprint);
+export function openStateDirectory(dir: string, named = "--state"): StateStore {
+  const where = `${named} ${dir}`;
+  const fingerprint = prepare(dir, where);
+  lock(dir, where);
+  return new DirectoryStore(dir, where, fingerprint);
 }
 
 /** Directories open in this process; the lock file tells other processes. */
@@ -75,12 +78,12 @@ const openHere = new Set<string>();
  * One mock per state directory: two would interleave their journals. The lock file holds the
  * owner's pid; a lock whose process is gone (killed) is taken over.
  */
-function lock(dir: string): void {
+function lock(dir: string, where: string): void {
   const path = join(dir, "lock");
   const key = resolve(dir);
   const holder = Number(readTextOrUndefined(path) ?? NaN);
   if (openHere.has(key) || (Number.isInteger(holder) && holder !== process.pid && alive(holder))) {
-    throw new StateError(`--state ${dir} is in use by another running mock${openHere.has(key) ? " in this process" : ` (process ${holder})`}; stop it first, or give another --state directory`);
+    throw new StateError(`${where} is in use by another running mock${openHere.has(key) ? " in this process" : ` (process ${holder})`}; stop it first, or give another --state directory`);
   }
   writeAtomic(path, String(process.pid));
   openHere.add(key);
@@ -101,6 +104,7 @@ class DirectoryStore implements StateStore {
 
   constructor(
     readonly dir: string,
+    readonly where: string,
     public fingerprint: Fingerprint | undefined,
   ) {}
 
@@ -192,8 +196,7 @@ class DirectoryStore implements StateStore {
 }
 
 /** Creates the directory, or checks it is one of ours; its fingerprint when it holds a state. */
-function prepare(dir: string): Fingerprint | undefined {
-  const where = `--state ${dir}`;
+function prepare(dir: string, where: string): Fingerprint | undefined {
   let entries: string[];
   try {
     if (!statSync(dir).isDirectory()) throw new StateError(`${where}: not a directory; give a new or empty directory`);

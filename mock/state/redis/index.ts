@@ -12,7 +12,7 @@ import type { Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, S
 import type { OperatorLog } from "../../kernel/operator-log.js";
 import { StateError } from "../state-error.js";
 import { fingerprintDifferences, isFingerprint, STATE_FORMAT } from "../store.js";
-import { parseRedisUrl } from "./address.js";
+import { parseRedisUrl, whereOf } from "./address.js";
 import { openRedis, type RedisLink } from "./connection.js";
 import { RedisJournal } from "./journal.js";
 import { mockKeys } from "./keys.js";
@@ -25,6 +25,8 @@ import { RedisWebhookService } from "./webhooks/service.js";
 export interface RedisStateOptions {
   rateLimit: number | "off";
   journalSize: number;
+  /** Where the address came from (HR_MOCK_STATE), for the lines about it; default --state. */
+  stateNamed?: string;
   /** A password given apart from the address, and where it came from. */
   password?: { password: string; from: string };
   /** One line per delivery attempt (--log). */
@@ -36,12 +38,12 @@ export interface RedisStateOptions {
 
 /** Connects and reads the state's fingerprint; a StateError of one line for an address that does not serve. */
 export async function openRedisBackend(url: string, options: RedisStateOptions): Promise<StateBackend> {
-  const address = { ...parseRedisUrl(url), ...(options.password && { password: options.password.password, passwordFrom: options.password.from }) };
+  const address = { ...parseRedisUrl(url, options.stateNamed), named: options.stateNamed, ...(options.password && { password: options.password.password, passwordFrom: options.password.from }) };
   const link = await openRedis(address);
   try {
     const scripts = registerScripts(link);
     const held = await scripts.read((client) => client.get(mockKeys.state));
-    const fingerprint = held === null ? undefined : readState(held, link.address.shown);
+    const fingerprint = held === null ? undefined : readState(held, whereOf(link.address));
     return new RedisBackend(link, scripts, fingerprint, options);
   } catch (error) {
     await link.close();
@@ -137,12 +139,12 @@ class RedisBackend implements StateBackend {
 
   /** Records the fingerprint of a new state; refuses (StateError) a replica made from another. */
   async restore(_dataset: Dataset, wanted: Fingerprint): Promise<void> {
-    const { shown } = this.link.address;
+    const where = whereOf(this.link.address);
     const text = String(await this.scripts.run("hrmClaimState", [mockKeys.state], [JSON.stringify({ format: STATE_FORMAT, scripts: scriptsDigest(), fingerprint: wanted })]));
-    const found = readState(text, shown);
+    const found = readState(text, where);
     const differences = fingerprintDifferences(found, wanted);
     if (differences.length > 0) {
-      throw new StateError(`--state ${shown} holds the state of a mock made from another start dataset: ${differences.join(", ")}; start every replica with the same flags, or give another database (redis://host:port/1)`);
+      throw new StateError(`${where} holds the state of a mock made from another start dataset: ${differences.join(", ")}; start every replica with the same flags, or give another database (redis://host:port/1)`);
     }
     this.held = found;
   }
@@ -196,17 +198,17 @@ class RedisBackend implements StateBackend {
 }
 
 /** The state key's fingerprint, or a StateError naming what is wrong with it. */
-function readState(text: string, shown: string): Fingerprint {
+function readState(text: string, where: string): Fingerprint {
   let state: { format?: unknown; scripts?: unknown; fingerprint?: Partial<Fingerprint> };
   try {
     state = JSON.parse(text);
   } catch {
-    throw new StateError(`--state ${shown}: ${mockKeys.state} is not JSON; the database holds something else than an hr-mock state (give another database)`);
+    throw new StateError(`${where}: ${mockKeys.state} is not JSON; the database holds something else than an hr-mock state (give another database)`);
   }
-  if (state.format !== STATE_FORMAT) throw new StateError(`--state ${shown}: ${mockKeys.state} is not of the format ${STATE_FORMAT} this mock reads (found ${JSON.stringify(state.format)})`);
+  if (state.format !== STATE_FORMAT) throw new StateError(`${where}: ${mockKeys.state} is not of the format ${STATE_FORMAT} this mock reads (found ${JSON.stringify(state.format)})`);
   if (state.scripts !== scriptsDigest()) {
-    throw new StateError(`--state ${shown} is served by replicas of another release of the mock (their formats ${JSON.stringify(state.scripts ?? "unnamed")}, this one's ${JSON.stringify(scriptsDigest())}); start every replica from the same release, or give another database`);
+    throw new StateError(`${where} is served by replicas of another release of the mock (their formats ${JSON.stringify(state.scripts ?? "unnamed")}, this one's ${JSON.stringify(scriptsDigest())}); start every replica from the same release, or give another database`);
   }
-  if (!isFingerprint(state.fingerprint)) throw new StateError(`--state ${shown}: ${mockKeys.state} has no valid fingerprint (seed, scale, today)`);
+  if (!isFingerprint(state.fingerprint)) throw new StateError(`${where}: ${mockKeys.state} has no valid fingerprint (seed, scale, today)`);
   return state.fingerprint;
 }
