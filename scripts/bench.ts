@@ -30,7 +30,12 @@
 // `--only msw` runs that part alone (under a minute on 2 cores) and prints it without writing the
 // report files, as every --only but startup does.
 //
-//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup|msw|journal|journal-memory|shared-state]
+// `--only throughput` runs the throughput rows alone (cached, cache defeated, mixed uncached, at both
+// sizes, beside Prism and bare node:http) and serve's start-up against bare node:http, on the clone's
+// development bundle (the package's Node bundle, scripts/dev-bundle.ts) instead of packing: a few
+// minutes. `--profile` profiles the mock under the mixed uncached load (scripts/bench/profile.ts).
+//
+//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup|throughput|msw|journal|journal-memory|shared-state] [--profile [FILE]]
 import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -42,7 +47,7 @@ import { mixedPaths } from "./bench/mixed.js";
 import { measureSandboxes } from "./bench/sandboxes.js";
 import { packAndInstall, sizeOf } from "./lib/packed-install.js";
 import { printStartup, writeReport, type Report } from "./bench/report.js";
-import { measureStartup } from "./bench/startup.js";
+import { measureServeStartup, measureStartup } from "./bench/startup.js";
 import { measureBrowserBundle } from "./lib/browser-size.js";
 import { measureMswSideBySide, printMswSideBySide } from "./bench/msw-side-by-side.js";
 import { measureJournal, printJournalCost, type JournalCost } from "./bench/journal.js";
@@ -50,6 +55,8 @@ import { measureJournalBudget, printJournalBudget, type JournalBudgetCost } from
 import { measureSharedState, printSharedState, type SharedStateCost } from "./bench/shared-state.js";
 import { startBareServer, startMockServer, startPrismServer, type BenchServer, type Probe } from "./bench/servers.js";
 import { DEMO_KEY } from "../mock/keys/demo-keys.js";
+import { profileMixed } from "./bench/profile.js";
+import { devBundleCli } from "./bench/dev-bundle-cli.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PROBE: Probe = { path: "/v1/leaverequest/list", headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } };
@@ -83,7 +90,13 @@ writes docs/benchmarks.json and docs/benchmarks.md.
                                       bundle sizes and first / later answers in Chromium, ratios to ours
                       journal         the request journal's cost, on against off
                       journal-memory  the journals' memory budget
+                      throughput      the throughput rows (cached, uncached, mixed uncached, --scale 10,
+                                      Prism, bare node:http) and serve's start-up and memory at the
+                                      first 200, on the clone's development bundle (no packing)
                       shared-state    --state redis:// against memory state
+  --profile         a CPU profile of the mock (from its sources) under the mixed uncached load
+                    (--seconds, default 10 here too): writes prof/mixed-uncached.cpuprofile and prints
+                    where the time goes by module and function; nothing else runs
   -h, --help        show this help`;
 
 function settings() {
@@ -98,6 +111,7 @@ function settings() {
         rounds: { type: "string", default: "2" },
         runs: { type: "string", default: "5" },
         only: { type: "string" },
+        profile: { type: "boolean" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -117,6 +131,7 @@ function settings() {
       rounds: number("rounds", values.rounds!),
       runs: number("runs", values.runs!),
       only: values.only === undefined ? undefined : only(values.only),
+      profile: values.profile === true,
     };
   } catch (error) {
     console.error(`bench: ${(error as Error).message.split(/\.\s/)[0]}`);
@@ -124,7 +139,7 @@ function settings() {
   }
 }
 
-const ONLY = ["sandboxes", "startup", "msw", "journal", "journal-memory", "shared-state"] as const;
+const ONLY = ["sandboxes", "startup", "throughput", "msw", "journal", "journal-memory", "shared-state"] as const;
 
 function only(text: string): (typeof ONLY)[number] {
   const found = ONLY.find((name) => name === text);
@@ -155,9 +170,14 @@ interface Contender {
 async function main() {
   const options = settings();
   const report: Report = { command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`, date: new Date().toISOString(), machine: machine(), figures: {} };
+  if (options.profile) {
+    const lines = await profileMixed({ ...options, root: ROOT, probe: PROBE, file: join(ROOT, "prof", "mixed-uncached.cpuprofile"), log });
+    return console.log(["", ...lines].join("\n"));
+  }
   // Alone, the journal's benches run the clone's development bundle (the launcher): packing is for the full run.
   const launcher = { installedBin: join(ROOT, "mock", "bin", "hr-mock.js") };
   // The launcher builds its bundle when the sources changed, in the process it starts: built here first, so the figures are the mock's alone.
+  if (options.only === "throughput") return throughputAlone(options);
   if (options.only === "journal" || options.only === "journal-memory" || options.only === "shared-state") execFileSync(process.execPath, [launcher.installedBin, "--help"], { stdio: "ignore" });
   if (options.only === "journal") return printJournalCost(await measureJournal({ ...options, root: ROOT, probe: PROBE, entry: launcher, log }));
   if (options.only === "journal-memory") return printJournalBudget(await measureJournalBudget({ root: ROOT, probe: PROBE, entry: launcher, log }));
@@ -277,6 +297,26 @@ async function measureThroughput(context: { project: string; installedBin: strin
   console.log(`RSS after the mixed run: default ${mixed.rssMb.toFixed(0)} MB (target < 200 MB: ${verdict(mixed.rssMb < 200)}), --scale 10 ${mixedScaled.rssMb.toFixed(0)} MB`);
   report.throughput = Object.fromEntries([...rows, uncached, uncachedScaled, searched, mixed, mixedScaled].map((r) => [r.label, { requestsPerSecond: r.load.requestsPerSecond, p50Ms: r.load.p50Ms, p99Ms: r.load.p99Ms, cpuUsPerRequest: r.load.serverCpuUsPerRequest, startupMs: r.startupMs, rssMb: r.rssMb }]));
   report.figures = { ...report.figures, cachedOfBare: ofBare(rows[0], rows[3]), mixedOfBare, mixedScale10, scale10: rps(rows[1]) / rps(rows[0]) };
+}
+
+/** --only throughput: the throughput rows and serve's start-up on the clone's development bundle, printed, not written. */
+async function throughputAlone(options: ReturnType<typeof settings>): Promise<void> {
+  const installedBin = await devBundleCli(ROOT);
+  log(`the mock: the clone's development bundle (${installedBin})`);
+  const work = await mkdtemp(join(tmpdir(), "hr-mock-bench-"));
+  const contenders: Contender[] = [];
+  const report: Report = { command: "", date: "", machine: machine(), figures: {} };
+  try {
+    const start = await measureServeStartup({ bin: installedBin, clone: ROOT, probe: PROBE, runs: options.runs, work, log });
+    await measureThroughput({ project: ROOT, installedBin, work, options, contenders, report });
+    console.log("");
+    console.log(`cached / bare node:http ${((report.figures.cachedOfBare ?? Number.NaN) * 100).toFixed(0)}%`);
+    console.log(`hr-mock serve (development bundle), spawn to first 200 / bare node:http: ${start.serveMs.toFixed(0)} ms / ${start.bareMs.toFixed(0)} ms = ${(start.serveMs / start.bareMs).toFixed(1)}x (medians of ${options.runs})`);
+    console.log(`resident memory of hr-mock serve at its first 200: ${start.rssMb.toFixed(0)} MB (median)`);
+  } finally {
+    await Promise.all(contenders.map((c) => c.server.stop()));
+    await rm(work, { recursive: true, force: true });
+  }
 }
 
 function machine(): Report["machine"] {
