@@ -122,7 +122,7 @@ const lodashOnce: Plugin = {
 };
 
 /** Prism's lazily read modules that a browser build replaces outright (the aliases above). */
-const REPLACED_LAZY = ["@stoplight/http-spec/oas2/operation", "@stoplight/http-spec/postman/operation"];
+const REPLACED_LAZY = ["@stoplight/http-spec/oas2/operation", "@stoplight/http-spec/postman/operation", "node-fetch"];
 
 /**
  * Modules Prism loads but a page's handlers read only on a rare path, evaluated on first use (as
