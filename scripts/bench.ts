@@ -94,6 +94,8 @@ writes docs/benchmarks.json and docs/benchmarks.md.
                                       Prism, bare node:http) and serve's start-up and memory at the
                                       first 200, on the clone's development bundle (no packing)
                       shared-state    --state redis:// against memory state
+  --mock DIR        with --only throughput: measure the mock of another clone (say the previous main,
+                    run in turns with this one), from that clone's development bundle
   --profile         a CPU profile of the mock (from its sources) under the mixed uncached load
                     (--seconds, default 10 here too): writes prof/mixed-uncached.cpuprofile and prints
                     where the time goes by module and function; nothing else runs
@@ -112,6 +114,7 @@ function settings() {
         runs: { type: "string", default: "5" },
         only: { type: "string" },
         profile: { type: "boolean" },
+        mock: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -132,6 +135,7 @@ function settings() {
       runs: number("runs", values.runs!),
       only: values.only === undefined ? undefined : only(values.only),
       profile: values.profile === true,
+      mock: values.mock,
     };
   } catch (error) {
     console.error(`bench: ${(error as Error).message.split(/\.\s/)[0]}`);
@@ -301,7 +305,7 @@ async function measureThroughput(context: { project: string; installedBin: strin
 
 /** --only throughput: the throughput rows and serve's start-up on the clone's development bundle, printed, not written. */
 async function throughputAlone(options: ReturnType<typeof settings>): Promise<void> {
-  const installedBin = await devBundleCli(ROOT);
+  const installedBin = await devBundleCli(options.mock ?? ROOT);
   log(`the mock: the clone's development bundle (${installedBin})`);
   const work = await mkdtemp(join(tmpdir(), "hr-mock-bench-"));
   const contenders: Contender[] = [];
