@@ -18,6 +18,9 @@
 // - node-fetch (with whatwg-url and tr46's Unicode mapping table behind it): `node_fetch_1.default(…)`
 //   in forwarder/index.js and mocker/callback/callbacks.js, called only when Prism forwards a request
 //   (the mock never proxies through Prism) or sends a callback (the spec declares none).
+// - lodash/fp, which builds a converted copy of every lodash function when it loads:
+//   validator/validators/security/index.js reads `fp_1.set` only in setErrorTag, called when a
+//   request's key is refused.
 // - isomorphic-fetch, which @stoplight/json-schema-ref-parser requires (resolvers/http.js) for its
 //   side effect alone: it sets a global fetch from node-fetch when there is none. Node has one
 //   (engines: 20.19 and up), so it only loaded node-fetch; its stand-in is never read.
@@ -45,6 +48,7 @@ export const LAZY_MODULES: readonly LazyModule[] = [
   { importer: "@stoplight/prism-http", specifier: "@stoplight/http-spec/oas2/operation" },
   { importer: "@stoplight/prism-http", specifier: "@stoplight/http-spec/postman/operation" },
   { importer: "@stoplight/prism-http", specifier: "node-fetch" },
+  { importer: "@stoplight/prism-http", specifier: "lodash/fp" },
   { importer: "@stoplight/json-schema-ref-parser", specifier: "isomorphic-fetch" },
 ];
 
