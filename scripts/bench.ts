@@ -50,13 +50,14 @@ import { printStartup, writeReport, type Report } from "./bench/report.js";
 import { measureServeStartup, measureStartup } from "./bench/startup.js";
 import { measureBrowserBundle } from "./lib/browser-size.js";
 import { measureMswSideBySide, printMswSideBySide } from "./bench/msw-side-by-side.js";
-import { measureJournal, printJournalCost, type JournalCost } from "./bench/journal.js";
-import { measureJournalBudget, printJournalBudget, type JournalBudgetCost } from "./bench/journal-budget.js";
-import { measureSharedState, printSharedState, type SharedStateCost } from "./bench/shared-state.js";
+import { measureJournal, printJournalCost } from "./bench/journal.js";
+import { measureJournalBudget, printJournalBudget } from "./bench/journal-budget.js";
+import { measureSharedState, printSharedState } from "./bench/shared-state.js";
 import { startBareServer, startMockServer, startPrismServer, type BenchServer, type Probe } from "./bench/servers.js";
 import { DEMO_KEY } from "../mock/keys/demo-keys.js";
 import { profileMixed } from "./bench/profile.js";
 import { devBundleCli } from "./bench/dev-bundle-cli.js";
+import { journalFigures, printTable, sharedStateFigures, type Row } from "./bench/rows.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PROBE: Probe = { path: "/v1/leaverequest/list", headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } };
@@ -66,12 +67,6 @@ const MSW_PAGES = 3;
 /** The mixed workload's least number of distinct URLs. */
 const MIXED_URLS = 4000;
 
-interface Row {
-  label: string;
-  load: LoadResult;
-  startupMs: number;
-  rssMb: number;
-}
 
 const HELP = `npm run bench [-- options]: the mock measured beside Prism's mock and a bare node:http server, in one run;
 writes docs/benchmarks.json and docs/benchmarks.md.
@@ -361,25 +356,6 @@ function better(best: Row | undefined, next: Row): Row {
   return next.load.requestsPerSecond > best.load.requestsPerSecond ? next : { ...best, rssMb: next.rssMb };
 }
 
-function printTable(rows: Row[]) {
-  const header = ["server", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "start-up s", "RSS MB"];
-  const lines = rows.map((r) => [
-    r.label,
-    Math.round(r.load.requestsPerSecond).toLocaleString("en"),
-    r.load.p50Ms.toFixed(2),
-    r.load.p99Ms.toFixed(2),
-    r.load.serverCpuUsPerRequest.toFixed(0),
-    (r.startupMs / 1000).toFixed(2),
-    r.rssMb.toFixed(0),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  console.log("");
-  console.log(format(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const line of lines) console.log(format(line));
-}
-
 function printRatios(ours: Row, scaled: Row, prism: Row, bare: Row) {
   const rps = (r: Row) => r.load.requestsPerSecond;
   const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
@@ -399,37 +375,3 @@ main().catch((error: unknown) => {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
-
-/** The journal's figures as the report keeps them. */
-function journalFigures(cost: JournalCost, budget: JournalBudgetCost): Record<string, number> {
-  return {
-    journalOnPerSecond: cost.on.requestsPerSecond,
-    journalOffPerSecond: cost.off.requestsPerSecond,
-    journalRatio: cost.ratio,
-    journalCpuRatio: cost.cpuRatio,
-    journalHeapFullMb: cost.heap.fullMb,
-    journalHeapAfterMb: cost.heap.afterMb,
-    journalBudgetRssStartMb: budget.rss.startMb,
-    journalBudgetRssRightAfterMb: budget.rss.rightAfterMb,
-    journalBudgetRssAfterMb: budget.rss.afterMb,
-    journalBudgetRestSeconds: budget.restSeconds,
-    journalBudgetHeapAfterMb: budget.heap.afterMb,
-  };
-}
-
-/** Shared state's figures as the report keeps them (the commands per request by name too). */
-function sharedStateFigures(cost: SharedStateCost): Record<string, number> {
-  return {
-    sharedStateMemoryPerSecond: cost.memory.requestsPerSecond,
-    sharedStateRedisPerSecond: cost.redis.requestsPerSecond,
-    sharedStateMemoryP99Ms: cost.memory.p99Ms,
-    sharedStateRedisP99Ms: cost.redis.p99Ms,
-    sharedStateRatio: cost.ratio,
-    sharedStateCpuRatio: cost.cpuRatio,
-    sharedStateRedisCpuUsPerRequest: cost.redisCpuUsPerRequest,
-    sharedStateCommandsPerRequest: cost.commands.perRequest,
-    sharedStateSentPerRequest: cost.sample.sentPerRequest,
-    sharedStateReadsPerRequest: cost.readsPerRequest,
-    ...Object.fromEntries(cost.commands.byCommand.map((c) => [`sharedStateCommand:${c.command}`, c.perRequest])),
-  };
-}
