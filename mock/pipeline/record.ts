@@ -56,8 +56,8 @@ export function entryOf(request: RecordedInput, reply: RecordedOutput, operation
   return {
     // When it arrived (the journal's `since` selects by it; reading the time once answered put a
     // request a client had seen answered after a later `since`), to the microsecond: replicas send
-    // their records to a shared journal together, a little after answering
-    // (mock/state/redis/late-records.ts), and its readers order them by this.
+    // their records to a shared journal in batches (mock/state/redis/journal.ts), and its readers
+    // order them by this.
     at: Math.round((performance.timeOrigin + started) * 1000) / 1000,
     method: request.method,
     // A URL as sent is ASCII (Node's parser gives one character per byte): characters are bytes.

@@ -17,7 +17,8 @@ import { DEFAULT_WORLD, type SandboxDefinition } from "../worlds/world.js";
 
 export { DEFAULT_WORLD };
 
-const FORMAT = "hr-mock-state/1";
+/** The state's format, whatever keeps it (a directory's state.json, Redis's state key): a mock reading another refuses the state. */
+export const STATE_FORMAT = "hr-mock-state/1";
 const WORLD_ID = /^[a-z0-9][a-z0-9-]{0,62}$/;
 
 /** What built a world's start dataset; a state is restored only onto the same. */
@@ -103,7 +104,7 @@ class DirectoryStore implements StateStore {
   ) {}
 
   begin(fingerprint: Fingerprint): void {
-    writeAtomic(join(this.dir, "state.json"), `${JSON.stringify({ format: FORMAT, fingerprint }, null, 2)}\n`);
+    writeAtomic(join(this.dir, "state.json"), `${JSON.stringify({ format: STATE_FORMAT, fingerprint }, null, 2)}\n`);
     this.fingerprint = fingerprint;
   }
 
@@ -220,7 +221,7 @@ function prepare(dir: string): Fingerprint | undefined {
     throw new StateError(`${statePath} is not JSON; the state directory was edited or damaged (move it away to start afresh)`);
   }
   const state = parsed as { format?: unknown; fingerprint?: Partial<Fingerprint> };
-  if (state.format !== FORMAT) throw new StateError(`${statePath} is not of the format ${FORMAT} this mock reads (found ${JSON.stringify(state.format)})`);
+  if (state.format !== STATE_FORMAT) throw new StateError(`${statePath} is not of the format ${STATE_FORMAT} this mock reads (found ${JSON.stringify(state.format)})`);
   const f = state.fingerprint;
   if (!f || typeof f.seed !== "number" || typeof f.scale !== "number" || typeof f.today !== "string" || (f.data !== undefined && typeof f.data !== "string")) {
     throw new StateError(`${statePath} has no valid fingerprint (seed, scale, today); the state directory was edited or damaged`);

@@ -46,9 +46,14 @@ export interface LoggedDelivery {
 /** One organisation's entries, oldest first, each with its place in the whole log's order. */
 interface OrganizationLog {
   entries: (LoggedDelivery & { seq: number })[];
-  /** Trimming is O(n): done when the log has grown by a tenth since the last time, not on every add. */
-  trimAt: number;
 }
+
+/**
+ * The log's trim rule, on every backend (the Redis scripts interpolate it): past a tenth over the
+ * bound, an organisation's oldest finished entries go, down to the bound; unfinished ones stay. The
+ * slack spares a trim (O(n)) on every add.
+ */
+export const LOG_TRIM_SLACK = 1.1;
 
 /**
  * The log, bounded per organisation: one organisation's traffic never evicts another's entries.
@@ -63,15 +68,11 @@ export class DeliveryLog {
   add(entry: DeliveryLogEntry, body?: Buffer): void {
     let log = this.byOrganization.get(entry.organizationId);
     if (!log) {
-      log = { entries: [], trimAt: Math.ceil(this.limitPerOrganization * 1.1) };
+      log = { entries: [] };
       this.byOrganization.set(entry.organizationId, log);
     }
     log.entries.push({ seq: this.seq++, entry, body });
-    if (log.entries.length > log.trimAt) {
-      trim(log, this.limitPerOrganization);
-      // Unfinished entries are never dropped, so the log may stay above the limit for a while.
-      log.trimAt = Math.ceil(Math.max(this.limitPerOrganization, log.entries.length) * 1.1);
-    }
+    if (log.entries.length > Math.ceil(this.limitPerOrganization * LOG_TRIM_SLACK)) trim(log, this.limitPerOrganization);
   }
 
   /** Newest first. Entries are live objects: copy them before handing them out. */
@@ -124,14 +125,17 @@ export class DeliveryLog {
 
 /** Drops an organisation's oldest finished entries down to the limit; unfinished ones always stay. */
 function trim(log: OrganizationLog, limit: number): void {
-  let excess = log.entries.length - limit;
-  log.entries = log.entries.filter(({ entry }) => {
-    if (excess > 0 && isFinal(entry.state)) {
-      excess--;
-      return false;
-    }
-    return true;
-  });
+  const { entries } = log;
+  let excess = entries.length - limit;
+  // In place, reading no further than the last entry dropped: unfinished entries may keep the log past its bound for a while.
+  let kept = 0;
+  let read = 0;
+  for (; read < entries.length && excess > 0; read++) {
+    if (isFinal(entries[read].entry.state)) excess--;
+    else entries[kept++] = entries[read];
+  }
+  entries.copyWithin(kept, read);
+  entries.length -= read - kept;
 }
 
 /** A deep copy for callers: the log's entries keep changing while attempts run. */

@@ -7,11 +7,12 @@ import { mockLimits } from "../../generated/control-facts.js";
 import { createKeyRegistry } from "./api-keys.js";
 import { forkDataset, resetDataset } from "../data/copy-on-write.js";
 import type { Dataset } from "../data/dataset.js";
-import type { KeySpec } from "../keys/demo-keys.js";
+import { DEMO_KEY_PREFIX, SANDBOX_KEY_PREFIX, type KeySpec } from "../keys/demo-keys.js";
 import type { WorldWebhooks } from "../webhooks/port.js";
 import type { ApiKey, KeyRegistry, SandboxDefinition, World } from "./world-shape.js";
 import type { WebhookCore } from "../webhooks/core.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
+import { bearerKey } from "../kernel/bearer.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import type { WorldStore } from "./world-store.js";
 import type { WorldJournal } from "./journal/port.js";
@@ -75,11 +76,14 @@ export class Worlds {
   /** A sandbox of a fresh definition, made once its state registered it. */
   private register(label: string | undefined, data: unknown): Awaitable<SandboxResult> {
     const random = randomText();
-    const keys = this.options.sandboxKeys.map((spec) => ({ key: `sbx_${random}_${spec.key.replace(/^demo_/, "")}`, demoKey: spec.key }));
+    const keys = this.options.sandboxKeys.map((spec) => ({ key: `${SANDBOX_KEY_PREFIX}${random}_${withoutDemoPrefix(spec.key)}`, demoKey: spec.key }));
     const definition: SandboxDefinition = { id: globalThis.crypto.randomUUID(), label: label ?? null, createdAt: new Date().toISOString(), keys, ...(data !== undefined && { data }) };
     const start = this.startOf(definition);
     if (!start.ok) return refuse("invalid", `the data file does not load: ${start.lines.join("; ")}`, "data");
-    return andThen(this.state.register(definition, this.maxSandboxes), (registered) => (registered.ok ? ok(this.make(definition, start.dataset)) : this.full()));
+    return andThen(this.state.register(definition, this.maxSandboxes), (registered) => {
+      // A listing (list, find) running meanwhile may have made it known here already, from the state.
+      return registered.ok ? ok(this.sandboxes.get(definition.id) ?? this.make(definition, start.dataset)) : this.full();
+    });
   }
 
   private full(): SandboxResult {
@@ -158,9 +162,9 @@ export class Worlds {
    * state once and its sandbox made known; a promise only when the state answers with one.
    */
   learnKey(authorization: string | string[] | undefined): Promise<void> | undefined {
-    if (typeof authorization !== "string" || !authorization.startsWith("Bearer sbx_")) return undefined;
-    const key = authorization.slice(7).trim();
-    if (this.registry.has(key)) return undefined;
+    const bearer = typeof authorization === "string" ? bearerKey(authorization) : undefined;
+    if (!bearer?.ok || !bearer.key.startsWith(SANDBOX_KEY_PREFIX) || this.registry.has(bearer.key)) return undefined;
+    const key = bearer.key;
     const learnt = andThen(this.state.sandboxOfKey(key), (id) => (id === undefined ? undefined : andThen(this.find(id), () => undefined)));
     return learnt instanceof Promise ? learnt : undefined;
   }
@@ -278,4 +282,9 @@ function notFound(id: string): SandboxResult {
 function retire(service: WorldWebhooks | undefined): void {
   if (!service) return;
   void service.close();
+}
+
+/** A key without the demo keys' prefix, if it has it (a sandbox key names the key it copies so). */
+function withoutDemoPrefix(key: string): string {
+  return key.startsWith(DEMO_KEY_PREFIX) ? key.slice(DEMO_KEY_PREFIX.length) : key;
 }

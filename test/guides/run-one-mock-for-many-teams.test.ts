@@ -12,7 +12,6 @@ import { storeUnavailable } from "../../mock/kernel/store-unavailable.js";
 import { StoreUnavailableError } from "../../mock/kernel/store-unavailable.js";
 import { COMMAND_TIMEOUT_MS } from "../../mock/state/redis/connection.js";
 import { TRIGGER_PATIENCE_MS } from "../../mock/state/redis/webhooks/service.js";
-import { BARRIER_MS } from "../../mock/state/redis/late-records.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { routes } from "../../generated/routes.js";
 import { parse } from "yaml";
@@ -56,7 +55,6 @@ test("the 503 it quotes is the mock's, and the timeout it states is the connecti
   expect(JSON.parse(message).message).toBe(quoted);
   expect(text).toContain(`not answering within ${COMMAND_TIMEOUT_MS / 1000} s`);
   expect(text, "how long a trigger keeps trying while other replicas' changes land first").toContain(`keeps it behind for ${TRIGGER_PATIENCE_MS / 1000} s answers \`409\``);
-  expect(text, "how long a journal read waits for a replica that does not answer").toContain(`is waited for ${BARRIER_MS / 1000} s at most`);
 });
 
 test("the bounds it states are the control document's", () => {

@@ -13,6 +13,8 @@ import { rateLimit } from "../../generated/facts.js";
 import { RATE_LIMIT_WINDOW_MS } from "../../mock/kernel/limits.js";
 import { worldKeys } from "../../mock/state/redis/keys.js";
 import { CLAIM_SCRIPT, DELIVERY_KEY_COUNT, deliveryKeys } from "../../mock/state/redis/lua/deliveries.js";
+import { LOG_TRIM_SLACK } from "../../mock/webhooks/delivery-log.js";
+import { PACT_SANDBOX_LABEL } from "../../mock/operations/control/pact.js";
 import { startRedis, type RedisServer } from "../support/redis-server.js";
 import { register, TestReceiver } from "../webhooks-engine/support.js";
 import { send, startReplicas, type Answer } from "../state-redis/support.js";
@@ -206,6 +208,63 @@ const CASES: Array<[string, Case<unknown, unknown>]> = [
         expect(place.receiver.rejections, "every delivery verified with the endpoint's secret").toEqual([]);
         const trimmedResent = (await send(place.next(), "POST", `/_mock/webhooks/events/${events[0]}/resend`, place.admin)).status;
         return { kept: kept.map((d) => events.indexOf(d.eventId)), trimmedResent };
+      },
+    }),
+  ],
+  [
+    `past its bound, the delivery log keeps the same entries on every backend: after a run of unfinished deliveries, trimmed at ${LOG} × ${LOG_TRIM_SLACK} again`,
+    behaviour({
+      given: { failing: 20, delivered: 2 },
+      // The 20 cancelled went at the first delivery past the bound but the newest two; the next stayed within the slack.
+      want: { states: ["succeeded", "succeeded", "cancelled", "cancelled"] },
+      async run(place, given) {
+        place.receiver.answer = () => ({ kind: "status", status: 500 });
+        const failing = await register(place.next(), place.receiver, {}, place.admin);
+        for (let i = 0; i < given.failing; i++) await trigger(place, "payroll.paid");
+        expect((await send(place.next(), "DELETE", `/_mock/webhooks/endpoints/${failing.id}`, place.admin)).status).toBe(200);
+        await until(async () => ((await deliveries(place)).every((d) => d.state === "cancelled") ? true : undefined), "every delivery to be cancelled");
+        place.receiver.answer = () => ({ kind: "verify" });
+        await register(place.next(), place.receiver, {}, place.admin);
+        for (let i = 0; i < given.delivered; i++) await place.receiver.event(await trigger(place, "payroll.paid"));
+        const log = await until(async () => {
+          const listed = await deliveries(place);
+          return listed.filter((d) => d.state === "succeeded").length === given.delivered ? listed : undefined;
+        }, "the deliveries to the working endpoint to succeed");
+        return { states: log.map((d) => d.state) };
+      },
+    }),
+  ],
+  [
+    "a sandbox key sent with a lower-case scheme and extra spaces is answered by a replica that has not seen the sandbox",
+    behaviour({
+      given: { authorization: (key: string) => `bearer   ${key}` },
+      want: { status: 200 },
+      async run(place, given) {
+        // The sandbox was made through the replica before this one.
+        const answer = await fetch(`${place.next().url}/v1/department/list?PageSize=1`, { headers: { authorization: given.authorization(place.full) } });
+        return { status: answer.status };
+      },
+    }),
+  ],
+  [
+    "20 concurrent first calls of the Pact state endpoint all answer 200 with one key, and leave one pact sandbox",
+    behaviour({
+      given: { calls: 20, state: { action: "setup", state: "s", params: { key: "org 1, leave and employee management" } } },
+      want: { statuses: Array(20).fill(200), keys: 1, sandboxes: 1 },
+      async run(place, given) {
+        // Through one replica: each replica keeps its own order of state changes.
+        const via = place.next();
+        const post = async () => {
+          const answer = await fetch(`${via.url}/_mock/pact/provider-states`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(given.state) });
+          return { status: answer.status, body: await answer.json() };
+        };
+        const answers = await Promise.all(Array.from({ length: given.calls }, post));
+        const listed = (await send(place.next(), "GET", "/_mock/sandboxes", DEMO_KEY.org1WebhooksAdmin)).body.data as Array<{ label: string }>;
+        return {
+          statuses: answers.map((a) => a.status),
+          keys: new Set(answers.map((a) => a.body.apiKey)).size,
+          sandboxes: listed.filter((s) => s.label === PACT_SANDBOX_LABEL).length,
+        };
       },
     }),
   ],

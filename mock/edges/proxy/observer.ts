@@ -10,6 +10,7 @@ import { isSuccess, type Auth, type Exchange } from "../../../src/contract/excha
 import type { OperationId } from "../../../src/contract/openapi.js";
 import type { TrafficChecker } from "../../../src/contract/traffic.js";
 import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
+import { bearerKey } from "../../kernel/bearer.js";
 import { oneLine } from "../../kernel/text.js";
 import type { CheckedRequest, RequestCheck } from "../../pipeline/request-check.js";
 import { createRedactor, redactedTarget } from "./redact.js";
@@ -125,7 +126,7 @@ function parsed(text: string): unknown {
 /** How the request carried its key: one Bearer credential, none, or something else. */
 function authOf(authorizations: readonly string[]): Auth {
   if (authorizations.length === 0) return "none";
-  if (authorizations.length === 1 && !/^Bearer\s+\S+\s*$/i.test(authorizations[0])) return "malformed";
+  if (authorizations.length === 1 && !bearerKey(authorizations[0]).ok) return "malformed";
   return "key";
 }
 

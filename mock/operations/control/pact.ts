@@ -19,12 +19,20 @@ export const PACT_SANDBOX_LABEL = "pact provider states";
 type StateChange = components["schemas"]["ProviderStateChange"];
 
 export function pactOperations(worlds: Worlds): OperationTable {
-  const sandbox = (): Awaitable<OperationResult | World> =>
-    andThen(worlds.list(), (listed) => {
+  // One state change at a time: calls made while one waits for the state share its answer (the
+  // sandbox at its start), so that concurrent first calls make one sandbox, not one each.
+  let changing: Promise<OperationResult | World> | undefined;
+  const sandbox = (): Awaitable<OperationResult | World> => {
+    if (changing) return changing;
+    const changed = andThen(worlds.list(), (listed) => {
       const kept = listed.find((w) => w.label === PACT_SANDBOX_LABEL);
       const made = kept ? worlds.reset(kept.id) : worlds.createSandbox(PACT_SANDBOX_LABEL);
       return andThen(made, (done) => (done.ok ? done.value : operationResult(done)));
     });
+    if (!(changed instanceof Promise)) return changed;
+    changing = changed.finally(() => (changing = undefined));
+    return changing;
+  };
   return {
     setPactProviderState: ({ body }) => {
       const change = (body ?? {}) as StateChange;

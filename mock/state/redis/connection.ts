@@ -44,11 +44,6 @@ export interface RedisLink {
    * reconnecting and subscribing again by itself; `onReady` runs each time it is (again) connected.
    */
   subscriber(onReady: (connection: RedisClient) => void): RedisClient;
-  /**
-   * On a single server, a new connection that does not reconnect by itself (its owner starts
-   * another when it closes); undefined on a Cluster. Rejects when it cannot connect.
-   */
-  connection(): Promise<Redis | undefined>;
   close(): Promise<void>;
 }
 
@@ -90,7 +85,7 @@ export async function openRedis(address: RedisAddress): Promise<RedisLink> {
       client.disconnect();
       throw new StateError(`--state ${address.shown}: the Redis Cluster is not ready (${describe(error as Error)})`);
     }
-    return link(address, true, client, () => client.duplicate<undefined>(), undefined);
+    return link(address, true, client, () => client.duplicate<undefined>());
   }
   // A connection that reconnects by itself takes the probe's place.
   probe.disconnect();
@@ -99,20 +94,13 @@ export async function openRedis(address: RedisAddress): Promise<RedisLink> {
   await client.connect().catch((error: Error) => {
     throw new StateError(`--state ${address.shown}: ${connectProblem(error, address)}`);
   });
-  return link(address, false, client, () => client.duplicate<undefined>(), () => client.duplicate<SingleOptions>({ retryStrategy: () => null, autoResubscribe: false, protocol: 2 }));
+  return link(address, false, client, () => client.duplicate<undefined>());
 }
-
-/**
- * A connection that stays closed once closed (its owner starts another), subscribing to nothing by
- * itself; RESP2, under which Redis's invalidations (CLIENT TRACKING's REDIRECT) come as pub/sub
- * messages: ioredis drops RESP3's `invalidate` push.
- */
-type SingleOptions = { retryStrategy: () => null; autoResubscribe: false; protocol: 2 };
 
 // duplicate<undefined>(): the copy's options are the original's. Left to inference, its type argument
 // is inferred against RedisClient, which has TypeScript measure the variance of ioredis' whole
 // command interface: about a fifth of `tsc --noEmit -p .`'s time went to these two calls.
-function link(address: RedisAddress, cluster: boolean, client: RedisClient, duplicate: () => RedisClient, single: (() => Redis) | undefined): RedisLink {
+function link(address: RedisAddress, cluster: boolean, client: RedisClient, duplicate: () => RedisClient): RedisLink {
   const listeners = new Set<(up: boolean, reason?: string) => void>();
   const subscribers: RedisClient[] = [];
   let up = true;
@@ -167,18 +155,6 @@ function link(address: RedisAddress, cluster: boolean, client: RedisClient, dupl
       connection.on("ready", () => onReady(connection));
       if (connection.status === "wait") connection.connect().catch(() => undefined);
       subscribers.push(connection);
-      return connection;
-    },
-    async connection() {
-      if (!single || closed) return undefined;
-      const connection = single();
-      connection.on("error", () => {});
-      subscribers.push(connection);
-      connection.once("end", () => {
-        const at = subscribers.indexOf(connection);
-        if (at >= 0) subscribers.splice(at, 1);
-      });
-      await connection.connect();
       return connection;
     },
     async close() {

@@ -1,7 +1,7 @@
 // What the Lua scripts (lua/) and the TypeScript that reads what they write must agree on, in one
 // place: the answer codes, the tally's fields, the members of the sorted sets and hashes ("a|b|c"),
-// the delivery states, and the state's format. The scripts are made from these (their text
-// interpolates LUA_FORMATS and the codes), and so is the parsing here; the key layout is keys.ts.
+// the delivery states. The scripts are made from these (their text interpolates LUA_FORMATS and
+// the codes), and so is the parsing here; the key layout is keys.ts, the state's format store.ts.
 // scriptsDigest (scripts.ts) names the whole, so replicas of releases whose formats differ refuse
 // each other's state with one line.
 import type { DeliveryState } from "../../webhooks/delivery-log.js";
@@ -9,9 +9,6 @@ import { FINAL_STATES } from "../../webhooks/delivery-log.js";
 import type { OperationTally } from "../../worlds/journal/tally.js";
 
 export { mockKeys, worldKeys, allWorldKeys, type WorldKeys } from "./keys.js";
-
-/** The state's format: written with the fingerprint; a replica reading another refuses the state. */
-export const STATE_FORMAT = "hr-mock-state/1";
 
 /** What admission answers, per request (a stale or gone world: once, for the whole batch). */
 export const ADMITTED = { stale: 0, gone: 1, rateLimited: 2, forbidden: 3, fault: 4, admitted: 5 } as const;

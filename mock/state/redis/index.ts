@@ -11,13 +11,11 @@ import type { WebhookCore } from "../../webhooks/core.js";
 import type { Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "../backend.js";
 import type { OperatorLog } from "../../kernel/operator-log.js";
 import { StateError } from "../state-error.js";
-import { fingerprintDifferences } from "../store.js";
+import { fingerprintDifferences, STATE_FORMAT } from "../store.js";
 import { parseRedisUrl } from "./address.js";
 import { openRedis, type RedisLink } from "./connection.js";
-import { STATE_FORMAT } from "./formats.js";
 import { RedisJournal } from "./journal.js";
 import { mockKeys } from "./keys.js";
-import { chooseMode, type RedisMode } from "./modes.js";
 import { sharedSandboxes, type SharedSandboxes } from "./sandboxes.js";
 import { registerScripts, scriptsDigest, type Scripts } from "./scripts.js";
 import { RedisWorldState } from "./world-state.js";
@@ -45,8 +43,7 @@ export async function openRedisBackend(url: string, options: RedisStateOptions):
     const held = await scripts.read((client) => client.get(mockKeys.state));
     const fingerprint = held === null ? undefined : readState(held, link.address.shown);
     const settings = { rateLimit: options.rateLimit, journalCapacity: options.journalSize, maxFaults: mockLimits.maxFaultsPerWorld };
-    const mode = await chooseMode(link, scripts, { ...settings, onError: options.onError });
-    return new RedisBackend(link, scripts, mode, fingerprint, { ...settings, log: options.log, lifecycle: options.lifecycle, onError: options.onError });
+    return new RedisBackend(link, scripts, fingerprint, { ...settings, log: options.log, lifecycle: options.lifecycle, onError: options.onError });
   } catch (error) {
     await link.close();
     throw error;
@@ -73,7 +70,6 @@ class RedisBackend implements StateBackend {
   constructor(
     private readonly link: RedisLink,
     private readonly scripts: Scripts,
-    private readonly mode: RedisMode,
     private held: Fingerprint | undefined,
     private readonly settings: Settings,
   ) {
@@ -101,7 +97,7 @@ class RedisBackend implements StateBackend {
 
   open({ world, webhooks }: WorldPlace): WorldParts {
     const here = this.attached();
-    const { settings, scripts, mode } = this;
+    const { settings, scripts } = this;
     const state = new RedisWorldState(
       {
         scripts,
@@ -110,17 +106,13 @@ class RedisBackend implements StateBackend {
         journalCapacity: settings.journalCapacity,
         maxFaults: settings.maxFaults,
         restartHere: (w) => here.restart(w),
-        forgetHere: (w) => {
-          this.stateOf(w).leave();
-          here.forget(w);
-        },
+        forgetHere: (w) => here.forget(w),
         onError: settings.onError,
-        mode,
       },
       world,
     );
     this.states.set(world, state);
-    return { store: state, journal: new RedisJournal(this.link, scripts, state, settings.journalCapacity, mode), webhooks: webhooks && this.webhooks(world, state, webhooks) };
+    return { store: state, journal: new RedisJournal(this.link, scripts, state, settings.journalCapacity), webhooks: webhooks && this.webhooks(world, state, webhooks) };
   }
 
   /** Counted when it registers, against every replica's sandboxes. */
@@ -151,7 +143,7 @@ class RedisBackend implements StateBackend {
   }
 
   async remove(world: World): Promise<void> {
-    await this.sandboxes.remove(world, this.stateOf(world));
+    await this.sandboxes.remove(world);
   }
 
   /** Records the fingerprint of a new state; refuses (StateError) a replica made from another. */
@@ -189,7 +181,7 @@ class RedisBackend implements StateBackend {
 
   /** Journal records held here sent; the delivery leases held here but not being sent released (due again at once, for any replica). */
   async flush(): Promise<void> {
-    await Promise.all([this.mode.flush(), this.pump?.handBack()]);
+    await this.pump?.handBack();
   }
 
   async close(): Promise<void> {
@@ -198,7 +190,6 @@ class RedisBackend implements StateBackend {
     // (deliveries claimed but not sent) are handed back before the connection goes.
     await this.pump?.close();
     await this.flush();
-    this.mode.close();
     await this.link.close();
   }
 

@@ -1,10 +1,8 @@
 // A world's request journal in Redis: every replica's requests in one list (at most the journal's
 // capacity) and the counts coverage reads in one hash, so GET /_mock/requests, coverage and verify
 // through any replica see them all. Reading fetches the list and the counts in one round trip and
-// answers a view the in-memory journal's readers take as they are, newest first. The mode
-// (modes.ts) says when records go: on a single server a little after the answer, with the
-// replica's next batch (late-records.ts), a read first having every replica send what it holds; on
-// a Cluster with the others of their turn, before the answer.
+// answers a view the in-memory journal's readers take as they are, newest first. Records go with
+// the others of their turn of the event loop, before the answer (or with the admission: world-state.ts).
 import type { JournalEntry } from "../../worlds/journal/entry.js";
 import type { JournalView, WorldJournal } from "../../worlds/journal/port.js";
 import type { OperationTally } from "../../worlds/journal/tally.js";
@@ -12,8 +10,7 @@ import { StoreUnavailableError } from "../../kernel/store-unavailable.js";
 import type { RedisLink } from "./connection.js";
 import type { Scripts } from "./scripts.js";
 import { Batcher } from "./batch.js";
-import type { RecordedWorld } from "./late-records.js";
-import type { RedisMode } from "./modes.js";
+import type { WorldKeys } from "./keys.js";
 import { recordArgs } from "./record-args.js";
 import { readTallyField, TALLY } from "./formats.js";
 
@@ -27,9 +24,8 @@ export class RedisJournal implements WorldJournal {
   constructor(
     private readonly link: RedisLink,
     private readonly scripts: Scripts,
-    private readonly at: RecordedWorld,
+    private readonly at: { readonly keys: WorldKeys; readonly gen: number },
     readonly capacity: number,
-    private readonly mode: RedisMode,
   ) {}
 
   /** Its entries are in Redis: this process holds none. */
@@ -41,33 +37,29 @@ export class RedisJournal implements WorldJournal {
     return this.capacity > 0;
   }
 
-  /** Recorded with the others of this turn of the event loop, before the answer goes out (or late: soon after). */
-  record(entry: JournalEntry): void | Promise<void> {
-    return this.mode.record(this.at, entry, () =>
-      this.records.add(entry).catch((error: unknown) => {
-        // The answer stands (a read from what this replica holds); its record is what is lost.
-        if (!(error instanceof StoreUnavailableError)) throw error;
-        this.lost++;
-      }),
-    );
+  /** Recorded with the others of this turn of the event loop, before the answer goes out. */
+  record(entry: JournalEntry): Promise<void> {
+    return this.records.add(entry).catch((error: unknown) => {
+      // The answer stands (a read from what this replica holds); its record is what is lost.
+      if (!(error instanceof StoreUnavailableError)) throw error;
+      this.lost++;
+    });
   }
 
   private readonly records = new Batcher<JournalEntry, void>(async (entries) => {
     const { keys, gen } = this.at;
-    // Not numbered (0): on a Cluster a record that could not be sent is not sent again.
-    await this.scripts.run("hrmRecord", [keys.meta, keys.journal, keys.tally, keys.recorder("")], [gen, this.capacity, 0, ...entries.flatMap((entry) => recordArgs(entry))]);
+    // A record that could not be sent is not sent again.
+    await this.scripts.run("hrmRecord", [keys.meta, keys.journal, keys.tally], [gen, this.capacity, ...entries.flatMap((entry) => recordArgs(entry))]);
     return entries.map(() => undefined);
   });
 
   async view(): Promise<JournalView> {
-    await this.mode.barrier(this.at.world.id);
     const { keys } = this.at;
     const [entries, counts] = await this.scripts.read((client) => Promise.all([client.lrange(keys.journal, 0, -1), client.hgetall(keys.tally)]));
     return journalView(entries, counts, this.capacity);
   }
 
   async clear(): Promise<number> {
-    await this.mode.barrier(this.at.world.id);
     const { keys } = this.at;
     return Number(await this.scripts.run("hrmClearJournal", [keys.journal, keys.tally], []));
   }

@@ -69,11 +69,9 @@ export interface WorldKeys {
   drops: string;
   /** The rate-limit log of one API key in the world's current generation. */
   rate(generation: number, apiKey: string): string;
-  /** The last batch of journal records kept from one replica (its sequence number): a batch sent again is not kept twice. */
-  recorder(replica: string): string;
 }
 
-/** Every key of a world but its rate-limit logs and recorders (which expire by themselves): what a reset or delete removes. */
+/** Every key of a world but its rate-limit logs (which expire by themselves): what a reset or delete removes. */
 export function allWorldKeys(keys: WorldKeys): string[] {
   return Object.values(keys).filter((value): value is string => typeof value === "string");
 }
@@ -101,7 +99,6 @@ export function worldKeys(world: string): WorldKeys {
     inFlight: `${base}:in-flight`,
     drops: `${base}:drops`,
     rate: (generation, apiKey) => `${base}:rate:${generation}:${digest(apiKey)}`,
-    recorder: (replica) => `${base}:recorder:${replica}`,
   };
 }
 

@@ -22,7 +22,7 @@ export interface SharedSandboxes {
   /** The world's keys wiped for every replica, and its dataset restarted here. */
   reset(state: RedisWorldState): Promise<void>;
   /** Its keys stop first, then its world goes. */
-  remove(world: World, state: RedisWorldState): Promise<void>;
+  remove(world: World): Promise<void>;
 }
 
 export function sharedSandboxes(parts: SandboxParts): SharedSandboxes {
@@ -62,13 +62,10 @@ export function sharedSandboxes(parts: SandboxParts): SharedSandboxes {
     async reset(state) {
       // Restarted here as the script did in Redis (other replicas do so at their next request).
       await state.exclusive(async () => state.startAgain(Number(await scripts.run("hrmResetWorld", allWorldKeys(state.keys), []))));
-      await state.told();
     },
-    async remove(world, state) {
+    async remove(world) {
       await scripts.run("hrmUnregisterSandbox", [mockKeys.sandboxes, mockKeys.sandboxKeys], [world.id, ...world.keys.map((k) => k.key)]);
       await scripts.run("hrmDeleteWorld", allWorldKeys(worldKeys(world.id)), []);
-      await state.told();
-      state.leave();
     },
   };
 }

@@ -6,14 +6,14 @@ import { COMMAND_TIMEOUT_MS, describe, type RedisClient, type RedisLink } from "
 import { StoreUnavailableError } from "../../kernel/store-unavailable.js";
 import { ADD_FAULT_SCRIPT, ADMIT_SCRIPT, CLEAR_FAULTS_SCRIPT, CLEAR_JOURNAL_SCRIPT, RECORD_SCRIPT } from "./lua/admission.js";
 import { ADD_ENDPOINT_SCRIPT, CLAIM_SCRIPT, PUBLISH_SCRIPT, RELEASE_SCRIPT, REMOVE_ENDPOINT_SCRIPT, RENEW_SCRIPT, SETTLE_SCRIPT } from "./lua/deliveries.js";
-import { STATE_FORMAT } from "./formats.js";
+import { STATE_FORMAT } from "../store.js";
 import { CLAIM_STATE_SCRIPT, DELETE_WORLD_SCRIPT, OPEN_WORLD_SCRIPT, REGISTER_SANDBOX_SCRIPT, RESET_WORLD_SCRIPT, UNREGISTER_SANDBOX_SCRIPT } from "./lua/worlds.js";
 import { DELIVERY_KEY_COUNT } from "./lua/deliveries.js";
 
 /** Each script and how many of its arguments are keys (-1: all of a delivery script's keys). */
 const SCRIPTS = {
   hrmAdmit: { keys: -2, lua: ADMIT_SCRIPT },
-  hrmRecord: { keys: 4, lua: RECORD_SCRIPT },
+  hrmRecord: { keys: 3, lua: RECORD_SCRIPT },
   hrmClearJournal: { keys: 2, lua: CLEAR_JOURNAL_SCRIPT },
   hrmAddFault: { keys: 1, lua: ADD_FAULT_SCRIPT },
   hrmClearFaults: { keys: 1, lua: CLEAR_FAULTS_SCRIPT },

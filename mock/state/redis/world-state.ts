@@ -4,8 +4,9 @@
 // reset), the answer says so, this replica catches up (the changes replayed in order, or the world
 // restarted first) and asks again: a change made anywhere is seen on the next request everywhere.
 // Local changes of the dataset (catching up, a trigger's mutation until it is committed) run one at
-// a time per world. What the mode (modes.ts) decides: whether a request is admitted here without
-// asking Redis, and whether records go with the admission or a little after the answer.
+// a time per world. Every request asks Redis (with the others of its turn of the event loop), and its
+// record goes with its admission, before the answer: a Cluster has no tracking of keys across nodes,
+// and on one server it held 61-85 % of memory state's throughput (npm run bench -- --only shared-state).
 import { randomUUID } from "node:crypto";
 import type { DataChange } from "../../webhooks/persistence.js";
 import { DEFAULT_WORLD, type World } from "../../worlds/world.js";
@@ -19,7 +20,6 @@ import { worldKeys, type WorldKeys } from "./keys.js";
 import { ADMITTED } from "./formats.js";
 import type { Scripts } from "./scripts.js";
 import { Batcher } from "./batch.js";
-import type { RedisMode } from "./modes.js";
 
 /** What every world's store of one replica shares. */
 export interface RedisWorldContext {
@@ -34,8 +34,6 @@ export interface RedisWorldContext {
   /** The world gone here (deleted through another replica). */
   forgetHere(world: World): void;
   onError(line: string): void;
-  /** How this replica works with Redis: a Cluster, a single server, one without the rate limit. */
-  mode: RedisMode;
 }
 
 export class RedisWorldState implements WorldStore {
@@ -58,11 +56,11 @@ export class RedisWorldState implements WorldStore {
     this.faults = {
       add: async (input) => {
         const fault: Fault = { id: randomUUID(), operation: input.operation, status: input.status ?? null, delayMs: input.delayMs ?? null, remaining: input.times ?? null };
-        const [added, held] = (await scripts.run("hrmAddFault", [this.keys.faults], [context.maxFaults, JSON.stringify(fault)]).finally(() => this.told())) as number[];
+        const [added, held] = (await scripts.run("hrmAddFault", [this.keys.faults], [context.maxFaults, JSON.stringify(fault)])) as number[];
         return added === 1 ? { ok: true, fault } : { ok: false, held };
       },
       list: async () => (await scripts.read((client) => client.lrange(this.keys.faults, 0, -1))).map((text) => JSON.parse(text) as Fault),
-      clear: async () => ((await scripts.run("hrmClearFaults", [this.keys.faults], []).finally(() => this.told())) as string[]).map((text) => JSON.parse(text) as Fault),
+      clear: async () => ((await scripts.run("hrmClearFaults", [this.keys.faults], [])) as string[]).map((text) => JSON.parse(text) as Fault),
     };
   }
 
@@ -71,34 +69,16 @@ export class RedisWorldState implements WorldStore {
     return rateLimit === "off" ? undefined : { limit: rateLimit, windowMs: RATE_LIMIT_WINDOW_MS };
   }
 
-  /**
-   * Here, when the mode needs no answer from Redis; otherwise joins the requests admitted in this
-   * turn of the event loop: one script call for them all.
-   */
-  admit(request: AdmitRequest): WorldAdmission | Promise<WorldAdmission> {
-    return this.context.mode.admitHere(this, request) ?? this.admissions.add(request);
-  }
-
-  /** The world is gone here: what this replica held of it for Redis goes too. */
-  leave(): void {
-    this.context.mode.leave(this);
-  }
-
-  /**
-   * Resolves once every replica has heard of a change just made here (Redis's word of it comes
-   * before the answer to this replica's question, on the same connection): answered after this,
-   * a change is seen by the next request through any replica, even one admitting requests itself.
-   */
-  told(): Promise<void> {
-    return this.context.mode.told(this);
+  /** Joins the requests admitted in this turn of the event loop: one script call for them all. */
+  admit(request: AdmitRequest): Promise<WorldAdmission> {
+    return this.admissions.add(request);
   }
 
   private async admitBatch(requests: AdmitRequest[]): Promise<WorldAdmission[]> {
-    const { scripts, journalCapacity, mode } = this.context;
+    const { scripts, journalCapacity } = this.context;
     const limit = this.rateLimit;
-    // The callers' kept answers are for the world as it was when they asked (recorded late: after the answer).
-    let records = requests.map((request) => (mode.recordsLate ? undefined : request.entryIfAdmitted));
-    let fresh = true;
+    // The callers' kept answers, recorded with their admission.
+    let records = requests.map((request) => request.entryIfAdmitted);
     for (let round = 0; ; round++) {
       const keys = [this.keys.meta, this.keys.faults, this.keys.journal, this.keys.tally];
       const args: (string | number)[] = [this.gen, this.n, limit?.limit ?? 0, limit?.windowMs ?? 0, journalCapacity];
@@ -117,7 +97,6 @@ export class RedisWorldState implements WorldStore {
         await this.catchUp(Number(answer[1]), Number(answer[2]));
         // Each caller's kept answer may be stale now: it answers again after admission.
         records = requests.map(() => undefined);
-        fresh = false;
         continue;
       }
       if (answer[0] === ADMITTED.gone && answer.length === 1) {
@@ -132,16 +111,8 @@ export class RedisWorldState implements WorldStore {
       // Data changed through another replica meanwhile: admitted all the same (nothing kept was
       // recorded), and each answers from this copy once it reflects those changes.
       const held = Number(answer[0]);
-      if (held !== this.n) {
-        fresh = false;
-        await this.catchUp(this.gen, held);
-      }
-      return requests.map((request, i) => {
-        const outcome = this.outcome(answer.slice(1 + i * 4, 5 + i * 4));
-        if (!mode.recordsLate || !fresh || outcome.kind !== "admitted" || !request.entryIfAdmitted) return outcome;
-        mode.record(this, request.entryIfAdmitted(), () => undefined);
-        return { ...outcome, recorded: true };
-      });
+      if (held !== this.n) await this.catchUp(this.gen, held);
+      return requests.map((_, i) => this.outcome(answer.slice(1 + i * 4, 5 + i * 4)));
     }
   }
 

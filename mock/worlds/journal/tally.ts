@@ -33,7 +33,7 @@ export class Tally {
   count(entry: JournalEntry): void {
     const { operationId } = entry;
     if (operationId === undefined) {
-      if (!entry.url.startsWith(CONTROL_PREFIX)) this.unmatched++;
+      if (isUnmatched(entry)) this.unmatched++;
       return;
     }
     let tally = this.operations.get(operationId);
@@ -61,6 +61,11 @@ export class Tally {
     this.namesByUrl.clear();
     this.unmatched = 0;
   }
+}
+
+/** A request to a path of the read API no operation has (counted as unmatched; Redis's scripts are told it per record). */
+export function isUnmatched(entry: JournalEntry): boolean {
+  return entry.operationId === undefined && !entry.url.startsWith(CONTROL_PREFIX);
 }
 
 const NONE: readonly string[] = [];

@@ -55,27 +55,16 @@ local function store(journal, tally, capacity)
 end
 `;
 
-/** How long Redis remembers a replica's last batch of records: far longer than any retry of one. */
-export const RECORDER_TTL_MS = 3_600_000;
-
 /**
- * KEYS meta, journal, tally, the sending replica's recorder. ARGV the generation the records belong
- * to (0: not known to the replica, which has admitted no request of the world yet), capacity, the
- * batch's number in the replica's sequence for the world (0: not numbered), then records as
- * RECORDS_LUA's collect reads them, to the end. A batch numbered no higher than the last kept from
- * its replica was kept already (sent again after an answer was lost): answers 1, keeping nothing.
- * Records of a deleted world, or of a generation the world has left (a reset), are dropped, as the
- * journal was: answers 0 then, 1 when kept.
+ * KEYS meta, journal, tally. ARGV the generation the records belong to (0: not known to the replica,
+ * which has admitted no request of the world yet), capacity, then records as RECORDS_LUA's collect
+ * reads them, to the end. Records of a deleted world, or of a generation the world has left (a
+ * reset), are dropped, as the journal was: answers 0 then, 1 when kept.
  */
 export const RECORD_SCRIPT = `${RECORDS_LUA}
-local seq = tonumber(ARGV[3])
-if seq > 0 then
-  if seq <= tonumber(redis.call('GET', KEYS[4]) or '0') then return 1 end
-  redis.call('SET', KEYS[4], seq, 'PX', ${RECORDER_TTL_MS})
-end
 local meta = redis.call('HMGET', KEYS[1], 'gen', 'deleted')
 if meta[2] == '1' or (ARGV[1] ~= '0' and meta[1] ~= ARGV[1]) then return 0 end
-local at = 4
+local at = 3
 while at <= #ARGV do at = collect(at) end
 store(KEYS[2], KEYS[3], tonumber(ARGV[2]))
 return 1

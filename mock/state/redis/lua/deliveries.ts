@@ -5,6 +5,7 @@
 // and never re-encoded here; what scripts change of it (state, nextAttemptAt) lives in `states`.
 import type { WorldKeys } from "../keys.js";
 import { LUA_FORMATS, REFUSED } from "../formats.js";
+import { LOG_TRIM_SLACK } from "../../../webhooks/delivery-log.js";
 
 /** The keys every delivery script takes, in this order; the scripts know them by these names. */
 const DELIVERY_KEYS = ["meta", "changes", "endpoints", "deliveries", "states", "index", "order", "bodies", "bodyRefs", "due", "leases", "leaseOwners", "waiting", "waitCounts", "inFlight", "drops"] as const satisfies readonly (keyof WorldKeys)[];
@@ -100,11 +101,11 @@ local function withDropped(answer, dropped)
   return answer
 end
 
--- Past a tenth over the bound, an organisation's oldest finished entries go down to the bound.
+-- The log's trim rule (LOG_TRIM_SLACK, webhooks/delivery-log.ts).
 local function trim(org, limit)
   local first, last = range(org)
   local count = redis.call('ZLEXCOUNT', order, first, last)
-  if count <= math.ceil(limit * 1.1) then return end
+  if count <= math.ceil(limit * ${LOG_TRIM_SLACK}) then return end
   local excess = count - limit
   for _, member in ipairs(redis.call('ZRANGEBYLEX', order, first, last)) do
     if excess <= 0 then break end

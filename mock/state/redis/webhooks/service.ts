@@ -157,10 +157,7 @@ export class RedisWebhookService implements WorldWebhooks {
           throw error;
         }
         if (answer === "committed") {
-          if (change) {
-            this.state.committed(change);
-            await this.state.told();
-          }
+          if (change) this.state.committed(change);
           return published;
         }
         if (answer === "gone") return gone();
