@@ -30,7 +30,12 @@
 // `--only msw` runs that part alone (under a minute on 2 cores) and prints it without writing the
 // report files, as every --only but startup does.
 //
-//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup|msw|journal|journal-memory|shared-state]
+// `--only throughput` runs the throughput rows alone (cached, cache defeated, mixed uncached, at both
+// sizes, beside Prism and bare node:http) and serve's start-up against bare node:http, on the clone's
+// development bundle (the package's Node bundle, scripts/dev-bundle.ts) instead of packing: a few
+// minutes. `--profile` profiles the mock under the mixed uncached load (scripts/bench/profile.ts).
+//
+//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup|throughput|msw|journal|journal-memory|shared-state] [--profile [FILE]]
 import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -42,14 +47,17 @@ import { mixedPaths } from "./bench/mixed.js";
 import { measureSandboxes } from "./bench/sandboxes.js";
 import { packAndInstall, sizeOf } from "./lib/packed-install.js";
 import { printStartup, writeReport, type Report } from "./bench/report.js";
-import { measureStartup } from "./bench/startup.js";
+import { measureServeStartup, measureStartup } from "./bench/startup.js";
 import { measureBrowserBundle } from "./lib/browser-size.js";
 import { measureMswSideBySide, printMswSideBySide } from "./bench/msw-side-by-side.js";
-import { measureJournal, printJournalCost, type JournalCost } from "./bench/journal.js";
-import { measureJournalBudget, printJournalBudget, type JournalBudgetCost } from "./bench/journal-budget.js";
-import { measureSharedState, printSharedState, type SharedStateCost } from "./bench/shared-state.js";
+import { measureJournal, printJournalCost } from "./bench/journal.js";
+import { measureJournalBudget, printJournalBudget } from "./bench/journal-budget.js";
+import { measureSharedState, printSharedState } from "./bench/shared-state.js";
 import { startBareServer, startMockServer, startPrismServer, type BenchServer, type Probe } from "./bench/servers.js";
 import { DEMO_KEY } from "../mock/keys/demo-keys.js";
+import { profileMixed } from "./bench/profile.js";
+import { devBundleCli } from "./bench/dev-bundle-cli.js";
+import { journalFigures, printTable, sharedStateFigures, type Row } from "./bench/rows.js";
 
 const ROOT = fileURLToPath(new URL("..", import.meta.url));
 const PROBE: Probe = { path: "/v1/leaverequest/list", headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } };
@@ -59,12 +67,6 @@ const MSW_PAGES = 3;
 /** The mixed workload's least number of distinct URLs. */
 const MIXED_URLS = 4000;
 
-interface Row {
-  label: string;
-  load: LoadResult;
-  startupMs: number;
-  rssMb: number;
-}
 
 const HELP = `npm run bench [-- options]: the mock measured beside Prism's mock and a bare node:http server, in one run;
 writes docs/benchmarks.json and docs/benchmarks.md.
@@ -83,7 +85,15 @@ writes docs/benchmarks.json and docs/benchmarks.md.
                                       bundle sizes and first / later answers in Chromium, ratios to ours
                       journal         the request journal's cost, on against off
                       journal-memory  the journals' memory budget
+                      throughput      the throughput rows (cached, uncached, mixed uncached, --scale 10,
+                                      Prism, bare node:http) and serve's start-up and memory at the
+                                      first 200, on the clone's development bundle (no packing)
                       shared-state    --state redis:// against memory state
+  --mock DIR        with --only throughput: measure the mock of another clone (say the previous main,
+                    run in turns with this one), from that clone's development bundle
+  --profile         a CPU profile of the mock (from its sources) under the mixed uncached load
+                    (--seconds, default 10 here too): writes prof/mixed-uncached.cpuprofile and prints
+                    where the time goes by module and function; nothing else runs
   -h, --help        show this help`;
 
 function settings() {
@@ -98,6 +108,8 @@ function settings() {
         rounds: { type: "string", default: "2" },
         runs: { type: "string", default: "5" },
         only: { type: "string" },
+        profile: { type: "boolean" },
+        mock: { type: "string" },
         help: { type: "boolean", short: "h" },
       },
     });
@@ -117,6 +129,8 @@ function settings() {
       rounds: number("rounds", values.rounds!),
       runs: number("runs", values.runs!),
       only: values.only === undefined ? undefined : only(values.only),
+      profile: values.profile === true,
+      mock: values.mock,
     };
   } catch (error) {
     console.error(`bench: ${(error as Error).message.split(/\.\s/)[0]}`);
@@ -124,7 +138,7 @@ function settings() {
   }
 }
 
-const ONLY = ["sandboxes", "startup", "msw", "journal", "journal-memory", "shared-state"] as const;
+const ONLY = ["sandboxes", "startup", "throughput", "msw", "journal", "journal-memory", "shared-state"] as const;
 
 function only(text: string): (typeof ONLY)[number] {
   const found = ONLY.find((name) => name === text);
@@ -155,9 +169,14 @@ interface Contender {
 async function main() {
   const options = settings();
   const report: Report = { command: `npm run bench${process.argv.length > 2 ? ` -- ${process.argv.slice(2).join(" ")}` : ""}`, date: new Date().toISOString(), machine: machine(), figures: {} };
+  if (options.profile) {
+    const lines = await profileMixed({ ...options, root: ROOT, probe: PROBE, file: join(ROOT, "prof", "mixed-uncached.cpuprofile"), log });
+    return console.log(["", ...lines].join("\n"));
+  }
   // Alone, the journal's benches run the clone's development bundle (the launcher): packing is for the full run.
   const launcher = { installedBin: join(ROOT, "mock", "bin", "hr-mock.js") };
   // The launcher builds its bundle when the sources changed, in the process it starts: built here first, so the figures are the mock's alone.
+  if (options.only === "throughput") return throughputAlone(options);
   if (options.only === "journal" || options.only === "journal-memory" || options.only === "shared-state") execFileSync(process.execPath, [launcher.installedBin, "--help"], { stdio: "ignore" });
   if (options.only === "journal") return printJournalCost(await measureJournal({ ...options, root: ROOT, probe: PROBE, entry: launcher, log }));
   if (options.only === "journal-memory") return printJournalBudget(await measureJournalBudget({ root: ROOT, probe: PROBE, entry: launcher, log }));
@@ -279,6 +298,26 @@ async function measureThroughput(context: { project: string; installedBin: strin
   report.figures = { ...report.figures, cachedOfBare: ofBare(rows[0], rows[3]), mixedOfBare, mixedScale10, scale10: rps(rows[1]) / rps(rows[0]) };
 }
 
+/** --only throughput: the throughput rows and serve's start-up on the clone's development bundle, printed, not written. */
+async function throughputAlone(options: ReturnType<typeof settings>): Promise<void> {
+  const installedBin = await devBundleCli(options.mock ?? ROOT);
+  log(`the mock: the clone's development bundle (${installedBin})`);
+  const work = await mkdtemp(join(tmpdir(), "hr-mock-bench-"));
+  const contenders: Contender[] = [];
+  const report: Report = { command: "", date: "", machine: machine(), figures: {} };
+  try {
+    const start = await measureServeStartup({ bin: installedBin, clone: ROOT, probe: PROBE, runs: options.runs, work, log });
+    await measureThroughput({ project: ROOT, installedBin, work, options, contenders, report });
+    console.log("");
+    console.log(`cached / bare node:http ${((report.figures.cachedOfBare ?? Number.NaN) * 100).toFixed(0)}%`);
+    console.log(`hr-mock serve (development bundle), spawn to first 200 / bare node:http: ${start.serveMs.toFixed(0)} ms / ${start.bareMs.toFixed(0)} ms = ${(start.serveMs / start.bareMs).toFixed(1)}x (medians of ${options.runs})`);
+    console.log(`resident memory of hr-mock serve at its first 200: ${start.rssMb.toFixed(0)} MB (median)`);
+  } finally {
+    await Promise.all(contenders.map((c) => c.server.stop()));
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
 function machine(): Report["machine"] {
   return { node: process.version, cpus: cpus().length, cpuModel: cpus()[0]?.model.trim() ?? "unknown", loadAverageBefore: loadavg()[0] };
 }
@@ -317,25 +356,6 @@ function better(best: Row | undefined, next: Row): Row {
   return next.load.requestsPerSecond > best.load.requestsPerSecond ? next : { ...best, rssMb: next.rssMb };
 }
 
-function printTable(rows: Row[]) {
-  const header = ["server", "req/s", "p50 ms", "p99 ms", "CPU µs/req", "start-up s", "RSS MB"];
-  const lines = rows.map((r) => [
-    r.label,
-    Math.round(r.load.requestsPerSecond).toLocaleString("en"),
-    r.load.p50Ms.toFixed(2),
-    r.load.p99Ms.toFixed(2),
-    r.load.serverCpuUsPerRequest.toFixed(0),
-    (r.startupMs / 1000).toFixed(2),
-    r.rssMb.toFixed(0),
-  ]);
-  const widths = header.map((h, i) => Math.max(h.length, ...lines.map((l) => l[i].length)));
-  const format = (cells: string[]) => cells.map((c, i) => (i === 0 ? c.padEnd(widths[i]) : c.padStart(widths[i]))).join("  ");
-  console.log("");
-  console.log(format(header));
-  console.log(widths.map((w) => "-".repeat(w)).join("  "));
-  for (const line of lines) console.log(format(line));
-}
-
 function printRatios(ours: Row, scaled: Row, prism: Row, bare: Row) {
   const rps = (r: Row) => r.load.requestsPerSecond;
   const verdict = (ok: boolean) => (ok ? "met" : "MISSED");
@@ -355,37 +375,3 @@ main().catch((error: unknown) => {
   console.error(`bench: ${error instanceof Error ? error.message : String(error)}`);
   process.exit(1);
 });
-
-/** The journal's figures as the report keeps them. */
-function journalFigures(cost: JournalCost, budget: JournalBudgetCost): Record<string, number> {
-  return {
-    journalOnPerSecond: cost.on.requestsPerSecond,
-    journalOffPerSecond: cost.off.requestsPerSecond,
-    journalRatio: cost.ratio,
-    journalCpuRatio: cost.cpuRatio,
-    journalHeapFullMb: cost.heap.fullMb,
-    journalHeapAfterMb: cost.heap.afterMb,
-    journalBudgetRssStartMb: budget.rss.startMb,
-    journalBudgetRssRightAfterMb: budget.rss.rightAfterMb,
-    journalBudgetRssAfterMb: budget.rss.afterMb,
-    journalBudgetRestSeconds: budget.restSeconds,
-    journalBudgetHeapAfterMb: budget.heap.afterMb,
-  };
-}
-
-/** Shared state's figures as the report keeps them (the commands per request by name too). */
-function sharedStateFigures(cost: SharedStateCost): Record<string, number> {
-  return {
-    sharedStateMemoryPerSecond: cost.memory.requestsPerSecond,
-    sharedStateRedisPerSecond: cost.redis.requestsPerSecond,
-    sharedStateMemoryP99Ms: cost.memory.p99Ms,
-    sharedStateRedisP99Ms: cost.redis.p99Ms,
-    sharedStateRatio: cost.ratio,
-    sharedStateCpuRatio: cost.cpuRatio,
-    sharedStateRedisCpuUsPerRequest: cost.redisCpuUsPerRequest,
-    sharedStateCommandsPerRequest: cost.commands.perRequest,
-    sharedStateSentPerRequest: cost.sample.sentPerRequest,
-    sharedStateReadsPerRequest: cost.readsPerRequest,
-    ...Object.fromEntries(cost.commands.byCommand.map((c) => [`sharedStateCommand:${c.command}`, c.perRequest])),
-  };
-}

@@ -51,9 +51,10 @@ export class ResponseCache {
   set(space: string, key: string, version: number, reply: CachedReply): void {
     let found = this.spaces.get(space);
     if (found && found.version !== version) this.drop(space);
+    // The doorkeeper first: most first misses go no further, and the body's byte length is not free.
+    if (!this.seen.again(space, key)) return;
     const size = sizeOf(reply.body) + key.length;
     if (size > this.maxBytes) return;
-    if (!this.seen.again(space, key)) return;
     found = this.spaces.get(space);
     if (!found) this.spaces.set(space, (found = { version, entries: new Map() }));
     const previous = found.entries.get(key);

@@ -47,7 +47,7 @@ const MAX_IDLE_MS = 90_000;
 export async function measureJournalBudget(options: JournalBudgetOptions): Promise<JournalBudgetCost> {
   const { log, sandboxes: count = 100, requests: perSandbox = 1100, urlLength = 12 * 1024 } = options;
   log(`journals' memory: starting hr-mock (journals share ${mockLimits.journalMemoryMb} MB by default; URLs kept to ${mockLimits.journalUrlBytes} bytes)…`);
-  const server = await startMockServer(options.root, options.probe, [], undefined, options.entry, true);
+  const server = await startMockServer(options.root, options.probe, [], undefined, options.entry, "heap");
   try {
     const heapStartMb = await server.heapMb!();
     const startMb = await server.rssMb();

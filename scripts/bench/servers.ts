@@ -17,8 +17,10 @@ export interface BenchServer {
   cpuMs(): Promise<number>;
   /** What the process writes to stderr, as it comes. */
   stderr: NodeJS.ReadableStream | null;
-  /** The heap in use after full collections, MB, as the process reads it (with `heapProbe` only). */
+  /** The heap in use after full collections, MB, as the process reads it (with the "heap" probe only). */
   heapMb?(): Promise<number>;
+  /** Sends a message to the probe inside the process and waits for its answer (with a probe only). */
+  ask?(message: unknown): Promise<unknown>;
   stop(): Promise<void>;
 }
 
@@ -50,14 +52,15 @@ export interface SideBySideOptions {
 
 /**
  * The mock through its CLI; with `fileLimit`, under that soft limit on open files (ulimit -n); with
- * `heapProbe`, answering `heapMb()` from inside the process (heap-probe.mjs, over an IPC channel).
+ * the "heap" probe, answering `heapMb()` from inside the process (heap-probe.mjs, over an IPC
+ * channel); with the "profile" probe, taking a CPU profile when asked (profile-probe.mjs).
  */
-export async function startMockServer(root: string, probe: Probe, extraArgs: string[], fileLimit?: number, entry: MockEntry = "source", heapProbe = false): Promise<BenchServer> {
+export async function startMockServer(root: string, probe: Probe, extraArgs: string[], fileLimit?: number, entry: MockEntry = "source", inside?: "heap" | "profile"): Promise<BenchServer> {
   const started = performance.now();
   const cli = entry === "source" ? ["--import", "tsx", join(root, "mock/cli.ts")] : [entry.installedBin];
-  const probeArgs = heapProbe ? ["--expose-gc", "--import", new URL("heap-probe.mjs", import.meta.url).href] : [];
+  const probeArgs = inside === "heap" ? ["--expose-gc", "--import", new URL("heap-probe.mjs", import.meta.url).href] : inside === "profile" ? ["--import", new URL("profile-probe.mjs", import.meta.url).href] : [];
   const args = [...probeArgs, ...cli, "serve", "--port", "0", "--rate-limit", "off", ...extraArgs];
-  const stdio = heapProbe ? (["ignore", "pipe", "pipe", "ipc"] as const) : (["ignore", "pipe", "pipe"] as const);
+  const stdio = inside ? (["ignore", "pipe", "pipe", "ipc"] as const) : (["ignore", "pipe", "pipe"] as const);
   const child =
     fileLimit === undefined
       ? spawn(process.execPath, args, { cwd: root, stdio: [...stdio] })
@@ -119,7 +122,7 @@ async function finishStart(name: string, child: ChildProcess, url: string, probe
     rssMb: () => residentMb(child.pid!),
     cpuMs: () => cpuMs(child.pid!),
     stderr: child.stderr,
-    ...(child.connected && { heapMb: () => heapOf(child) }),
+    ...(child.connected && { heapMb: () => heapOf(child), ask: (message: unknown) => ask(child, message) }),
     stop: () =>
       new Promise<void>((resolve) => {
         // An open IPC channel would keep the child running after the mock closes.
@@ -133,6 +136,20 @@ async function finishStart(name: string, child: ChildProcess, url: string, probe
         child.kill("SIGTERM");
       }),
   };
+}
+
+/** A probe's answer to `message` (the next message the child sends). */
+function ask(child: ChildProcess, message: unknown): Promise<unknown> {
+  return new Promise((resolve, reject) => {
+    const answer = (reply: unknown) => {
+      child.off("exit", gone);
+      resolve(reply);
+    };
+    const gone = () => reject(new Error("the mock exited before its probe answered"));
+    child.once("message", answer);
+    child.once("exit", gone);
+    child.send(message as object);
+  });
 }
 
 /** heap-probe.mjs's answer: the child's heap in use after full collections, MB. */

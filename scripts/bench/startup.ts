@@ -115,6 +115,25 @@ process.stdout.write(JSON.stringify({ ms }));`;
   });
 }
 
+/** hr-mock serve (`bin`, run with node) against a bare node:http server: medians of spawn to the first 200, and serve's resident memory then. */
+export async function measureServeStartup(targets: { bin: string; clone: string; probe: Probe; runs: number; work: string; log: (line: string) => void }): Promise<{ bareMs: number; serveMs: number; rssMb: number }> {
+  const { bin, clone, probe, runs, work, log } = targets;
+  const bareBody = join(work, "bare-body.json");
+  await writeFile(bareBody, JSON.stringify({ isSuccessful: true }));
+  const bare = join(clone, "scripts", "bench", "bare-server.mjs");
+  const samples = { bare: [] as number[], serve: [] as number[], rss: [] as number[] };
+  for (let run = 1; run <= runs; run++) {
+    log(`start-up run ${run}/${runs}: a bare node:http server, then hr-mock serve, spawn to the first 200…`);
+    const barePort = await freePort();
+    samples.bare.push((await timeToFirst200(process.execPath, [bare, String(barePort), bareBody], clone, barePort, { path: "/", headers: {} })).ms);
+    const port = await freePort();
+    const serve = await timeToFirst200(process.execPath, [bin, "serve", "--port", String(port)], clone, port, probe);
+    samples.serve.push(serve.ms);
+    samples.rss.push(serve.rssMb);
+  }
+  return { bareMs: median(samples.bare), serveMs: median(samples.serve), rssMb: median(samples.rss) };
+}
+
 export interface StartupTargets {
   /** The installed project (hr-service-contract + hr-service-mock from their tarballs). */
   project: string;

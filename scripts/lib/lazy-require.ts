@@ -15,6 +15,15 @@
 // - @stoplight/http-spec's OAS 2 and Postman readers: `operation_2.transformOas2Operations` and
 //   `operation_3.transformPostmanCollectionOperations` in utils/operations.js, called only for a
 //   Swagger 2 document or a Postman collection (the mock reads OpenAPI 3.1).
+// - node-fetch (with whatwg-url and tr46's Unicode mapping table behind it): `node_fetch_1.default(…)`
+//   in forwarder/index.js and mocker/callback/callbacks.js, called only when Prism forwards a request
+//   (the mock never proxies through Prism) or sends a callback (the spec declares none).
+// - lodash/fp, which builds a converted copy of every lodash function when it loads:
+//   validator/validators/security/index.js reads `fp_1.set` only in setErrorTag, called when a
+//   request's key is refused.
+// - isomorphic-fetch, which @stoplight/json-schema-ref-parser requires (resolvers/http.js) for its
+//   side effect alone: it sets a global fetch from node-fetch when there is none. Node has one
+//   (engines: 20.19 and up), so it only loaded node-fetch; its stand-in is never read.
 import { readFileSync } from "node:fs";
 import { createRequire, Module } from "node:module";
 import path from "node:path";
@@ -38,10 +47,13 @@ export const LAZY_MODULES: readonly LazyModule[] = [
   { importer: "@stoplight/prism-http", specifier: "@faker-js/faker", loads: "@faker-js/faker/locale/en", exports: "({ default: m, faker: m })", deep: ["default", "faker"] },
   { importer: "@stoplight/prism-http", specifier: "@stoplight/http-spec/oas2/operation" },
   { importer: "@stoplight/prism-http", specifier: "@stoplight/http-spec/postman/operation" },
+  { importer: "@stoplight/prism-http", specifier: "node-fetch" },
+  { importer: "@stoplight/prism-http", specifier: "lodash/fp" },
+  { importer: "@stoplight/json-schema-ref-parser", specifier: "isomorphic-fetch" },
 ];
 
 /** Versions the reads above were checked against: another version is read again before it is bundled. */
-const CHECKED_VERSIONS: Record<string, string> = { "@stoplight/prism-http": "5.12.0" };
+const CHECKED_VERSIONS: Record<string, string> = { "@stoplight/prism-http": "5.12.0", "@stoplight/json-schema-ref-parser": "9.2.7" };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

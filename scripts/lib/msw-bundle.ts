@@ -130,7 +130,7 @@ const memoryState: Plugin = {
 };
 
 /** Prism's lazily read modules that a browser build replaces outright (the aliases above). */
-const REPLACED_LAZY = ["@stoplight/http-spec/oas2/operation", "@stoplight/http-spec/postman/operation"];
+const REPLACED_LAZY = ["@stoplight/http-spec/oas2/operation", "@stoplight/http-spec/postman/operation", "node-fetch"];
 
 /**
  * Modules Prism loads but a page's handlers read only on a rare path, evaluated on first use (as
@@ -146,10 +146,7 @@ const REPLACED_LAZY = ["@stoplight/http-spec/oas2/operation", "@stoplight/http-s
 const BROWSER_LAZY: readonly LazyModule[] = [
   { importer: "@stoplight/prism-http", specifier: "./generator/JSONSchema" },
   { importer: "@stoplight/prism-http", specifier: "./JSONSchema" },
-  // lodash/fp builds a converted copy of every lodash function when it loads (a fifth of Prism's
-  // load in a page); validator/validators/security/index.js reads `fp_1.set` only in setErrorTag,
-  // called when a request's key is refused.
-  { importer: "@stoplight/prism-http", specifier: "lodash/fp" },
+  // lodash/fp (a fifth of Prism's load in a page) waits for first use in Node too: LAZY_MODULES.
 ];
 
 /** The options that make the handlers' graph build for, and run in, a browser. */
