@@ -55,6 +55,29 @@ export function readFlags<F extends Flags>(name: string, flags: F, argv: string[
   return parsed as unknown as CommandLine<F>;
 }
 
+/** A command's IO as a test may give it (what it leaves out is the process's own), and with its defaults filled in. */
+export type GivenIO<X = object> = Partial<CommandIO> & X;
+export type RunIO<X = object> = Required<Pick<CommandIO, "stdout" | "stderr" | "fetch">> & Pick<CommandIO, "env"> & X;
+
+/**
+ * A command: its flags read (help printed, status 0), then `run` with the IO given or the process's
+ * own. `run` answers the exit status (0 when it answers nothing); mistakes and failures it throws.
+ */
+export function command<F extends Flags, X extends object = object>(
+  spec: { name: string; flags: F; help: string; positionals?: boolean },
+  run: (line: CommandLine<F>, io: RunIO<X>) => Promise<number | void>,
+): (argv: string[], io?: GivenIO<X>) => Promise<number> {
+  return async (argv, io = {} as GivenIO<X>) => {
+    const full = { ...io, stdout: io.stdout ?? process.stdout, stderr: io.stderr ?? process.stderr, fetch: io.fetch ?? fetch } as RunIO<X>;
+    const line = readFlags(spec.name, spec.flags, argv, spec.positionals);
+    if (line === "help") {
+      full.stdout.write(spec.help);
+      return 0;
+    }
+    return (await run(line, full)) ?? 0;
+  };
+}
+
 /** Text with every signing secret (whsec_…) cut to its prefix. */
 function masked(text: string): string {
   return text.replace(/whsec_[^\s'"]*/g, "whsec_…");
