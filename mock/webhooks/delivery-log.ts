@@ -115,12 +115,6 @@ export class DeliveryLog {
       .sort((a, b) => a.seq - b.seq)
       .map((f) => f.entry);
   }
-
-  get size(): number {
-    let size = 0;
-    for (const log of this.byOrganization.values()) size += log.entries.length;
-    return size;
-  }
 }
 
 /** Drops an organisation's oldest finished entries down to the limit; unfinished ones always stay. */

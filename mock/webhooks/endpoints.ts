@@ -150,9 +150,4 @@ export class EndpointRegistry {
     );
     return endpoint;
   }
-
-  /** Endpoints of the organisation that receive the type. */
-  subscribers(organizationId: string, type: WebhookEventType): Endpoint[] {
-    return this.list(organizationId).filter((e) => subscribes(e, type));
-  }
 }
