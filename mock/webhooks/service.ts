@@ -11,23 +11,16 @@ import { ok, refuse, type Result } from "../kernel/results.js";
 import { createAgent, type EndpointAgent } from "./send.js";
 import { attemptDelivery, droppedLine } from "./attempt.js";
 import type { TriggerInput } from "./triggers.js";
-import type { AttemptObserver, EngineSettings, Scheduler } from "./settings.js";
+import type { EngineSettings } from "./settings.js";
+import type { WebhookCore } from "./core.js";
 import type { CloseReport, WebhookPersistence, WebhookSnapshot } from "./persistence.js";
 import { resentView, type ResendPick, type ResentDelivery } from "./resend.js";
 import { newEntry, triggerRequest, WebhookServiceBase } from "./service-base.js";
 
 export type { CloseReport, DataChange, WebhookPersistence, WebhookSnapshot } from "./persistence.js";
 
-export interface ServiceParts {
-  scheduler: Scheduler;
-  persistence?: WebhookPersistence;
-  seed: number;
-  /** One line per delivery attempt, and the close report's lines. */
-  log?: (line: string) => void;
-  /** Told of every attempt (metrics, JSON log lines). */
-  observe?: AttemptObserver;
-  onError: (line: string) => void;
-}
+/** The core's parts, with the world's own seed, and where a state directory keeps the service. */
+export type ServiceParts = Omit<WebhookCore, "settings" | "local"> & { persistence?: WebhookPersistence };
 
 interface LaneOfEndpoint {
   lane: DeliveryLane;
