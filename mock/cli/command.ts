@@ -130,14 +130,18 @@ export function mockTarget(name: string, url: string | undefined, key: string | 
 /** How long a command waits for a report the mock builds on request (coverage, a journal or dataset export): longer than a control write. */
 export const REPORT_TIMEOUT_MS = 30_000;
 
-/** The typed control API client for a running mock (kernel/control-client.ts), with the command's fetch. */
-export function controlOf(target: MockTarget, fetchImpl: typeof fetch, timeoutMs?: number): ControlClient {
-  return createControlClient({ baseUrl: target.mockUrl.origin, apiKey: target.apiKey, fetch: (request) => fetchImpl(request), timeoutMs });
-}
-
-/** A control call's data, or its one line (the mock's refusal, or why it could not be reached). */
-export function answerOf<D extends { data?: unknown }>(target: MockTarget, call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<ControlAnswer<NonNullable<D["data"]>>> {
-  return controlAnswer(call, target.mockUrl);
+/**
+ * A call through the typed control API client (kernel/control-client.ts) with the command's fetch:
+ * its data, or its one line (the mock's refusal, or why it could not be reached).
+ */
+export function askMock<D extends { data?: unknown }>(
+  target: MockTarget,
+  fetchImpl: typeof fetch,
+  call: (control: ControlClient) => Promise<{ data?: D; error?: unknown; response: Response }>,
+  timeoutMs?: number,
+): Promise<ControlAnswer<NonNullable<D["data"]>>> {
+  const control = createControlClient({ baseUrl: target.mockUrl.origin, apiKey: target.apiKey, fetch: (request) => fetchImpl(request), timeoutMs });
+  return controlAnswer(call(control), target.mockUrl);
 }
 
 /** A flag's whole number within [min, max]. */

@@ -1,6 +1,7 @@
-// The webhook side's domain core: endpoints, one delivery lane per endpoint, the publisher and the
-// delivery log, for callers whose input was checked where it came in (the control API's edge, the
-// in-process facade in engine.ts). Answers are results with reasons; nothing here knows HTTP.
+// A world's webhook service in this process: endpoints, one delivery lane per endpoint and the
+// delivery log in memory (what every service does is service-base.ts), for callers whose input was
+// checked where it came in (the control API's edge, the in-process facade in engine.ts). Answers are
+// results with reasons; nothing here knows HTTP.
 import type { WebhookEvent } from "../../generated/events.js";
 import type { Dataset } from "../data/dataset.js";
 import { attemptLine, DeliveryLog, snapshot, waitingLines, waitingOf, type AttemptRecord, type DeliveryFilter, type DeliveryLogEntry, type LoggedDelivery } from "./delivery-log.js";

@@ -8,7 +8,7 @@ import { makeFolders } from "../../../src/contract/report-files.js";
 import type { DataFile } from "../../data/data-file.js";
 import type { DataFileFormat } from "../../data/format-data-file.js";
 import { DEMO_KEY } from "../../keys/demo-keys.js";
-import { answerOf, command, controlOf, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, REPORT_TIMEOUT_MS, usage, type CommandLine, type MockTarget, type Output } from "../command.js";
+import { askMock, command, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, REPORT_TIMEOUT_MS, usage, type CommandLine, type MockTarget, type Output } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 
 export const EXPORT_HELP = `Usage: hr-mock export [options]
@@ -78,7 +78,7 @@ function write(out: string | undefined, text: string, stdout: Output): void {
 
 async function pactFromMock(target: MockTarget, pact: { consumer: string; sandbox?: string }, fetchImpl: typeof fetch): Promise<unknown> {
   const query = { format: "pact" as const, consumer: pact.consumer, ...(pact.sandbox !== undefined && { sandbox: pact.sandbox }) };
-  const answer = await answerOf(target, controlOf(target, fetchImpl, REPORT_TIMEOUT_MS).GET("/_mock/requests", { params: { query } }));
+  const answer = await askMock(target, fetchImpl, (control) => control.GET("/_mock/requests", { params: { query } }), REPORT_TIMEOUT_MS);
   if (!answer.ok) throw new Error(answer.line);
   return answer.data;
 }
@@ -109,7 +109,7 @@ async function offline(flags: ExportFlags, datasetToDataFile: (typeof import("..
 }
 
 async function fromMock(target: MockTarget, fetchImpl: typeof fetch): Promise<DataFile> {
-  const answer = await answerOf(target, controlOf(target, fetchImpl, REPORT_TIMEOUT_MS).GET("/_mock/data"));
+  const answer = await askMock(target, fetchImpl, (control) => control.GET("/_mock/data"), REPORT_TIMEOUT_MS);
   if (!answer.ok) throw new Error(answer.line);
   return answer.data as DataFile;
 }

@@ -6,7 +6,7 @@
  */
 import type { BulkResendResult, ResendFilter, ResendResult, ResentDelivery } from "../../webhooks/resend.js";
 import { EVENT_TYPES, isEventType, isUuid, requestProblem } from "../../kernel/json-schema.js";
-import { answerOf, command, controlOf, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, usage, type CommandLine, type MockTarget } from "../command.js";
+import { askMock, command, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, usage, type CommandLine, type MockTarget } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 
 export const RESEND_HELP = `Usage: hr-mock resend <event-id> [--endpoint <id>] [options]
@@ -59,11 +59,10 @@ type ResendCall = { kind: "event"; eventId: string; endpointId?: string } | { ki
 export const resendCommand = command({ name: "resend", flags: RESEND_FLAGS, help: RESEND_HELP, positionals: true }, async (line, io) => {
   const target = mockTarget("resend", line.values["mock-url"], line.values["api-key"]);
   const call = callOf(line, Date.now());
-  const control = controlOf(target, io.fetch);
   const answer =
     call.kind === "event"
-      ? await answerOf(target, control.POST("/_mock/webhooks/events/{eventId}/resend", { params: { path: { eventId: call.eventId } }, body: call.endpointId === undefined ? {} : { endpointId: call.endpointId } }))
-      : await answerOf(target, control.POST("/_mock/webhooks/events/resend", { body: call.filter }));
+      ? await askMock(target, io.fetch, (control) => control.POST("/_mock/webhooks/events/{eventId}/resend", { params: { path: { eventId: call.eventId } }, body: call.endpointId === undefined ? {} : { endpointId: call.endpointId } }))
+      : await askMock(target, io.fetch, (control) => control.POST("/_mock/webhooks/events/resend", { body: call.filter }));
   if (!answer.ok) {
     io.stderr.write(`hr-mock resend: ${answer.line}\n`);
     return 1;

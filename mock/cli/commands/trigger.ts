@@ -7,7 +7,7 @@ import type { TriggerResult } from "../../webhooks/publisher.js";
 import { EVENT_TYPES, isEventType } from "../../kernel/event-types.js";
 import { triggerOverrideFields, triggerSubjects } from "../../../generated/control-facts.js";
 import type { WebhookEventType } from "../../../generated/events.js";
-import { answerOf, command, controlOf, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, usage, type CommandLine, type MockTarget } from "../command.js";
+import { askMock, command, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, usage, type CommandLine, type MockTarget } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 
 export { DEFAULT_MOCK_URL, type MockTarget } from "../command.js";
@@ -61,8 +61,7 @@ export const triggerCommand = command({ name: "trigger", flags: TRIGGER_FLAGS, h
 
 /** POSTs one trigger body to the mock's control API; a refusal or an unreachable mock is one line. */
 export async function postTrigger(target: MockTarget, request: { type: string; id?: string; set?: Record<string, unknown> }, fetchImpl: typeof fetch): Promise<{ ok: true; result: TriggerResult } | { ok: false; line: string }> {
-  const control = controlOf(target, fetchImpl);
-  const answer = await answerOf(target, control.POST("/_mock/webhooks/events", { body: request as never }));
+  const answer = await askMock(target, fetchImpl, (control) => control.POST("/_mock/webhooks/events", { body: request as never }));
   return answer.ok ? { ok: true, result: answer.data as TriggerResult } : { ok: false, line: answer.line };
 }
 

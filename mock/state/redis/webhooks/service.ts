@@ -2,8 +2,8 @@
 // the queue live in Redis; this replica publishes events (a trigger's data change and its deliveries
 // in one script, which refuses when another replica changed the world first: this one catches up
 // and tries again), reads the log and resends from it, and leaves attempts to the delivery pump,
-// which any replica runs. The rules are the in-memory service's: the same publisher, resend picks,
-// endpoint rules and bounds.
+// which any replica runs. The rules are the in-memory service's, shared through service-base.ts:
+// the same publisher, resend picks, endpoint rules and bounds.
 import { randomUUID } from "node:crypto";
 import type { WebhookEvent } from "../../../../generated/events.js";
 import { ok, refuse, type Result } from "../../../kernel/results.js";
