@@ -17,11 +17,12 @@ import { existsSync, writeFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { freePort } from "./lib/free-port.js";
+import { startRedis, type RedisServer } from "./lib/redis-server.js";
 import { requestPlan, type Step } from "./differential/plan.js";
 import { cliCases, runCli } from "./differential/cli.js";
 import { DEMO_KEY } from "../mock/keys/demo-keys.js";
 
-const USAGE = "usage: npm run differential -- --against <checkout of the previous main> [--only http|cli] [--out <report.json>]";
+const USAGE = "usage: npm run differential -- --against <checkout of the previous main> [--current <checkout>] [--only http|cli] [--out <report.json>]";
 const TODAY = "2026-06-15";
 
 interface Answer {
@@ -62,13 +63,15 @@ function rawRequest(step: Step, vars: Map<string, string>): string | Buffer {
 /** Tokens for what a mock mints, numbered per side in order of first appearance. */
 class Minted {
   private readonly tokens = new Map<string, string>();
-  constructor(private readonly seeded: Set<string>, private readonly today: string) {}
+  constructor(private readonly seeded: Set<string>, private readonly today: string, private readonly own: string[] = []) {}
   private token(kind: string, value: string): string {
     let token = this.tokens.get(value);
     if (!token) this.tokens.set(value, (token = `<${kind}#${this.tokens.size + 1}>`));
     return token;
   }
   mask(text: string): string {
+    // A side's own addresses (its Redis database) read the same on both.
+    for (const value of this.own) text = text.replaceAll(value, "<own>");
     return text
       .replace(new RegExp(`${this.today}T\\d\\d:\\d\\d:\\d\\d(\\.\\d+)?Z`, "g"), "<now>")
       .replace(/(\w{3}, \d\d \w{3} \d{4} \d\d:\d\d:\d\d GMT)/g, "<http-date>")
@@ -117,27 +120,36 @@ async function startReceiver(): Promise<{ url: string; close: () => void }> {
 }
 
 async function main(): Promise<number> {
-  const { values } = parseArgs({ options: { against: { type: "string" }, out: { type: "string" }, only: { type: "string" }, help: { type: "boolean", short: "h" } } });
+  const { values } = parseArgs({ options: { against: { type: "string" }, current: { type: "string" }, out: { type: "string" }, only: { type: "string" }, help: { type: "boolean", short: "h" } } });
   if (values.help) return (console.log(USAGE), 0);
   const previous = values.against ? resolve(values.against) : "";
   if (values.only !== undefined && !["http", "cli"].includes(values.only)) return (console.error(`differential: --only takes http or cli\n${USAGE}`), 2);
   if (!previous || !existsSync(resolve(previous, "mock/bin/hr-mock.js"))) return (console.error(`differential: --against must name a checkout with mock/bin/hr-mock.js\n${USAGE}`), 2);
-  const current = resolve(import.meta.dirname, "..");
+  // --current: another checkout in place of this one (two runs of one checkout show what is not deterministic).
+  const current = resolve(values.current ?? resolve(import.meta.dirname, ".."));
   const today = new Date().toISOString().slice(0, 10);
   const receiver = await startReceiver();
   const differences: Array<{ config: string; step: string; previous: unknown; current: unknown }> = [];
   let compared = 0;
+  let redis: RedisServer | undefined;
   try {
-    for (const { name: config, args, steps } of values.only === "cli" ? [] : requestPlan(receiver.url)) {
+    for (const { name: config, args, steps, redis: onRedis } of values.only === "cli" ? [] : requestPlan(receiver.url)) {
+      // A Redis state: one server, a database each, so the two mocks share nothing.
+      redis = onRedis ? (redis ?? (await startRedisIfInstalled())) : redis;
+      if (onRedis && !redis) {
+        process.stderr.write(`differential: ${config}: skipped, no redis-server on the PATH\n`);
+        continue;
+      }
+      const sideArgs = (db: number) => (onRedis ? [...args, "--state", `${redis!.url}/${db}`] : args);
       process.stderr.write(`differential: ${config}: starting both mocks…\n`);
-      const sides = await Promise.all([startMock(previous, args, `previous (${config})`), startMock(current, args, `current (${config})`)]);
+      const sides = await Promise.all([startMock(previous, sideArgs(1), `previous (${config})`), startMock(current, sideArgs(2), `current (${config})`)]);
       try {
         // The seeded data, whole and unmasked, from both (each journals this request): its ids are never masked.
         const data = await Promise.all(sides.map((side) => exchange(side.port, `GET /_mock/data HTTP/1.1\r\nHost: x\r\nAuthorization: Bearer ${DEMO_KEY.org1WebhooksAdmin}\r\nConnection: close\r\n\r\n`)));
         compared += 1;
         if (data[0].status !== data[1].status || data[0].body !== data[1].body) differences.push({ config, step: "the seeded data (GET /_mock/data)", previous: data[0], current: data[1] });
         const seeded = new Set(data[0].body.match(/[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}/g) ?? []);
-        const minted = sides.map(() => new Minted(seeded, today));
+        const minted = sides.map((_, index) => new Minted(seeded, today, onRedis ? [`${redis!.url}/${index + 1}`] : []));
         const vars = sides.map(() => new Map<string, string>());
         for (const step of steps) {
           const answers: Answer[] = [];
@@ -160,6 +172,7 @@ async function main(): Promise<number> {
     }
   } finally {
     receiver.close();
+    await redis?.close();
   }
   process.stderr.write(`differential: the command line, ${cliCases.length} cases…\n`);
   for (const args of values.only === "http" ? [] : cliCases) {
@@ -173,6 +186,15 @@ async function main(): Promise<number> {
   }
   console.log(`differential: ${compared} requests compared, ${compared - differences.length} the same, ${differences.length} different`);
   return differences.length === 0 ? 0 : 1;
+}
+
+async function startRedisIfInstalled(): Promise<RedisServer | undefined> {
+  try {
+    return await startRedis();
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
+    throw error;
+  }
 }
 
 function safeJson(text: string): unknown {

@@ -12,7 +12,7 @@ export type DrainStep = { step: "draining"; periodMs: number } | { step: "closin
 export interface DrainOptions {
   /** How long the mock keeps serving once it says it is stopping, in milliseconds (default 0). */
   periodMs?: number;
-  /** How long requests in flight get once it stops accepting, before their connections are cut (default 30 s: the longest a request may take). */
+  /** How long requests in flight get once it stops accepting, before their connections are cut (default: the HTTP edge's request timeout, the longest a request may take). */
   patienceMs?: number;
   /** Waits `ms` milliseconds (a test passes its own clock). */
   sleep?: (ms: number) => Promise<void>;
@@ -24,11 +24,9 @@ export interface DrainOptions {
 export interface DrainableServer {
   lingerClose(): void;
   inFlight(): number;
-  drain(patienceMs: number): Promise<void>;
+  /** `patienceMs` undefined: the edge's own request timeout. */
+  drain(patienceMs?: number): Promise<void>;
 }
-
-/** The longest a request is given to finish: the HTTP edge's request timeout (connections.ts). */
-export const DRAIN_PATIENCE_MS = 30_000;
 
 const sleepFor = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
 
@@ -50,7 +48,7 @@ export function createStopper(server: DrainableServer, close: () => Promise<void
     drain(options: DrainOptions = {}): Promise<void> {
       stopping = true;
       draining ??= (async () => {
-        const { periodMs = 0, patienceMs = DRAIN_PATIENCE_MS, sleep = sleepFor, onStep } = options;
+        const { periodMs = 0, patienceMs, sleep = sleepFor, onStep } = options;
         server.lingerClose();
         onStep?.({ step: "draining", periodMs });
         if (periodMs > 0) await sleep(periodMs);

@@ -223,6 +223,7 @@ async function serve(settings: Settings, spec: LoadedSpec, backend: StateBackend
     failureStatus: settings.failureStatus,
     latencyMs: settings.latencyMs,
     log: settings.log ? operatorLog : undefined,
+    operations: spec.byOperationId,
     // The Prometheus client loads with the first scrape, never before.
     metrics: { counts, path: METRICS_PATH, render: async () => (await import("../edges/node/metrics.js")).renderMetrics(sources) },
     onError,

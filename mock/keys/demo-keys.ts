@@ -19,6 +19,11 @@ export interface KeySpec {
   label: string;
 }
 
+/** What every demo key begins with. */
+export const DEMO_KEY_PREFIX = "demo_";
+/** What every sandbox key begins with: then the sandbox's random part and the demo key it copies, without DEMO_KEY_PREFIX (worlds/world.ts makes them). */
+export const SANDBOX_KEY_PREFIX = "sbx_";
+
 /** The demo keys by a short name, for code and tests: `DEMO_KEY.org1Full`. */
 export const DEMO_KEY = {
   org1LeaveView: "demo_org1_leave_view",

@@ -7,7 +7,8 @@ import type { WebhookEventType } from "../../generated/events.js";
 import { checkEndpointUrl } from "./endpoint-url.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
 
-const SECRET_PREFIX = "whsec_";
+/** What every signing secret begins with. */
+export const SECRET_PREFIX = "whsec_";
 
 /** `"all"` also covers event types added later; a list covers only those types. */
 export type EventSelection = "all" | readonly WebhookEventType[];

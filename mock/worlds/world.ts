@@ -7,7 +7,7 @@ import { mockLimits } from "../../generated/control-facts.js";
 import { createKeyRegistry } from "./api-keys.js";
 import { forkDataset, resetDataset } from "../data/copy-on-write.js";
 import type { Dataset } from "../data/dataset.js";
-import type { KeySpec } from "../keys/demo-keys.js";
+import { DEMO_KEY_PREFIX, SANDBOX_KEY_PREFIX, type KeySpec } from "../keys/demo-keys.js";
 import type { WorldWebhooks } from "../webhooks/port.js";
 import type { ApiKey, KeyRegistry, SandboxDefinition, World } from "./world-shape.js";
 import type { WebhookCore } from "../webhooks/core.js";
@@ -17,9 +17,6 @@ import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import type { WorldStore } from "./world-store.js";
 import type { WorldJournal } from "./journal/port.js";
 import type { WorldParts, WorldPlace, WorldsState } from "./state-port.js";
-
-/** What a sandbox's keys start with (the rest is random): the keys a replica may learn from the state. */
-const SANDBOX_KEY_PREFIX = "sbx_";
 
 /** The default world's id (sandboxes have uuids). */
 export const DEFAULT_WORLD = "default";
@@ -79,7 +76,7 @@ export class Worlds {
   /** A sandbox of a fresh definition, made once its state registered it. */
   private register(label: string | undefined, data: unknown): Awaitable<SandboxResult> {
     const random = randomText();
-    const keys = this.options.sandboxKeys.map((spec) => ({ key: `${SANDBOX_KEY_PREFIX}${random}_${spec.key.replace(/^demo_/, "")}`, demoKey: spec.key }));
+    const keys = this.options.sandboxKeys.map((spec) => ({ key: `${SANDBOX_KEY_PREFIX}${random}_${withoutDemoPrefix(spec.key)}`, demoKey: spec.key }));
     const definition: SandboxDefinition = { id: globalThis.crypto.randomUUID(), label: label ?? null, createdAt: new Date().toISOString(), keys, ...(data !== undefined && { data }) };
     const start = this.startOf(definition);
     if (!start.ok) return refuse("invalid", `the data file does not load: ${start.lines.join("; ")}`, "data");
@@ -285,4 +282,9 @@ function notFound(id: string): SandboxResult {
 function retire(service: WorldWebhooks | undefined): void {
   if (!service) return;
   void service.close();
+}
+
+/** A key without the demo keys' prefix, if it has it (a sandbox key names the key it copies so). */
+function withoutDemoPrefix(key: string): string {
+  return key.startsWith(DEMO_KEY_PREFIX) ? key.slice(DEMO_KEY_PREFIX.length) : key;
 }

@@ -175,8 +175,8 @@ describe("bounds", () => {
     expect(request.body.text).toContain('"secret":"whsec_…"');
   });
 
-  test("startMock and createHandlers refuse a journalSize out of bounds, naming it", async () => {
-    await expect(startMock({ port: 0, journalSize: -1 })).rejects.toThrow(`journalSize must be a whole number from 0 (off) to ${mockLimits.maxJournalPerWorld}, got -1`);
+  test("startMock and createHandlers refuse a journalSize out of bounds, naming it in the sentence the command line gives (one settings table)", async () => {
+    await expect(startMock({ port: 0, journalSize: -1 })).rejects.toThrow(`journalSize must be a whole number from 0 to ${mockLimits.maxJournalPerWorld}, got -1`);
     const { createHandlers } = await import("../../mock/msw/index.js");
     expect(() => createHandlers({ journalSize: 1.5 })).toThrow(/journalSize must be a whole number/);
   });

@@ -167,3 +167,18 @@ test("the bin, signalled for real: SIGTERM drains (ready 503, the API answering)
   expect(stderr).toMatch(new RegExp(`hr-mock: SIGTERM: draining for ${BIN_DRAIN_S} s: .*\\nhr-mock: no more connections taken; finishing \\d+ requests? in flight\\nhr-mock: stopped\\.\\n$`));
   await expect(fetch(`${url}/_mock/health`), "the port, free").rejects.toThrow();
 });
+
+test("the drain's patience is the request timeout of the mock's connection limits: a request that never finishes is cut then, and the drain ends", async () => {
+  const mock = await startMock({ port: 0, seed: 3, scale: 0.2, today: "2026-11-23", rateLimit: "off", connectionLimits: { requestTimeoutMs: 200 } });
+  started.push(mock);
+  let arrived!: () => void;
+  const inFlight = new Promise<void>((resolve) => (arrived = resolve));
+  mock.mount("/_never/", () => arrived());
+  const hanging = fetch(`${mock.url}/_never/x`).then(
+    (r) => `answered ${r.status}`,
+    (error: Error) => `cut: ${error.message}`,
+  );
+  await inFlight;
+  await mock.drain();
+  expect(await hanging, "the request that never finished").toMatch(/^cut: /);
+});

@@ -297,7 +297,8 @@ test("two replicas restarted in turn behind nginx under load: no request fails, 
   expect(capped, `the load ended early: more reads than a journal lists (the restarts took ${seconds.toFixed(1)} s)`).toBe(false);
   const failed = [...reads, ...triggers].filter((r) => r.status !== 200 && r.status !== 202);
   expect(failed.slice(0, 10), `${failed.length} of ${reads.length + triggers.length} requests failed (${seconds.toFixed(1)} s of load); the first`).toEqual([]);
-  expect(reads.length / seconds, `the load's pace (${reads.length} reads in ${seconds.toFixed(1)} s)`).toBeGreaterThan(RATE / 3);
+  // Counts, not a pace: a machine with every core busy sends fewer a second, over a longer restart.
+  expect(marks["stop 2"] - marks["stop 1"], `reads sent while the first replica restarted (${reads.length} reads in ${seconds.toFixed(1)} s)`).toBeGreaterThan(RATE);
   expect(reads.length - marks["stop 2"], "reads sent after the second replica was stopped").toBeGreaterThan(RATE);
   expect(triggers.length, "triggers sent").toBeGreaterThan(10);
 

@@ -5,8 +5,9 @@
 // pipelined but not read.
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
-import type { Socket } from "node:net";
+import { Server as NetServer, type Socket } from "node:net";
 import { JSON_CONTENT_TYPE, failureBody } from "../../kernel/envelope.js";
+import { acceptQueue } from "./accept-queue.js";
 
 export interface ConnectionLimits {
   /** Open connections at most; at the cap the longest idle one is closed for a new one. */
@@ -65,6 +66,8 @@ export interface OpenConnections {
   sockets(): Iterable<Socket>;
   /** Requests received and not yet answered in full, on every connection. */
   inFlight(): number;
+  /** Kept-alive connections between requests: each has been answered, and nothing is being answered on it. */
+  keptAliveIdle(): Socket[];
 }
 
 /** Applies `limits` to `server`; returns a view of the open connections. */
@@ -120,6 +123,7 @@ export function boundConnections(server: Server, limits: ConnectionLimits, now: 
   return {
     sockets: () => tracked.keys(),
     inFlight: () => [...tracked.values()].reduce((sum, state) => sum + state.open, 0),
+    keptAliveIdle: () => [...tracked].filter(([, state]) => state.used && state.open === 0).map(([socket]) => socket),
   };
 }
 
@@ -152,19 +156,65 @@ export function closeServer(server: Server, open: OpenConnections): Promise<void
   });
 }
 
+/** Event-loop turns the drain waits for the kernel's accept queue to be empty before it closes the listener anyway. */
+const QUEUE_TURNS = 200;
+
+/** A drain's end (drainServer): when the listener has closed, and when the last connection has gone. */
+export interface Draining {
+  listenerClosed: Promise<void>;
+  gone: Promise<void>;
+}
+
 /**
- * The end of a drain: `server` accepts no more connections, kept-alive connections with nothing to
- * do are closed now, those answering close after their answer (the caller has every answer carry
- * Connection: close, so a client never sends on a connection that is going), and any still open
- * after `patienceMs` are destroyed. Resolves when the last connection has gone.
+ * The end of a drain: `server` accepts no more connections, and every connection it has accepted
+ * is answered before it closes (the caller has every answer carry Connection: close, so a client
+ * never sends on a connection that is going): one answering closes after its answer, one whose first
+ * request is still on its way waits for it (Node's headers timeout bounds it), and only kept-alive
+ * connections with nothing to do are closed now. Any still open after `patienceMs` are destroyed.
  */
-export function drainServer(server: Server, open: OpenConnections, patienceMs: number): Promise<void> {
-  return new Promise((resolve) => {
-    if (!server.listening) return resolve();
-    server.close(() => resolve());
-    server.closeIdleConnections();
-    setTimeout(() => {
-      for (const socket of open.sockets()) socket.destroy();
-    }, patienceMs).unref();
-  });
+export function drainServer(server: Server, open: OpenConnections, patienceMs: number): Draining {
+  if (!server.listening) return { listenerClosed: Promise.resolve(), gone: Promise.resolve() };
+  let listenerClosed!: () => void;
+  const gone = new Promise<void>((resolve) => stopListening(server, () => listenerClosed(), resolve));
+  for (const socket of open.keptAliveIdle()) socket.end();
+  setTimeout(() => {
+    for (const socket of open.sockets()) socket.destroy();
+  }, patienceMs).unref();
+  return { listenerClosed: new Promise<void>((resolve) => (listenerClosed = resolve)), gone };
+}
+
+/**
+ * Closes the listener at a moment the kernel holds no connection for it: closing resets every
+ * connection in its accept queue (accept-queue.ts), and a client that sent its request on one
+ * sees ECONNRESET. Node takes one connection per event-loop turn; the queue is read after each
+ * (an empty queue closes before libuv asks for another) and once per turn; after QUEUE_TURNS
+ * turns, or where the kernel does not say, it closes anyway. `onClosed` runs when the last
+ * connection has gone.
+ */
+function stopListening(server: Server, onStopped: () => void, onClosed: () => void): void {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : 0;
+  let turns = 0;
+  let stopped = false;
+  const stop = () => {
+    if (stopped) return;
+    stopped = true;
+    server.off("connection", afterAccept);
+    // net's close, not http's: http's also closes every connection without a request in progress,
+    // one whose first request has not been read yet too, and its client sees a reset.
+    NetServer.prototype.close.call(server, () => onClosed());
+    onStopped();
+  };
+  const queueEmpty = () => (acceptQueue(port) ?? 0) === 0;
+  function afterAccept() {
+    if (queueEmpty()) stop();
+  }
+  const turn = () => {
+    if (stopped) return;
+    if (queueEmpty() || ++turns >= QUEUE_TURNS) stop();
+    else setImmediate(turn);
+  };
+  server.on("connection", afterAccept);
+  // The caller's promise exists once this returns.
+  setImmediate(turn);
 }

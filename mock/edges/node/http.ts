@@ -17,6 +17,8 @@ import { errorText, oneLine, printable, quote } from "../../kernel/text.js";
 import { allowedMethods, answerToTarget, namesThisServer, readTarget } from "../request-target.js";
 import type { OperatorLog } from "../../kernel/operator-log.js";
 import { UNMATCHED, type MetricCounts } from "./metric-counts.js";
+import { maskedTarget } from "../logged-query.js";
+import type { SpecOperation } from "../../kernel/spec.js";
 
 /** What OPTIONS * is told: the methods of both documents' operations. */
 const ALLOW = allowedMethods(["read", "control"]);
@@ -33,6 +35,8 @@ export interface MockHttpOptions {
   latencyMs: number;
   /** Where request lines go; undefined: no request log. */
   log?: OperatorLog;
+  /** The operations of both documents by id: a request line shows the values of an operation's own query parameters only. */
+  operations: ReadonlyMap<string, SpecOperation>;
   /** The counts every answer adds to, and the path where they are served (in Prometheus' text format, made by `render`). */
   metrics?: MetricsEndpoint;
   /** Where internal errors go (always on). */
@@ -64,8 +68,8 @@ export interface MockHttpServer {
   lingerClose(): void;
   /** Requests received and not yet answered in full. */
   inFlight(): number;
-  /** Stops accepting connections, lets the requests in flight finish, closes kept-alive connections (drainServer); resolves when none is left. */
-  drain(patienceMs: number): Promise<void>;
+  /** Stops accepting connections, lets the requests in flight finish (for `patienceMs`, by default the request timeout of its connection limits), closes kept-alive connections (drainServer); resolves when none is left. */
+  drain(patienceMs?: number): Promise<void>;
   close(): Promise<void>;
 }
 
@@ -94,7 +98,8 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
     if (log) {
       const ms = elapsed.toFixed(1);
       const shown = status === reply.status ? `${status}` : `${status} (failure ${reply.status})`;
-      const url = printable(req.url ?? "", 200);
+      // A query value like a key or a secret, or of a parameter the contract does not define, is hidden.
+      const url = maskedTarget(printable(req.url ?? "", 200), reply.operationId === undefined ? undefined : options.operations.get(reply.operationId));
       const fields = { method: req.method, url, status, failure: status === reply.status ? undefined : reply.status, ms: Number(ms), operation: reply.operationId, caller: reply.caller };
       log.event("info", "request", `${req.method} ${url} ${shown} ${ms} ms${reply.caller ? ` [${reply.caller}]` : ""}`, fields);
     }
@@ -138,7 +143,14 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
 
   // Host is checked below, so a request without it gets the envelope instead of Node's empty 400.
   let closingConnections = false;
+  /** Set while the drain closes the listener: requests wait for it, so that clients answered now do not queue new connections it would reset (connections.ts). */
+  let listenerClosing: Promise<void> | undefined;
   const server = createServer({ requireHostHeader: false, connectionsCheckingInterval: 1000 }, (req, res) => {
+    if (listenerClosing) void listenerClosing.then(() => answerRequest(req, res));
+    else answerRequest(req, res);
+  });
+
+  function answerRequest(req: IncomingMessage, res: ServerResponse): void {
     const started = performance.now();
     const method = req.method ?? "GET";
     if (closingConnections) res.setHeader("Connection", "close");
@@ -203,7 +215,7 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
     } catch (error) {
       internal(req, res, error, started);
     }
-  });
+  }
 
   // Requests Node cannot parse (bad request line, oversized headers) still get an envelope.
   answerUnreadable(server, answeredAndClosing, failureStatus);
@@ -213,7 +225,8 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   });
   // CONNECT asks for a tunnel; Node's default is to close the socket without a word.
   server.on("connect", (_req: IncomingMessage, socket: Socket) => endWithEnvelope(socket, 405, "Method not allowed: CONNECT asks for a tunnel; the mock is not a proxy.", failureStatus));
-  const connections = boundConnections(server, options.connectionLimits ?? defaultConnectionLimits(latencyMs));
+  const limits = options.connectionLimits ?? defaultConnectionLimits(latencyMs);
+  const connections = boundConnections(server, limits);
 
   return {
     server,
@@ -228,7 +241,13 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
     listen: (port, host) => listenOn(server, port, host, boundHosts),
     lingerClose: () => void (closingConnections = true),
     inFlight: () => connections.inFlight(),
-    drain: (patienceMs) => ((closingConnections = true), drainServer(server, connections, patienceMs)),
+    // The longest a request may take to arrive is what one in flight is given to finish.
+    drain(patienceMs = limits.requestTimeoutMs) {
+      closingConnections = true;
+      const { listenerClosed, gone } = drainServer(server, connections, patienceMs);
+      listenerClosing = listenerClosed.then(() => void (listenerClosing = undefined));
+      return gone;
+    },
     close: () => closeServer(server, connections),
   };
 }

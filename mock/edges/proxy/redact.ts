@@ -1,9 +1,10 @@
 // What of a request the proxy may print: never the key (every Authorization value and the
 // credential inside it are cut out of any text, wherever an upstream may echo them), never a
-// signing secret, and of the query only the values of the operation's own parameters (a client
-// that puts a token in an unknown parameter does not see it in a CI log).
+// signing secret, and of the query what logged-query.ts allows (a client that puts a token in an
+// unknown parameter does not see it in a CI log).
 import { printable } from "../../kernel/text.js";
 import type { SpecOperation } from "../../kernel/spec.js";
+import { HIDDEN_VALUE, queryValueShown } from "../logged-query.js";
 
 const SHOWN = "[redacted]";
 const SIGNING_SECRET = /whsec_[A-Za-z0-9+/=_-]+/g;
@@ -25,13 +26,13 @@ export function createRedactor(authorizations: readonly string[]): (text: string
   };
 }
 
-/** Path and query for a line: the operation's parameters with their values, any other name with "…". */
+/** Path and query for a line: the operation's parameters with their values, any other name (or a value like a key) with "…". */
 export function redactedTarget(url: string, operation: SpecOperation | undefined): string {
   const queryStart = url.indexOf("?");
   const path = printable(queryStart < 0 ? url : url.slice(0, queryStart), 200);
   if (queryStart < 0) return path;
   const pairs = [...new URLSearchParams(url.slice(queryStart + 1))].map(([name, value]) =>
-    operation?.queryParamsByLowerName.has(name.toLowerCase()) ? `${printable(name, 40)}=${printable(value, 60)}` : `${printable(name, 40)}=…`,
+    queryValueShown(operation, name, value) ? `${printable(name, 40)}=${printable(value, 60)}` : `${printable(name, 40)}=${HIDDEN_VALUE}`,
   );
   return pairs.length ? `${path}?${pairs.join("&")}` : path;
 }

@@ -1,0 +1,48 @@
+// What of a query string a log line may show (the mock's request lines, the proxy's): the values of
+// the operation's own parameters, unless one looks like a key or a signing secret (the mock's own
+// forms: a demo key, a sandbox key, whsec_); the value of any other parameter never, since a client
+// that puts a token in a parameter the contract does not define must not find it in a log. Keys in
+// headers never reach a line at all; the journal keeps what it keeps (it is readable by the world's keys).
+import { DEMO_KEY_PREFIX, SANDBOX_KEY_PREFIX } from "../keys/demo-keys.js";
+import type { SpecOperation } from "../kernel/spec.js";
+import { SECRET_PREFIX } from "../webhooks/endpoints.js";
+
+/** What a hidden value is shown as. */
+export const HIDDEN_VALUE = "…";
+
+const SECRET_FORMS = [DEMO_KEY_PREFIX, SANDBOX_KEY_PREFIX, SECRET_PREFIX];
+
+/** Whether a log line may show `value` of the query parameter `name` (both as they were sent, decoded). */
+export function queryValueShown(operation: SpecOperation | undefined, name: string, value: string): boolean {
+  if (!operation?.queryParamsByLowerName.has(name.toLowerCase())) return false;
+  return !SECRET_FORMS.some((form) => value.includes(form));
+}
+
+/**
+ * A request target as a line shows it (printable: ASCII, cut short), with each hidden query value
+ * replaced by HIDDEN_VALUE; every other byte as it came (a target with nothing to hide is unchanged).
+ */
+export function maskedTarget(target: string, operation: SpecOperation | undefined): string {
+  const queryStart = target.indexOf("?");
+  if (queryStart < 0) return target;
+  const pairs = target
+    .slice(queryStart + 1)
+    .split("&")
+    .map((pair) => {
+      const equals = pair.indexOf("=");
+      if (equals < 0) return pair;
+      const name = pair.slice(0, equals);
+      const value = pair.slice(equals + 1);
+      return queryValueShown(operation, decoded(name), decoded(value)) && queryValueShown(operation, decoded(name), value) ? pair : `${name}=${HIDDEN_VALUE}`;
+    });
+  return `${target.slice(0, queryStart)}?${pairs.join("&")}`;
+}
+
+/** A query component as URLSearchParams reads it ("+" a space, %XX its byte); as sent when it is not valid percent-encoding. */
+function decoded(text: string): string {
+  try {
+    return decodeURIComponent(text.replace(/\+/g, " "));
+  } catch {
+    return text;
+  }
+}
