@@ -6,7 +6,7 @@ import type { WebhookEvent } from "../../generated/events.js";
 import type { Dataset } from "../data/dataset.js";
 import { attemptLine, DeliveryLog, snapshot, waitingLines, waitingOf, type AttemptRecord, type DeliveryFilter, type DeliveryLogEntry, type LoggedDelivery } from "./delivery-log.js";
 import { EndpointRegistry, viewOf, type CreatedEndpoint, type Endpoint, type EndpointInput, type EndpointView } from "./endpoints.js";
-import { DeliveryLane, type LaneJob, type SentAttempt } from "./lane.js";
+import { DeliveryLane, type LaneJob } from "./lane.js";
 import type { Publish, QueuedDelivery, TriggerResult } from "./publisher.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
 import { createAgent, type EndpointAgent } from "./send.js";
@@ -193,7 +193,7 @@ export class WebhookService extends WebhookServiceBase {
   private laneFor(endpoint: Endpoint): LaneOfEndpoint {
     const agent = createAgent(endpoint.url, this.settings.concurrency);
     const lane = new DeliveryLane({
-      send: (job) => this.attempt(endpoint, agent, job),
+      send: ({ entry, body }) => attemptDelivery(endpoint, agent, entry, body, this.settings.responseTimeoutMs, this.now()),
       scheduler: this.parts.scheduler,
       retryDelaysMs: this.settings.retryDelaysMs,
       concurrency: this.settings.concurrency,
@@ -262,11 +262,6 @@ export class WebhookService extends WebhookServiceBase {
     this.drops.set(endpoint.id, count);
     const line = droppedLine(endpoint, job.entry, count, this.dropReason ?? why);
     if (line) this.parts.onError(line);
-  }
-
-  /** One attempt on the wire, signed now with the endpoint's secret. */
-  private attempt(endpoint: Endpoint, agent: EndpointAgent, { entry, body }: LaneJob): Promise<SentAttempt> {
-    return attemptDelivery(endpoint, agent, entry, body, this.settings.responseTimeoutMs, this.now());
   }
 
   private attempted(entry: DeliveryLogEntry, record: AttemptRecord): void {

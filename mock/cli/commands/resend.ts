@@ -6,7 +6,7 @@
  */
 import type { BulkResendResult, ResendFilter, ResendResult, ResentDelivery } from "../../webhooks/resend.js";
 import { EVENT_TYPES, isEventType, isUuid, requestProblem } from "../../kernel/json-schema.js";
-import { askMock, command, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, usage, type CommandLine, type MockTarget } from "../command.js";
+import { askMock, command, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, usage, type CommandLine } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 
 export const RESEND_HELP = `Usage: hr-mock resend <event-id> [--endpoint <id>] [options]
