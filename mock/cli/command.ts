@@ -127,6 +127,12 @@ export function mockTarget(name: string, url: string | undefined, key: string | 
   return { mockUrl, apiKey };
 }
 
+/** The answer's data, or its one line thrown (exit status 1). */
+export function dataOr<T>(answer: ControlAnswer<T>): T {
+  if (!answer.ok) throw new Error(answer.line);
+  return answer.data;
+}
+
 /** How long a command waits for a report the mock builds on request (coverage, a journal or dataset export): longer than a control write. */
 export const REPORT_TIMEOUT_MS = 30_000;
 

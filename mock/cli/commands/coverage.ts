@@ -5,7 +5,7 @@
 import { writeFileSync } from "node:fs";
 import { neverExercised, type CoverageReport } from "../../../src/coverage/report.js";
 import { formatCoverage } from "../../../src/coverage/table.js";
-import { askMock, command, decimal, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, nonEmpty, REPORT_TIMEOUT_MS, usage } from "../command.js";
+import { askMock, command, dataOr, decimal, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, nonEmpty, REPORT_TIMEOUT_MS, usage } from "../command.js";
 
 export const COVERAGE_HELP = `Usage: hr-mock coverage [options]
 
@@ -32,9 +32,7 @@ export const coverageCommand = command({ name: "coverage", flags: FLAGS, help: C
   const target = mockTarget("coverage", values["mock-url"], values["api-key"]);
   const min = values.min === undefined ? undefined : decimal("coverage", "--min", values.min, (x) => x >= 0 && x <= 100, "a percentage from 0 to 100");
   const json = values.json === undefined ? undefined : nonEmpty("coverage", "--json", values.json);
-  const answer = await askMock(target, io.fetch, (control) => control.GET("/_mock/coverage"), REPORT_TIMEOUT_MS);
-  if (!answer.ok) throw new Error(answer.line);
-  const report = answer.data as CoverageReport;
+  const report = dataOr(await askMock(target, io.fetch, (control) => control.GET("/_mock/coverage"), REPORT_TIMEOUT_MS)) as CoverageReport;
   io.stdout.write(formatCoverage(report));
   if (json !== undefined) {
     try {

@@ -8,7 +8,7 @@ import { makeFolders } from "../../../src/contract/report-files.js";
 import type { DataFile } from "../../data/data-file.js";
 import type { DataFileFormat } from "../../data/format-data-file.js";
 import { DEMO_KEY } from "../../keys/demo-keys.js";
-import { askMock, command, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, REPORT_TIMEOUT_MS, usage, type CommandLine, type MockTarget, type Output } from "../command.js";
+import { askMock, command, dataOr, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, REPORT_TIMEOUT_MS, usage, type CommandLine, type MockTarget, type Output } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 
 export const EXPORT_HELP = `Usage: hr-mock export [options]
@@ -56,12 +56,14 @@ const EXPORT_FLAGS = {
 export const exportCommand = command({ name: "export", flags: EXPORT_FLAGS, help: EXPORT_HELP }, async (line, io) => {
   const flags = exportFlags(line);
   if (flags.pact) {
-    const pact = await pactFromMock(flags.target!, flags.pact, io.fetch);
+    const { consumer, sandbox } = flags.pact;
+    const query = { format: "pact" as const, consumer, ...(sandbox !== undefined && { sandbox }) };
+    const pact = dataOr(await askMock(flags.target!, io.fetch, (control) => control.GET("/_mock/requests", { params: { query } }), REPORT_TIMEOUT_MS));
     return write(flags.out, `${JSON.stringify(pact, null, 2)}\n`, io.stdout);
   }
   // The dataset's builder, the data file reader and YAML are loaded to export, never for --help.
   const [{ datasetToDataFile }, { formatDataFile }] = await Promise.all([import("../../data/export.js"), import("../../data/format-data-file.js")]);
-  const file = flags.target ? await fromMock(flags.target, io.fetch) : await offline(flags, datasetToDataFile);
+  const file = flags.target ? (dataOr(await askMock(flags.target, io.fetch, (control) => control.GET("/_mock/data"), REPORT_TIMEOUT_MS)) as DataFile) : await offline(flags, datasetToDataFile);
   write(flags.out, formatDataFile(file, flags.format), io.stdout);
 });
 
@@ -74,13 +76,6 @@ function write(out: string | undefined, text: string, stdout: Output): void {
       throw usage("export", `cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
   } else stdout.write(text);
-}
-
-async function pactFromMock(target: MockTarget, pact: { consumer: string; sandbox?: string }, fetchImpl: typeof fetch): Promise<unknown> {
-  const query = { format: "pact" as const, consumer: pact.consumer, ...(pact.sandbox !== undefined && { sandbox: pact.sandbox }) };
-  const answer = await askMock(target, fetchImpl, (control) => control.GET("/_mock/requests", { params: { query } }), REPORT_TIMEOUT_MS);
-  if (!answer.ok) throw new Error(answer.line);
-  return answer.data;
 }
 
 interface ExportFlags {
@@ -106,12 +101,6 @@ async function offline(flags: ExportFlags, datasetToDataFile: (typeof import("..
     if (error instanceof RangeError) throw usage("export", `--${error.message}`);
     throw error;
   }
-}
-
-async function fromMock(target: MockTarget, fetchImpl: typeof fetch): Promise<DataFile> {
-  const answer = await askMock(target, fetchImpl, (control) => control.GET("/_mock/data"), REPORT_TIMEOUT_MS);
-  if (!answer.ok) throw new Error(answer.line);
-  return answer.data as DataFile;
 }
 
 function exportFlags({ values }: CommandLine<typeof EXPORT_FLAGS>): ExportFlags {
