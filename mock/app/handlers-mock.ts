@@ -10,7 +10,7 @@ import { expandShared } from "../kernel/shared-json.js";
 import { sharedStartDataset } from "../data/start-datasets.js";
 import { loadReadSpec, type PrismOperations } from "../kernel/spec.js";
 import type { KeySpec } from "../keys/demo-keys.js";
-import { memoryBackend } from "../state/memory.js";
+import { openBackend } from "../state/open.js";
 import { assembleMock, type AssembledMock } from "./assemble.js";
 import type { PipelineSettings } from "./options.js";
 
@@ -29,9 +29,10 @@ export async function assembleHandlersMock(input: HandlersMockInput): Promise<As
   const spec = await loadReadSpec(read.document, undefined, { document: control.document, only: () => true }, ahead);
   const { settings } = input;
   const dataset = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today: input.today });
+  // No --state: in memory, opened as startMock opens any (a page's build leaves the other backends out).
+  const state = await openBackend({ ...settings, onError: input.onError });
   // No throttle on failed authentication: it slows key guessing over a network, while these
   // handlers answer the page or test process they run in, which has no client address to tell
   // callers apart (every request would share one budget and a test of 401s would be held).
-  const state = memoryBackend({ rateLimit: settings.rateLimit, journalSize: settings.journalSize, journalMemoryMb: settings.journalMemoryMb });
   return assembleMock({ spec, settings, dataset, extraKeys: input.extraKeys, state, onError: input.onError, authThrottle: "off" });
 }

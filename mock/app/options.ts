@@ -3,7 +3,7 @@
 // MockOptionError. Nothing Node-only: the handlers run in a page.
 import type { FailureStatus } from "../kernel/envelope.js";
 import { MockOptionError } from "../kernel/option-error.js";
-import { SETTINGS, settingValue, type TableSettings } from "./settings.js";
+import { tableSettings, type TableSettings } from "./settings.js";
 
 export { MockOptionError };
 
@@ -35,11 +35,5 @@ export type PipelineSettings = Pick<TableSettings, "seed" | "scale" | "today" | 
 const PIPELINE_FLAGS = ["seed", "scale", "rate-limit", "failure-status", "latency", "fail-rate", "journal-size", "journal-memory", "today"] as const;
 
 export function checkPipelineOptions(options: PipelineSettingsInput): PipelineSettings {
-  const given = options as Readonly<Record<string, unknown>>;
-  const settings: Record<string, unknown> = {};
-  for (const flag of PIPELINE_FLAGS) {
-    const option = SETTINGS[flag].option;
-    settings[option] = settingValue(flag, given[option], option, false);
-  }
-  return settings as PipelineSettings;
+  return tableSettings(options as Readonly<Record<string, unknown>>, PIPELINE_FLAGS);
 }

@@ -10,7 +10,7 @@ import { TODAY_RANGE, normalizeToday } from "../data/dates.js";
 import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
 import { MockOptionError } from "../kernel/option-error.js";
 import { LOG_FORMATS, logFormatOf, type LogFormat } from "../kernel/operator-log.js";
-import { quoted } from "../kernel/parse-error.js";
+import { quoted, readDecimal, readWhole } from "../kernel/parse-error.js";
 import { stateAddressProblem } from "../state/address.js";
 import { OPTION_RANGES } from "../webhooks/settings.js";
 
@@ -36,12 +36,10 @@ export interface Setting<T = unknown, O extends string | undefined = string | un
   section?: "webhooks";
 }
 
-function refuse(name: string, what: string, shown: string): MockOptionError {
-  return new MockOptionError(`${name} must be ${what}, got ${shown}`);
-}
-
-const readWhole = (text: string) => (/^-?\d+$/.test(text.trim()) ? Number(text) : NaN);
-const readDecimal = (text: string) => (/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN);
+const refuse = (name: string, what: string, shown: string) => new MockOptionError(`${name} must be ${what}, got ${shown}`);
+const raise = (error: Error): never => {
+  throw error;
+};
 
 function number(what: string, ok: (x: number) => boolean, whole = false): Rule<number> {
   return {
@@ -56,12 +54,7 @@ function number(what: string, ok: (x: number) => boolean, whole = false): Rule<n
 const whole = (min: number, max: number, what = `a whole number from ${min} to ${max}`) => number(what, (x) => x >= min && x <= max, true);
 
 /** Text that may not be blank (a path, a host). */
-const text: Rule<string> = {
-  check: (value, name) => {
-    if (typeof value !== "string" || value.trim() === "") throw new MockOptionError(`${name} needs a value`);
-    return value;
-  },
-};
+const text: Rule<string> = { check: (value, name) => (typeof value === "string" && value.trim() !== "" ? value : raise(new MockOptionError(`${name} needs a value`))) };
 
 /** Text taken as it is given (a URL or a secret the webhook checks judge). */
 const anyText: Rule<string> = { check: (value) => String(value) };
@@ -71,10 +64,6 @@ const textOr = <T>(): Rule<string | T> => ({ check: (value, name, shown) => (typ
 
 function oneOf<T extends string | number>(values: readonly T[], what: string, read: (text: string) => unknown = (t) => t): Rule<T> {
   return { read, check: (value, name, shown) => (values.includes(value as T) ? (value as T) : raise(refuse(name, what, shown))) };
-}
-
-function raise(error: Error): never {
-  throw error;
 }
 
 /** A switch; startMock's `log` also takes a function that receives the lines. */
@@ -120,10 +109,8 @@ const today: Rule<string | undefined> = {
 /** A folder or a Redis address, never a guess (state/address.ts). */
 const stateAddress: Rule<string | undefined> = {
   check: (value, name, shown) => {
-    const address = text.check(value, name, shown);
-    const problem = stateAddressProblem(address, name);
-    if (problem) throw new MockOptionError(problem);
-    return address;
+    const problem = stateAddressProblem(text.check(value, name, shown), name);
+    return problem ? raise(new MockOptionError(problem)) : (value as string);
   },
 };
 
@@ -223,10 +210,11 @@ export function settingValue<F extends Flag>(flag: F, given: unknown, name: stri
   return setting.rule.check(value, name, shown);
 }
 
-/** The table's startMock options, each checked (a MockOptionError naming the option), defaults applied. */
-export function tableSettings(options: Readonly<Record<string, unknown>>): TableSettings {
+/** The table's startMock options (those of `flags`, default all), each checked (a MockOptionError naming the option), defaults applied. */
+export function tableSettings(options: Readonly<Record<string, unknown>>, flags = Object.keys(SETTINGS) as readonly Flag[]): TableSettings {
   const settings: Record<string, unknown> = {};
-  for (const [flag, { option }] of Object.entries(SETTINGS) as [Flag, Setting][]) {
+  for (const flag of flags) {
+    const { option } = SETTINGS[flag] as Setting;
     if (option !== undefined) settings[option] = settingValue(flag, options[option], option, false);
   }
   return settings as TableSettings;
@@ -234,14 +222,10 @@ export function tableSettings(options: Readonly<Record<string, unknown>>): Table
 
 /** Every flag's value from the command line's and the variables' text; `named` says where each came from. */
 export function flagValues(given: Readonly<Record<string, unknown>>, named: (flag: Flag) => string): FlagValues {
-  const values: Record<string, unknown> = {};
-  for (const flag of Object.keys(SETTINGS) as Flag[]) values[flag] = settingValue(flag, given[flag], named(flag), true);
-  return values as FlagValues;
+  return Object.fromEntries((Object.keys(SETTINGS) as Flag[]).map((flag) => [flag, settingValue(flag, given[flag], named(flag), true)])) as FlagValues;
 }
 
 /** The options of the table's flags, keyed by option: what startMock is given from them. */
 export function optionsOf(values: FlagValues): TableSettings {
-  const options: Record<string, unknown> = {};
-  for (const [flag, { option }] of Object.entries(SETTINGS) as [Flag, Setting][]) if (option !== undefined) options[option] = values[flag];
-  return options as TableSettings;
+  return Object.fromEntries(Object.entries(SETTINGS).flatMap(([flag, { option }]) => (option === undefined ? [] : [[option, values[flag as Flag]]]))) as TableSettings;
 }

@@ -61,6 +61,8 @@ export interface StartMockOptions extends PipelineSettingsInput {
    * Created 0700 when missing; a state made from other seed, scale or today is refused.
    */
   state?: string;
+  /** How lines about `state` name where it came from (hr-mock serve: HR_MOCK_STATE when that variable gave it); default --state. */
+  stateNamed?: string;
   /** The password of a `state` that takes one, kept out of the address, and where it came from (for the lines about it). */
   statePassword?: { password: string; from: string };
 }
@@ -68,6 +70,7 @@ export interface StartMockOptions extends PipelineSettingsInput {
 /** The options resolved at the door: each checked once (settings.ts), defaults applied; the rest of startMock reads these. */
 export interface Settings extends PipelineSettings, Pick<TableSettings, "port" | "host" | "corsOrigins" | "state" | "logFormat" | "data" | "keys" | "log"> {
   statePassword: StartMockOptions["statePassword"];
+  stateNamed: StartMockOptions["stateNamed"];
   onError: StartMockOptions["onError"];
   docsDir: string | undefined;
   webhooks: MockWebhookOptions | undefined;
@@ -91,6 +94,6 @@ export function checkOptions(options: StartMockOptions): Settings {
       if (!(Number.isInteger(value) && (value as number) >= 0)) throw new MockOptionError(`authThrottle.${name} must be a whole number of at least 0, got ${String(value)}`);
     }
   }
-  const { statePassword, onError, docsDir, webhooks, connectionLimits = {}, authThrottle } = options;
-  return { ...table, statePassword, onError, docsDir, webhooks, connectionLimits, authThrottle };
+  const { statePassword, stateNamed, onError, docsDir, webhooks, connectionLimits = {}, authThrottle } = options;
+  return { ...table, statePassword, stateNamed, onError, docsDir, webhooks, connectionLimits, authThrottle };
 }

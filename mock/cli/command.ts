@@ -7,7 +7,7 @@ import { parseArgs, type ParseArgsConfig } from "node:util";
 import { controlAnswer, createControlClient, type ControlAnswer, type ControlClient } from "../kernel/control-client.js";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../kernel/limits.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
-import { describeParseError, quoted } from "../kernel/parse-error.js";
+import { describeParseError, quoted, readDecimal, readWhole } from "../kernel/parse-error.js";
 
 /** A mistake in the command line: exit status 2. */
 export class UsageError extends Error {
@@ -152,14 +152,14 @@ export function askMock<D extends { data?: unknown }>(
 
 /** A flag's whole number within [min, max]. */
 export function wholeNumber(name: string, flag: string, text: string, min: number, max: number, what = `a whole number from ${min} to ${max}`): number {
-  const value = /^-?\d+$/.test(text.trim()) ? Number(text) : NaN;
+  const value = readWhole(text);
   if (!Number.isSafeInteger(value) || value < min || value > max) throw usage(name, `${flag} must be ${what}, got ${quoted(text)}`);
   return value;
 }
 
 /** A flag's decimal number that `ok` accepts. */
 export function decimal(name: string, flag: string, text: string, ok: (x: number) => boolean, what: string): number {
-  const value = /^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN;
+  const value = readDecimal(text);
   if (!Number.isFinite(value) || !ok(value)) throw usage(name, `${flag} must be ${what}, got ${quoted(text)}`);
   return value;
 }

@@ -22,12 +22,10 @@ export interface FlagsAndEnv<F extends Flags> extends CommandLine<F> {
 
 /**
  * `argv` read against `flags` (readFlags: every mistake a UsageError), then each flag not given
- * there taken from its variable in `env`, then the table's defaults; or "help".
+ * there taken from its variable in `env`; or "help". Defaults are the settings table's (app/settings.ts).
  */
 export function readFlagsAndEnv<F extends Flags>(name: string, flags: F, argv: string[], env: Readonly<Record<string, string | undefined>>): FlagsAndEnv<F> | "help" {
-  // The defaults are applied after the variables: a default would otherwise look like a flag given.
-  const withoutDefaults = Object.fromEntries(Object.entries(flags).map(([flag, { default: _default, ...rest }]) => [flag, rest])) as F;
-  const line = readFlags(name, withoutDefaults, argv);
+  const line = readFlags(name, flags, argv);
   if (line === "help") return "help";
   const values = line.values as Record<string, string | boolean | string[] | boolean[] | undefined>;
   const fromEnv = new Set<string>();
@@ -35,17 +33,11 @@ export function readFlagsAndEnv<F extends Flags>(name: string, flags: F, argv: s
     if (values[flag] !== undefined) continue;
     const variable = envName(flag);
     const text = env[variable];
-    if (text !== undefined && text !== "") {
-      values[flag] = option.type === "boolean" ? switchValue(name, variable, text) : option.multiple ? listValue(text) : text;
-      fromEnv.add(flag);
-    } else if (option.default !== undefined) {
-      values[flag] = option.default;
-    }
+    if (text === undefined || text === "") continue;
+    values[flag] = option.type === "boolean" ? switchValue(name, variable, text) : option.multiple ? listValue(text) : text;
+    fromEnv.add(flag);
   }
-  return {
-    ...line,
-    named: (flag) => (fromEnv.has(flag) ? envName(flag) : `--${flag}`),
-  };
+  return { ...line, named: (flag) => (fromEnv.has(flag) ? envName(flag) : `--${flag}`) };
 }
 
 /** A switch's variable: true, false, 1 or 0 (in any letter case). */
@@ -58,10 +50,7 @@ function switchValue(name: string, variable: string, text: string): boolean {
 
 /** A repeatable flag's variable: its values separated by commas, blanks dropped. */
 function listValue(text: string): string[] {
-  return text
-    .split(",")
-    .map((part) => part.trim())
-    .filter((part) => part !== "");
+  return text.split(",").map((part) => part.trim()).filter((part) => part !== "");
 }
 
 /** A settings table's flags as parseArgs reads them. */

@@ -11,6 +11,7 @@ import type { MockWebhookOptions } from "../webhooks/index.js";
 import { EVENT_TYPES, requestProblem } from "../kernel/json-schema.js";
 import { settingValue } from "../app/settings.js";
 import { MockOptionError } from "../kernel/option-error.js";
+import { endpointsKeptIn } from "../state/index.js";
 
 /** Where an installed hr-service-mock keeps the control API's OpenAPI document (bundled). */
 export const CONTROL_OPENAPI_PATH = "./node_modules/hr-service-mock/dist/generated/control-openapi.json";
@@ -94,9 +95,10 @@ export function printDeliveryHints(mock: RunningMock, write: (line: string) => v
 export async function registerServeEndpoint(mock: RunningMock, endpoint: EndpointInput): Promise<{ id: string; url: string; kept: boolean; text: string }> {
   const service = mock.webhooks.service;
   const organizationId = mock.dataset.organizationIds[0];
-  // With --state, the endpoint added at an earlier start came back with its secret: not a second one.
-  const kept = mock.state ? (await service.listEndpoints(organizationId)).find((e) => e.url === new URL(endpoint.url).href) : undefined;
-  if (kept) return { id: kept.id, url: kept.url, kept: true, text: `  Webhooks: endpoint ${kept.id} -> ${kept.url}, kept in ${mock.state?.dir} with the signing secret it was given\n` };
+  // The endpoint added at an earlier start came back with its secret: not a second one.
+  const keptIn = endpointsKeptIn(mock);
+  const kept = keptIn === undefined ? undefined : (await service.listEndpoints(organizationId)).find((e) => e.url === new URL(endpoint.url).href);
+  if (kept) return { id: kept.id, url: kept.url, kept: true, text: `  Webhooks: endpoint ${kept.id} -> ${kept.url}, kept in ${keptIn} with the signing secret it was given\n` };
   const added = await service.addEndpoint(organizationId, endpoint);
   if (!added.ok) throw new Error(`--webhook-url: ${added.reason.message}`);
   const created = added.value;

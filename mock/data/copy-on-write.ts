@@ -8,7 +8,7 @@
 // start's slot, and whichever dataset reads it first builds it for all of them.
 import { datasetOf, type Dataset } from "./dataset.js";
 import { LazyOrganization, OrganizationTable, slotOf } from "./lazy-organizations.js";
-import type { OrganizationData, OrganizationIndex } from "./organization.js";
+import type { OrganizationData } from "./organization.js";
 
 /** Slots of a start dataset: shared by every fork, their organisations never changed. */
 const shared = new WeakSet<LazyOrganization>();
@@ -56,39 +56,15 @@ function tableOf(ds: Dataset): OrganizationTable {
   return table;
 }
 
-/** New arrays and maps holding the same records. */
+/** New arrays, maps and sets holding the same records (an index's groups are arrays, copied too). */
 function copyOrganization(org: OrganizationData): OrganizationData {
-  const i = org.index;
-  const index: OrganizationIndex = {
-    companyById: new Map(i.companyById),
-    departmentById: new Map(i.departmentById),
-    employeeById: new Map(i.employeeById),
-    leaveTypeById: new Map(i.leaveTypeById),
-    leaveRequestById: new Map(i.leaveRequestById),
-    requestsByEmployee: copyGroups(i.requestsByEmployee),
-    requestsByDepartment: copyGroups(i.requestsByDepartment),
-    requestsByStatus: copyGroups(i.requestsByStatus),
-    requestsByDepartmentStatus: copyGroups(i.requestsByDepartmentStatus),
-    balanceSetUpByKey: new Map(i.balanceSetUpByKey),
-    departmentByUnitId: new Map(i.departmentByUnitId),
-    holidayDates: new Set(i.holidayDates),
-  };
-  const copy = {
-    ...org,
-    companies: [...org.companies],
-    departments: [...org.departments],
-    employees: [...org.employees],
-    leaveTypes: [...org.leaveTypes],
-    leaveRequests: [...org.leaveRequests],
-    holidays: [...org.holidays],
-    balanceSetUps: [...org.balanceSetUps],
-  } as OrganizationData;
-  Object.defineProperty(copy, "index", { value: index, enumerable: false, writable: false });
-  return copy;
-}
-
-function copyGroups<K, T>(groups: Map<K, T[]>): Map<K, T[]> {
-  const copy = new Map<K, T[]>();
-  for (const [key, group] of groups) copy.set(key, [...group]);
+  const copyOf = (value: unknown): unknown =>
+    Array.isArray(value) ? [...value]
+    : value instanceof Set ? new Set(value)
+    : value instanceof Map ? new Map([...value].map(([key, item]) => [key, Array.isArray(item) ? [...item] : item]))
+    : value;
+  const copied = <T extends object>(from: T) => Object.fromEntries(Object.entries(from).map(([key, value]) => [key, copyOf(value)])) as T;
+  const copy = copied(org);
+  Object.defineProperty(copy, "index", { value: copied(org.index), enumerable: false, writable: false });
   return copy;
 }

@@ -55,16 +55,8 @@ type IdLists = Pick<OrganizationRecords, "companies" | "departments" | "employee
 
 /** The records with every id in `renames` replaced: only the id fields are read, and only records whose ids change are copied (a deep copy of the organisation was most of adoptExamples' time). */
 function renameIds(records: OrganizationRecords, renames: ReadonlyMap<string, string>): OrganizationRecords {
-  const each = <T extends object>(list: readonly T[], keys: readonly string[]) => list.map((r) => renamed(r, keys, renames));
-  return {
-    ...records,
-    companies: each(records.companies, ID_FIELDS.companies),
-    departments: each(records.departments, ID_FIELDS.departments),
-    employees: each(records.employees, ID_FIELDS.employees),
-    leaveTypes: each(records.leaveTypes, ID_FIELDS.leaveTypes),
-    leaveRequests: each(records.leaveRequests, ID_FIELDS.leaveRequests),
-    balanceSetUps: each(records.balanceSetUps, ID_FIELDS.balanceSetUps),
-  };
+  const lists = Object.entries(ID_FIELDS).map(([kind, keys]) => [kind, (records[kind as keyof IdLists] as object[]).map((r) => renamed(r, keys, renames))]);
+  return { ...records, ...Object.fromEntries(lists) };
 }
 
 /** The record with its id fields (texts or lists of texts) renamed; the same object when none changes. */

@@ -5,7 +5,7 @@
 import type { components } from "../../generated/data-file.js";
 import { dayFromYmd, dayOf, parseIsoDate, utcTimestamp } from "./dates.js";
 import { isEligible } from "./eligibility.js";
-import { documentsFor, emailFor, handoffNoteFor, relieversFor, slug, templateOfDepartment, templateOfLeaveType, type Picker } from "./picker.js";
+import { DAYS_OFF, documentsFor, emailFor, handoffNoteFor, relieversFor, slug, templateOfDepartment, templateOfLeaveType, WORK_MODES, type Picker } from "./picker.js";
 import { leaveTemplateOf, statusFor } from "./generate-requests.js";
 import type { HolidayRecord } from "./holidays.js";
 import type { CompanyRecord, DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
@@ -36,9 +36,6 @@ export interface Place {
   pointer: string;
   problem(field: string | undefined, message: string): void;
 }
-
-const WORK_MODES = [["Hybrid", 45], ["Onsite", 35], ["Remote", 20]] as const;
-const DAYS_OFF: readonly (readonly [number[], number])[] = [[[], 76], [[5], 15], [[1], 5], [[3], 4]];
 
 /** A timestamp as the API writes them (7 fractional digits, Z), from any ISO date-time text. */
 function timestamp(text: string | undefined, place: Place, field: string, fallback: () => string): string {

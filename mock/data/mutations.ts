@@ -25,7 +25,6 @@ import {
   replaceEmployee,
   replaceLeaveRequest,
   workCalendarOf,
-  type OrganizationData,
 } from "./organization.js";
 import type { components } from "../../generated/control-api.js";
 import type { EmployeeRecord, LeaveRequestRecord } from "./records.js";
@@ -62,11 +61,6 @@ function mutationPicker(ds: Dataset): Picker {
   return new Picker(faker);
 }
 
-/** The organisation a mutation changes: a fork's own copy, made when a mutation first looks it up (copy-on-write.ts). */
-function organization(ds: Dataset, orgId: string): OrganizationData | undefined {
-  return writableOrganization(ds, orgId);
-}
-
 const NO_ORG = (orgId: string) => fail("unknown-organization", `no organisation with id ${orgId} in the dataset`);
 
 // ---- leave requests ---------------------------------------------------------------------------
@@ -79,7 +73,7 @@ function decide(
   allowed: (r: LeaveRequestRecord) => boolean,
   allowedText: string,
 ): MutationResult<LeaveRequestRecord> {
-  const org = organization(ds, orgId);
+  const org = writableOrganization(ds, orgId);
   if (!org) return NO_ORG(orgId);
   let record: LeaveRequestRecord | undefined;
   if (id !== undefined) {
@@ -133,7 +127,7 @@ export interface AddLeaveRequestOptions {
 
 /** A new Submitted request starting in the coming weeks; its days come from the calendar. */
 export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveRequestOptions = {}): MutationResult<LeaveRequestRecord> {
-  const org = organization(ds, orgId);
+  const org = writableOrganization(ds, orgId);
   if (!org) return NO_ORG(orgId);
   const p = mutationPicker(ds);
   const activeTypes = org.leaveTypes.filter((t) => t.isActive);
@@ -250,7 +244,7 @@ export interface AddEmployeeOptions {
 
 /** A new Active employee in an Active department, with the next employee code. */
 export function addEmployee(ds: Dataset, orgId: string, options: AddEmployeeOptions = {}): MutationResult<EmployeeRecord> {
-  const org = organization(ds, orgId);
+  const org = writableOrganization(ds, orgId);
   if (!org) return NO_ORG(orgId);
   const p = mutationPicker(ds);
   let department;
@@ -304,7 +298,7 @@ export function addEmployee(ds: Dataset, orgId: string, options: AddEmployeeOpti
  * head is picked.
  */
 export function terminateEmployee(ds: Dataset, orgId: string, id?: string): MutationResult<EmployeeRecord> {
-  const org = organization(ds, orgId);
+  const org = writableOrganization(ds, orgId);
   if (!org) return NO_ORG(orgId);
   let employee: EmployeeRecord | undefined;
   if (id !== undefined) {

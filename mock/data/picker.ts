@@ -72,8 +72,9 @@ export function employeeCode(n: number): string {
   return `EMP-${String(n).padStart(4, "0")}`;
 }
 
-const WORK_MODES = [["Hybrid", 45], ["Onsite", 35], ["Remote", 20]] as const;
-const DAYS_OFF: readonly (readonly [number[], number])[] = [[[], 76], [[5], 15], [[1], 5], [[3], 4]];
+/** How often each work mode and each set of regular days off is picked (a data file's employees too). */
+export const WORK_MODES = [["Hybrid", 45], ["Onsite", 35], ["Remote", 20]] as const;
+export const DAYS_OFF: readonly (readonly [number[], number])[] = [[[], 76], [[5], 15], [[1], 5], [[3], 4]];
 
 export interface NewEmployeeInput {
   id: string;

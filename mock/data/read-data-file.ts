@@ -7,6 +7,7 @@
 import { readFileSync } from "node:fs";
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml";
 import { compileSchema } from "../kernel/json-schema.js";
+import { jsonOrUndefined } from "../kernel/json-text.js";
 import { DataFileError, fileError, type DataFile, type DataFileProblem, type LoadedDataFile } from "./data-file.js";
 import { repairForBuilder } from "./data-file-repair.js";
 
@@ -31,12 +32,7 @@ export function parseDataFile(text: string, name: string): LoadedDataFile {
   // JSON takes the fast parser (a full export loads in well under a second rather than several);
   // the YAML parser, which knows lines and columns, runs on it only when a problem is reported.
   if (/^\s*\{/.test(text)) {
-    let content: unknown;
-    try {
-      content = JSON.parse(text);
-    } catch {
-      content = undefined;
-    }
+    const content = jsonOrUndefined(text);
     if (content !== undefined) {
       let document: ParsedText | undefined;
       return checked({ name, content: content as DataFile, placeOf: (pointer) => (document ??= parseText(text, name)).placeOf(pointer) });

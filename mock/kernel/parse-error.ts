@@ -12,6 +12,11 @@ export function quoted(text: string): string {
   return JSON.stringify(shown(text));
 }
 
+/** A whole number as a flag or a variable writes it (digits, an optional minus), or NaN. */
+export const readWhole = (text: string) => (/^-?\d+$/.test(text.trim()) ? Number(text) : NaN);
+/** A decimal number as a flag or a variable writes it (no hex, no Infinity, nothing blank), or NaN. */
+export const readDecimal = (text: string) => (/^\s*[-+]?(\d+\.?\d*|\.\d+)([eE][-+]?\d+)?\s*$/.test(text) ? Number(text) : NaN);
+
 /** A parseArgs error as one line naming the option; `argv` is what was parsed (to quote a value meant for an option). */
 export function describeParseError(error: NodeJS.ErrnoException, argv: readonly string[]): string {
   const named = /'([^']+)'/.exec(error.message)?.[1] ?? "";

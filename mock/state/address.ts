@@ -1,7 +1,7 @@
 // What --state may name, judged before anything opens: nothing (memory), a directory, or a Redis
 // address (redis://, rediss://; Valkey and other servers of the Redis protocol take redis:// too).
 // Any other scheme is a mistake, never a folder named after the text. Pure: the settings table reads it.
-import { isRedisUrl, parseRedisUrl, passwordOf } from "./redis/address.js";
+import { isRedisUrl, maskPassword, parseRedisUrl, passwordOf } from "./redis/address.js";
 import { quoted } from "../kernel/parse-error.js";
 
 /** Why `text`, given as `name`, names no state (one line, its password masked), or undefined. */
@@ -16,8 +16,7 @@ export function stateAddressProblem(text: string, name: string): string | undefi
   }
   // A scheme of two letters or more (a Windows drive, C:, is a folder).
   if (!/^\s*[a-z][a-z0-9+.-]+:/i.test(text)) return undefined;
-  const shown = quoted(text.replace(/(\/\/[^/@:]*:)[^@/]*@/, "$1***@"));
-  return `${name} must be a directory or a Redis address, redis://host:port[/db] or rediss://host:port[/db] (Valkey and other servers of the Redis protocol take redis:// too), got ${shown}`;
+  return `${name} must be a directory or a Redis address, redis://host:port[/db] or rediss://host:port[/db] (Valkey and other servers of the Redis protocol take redis:// too), got ${quoted(maskPassword(text))}`;
 }
 
 /** Whether the state at `text` takes a password (a Redis address), and whether the address holds one. */

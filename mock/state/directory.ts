@@ -9,18 +9,20 @@ import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/persistenc
 import type { World, Worlds } from "../worlds/world.js";
 import type { Fingerprint, StateReport, StoreName } from "./backend.js";
 import { detachable, replayWorld, worldPersistence } from "./world-files.js";
-import { LocalWorlds, MemoryBackend, type LocalKeeping, type MemoryStateOptions } from "./memory.js";
+import { MemoryBackend, type LocalKeeping, type MemoryStateOptions } from "./memory.js";
 import { skippedLine, type SkippedChange } from "./skipped.js";
 import { StateError } from "./state-error.js";
 import { DEFAULT_WORLD, fingerprintDifferences, openStateDirectory, type StateStore } from "./store.js";
 
 export interface DirectoryStateOptions extends MemoryStateOptions {
+  /** Where the directory was named (HR_MOCK_STATE), for the lines about it; default --state. */
+  stateNamed?: string;
   onError(line: string): void;
 }
 
 /** Opens the directory (a StateError of one line for one that is not an hr-mock state, or is in use). */
 export function directoryBackend(dir: string, options: DirectoryStateOptions): DirectoryBackend {
-  return new DirectoryBackend(openStateDirectory(dir), options);
+  return new DirectoryBackend(openStateDirectory(dir, options.stateNamed), options);
 }
 
 /** The sinks of the worlds' services: each cut off when its world is reset or deleted. */
@@ -65,7 +67,8 @@ class DirectoryKeeping implements LocalKeeping {
 }
 
 export class DirectoryBackend extends MemoryBackend {
-  private readonly keeping: DirectoryKeeping;
+  private readonly directoryKeeping: DirectoryKeeping;
+  private readonly onError: (line: string) => void;
   /** The default world's webhooks as the directory gave them back, restored into its service once made. */
   private saved: WebhookSnapshot | undefined;
   private restored = { changes: 0, endpoints: 0, waiting: 0 };
@@ -73,11 +76,12 @@ export class DirectoryBackend extends MemoryBackend {
 
   constructor(
     private readonly files: StateStore,
-    private readonly options: DirectoryStateOptions,
+    options: DirectoryStateOptions,
   ) {
     const keeping = new DirectoryKeeping(files, options.onError);
-    super(new LocalWorlds(options, keeping));
-    this.keeping = keeping;
+    super(options, keeping);
+    this.directoryKeeping = keeping;
+    this.onError = options.onError;
   }
 
   override get fingerprint(): Fingerprint | undefined {
@@ -94,7 +98,7 @@ export class DirectoryBackend extends MemoryBackend {
     if (store.fingerprint === undefined) return store.begin(fingerprint);
     const differences = fingerprintDifferences(store.fingerprint, fingerprint);
     if (differences.length > 0) {
-      throw new StateError(`--state ${store.dir} was made from another start dataset: ${differences.join(", ")}; start with the state's flags, or give a new --state directory`);
+      throw new StateError(`${store.where} was made from another start dataset: ${differences.join(", ")}; start with the state's flags, or give a new --state directory`);
     }
     const before = dataset.version;
     const { webhooks, skipped } = replayWorld(store, DEFAULT_WORLD, dataset);
@@ -105,17 +109,17 @@ export class DirectoryBackend extends MemoryBackend {
 
   /** The default world's webhooks restored, then the sandboxes kept made again with their changes and webhooks; each unfinished last line said once. */
   override async start(worlds: Worlds): Promise<void> {
-    const services = this.local.services;
+    const { services } = this;
     if (this.saved) services.get(DEFAULT_WORLD)?.restore(this.saved);
     for (const definition of this.files.sandboxes()) {
-      this.local.hold(definition);
+      this.hold(definition);
       const world = worlds.restoreSandbox(definition);
       const restored = replayWorld(this.files, definition.id, world.dataset);
       if (restored.webhooks) services.get(world.id)?.restore(restored.webhooks);
       if (restored.skipped) this.skipped.push(restored.skipped);
     }
     // Said at every start until the next change of that world is written (which cuts the line off).
-    for (const change of this.skipped) this.options.onError(skippedLine(change));
+    for (const change of this.skipped) this.onError(skippedLine(change));
   }
 
   override report(): StateReport {
@@ -123,12 +127,12 @@ export class DirectoryBackend extends MemoryBackend {
   }
 
   override async flush(): Promise<void> {
-    this.keeping.flush();
+    this.directoryKeeping.flush();
   }
 
   /** What waits to be written is written before the directory's lock goes. */
   override async close(): Promise<void> {
-    this.keeping.flush();
+    this.directoryKeeping.flush();
     this.files.release();
   }
 }

@@ -6,4 +6,4 @@ export { skippedLine, type SkippedChange } from "./skipped.js";
 export type { Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "./backend.js";
 export { memoryBackend, type MemoryStateOptions } from "./memory.js";
 export { openBackend, type BackendOptions } from "./open.js";
-export { announcement } from "./report.js";
+export { announcement, endpointsKeptIn } from "./report.js";

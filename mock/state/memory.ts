@@ -13,7 +13,7 @@ import { Journal } from "../worlds/journal/journal.js";
 import { createRateLimiter } from "../worlds/rate-limit.js";
 import { MemoryWorldStore, type WorldStore } from "../worlds/world-store.js";
 import type { SandboxDefinition, World, Worlds } from "../worlds/world.js";
-import type { Registered, WorldParts, WorldPlace, WorldsHere, WorldsState } from "../worlds/state-port.js";
+import type { Registered, WorldParts, WorldPlace, WorldsHere } from "../worlds/state-port.js";
 import type { Fingerprint, Readiness, StoreMetrics, StateBackend, StateReport, StoreName } from "./backend.js";
 
 export interface MemoryStateOptions {
@@ -35,14 +35,22 @@ export interface LocalKeeping {
 
 const KEEP_NOTHING: LocalKeeping = { persistence: () => undefined, created: () => {}, reset: () => {}, removed: () => {} };
 
-/** The worlds' state in this process; `keeping` is told of sandboxes made, reset and removed. */
-export class LocalWorlds implements WorldsState {
+/** The memory backend: nothing outlives the process; always reachable. */
+export function memoryBackend(options: MemoryStateOptions): StateBackend {
+  return new MemoryBackend(options);
+}
+
+/**
+ * The StateBackend of a state in this process: its worlds' parts, and the sandboxes held in a map;
+ * `keeping` is told of sandboxes made, reset and removed (a directory extends it).
+ */
+export class MemoryBackend implements StateBackend {
   private here: WorldsHere | undefined;
   private readonly definitionsHeld = new Map<string, SandboxDefinition>();
   /** The memory every world's journal shares. */
   private readonly budget: JournalBudget;
   /** The webhook service of each world made here (what a directory snapshots and restores). */
-  readonly services = new Map<string, LocalWebhooks>();
+  protected readonly services = new Map<string, LocalWebhooks>();
 
   constructor(
     private readonly options: MemoryStateOptions,
@@ -51,12 +59,20 @@ export class LocalWorlds implements WorldsState {
     this.budget = new JournalBudget((options.journalMemoryMb ?? mockLimits.journalMemoryMb) * 1024 * 1024);
   }
 
+  get fingerprint(): Fingerprint | undefined {
+    return undefined;
+  }
+
+  get store(): StoreName {
+    return { kind: "memory" };
+  }
+
   attach(here: WorldsHere): void {
     this.here = here;
   }
 
   open(place: WorldPlace): WorldParts {
-    return { store: this.store(), journal: new Journal(this.options.journalSize ?? mockLimits.journalPerWorld, this.budget), webhooks: this.webhooks(place) };
+    return { store: this.worldStore(), journal: new Journal(this.options.journalSize ?? mockLimits.journalPerWorld, this.budget), webhooks: this.webhooks(place) };
   }
 
   room(max: number): Registered {
@@ -73,7 +89,7 @@ export class LocalWorlds implements WorldsState {
   }
 
   /** A sandbox a directory kept, held again at start. */
-  hold(definition: SandboxDefinition): void {
+  protected hold(definition: SandboxDefinition): void {
     this.definitionsHeld.set(definition.id, definition);
   }
 
@@ -97,85 +113,13 @@ export class LocalWorlds implements WorldsState {
     this.keeping.reset(world);
     world.journal.clear();
     this.attached().restart(world);
-    return { store: this.store(), journal: world.journal, webhooks: this.webhooks(place) };
+    return { store: this.worldStore(), journal: world.journal, webhooks: this.webhooks(place) };
   }
 
   remove(world: World): void {
     this.definitionsHeld.delete(world.id);
     this.services.delete(world.id);
     this.keeping.removed(world);
-  }
-
-  private store(): WorldStore {
-    const { rateLimit } = this.options;
-    const limiter = rateLimit === "off" ? undefined : createRateLimiter(rateLimit, RATE_LIMIT_WINDOW_MS);
-    return new MemoryWorldStore(limiter, new FaultScript(mockLimits.maxFaultsPerWorld));
-  }
-
-  private webhooks({ world, ordinal, webhooks }: WorldPlace): LocalWebhooks | undefined {
-    if (!webhooks) return undefined;
-    const service: LocalWebhooks = webhooks.local(world.dataset, ordinal, this.keeping.persistence(world, () => service));
-    this.services.set(world.id, service);
-    return service;
-  }
-
-  private attached(): WorldsHere {
-    if (!this.here) throw new Error("hr-mock: the state was used before Worlds attached to it");
-    return this.here;
-  }
-}
-
-/** The memory backend: nothing outlives the process; always reachable. */
-export function memoryBackend(options: MemoryStateOptions): StateBackend {
-  return new MemoryBackend(new LocalWorlds(options));
-}
-
-/** The StateBackend of a state in this process, over its worlds' state; a directory extends it. */
-export class MemoryBackend implements StateBackend {
-  constructor(protected readonly local: LocalWorlds) {}
-
-  get fingerprint(): Fingerprint | undefined {
-    return undefined;
-  }
-
-  get store(): StoreName {
-    return { kind: "memory" };
-  }
-
-  attach(here: WorldsHere): void {
-    this.local.attach(here);
-  }
-
-  open(place: WorldPlace): WorldParts {
-    return this.local.open(place);
-  }
-
-  room(max: number): Registered {
-    return this.local.room(max);
-  }
-
-  register(definition: SandboxDefinition, max: number): Registered {
-    return this.local.register(definition, max);
-  }
-
-  definitions(): SandboxDefinition[] {
-    return this.local.definitions();
-  }
-
-  definition(id: string): SandboxDefinition | undefined {
-    return this.local.definition(id);
-  }
-
-  sandboxOfKey(): undefined {
-    return undefined;
-  }
-
-  reset(place: WorldPlace): WorldParts {
-    return this.local.reset(place);
-  }
-
-  remove(world: World): void {
-    this.local.remove(world);
   }
 
   async restore(_dataset: Dataset, _fingerprint: Fingerprint): Promise<void> {}
@@ -199,4 +143,22 @@ export class MemoryBackend implements StateBackend {
   async flush(): Promise<void> {}
 
   async close(): Promise<void> {}
+
+  private worldStore(): WorldStore {
+    const { rateLimit } = this.options;
+    const limiter = rateLimit === "off" ? undefined : createRateLimiter(rateLimit, RATE_LIMIT_WINDOW_MS);
+    return new MemoryWorldStore(limiter, new FaultScript(mockLimits.maxFaultsPerWorld));
+  }
+
+  private webhooks({ world, ordinal, webhooks }: WorldPlace): LocalWebhooks | undefined {
+    if (!webhooks) return undefined;
+    const service: LocalWebhooks = webhooks.local(world.dataset, ordinal, this.keeping.persistence(world, () => service));
+    this.services.set(world.id, service);
+    return service;
+  }
+
+  private attached(): WorldsHere {
+    if (!this.here) throw new Error("hr-mock: the state was used before Worlds attached to it");
+    return this.here;
+  }
 }

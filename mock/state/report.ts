@@ -21,3 +21,8 @@ export function stateLine(state: NonNullable<StateReport["state"]>): string {
   const tail = skipped.length === 0 ? "" : `; skipped ${skipped.length} unfinished ${skipped.length === 1 ? "change" : "changes"} (${skipped.join(", ")})`;
   return `State kept in ${state.dir}: restored ${changes} data changes, ${endpoints} webhook endpoints, ${waiting} waiting deliveries${tail}.\n`;
 }
+
+/** Where a --webhook-url endpoint registered at an earlier start is found again, as lines name it (a --state directory); none where each start registers its own. */
+export function endpointsKeptIn(report: StateReport): string | undefined {
+  return report.state?.dir;
+}

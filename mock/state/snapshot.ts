@@ -4,8 +4,9 @@
 // exactly as it is sent).
 // Parsers answer a reason (a string) instead of throwing: the store turns it into one line.
 import { randomUUID } from "node:crypto";
-import type { Endpoint, EventSelection } from "../webhooks/endpoints.js";
+import type { Endpoint } from "../webhooks/endpoints.js";
 import { deliveryProblem, isEventType, isUuid } from "../kernel/json-schema.js";
+import { jsonOrUndefined } from "../kernel/json-text.js";
 import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
 import type { DeliveryLogEntry } from "../webhooks/delivery-log.js";
 import type { WebhookEventType } from "../../generated/events.js";
@@ -17,12 +18,8 @@ const isObject = (v: unknown): v is Json => typeof v === "object" && v !== null 
 
 /** A journal line as a data change, or why it is not one. */
 export function parseChange(line: string): DataChange | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(line);
-  } catch {
-    return "not JSON";
-  }
+  const value = jsonOrUndefined(line);
+  if (value === undefined) return "not JSON";
   if (!isObject(value)) return "not an object";
   const { organizationId, input, at } = value;
   if (typeof organizationId !== "string") return "organizationId is not a string";
@@ -75,12 +72,8 @@ export function serializeSnapshot(snapshot: WebhookSnapshot): string {
 
 /** The snapshot, or why the text is not one. */
 export function parseSnapshot(text: string): WebhookSnapshot | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return "not JSON";
-  }
+  const value = jsonOrUndefined(text);
+  if (value === undefined) return "not JSON";
   if (!isObject(value) || value.format !== SNAPSHOT_FORMAT) return `not of format ${SNAPSHOT_FORMAT}`;
   const { endpoints, log, waiting, bodies = {} } = value;
   if (!Array.isArray(endpoints) || !Array.isArray(log) || !Array.isArray(waiting)) return "endpoints, log or waiting is not a list";
@@ -125,13 +118,6 @@ export function parseEndpoint(value: unknown): Endpoint | string {
   } catch {
     return "url is not a URL";
   }
-  return {
-    id: id as string,
-    organizationId: organizationId as string,
-    url: parsed,
-    description: description as string | null,
-    events: events as EventSelection,
-    secret: secret as string,
-    createdAt: createdAt as string,
-  };
+  // Checked above, field by field.
+  return { id, organizationId, url: parsed, description, events, secret, createdAt } as Endpoint;
 }

@@ -12,6 +12,7 @@ import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
 import { appendLine, cutTornTail, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } from "./files.js";
 import { parseChange, parseSnapshot, partialChange, serializeSnapshot, type PartialChange } from "./snapshot.js";
 import { StateError } from "./state-error.js";
+import { jsonOrUndefined } from "../kernel/json-text.js";
 
 import { DEFAULT_WORLD, type SandboxDefinition } from "../worlds/world.js";
 
@@ -40,6 +41,8 @@ export interface WorldState {
 /** Load and save per world: the seam sandboxes are stored through too. */
 export interface StateStore {
   readonly dir: string;
+  /** The directory as a line about it begins: where it was named (--state, HR_MOCK_STATE), then its path. */
+  readonly where: string;
   /** The fingerprint the state was made with, or undefined for a new state. */
   readonly fingerprint: Fingerprint | undefined;
   /** Records the fingerprint of a new state. */
@@ -61,10 +64,11 @@ export interface StateStore {
 }
 
 /** Opens (or creates) a state directory; refuses one that is not an hr-mock state, with one line. */
-export function openStateDirectory(dir: string): StateStore {
-  const fingerprint = prepare(dir);
-  lock(dir);
-  return new DirectoryStore(dir, fingerprint);
+export function openStateDirectory(dir: string, named = "--state"): StateStore {
+  const where = `${named} ${dir}`;
+  const fingerprint = prepare(dir, where);
+  lock(dir, where);
+  return new DirectoryStore(dir, where, fingerprint);
 }
 
 /** Directories open in this process; the lock file tells other processes. */
@@ -74,12 +78,12 @@ const openHere = new Set<string>();
  * One mock per state directory: two would interleave their journals. The lock file holds the
  * owner's pid; a lock whose process is gone (killed) is taken over.
  */
-function lock(dir: string): void {
+function lock(dir: string, where: string): void {
   const path = join(dir, "lock");
   const key = resolve(dir);
   const holder = Number(readTextOrUndefined(path) ?? NaN);
   if (openHere.has(key) || (Number.isInteger(holder) && holder !== process.pid && alive(holder))) {
-    throw new StateError(`--state ${dir} is in use by another running mock${openHere.has(key) ? " in this process" : ` (process ${holder})`}; stop it first, or give another --state directory`);
+    throw new StateError(`${where} is in use by another running mock${openHere.has(key) ? " in this process" : ` (process ${holder})`}; stop it first, or give another --state directory`);
   }
   writeAtomic(path, String(process.pid));
   openHere.add(key);
@@ -100,6 +104,7 @@ class DirectoryStore implements StateStore {
 
   constructor(
     readonly dir: string,
+    readonly where: string,
     public fingerprint: Fingerprint | undefined,
   ) {}
 
@@ -191,8 +196,7 @@ class DirectoryStore implements StateStore {
 }
 
 /** Creates the directory, or checks it is one of ours; its fingerprint when it holds a state. */
-function prepare(dir: string): Fingerprint | undefined {
-  const where = `--state ${dir}`;
+function prepare(dir: string, where: string): Fingerprint | undefined {
   let entries: string[];
   try {
     if (!statSync(dir).isDirectory()) throw new StateError(`${where}: not a directory; give a new or empty directory`);
@@ -214,19 +218,17 @@ function prepare(dir: string): Fingerprint | undefined {
   const statePath = join(dir, "state.json");
   const text = guarded(statePath, () => readTextOrUndefined(statePath));
   if (text === undefined) throw new StateError(`${where}: not an hr-mock state directory (it has files but no state.json); give a new or empty directory`);
-  let parsed: unknown;
-  try {
-    parsed = JSON.parse(text);
-  } catch {
-    throw new StateError(`${statePath} is not JSON; the state directory was edited or damaged (move it away to start afresh)`);
-  }
+  const parsed = jsonOrUndefined(text);
+  if (parsed === undefined) throw new StateError(`${statePath} is not JSON; the state directory was edited or damaged (move it away to start afresh)`);
   const state = parsed as { format?: unknown; fingerprint?: Partial<Fingerprint> };
   if (state.format !== STATE_FORMAT) throw new StateError(`${statePath} is not of the format ${STATE_FORMAT} this mock reads (found ${JSON.stringify(state.format)})`);
-  const f = state.fingerprint;
-  if (!f || typeof f.seed !== "number" || typeof f.scale !== "number" || typeof f.today !== "string" || (f.data !== undefined && typeof f.data !== "string")) {
-    throw new StateError(`${statePath} has no valid fingerprint (seed, scale, today); the state directory was edited or damaged`);
-  }
-  return f as Fingerprint;
+  if (!isFingerprint(state.fingerprint)) throw new StateError(`${statePath} has no valid fingerprint (seed, scale, today); the state directory was edited or damaged`);
+  return state.fingerprint;
+}
+
+/** Whether a state's fingerprint, as read back (a directory's state.json, Redis's state key), is whole. */
+export function isFingerprint(f: Partial<Fingerprint> | undefined): f is Fingerprint {
+  return !!f && typeof f.seed === "number" && typeof f.scale === "number" && typeof f.today === "string" && (f.data === undefined || typeof f.data === "string");
 }
 
 function guarded<T>(path: string, read: () => T): T {
@@ -237,15 +239,10 @@ function guarded<T>(path: string, read: () => T): T {
   }
 }
 
-/** The flags that differ from what built the state, as `--seed 2 (the state's: 1)`; empty when none. */
 /** A sandbox definition as world.json holds it, or why it is not one. */
 function parseDefinition(text: string, world: string): SandboxDefinition | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return "not JSON";
-  }
+  const value = jsonOrUndefined(text);
+  if (value === undefined) return "not JSON";
   const d = value as Partial<SandboxDefinition>;
   if (d?.id !== world) return `its id is not ${world}`;
   if (typeof d.createdAt !== "string" || !(d.label === null || typeof d.label === "string")) return "no createdAt or label";
@@ -253,6 +250,7 @@ function parseDefinition(text: string, world: string): SandboxDefinition | strin
   return d as SandboxDefinition;
 }
 
+/** The flags that differ from what built the state, as `--seed 2 (the state's: 1)`; empty when none. */
 export function fingerprintDifferences(state: Fingerprint, now: Fingerprint): string[] {
   const differences: string[] = [];
   if (state.seed !== now.seed) differences.push(`--seed ${now.seed} (the state's: ${state.seed})`);

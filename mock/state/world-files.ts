@@ -18,10 +18,10 @@ export interface RestoredWorld {
 export function replayWorld(store: StateStore, world: string, dataset: Dataset): RestoredWorld {
   const { changes, webhooks, torn } = store.load(world);
   const problem = replayChanges(dataset, changes);
-  if (problem) throw new StateError(`--state ${store.dir}: the data changes do not replay (${problem}); it was made by another version of the mock or edited; give a new --state directory`);
+  if (problem) throw new StateError(`${store.where}: the data changes do not replay (${problem}); it was made by another version of the mock or edited; give a new --state directory`);
   for (const endpoint of webhooks?.endpoints ?? []) {
     if (!dataset.organizationById.has(endpoint.organizationId)) {
-      throw new StateError(`--state ${store.dir}: endpoint ${endpoint.id} belongs to organisation ${endpoint.organizationId}, which this dataset does not have`);
+      throw new StateError(`${store.where}: endpoint ${endpoint.id} belongs to organisation ${endpoint.organizationId}, which this dataset does not have`);
     }
   }
   return { webhooks, skipped: torn && { world, ...torn } };

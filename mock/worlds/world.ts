@@ -8,7 +8,6 @@ import { createKeyRegistry } from "./api-keys.js";
 import { forkDataset, resetDataset } from "../data/copy-on-write.js";
 import type { Dataset } from "../data/dataset.js";
 import { DEMO_KEY_PREFIX, SANDBOX_KEY_PREFIX, type KeySpec } from "../keys/demo-keys.js";
-import type { WorldWebhooks } from "../webhooks/port.js";
 import type { ApiKey, KeyRegistry, SandboxDefinition, World } from "./world-shape.js";
 import type { WebhookCore } from "../webhooks/core.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
@@ -201,7 +200,8 @@ export class Worlds {
     if (this.sandboxes.get(world.id) !== world) return;
     this.sandboxes.delete(world.id);
     for (const key of world.keys) this.registry.delete(key.key);
-    retire(world.webhooks);
+    // A retired service: its endpoints removed (waiting deliveries cancelled), attempts in flight end normally.
+    void world.webhooks?.close();
     // Its journal stays readable through a handle kept on it (startMock's sandbox), outside the budget.
     world.journal.detach();
     this.forget(world);
@@ -276,12 +276,6 @@ function randomText(): string {
 
 function notFound(id: string): SandboxResult {
   return refuse("not-found", `no sandbox with id ${id.slice(0, 100)}`, "id");
-}
-
-/** A retired service: its endpoints removed (waiting deliveries cancelled), attempts in flight end normally. */
-function retire(service: WorldWebhooks | undefined): void {
-  if (!service) return;
-  void service.close();
 }
 
 /** A key without the demo keys' prefix, if it has it (a sandbox key names the key it copies so). */

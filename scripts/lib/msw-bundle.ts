@@ -121,6 +121,14 @@ const lodashOnce: Plugin = {
   },
 };
 
+/** What opens a --state directory or Redis (mock/state/kept.ts, Node's file system and ioredis behind it): a page keeps its state in memory. */
+const memoryState: Plugin = {
+  name: "memory-state",
+  setup(pluginBuild) {
+    pluginBuild.onResolve({ filter: /^\.\/kept\.js$/ }, (args) => (/mock[\\/]state[\\/]open\.[jt]s$/.test(args.importer) ? { path: shim("state-kept.js") } : undefined));
+  },
+};
+
 /** Prism's lazily read modules that a browser build replaces outright (the aliases above). */
 const REPLACED_LAZY = ["@stoplight/http-spec/oas2/operation", "@stoplight/http-spec/postman/operation"];
 
@@ -153,7 +161,7 @@ export function mswBrowserOptions(): BuildOptions {
     target: "chrome120",
     alias: BROWSER_ALIASES,
     inject: [shim("globals.js")],
-    plugins: [lazyRequire({ skip: REPLACED_LAZY }, [...LAZY_MODULES, ...BROWSER_LAZY]), prismFakerEnglish, lodashOnce, declaredModuleEntry],
+    plugins: [lazyRequire({ skip: REPLACED_LAZY }, [...LAZY_MODULES, ...BROWSER_LAZY]), prismFakerEnglish, lodashOnce, memoryState, declaredModuleEntry],
     define: { global: "globalThis" },
     logLevel: "silent",
   };

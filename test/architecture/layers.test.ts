@@ -56,6 +56,23 @@ describe("the mock's layers", () => {
   });
 });
 
+/**
+ * What the rest of the mock may import from mock/state/: the seam (index.ts, and the interface,
+ * backend.ts), the one opener (open.ts, which picks the backend from --state) and what --state may
+ * name (address.ts, a pure rule the settings read). A backend module (memory.ts, directory.ts,
+ * redis/…) imported elsewhere would be a second place that chooses one.
+ */
+const STATE_SEAM = ["mock/state/index.ts", "mock/state/backend.ts", "mock/state/open.ts", "mock/state/address.ts"];
+
+describe("the state seam", () => {
+  it("is the only way into mock/state/: no file of the mock outside it imports a backend's module", () => {
+    const direct = [...graph.values()]
+      .filter((f) => f.file.startsWith("mock/") && !f.file.startsWith("mock/state/"))
+      .flatMap((f) => f.imports.filter((t) => t.startsWith("mock/state/") && !STATE_SEAM.includes(t)).map((t) => `${f.file} -> ${t}`));
+    expect(direct, "imports of mock/state/ around its seam: open the state with openBackend, read what it reports through index.ts").toEqual([]);
+  });
+});
+
 describe("the whole source tree", () => {
   it("has no import circle in mock/, src/ or scripts/, type imports included", () => {
     expect(importCircles(graph).map((circle) => circle.join(" <-> ")), "files that import each other round a circle").toEqual([]);

@@ -70,14 +70,14 @@ describe("the variables come from the one flag table", () => {
     expect(SERVE_HELP, "how switches are written").toContain("true, false, 1 or 0");
   });
 
-  test("a flag added to a table has its variable, default and all", () => {
-    const table = { "log-format": { type: "string", default: "text" }, verbose: { type: "boolean" } } as const;
+  test("a flag added to a table has its variable", () => {
+    const table = { "log-format": { type: "string" }, verbose: { type: "boolean" } } as const;
     const read = (argv: string[], env: Env) => {
       const line = readFlagsAndEnv("serve", table, argv, env);
       if (line === "help") throw new Error("help");
       return { values: { ...line.values }, named: line.named("log-format") };
     };
-    expect(read([], {})).toEqual({ values: { "log-format": "text" }, named: "--log-format" });
+    expect(read([], {})).toEqual({ values: {}, named: "--log-format" });
     expect(read([], { HR_MOCK_LOG_FORMAT: "json", HR_MOCK_VERBOSE: "1" })).toEqual({ values: { "log-format": "json", verbose: true }, named: "HR_MOCK_LOG_FORMAT" });
     expect(read(["--log-format", "text"], { HR_MOCK_LOG_FORMAT: "json" })).toEqual({ values: { "log-format": "text" }, named: "--log-format" });
   });

@@ -146,6 +146,22 @@ describe("start-up errors name the variable, exit 2, one line", () => {
   });
 });
 
+describe("a state that cannot be opened: its line names the address as it was given, the variable or the flag (exit 1)", () => {
+  const file = join(tmp, "not-a-folder");
+  writeFileSync(file, "");
+  const cases: [string, { env: Env; argv?: string[]; line: string }][] = [
+    ["HR_MOCK_STATE, a Redis nothing answers at", { env: { HR_MOCK_STATE: "redis://127.0.0.1:1" }, line: "HR_MOCK_STATE redis://127.0.0.1:1: nothing answers at 127.0.0.1:1 (connection refused); is redis-server running there?" }],
+    ["--state, a Redis nothing answers at", { env: {}, argv: ["--state", "redis://127.0.0.1:1"], line: "--state redis://127.0.0.1:1: nothing answers at 127.0.0.1:1 (connection refused); is redis-server running there?" }],
+    ["HR_MOCK_STATE, a file", { env: { HR_MOCK_STATE: file }, line: `HR_MOCK_STATE ${file}: not a directory; give a new or empty directory` }],
+    ["--state, a file", { env: {}, argv: ["--state", file], line: `--state ${file}: not a directory; give a new or empty directory` }],
+  ];
+  test.each(cases)("%s", async (_name, { env, argv = [], line }) => {
+    const { status, stderr } = await serve(["--port", "0", ...argv], env);
+    expect(stderr).toBe(`hr-mock serve: ${line}\n`);
+    expect(status).toBe(1);
+  });
+});
+
 describe("the Redis password's lines name where it came from; Node prints no warning of its own", () => {
   test("a wrong password, and none: the line names its source and never advises the address", async () => {
     const redis = await startRedis({ password: "right-one" });
@@ -153,13 +169,15 @@ describe("the Redis password's lines name where it came from; Node prints no war
     writeFileSync(file, "wrong-one\n");
     const address = `redis://127.0.0.1:${redis.port}`;
     try {
-      const cases: [Env, string][] = [
-        [{ HR_MOCK_STATE: address, HR_MOCK_REDIS_PASSWORD: "wrong-one" }, `--state ${address}: Redis refused the password (or user) from HR_MOCK_REDIS_PASSWORD; check it`],
-        [{ HR_MOCK_STATE: address, HR_MOCK_REDIS_PASSWORD_FILE: file }, `--state ${address}: Redis refused the password (or user) from the file ${file} (HR_MOCK_REDIS_PASSWORD_FILE); check it`],
-        [{ HR_MOCK_STATE: address }, `--state ${address}: Redis asks for a password; give it in HR_MOCK_REDIS_PASSWORD or a file (--redis-password-file)`],
+      // The address is named as it was given: by its variable, or by the flag.
+      const cases: [Env, string, string[]?][] = [
+        [{ HR_MOCK_STATE: address, HR_MOCK_REDIS_PASSWORD: "wrong-one" }, `HR_MOCK_STATE ${address}: Redis refused the password (or user) from HR_MOCK_REDIS_PASSWORD; check it`],
+        [{ HR_MOCK_STATE: address, HR_MOCK_REDIS_PASSWORD_FILE: file }, `HR_MOCK_STATE ${address}: Redis refused the password (or user) from the file ${file} (HR_MOCK_REDIS_PASSWORD_FILE); check it`],
+        [{ HR_MOCK_STATE: address }, `HR_MOCK_STATE ${address}: Redis asks for a password; give it in HR_MOCK_REDIS_PASSWORD or a file (--redis-password-file)`],
+        [{ HR_MOCK_REDIS_PASSWORD: "wrong-one" }, `--state ${address}: Redis refused the password (or user) from HR_MOCK_REDIS_PASSWORD; check it`, ["--state", address]],
       ];
-      for (const [env, line] of cases) {
-        const { stderr } = await serve(["--port", "0"], env);
+      for (const [env, line, argv = []] of cases) {
+        const { stderr } = await serve(["--port", "0", ...argv], env);
         expect(stderr).toBe(`hr-mock serve: ${line}\n`);
         expect(stderr, "no password printed").not.toMatch(/wrong-one|right-one/);
       }

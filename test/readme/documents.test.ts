@@ -220,7 +220,7 @@ it("the documents have commands and snippets to check", () => {
   expect(DOCUMENTS.flatMap((doc) => commands(doc.text)).length, "commands in sh blocks").toBeGreaterThan(40);
   const snippets = DOCUMENTS.flatMap((doc) => fencedBlocks(doc.text).flatMap((block) => (block.snippet ? [block.snippet] : [])));
   expect(new Set(snippets), "snippets of the README and the guides").toEqual(
-    new Set(["test/client/readme-snippet.ts", "test/readme/sandbox-snippet.test.ts", "test/readme/msw-snippet.test.ts", "test/readme/receiver-snippet.ts", "test/readme/edge-snippet.ts", "examples/scenarios/leave-approved.yaml", "test/guides/check-receiver-snippet.test.ts", "test/guides/proxy-snippet.test.ts", "test/guides/verify-snippet.test.ts", "examples/load-balancer/nginx.conf", "examples/load-balancer/haproxy.cfg", "test/guides/types-snippet.ts", "examples/prometheus/prometheus.yml", "mock/state/open.ts", "test/playwright/fixture/leave-screen.spec.ts"]),
+    new Set(["test/client/readme-snippet.ts", "test/readme/sandbox-snippet.test.ts", "test/readme/msw-snippet.test.ts", "test/readme/receiver-snippet.ts", "test/readme/edge-snippet.ts", "examples/scenarios/leave-approved.yaml", "test/guides/check-receiver-snippet.test.ts", "test/guides/proxy-snippet.test.ts", "test/guides/verify-snippet.test.ts", "examples/load-balancer/nginx.conf", "examples/load-balancer/haproxy.cfg", "test/guides/types-snippet.ts", "examples/prometheus/prometheus.yml", "mock/state/open.ts", "mock/state/kept.ts", "test/playwright/fixture/leave-screen.spec.ts"]),
   );
 });
 

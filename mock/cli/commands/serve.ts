@@ -61,6 +61,8 @@ it is stopping). Ctrl-C stops.
 
 
 export interface ServeSettings extends TableSettings {
+  /** Where --state came from (HR_MOCK_STATE), as the state's lines name it. */
+  stateNamed: string;
   /** Where the Redis password comes from, when not from the URL (read at start: redis-password.ts). */
   redisPassword?: PasswordSource;
   /** Lines to print before starting (a password on the command line). */
@@ -95,6 +97,7 @@ export function parseServeArgs(argv: string[], env: Readonly<Record<string, stri
   const password = passwordSource({ state: values.state, stateNamed: named("state"), file: values["redis-password-file"], fileNamed: named("redis-password-file"), env });
   return {
     ...optionsOf(values),
+    stateNamed: named("state"),
     redisPassword: password.source,
     drainMs: values.drain * 1000,
     warnings: password.warning ? [password.warning] : [],

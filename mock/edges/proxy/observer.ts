@@ -11,6 +11,7 @@ import type { OperationId } from "../../../src/contract/openapi.js";
 import type { TrafficChecker } from "../../../src/contract/traffic.js";
 import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
 import { bearerKey } from "../../kernel/bearer.js";
+import { jsonOrUndefined } from "../../kernel/json-text.js";
 import { oneLine } from "../../kernel/text.js";
 import type { CheckedRequest, RequestCheck } from "../../pipeline/request-check.js";
 import { createRedactor, redactedTarget } from "./redact.js";
@@ -107,20 +108,12 @@ export function createObserver(options: ObserverOptions): Observer {
     if (options.recording && request.problems.length === 0 && isSuccess(exchange)) {
       // A key an upstream echoes in a record is not recorded either.
       const scrubbed = redact(exchange.bodyText);
-      const body = scrubbed === exchange.bodyText ? exchange.body : parsed(scrubbed);
+      const body = scrubbed === exchange.bodyText ? exchange.body : jsonOrUndefined(scrubbed);
       if (body !== undefined) options.recording.take(operation, exchange.query, body, seen.authorizations[0] ?? "");
     }
   }
 
   return { observe, report: () => tally.report() };
-}
-
-function parsed(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
-  }
 }
 
 /** How the request carried its key: one Bearer credential, none, or something else. */
@@ -145,7 +138,7 @@ function exchangeOf(seen: SeenExchange, path: string, status: number, headers: R
     auth: authOf(seen.authorizations),
     status,
     headers,
-    body: parsed(bodyText),
+    body: jsonOrUndefined(bodyText),
     bodyText,
     at: Date.now(),
   };

@@ -12,6 +12,8 @@ export interface RedisAddress {
   password?: string;
   /** Where a password given apart from the address came from (HR_MOCK_REDIS_PASSWORD, a file), for the lines about it. */
   passwordFrom?: string;
+  /** Where the address came from (HR_MOCK_STATE), for the lines about it; default --state. */
+  named?: string;
   tls: boolean;
 }
 
@@ -26,7 +28,7 @@ export function parseRedisUrl(text: string, name = "--state"): RedisAddress {
   try {
     url = new URL(text.trim());
   } catch {
-    throw new StateError(`${name} ${mask(text)} is not a Redis address; write it as redis://host:port[/db]`);
+    throw new StateError(`${name} ${maskPassword(text)} is not a Redis address; write it as redis://host:port[/db]`);
   }
   const tls = url.protocol === "rediss:";
   const password = url.password === "" ? undefined : decodeURIComponent(url.password);
@@ -43,6 +45,11 @@ export function parseRedisUrl(text: string, name = "--state"): RedisAddress {
   return { shown, host, port, db: path === "" ? 0 : Number(path), tls, ...(username !== undefined && { username }), ...(password !== undefined && { password }) };
 }
 
+/** The address as a line about it begins: where it came from, and the address with its password masked. */
+export function whereOf(address: RedisAddress): string {
+  return `${address.named ?? "--state"} ${address.shown}`;
+}
+
 /** The password written in a Redis address, if any. */
 export function passwordOf(text: string): string | undefined {
   try {
@@ -54,6 +61,6 @@ export function passwordOf(text: string): string | undefined {
 }
 
 /** A text that may hold a password after `:` and before `@`, with it masked. */
-function mask(text: string): string {
+export function maskPassword(text: string): string {
   return text.replace(/(\/\/[^/@:]*:)[^@/]*@/, "$1***@").slice(0, 200);
 }

@@ -10,7 +10,7 @@
 import { isIP } from "node:net";
 import type { Cluster, Redis } from "ioredis";
 import { StateError } from "../state-error.js";
-import type { RedisAddress } from "./address.js";
+import { whereOf, type RedisAddress } from "./address.js";
 
 /** A command not answered within this is given up (a hung server): well within the 5 s a request may wait. */
 export const COMMAND_TIMEOUT_MS = 2000;
@@ -63,13 +63,13 @@ export async function openRedis(address: RedisAddress): Promise<RedisLink> {
     await probe.connect();
     cluster = /cluster_enabled:1/.test(await probe.info("cluster"));
     if (address.db !== 0) {
-      if (cluster) throw new StateError(`--state ${address.shown}: a Redis Cluster has database 0 only; leave the /${address.db} off`);
+      if (cluster) throw new StateError(`${whereOf(address)}: a Redis Cluster has database 0 only; leave the /${address.db} off`);
       await probe.select(address.db);
     }
   } catch (error) {
     probe.disconnect();
     if (error instanceof StateError) throw error;
-    throw new StateError(`--state ${address.shown}: ${connectProblem(lastError ?? (error as Error), address)}`);
+    throw new StateError(`${whereOf(address)}: ${connectProblem(lastError ?? (error as Error), address)}`);
   }
   if (cluster) {
     probe.disconnect();
@@ -83,7 +83,7 @@ export async function openRedis(address: RedisAddress): Promise<RedisLink> {
       await waitReady(client);
     } catch (error) {
       client.disconnect();
-      throw new StateError(`--state ${address.shown}: the Redis Cluster is not ready (${describe(error as Error)})`);
+      throw new StateError(`${whereOf(address)}: the Redis Cluster is not ready (${describe(error as Error)})`);
     }
     return link(address, true, client, () => client.duplicate<undefined>());
   }
@@ -92,7 +92,7 @@ export async function openRedis(address: RedisAddress): Promise<RedisLink> {
   const client = new ioredis.Redis({ ...serverOptions(address), lazyConnect: true, enableAutoPipelining: false, enableOfflineQueue: false, maxRetriesPerRequest: 0, retryStrategy: retryDelay });
   client.on("error", () => {});
   await client.connect().catch((error: Error) => {
-    throw new StateError(`--state ${address.shown}: ${connectProblem(error, address)}`);
+    throw new StateError(`${whereOf(address)}: ${connectProblem(error, address)}`);
   });
   return link(address, false, client, () => client.duplicate<undefined>());
 }

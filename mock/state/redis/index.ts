@@ -11,20 +11,22 @@ import type { WebhookCore } from "../../webhooks/core.js";
 import type { Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "../backend.js";
 import type { OperatorLog } from "../../kernel/operator-log.js";
 import { StateError } from "../state-error.js";
-import { fingerprintDifferences, STATE_FORMAT } from "../store.js";
-import { parseRedisUrl } from "./address.js";
+import { fingerprintDifferences, isFingerprint, STATE_FORMAT } from "../store.js";
+import { parseRedisUrl, whereOf } from "./address.js";
 import { openRedis, type RedisLink } from "./connection.js";
 import { RedisJournal } from "./journal.js";
 import { mockKeys } from "./keys.js";
 import { sharedSandboxes, type SharedSandboxes } from "./sandboxes.js";
 import { registerScripts, scriptsDigest, type Scripts } from "./scripts.js";
-import { RedisWorldState } from "./world-state.js";
+import { RedisWorldState, type RedisWorldContext } from "./world-state.js";
 import { DeliveryPump } from "./webhooks/pump.js";
 import { RedisWebhookService } from "./webhooks/service.js";
 
 export interface RedisStateOptions {
   rateLimit: number | "off";
   journalSize: number;
+  /** Where the address came from (HR_MOCK_STATE), for the lines about it; default --state. */
+  stateNamed?: string;
   /** A password given apart from the address, and where it came from. */
   password?: { password: string; from: string };
   /** One line per delivery attempt (--log). */
@@ -36,31 +38,22 @@ export interface RedisStateOptions {
 
 /** Connects and reads the state's fingerprint; a StateError of one line for an address that does not serve. */
 export async function openRedisBackend(url: string, options: RedisStateOptions): Promise<StateBackend> {
-  const address = { ...parseRedisUrl(url), ...(options.password && { password: options.password.password, passwordFrom: options.password.from }) };
+  const address = { ...parseRedisUrl(url, options.stateNamed), named: options.stateNamed, ...(options.password && { password: options.password.password, passwordFrom: options.password.from }) };
   const link = await openRedis(address);
   try {
     const scripts = registerScripts(link);
     const held = await scripts.read((client) => client.get(mockKeys.state));
-    const fingerprint = held === null ? undefined : readState(held, link.address.shown);
-    const settings = { rateLimit: options.rateLimit, journalCapacity: options.journalSize, maxFaults: mockLimits.maxFaultsPerWorld };
-    return new RedisBackend(link, scripts, fingerprint, { ...settings, log: options.log, lifecycle: options.lifecycle, onError: options.onError });
+    const fingerprint = held === null ? undefined : readState(held, whereOf(link.address));
+    return new RedisBackend(link, scripts, fingerprint, options);
   } catch (error) {
     await link.close();
     throw error;
   }
 }
 
-interface Settings {
-  rateLimit: number | "off";
-  journalCapacity: number;
-  maxFaults: number;
-  log?: (line: string) => void;
-  lifecycle?: OperatorLog["lifecycle"];
-  onError(line: string): void;
-}
-
 class RedisBackend implements StateBackend {
-  private here: WorldsHere | undefined;
+  /** What every world's store shares, once Worlds attached. */
+  private context: RedisWorldContext | undefined;
   /** Each world made here, with its store (gone with the world). */
   private readonly states = new WeakMap<World, RedisWorldState>();
   private pump: DeliveryPump | undefined;
@@ -71,7 +64,7 @@ class RedisBackend implements StateBackend {
     private readonly link: RedisLink,
     private readonly scripts: Scripts,
     private held: Fingerprint | undefined,
-    private readonly settings: Settings,
+    private readonly settings: RedisStateOptions,
   ) {
     const { shown } = link.address;
     const lifecycle = settings.lifecycle ?? ((_event, text) => settings.onError(text));
@@ -92,27 +85,25 @@ class RedisBackend implements StateBackend {
   }
 
   attach(here: WorldsHere): void {
-    this.here = here;
+    const { settings, scripts } = this;
+    this.context = {
+      scripts,
+      store: this.link.address.shown,
+      rateLimit: settings.rateLimit,
+      journalCapacity: settings.journalSize,
+      maxFaults: mockLimits.maxFaultsPerWorld,
+      restartHere: (w) => here.restart(w),
+      forgetHere: (w) => here.forget(w),
+      onError: settings.onError,
+    };
   }
 
   open({ world, webhooks }: WorldPlace): WorldParts {
-    const here = this.attached();
+    if (!this.context) throw new Error("hr-mock: the state was used before Worlds attached to it");
     const { settings, scripts } = this;
-    const state = new RedisWorldState(
-      {
-        scripts,
-        store: this.link.address.shown,
-        rateLimit: settings.rateLimit,
-        journalCapacity: settings.journalCapacity,
-        maxFaults: settings.maxFaults,
-        restartHere: (w) => here.restart(w),
-        forgetHere: (w) => here.forget(w),
-        onError: settings.onError,
-      },
-      world,
-    );
+    const state = new RedisWorldState(this.context, world);
     this.states.set(world, state);
-    return { store: state, journal: new RedisJournal(this.link, scripts, state, settings.journalCapacity), webhooks: webhooks && this.webhooks(world, state, webhooks) };
+    return { store: state, journal: new RedisJournal(this.link, scripts, state, settings.journalSize), webhooks: webhooks && this.webhooks(world, state, webhooks) };
   }
 
   /** Counted when it registers, against every replica's sandboxes. */
@@ -148,12 +139,12 @@ class RedisBackend implements StateBackend {
 
   /** Records the fingerprint of a new state; refuses (StateError) a replica made from another. */
   async restore(_dataset: Dataset, wanted: Fingerprint): Promise<void> {
-    const { shown } = this.link.address;
+    const where = whereOf(this.link.address);
     const text = String(await this.scripts.run("hrmClaimState", [mockKeys.state], [JSON.stringify({ format: STATE_FORMAT, scripts: scriptsDigest(), fingerprint: wanted })]));
-    const found = readState(text, shown);
+    const found = readState(text, where);
     const differences = fingerprintDifferences(found, wanted);
     if (differences.length > 0) {
-      throw new StateError(`--state ${shown} holds the state of a mock made from another start dataset: ${differences.join(", ")}; start every replica with the same flags, or give another database (redis://host:port/1)`);
+      throw new StateError(`${where} holds the state of a mock made from another start dataset: ${differences.join(", ")}; start every replica with the same flags, or give another database (redis://host:port/1)`);
     }
     this.held = found;
   }
@@ -204,28 +195,20 @@ class RedisBackend implements StateBackend {
     if (!state) throw new Error(`hr-mock: world ${world.id} was not made by this replica's state`);
     return state;
   }
-
-  private attached(): WorldsHere {
-    if (!this.here) throw new Error("hr-mock: the state was used before Worlds attached to it");
-    return this.here;
-  }
 }
 
 /** The state key's fingerprint, or a StateError naming what is wrong with it. */
-function readState(text: string, shown: string): Fingerprint {
+function readState(text: string, where: string): Fingerprint {
   let state: { format?: unknown; scripts?: unknown; fingerprint?: Partial<Fingerprint> };
   try {
     state = JSON.parse(text);
   } catch {
-    throw new StateError(`--state ${shown}: ${mockKeys.state} is not JSON; the database holds something else than an hr-mock state (give another database)`);
+    throw new StateError(`${where}: ${mockKeys.state} is not JSON; the database holds something else than an hr-mock state (give another database)`);
   }
-  if (state.format !== STATE_FORMAT) throw new StateError(`--state ${shown}: ${mockKeys.state} is not of the format ${STATE_FORMAT} this mock reads (found ${JSON.stringify(state.format)})`);
+  if (state.format !== STATE_FORMAT) throw new StateError(`${where}: ${mockKeys.state} is not of the format ${STATE_FORMAT} this mock reads (found ${JSON.stringify(state.format)})`);
   if (state.scripts !== scriptsDigest()) {
-    throw new StateError(`--state ${shown} is served by replicas of another release of the mock (their formats ${JSON.stringify(state.scripts ?? "unnamed")}, this one's ${JSON.stringify(scriptsDigest())}); start every replica from the same release, or give another database`);
+    throw new StateError(`${where} is served by replicas of another release of the mock (their formats ${JSON.stringify(state.scripts ?? "unnamed")}, this one's ${JSON.stringify(scriptsDigest())}); start every replica from the same release, or give another database`);
   }
-  const f = state.fingerprint;
-  if (!f || typeof f.seed !== "number" || typeof f.scale !== "number" || typeof f.today !== "string" || (f.data !== undefined && typeof f.data !== "string")) {
-    throw new StateError(`--state ${shown}: ${mockKeys.state} has no valid fingerprint (seed, scale, today)`);
-  }
-  return f as Fingerprint;
+  if (!isFingerprint(state.fingerprint)) throw new StateError(`${where}: ${mockKeys.state} has no valid fingerprint (seed, scale, today)`);
+  return state.fingerprint;
 }

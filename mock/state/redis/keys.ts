@@ -20,14 +20,6 @@ export const mockKeys = {
   dueChannel: `${MOCK}:due`,
 } as const;
 
-/**
- * Where replicas ask each other to send the journal records they hold ("<world> <nonce>") and say
- * they have ("<nonce>"). Channels are not per database: the database is in their names.
- */
-export function flushChannels(db: number): { flush: string; flushed: string } {
-  return { flush: `${PREFIX}:${db}:journal-flush`, flushed: `${PREFIX}:${db}:journal-flushed` };
-}
-
 export interface WorldKeys {
   /** gen (resets so far), n (data changes), deleted, seq (deliveries so far), ep:<organisation> (its endpoints) */
   meta: string;

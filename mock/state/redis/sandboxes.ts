@@ -3,6 +3,7 @@
 // reset or deleted through one replica is so for every other: they learn of it when they list the
 // sandboxes, are asked about it, or meet one of its keys.
 import type { SandboxDefinition, World } from "../../worlds/world.js";
+import { jsonOrUndefined } from "../../kernel/json-text.js";
 import type { Registered } from "../../worlds/state-port.js";
 import { allWorldKeys, mockKeys, worldKeys } from "./keys.js";
 import type { Scripts } from "./scripts.js";
@@ -72,12 +73,8 @@ export function sharedSandboxes(parts: SandboxParts): SharedSandboxes {
 
 /** A definition as it was written, or why it is not one. */
 function readDefinition(text: string, id: string): SandboxDefinition | string {
-  let value: unknown;
-  try {
-    value = JSON.parse(text);
-  } catch {
-    return "is not JSON";
-  }
+  const value = jsonOrUndefined(text);
+  if (value === undefined) return "is not JSON";
   const d = value as Partial<SandboxDefinition>;
   if (d?.id !== id) return `names another id (${String(d?.id).slice(0, 40)})`;
   if (typeof d.createdAt !== "string" || !(d.label === null || typeof d.label === "string")) return "has no createdAt or label";
