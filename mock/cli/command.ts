@@ -55,6 +55,29 @@ export function readFlags<F extends Flags>(name: string, flags: F, argv: string[
   return parsed as unknown as CommandLine<F>;
 }
 
+/** A command's IO as a test may give it (what it leaves out is the process's own), and with its defaults filled in. */
+export type GivenIO<X = object> = Partial<CommandIO> & X;
+export type RunIO<X = object> = Required<Pick<CommandIO, "stdout" | "stderr" | "fetch">> & Pick<CommandIO, "env"> & X;
+
+/**
+ * A command: its flags read (help printed, status 0), then `run` with the IO given or the process's
+ * own. `run` answers the exit status (0 when it answers nothing); mistakes and failures it throws.
+ */
+export function command<F extends Flags, X extends object = object>(
+  spec: { name: string; flags: F; help: string; positionals?: boolean },
+  run: (line: CommandLine<F>, io: RunIO<X>) => Promise<number | void>,
+): (argv: string[], io?: GivenIO<X>) => Promise<number> {
+  return async (argv, io = {} as GivenIO<X>) => {
+    const full = { ...io, stdout: io.stdout ?? process.stdout, stderr: io.stderr ?? process.stderr, fetch: io.fetch ?? fetch } as RunIO<X>;
+    const line = readFlags(spec.name, spec.flags, argv, spec.positionals);
+    if (line === "help") {
+      full.stdout.write(spec.help);
+      return 0;
+    }
+    return (await run(line, full)) ?? 0;
+  };
+}
+
 /** Text with every signing secret (whsec_…) cut to its prefix. */
 function masked(text: string): string {
   return text.replace(/whsec_[^\s'"]*/g, "whsec_…");
@@ -104,17 +127,27 @@ export function mockTarget(name: string, url: string | undefined, key: string | 
   return { mockUrl, apiKey };
 }
 
+/** The answer's data, or its one line thrown (exit status 1). */
+export function dataOr<T>(answer: ControlAnswer<T>): T {
+  if (!answer.ok) throw new Error(answer.line);
+  return answer.data;
+}
+
 /** How long a command waits for a report the mock builds on request (coverage, a journal or dataset export): longer than a control write. */
 export const REPORT_TIMEOUT_MS = 30_000;
 
-/** The typed control API client for a running mock (kernel/control-client.ts), with the command's fetch. */
-export function controlOf(target: MockTarget, fetchImpl: typeof fetch, timeoutMs?: number): ControlClient {
-  return createControlClient({ baseUrl: target.mockUrl.origin, apiKey: target.apiKey, fetch: (request) => fetchImpl(request), timeoutMs });
-}
-
-/** A control call's data, or its one line (the mock's refusal, or why it could not be reached). */
-export function answerOf<D extends { data?: unknown }>(target: MockTarget, call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<ControlAnswer<NonNullable<D["data"]>>> {
-  return controlAnswer(call, target.mockUrl);
+/**
+ * A call through the typed control API client (kernel/control-client.ts) with the command's fetch:
+ * its data, or its one line (the mock's refusal, or why it could not be reached).
+ */
+export function askMock<D extends { data?: unknown }>(
+  target: MockTarget,
+  fetchImpl: typeof fetch,
+  call: (control: ControlClient) => Promise<{ data?: D; error?: unknown; response: Response }>,
+  timeoutMs?: number,
+): Promise<ControlAnswer<NonNullable<D["data"]>>> {
+  const control = createControlClient({ baseUrl: target.mockUrl.origin, apiKey: target.apiKey, fetch: (request) => fetchImpl(request), timeoutMs });
+  return controlAnswer(call(control), target.mockUrl);
 }
 
 /** A flag's whole number within [min, max]. */

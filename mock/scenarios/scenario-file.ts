@@ -3,11 +3,9 @@
 // for what a schema cannot say (a `$name.field` reference to a step that is not earlier, or to a
 // field its event's data does not have). Problems come back one per line with their place.
 import { readFileSync } from "node:fs";
-import Ajv2020Module from "ajv/dist/2020.js";
-import addFormatsModule from "ajv-formats";
 import { LineCounter, parseDocument } from "yaml";
 import type { WebhookEventType } from "../../generated/events.js";
-import { eventDataFields } from "../kernel/json-schema.js";
+import { compileSchema, eventDataFields } from "../kernel/json-schema.js";
 
 const SCHEMA_PATH = new URL("../../generated/scenario.schema.json", import.meta.url);
 
@@ -32,24 +30,16 @@ export interface Placed<T> {
 
 export type ScenarioCheck = { ok: true; steps: Placed<ScenarioStep>[] } | { ok: false; problems: string[] };
 
-type Compiled = ((value: unknown) => boolean) & { errors?: Array<{ instancePath: string; message?: string; keyword: string; params: Record<string, any> }> | null };
-const Ajv2020 = ((Ajv2020Module as any).default ?? Ajv2020Module) as new (options: object) => any;
-const addFormats = ((addFormatsModule as any).default ?? addFormatsModule) as (ajv: unknown) => void;
-
-let validators: { file: Compiled; trigger: Compiled; wait: Compiled } | undefined;
+let validators: Record<"file" | "trigger" | "wait", ReturnType<typeof compileSchema>> | undefined;
 function compiled() {
   if (validators) return validators;
   const schema = JSON.parse(readFileSync(SCHEMA_PATH, "utf8")) as Record<string, any>;
-  // strict: false: the schemas carry `example` and x-* keywords from the control document.
-  const ajv = new Ajv2020({ strict: false, allErrors: true });
-  addFormats(ajv);
-  ajv.addSchema(schema, "scenario");
   // The file's frame first, then each step against the kind it is: one clear error per step.
   const frame = { ...schema, properties: { ...schema.properties, steps: { type: "array", minItems: 1, items: { type: "object" } } } };
   validators = {
-    file: ajv.compile(frame),
-    trigger: ajv.compile({ $ref: "scenario#/$defs/TriggerStep" }),
-    wait: ajv.compile({ $ref: "scenario#/$defs/WaitStep" }),
+    file: compileSchema(frame),
+    trigger: compileSchema({ $defs: schema.$defs, $ref: "#/$defs/TriggerStep" }),
+    wait: compileSchema({ $defs: schema.$defs, $ref: "#/$defs/WaitStep" }),
   };
   return validators;
 }

@@ -77,22 +77,13 @@ export class DeliveryLog {
 
   /** Newest first. Entries are live objects: copy them before handing them out. */
   find(filter: DeliveryFilter = {}): DeliveryLogEntry[] {
-    const limit = filter.limit ?? 100;
-    const logs = filter.organizationId !== undefined ? [this.byOrganization.get(filter.organizationId)].filter((l) => l !== undefined) : [...this.byOrganization.values()];
-    const found: { seq: number; entry: DeliveryLogEntry }[] = [];
-    for (const log of logs) {
-      let taken = 0;
-      for (let i = log.entries.length - 1; i >= 0 && taken < limit; i--) {
-        const { entry } = log.entries[i];
-        if (filter.eventId !== undefined && entry.eventId !== filter.eventId.toLowerCase()) continue;
-        if (filter.endpointId !== undefined && entry.endpointId !== filter.endpointId.toLowerCase()) continue;
-        found.push(log.entries[i]);
-        taken++;
-      }
-    }
-    return found
+    const [eventId, endpointId] = [filter.eventId?.toLowerCase(), filter.endpointId?.toLowerCase()];
+    const logs = filter.organizationId !== undefined ? [this.byOrganization.get(filter.organizationId)?.entries ?? []] : [...this.byOrganization.values()].map((log) => log.entries);
+    return logs
+      .flat()
+      .filter(({ entry }) => (eventId === undefined || entry.eventId === eventId) && (endpointId === undefined || entry.endpointId === endpointId))
       .sort((a, b) => b.seq - a.seq)
-      .slice(0, limit)
+      .slice(0, filter.limit ?? 100)
       .map((f) => f.entry);
   }
 
@@ -114,12 +105,6 @@ export class DeliveryLog {
       .flatMap((log) => log.entries)
       .sort((a, b) => a.seq - b.seq)
       .map((f) => f.entry);
-  }
-
-  get size(): number {
-    let size = 0;
-    for (const log of this.byOrganization.values()) size += log.entries.length;
-    return size;
   }
 }
 

@@ -101,7 +101,6 @@ export function atLimit(held: number): Result<never> {
 
 export class EndpointRegistry {
   private readonly byOrganization = new Map<string, Endpoint[]>();
-  private readonly byId = new Map<string, Endpoint>();
   constructor(private readonly options: EndpointRules & { maxPerOrganisation: number }) {}
 
   /**
@@ -115,14 +114,12 @@ export class EndpointRegistry {
     if (own.length >= this.options.maxPerOrganisation) return atLimit(own.length);
     const { endpoint } = made.value;
     this.byOrganization.set(organizationId, [...own, endpoint]);
-    this.byId.set(endpoint.id, endpoint);
     return made;
   }
 
   /** An endpoint restored from a state directory, as it was (its id and secret unchanged). */
   restore(endpoint: Endpoint): void {
     this.byOrganization.set(endpoint.organizationId, [...this.list(endpoint.organizationId), Object.freeze(endpoint)]);
-    this.byId.set(endpoint.id, endpoint);
   }
 
   /** Every endpoint, each organisation's oldest first. */
@@ -137,23 +134,17 @@ export class EndpointRegistry {
 
   /** An endpoint of the organisation (another organisation's id is not found, as in the API). */
   get(organizationId: string, id: string): Endpoint | undefined {
-    const endpoint = this.byId.get(id.toLowerCase());
-    return endpoint && endpoint.organizationId === organizationId ? endpoint : undefined;
+    // An organisation holds a few endpoints (x-max-endpoints-per-organisation): a scan is enough.
+    return this.list(organizationId).find((e) => e.id === id.toLowerCase());
   }
 
   remove(organizationId: string, id: string): Endpoint | undefined {
     const endpoint = this.get(organizationId, id);
     if (!endpoint) return undefined;
-    this.byId.delete(endpoint.id);
     this.byOrganization.set(
       organizationId,
       this.list(organizationId).filter((e) => e !== endpoint),
     );
     return endpoint;
-  }
-
-  /** Endpoints of the organisation that receive the type. */
-  subscribers(organizationId: string, type: WebhookEventType): Endpoint[] {
-    return this.list(organizationId).filter((e) => subscribes(e, type));
   }
 }

@@ -8,10 +8,11 @@ import { organizationAt } from "../data/lazy-organizations.js";
 import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry } from "./delivery-log.js";
 import type { CreatedEndpoint, EndpointInput, EndpointView } from "./endpoints.js";
 import type { TriggerResult } from "./publisher.js";
-import { refuse, type Result } from "../kernel/results.js";
-import { EndpointError, ResendError, TriggerError, valueOr } from "./reasons.js";
+import { refuse, type Reason, type Result } from "../kernel/results.js";
+import type { Awaitable } from "../kernel/awaitable.js";
+import { EndpointError, ResendError, TriggerError, valueOr, type WebhookRefusal } from "./reasons.js";
 import type { BulkResendResult, ResendFilter, ResendResult } from "./resend.js";
-import { requestProblem } from "../kernel/json-schema.js";
+import { requestProblem, type RequestSchema } from "../kernel/json-schema.js";
 import { WebhookService, type CloseReport } from "./service.js";
 import { seedOf, type WebhookCore } from "./core.js";
 import type { WorldWebhooks } from "./port.js";
@@ -72,11 +73,8 @@ export class WebhookEngine {
   }
 
   /** Registers an endpoint; the answer holds the secret, shown this once. Throws EndpointError. */
-  async addEndpoint(input: EndpointInput, organisation?: number | string): Promise<CreatedEndpoint> {
-    const problem = requestProblem("AddEndpointRequest", input);
-    if (problem) throw new EndpointError(problem);
-    const org = valueOr(this.organization(organisation), EndpointError);
-    return valueOr(await this.service.addEndpoint(org.id, input), EndpointError);
+  addEndpoint(input: EndpointInput, organisation?: number | string): Promise<CreatedEndpoint> {
+    return this.checked("AddEndpointRequest", input, organisation, EndpointError, (id) => this.service.addEndpoint(id, input));
   }
 
   async listEndpoints(organisation?: number | string): Promise<EndpointView[]> {
@@ -98,12 +96,9 @@ export class WebhookEngine {
    * Changes the dataset as the event implies, builds and checks the event, and queues it for
    * every endpoint of the organisation that receives its type. Rejects with a TriggerError.
    */
-  async trigger(type: string, options: TriggerOptions = {}): Promise<TriggerResult> {
+  trigger(type: string, options: TriggerOptions = {}): Promise<TriggerResult> {
     const request = { type, ...(options.id === undefined ? {} : { id: options.id }), ...(options.set === undefined ? {} : { set: options.set }) };
-    const problem = requestProblem("TriggerRequest", request);
-    if (problem) throw new TriggerError(problem);
-    const org = valueOr(this.organization(options.organisation), TriggerError);
-    return valueOr(await this.service.trigger({ ...(request as TriggerRequest), organizationId: org.id }), TriggerError);
+    return this.checked("TriggerRequest", request, options.organisation, TriggerError, (id) => this.service.trigger({ ...(request as TriggerRequest), organizationId: id }));
   }
 
   /**
@@ -112,12 +107,9 @@ export class WebhookEngine {
    * it went to that is still registered. Each is a log entry whose resendOf names the original.
    * Rejects with a ResendError (kind "not-found" for an event the organisation's log lacks).
    */
-  async resend(eventId: string, options: ResendOptions = {}): Promise<ResendResult> {
+  resend(eventId: string, options: ResendOptions = {}): Promise<ResendResult> {
     const request = options.endpointId === undefined ? {} : { endpointId: options.endpointId };
-    const problem = requestProblem("ResendRequest", request);
-    if (problem) throw new ResendError(problem);
-    const org = valueOr(this.organization(options.organisation), ResendError);
-    return valueOr(await this.service.resend(org.id, String(eventId), options.endpointId), ResendError);
+    return this.checked("ResendRequest", request, options.organisation, ResendError, (id) => this.service.resend(id, String(eventId), options.endpointId));
   }
 
   /**
@@ -125,12 +117,9 @@ export class WebhookEngine {
    * matches (type, endpointId, state, since, until); with dryRun: true, only says which. A
    * selection past the bounds on waiting deliveries rejects with a ResendError naming the count.
    */
-  async resendMatching(filter: ResendFilter & { organisation?: number | string } = {}): Promise<BulkResendResult> {
+  resendMatching(filter: ResendFilter & { organisation?: number | string } = {}): Promise<BulkResendResult> {
     const { organisation, ...request } = filter;
-    const problem = requestProblem("BulkResendRequest", request);
-    if (problem) throw new ResendError(problem);
-    const org = valueOr(this.organization(organisation), ResendError);
-    return valueOr(await this.service.resendMatching(org.id, request), ResendError);
+    return this.checked("BulkResendRequest", request, organisation, ResendError, (id) => this.service.resendMatching(id, request));
   }
 
   async deliveries(filter: DeliveryFilter & { organisation?: number | string } = {}): Promise<DeliveryLogEntry[]> {
@@ -160,6 +149,14 @@ export class WebhookEngine {
 
   get closed(): boolean {
     return this.service.closed;
+  }
+
+  /** The request checked against its schema and the organisation found (or the refusal thrown as `ErrorClass`), then the call's value. */
+  private async checked<T>(schema: RequestSchema, request: unknown, organisation: number | string | undefined, ErrorClass: new (reason: Reason) => WebhookRefusal, call: (organizationId: string) => Awaitable<Result<T>>): Promise<T> {
+    const problem = requestProblem(schema, request);
+    if (problem) throw new ErrorClass(problem);
+    const org = valueOr(this.organization(organisation), ErrorClass);
+    return valueOr(await call(org.id), ErrorClass);
   }
 
   /** An organisation named by position (1, 2) or id, as in-process callers name it. */

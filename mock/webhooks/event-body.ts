@@ -1,7 +1,8 @@
 // An event body as the service sends it (service-api.md §6.1): `id`, `type`, `apiVersion`,
 // `occurredAt` (UTC, exactly 7 fractional digits, `Z`), `organizationId`, `data`.
 import { randomUUID } from "node:crypto";
-import type { WebhookEventData, WebhookEventMap, WebhookEventType } from "../../generated/events.js";
+import type { WebhookEvent, WebhookEventType } from "../../generated/events.js";
+import { deliveryRules } from "../../generated/webhook-facts.js";
 import { seededRandom } from "../kernel/random.js";
 
 /** 100-nanosecond ticks per millisecond: the 7th fractional digit of a second. */
@@ -32,23 +33,10 @@ export function formatOccurredAt(ms: number, tick: number): string {
   return `${new Date(ms).toISOString().slice(0, 23)}${String(tick).padStart(4, "0")}Z`;
 }
 
-export interface EventEnvelope {
-  id?: string;
-  apiVersion: string;
-  occurredAt: string;
-  organizationId: string;
-}
-
-export function buildEvent<T extends WebhookEventType>(type: T, data: WebhookEventData<T>, envelope: EventEnvelope): WebhookEventMap[T] {
+/** A new event (a fresh id) of the organisation; its data is checked against the schema by the caller. */
+export function buildEvent(type: WebhookEventType, data: unknown, organizationId: string, occurredAt: string): WebhookEvent {
   // Key order is the document's; the body is serialized once and those bytes are signed and sent.
-  return {
-    id: envelope.id ?? randomUUID(),
-    type,
-    apiVersion: envelope.apiVersion,
-    occurredAt: envelope.occurredAt,
-    organizationId: envelope.organizationId,
-    data,
-  } as unknown as WebhookEventMap[T];
+  return { id: randomUUID(), type, apiVersion: deliveryRules.apiVersion, occurredAt, organizationId, data } as WebhookEvent;
 }
 
 /** Version-4 uuids from a seeded generator: the same seed and call order give the same ids. */

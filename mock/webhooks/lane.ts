@@ -108,8 +108,13 @@ export class DeliveryLane {
       this.enqueue(job);
       return this.admitWaiting();
     }
+    this.retryIn(job, delayMs, new Date((this.options.scheduler.now ? this.options.scheduler.now() : Date.now()) + delayMs).toISOString());
+  }
+
+  /** The job waits `delayMs` for its next attempt, then is queued (unless dropped or stopped meanwhile). */
+  private retryIn(job: LaneJob, delayMs: number, nextAttemptAt: string | null): void {
     job.entry.state = "retry-scheduled";
-    job.entry.nextAttemptAt = new Date((this.options.scheduler.now ? this.options.scheduler.now() : Date.now()) + delayMs).toISOString();
+    job.entry.nextAttemptAt = nextAttemptAt;
     this.retrying.add(job);
     job.timer = this.options.scheduler.setTimeout(() => {
       job.timer = undefined;
@@ -185,16 +190,7 @@ export class DeliveryLane {
 
     if (state !== "retry-scheduled") this.settle(job, state);
     else if (this.stopped) this.settle(job, "stopped");
-    else {
-      entry.state = "retry-scheduled";
-      entry.nextAttemptAt = record.nextRetryAt;
-      this.retrying.add(job);
-      job.timer = scheduler.setTimeout(() => {
-        job.timer = undefined;
-        if (this.retrying.delete(job)) this.enqueue(job);
-      }, delay ?? 0);
-      this.admitWaiting();
-    }
+    else this.retryIn(job, delay ?? 0, record.nextRetryAt);
     this.options.onAttempt(entry, record);
     if (this.inFlightCount === 0) {
       for (const resolve of this.drainWaiters.splice(0)) resolve();

@@ -3,7 +3,6 @@
 // fresh id and occurredAt, checked against its AsyncAPI message schema, and fanned out to each
 // endpoint that gets it (twice to some, with the duplicate option). No I/O: `deliver` queues.
 import type { WebhookEvent } from "../../generated/events.js";
-import { deliveryRules } from "../../generated/webhook-facts.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { subscribes, type Endpoint } from "./endpoints.js";
 import { buildEvent } from "./event-body.js";
@@ -51,11 +50,7 @@ export function createPublisher(parts: PublisherParts): Publish {
     const endpoints = parts.endpoints(org.id);
     const built = buildEventData(type, { dataset: parts.dataset, org, id, set: set ?? {}, newId: parts.newId, pick, now: parts.now(), endpoints });
     if (!built.ok) return built;
-    const event = buildEvent(type, built.value.data as never, {
-      apiVersion: deliveryRules.apiVersion,
-      occurredAt: parts.occurredAt(),
-      organizationId: org.id,
-    }) as WebhookEvent;
+    const event = buildEvent(type, built.value.data, org.id, parts.occurredAt());
     const problems = eventProblems(event);
     if (problems.length > 0) {
       // A bug in the mock: never send a body the contract does not allow.

@@ -1,50 +1,38 @@
-// The webhook side's domain core: endpoints, one delivery lane per endpoint, the publisher and the
-// delivery log, for callers whose input was checked where it came in (the control API's edge, the
-// in-process facade in engine.ts). Answers are results with reasons; nothing here knows HTTP.
-import { randomUUID } from "node:crypto";
+// A world's webhook service in this process: endpoints, one delivery lane per endpoint and the
+// delivery log in memory (what every service does is service-base.ts), for callers whose input was
+// checked where it came in (the control API's edge, the in-process facade in engine.ts). Answers are
+// results with reasons; nothing here knows HTTP.
 import type { WebhookEvent } from "../../generated/events.js";
-import type { Dataset, OrganizationData } from "../data/dataset.js";
-import { seededRandom } from "../kernel/random.js";
-import { attemptLine, DeliveryLog, snapshot, waitingLines, waitingOf, type AttemptRecord, type DeliveryFilter, type DeliveryLogEntry } from "./delivery-log.js";
-import { EndpointRegistry, shownUrl, viewOf, type CreatedEndpoint, type Endpoint, type EndpointInput, type EndpointView } from "./endpoints.js";
-import { createOccurredAtClock, seededUuids } from "./event-body.js";
-import { DeliveryLane, type LaneJob, type SentAttempt } from "./lane.js";
-import { createPublisher, type Publish, type QueuedDelivery, type TriggerResult } from "./publisher.js";
+import type { Dataset } from "../data/dataset.js";
+import { attemptLine, DeliveryLog, snapshot, waitingLines, waitingOf, type AttemptRecord, type DeliveryFilter, type DeliveryLogEntry, type LoggedDelivery } from "./delivery-log.js";
+import { EndpointRegistry, viewOf, type CreatedEndpoint, type Endpoint, type EndpointInput, type EndpointView } from "./endpoints.js";
+import { DeliveryLane, type LaneJob } from "./lane.js";
+import type { Publish, QueuedDelivery, TriggerResult } from "./publisher.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
 import { createAgent, type EndpointAgent } from "./send.js";
 import { attemptDelivery, droppedLine } from "./attempt.js";
 import type { TriggerInput } from "./triggers.js";
-import type { AttemptObserver, EngineSettings, Scheduler } from "./settings.js";
+import type { EngineSettings } from "./settings.js";
+import type { WebhookCore } from "./core.js";
 import type { CloseReport, WebhookPersistence, WebhookSnapshot } from "./persistence.js";
-import { pickEvent, pickMatching, resentView, type BulkResendResult, type ResendFilter, type ResendPick, type ResendResult, type ResentDelivery } from "./resend.js";
+import { resentView, type ResendPick, type ResentDelivery } from "./resend.js";
+import { newEntry, triggerRequest, WebhookServiceBase } from "./service-base.js";
 
 export type { CloseReport, DataChange, WebhookPersistence, WebhookSnapshot } from "./persistence.js";
 
-export interface ServiceParts {
-  scheduler: Scheduler;
-  persistence?: WebhookPersistence;
-  seed: number;
-  /** One line per delivery attempt, and the close report's lines. */
-  log?: (line: string) => void;
-  /** Told of every attempt (metrics, JSON log lines). */
-  observe?: AttemptObserver;
-  onError: (line: string) => void;
-}
-
-type AttemptListener = (entry: DeliveryLogEntry, attempt: AttemptRecord) => void;
+/** The core's parts, with the world's own seed, and where a state directory keeps the service. */
+export type ServiceParts = Omit<WebhookCore, "settings" | "local"> & { persistence?: WebhookPersistence };
 
 interface LaneOfEndpoint {
   lane: DeliveryLane;
   agent: EndpointAgent;
 }
 
-export class WebhookService {
+export class WebhookService extends WebhookServiceBase {
   private readonly registry: EndpointRegistry;
   private readonly lanes = new Map<string, LaneOfEndpoint>();
   private readonly log: DeliveryLog;
   private readonly publish: Publish;
-  private readonly listeners = new Set<AttemptListener>();
-  private readonly random: () => number;
   private pendingCount = 0;
   /** Jobs not finished, and those stopped by close(): what a state directory keeps as waiting. */
   private readonly unfinished = new Set<LaneJob>();
@@ -52,30 +40,23 @@ export class WebhookService {
   private triggerAt: number | undefined;
   private idleWaiters: Array<() => void> = [];
   private seq = 0;
-  private closing: Promise<CloseReport> | undefined;
   /** Deliveries dropped at a bound, per endpoint id. */
   private readonly drops = new Map<string, number>();
   /** Set while the bound in all (not the endpoint's own) makes a lane drop. */
   private dropReason: string | undefined;
 
   constructor(
-    private readonly dataset: Dataset,
-    readonly settings: EngineSettings,
+    protected readonly dataset: Dataset,
+    settings: EngineSettings,
     private readonly parts: ServiceParts,
   ) {
-    this.random = seededRandom(parts.seed ^ 0x5eed);
+    super(settings, parts.seed, parts.onError);
     this.registry = new EndpointRegistry({ strictUrls: settings.strictUrls, allowPrivateUrls: settings.allowPrivateUrls, maxPerOrganisation: settings.maxEndpointsPerOrganisation });
     this.log = new DeliveryLog(settings.logLimit);
-    this.publish = createPublisher({
-      dataset,
+    this.publish = this.publisher({
       endpoints: (organizationId) => this.registry.list(organizationId),
       deliver: (endpoint, event, body, duplicate) => this.deliver(endpoint, event, body, duplicate),
-      duplicateRate: settings.duplicateRate,
-      random: this.random,
-      newId: seededUuids(parts.seed ^ 0x1d5),
-      occurredAt: createOccurredAtClock(),
       now: () => new Date(this.triggerAt ?? this.now()),
-      reportError: parts.onError,
     });
   }
 
@@ -112,8 +93,7 @@ export class WebhookService {
   trigger(input: TriggerInput): Result<TriggerResult> {
     const org = this.open(input.organizationId);
     if (!org.ok) return org;
-    // Ids in events are lower case, as the dataset's are, whatever case the caller typed.
-    const request = { type: input.type, ...(input.id === undefined ? {} : { id: input.id.toLowerCase() }), ...(input.set === undefined ? {} : { set: input.set }) };
+    const request = triggerRequest(input);
     const version = this.dataset.version;
     this.triggerAt = this.now();
     try {
@@ -127,28 +107,6 @@ export class WebhookService {
     } finally {
       this.triggerAt = undefined;
     }
-  }
-
-  /** Sends a logged event again, as the provider's redelivery: the same id and body bytes, a new delivery id, signed when sent. */
-  resend(organizationId: string, eventId: string, endpointId?: string): Result<ResendResult> {
-    const org = this.open(organizationId);
-    if (!org.ok) return org;
-    const picked = pickEvent(this.log.ofOrganization(organizationId), this.registry.list(organizationId), eventId, endpointId);
-    if (!picked.ok) return picked;
-    const deliveries = this.queueResends(picked.value);
-    return ok({ event: JSON.parse(picked.value[0].body.toString("utf8")), deliveries });
-  }
-
-  /** Sends again, once per event and endpoint, the finished deliveries the filter matches; with dryRun only says which. */
-  resendMatching(organizationId: string, filter: ResendFilter): Result<BulkResendResult> {
-    const org = this.open(organizationId);
-    if (!org.ok) return org;
-    const picked = pickMatching(this.log.ofOrganization(organizationId), this.registry.list(organizationId), filter, this.settings);
-    if (!picked.ok) return picked;
-    const { picks, notKept } = picked.value;
-    const dryRun = filter.dryRun === true;
-    const deliveries = dryRun ? picks.map((pick) => resentView(pick, null)) : this.queueResends(picks);
-    return ok({ dryRun, count: deliveries.length, notKept, deliveries });
   }
 
   // ---- state ------------------------------------------------------------------------------
@@ -197,12 +155,6 @@ export class WebhookService {
     return this.log.find(filter).map(snapshot);
   }
 
-  /** Calls the listener after every attempt; returns the function that stops it. */
-  onAttempt(listener: AttemptListener): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
-  }
-
   /** Resolves when nothing is held, queued, sending or waiting for a retry. */
   idle(): Promise<void> {
     if (this.pendingCount === 0) return Promise.resolve();
@@ -214,22 +166,14 @@ export class WebhookService {
     return this.pendingCount;
   }
 
-  /**
-   * Stops taking triggers and endpoints, lets attempts in flight finish (each ends by the
-   * response timeout) and reports what was still waiting. Calling it again gives the same report.
-   */
-  close(): Promise<CloseReport> {
-    this.closing ??= this.shutDown();
-    return this.closing;
-  }
-
-  get closed(): boolean {
-    return this.closing !== undefined;
-  }
-
   // ---- internals --------------------------------------------------------------------------
 
-  private async shutDown(): Promise<CloseReport> {
+  protected logOf(organizationId: string): [readonly LoggedDelivery[], readonly Endpoint[]] {
+    return [this.log.ofOrganization(organizationId), this.registry.list(organizationId)];
+  }
+
+  /** Stops the lanes, lets attempts in flight finish (each ends by the response timeout) and reports what was still waiting. */
+  protected async shutDown(): Promise<CloseReport> {
     const lanes = [...this.lanes.values()];
     for (const { lane } of lanes) lane.stop();
     await Promise.all(lanes.map(({ lane }) => lane.drained()));
@@ -249,7 +193,7 @@ export class WebhookService {
   private laneFor(endpoint: Endpoint): LaneOfEndpoint {
     const agent = createAgent(endpoint.url, this.settings.concurrency);
     const lane = new DeliveryLane({
-      send: (job) => this.attempt(endpoint, agent, job),
+      send: ({ entry, body }) => attemptDelivery(endpoint, agent, entry, body, this.settings.responseTimeoutMs, this.now()),
       scheduler: this.parts.scheduler,
       retryDelaysMs: this.settings.retryDelaysMs,
       concurrency: this.settings.concurrency,
@@ -274,29 +218,15 @@ export class WebhookService {
     return { endpointId: endpoint.id, url: entry.url, duplicate };
   }
 
-  /** Resends, each a new log entry linked to the original; kept before the answer is given. */
-  private queueResends(picks: readonly ResendPick[]): ResentDelivery[] {
+  protected queueResends(picks: readonly ResendPick[]): Result<ResentDelivery[]> {
     const deliveries = picks.map((pick) => resentView(pick, this.queue(pick.endpoint, { eventId: pick.eventId, type: pick.type, duplicate: false, resendOf: pick.resendOf }, pick.body).id));
     this.saveNow();
-    return deliveries;
+    return ok(deliveries);
   }
 
   /** A new log entry and its job on the endpoint's lane: one path for first deliveries, duplicates and resends. */
   private queue(endpoint: Endpoint, what: Pick<DeliveryLogEntry, "eventId" | "type" | "duplicate" | "resendOf">, body: Buffer): DeliveryLogEntry {
-    const entry: DeliveryLogEntry = {
-      id: randomUUID(),
-      eventId: what.eventId,
-      type: what.type,
-      organizationId: endpoint.organizationId,
-      endpointId: endpoint.id,
-      url: shownUrl(endpoint),
-      duplicate: what.duplicate,
-      resendOf: what.resendOf,
-      state: "queued",
-      queuedAt: new Date(this.now()).toISOString(),
-      nextAttemptAt: null,
-      attempts: [],
-    };
+    const entry = newEntry(endpoint, { ...what, state: "queued", queuedAt: new Date(this.now()).toISOString() });
     this.log.add(entry, body);
     const lane = this.lanes.get(endpoint.id)?.lane;
     if (!lane) throw new Error(`hr-mock webhooks: endpoint ${endpoint.id} has no delivery lane`);
@@ -334,22 +264,11 @@ export class WebhookService {
     if (line) this.parts.onError(line);
   }
 
-  /** One attempt on the wire, signed now with the endpoint's secret. */
-  private attempt(endpoint: Endpoint, agent: EndpointAgent, { entry, body }: LaneJob): Promise<SentAttempt> {
-    return attemptDelivery(endpoint, agent, entry, body, this.settings.responseTimeoutMs, this.now());
-  }
-
   private attempted(entry: DeliveryLogEntry, record: AttemptRecord): void {
     this.parts.log?.(attemptLine(entry, record));
     this.parts.observe?.(entry, record);
     this.parts.persistence?.changed();
-    for (const listener of this.listeners) {
-      try {
-        listener(snapshot(entry), { ...record });
-      } catch {
-        // A failing observer must not break deliveries.
-      }
-    }
+    this.tell(snapshot(entry), { ...record });
   }
 
   private settled(job: LaneJob): void {
@@ -359,12 +278,6 @@ export class WebhookService {
     this.pendingCount--;
     if (this.pendingCount > 0) return;
     for (const resolve of this.idleWaiters.splice(0)) resolve();
-  }
-
-  private open(organizationId: string): Result<OrganizationData> {
-    if (this.closing) return refuse("unavailable", "the mock is shutting down and takes no more webhook endpoints or events");
-    const org = this.dataset.organizationById.get(organizationId);
-    return org ? ok(org) : refuse("invalid", `organisation ${JSON.stringify(organizationId)} is not an organisation of this dataset`);
   }
 
   /** An answer the caller sees (an endpoint added, a trigger queued) is kept before it is given. */

@@ -95,20 +95,11 @@ export class WebhookOptionError extends Error {
 
 /** The options as settings; a bad one throws WebhookOptionError naming it. */
 export function resolveSettings(options: WebhookEngineOptions): EngineSettings {
-  const timeScale = inRange("timeScale", options.timeScale ?? 1);
-  const duplicateRate = inRange("duplicateRate", options.duplicateRate ?? 0);
-  const concurrency = options.concurrency ?? 10;
-  if (!(Number.isInteger(concurrency) && concurrency >= 1 && concurrency <= 1000)) {
-    throw new WebhookOptionError(`concurrency must be a whole number from 1 to 1000, got ${concurrency}`);
-  }
-  const floor = options.responseTimeoutFloorMs ?? 1000;
-  if (!(typeof floor === "number" && Number.isFinite(floor) && floor >= 1)) {
-    throw new WebhookOptionError(`responseTimeoutFloorMs must be a number of milliseconds of at least 1, got ${floor}`);
-  }
-  const shuffleWindowMs = options.shuffleWindowMs ?? 100;
-  if (!(typeof shuffleWindowMs === "number" && shuffleWindowMs >= 0 && shuffleWindowMs <= 60_000)) {
-    throw new WebhookOptionError(`shuffleWindowMs must be milliseconds from 0 to 60000, got ${shuffleWindowMs}`);
-  }
+  const timeScale = checked("timeScale", options.timeScale ?? 1, OPTION_RANGES.timeScale.ok, OPTION_RANGES.timeScale.text);
+  const duplicateRate = checked("duplicateRate", options.duplicateRate ?? 0, OPTION_RANGES.duplicateRate.ok, OPTION_RANGES.duplicateRate.text);
+  const concurrency = checked("concurrency", options.concurrency ?? 10, (x) => Number.isInteger(x) && x >= 1 && x <= 1000, "a whole number from 1 to 1000");
+  const floor = checked("responseTimeoutFloorMs", options.responseTimeoutFloorMs ?? 1000, (x) => Number.isFinite(x) && x >= 1, "a number of milliseconds of at least 1");
+  const shuffleWindowMs = checked("shuffleWindowMs", options.shuffleWindowMs ?? 100, (x) => x >= 0 && x <= 60_000, "milliseconds from 0 to 60000");
   const logLimit = count("logLimit", options.logLimit ?? mockLimits.deliveryLogPerOrganisation);
   const maxWaitingPerEndpoint = count("maxWaitingPerEndpoint", options.maxWaitingPerEndpoint ?? mockLimits.maxWaitingPerEndpoint);
   const maxWaiting = count("maxWaiting", options.maxWaiting ?? mockLimits.maxWaiting);
@@ -130,14 +121,11 @@ export function resolveSettings(options: WebhookEngineOptions): EngineSettings {
 }
 
 function count(name: string, value: unknown): number {
-  if (!(Number.isSafeInteger(value) && (value as number) >= 1)) throw new WebhookOptionError(`${name} must be a whole number of at least 1, got ${String(value)}`);
-  return value as number;
+  return checked(name, value, (x) => Number.isSafeInteger(x) && x >= 1, "a whole number of at least 1");
 }
 
-function inRange(name: keyof typeof OPTION_RANGES, value: unknown): number {
-  const range = OPTION_RANGES[name];
-  if (typeof value !== "number" || !Number.isFinite(value) || !range.ok(value)) {
-    throw new WebhookOptionError(`${name} must be ${range.text}, got ${String(value)}`);
-  }
+/** The option's number when `ok`; otherwise a WebhookOptionError naming it and what it must be. */
+function checked(name: string, value: unknown, ok: (x: number) => boolean, text: string): number {
+  if (typeof value !== "number" || !ok(value)) throw new WebhookOptionError(`${name} must be ${text}, got ${String(value)}`);
   return value;
 }

@@ -19,6 +19,7 @@ import {
   cancelLeaveRequest,
   rejectLeaveRequest,
   terminateEmployee,
+  type MutationFailure,
   type MutationResult,
 } from "../data/mutations.js";
 import type { EmployeeRecord, LeaveRequestRecord } from "../data/records.js";
@@ -86,22 +87,16 @@ const TEST_MESSAGE = "This is a test event from the HR service mock.";
 
 const STAGES = ["Screening", "Interview", "Assessment", "Offer"] as const;
 
+/** The refusal of each way a mutation fails on a record the trigger named or picked. */
+const REFUSAL_OF: Partial<Record<MutationFailure, Reason["kind"]>> = { "not-found": "not-found", "not-allowed": "invalid", conflict: "conflict" };
+
 /** A mutation's result as a record, or the refusal naming the field (`id` unless the mutation names an override). */
 function applied<T>(result: MutationResult<T>, what: string): T {
   if (result.ok) return result.record;
-  const field = result.field ?? "id";
-  switch (result.reason) {
-    case "not-found":
-      throw refused("not-found", result.message, field);
-    case "not-allowed":
-      throw refused("invalid", result.message, field);
-    case "conflict":
-      throw refused("conflict", result.message, field);
-    case "none-available":
-      throw refused("conflict", `${result.message}; there is no ${what} left to change`);
-    default:
-      throw new Error(`hr-mock webhooks: a mutation failed for a reason the trigger does not know: ${result.message}`);
-  }
+  if (result.reason === "none-available") throw refused("conflict", `${result.message}; there is no ${what} left to change`);
+  const kind = REFUSAL_OF[result.reason];
+  if (!kind) throw new Error(`hr-mock webhooks: a mutation failed for a reason the trigger does not know: ${result.message}`);
+  throw refused(kind, result.message, result.field ?? "id");
 }
 
 /** An Active employee: the named one (404 unknown, 400 not Active) or a picked one. */

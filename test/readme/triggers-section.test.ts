@@ -4,8 +4,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runScenario } from "../../mock/cli/commands/scenario.js";
-import { runTrigger } from "../../mock/cli/commands/trigger.js";
+import { scenarioCommand } from "../../mock/cli/commands/scenario.js";
+import { triggerCommand } from "../../mock/cli/commands/trigger.js";
 import { DEFAULT_MOCK_URL } from "../../mock/cli/commands/trigger.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
@@ -44,7 +44,7 @@ describe("the guide: Triggers with your data, and scenario files", () => {
       if (tool === "npx") {
         const [bin, name, ...args] = rest;
         expect(bin).toBe("hr-mock");
-        const run = name === "trigger" ? runTrigger : name === "scenario" ? runScenario : undefined;
+        const run = name === "trigger" ? triggerCommand : name === "scenario" ? scenarioCommand : undefined;
         expect(run, `${command}: a command this test knows`).toBeDefined();
         const cwdArgs = args.map((a) => (a.startsWith("examples/") ? path.join(repoRoot, a) : a));
         expect(await run!([...cwdArgs, "--mock-url", mock.url], io), `${command}\n${out.join("")}`).toBe(0);

@@ -25,7 +25,9 @@ const RATE = 6;
 const JOURNAL = 4;
 const LOG = 3;
 /** One attempt at a time per endpoint: a second delivery waits while the first is being sent (handBack below). */
-const OPTIONS = { rateLimit: RATE, journalSize: JOURNAL, webhooks: { logLimit: LOG, timeScale: 10, concurrency: 1 } };
+/** Waiting deliveries per endpoint: above the 20 the log's case leaves waiting, met by the case of drops. */
+const WAITING = 25;
+const OPTIONS = { rateLimit: RATE, journalSize: JOURNAL, webhooks: { logLimit: LOG, timeScale: 10, concurrency: 1, maxWaitingPerEndpoint: WAITING } };
 /** Longer than a receiver's wait for an event: a delivery left to its lease would fail the test. */
 const LEASE_MS = 120_000;
 
@@ -231,6 +233,24 @@ const CASES: Array<[string, Case<unknown, unknown>]> = [
           return listed.filter((d) => d.state === "succeeded").length === given.delivered ? listed : undefined;
         }, "the deliveries to the working endpoint to succeed");
         return { states: log.map((d) => d.state) };
+      },
+    }),
+  ],
+  [
+    `past ${WAITING} deliveries waiting for an endpoint, the oldest waiting are dropped and never sent, on every backend`,
+    behaviour({
+      given: { events: WAITING + 3 },
+      // One is being sent (held); of the 27 behind it, the two oldest go.
+      want: { neverSent: [1, 2] },
+      async run(place, given) {
+        place.receiver.answer = (request) => (request.number === 1 ? { kind: "hold" } : { kind: "verify" });
+        await register(place.next(), place.receiver, {}, place.admin);
+        const events = [await trigger(place, "payroll.paid")];
+        await place.receiver.until(() => place.receiver.requests.length === 1, "the first delivery to be sent (and held)");
+        while (events.length < given.events) events.push(await trigger(place, "payroll.paid"));
+        place.receiver.releaseHeld();
+        await place.receiver.until(() => place.receiver.requests.length === given.events - 2, `${given.events - 2} deliveries to be sent`);
+        return { neverSent: events.flatMap((id, i) => (place.receiver.requestsFor(id).length === 0 ? [i] : [])) };
       },
     }),
   ],

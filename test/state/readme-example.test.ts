@@ -6,7 +6,7 @@
 import { spawn } from "node:child_process";
 import { afterAll, expect, test } from "vitest";
 import { parseServeArgs } from "../../mock/cli/commands/serve.js";
-import { runTrigger } from "../../mock/cli/commands/trigger.js";
+import { triggerCommand } from "../../mock/cli/commands/trigger.js";
 import { DEMO_KEY } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { TestReceiver } from "../webhooks-engine/support.js";
@@ -50,7 +50,7 @@ test("the guide's commands: serve --state, trigger, kill -9, serve again", async
   expect(banner).toContain(`State kept in ${state}: restored 0 data changes, 0 webhook endpoints, 0 waiting deliveries.`);
 
   let said = "";
-  expect(await runTrigger([...triggerLine.split(/\s+/).slice(3), "--mock-url", url!], { stdout: { write: (t: string) => (said += t) } })).toBe(0);
+  expect(await triggerCommand([...triggerLine.split(/\s+/).slice(3), "--mock-url", url!], { stdout: { write: (t: string) => (said += t) } })).toBe(0);
   const eventId = /event ([0-9a-f-]{36})/.exec(said)?.[1];
   await receiver.until(() => receiver.requests.length >= 2, "two failed attempts");
   first.kill("SIGKILL");

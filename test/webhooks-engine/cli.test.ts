@@ -5,7 +5,7 @@ import { spawn } from "node:child_process";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { receiveCommand } from "../../mock/cli/commands/receive.js";
-import { runTrigger } from "../../mock/cli/commands/trigger.js";
+import { triggerCommand } from "../../mock/cli/commands/trigger.js";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { WebhookEngine } from "../../mock/webhooks/engine.js";
 import { WebhookOptionError } from "../../mock/webhooks/settings.js";
@@ -35,7 +35,7 @@ describe("hr-mock trigger, in-process", () => {
   test("queues the event, prints one line with its id and data, and the receiver gets it", async () => {
     const stdout = output();
     const stderr = output();
-    const code = await runTrigger(["payroll.paid", "--mock-url", mock.url], { stdout, stderr });
+    const code = await triggerCommand(["payroll.paid", "--mock-url", mock.url], { stdout, stderr });
     expect(code, stderr.text).toBe(0);
     const id = /event ([0-9a-f-]{36})/.exec(stdout.text)?.[1];
     expect(id, stdout.text).toBeDefined();
@@ -45,7 +45,7 @@ describe("hr-mock trigger, in-process", () => {
 
   test("--json prints the control API's answer", async () => {
     const stdout = output();
-    expect(await runTrigger(["offer.accepted", "--json", "--mock-url", mock.url, "--id", "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9"], { stdout })).toBe(0);
+    expect(await triggerCommand(["offer.accepted", "--json", "--mock-url", mock.url, "--id", "5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9"], { stdout })).toBe(0);
     expect(JSON.parse(stdout.text).event.data.offerId).toBe("5e6f7a8b-9c0d-4e1f-a2b3-c4d5e6f7a8b9");
   });
 
@@ -57,7 +57,7 @@ describe("hr-mock trigger, in-process", () => {
   test.each(failures)("%s: exit status 1 and the mock's message on one line", async (_name, { given, want }) => {
     const stderr = output();
     const args = given.map((a) => (a === "{approved}" ? mock.ids[0].approvedLeaveRequestId : a));
-    expect(await runTrigger([...args, "--mock-url", mock.url], { stdout: output(), stderr })).toBe(1);
+    expect(await triggerCommand([...args, "--mock-url", mock.url], { stdout: output(), stderr })).toBe(1);
     expect(stderr.text).toMatch(want);
     expect(stderr.text.trim().split("\n"), "one line").toHaveLength(1);
   });
@@ -67,7 +67,7 @@ describe("hr-mock trigger, in-process", () => {
     const url = closed.server.url;
     await closed.close();
     const stderr = output();
-    expect(await runTrigger(["payroll.paid", "--mock-url", url], { stdout: output(), stderr })).toBe(1);
+    expect(await triggerCommand(["payroll.paid", "--mock-url", url], { stdout: output(), stderr })).toBe(1);
     expect(stderr.text).toMatch(/cannot reach the mock/);
   });
 
@@ -80,7 +80,7 @@ describe("hr-mock trigger, in-process", () => {
     ["an unknown option", { given: ["payroll.paid", "--colour"], want: /unknown option --colour/ }],
   ];
   test.each(usage)("bad input (%s) throws one line: exit status 2 from the CLI", async (_name, { given, want }) => {
-    await expect(runTrigger(given, { stdout: output(), stderr: output() })).rejects.toThrow(want);
+    await expect(triggerCommand(given, { stdout: output(), stderr: output() })).rejects.toThrow(want);
   });
 });
 
@@ -148,7 +148,7 @@ describe("as a developer runs it: serve in its own process, receive and trigger 
     await hooks.close(); // a free port for `hr-mock receive`
     const serve = spawn(process.execPath, [...(await hrMockArgs()), "serve", "--port", "0", "--webhook-url", `http://127.0.0.1:${port}/hooks`, "--time-scale", "0.001"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
     const stopReceiving = new AbortController();
-    let receiving: Promise<void> | undefined;
+    let receiving: Promise<number> | undefined;
     try {
       const banner = await readUntil(serve, /Trigger: .*\n/);
       const url = /API {3}(http:\/\/127\.0\.0\.1:\d+)/.exec(banner)?.[1];
@@ -169,7 +169,7 @@ describe("as a developer runs it: serve in its own process, receive and trigger 
 
       const triggered = output();
       const triggerErrors = output();
-      expect(await runTrigger(["leave.approved", "--mock-url", url!], { stdout: triggered, stderr: triggerErrors }), triggerErrors.text).toBe(0);
+      expect(await triggerCommand(["leave.approved", "--mock-url", url!], { stdout: triggered, stderr: triggerErrors }), triggerErrors.text).toBe(0);
       const eventId = /event ([0-9a-f-]{36})/.exec(triggered.text)?.[1];
       await until(() => received.text.includes(`"id":"${eventId}"`), `the receiver printed event ${eventId}`);
       const event = JSON.parse(received.text.split("\n").find((l) => l.includes(eventId!))!);

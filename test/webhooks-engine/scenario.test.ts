@@ -6,7 +6,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
-import { runScenario } from "../../mock/cli/commands/scenario.js";
+import { scenarioCommand } from "../../mock/cli/commands/scenario.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { checkScenario } from "../../mock/scenarios/scenario-file.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
@@ -82,7 +82,7 @@ describe("running a scenario against a mock", () => {
   test("the example runs in order: its waits are kept, references resolved, the delivery log shows the sequence", async () => {
     const run = io();
     const before = new Set((await mock.webhooks.deliveries()).map((d) => d.eventId));
-    const code = await runScenario([EXAMPLE, "--mock-url", mock.url], run.io);
+    const code = await scenarioCommand([EXAMPLE, "--mock-url", mock.url], run.io);
     expect(run.err.join(""), "nothing on stderr").toBe("");
     expect(code).toBe(0);
     expect(run.waits).toEqual([200]);
@@ -99,7 +99,7 @@ describe("running a scenario against a mock", () => {
     const run = io();
     const at = file("twice.yaml", "steps:\n  - trigger: leave.requested\n    name: asked\n  - trigger: leave.approved\n    id: $asked.leaveRequestId\n  - trigger: leave.approved\n    id: $asked.leaveRequestId\n  - trigger: payroll.paid\n");
     const before = (await mock.webhooks.deliveries()).length;
-    const code = await runScenario([at, "--mock-url", mock.url], run.io);
+    const code = await scenarioCommand([at, "--mock-url", mock.url], run.io);
     expect(code).toBe(1);
     expect(run.err).toHaveLength(1);
     expect(run.err[0]).toMatch(new RegExp(`^hr-mock scenario: ${at.replace(/[.*+?^${}()|[\]\\]/g, "\\$&")}:6: steps\\[2\\] \\(leave\\.approved\\) stopped the run: the mock answered 400: Bad request: leave request \\S+ is Approved; .*\\(id\\)\\.\\n$`));
@@ -110,7 +110,7 @@ describe("running a scenario against a mock", () => {
     const run = io();
     const at = file("bad.yaml", "steps:\n  - trigger: leave.requested\n  - trigger: leave.granted\n  - wait: -1\n");
     const version = mock.dataset.version;
-    const code = await runScenario([at, "--mock-url", mock.url], run.io);
+    const code = await scenarioCommand([at, "--mock-url", mock.url], run.io);
     expect(code).toBe(2);
     expect(run.err.map((l) => l.replace(at, "F"))).toEqual([expect.stringMatching(/^hr-mock scenario: F:3: steps\[1\]\.trigger: must be one of /), "hr-mock scenario: F:4: steps[2].wait: must be >= 0\n"]);
     expect(mock.dataset.version, "no step ran").toBe(version);
@@ -121,6 +121,6 @@ describe("running a scenario against a mock", () => {
     ["a missing file", ["/nonexistent/x.yaml"], /cannot read the scenario file \/nonexistent\/x\.yaml \(ENOENT\)/],
     ["an unknown flag", ["x.yaml", "--speed", "2"], /--speed/],
   ])("bad input: %s is one line", async (_name, argv, message) => {
-    await expect(runScenario(argv as string[], io().io)).rejects.toThrow(message);
+    await expect(scenarioCommand(argv as string[], io().io)).rejects.toThrow(message);
   });
 });

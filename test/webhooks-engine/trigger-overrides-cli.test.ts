@@ -3,7 +3,7 @@
 // and `--help` lists the fields each type takes, from the control document.
 import { afterAll, beforeAll, describe, expect, test } from "vitest";
 import { triggerOverrideFields } from "../../generated/control-facts.js";
-import { runTrigger, TRIGGER_HELP } from "../../mock/cli/commands/trigger.js";
+import { triggerCommand, TRIGGER_HELP } from "../../mock/cli/commands/trigger.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 
 let mock: RunningMock;
@@ -20,7 +20,7 @@ function sink() {
 describe("hr-mock trigger with overrides", () => {
   test("--set and --data make the record: the event and the dataset show them", async () => {
     const stdout = sink();
-    const code = await runTrigger(["employee.created", "--set", "firstName=Ines", "--set", "lastName=Moreau", "--data", '{"workMode":"Onsite","jobRoles":["Recruiter"]}', "--json", "--mock-url", mock.url], { stdout });
+    const code = await triggerCommand(["employee.created", "--set", "firstName=Ines", "--set", "lastName=Moreau", "--data", '{"workMode":"Onsite","jobRoles":["Recruiter"]}', "--json", "--mock-url", mock.url], { stdout });
     expect(code).toBe(0);
     const result = JSON.parse(stdout.lines.join(""));
     expect(mock.dataset.organizations[0].index.employeeById.get(result.event.data.employeeId)).toMatchObject({ fullName: "Ines Moreau", workMode: "Onsite", jobRoles: ["Recruiter"] });
@@ -28,13 +28,13 @@ describe("hr-mock trigger with overrides", () => {
 
   test("--set wins over the same field of --data", async () => {
     const stdout = sink();
-    expect(await runTrigger(["candidate.stage_changed", "--data", '{"stage":"Screening"}', "--set", "stage=Offer", "--json", "--mock-url", mock.url], { stdout })).toBe(0);
+    expect(await triggerCommand(["candidate.stage_changed", "--data", '{"stage":"Screening"}', "--set", "stage=Offer", "--json", "--mock-url", mock.url], { stdout })).toBe(0);
     expect(JSON.parse(stdout.lines.join("")).event.data.stage).toBe("Offer");
   });
 
   test("the mock's refusal is one line on stderr, exit 1", async () => {
     const stderr = sink();
-    const code = await runTrigger(["leave.requested", "--set", "startDate=2027-01-12T00:00:00", "--set", "endDate=2027-01-11T00:00:00", "--mock-url", mock.url], { stdout: sink(), stderr });
+    const code = await triggerCommand(["leave.requested", "--set", "startDate=2027-01-12T00:00:00", "--set", "endDate=2027-01-11T00:00:00", "--mock-url", mock.url], { stdout: sink(), stderr });
     expect(code).toBe(1);
     expect(stderr.lines).toEqual([expect.stringMatching(/^hr-mock trigger: the mock answered 400: Bad request: endDate 2027-01-11T00:00:00 is before startDate 2027-01-12T00:00:00 \(set\.endDate\)\.\n$/)]);
   });
@@ -50,7 +50,7 @@ describe("hr-mock trigger with overrides", () => {
   ];
   test.each(bad)("bad input: %s is one line, before anything is sent", async (_name, { given, want }) => {
     const version = mock.dataset.version;
-    await expect(runTrigger([...given, "--mock-url", mock.url], { stdout: sink(), stderr: sink() })).rejects.toThrow(want);
+    await expect(triggerCommand([...given, "--mock-url", mock.url], { stdout: sink(), stderr: sink() })).rejects.toThrow(want);
     expect(mock.dataset.version).toBe(version);
   });
 

@@ -5,7 +5,7 @@
 import { writeFileSync } from "node:fs";
 import { neverExercised, type CoverageReport } from "../../../src/coverage/report.js";
 import { formatCoverage } from "../../../src/coverage/table.js";
-import { answerOf, controlOf, decimal, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, nonEmpty, readFlags, REPORT_TIMEOUT_MS, usage, type CommandIO } from "../command.js";
+import { askMock, command, dataOr, decimal, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, nonEmpty, REPORT_TIMEOUT_MS, usage } from "../command.js";
 
 export const COVERAGE_HELP = `Usage: hr-mock coverage [options]
 
@@ -28,19 +28,11 @@ failure or could not be reached, 2 bad input.
 
 const FLAGS = { ...MOCK_TARGET_FLAGS, min: { type: "string" }, json: { type: "string" } } as const;
 
-export async function coverageCommand(argv: string[], io: CommandIO): Promise<number> {
-  const line = readFlags("coverage", FLAGS, argv);
-  if (line === "help") {
-    io.stdout.write(COVERAGE_HELP);
-    return 0;
-  }
-  const { values } = line;
+export const coverageCommand = command({ name: "coverage", flags: FLAGS, help: COVERAGE_HELP }, async ({ values }, io) => {
   const target = mockTarget("coverage", values["mock-url"], values["api-key"]);
   const min = values.min === undefined ? undefined : decimal("coverage", "--min", values.min, (x) => x >= 0 && x <= 100, "a percentage from 0 to 100");
   const json = values.json === undefined ? undefined : nonEmpty("coverage", "--json", values.json);
-  const answer = await answerOf(target, controlOf(target, io.fetch, REPORT_TIMEOUT_MS).GET("/_mock/coverage"));
-  if (!answer.ok) throw new Error(answer.line);
-  const report = answer.data as CoverageReport;
+  const report = dataOr(await askMock(target, io.fetch, (control) => control.GET("/_mock/coverage"), REPORT_TIMEOUT_MS)) as CoverageReport;
   io.stdout.write(formatCoverage(report));
   if (json !== undefined) {
     try {
@@ -53,5 +45,4 @@ export async function coverageCommand(argv: string[], io: CommandIO): Promise<nu
     const never = neverExercised(report).operations.map((o) => o.operationId);
     throw new Error(`${report.api.percent}% of the read API's operations were exercised, below --min ${min}; never exercised: ${never.join(", ")}`);
   }
-  return 0;
-}
+});

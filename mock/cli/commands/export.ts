@@ -8,7 +8,7 @@ import { makeFolders } from "../../../src/contract/report-files.js";
 import type { DataFile } from "../../data/data-file.js";
 import type { DataFileFormat } from "../../data/format-data-file.js";
 import { DEMO_KEY } from "../../keys/demo-keys.js";
-import { answerOf, controlOf, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, readFlags, REPORT_TIMEOUT_MS, usage, type CommandIO, type MockTarget } from "../command.js";
+import { askMock, command, dataOr, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, REPORT_TIMEOUT_MS, usage, type CommandLine, type MockTarget, type Output } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 
 export const EXPORT_HELP = `Usage: hr-mock export [options]
@@ -39,27 +39,35 @@ Options:
   -h, --help              Show this help.
 `;
 
-export type ExportIO = Partial<CommandIO>;
+const EXPORT_FLAGS = {
+  seed: { type: "string" },
+  scale: { type: "string" },
+  today: { type: "string" },
+  data: { type: "string" },
+  ...MOCK_TARGET_FLAGS,
+  format: { type: "string" },
+  out: { type: "string" },
+  pact: { type: "boolean" },
+  consumer: { type: "string" },
+  sandbox: { type: "string" },
+} as const;
 
-/** The CLI entry; every mistake or failure throws an Error with one line (DataFileError: one per problem). */
-export async function exportCommand(argv: string[], io: ExportIO = {}): Promise<void> {
-  const stdout = io.stdout ?? process.stdout;
-  const flags = parseFlags(argv);
-  if (flags === "help") {
-    stdout.write(EXPORT_HELP);
-    return;
-  }
+/** Every mistake or failure throws an Error with one line (DataFileError: one per problem). */
+export const exportCommand = command({ name: "export", flags: EXPORT_FLAGS, help: EXPORT_HELP }, async (line, io) => {
+  const flags = exportFlags(line);
   if (flags.pact) {
-    const pact = await pactFromMock(flags.target!, flags.pact, io.fetch ?? fetch);
-    return write(flags.out, `${JSON.stringify(pact, null, 2)}\n`, stdout);
+    const { consumer, sandbox } = flags.pact;
+    const query = { format: "pact" as const, consumer, ...(sandbox !== undefined && { sandbox }) };
+    const pact = dataOr(await askMock(flags.target!, io.fetch, (control) => control.GET("/_mock/requests", { params: { query } }), REPORT_TIMEOUT_MS));
+    return write(flags.out, `${JSON.stringify(pact, null, 2)}\n`, io.stdout);
   }
   // The dataset's builder, the data file reader and YAML are loaded to export, never for --help.
   const [{ datasetToDataFile }, { formatDataFile }] = await Promise.all([import("../../data/export.js"), import("../../data/format-data-file.js")]);
-  const file = flags.target ? await fromMock(flags.target, io.fetch ?? fetch) : await offline(flags, datasetToDataFile);
-  write(flags.out, formatDataFile(file, flags.format), stdout);
-}
+  const file = flags.target ? (dataOr(await askMock(flags.target, io.fetch, (control) => control.GET("/_mock/data"), REPORT_TIMEOUT_MS)) as DataFile) : await offline(flags, datasetToDataFile);
+  write(flags.out, formatDataFile(file, flags.format), io.stdout);
+});
 
-function write(out: string | undefined, text: string, stdout: NodeJS.WritableStream | { write(text: string): unknown }): void {
+function write(out: string | undefined, text: string, stdout: Output): void {
   if (out) {
     try {
       makeFolders(path.dirname(out));
@@ -68,13 +76,6 @@ function write(out: string | undefined, text: string, stdout: NodeJS.WritableStr
       throw usage("export", `cannot write ${out}: ${(error as NodeJS.ErrnoException).code ?? (error as Error).message}`);
     }
   } else stdout.write(text);
-}
-
-async function pactFromMock(target: MockTarget, pact: { consumer: string; sandbox?: string }, fetchImpl: typeof fetch): Promise<unknown> {
-  const query = { format: "pact" as const, consumer: pact.consumer, ...(pact.sandbox !== undefined && { sandbox: pact.sandbox }) };
-  const answer = await answerOf(target, controlOf(target, fetchImpl, REPORT_TIMEOUT_MS).GET("/_mock/requests", { params: { query } }));
-  if (!answer.ok) throw new Error(answer.line);
-  return answer.data;
 }
 
 interface ExportFlags {
@@ -102,29 +103,7 @@ async function offline(flags: ExportFlags, datasetToDataFile: (typeof import("..
   }
 }
 
-async function fromMock(target: MockTarget, fetchImpl: typeof fetch): Promise<DataFile> {
-  const answer = await answerOf(target, controlOf(target, fetchImpl, REPORT_TIMEOUT_MS).GET("/_mock/data"));
-  if (!answer.ok) throw new Error(answer.line);
-  return answer.data as DataFile;
-}
-
-const EXPORT_FLAGS = {
-  seed: { type: "string" },
-  scale: { type: "string" },
-  today: { type: "string" },
-  data: { type: "string" },
-  ...MOCK_TARGET_FLAGS,
-  format: { type: "string" },
-  out: { type: "string" },
-  pact: { type: "boolean" },
-  consumer: { type: "string" },
-  sandbox: { type: "string" },
-} as const;
-
-function parseFlags(argv: string[]): ExportFlags | "help" {
-  const parsed = readFlags("export", EXPORT_FLAGS, argv);
-  if (parsed === "help") return "help";
-  const { values } = parsed;
+function exportFlags({ values }: CommandLine<typeof EXPORT_FLAGS>): ExportFlags {
   const offlineFlags = ["seed", "scale", "today", "data"].filter((f) => values[f as keyof typeof values] !== undefined);
   if (values.pact) {
     if (offlineFlags.length > 0 || values.format !== undefined) throw usage("export", `--pact exports a running mock's journal; --${offlineFlags[0] ?? "format"} applies only without it`);

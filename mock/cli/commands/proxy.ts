@@ -8,7 +8,7 @@ import path from "node:path";
 import { junitNothingChecked } from "../../../src/contract/junit.js";
 import { errorCode, makeFolders, prepareReportFile, writeReportFile } from "../../../src/contract/report-files.js";
 import { PROXY_DEFAULTS, PROXY_PREFIX, upstreamProblem } from "../../app/proxy-options.js";
-import { readFlags, usage, wholeNumber, nonEmpty, type CommandIO } from "../command.js";
+import { command, readFlags, usage, wholeNumber, nonEmpty, type CommandLine } from "../command.js";
 
 export const PROXY_HELP = `Usage: hr-mock proxy --upstream <url> [options]
 
@@ -54,21 +54,8 @@ const FLAGS = {
   "max-body": { type: "string" },
 } as const;
 
-export interface ProxyFlags {
-  upstream: string;
-  port: number;
-  host: string;
-  report?: string;
-  junit?: string;
-  record?: string;
-  timeoutMs: number;
-  maxBodyBytes: number;
-}
-
-export function parseProxyArgs(argv: string[]): ProxyFlags | "help" {
-  const line = readFlags("proxy", FLAGS, argv);
-  if (line === "help") return "help";
-  const { values } = line;
+/** The proxy's settings from its flags; every mistake is a UsageError naming the flag. */
+function proxyFlags({ values }: CommandLine<typeof FLAGS>) {
   if (values.upstream === undefined) throw usage("proxy", "--upstream is required: the deployment's base URL, such as https://hr.staging.example.com");
   const problem = upstreamProblem(values.upstream);
   if (problem) throw usage("proxy", `--upstream ${problem}`);
@@ -84,17 +71,15 @@ export function parseProxyArgs(argv: string[]): ProxyFlags | "help" {
   };
 }
 
-export interface ProxyIO extends Pick<CommandIO, "stdout" | "stderr"> {
-  /** Resolves when the proxy should stop; default the first SIGINT or SIGTERM. */
-  stopped?: Promise<string>;
+/** The command line as the proxy's settings, or "help" (the guide's test parses its commands with it). */
+export function parseProxyArgs(argv: string[]): ReturnType<typeof proxyFlags> | "help" {
+  const line = readFlags("proxy", FLAGS, argv);
+  return line === "help" ? "help" : proxyFlags(line);
 }
 
-export async function proxyCommand(argv: string[], io: ProxyIO): Promise<number> {
-  const flags = parseProxyArgs(argv);
-  if (flags === "help") {
-    io.stdout.write(PROXY_HELP);
-    return 0;
-  }
+/** `stopped` resolves when the proxy should stop; default the first SIGINT or SIGTERM. */
+export const proxyCommand = command<typeof FLAGS, { stopped?: Promise<string> }>({ name: "proxy", flags: FLAGS, help: PROXY_HELP }, async (line, io) => {
+  const flags = proxyFlags(line);
   // The report files exist before any traffic: a run stopped by a CI timeout still leaves them.
   const placeholder = { report: `${JSON.stringify({ note: "hr-mock proxy was running; it writes its report here when it stops" })}\n`, junit: junitNothingChecked("proxy", "traffic through the proxy", "the proxy did not stop normally, so it wrote no report") };
   for (const [flag, file] of [["--report", flags.report], ["--junit", flags.junit]] as const) {
@@ -151,7 +136,7 @@ export async function proxyCommand(argv: string[], io: ProxyIO): Promise<number>
     for (const line of [...recording.notes, ...shown]) io.stdout.write(`  ${line}\n`);
   }
   return writeFailed ? 1 : report.exitCode;
-}
+});
 
 function untilSignal(): Promise<string> {
   return new Promise((resolve) => {

@@ -12,7 +12,7 @@ import {
   type Rejection,
   type WebhookEvent,
 } from "../../../src/webhooks/node/index.js";
-import { nonEmpty, readFlags, usage, wholeNumber } from "../command.js";
+import { command, nonEmpty, usage, wholeNumber, type CommandLine, type Output } from "../command.js";
 import { createRejectionHints } from "../hints.js";
 import { quoted } from "../../kernel/parse-error.js";
 
@@ -39,34 +39,19 @@ once), 400 with {"error": reason} for a bad signature or event, 404 for another 
 Stops on Ctrl-C (SIGINT) or SIGTERM.
 `;
 
-/** Where output goes, and an optional stop signal; the defaults are the process's own. */
-export interface ReceiveIO {
-  stdout?: { write(text: string): unknown };
-  stderr?: { write(text: string): unknown };
-  /** Stops the receiver like SIGINT does (used by tests and embedding code). */
-  signal?: AbortSignal;
-}
+const RECEIVE_FLAGS = {
+  port: { type: "string" },
+  secret: { type: "string", multiple: true },
+  host: { type: "string", default: "127.0.0.1" },
+  path: { type: "string" },
+  tolerance: { type: "string" },
+  json: { type: "boolean", default: false },
+} as const;
 
-interface ReceiveSettings {
-  port: number;
-  host: string;
-  secrets: string[];
-  path: string | undefined;
-  toleranceSeconds: number;
-  json: boolean;
-}
-
-/** Runs the receiver until SIGINT/SIGTERM (or io.signal); a bad flag throws a one-line Error. */
-export async function receiveCommand(argv: string[], io: ReceiveIO = {}): Promise<void> {
-  const stdout = io.stdout ?? process.stdout;
-  const stderr = io.stderr ?? process.stderr;
-  const parsed = parseFlags(argv);
-  if (parsed === "help") {
-    stdout.write(RECEIVE_HELP);
-    return;
-  }
-  const settings = parsed;
-  const print = makePrinter(settings.json, stdout, stderr);
+/** Runs the receiver until SIGINT/SIGTERM (or `signal`, which tests and embedding code may give); a bad flag throws a one-line Error. */
+export const receiveCommand = command<typeof RECEIVE_FLAGS, { signal?: AbortSignal }>({ name: "receive", flags: RECEIVE_FLAGS, help: RECEIVE_HELP }, async (line, io) => {
+  const settings = settingsOf(line);
+  const print = makePrinter(settings.json, io.stdout, io.stderr);
 
   const handler = createReceiver({
     secret: settings.secrets,
@@ -87,22 +72,10 @@ export async function receiveCommand(argv: string[], io: ReceiveIO = {}): Promis
   await untilStopped(io.signal);
   await receiver.close();
   print.status("Receiver stopped.");
-}
-
-const RECEIVE_FLAGS = {
-  port: { type: "string" },
-  secret: { type: "string", multiple: true },
-  host: { type: "string", default: "127.0.0.1" },
-  path: { type: "string" },
-  tolerance: { type: "string" },
-  json: { type: "boolean", default: false },
-} as const;
+});
 
 /** Flags to settings; every mistake is a UsageError naming the flag (never its secret value). */
-function parseFlags(argv: string[]): ReceiveSettings | "help" {
-  const line = readFlags("receive", RECEIVE_FLAGS, argv);
-  if (line === "help") return "help";
-  const { values } = line;
+function settingsOf({ values }: CommandLine<typeof RECEIVE_FLAGS>) {
   return {
     port: parsePort(values.port),
     host: nonEmpty("receive", "--host", values.host ?? ""),
@@ -133,9 +106,9 @@ function parsePath(path: string | undefined): string | undefined {
 }
 
 /** One line per delivery; with --json, stdout carries only event JSON so it can be piped. */
-function makePrinter(json: boolean, stdout: ReceiveIO["stdout"] & {}, stderr: ReceiveIO["stderr"] & {}) {
+function makePrinter(json: boolean, stdout: Output, stderr: Output) {
   const info = json ? stderr : stdout;
-  const line = (out: { write(text: string): unknown }, ...parts: string[]) =>
+  const line = (out: Output, ...parts: string[]) =>
     out.write(`${[new Date().toISOString(), ...parts].join("  ")}\n`);
   const hints = createRejectionHints();
   return {

@@ -6,7 +6,7 @@
  */
 import type { BulkResendResult, ResendFilter, ResendResult, ResentDelivery } from "../../webhooks/resend.js";
 import { EVENT_TYPES, isEventType, isUuid, requestProblem } from "../../kernel/json-schema.js";
-import { answerOf, controlOf, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, readFlags, usage, type CommandIO, type MockTarget } from "../command.js";
+import { askMock, command, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, usage, type CommandLine } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 
 export const RESEND_HELP = `Usage: hr-mock resend <event-id> [--endpoint <id>] [options]
@@ -56,39 +56,23 @@ const FILTER_FLAGS = ["failed", "succeeded", "type", "endpoint", "since", "until
 
 type ResendCall = { kind: "event"; eventId: string; endpointId?: string } | { kind: "filter"; filter: ResendFilter };
 
-interface ResendSettings extends MockTarget {
-  call: ResendCall;
-  json: boolean;
-}
-
-export async function resendCommand(argv: string[], io: CommandIO): Promise<number> {
-  const settings = parseResendArgs(argv, Date.now());
-  if (settings === "help") {
-    io.stdout.write(RESEND_HELP);
-    return 0;
-  }
-  const control = controlOf(settings, io.fetch);
-  const { call } = settings;
+export const resendCommand = command({ name: "resend", flags: RESEND_FLAGS, help: RESEND_HELP, positionals: true }, async (line, io) => {
+  const target = mockTarget("resend", line.values["mock-url"], line.values["api-key"]);
+  const call = callOf(line, Date.now());
   const answer =
     call.kind === "event"
-      ? await answerOf(settings, control.POST("/_mock/webhooks/events/{eventId}/resend", { params: { path: { eventId: call.eventId } }, body: call.endpointId === undefined ? {} : { endpointId: call.endpointId } }))
-      : await answerOf(settings, control.POST("/_mock/webhooks/events/resend", { body: call.filter }));
+      ? await askMock(target, io.fetch, (control) => control.POST("/_mock/webhooks/events/{eventId}/resend", { params: { path: { eventId: call.eventId } }, body: call.endpointId === undefined ? {} : { endpointId: call.endpointId } }))
+      : await askMock(target, io.fetch, (control) => control.POST("/_mock/webhooks/events/resend", { body: call.filter }));
   if (!answer.ok) {
     io.stderr.write(`hr-mock resend: ${answer.line}\n`);
     return 1;
   }
-  if (settings.json) io.stdout.write(`${JSON.stringify(answer.data, null, 2)}\n`);
+  if (line.values.json) io.stdout.write(`${JSON.stringify(answer.data, null, 2)}\n`);
   else io.stdout.write(call.kind === "event" ? describeResent(answer.data as ResendResult) : describeBulk(answer.data as BulkResendResult));
-  return 0;
-}
+});
 
-/** The command line as settings; every mistake is a UsageError naming the flag. `now` turns a span (2h) into a time. */
-export function parseResendArgs(argv: string[], now: number): ResendSettings | "help" {
-  const parsed = readFlags("resend", RESEND_FLAGS, argv, true);
-  if (parsed === "help") return "help";
-  const { values, positionals } = parsed;
-  const target = mockTarget("resend", values["mock-url"], values["api-key"]);
-  const json = values.json ?? false;
+/** The call the command line asks for; every mistake is a UsageError naming the flag. `now` turns a span (2h) into a time. */
+function callOf({ values, positionals }: CommandLine<typeof RESEND_FLAGS>, now: number): ResendCall {
   if (positionals.length > 1) throw usage("resend", `one event id at a time, got ${positionals.length}: ${positionals.map((p) => quoted(p)).join(" ")}; to send several, use a filter`);
   if (values.endpoint !== undefined && !isUuid(values.endpoint)) throw usage("resend", `--endpoint must be an endpoint's id (a uuid), got ${quoted(values.endpoint)}`);
   const given = FILTER_FLAGS.filter((flag) => values[flag] !== undefined && values[flag] !== false).map((flag) => `--${flag}`);
@@ -97,7 +81,7 @@ export function parseResendArgs(argv: string[], now: number): ResendSettings | "
     if (!isUuid(eventId)) throw usage("resend", `an event id is a uuid (the delivery log's eventId), got ${quoted(eventId)}`);
     const filterOnly = given.filter((flag) => flag !== "--endpoint");
     if (filterOnly.length > 0) throw usage("resend", `${filterOnly[0]} is a filter, which does not go with an event id; give one or the other`);
-    return { ...target, json, call: { kind: "event", eventId, ...(values.endpoint !== undefined && { endpointId: values.endpoint }) } };
+    return { kind: "event", eventId, ...(values.endpoint !== undefined && { endpointId: values.endpoint }) };
   }
   if (given.filter((flag) => flag !== "--dry-run").length === 0) {
     throw usage("resend", "give an event id, or a filter: --failed, --succeeded, --type, --endpoint, --since or --until");
@@ -115,7 +99,7 @@ export function parseResendArgs(argv: string[], now: number): ResendSettings | "
   // The control API's schema, as the mock will apply it: refused here in the flag's words.
   const problem = requestProblem("BulkResendRequest", filter);
   if (problem) throw usage("resend", problem.message);
-  return { ...target, json, call: { kind: "filter", filter: filter as ResendFilter } };
+  return { kind: "filter", filter: filter as ResendFilter };
 }
 
 const SPAN = /^(\d{1,9})(s|m|h|d)$/;
@@ -137,7 +121,7 @@ function deliveryLine(d: ResentDelivery): string {
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The answer to one event's resend, as lines. */
-export function describeResent({ event, deliveries }: ResendResult): string {
+function describeResent({ event, deliveries }: ResendResult): string {
   return `Resent ${event.type} event ${event.id} (occurredAt ${event.occurredAt}) to ${plural(deliveries.length, "endpoint", "endpoints")}: ${deliveries.map((d) => d.url).join(", ")}\n`;
 }
 

@@ -8,7 +8,7 @@ import { readFileSync } from "node:fs";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { Placed, ScenarioStep, TriggerStep } from "../../scenarios/scenario-file.js";
 import type { TriggerResult } from "../../webhooks/publisher.js";
-import { DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, readFlags, usage, UsageError, type CommandIO, type MockTarget } from "../command.js";
+import { command, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, usage, UsageError, type MockTarget, type RunIO } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 import { describeQueued, postTrigger } from "./trigger.js";
 
@@ -39,28 +39,16 @@ Exit status: 0 every step ran, 1 the mock refused a step or could not be reached
 2 bad input (the file or a flag).
 `;
 
-export interface ScenarioIO {
-  stdout?: { write(text: string): unknown };
-  stderr?: { write(text: string): unknown };
-  fetch?: typeof fetch;
-  /** Waits the given milliseconds (tests pass one that does not). */
-  wait?: (ms: number) => Promise<unknown>;
-}
+const SCENARIO_FLAGS = { ...MOCK_TARGET_FLAGS, json: { type: "boolean", default: false } } as const;
 
-export function scenarioCommand(argv: string[], io: CommandIO): Promise<number> {
-  return runScenario(argv, io);
-}
+/** What a test may add: a wait of the given milliseconds that does not wait. */
+type ScenarioIO = { wait?: (ms: number) => Promise<unknown> };
 
-/** Runs the command and returns 0, 1, or 2 for a bad file (one line per problem); a bad flag throws an Error (the CLI prints it, exit 2). */
-export async function runScenario(argv: string[], io: ScenarioIO = {}): Promise<number> {
-  const stdout = io.stdout ?? process.stdout;
-  const stderr = io.stderr ?? process.stderr;
-  const settings = parseFlags(argv);
-  if (settings === "help") {
-    stdout.write(SCENARIO_HELP);
-    return 0;
-  }
-  const { file, target, json } = settings;
+/** Exit status 0, 1 (the mock refused a step or could not be reached), or 2 for a bad file (one line per problem); a bad flag throws a UsageError. */
+export const scenarioCommand = command<typeof SCENARIO_FLAGS, ScenarioIO>({ name: "scenario", flags: SCENARIO_FLAGS, help: SCENARIO_HELP, positionals: true }, async ({ values, positionals }, io) => {
+  if (positionals.length !== 1) throw usage("scenario", `one scenario file is required, got ${positionals.length === 0 ? "none" : positionals.map((p) => quoted(p)).join(" ")}`);
+  const file = positionals[0];
+  const target = mockTarget("scenario", values["mock-url"], values["api-key"]);
   let text: string;
   try {
     text = readFileSync(file, "utf8");
@@ -71,17 +59,17 @@ export async function runScenario(argv: string[], io: ScenarioIO = {}): Promise<
   const { checkScenario, referenceOf } = await import("../../scenarios/scenario-file.js");
   const checked = checkScenario(text, file);
   if (!checked.ok) {
-    for (const problem of checked.problems) stderr.write(`hr-mock scenario: ${problem}\n`);
+    for (const problem of checked.problems) io.stderr.write(`hr-mock scenario: ${problem}\n`);
     return 2;
   }
-  return runSteps(checked.steps, target, referenceOf, { stdout, stderr, fetch: io.fetch ?? fetch, wait: io.wait ?? sleep, json, file });
-}
+  return runSteps(checked.steps, target, referenceOf, { ...io, wait: io.wait ?? sleep, json: values.json ?? false, file });
+});
 
 async function runSteps(
   steps: Placed<ScenarioStep>[],
   target: MockTarget,
   referenceOf: (id: string | undefined) => { name: string; field: string } | undefined,
-  io: Required<Pick<ScenarioIO, "stdout" | "stderr" | "fetch" | "wait">> & { json: boolean; file: string },
+  io: RunIO<Required<ScenarioIO>> & { json: boolean; file: string },
 ): Promise<number> {
   const data = new Map<string, Record<string, unknown>>();
   const results: TriggerResult[] = [];
@@ -106,14 +94,4 @@ async function runSteps(
   }
   if (io.json) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   return 0;
-}
-
-const SCENARIO_FLAGS = { ...MOCK_TARGET_FLAGS, json: { type: "boolean", default: false } } as const;
-
-function parseFlags(argv: string[]): { file: string; target: MockTarget; json: boolean } | "help" {
-  const parsed = readFlags("scenario", SCENARIO_FLAGS, argv, true);
-  if (parsed === "help") return "help";
-  const { values, positionals } = parsed;
-  if (positionals.length !== 1) throw usage("scenario", `one scenario file is required, got ${positionals.length === 0 ? "none" : positionals.map((p) => quoted(p)).join(" ")}`);
-  return { file: positionals[0], target: mockTarget("scenario", values["mock-url"], values["api-key"]), json: values.json ?? false };
 }

@@ -7,7 +7,7 @@ import type { TriggerResult } from "../../webhooks/publisher.js";
 import { EVENT_TYPES, isEventType } from "../../kernel/event-types.js";
 import { triggerOverrideFields, triggerSubjects } from "../../../generated/control-facts.js";
 import type { WebhookEventType } from "../../../generated/events.js";
-import { answerOf, controlOf, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, readFlags, usage, type CommandIO, type MockTarget } from "../command.js";
+import { askMock, command, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, usage, type CommandLine, type MockTarget } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 
 export { DEFAULT_MOCK_URL, type MockTarget } from "../command.js";
@@ -40,50 +40,28 @@ Exit status: 0 the event was queued, 1 the mock answered a failure or could not 
 reached, 2 bad input.
 `;
 
-export type TriggerIO = Partial<CommandIO>;
+const TRIGGER_FLAGS = {
+  ...MOCK_TARGET_FLAGS,
+  id: { type: "string" },
+  set: { type: "string", multiple: true },
+  data: { type: "string" },
+  json: { type: "boolean", default: false },
+} as const;
 
-interface TriggerSettings extends MockTarget {
-  type: string;
-  id?: string;
-  set?: Record<string, unknown>;
-  json: boolean;
-}
-
-/** The mock's answer to one trigger: the result, or the one line saying why not. */
-export type TriggerAnswer = { ok: true; result: TriggerResult } | { ok: false; line: string };
-
-/** The CLI entry: bad input throws a UsageError (exit 2); a failure of the mock is exit status 1. */
-export function triggerCommand(argv: string[], io: CommandIO): Promise<number> {
-  return runTrigger(argv, io);
-}
-
-/** Runs the command and returns its exit status (0 or 1); bad input throws a UsageError with one line. */
-export async function runTrigger(argv: string[], io: TriggerIO = {}): Promise<number> {
-  const stdout = io.stdout ?? process.stdout;
-  const stderr = io.stderr ?? process.stderr;
-  const settings = await parseFlags(argv);
-  if (settings === "help") {
-    stdout.write(TRIGGER_HELP);
-    return 0;
-  }
-  const request = { type: settings.type, ...(settings.id === undefined ? {} : { id: settings.id }), ...(settings.set === undefined ? {} : { set: settings.set }) };
-  const answer = await postTrigger(settings, request, io.fetch ?? fetch);
+/** Exit status 0, or 1 when the mock refused or could not be reached; bad input throws a UsageError (exit 2). */
+export const triggerCommand = command({ name: "trigger", flags: TRIGGER_FLAGS, help: TRIGGER_HELP, positionals: true }, async (line, io) => {
+  const { target, request } = await triggerOf(line);
+  const answer = await postTrigger(target, request, io.fetch);
   if (!answer.ok) {
-    stderr.write(`hr-mock trigger: ${answer.line}\n`);
+    io.stderr.write(`hr-mock trigger: ${answer.line}\n`);
     return 1;
   }
-  if (settings.json) {
-    stdout.write(`${JSON.stringify(answer.result, null, 2)}\n`);
-    return 0;
-  }
-  stdout.write(describeQueued(answer.result));
-  return 0;
-}
+  io.stdout.write(line.values.json ? `${JSON.stringify(answer.result, null, 2)}\n` : describeQueued(answer.result));
+});
 
 /** POSTs one trigger body to the mock's control API; a refusal or an unreachable mock is one line. */
-export async function postTrigger(target: MockTarget, request: { type: string; id?: string; set?: Record<string, unknown> }, fetchImpl: typeof fetch): Promise<TriggerAnswer> {
-  const control = controlOf(target, fetchImpl);
-  const answer = await answerOf(target, control.POST("/_mock/webhooks/events", { body: request as never }));
+export async function postTrigger(target: MockTarget, request: { type: string; id?: string; set?: Record<string, unknown> }, fetchImpl: typeof fetch): Promise<{ ok: true; result: TriggerResult } | { ok: false; line: string }> {
+  const answer = await askMock(target, fetchImpl, (control) => control.POST("/_mock/webhooks/events", { body: request as never }));
   return answer.ok ? { ok: true, result: answer.data as TriggerResult } : { ok: false, line: answer.line };
 }
 
@@ -96,18 +74,8 @@ export function describeQueued({ event, deliveries }: TriggerResult): string {
   return `Queued ${event.type} event ${event.id} (occurredAt ${event.occurredAt}) for ${where}\n  data: ${JSON.stringify(event.data)}\n`;
 }
 
-const TRIGGER_FLAGS = {
-  ...MOCK_TARGET_FLAGS,
-  id: { type: "string" },
-  set: { type: "string", multiple: true },
-  data: { type: "string" },
-  json: { type: "boolean", default: false },
-} as const;
-
-async function parseFlags(argv: string[]): Promise<TriggerSettings | "help"> {
-  const parsed = readFlags("trigger", TRIGGER_FLAGS, argv, true);
-  if (parsed === "help") return "help";
-  const { values, positionals } = parsed;
+/** The mock and the trigger's body, from the command line. */
+async function triggerOf({ values, positionals }: CommandLine<typeof TRIGGER_FLAGS>): Promise<{ target: MockTarget; request: { type: string; id?: string; set?: Record<string, unknown> } }> {
   if (positionals.length === 0) throw usage("trigger", `an event type is required, one of ${EVENT_TYPES.join(", ")}`);
   if (positionals.length > 1) throw usage("trigger", `one event type at a time, got ${positionals.length}: ${positionals.map((p) => quoted(p)).join(" ")}`);
   const type = positionals[0];
@@ -122,7 +90,8 @@ async function parseFlags(argv: string[]): Promise<TriggerSettings | "help"> {
     const problem = requestProblem("TriggerRequest", { type, set });
     if (problem) throw usage("trigger", `${problem.message.replace(/^set\./, "--set ")}${triggerOverrideFields[type].length === 0 ? ` (${type} takes no overrides)` : ""}`);
   }
-  return { type, ...mockTarget("trigger", values["mock-url"], values["api-key"]), id, set, json: values.json ?? false };
+  const target = mockTarget("trigger", values["mock-url"], values["api-key"]);
+  return { target, request: { type, ...(id === undefined ? {} : { id }), ...(set === undefined ? {} : { set }) } };
 }
 
 /** --data's object with each --set field=value on top; undefined when neither is given. */

@@ -58,24 +58,26 @@ local function release(id, t)
   end
 end
 
--- The oldest delivery waiting for the endpoint goes: {id, event, drops so far for the endpoint}.
-local function dropOldest(endpoint)
+-- The oldest delivery waiting for the endpoint goes; its id, event and the endpoint's drops so far
+-- are appended to 'dropped' (flat). False when none waits.
+local function dropOldest(endpoint, dropped)
   local min, max = range(endpoint)
   local found = redis.call('ZRANGEBYLEX', waiting, min, max, 'LIMIT', 0, 1)
-  if #found == 0 then return nil end
+  if #found == 0 then return false end
   local id = lastPart(found[1])
   local at = where(id)
   stopWaiting(id, at)
   redis.call('HSET', states, id, join_state({ state = 'dropped', nextAt = '' }))
-  return { id, at.event, redis.call('HINCRBY', drops, endpoint, 1) }
+  table.insert(dropped, id)
+  table.insert(dropped, at.event)
+  table.insert(dropped, redis.call('HINCRBY', drops, endpoint, 1))
+  return true
 end
 
 -- Keeps the waiting deliveries within both bounds; appends what it dropped to 'dropped'.
 local function bound(endpoint, perEndpoint, inAll, dropped)
   while tonumber(redis.call('HGET', waitCounts, endpoint) or '0') > perEndpoint do
-    local gone = dropOldest(endpoint)
-    if not gone then break end
-    table.insert(dropped, gone)
+    if not dropOldest(endpoint, dropped) then break end
   end
   while redis.call('ZCARD', waiting) > inAll do
     local counts = redis.call('HGETALL', waitCounts)
@@ -84,21 +86,8 @@ local function bound(endpoint, perEndpoint, inAll, dropped)
       local n = tonumber(counts[i + 1])
       if n > most then fullest, most = counts[i], n end
     end
-    if not fullest then break end
-    local gone = dropOldest(fullest)
-    if not gone then break end
-    table.insert(dropped, gone)
+    if not fullest or not dropOldest(fullest, dropped) then break end
   end
-end
-
--- An answer with what was dropped after it, flat: id, event, the endpoint's drops so far.
-local function withDropped(answer, dropped)
-  for _, gone in ipairs(dropped) do
-    table.insert(answer, gone[1])
-    table.insert(answer, gone[2])
-    table.insert(answer, gone[3])
-  end
-  return answer
 end
 
 -- The log's trim rule (LOG_TRIM_SLACK, webhooks/delivery-log.ts).
@@ -128,9 +117,6 @@ local function trim(org, limit)
 end
 `;
 
-
-
-
 /**
  * Publishes: checks the world is at generation ARGV[1] with ARGV[2] changes (both '' to skip), appends
  * the data change ARGV[3] (or none: ''), then queues deliveries. ARGV[4..6]: perEndpoint, inAll,
@@ -148,7 +134,9 @@ if ARGV[3] ~= '' then
   n = redis.call('HINCRBY', meta, 'n', 1)
 end
 local perEndpoint, inAll, logLimit = tonumber(ARGV[4]), tonumber(ARGV[5]), tonumber(ARGV[6])
-local dropped, orgs, queued, t = {}, {}, 0, now()
+local orgs, t = {}, now()
+-- Dropped deliveries are appended to the answer; answer[3] counts those queued.
+local answer = {1, n, 0, t}
 for i = 7, #ARGV, 8 do
   local id, org, endpoint, event, entry, body, delay, state = ARGV[i], ARGV[i + 1], ARGV[i + 2], ARGV[i + 3], ARGV[i + 4], ARGV[i + 5], ARGV[i + 6], ARGV[i + 7]
   local seq = string.format('%012d', redis.call('HINCRBY', meta, 'seq', 1))
@@ -160,16 +148,15 @@ for i = 7, #ARGV, 8 do
   redis.call('HINCRBY', bodyRefs, event, 1)
   if redis.call('HEXISTS', endpoints, endpoint) == 1 then
     wait(id, at, t + tonumber(delay), state, '')
-    bound(endpoint, perEndpoint, inAll, dropped)
-    queued = queued + 1
+    bound(endpoint, perEndpoint, inAll, answer)
+    answer[3] = answer[3] + 1
   else
     redis.call('HSET', states, id, join_state({ state = 'cancelled', nextAt = '' }))
   end
   orgs[org] = true
 end
 for org in pairs(orgs) do trim(org, logLimit) end
-local answer = {1, n, queued, t}
-return withDropped(answer, dropped)
+return answer
 `;
 
 /**
@@ -254,16 +241,15 @@ if not at then return {0} end
 redis.call('HINCRBY', inFlight, at.endpoint, -1)
 if state ~= 'succeeded' and redis.call('HEXISTS', endpoints, at.endpoint) == 0 then state, nextAt = 'cancelled', '' end
 redis.call('HSET', deliveries, id, entry)
-local dropped, dueAt = {}, -1
+local answer = {1, state, -1}
 if state == 'retry-scheduled' then
-  dueAt = now() + tonumber(delay)
-  wait(id, at, dueAt, state, nextAt)
-  bound(at.endpoint, tonumber(ARGV[7]), tonumber(ARGV[8]), dropped)
+  answer[3] = now() + tonumber(delay)
+  wait(id, at, answer[3], state, nextAt)
+  bound(at.endpoint, tonumber(ARGV[7]), tonumber(ARGV[8]), answer)
 else
   redis.call('HSET', states, id, join_state({ state = state, nextAt = nextAt }))
 end
-local answer = {1, state, dueAt}
-return withDropped(answer, dropped)
+return answer
 `;
 
 /** Adds endpoint ARGV[2] (JSON ARGV[3]) to organisation ARGV[1] unless it has ARGV[4] already. Answers {1} or {0, held}. */

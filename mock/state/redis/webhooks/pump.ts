@@ -52,7 +52,6 @@ export class DeliveryPump {
   private readonly attempts = new Set<Promise<void>>();
   /** The deliveries being attempted here, by world: their leases are not handed back. */
   private readonly sending = new Map<string, Set<string>>();
-  private readonly counts = new Map<string, number>();
   private readonly agents = new Map<string, EndpointAgent>();
   private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
@@ -87,7 +86,7 @@ export class DeliveryPump {
 
   /** This replica's attempts in flight for the world. */
   inFlight(world: string): number {
-    return this.counts.get(world) ?? 0;
+    return this.sending.get(world)?.size ?? 0;
   }
 
   /** An endpoint removed: its connections go. */
@@ -180,7 +179,7 @@ export class DeliveryPump {
         const { concurrency } = this.parts.settings;
         const answer = (await this.parts.scripts.run("hrmClaim", deliveryKeys(worldKeys(world)), [this.owner, this.leaseMs, CLAIM_MOST, concurrency])) as (string | number)[];
         const [now, next] = answer.map(Number);
-        for (let i = 2; i + 3 < answer.length; i += 4) this.track(world, this.attempt(world, String(answer[i]), String(answer[i + 1]), String(answer[i + 2]), String(answer[i + 3])));
+        for (let i = 2; i + 3 < answer.length; i += 4) this.track(this.attempt(world, String(answer[i]), String(answer[i + 1]), String(answer[i + 2]), String(answer[i + 3])));
         if (next >= 0) this.schedule(world, next - now);
       } while (this.claiming.get(world) && !this.closed);
     } catch (error) {
@@ -191,13 +190,9 @@ export class DeliveryPump {
     }
   }
 
-  private track(world: string, attempt: Promise<void>): void {
+  private track(attempt: Promise<void>): void {
     this.attempts.add(attempt);
-    this.counts.set(world, (this.counts.get(world) ?? 0) + 1);
-    void attempt.finally(() => {
-      this.attempts.delete(attempt);
-      this.counts.set(world, (this.counts.get(world) ?? 1) - 1);
-    });
+    void attempt.finally(() => this.attempts.delete(attempt));
   }
 
   private async attempt(world: string, id: string, entryText: string, endpointText: string, body: string): Promise<void> {

@@ -2,19 +2,18 @@
 // the queue live in Redis; this replica publishes events (a trigger's data change and its deliveries
 // in one script, which refuses when another replica changed the world first: this one catches up
 // and tries again), reads the log and resends from it, and leaves attempts to the delivery pump,
-// which any replica runs. The rules are the in-memory service's: the same publisher, resend picks,
-// endpoint rules and bounds.
+// which any replica runs. The rules are the in-memory service's, shared through service-base.ts:
+// the same publisher, resend picks, endpoint rules and bounds.
 import { randomUUID } from "node:crypto";
 import type { WebhookEvent } from "../../../../generated/events.js";
 import { ok, refuse, type Result } from "../../../kernel/results.js";
-import { seededRandom } from "../../../kernel/random.js";
-import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry } from "../../../webhooks/delivery-log.js";
-import { atLimit, makeEndpoint, shownUrl, viewOf, type Endpoint } from "../../../webhooks/endpoints.js";
-import { createOccurredAtClock, seededUuids } from "../../../webhooks/event-body.js";
+import type { DeliveryFilter, DeliveryLogEntry } from "../../../webhooks/delivery-log.js";
+import { atLimit, makeEndpoint, viewOf, type Endpoint } from "../../../webhooks/endpoints.js";
 import type { CloseReport } from "../../../webhooks/persistence.js";
 import type { WorldWebhooks } from "../../../webhooks/port.js";
-import { createPublisher, type QueuedDelivery, type TriggerResult } from "../../../webhooks/publisher.js";
-import { pickEvent, pickMatching, resentView, type ResendPick } from "../../../webhooks/resend.js";
+import type { QueuedDelivery, TriggerResult } from "../../../webhooks/publisher.js";
+import { resentView, type ResendPick } from "../../../webhooks/resend.js";
+import { newEntry, triggerRequest, WebhookServiceBase } from "../../../webhooks/service-base.js";
 import type { EngineSettings } from "../../../webhooks/settings.js";
 import type { TriggerInput } from "../../../webhooks/triggers.js";
 import type { DataChange } from "../../../webhooks/persistence.js";
@@ -48,13 +47,7 @@ interface Pending {
   body: Buffer;
 }
 
-export class RedisWebhookService implements WorldWebhooks {
-  private readonly listeners = new Set<(entry: DeliveryLogEntry, attempt: AttemptRecord) => void>();
-  private readonly random: () => number;
-  private readonly newId: () => string;
-  private readonly occurredAt = createOccurredAtClock();
-  private closing: Promise<CloseReport> | undefined;
-
+export class RedisWebhookService extends WebhookServiceBase implements WorldWebhooks {
   constructor(
     /** The world's store, made with it. */
     private readonly state: RedisWorldState,
@@ -62,22 +55,12 @@ export class RedisWebhookService implements WorldWebhooks {
     private readonly parts: RedisWebhookParts,
   ) {
     // Replicas share a seed, not a sequence: each draws its own, so two never make the same ids.
-    const seed = Number.parseInt(randomUUID().slice(0, 8), 16);
-    this.random = seededRandom(seed);
-    this.newId = seededUuids(seed ^ 0x1d5);
-    parts.pump.watch(worldId, (entry, attempt) => {
-      for (const listener of this.listeners) {
-        try {
-          listener(entry, attempt);
-        } catch {
-          // A failing observer must not break deliveries.
-        }
-      }
-    });
+    super(parts.settings, Number.parseInt(randomUUID().slice(0, 8), 16), parts.onError);
+    parts.pump.watch(worldId, (entry, attempt) => this.tell(entry, attempt));
   }
 
-  get settings(): EngineSettings {
-    return this.parts.settings;
+  protected get dataset() {
+    return this.state.world.dataset;
   }
 
   get pending(): number {
@@ -123,26 +106,20 @@ export class RedisWebhookService implements WorldWebhooks {
     return this.state.exclusive(async () => {
       const org = this.open(input.organizationId);
       if (!org.ok) return org;
-      const request = { type: input.type, ...(input.id === undefined ? {} : { id: input.id.toLowerCase() }), ...(input.set === undefined ? {} : { set: input.set }) };
+      const request = triggerRequest(input);
       const until = Date.now() + TRIGGER_PATIENCE_MS;
       for (let round = 0; round < 5 || Date.now() < until; round++) {
         const endpoints = await readEndpoints(this.parts.scripts, this.keys, input.organizationId);
         const pending: Pending[] = [];
         const at = Date.now();
-        const version = this.state.world.dataset.version;
-        const publish = createPublisher({
-          dataset: this.state.world.dataset,
+        const version = this.dataset.version;
+        const publish = this.publisher({
           endpoints: () => endpoints,
           deliver: (endpoint, event, body, duplicate) => this.queued(pending, endpoint, event, body, duplicate, null),
-          duplicateRate: this.settings.duplicateRate,
-          random: this.random,
-          newId: this.newId,
-          occurredAt: this.occurredAt,
           now: () => new Date(at),
-          reportError: this.parts.onError,
         });
         const published = publish(org.value, request);
-        const changed = this.state.world.dataset.version !== version;
+        const changed = this.dataset.version !== version;
         if (!published.ok) {
           if (changed) this.state.undo();
           return published;
@@ -170,37 +147,12 @@ export class RedisWebhookService implements WorldWebhooks {
     });
   }
 
-  async resend(organizationId: string, eventId: string, endpointId?: string) {
-    const org = this.open(organizationId);
-    if (!org.ok) return org;
-    const [logged, endpoints] = await Promise.all([readLogged(this.parts.scripts, this.keys, organizationId), readEndpoints(this.parts.scripts, this.keys, organizationId)]);
-    const picked = pickEvent(logged, endpoints, eventId, endpointId);
-    if (!picked.ok) return picked;
-    const queued = await this.queueResends(picked.value);
-    if (!queued.ok) return queued;
-    return ok({ event: JSON.parse(picked.value[0].body.toString("utf8")) as WebhookEvent, deliveries: queued.value });
-  }
-
-  async resendMatching(organizationId: string, filter: Parameters<WorldWebhooks["resendMatching"]>[1]) {
-    const org = this.open(organizationId);
-    if (!org.ok) return org;
-    const [logged, endpoints] = await Promise.all([readLogged(this.parts.scripts, this.keys, organizationId), readEndpoints(this.parts.scripts, this.keys, organizationId)]);
-    const picked = pickMatching(logged, endpoints, filter, this.settings);
-    if (!picked.ok) return picked;
-    const { picks, notKept } = picked.value;
-    const dryRun = filter.dryRun === true;
-    const queued = dryRun ? ok(picks.map((pick) => resentView(pick, null))) : await this.queueResends(picks);
-    if (!queued.ok) return queued;
-    return ok({ dryRun, count: queued.value.length, notKept, deliveries: queued.value });
+  protected logOf(organizationId: string) {
+    return Promise.all([readLogged(this.parts.scripts, this.keys, organizationId), readEndpoints(this.parts.scripts, this.keys, organizationId)]);
   }
 
   deliveries(filter: DeliveryFilter = {}): Promise<DeliveryLogEntry[]> {
     return readDeliveries(this.parts.scripts, this.keys, filter);
-  }
-
-  onAttempt(listener: (entry: DeliveryLogEntry, attempt: AttemptRecord) => void): () => void {
-    this.listeners.add(listener);
-    return () => this.listeners.delete(listener);
   }
 
   /** Resolves when the world's queue holds nothing due and nothing being attempted, by any replica. */
@@ -212,17 +164,8 @@ export class RedisWebhookService implements WorldWebhooks {
     }
   }
 
-  close(): Promise<CloseReport> {
-    this.closing ??= this.shutDown();
-    return this.closing;
-  }
-
-  get closed(): boolean {
-    return this.closing !== undefined;
-  }
-
   /** What waits stays in Redis: another replica attempts it, or this one when it starts again. */
-  private async shutDown(): Promise<CloseReport> {
+  protected async shutDown(): Promise<CloseReport> {
     this.listeners.clear();
     this.parts.pump.unwatch(this.worldId);
     let waiting = 0;
@@ -237,25 +180,12 @@ export class RedisWebhookService implements WorldWebhooks {
 
   /** One delivery made here: its log entry (queued, or held under the shuffle option) and body. */
   private queued(pending: Pending[], endpoint: Endpoint, event: Pick<WebhookEvent, "id" | "type">, body: Buffer, duplicate: boolean, resendOf: string | null): QueuedDelivery {
-    const entry: DeliveryLogEntry = {
-      id: randomUUID(),
-      eventId: event.id,
-      type: event.type,
-      organizationId: endpoint.organizationId,
-      endpointId: endpoint.id,
-      url: shownUrl(endpoint),
-      duplicate,
-      resendOf,
-      state: this.settings.shuffle ? "held" : "queued",
-      queuedAt: new Date().toISOString(),
-      nextAttemptAt: null,
-      attempts: [],
-    };
+    const entry = newEntry(endpoint, { eventId: event.id, type: event.type, duplicate, resendOf, state: this.settings.shuffle ? "held" : "queued", queuedAt: new Date().toISOString() });
     pending.push({ entry, body });
     return { endpointId: endpoint.id, url: entry.url, duplicate };
   }
 
-  private async queueResends(picks: readonly ResendPick[]) {
+  protected async queueResends(picks: readonly ResendPick[]) {
     const pending: Pending[] = [];
     const deliveries = picks.map((pick) => {
       this.queued(pending, pick.endpoint, { id: pick.eventId, type: pick.type }, pick.body, false, pick.resendOf);
@@ -282,12 +212,6 @@ export class RedisWebhookService implements WorldWebhooks {
     this.parts.pump.dropped(this.worldId, answer.slice(4));
     if (pending.length > 0) this.parts.pump.due(this.worldId, 0, true);
     return "committed";
-  }
-
-  private open(organizationId: string) {
-    if (this.closing) return refuse("unavailable", "the mock is shutting down and takes no more webhook endpoints or events");
-    const org = this.state.world.dataset.organizationById.get(organizationId);
-    return org ? ok(org) : refuse("invalid", `organisation ${JSON.stringify(organizationId)} is not an organisation of this dataset`);
   }
 }
 
