@@ -81,7 +81,12 @@ describe("settings from the environment", () => {
     const [line] = shLines(env);
     const assignments = Object.fromEntries(words(line).filter((w) => /^HR_MOCK_\w+=/.test(w)).map((w) => w.split("=", 2) as [string, string]));
     expect(line.endsWith("npx hr-mock serve"), line).toBe(true);
-    expect(parseServeArgs([], assignments)).toEqual(parseServeArgs(words(replicas[0]).slice(3)));
+    // The same settings; only the name a state error would give its source differs (the variable, the flag).
+    const settingsOf = (parsed: ReturnType<typeof parseServeArgs>) => (parsed === "help" ? { stateNamed: undefined } : parsed);
+    const { stateNamed: fromVariables, ...byVariables } = settingsOf(parseServeArgs([], assignments));
+    const { stateNamed: fromFlags, ...byFlags } = settingsOf(parseServeArgs(words(replicas[0]).slice(3)));
+    expect(byVariables).toEqual(byFlags);
+    expect([fromVariables, fromFlags]).toEqual(["HR_MOCK_STATE", "--state"]);
   });
 
   test("the line it quotes is serve's", () => {
