@@ -21,6 +21,7 @@ import { startRedis, type RedisServer } from "./lib/redis-server.js";
 import { requestPlan, type Step } from "./differential/plan.js";
 import { cliCases, runCli } from "./differential/cli.js";
 import { DEMO_KEY } from "../mock/keys/demo-keys.js";
+import { jsonOrUndefined } from "../mock/kernel/json-text.js";
 
 const USAGE = "usage: npm run differential -- --against <checkout of the previous main> [--current <checkout>] [--only http|cli] [--out <report.json>]";
 const TODAY = "2026-06-15";
@@ -157,7 +158,7 @@ async function main(): Promise<number> {
             if (step.until) await waitFor(side.port, step);
             answers.push(await exchange(side.port, rawRequest(step, vars[index])));
             for (const [name, pick] of Object.entries(step.capture ?? {})) {
-              const value = pick(safeJson(answers[index].body));
+              const value = pick(jsonOrUndefined(answers[index].body));
               if (value !== undefined) vars[index].set(name, value);
             }
           }
@@ -174,8 +175,9 @@ async function main(): Promise<number> {
     receiver.close();
     await redis?.close();
   }
-  process.stderr.write(`differential: the command line, ${cliCases.length} cases…\n`);
-  for (const args of values.only === "http" ? [] : cliCases) {
+  const commandLines = values.only === "http" ? [] : cliCases;
+  if (commandLines.length > 0) process.stderr.write(`differential: the command line, ${commandLines.length} cases…\n`);
+  for (const args of commandLines) {
     const [a, b] = await Promise.all([runCli(previous, args), runCli(current, args)]);
     compared += 1;
     if (a.code !== b.code || a.stdout !== b.stdout || a.stderr !== b.stderr) differences.push({ config: "hr-mock", step: args.join(" "), previous: a, current: b });
@@ -194,14 +196,6 @@ async function startRedisIfInstalled(): Promise<RedisServer | undefined> {
   } catch (error) {
     if ((error as NodeJS.ErrnoException).code === "ENOENT") return undefined;
     throw error;
-  }
-}
-
-function safeJson(text: string): unknown {
-  try {
-    return JSON.parse(text);
-  } catch {
-    return undefined;
   }
 }
 

@@ -234,6 +234,10 @@ export async function nodeMatrix(argv: string[], print: (line: string) => void):
   }
   const lines = NODE_LINES.filter((l) => !asked || asked.includes(l.line));
   const jobs = Number(option(argv, "--jobs") ?? Math.max(2, os.availableParallelism()));
+  if (!Number.isInteger(jobs) || jobs < 1) {
+    print(`node-matrix: --jobs takes a whole number of at least 1, got ${JSON.stringify(option(argv, "--jobs"))}`);
+    return 2;
+  }
   const cache = nodeCacheFolder();
   const fresh = argv.includes("--fresh");
   try {

@@ -4,7 +4,8 @@
 // `hr-mock proxy` is this plus report files. Its own paths: GET /_proxy/report answers the report,
 // POST /_proxy/report also runs onReportRequest (the CLI writes its files then).
 import type { IncomingMessage, ServerResponse } from "node:http";
-import { BUNDLED_OPENAPI, loadContractSpec } from "../../src/contract/openapi.js";
+import { BUNDLED_OPENAPI } from "../../src/contract/bundled.js";
+import { loadContractSpec } from "../../src/contract/openapi.js";
 import { createTrafficChecker } from "../../src/contract/traffic.js";
 import { currentUtcDate } from "../data/dates.js";
 import { defaultConnectionLimits } from "../edges/node/connections.js";

@@ -117,13 +117,13 @@ async function parseSpec(): Promise<LoadedSpec> {
     }),
     readJson<Document>(CONTROL_SPEC_PATH),
   ]);
-  const operations = await Promise.all([operationsOf(read, read, "read", BUNDLED_OPENAPI, ahead["openapi.json"]), operationsOf(control, control, "control", CONTROL_SPEC_PATH, ahead["control-openapi.json"])]);
+  const operations = await Promise.all([operationsOf(read, "read", BUNDLED_OPENAPI, ahead["openapi.json"]), operationsOf(control, "control", CONTROL_SPEC_PATH, ahead["control-openapi.json"])]);
   return indexed(operations.flat(), `${BUNDLED_OPENAPI} and ${CONTROL_SPEC_PATH}`);
 }
 
 /**
  * The read API, from its parsed document rather than a file (a browser has no files), with any of
- * the control API's operations `control.only` keeps: what the MSW handlers serve. Prism's reader dereferences what it is given in place, so it gets a copy.
+ * the control API's operations `control.only` keeps: what the MSW handlers serve.
  */
 export async function loadReadSpec(
   document: object,
@@ -132,9 +132,9 @@ export async function loadReadSpec(
   /** Prism's reader's output for these documents, when it ran ahead (generated/prism-operations.json). */
   parsed?: Partial<PrismOperations>,
 ): Promise<LoadedSpec> {
-  const read = await operationsOf(structuredClone(document), document as Document, "read", name, parsed?.["openapi.json"]);
+  const read = await operationsOf(document as Document, "read", name, parsed?.["openapi.json"]);
   // The control API's operations the caller serves too (the MSW handlers: sandboxes and faults).
-  const extra = control ? (await operationsOf(structuredClone(control.document), control.document as Document, "control", "the control API", parsed?.["control-openapi.json"])).filter((op) => control.only(op.operationId)) : [];
+  const extra = control ? (await operationsOf(control.document as Document, "control", "the control API", parsed?.["control-openapi.json"])).filter((op) => control.only(op.operationId)) : [];
   return indexed([...read, ...extra], name);
 }
 
@@ -165,11 +165,15 @@ async function readJson<T>(path: string): Promise<T> {
   }
 }
 
-/** Prism's operations of `source` (a path, or a document Prism may change), with what Prism drops read from `document`. */
-async function operationsOf(source: string | object, document: Document, api: Api, name: string, ahead?: PrismOperation[]): Promise<SpecOperation[]> {
+/**
+ * Prism's operations of `document` (read ahead of time, or by Prism's reader, which dereferences
+ * what it is given in place, so it gets a copy: the document may be shared), with what Prism drops
+ * read from the document itself.
+ */
+async function operationsOf(document: Document, api: Api, name: string, ahead?: PrismOperation[]): Promise<SpecOperation[]> {
   let parsed: PrismOperation[];
   try {
-    parsed = ahead ?? (await getHttpOperationsFromSpec(source));
+    parsed = ahead ?? (await getHttpOperationsFromSpec(structuredClone(document)));
   } catch (error) {
     throw new Error(`cannot read the OpenAPI description ${name}: ${(error as Error).message}`);
   }

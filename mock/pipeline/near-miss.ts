@@ -59,7 +59,9 @@ export function meant(near: NearMiss): string | undefined {
 
 /** The operations whose path template matches `path` exactly (a 405's: the path is right, the method not). */
 export function operationsAt(operations: readonly SpecOperation[], path: string): SpecOperation[] {
-  const given = path.split("/").slice(1);
+  // Fragments decoded as Prism's router reads them (a fragment that does not decode stays as sent),
+  // so the methods named are those of the path Prism found.
+  const given = path.split("/").slice(1).map(decodedFragment);
   return operations.filter((op) => {
     const template = op.path.split("/").slice(1);
     return template.length === given.length && template.every((f, i) => (isTemplate(f) ? given[i] !== "" : f === given[i]));
@@ -82,4 +84,12 @@ function looseMatch(operations: readonly SpecOperation[], method: string, given:
 function compare(a: number[], b: number[]): number {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
   return 0;
+}
+
+function decodedFragment(fragment: string): string {
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
 }

@@ -77,13 +77,24 @@ export class DeliveryLog {
 
   /** Newest first. Entries are live objects: copy them before handing them out. */
   find(filter: DeliveryFilter = {}): DeliveryLogEntry[] {
+    const limit = filter.limit ?? 100;
     const [eventId, endpointId] = [filter.eventId?.toLowerCase(), filter.endpointId?.toLowerCase()];
-    const logs = filter.organizationId !== undefined ? [this.byOrganization.get(filter.organizationId)?.entries ?? []] : [...this.byOrganization.values()].map((log) => log.entries);
-    return logs
-      .flat()
-      .filter(({ entry }) => (eventId === undefined || entry.eventId === eventId) && (endpointId === undefined || entry.endpointId === endpointId))
+    const logs = filter.organizationId !== undefined ? [this.byOrganization.get(filter.organizationId)].filter((l) => l !== undefined) : [...this.byOrganization.values()];
+    // From each log's newest entry, at most `limit` matches: a request reads what it answers, not the whole log.
+    const found: OrganizationLog["entries"] = [];
+    for (const { entries } of logs) {
+      let taken = 0;
+      for (let i = entries.length - 1; i >= 0 && taken < limit; i--) {
+        const { entry } = entries[i];
+        if (eventId !== undefined && entry.eventId !== eventId) continue;
+        if (endpointId !== undefined && entry.endpointId !== endpointId) continue;
+        found.push(entries[i]);
+        taken++;
+      }
+    }
+    return found
       .sort((a, b) => b.seq - a.seq)
-      .slice(0, filter.limit ?? 100)
+      .slice(0, limit)
       .map((f) => f.entry);
   }
 

@@ -123,6 +123,9 @@ function readSteps(): Step[] {
     ["docs", "/docs/"],
     ["control path unknown", "/_mock/nope"],
   ]) steps.push({ name, path, headers: [FULL] });
+  // A path Prism routes after decoding it: its 405 names the methods of the decoded path.
+  steps.push({ name: "POST to a percent-encoded path", method: "POST", path: "/v1/leave%72equest/list", headers: [FULL] });
+  steps.push({ name: "GET a percent-encoded path", path: "/v1/leave%72equest/list?PageSize=1", headers: [FULL] });
   return steps;
 }
 

@@ -83,7 +83,6 @@ export function collectAssumptions(doc: any, source: AssumptionMark["source"]): 
   return out;
 }
 
-export { BUNDLED_OPENAPI };
 
 /**
  * The last contract specs made in this process, by their documents' texts: a process that runs the
