@@ -63,22 +63,22 @@ export function departmentStatusKey(departmentId: string, statusId: number): str
   return `${departmentId}|${statusId}`;
 }
 
-export function compareByRequestedOn(a: LeaveRequestRecord, b: LeaveRequestRecord): number {
-  return a.requestedOn < b.requestedOn ? -1 : a.requestedOn > b.requestedOn ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
-
-export function compareByCreated(a: { created: string; id: string }, b: { created: string; id: string }): number {
-  return a.created < b.created ? -1 : a.created > b.created ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
-}
+/** Orders records by one text field, then by id (the lists' orders). */
+const compareBy =
+  <K extends string>(key: K) =>
+  (a: Record<K | "id", string>, b: Record<K | "id", string>): number =>
+    a[key] < b[key] ? -1 : a[key] > b[key] ? 1 : a.id < b.id ? -1 : a.id > b.id ? 1 : 0;
+const compareByRequestedOn = compareBy("requestedOn");
+const compareByCreated = compareBy("created");
+const compareByCode = compareBy("code");
 
 /** Sorts the arrays into their list orders and attaches the indexes. */
 export function indexOrganization(records: OrganizationRecords): OrganizationData {
   records.departments.sort(compareByCreated);
   records.leaveTypes.sort(compareByCreated);
   records.leaveRequests.sort(compareByRequestedOn);
-  records.employees.sort((a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0));
-  const requestsByEmployee = new Map<string, LeaveRequestRecord[]>();
-  for (const e of records.employees) requestsByEmployee.set(e.id, []);
+  records.employees.sort(compareByCode);
+  const requestsByEmployee = new Map<string, LeaveRequestRecord[]>(records.employees.map((e) => [e.id, []]));
   for (const r of records.leaveRequests) requestsByEmployee.get(r.employeeId)?.push(r);
   const requestsByDepartment = groupBy(records.leaveRequests, (r) => r.departmentId);
   const requestsByStatus = groupBy(records.leaveRequests, (r) => r.statusId);
@@ -107,12 +107,14 @@ export function indexOrganization(records: OrganizationRecords): OrganizationDat
 /** The records of `sorted` grouped by `key`, each group keeping their order. */
 function groupBy<K, T>(sorted: readonly T[], key: (item: T) => K): Map<K, T[]> {
   const groups = new Map<K, T[]>();
-  for (const item of sorted) {
-    const group = groups.get(key(item));
-    if (group) group.push(item);
-    else groups.set(key(item), [item]);
-  }
+  for (const item of sorted) pushTo(groups, key(item), item);
   return groups;
+}
+
+function pushTo<K, T>(groups: Map<K, T[]>, key: K, item: T): void {
+  const group = groups.get(key);
+  if (group) group.push(item);
+  else groups.set(key, [item]);
 }
 
 export function workCalendarOf(org: OrganizationData, employee: EmployeeRecord): WorkCalendar {
@@ -180,12 +182,7 @@ export function requestPlacesOf(org: OrganizationData): RequestPlaces {
 }
 
 function placesBy(requests: readonly LeaveRequestRecord[], key: (r: LeaveRequestRecord) => string): Map<string, Int32Array> {
-  const lists = new Map<string, number[]>();
-  requests.forEach((r, i) => {
-    const list = lists.get(key(r));
-    if (list) list.push(i);
-    else lists.set(key(r), [i]);
-  });
+  const lists = groupBy([...requests.keys()], (i) => key(requests[i]));
   return new Map([...lists].map(([k, list]) => [k, Int32Array.from(list)]));
 }
 
@@ -249,31 +246,31 @@ export function insertLeaveRequest(org: OrganizationData, record: LeaveRequestRe
   insertSorted(org.index.requestsByStatus, record.statusId, record);
   insertSorted(org.index.requestsByDepartment, record.departmentId, record);
   insertSorted(org.index.requestsByDepartmentStatus, departmentStatusKey(record.departmentId, record.statusId), record);
-  const own = org.index.requestsByEmployee.get(record.employeeId);
-  if (own) own.push(record);
-  else org.index.requestsByEmployee.set(record.employeeId, [record]);
+  pushTo(org.index.requestsByEmployee, record.employeeId, record);
+}
+
+/** Puts `next` in the place of the record of its id, in the list and in its index. */
+function replaceRecord<T extends { id: string }>(list: T[], byId: Map<string, T>, next: T): void {
+  const previous = byId.get(next.id);
+  if (!previous) throw new Error(`no record ${next.id} to replace`);
+  replaceIn(list, previous, next);
+  byId.set(next.id, next);
 }
 
 export function replaceEmployee(org: OrganizationData, next: EmployeeRecord): void {
-  const previous = org.index.employeeById.get(next.id);
-  if (!previous) throw new Error(`no employee ${next.id}`);
-  replaceIn(org.employees, previous, next);
-  org.index.employeeById.set(next.id, next);
+  replaceRecord(org.employees, org.index.employeeById, next);
   employeeTexts.delete(org);
 }
 
 export function insertEmployee(org: OrganizationData, record: EmployeeRecord): void {
-  org.employees.splice(upperBound(org.employees, record, (a, b) => (a.code < b.code ? -1 : a.code > b.code ? 1 : 0)), 0, record);
+  org.employees.splice(upperBound(org.employees, record, compareByCode), 0, record);
   org.index.employeeById.set(record.id, record);
   org.index.requestsByEmployee.set(record.id, []);
   employeeTexts.delete(org);
 }
 
 export function replaceDepartment(org: OrganizationData, next: DepartmentRecord): void {
-  const previous = org.index.departmentById.get(next.id);
-  if (!previous) throw new Error(`no department ${next.id}`);
-  replaceIn(org.departments, previous, next);
-  org.index.departmentById.set(next.id, next);
+  replaceRecord(org.departments, org.index.departmentById, next);
 }
 
 /** Marks a balance as set up (a first request of the type does that); keeps an existing record. */
