@@ -9,7 +9,7 @@ import { DEPARTMENT_TEMPLATES, LEAVE_TYPE_TEMPLATES } from "./catalogue.js";
 import { dayFromYmd, dayOf, yearOf } from "./dates.js";
 import { companiesOfEligibility, isEligible } from "./eligibility.js";
 import type { GivenOrganization } from "./from-file.js";
-import { givenBalances, givenCompany, givenDepartment, givenEmployee, givenHolidays, givenLeaveType, givenRequest } from "./from-file.js";
+import { givenBalances, givenDepartment, givenEmployee, givenHolidays, givenLeaveType, givenRequest } from "./from-file.js";
 import { employeeCode, newEmployee, slug, templateOfDepartment, type Picker } from "./picker.js";
 import { generateRequests } from "./generate-requests.js";
 import { holidaysFor } from "./holidays.js";
@@ -39,7 +39,7 @@ export function buildOrganization(p: Picker, profile: OrganizationProfile, { sca
   const domain = input?.domain ?? profile.domain;
 
   const companies: CompanyRecord[] = input?.companies
-    ? input.companies.map((c, i) => givenCompany(p, c, given!.at(`companies/${i}`)))
+    ? input.companies.map((c) => ({ id: c.id ?? p.uuid(), name: c.name }))
     : profile.companies.map((company) => ({ id: p.uuid(), name: company }));
 
   // Departments: 4-6 per company, the first of each company Active, about one in seven InActive.

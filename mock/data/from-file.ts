@@ -6,7 +6,7 @@ import type { components } from "../../generated/data-file.js";
 import { dayFromYmd, dayOf, parseIsoDate, utcTimestamp } from "./dates.js";
 import { isEligible } from "./eligibility.js";
 import { DAYS_OFF, documentsFor, emailFor, handoffNoteFor, relieversFor, slug, templateOfDepartment, templateOfLeaveType, WORK_MODES, type Picker } from "./picker.js";
-import { leaveTemplateOf, statusFor } from "./generate-requests.js";
+import { leaveTemplateOf, statusFor, type RequestContext } from "./generate-requests.js";
 import type { HolidayRecord } from "./holidays.js";
 import type { CompanyRecord, DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
 import { leaveStatusId } from "./statuses.js";
@@ -46,10 +46,6 @@ function timestamp(text: string | undefined, place: Place, field: string, fallba
     return fallback();
   }
   return utcTimestamp(ms);
-}
-
-export function givenCompany(p: Picker, c: File["Company"], _place: Place): CompanyRecord {
-  return { id: c.id ?? p.uuid(), name: c.name };
 }
 
 export function givenDepartment(p: Picker, d: File["Department"], place: Place, ctx: { companies: readonly CompanyRecord[]; year: number; todayDay: number }): DepartmentRecord {
@@ -172,16 +168,7 @@ export function givenRequest(
   p: Picker,
   r: File["LeaveRequest"],
   place: Place,
-  ctx: {
-    domain: string;
-    todayDay: number;
-    employeeById: ReadonlyMap<string, EmployeeRecord>;
-    leaveTypes: readonly LeaveTypeRecord[];
-    membersOf: ReadonlyMap<string, readonly EmployeeRecord[]>;
-    holidayDates: ReadonlySet<string>;
-    employees: readonly EmployeeRecord[];
-    otherLeaveTypeIds: ReadonlySet<string>;
-  },
+  ctx: Omit<RequestContext, "target"> & { employeeById: ReadonlyMap<string, EmployeeRecord>; otherLeaveTypeIds: ReadonlySet<string> },
 ): LeaveRequestRecord | undefined {
   const employee = ctx.employeeById.get(r.employeeId);
   const type = ctx.leaveTypes.find((t) => t.id === r.leaveTypeId);

@@ -1,12 +1,8 @@
 // Paging of every list: the page wrapper's numbers and one page of a filtered list. The defaults
 // and the largest page size are the spec's, applied by the pipeline before a handler pages.
+import type { components } from "../../generated/api.js";
 
-export interface PageMeta {
-  pageNumber: number;
-  pageSize: number;
-  totalRecords: number;
-  totalPages: number;
-}
+type PageMeta = Omit<components["schemas"]["Page"], "data">;
 
 export interface Page<T> extends PageMeta {
   data: T[];

@@ -3,10 +3,9 @@
 // with the delivery's extension fields classified by the package's rules.
 import { diff } from "@asyncapi/diff";
 import type { Change } from "./contract.js";
-import { show } from "./describe.js";
+import { show, verb } from "./describe.js";
 import { dereference, type Json } from "./json.js";
 import { classifyAsyncApi } from "./rules.js";
-import { compareMessages } from "./events.js";
 
 interface LibraryChange {
   action: "add" | "remove" | "edit";
@@ -47,8 +46,6 @@ function place(path: string, before: Json, after: Json): { place: string; rest: 
   return { place: segments[0] ?? "document", rest: segments.slice(1).join(".") };
 }
 
-const VERBS = { add: "added", remove: "removed", edit: "changed" } as const;
-
 export function compareAsyncApiDocument(before: Json, after: Json): Change[] {
   if (JSON.stringify(before) === JSON.stringify(after)) return [];
   const [a, b] = [dereference(before), dereference(after)];
@@ -58,14 +55,9 @@ export function compareAsyncApiDocument(before: Json, after: Json): Change[] {
     if (covered(change.path)) continue;
     const where = place(change.path, a, b);
     const values = change.action === "edit" ? ` ${show(change.before)} → ${show(change.after)}` : "";
-    const what = where.rest ? `${where.rest} ${VERBS[change.action]}${values}` : `${where.place.split(" ")[0]} ${VERBS[change.action]}`;
+    const what = where.rest ? `${where.rest} ${verb(change.action)}${values}` : `${where.place.split(" ")[0]} ${verb(change.action)}`;
     const verdict = classifyAsyncApi(change.type, change.path, change.before, change.after);
     changes.push({ kind: verdict.kind, document: "AsyncAPI", scope: "events", place: where.place, what, why: verdict.why, id: `AsyncAPI ${where.place}: ${what}` });
   }
   return changes;
-}
-
-/** Everything the AsyncAPI document says changed: the document itself and the messages' shapes. */
-export function compareAsyncApi(before: Json, after: Json): Change[] {
-  return [...compareAsyncApiDocument(before, after), ...compareMessages(before, after)];
 }

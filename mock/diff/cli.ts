@@ -102,12 +102,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
     io.stdout(`${values.format === "json" ? formatJson(diff, gate) : formatText(diff, gate)}\n`);
     return gate.unacknowledged.length ? 1 : 0;
   } catch (error) {
-    if (error instanceof UsageError) {
-      io.stderr(`hr-mock diff: ${error.message} (see hr-mock diff --help)\n`);
-      return 2;
-    }
-    if (error instanceof LoadError || error instanceof AcknowledgementsError) {
-      io.stderr(`hr-mock diff: ${error.message}\n`);
+    if (error instanceof UsageError || error instanceof LoadError || error instanceof AcknowledgementsError) {
+      io.stderr(`hr-mock diff: ${error.message}${error instanceof UsageError ? " (see hr-mock diff --help)" : ""}\n`);
       return 2;
     }
     // Anything else is a defect, still reported as one line rather than a stack trace.

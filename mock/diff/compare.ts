@@ -1,9 +1,9 @@
 // The whole comparison of two versions of the contract: the read API, the OpenAPI webhooks, the
 // AsyncAPI events, and the assumptions of both documents.
-import { compareAsyncApi } from "./asyncapi.js";
+import { compareAsyncApiDocument } from "./asyncapi.js";
 import { compareAssumptions } from "./assumptions.js";
 import type { Change, Contract, ContractDiff } from "./contract.js";
-import { compareWebhooks } from "./events.js";
+import { compareMessages, compareWebhooks } from "./events.js";
 import { compareReadApi } from "./read-api.js";
 
 const KIND_ORDER = { breaking: 0, "non-breaking": 1, info: 2 } as const;
@@ -54,7 +54,8 @@ export function compareContracts(base: Contract, head: Contract): ContractDiff {
   const changes = unique(mergeFieldChanges([
     ...compareReadApi(base.openapi, head.openapi),
     ...compareWebhooks(base.openapi, head.openapi),
-    ...compareAsyncApi(base.asyncapi, head.asyncapi),
+    ...compareAsyncApiDocument(base.asyncapi, head.asyncapi),
+    ...compareMessages(base.asyncapi, head.asyncapi),
   ])).sort((a, b) => KIND_ORDER[a.kind] - KIND_ORDER[b.kind]);
   return {
     base: base.label,

@@ -57,18 +57,12 @@ function schemaChange(segments: ReadonlyArray<string | number>, action: string, 
     const full = `\`${field ? `${field}.` : ""}${String(property)}\``;
     return { what: action === "remove" ? `${full} no longer required` : `${full} now required`, keyword: kw };
   }
-  if (kw === "enum" && index !== undefined) {
-    if (action === "add") return { what: `${name}: enum value ${show(after)} added`, keyword: kw };
-    if (action === "remove") return { what: `${name}: enum value ${show(before)} removed`, keyword: kw };
-    return { what: `${name}: enum value ${show(before)} → ${show(after)}`, keyword: kw };
-  }
-  const label = rest.map(String).join(".");
-  if (action === "add") return { what: `${name}: ${label} ${show(after)} added`, keyword: kw };
-  if (action === "remove") return { what: `${name}: ${label} ${show(before)} removed`, keyword: kw };
-  return { what: `${name}: ${label} ${show(before)} → ${show(after)}`, keyword: kw };
+  const label = kw === "enum" && index !== undefined ? "enum value" : rest.map(String).join(".");
+  const values = action === "add" ? `${show(after)} added` : action === "remove" ? `${show(before)} removed` : `${show(before)} → ${show(after)}`;
+  return { what: `${name}: ${label} ${values}`, keyword: kw };
 }
 
-const verb = (action: string) => (action === "add" ? "added" : action === "remove" ? "removed" : action === "rename" ? "renamed" : "changed");
+export const verb = (action: string) => (action === "add" ? "added" : action === "remove" ? "removed" : action === "rename" ? "renamed" : "changed");
 
 /** A parameter of an operation, resolved through `$ref`, as "query parameter PageSize". */
 function parameterName(doc: Json, route: string, method: string, index: number): string {

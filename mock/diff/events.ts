@@ -99,24 +99,19 @@ export function compareWebhooks(before: Json, after: Json): Change[] {
   for (const [name, item] of Object.entries<Json>(before?.webhooks ?? {})) {
     const afterItem = after?.webhooks?.[name];
     if (!afterItem) continue;
+    const note = (kind: Change["kind"], what: string, why: string) => changes.push({ kind, ...meta, place: `webhook ${name}`, what, why, id: `OpenAPI webhook ${name}: ${what}` });
     // The operation's own notes (summary, description, x-permission, tags): documentation.
-    const { parameters: _p, requestBody: _b, responses: _r, ...notes } = item.post ?? {};
-    const { parameters: _p2, requestBody: _b2, responses: _r2, ...newNotes } = afterItem.post ?? {};
+    const notesOf = ({ parameters: _p, requestBody: _b, responses: _r, ...notes }: Json = {}) => notes;
+    const [notes, newNotes] = [notesOf(item.post), notesOf(afterItem.post)];
     for (const key of new Set([...Object.keys(notes), ...Object.keys(newNotes)])) {
-      if (JSON.stringify(notes[key]) === JSON.stringify(newNotes[key])) continue;
-      const what = `${key} changed`;
-      changes.push({ kind: "info", ...meta, place: `webhook ${name}`, what, why: "documentation of the webhook, no change on the wire", id: `OpenAPI webhook ${name}: ${what}` });
+      if (JSON.stringify(notes[key]) !== JSON.stringify(newNotes[key])) note("info", `${key} changed`, "documentation of the webhook, no change on the wire");
     }
     const [was, now] = [item.post?.responses ?? {}, afterItem.post?.responses ?? {}];
     for (const code of Object.keys(was)) {
-      if (code in now) continue;
-      const what = `receiver answer ${code} no longer documented`;
-      changes.push({ kind: "breaking", ...meta, place: `webhook ${name}`, what, why: "a receiver answering it may no longer be treated as before", id: `OpenAPI webhook ${name}: ${what}` });
+      if (!(code in now)) note("breaking", `receiver answer ${code} no longer documented`, "a receiver answering it may no longer be treated as before");
     }
     for (const code of Object.keys(now)) {
-      if (code in was) continue;
-      const what = `receiver answer ${code} documented`;
-      changes.push({ kind: "non-breaking", ...meta, place: `webhook ${name}`, what, why: "a new documented answer; existing receivers are unaffected", id: `OpenAPI webhook ${name}: ${what}` });
+      if (!(code in was)) note("non-breaking", `receiver answer ${code} documented`, "a new documented answer; existing receivers are unaffected");
     }
   }
   return changes;

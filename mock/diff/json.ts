@@ -85,12 +85,11 @@ export function dereference(doc: Json): Json {
       if (target !== undefined) {
         const { $ref, ...siblings } = node;
         const resolved = copy(target, [...stack, $ref]);
-        return resolved !== null && typeof resolved === "object" && !Array.isArray(resolved) ? { ...resolved, ...copySiblings(siblings, stack) } : resolved;
+        return resolved !== null && typeof resolved === "object" && !Array.isArray(resolved) ? { ...resolved, ...copyEntries(siblings, stack) } : resolved;
       }
     }
-    return Object.fromEntries(Object.entries(node).map(([key, value]) => [key, copy(value, stack)]));
+    return copyEntries(node, stack);
   };
-  const copySiblings = (siblings: Json, stack: string[]) =>
-    Object.fromEntries(Object.entries(siblings).map(([key, value]) => [key, copy(value, stack)]));
+  const copyEntries = (node: Json, stack: string[]): Json => Object.fromEntries(Object.entries(node).map(([key, value]) => [key, copy(value, stack)]));
   return copy(doc, []);
 }

@@ -84,21 +84,20 @@ export function classify(type: LibraryType, described: Described, action: string
   }
 }
 
+/** A number that receivers live within: lowering it breaks them, raising it does not. */
+function breakingWhenLower(breaking: string, fine: string) {
+  return (before: unknown, after: unknown): Verdict => (Number(after) < Number(before) ? { kind: "breaking", why: breaking } : { kind: "non-breaking", why: fine });
+}
+
 /**
  * Rules for the delivery's extension fields (x-...) of the AsyncAPI operation, which
  * @asyncapi/diff leaves unclassified: what a receiver must do differently when they change.
  */
 const EXTENSIONS: Record<string, (before: unknown, after: unknown) => Verdict> = {
   "x-signature-tolerance-seconds": () => ({ kind: "breaking", why: "the signature rule changed: receivers verify with the old tolerance" }),
-  "x-response-timeout-seconds": (before, after) =>
-    Number(after) < Number(before)
-      ? { kind: "breaking", why: "receivers must answer sooner than before or the delivery counts as failed" }
-      : { kind: "non-breaking", why: "receivers have more time to answer" },
+  "x-response-timeout-seconds": breakingWhenLower("receivers must answer sooner than before or the delivery counts as failed", "receivers have more time to answer"),
   "x-retry-schedule-seconds": () => ({ kind: "non-breaking", why: "the retry schedule changed; each attempt is still a whole delivery" }),
-  "x-max-endpoints-per-organisation": (before, after) =>
-    Number(after) < Number(before)
-      ? { kind: "breaking", why: "fewer endpoints per organisation: registrations that fit may no longer" }
-      : { kind: "non-breaking", why: "more endpoints per organisation are allowed" },
+  "x-max-endpoints-per-organisation": breakingWhenLower("fewer endpoints per organisation: registrations that fit may no longer", "more endpoints per organisation are allowed"),
   "x-api-version": () => ({ kind: "breaking", why: "a new apiVersion: receivers that check it meet a value they do not know" }),
 };
 
