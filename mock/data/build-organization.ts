@@ -1,9 +1,7 @@
-// One organisation's records, stage by stage (companies, departments, employees, heads and counts,
-// leave types, holidays, leave requests, balances set up): each collection a data file gives is
-// taken from it (from-file.ts fills in what its entries leave out), every other one is generated
-// from the seeded picker around what was given. Values the API derives (heads, member counts, a
-// type's companies, working days, carried-forward days) are computed here for both.
-// With no file the picks are the generator's, in its order: the seeded data stays as it was.
+// One organisation's records, collection by collection: each one a data file gives is taken from it
+// (from-file.ts fills in what its entries leave out), every other one is generated from the seeded
+// picker, in the generator's order; what the API derives (heads, counts, a type's companies, working
+// and carried-forward days) is computed here for both.
 import type { DepartmentTemplate, OrganizationProfile } from "./catalogue.js";
 import { DEPARTMENT_TEMPLATES, LEAVE_TYPE_TEMPLATES } from "./catalogue.js";
 import { dayFromYmd, dayOf, yearOf } from "./dates.js";

@@ -1,11 +1,7 @@
 // Datasets that share their start's organisations until they change one (sandboxes, and the default
-// world beside them). Records never change in place (records.ts), so two datasets may hold the same
-// record objects; only an organisation's arrays and indexes are changed by mutations
-// (organization.ts). A fork therefore copies nothing at first: the first change of an organisation
-// in a fork copies that organisation's arrays and indexes (writableOrganization), never its records,
-// and the start stays as it was generated.
-// Organisations not built yet (lazy-organizations.ts) are shared the same way: a fork holds the
-// start's slot, and whichever dataset reads it first builds it for all of them.
+// world beside them). Records never change in place (records.ts), so a fork copies nothing at first:
+// its first change of an organisation copies that organisation's arrays and indexes, never its
+// records. A slot not built yet (lazy-organizations.ts) is shared too: whoever reads it first builds it.
 import { datasetOf, type Dataset } from "./dataset.js";
 import { LazyOrganization, OrganizationTable, slotOf } from "./lazy-organizations.js";
 import type { OrganizationData } from "./organization.js";

@@ -1,8 +1,6 @@
-// Data files (`hr-mock serve --data FILE`, startMock({ data })): what the dataset builder needs
-// from a checked file (read-data-file.ts reads and checks one, with Node's file system): the error
-// that lists a file's problems, each naming the file and the place, and the organisations' entries
-// with the sink the builder reports the rules only it can see to. No Node module here: the
-// browser's dataset (MSW) builds through this too.
+// Data files (`hr-mock serve --data FILE`, startMock({ data })) as the builder takes them once
+// read-data-file.ts has checked one: the error listing a file's problems and the organisations'
+// entries with where to report. No Node module here: the browser's dataset (MSW) builds through it.
 import type { DataFile, DataFileProblem, GivenOrganization, Place } from "./from-file.js";
 
 export type { DataFile, DataFileProblem } from "./from-file.js";

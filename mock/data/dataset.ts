@@ -112,26 +112,7 @@ export function datasetOf({ seed, scale, today }: Pick<Dataset, "seed" | "scale"
 }
 
 /** Ids a test needs, for one organisation. */
-export interface OrganizationSampleIds {
-  organizationId: string;
-  organizationName: string;
-  companyId: string;
-  departmentId: string;
-  inactiveDepartmentId: string;
-  employeeId: string;
-  /** Any leave request. */
-  leaveRequestId: string;
-  /** A Submitted request (waiting), starting in the future. */
-  waitingLeaveRequestId: string;
-  approvedLeaveRequestId: string;
-  /** A pair whose balance was set up and that has requests this year. */
-  balance: { employeeId: string; leaveTypeId: string };
-  /** An Active employee and an active leave type they are eligible for, whose balance was never set up (rule 1 of section 4.3). */
-  balanceNeverSetUp: { employeeId: string; leaveTypeId: string };
-  /** One active leave type id per eligibility criteria, index 0 to 4. */
-  leaveTypeIdByEligibility: [string, string, string, string, string];
-  inactiveLeaveTypeId: string;
-}
+export type OrganizationSampleIds = ReturnType<typeof sampleIds>[number];
 
 function first<T>(items: readonly T[], test: (item: T) => boolean, what: string): T {
   const found = items.find(test);
@@ -140,18 +121,16 @@ function first<T>(items: readonly T[], test: (item: T) => boolean, what: string)
 }
 
 /** Ids a test needs, one entry per organisation, in the dataset's order; deterministic picks. */
-export function sampleIds(dataset: Dataset): OrganizationSampleIds[] {
+export function sampleIds(dataset: Dataset) {
   const thisYear = yearOf(dataset.today);
   const todayDay = dayOf(dataset.today);
   return dataset.organizations.map((org) => {
-    const waiting = first(org.leaveRequests, (r) => r.statusId === SUBMITTED && dayOf(r.startDate) > todayDay, "Submitted future leave request");
-    const approved = first(org.leaveRequests, (r) => r.statusId === APPROVED, "Approved leave request");
     const thisYears = first(
       org.leaveRequests,
       (r) => yearOf(r.startDate) === thisYear && (r.statusId === APPROVED || r.statusId === PENDING || r.statusId === SUBMITTED),
       "leave request this year",
     );
-    const neverSetUp = (() => {
+    const neverSetUp = ((): { employeeId: string; leaveTypeId: string } => {
       for (const e of org.employees) {
         if (e.status !== "Active") continue;
         for (const t of org.leaveTypes) {
@@ -160,9 +139,7 @@ export function sampleIds(dataset: Dataset): OrganizationSampleIds[] {
       }
       throw new Error("the dataset has no balance that was never set up");
     })();
-    const byKind = [0, 1, 2, 3, 4].map(
-      (k) => first(org.leaveTypes, (t) => t.eligibilityCriteria === k && t.isActive, `active leave type of eligibility ${k}`).id,
-    ) as OrganizationSampleIds["leaveTypeIdByEligibility"];
+    const byKind = [0, 1, 2, 3, 4].map((k) => first(org.leaveTypes, (t) => t.eligibilityCriteria === k && t.isActive, `active leave type of eligibility ${k}`).id);
     return {
       organizationId: org.id,
       organizationName: org.name,
@@ -170,12 +147,17 @@ export function sampleIds(dataset: Dataset): OrganizationSampleIds[] {
       departmentId: first(org.departments, (d) => d.status === "Active", "Active department").id,
       inactiveDepartmentId: first(org.departments, (d) => d.status === "InActive", "InActive department").id,
       employeeId: first(org.employees, (e) => e.status === "Active", "Active employee").id,
+      /** Any leave request. */
       leaveRequestId: org.leaveRequests[org.leaveRequests.length - 1].id,
-      waitingLeaveRequestId: waiting.id,
-      approvedLeaveRequestId: approved.id,
+      /** A Submitted request (waiting), starting in the future. */
+      waitingLeaveRequestId: first(org.leaveRequests, (r) => r.statusId === SUBMITTED && dayOf(r.startDate) > todayDay, "Submitted future leave request").id,
+      approvedLeaveRequestId: first(org.leaveRequests, (r) => r.statusId === APPROVED, "Approved leave request").id,
+      /** A pair whose balance was set up and that has requests this year. */
       balance: { employeeId: thisYears.employeeId, leaveTypeId: thisYears.leaveTypeId },
+      /** An Active employee and an active leave type they are eligible for, whose balance was never set up (rule 1 of section 4.3). */
       balanceNeverSetUp: neverSetUp,
-      leaveTypeIdByEligibility: byKind,
+      /** One active leave type id per eligibility criteria, index 0 to 4. */
+      leaveTypeIdByEligibility: byKind as [string, string, string, string, string],
       inactiveLeaveTypeId: first(org.leaveTypes, (t) => !t.isActive, "inactive leave type").id,
     };
   });

@@ -1,9 +1,7 @@
 // The contract's examples are live: organisation 1 of the default dataset gives one record of each
-// kind the id its parameter examples name (generated/facts.ts exampleIds), so a request copied from
-// the API reference answers as the reference says, and the values the examples show where the data's
-// rules allow (example-records.ts). The records keep everything else; each id is
-// replaced in every field that names a record of its kind (ID_FIELDS), and the organisation is
-// indexed again.
+// kind the id its parameter examples name (generated/facts.ts exampleIds), and the values they show
+// where the data's rules allow (example-records.ts), so a request copied from the API reference
+// answers as the reference says.
 import { exampleIds, exampleRecords } from "../../generated/facts.js";
 import { adoptExampleValues, EXAMPLE_RELIEVER } from "./example-records.js";
 import { indexOrganization, type OrganizationData, type OrganizationRecords } from "./organization.js";

@@ -1,10 +1,7 @@
-// Faker with the English names the dataset reads (generated/faker-names.json, taken from faker's
-// English locale by npm run generate), one new instance per caller (each seeds its own). The
-// dataset reads person names and otherwise faker's seeded numbers, picks and uuids, which need no
-// definitions; a definition it does not have throws, naming it. The class comes from the per-locale
-// entry (the package's main entry evaluates every locale it ships, about 0.7 s and 35 MB in Node);
-// a browser build takes it from the main entry instead, where the bundler keeps the class alone
-// (scripts/browser-shims/faker-class.js), so a page carries no locale but these names.
+// Faker on only the English person names the dataset reads (generated/faker-names.json), a new
+// instance per caller (each seeds its own); any other definition throws, naming it. The class comes
+// from the per-locale entry: the main entry evaluates every locale (about 0.7 s and 35 MB in Node).
+// A browser build keeps the class alone (scripts/browser-shims/faker-class.js).
 import type { Faker } from "@faker-js/faker";
 import { faker as english } from "@faker-js/faker/locale/en";
 import names from "../../generated/faker-names.json" with { type: "json" };

@@ -115,13 +115,11 @@ export function cancelLeaveRequest(ds: Dataset, orgId: string, id?: string): Mut
 }
 
 export interface AddLeaveRequestOptions {
+  /** An employee who is not Terminated; default a random Active one. */
   employeeId?: string;
   /** The fields the caller sets (the control API's LeaveRequestedOverrides); the rest are picked. */
   set?: LeaveRequestOverrides;
-  /**
-   * When it was asked for; default the real clock. It is kept within the dataset's today, so it
-   * sorts after every generated request (all asked before today) and stays before the start date.
-   */
+  /** When it was asked; default the real clock, kept within the dataset's today so it sorts after every generated request and before its start. */
   now?: Date;
 }
 
@@ -162,9 +160,9 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
   const calendar = workCalendarOf(org, staff);
   const todayDay = dayOf(ds.today);
   const [minLength, maxLength] = templateOfLeaveType(leaveType.name)?.length ?? [1, 5];
-  const spans = (org.index.requestsByEmployee.get(staff.id) ?? [])
-    .filter((r) => r.statusId !== REJECTED && r.statusId !== ABANDONED)
-    .map((r) => [dayOf(r.startDate), dayOf(r.endDate)] as const);
+  // The employee's requests that hold their days: a new one may not overlap them.
+  const live = (org.index.requestsByEmployee.get(staff.id) ?? []).filter((r) => r.statusId !== REJECTED && r.statusId !== ABANDONED);
+  const clashOf = (s: number, e: number) => live.find((r) => dayOf(r.startDate) <= e && s <= dayOf(r.endDate));
   const pickedLength = () => p.skewedInt(minLength, Math.min(maxLength, Math.max(minLength, 5)));
   let startDay = 0;
   let endDay = -1;
@@ -175,7 +173,7 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
     if (workingDays(isoDate(startDay), isoDate(endDay), calendar) === 0) {
       return fail("not-allowed", `${isoDate(startDay)} to ${isoDate(endDay)} holds no working day of employee ${staff.id} (weekends, holidays and days off)`, "set.startDate");
     }
-    const clash = (org.index.requestsByEmployee.get(staff.id) ?? []).find((r) => r.statusId !== REJECTED && r.statusId !== ABANDONED && dayOf(r.startDate) <= endDay && startDay <= dayOf(r.endDate));
+    const clash = clashOf(startDay, endDay);
     if (clash) {
       return fail("conflict", `${isoDate(startDay)} to ${isoDate(endDay)} overlaps leave request ${clash.id} of employee ${staff.id} (${clash.startDate} to ${clash.endDate}, ${LEAVE_STATUS_NAMES[clash.statusId]})`, "set.startDate");
     }
@@ -183,7 +181,7 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
     for (let attempt = 0; attempt < 40 && endDay < 0; attempt++) {
       const s = nextWorkingDay(todayDay + p.int(7, 42), calendar);
       const e = endAfterWorkingDays(s, pickedLength(), calendar);
-      if (!spans.some(([a, b]) => s <= b && a <= e)) [startDay, endDay] = [s, e];
+      if (!clashOf(s, e)) [startDay, endDay] = [s, e];
     }
     if (endDay < 0) return fail("none-available", `employee ${staff.id} has no free dates in the coming weeks`);
   }

@@ -1,9 +1,6 @@
-// Reading a data file: YAML (JSON is YAML too, so one parser gives line and column for both; JSON
-// takes the fast parser first), checked against generated/data-file.schema.json, then against the
-// rules the schema cannot state that need no dataset (ids unique); the builder
-// (build-organization.ts) reports the rest, in the same run: what the schema refused is left out of
-// what the builder reads (data-file-repair.ts). Every problem is one line naming the file, the place
-// and the rule; nothing is built from a file with a problem.
+// Reading a data file: YAML or JSON, checked against generated/data-file.schema.json and for unique
+// ids; the builder reports the other rules in the same run, reading the file without what the schema
+// refused (data-file-repair.ts). Every problem is one line naming the file, the place and the rule.
 import { readFileSync } from "node:fs";
 import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml";
 import { compileSchema } from "../kernel/json-schema.js";

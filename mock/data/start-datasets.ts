@@ -1,8 +1,6 @@
-// Start datasets shared by the mocks of one process (a test suite starts dozens, a page's handlers
-// may be made again per test): generating one is the slowest part of a start, and a start dataset is
-// never changed (every world forks it, copy on write: copy-on-write.ts), so mocks made from the
-// same seed, scale and today share one. The last few are kept; a new key evicts the oldest. A dataset
-// from a data file is built each time: building it is also where the file's problems are found.
+// Start datasets shared by the mocks of one process (a test suite starts dozens): generating one is
+// the slowest part of a start, and every world forks it (copy-on-write.ts), never changing it. A
+// dataset from a data file is built each time: building it is where the file's problems are found.
 import { createDataset, type CreateDatasetOptions, type Dataset } from "./dataset.js";
 import { normalizeToday } from "./dates.js";
 

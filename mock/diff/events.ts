@@ -1,13 +1,11 @@
-// The webhook direction: what a receiver gets (the headers and body of each event type) compared
-// as if it were a response the receiver parses, whichever document describes it. oasdiff and
-// openapi-diff leave OpenAPI `webhooks` out, and @asyncapi/diff leaves payload schemas
-// unclassified; both documents are turned into one such view here and compared by api-smart-diff,
-// whose response rules are the receiver's rules (a removed field breaks, a new optional one does not).
-import { apiCompare } from "api-smart-diff";
+// The webhook direction: what a receiver gets (each event type's headers and body), from either
+// document, as a response in an OpenAPI view compared by api-smart-diff, whose response rules are
+// the receiver's (a removed field breaks, a new optional one does not); @asyncapi/diff leaves
+// payload schemas unclassified.
 import type { Change } from "./contract.js";
 import { describeEvent } from "./describe.js";
-import { reachableComponents, resolvePointer, withoutUnchangedPaths, type Json } from "./json.js";
-import { classify, type LibraryDiff } from "./rules.js";
+import { reachableComponents, resolvePointer, type Json } from "./json.js";
+import { compareViews } from "./read-api.js";
 
 /** One event type as a receiver sees it: its header schema and its body schema. */
 export interface EventShape {
@@ -73,20 +71,13 @@ export function eventView(doc: Json, shapes: Map<string, EventShape>): Json {
 }
 
 /** Compares two event views: `noun` names the place ("webhook", "event"). */
-export function compareEventViews(whole: Json, wholeAfter: Json, meta: Pick<Change, "document" | "scope">, noun: string): Change[] {
-  const [before, after] = withoutUnchangedPaths(whole, wholeAfter);
-  if (JSON.stringify(before) === JSON.stringify(after)) return [];
-  const { diffs } = apiCompare(before, after) as { diffs: LibraryDiff[] };
-  const changes: Change[] = [];
-  for (const diff of diffs) {
-    if (diff.path[0] !== "paths" || diff.path.length === 2 || diff.path.at(-1) === "x-assumption") continue;
+function compareEventViews(before: Json, after: Json, meta: Pick<Change, "document" | "scope">, noun: string): Change[] {
+  return compareViews(before, after, meta, "receiver", (diff) => {
+    if (diff.path[0] !== "paths" || diff.path.length === 2 || diff.path.at(-1) === "x-assumption") return undefined;
     // Only the schema and the event itself carry meaning; the synthetic wrapper's own fields do not.
-    if (diff.path.length > 3 && !diff.path.includes("schema")) continue;
-    const described = describeEvent(diff.path, diff.action, diff.before, diff.after, noun);
-    const verdict = classify(diff.type, described, diff.action, "receiver", diff.path.at(-1));
-    changes.push({ kind: verdict.kind, ...meta, place: described.place, what: described.what, why: verdict.why, id: `${meta.document} ${described.place}: ${described.what}` });
-  }
-  return changes;
+    if (diff.path.length > 3 && !diff.path.includes("schema")) return undefined;
+    return describeEvent(diff.path, diff.action, diff.before, diff.after, noun);
+  });
 }
 
 /**

@@ -2,9 +2,9 @@
 // and knows request and response directions), named and classified by the package's rules.
 import { apiCompare } from "api-smart-diff";
 import type { Change } from "./contract.js";
-import { describeReadApi } from "./describe.js";
+import { describeReadApi, type Described } from "./describe.js";
 import { reachableComponents, withoutUnchangedPaths, type Json } from "./json.js";
-import { classify, type LibraryDiff } from "./rules.js";
+import { classify, type LibraryDiff, type Reader } from "./rules.js";
 
 /** The read API alone: no webhooks, and only the components the paths reach. */
 export function readApiView(doc: Json): Json {
@@ -25,23 +25,32 @@ const skip = (diff: LibraryDiff) =>
   diff.path[0] === "components" || (diff.path[0] === "paths" && diff.path.length === 2) || diff.path.at(-1) === "x-assumption";
 
 export function compareReadApi(before: Json, after: Json): Change[] {
-  const [a, b] = withoutUnchangedPaths(readApiView(before), readApiView(after));
-  if (JSON.stringify(a) === JSON.stringify(b)) return [];
-  const { diffs } = apiCompare(a, b) as { diffs: LibraryDiff[] };
+  return compareViews(readApiView(before), readApiView(after), { document: "OpenAPI", scope: "read API" }, "client", (diff, docOf) =>
+    skip(diff) ? undefined : describeReadApi(diff.path, diff.action, diff.before, diff.after, docOf),
+  );
+}
+
+/**
+ * What api-smart-diff finds between two OpenAPI-shaped views (the read API's, or the events' of
+ * events.ts), each change named by `describe` (undefined: not reported; `docOf` is the view the
+ * path belongs to) and classified for `reader`.
+ */
+export function compareViews(
+  whole: Json,
+  wholeAfter: Json,
+  meta: Pick<Change, "document" | "scope">,
+  reader: Reader,
+  describe: (diff: LibraryDiff, docOf: Json) => Described | undefined,
+): Change[] {
+  const [before, after] = withoutUnchangedPaths(whole, wholeAfter);
+  if (JSON.stringify(before) === JSON.stringify(after)) return [];
+  const { diffs } = apiCompare(before, after) as { diffs: LibraryDiff[] };
   const changes: Change[] = [];
   for (const diff of diffs) {
-    if (skip(diff)) continue;
-    const described = describeReadApi(diff.path, diff.action, diff.before, diff.after, diff.action === "remove" ? a : b);
-    const verdict = classify(diff.type, described, diff.action, "client", diff.path.at(-1));
-    changes.push({
-      kind: verdict.kind,
-      document: "OpenAPI",
-      scope: "read API",
-      place: described.place,
-      what: described.what,
-      why: verdict.why,
-      id: `OpenAPI ${described.place}: ${described.what}`,
-    });
+    const described = describe(diff, diff.action === "remove" ? before : after);
+    if (!described) continue;
+    const verdict = classify(diff.type, described, diff.action, reader, diff.path.at(-1));
+    changes.push({ kind: verdict.kind, ...meta, place: described.place, what: described.what, why: verdict.why, id: `${meta.document} ${described.place}: ${described.what}` });
   }
   return changes;
 }
