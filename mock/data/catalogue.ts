@@ -2,19 +2,6 @@
 // leave types, notes. Only the picks and counts come from the seeded faker.
 import type { HolidayRule } from "./holidays.js";
 
-export interface OrganizationProfile {
-  name: string;
-  domain: string;
-  companies: string[];
-  /** Employees at scale 1. */
-  employees: number;
-  /** Leave requests at scale 1. */
-  leaveRequests: number;
-  holidays: HolidayRule[];
-  /** Allowance of Annual Leave (days a year). */
-  annualDays: number;
-}
-
 const UK_HOLIDAYS: HolidayRule[] = [
   { kind: "fixed", name: "New Year's Day", month: 1, day: 1 },
   { kind: "easter", name: "Good Friday", offset: -2 },
@@ -38,7 +25,8 @@ const US_HOLIDAYS: HolidayRule[] = [
   { kind: "fixed", name: "Christmas Day", month: 12, day: 25 },
 ];
 
-export const ORGANIZATION_PROFILES: OrganizationProfile[] = [
+/** The generated organisations: employees and leave requests are counts at scale 1, annualDays the Annual Leave allowance. */
+export const ORGANIZATION_PROFILES = [
   {
     name: "Harbourline Group",
     domain: "harbourline.example",
@@ -58,15 +46,9 @@ export const ORGANIZATION_PROFILES: OrganizationProfile[] = [
     annualDays: 20,
   },
 ];
+export type OrganizationProfile = (typeof ORGANIZATION_PROFILES)[number];
 
-export interface DepartmentTemplate {
-  name: string;
-  description: string;
-  roles: string[];
-  units: string[];
-}
-
-export const DEPARTMENT_TEMPLATES: DepartmentTemplate[] = [
+export const DEPARTMENT_TEMPLATES = [
   { name: "Finance", description: "Runs payroll, accounts payable and the yearly audit.", roles: ["Accountant", "Payroll Analyst", "Financial Controller", "Accounts Payable Clerk", "Finance Manager"], units: ["Payroll", "Accounts Payable", "Treasury", "Audit"] },
   { name: "Engineering", description: "Builds and runs the company's software and systems.", roles: ["Software Engineer", "Senior Software Engineer", "QA Engineer", "DevOps Engineer", "Engineering Manager"], units: ["Platform", "Web", "Mobile", "Data"] },
   { name: "Human Resources", description: "Hires, onboards and supports the people of the company.", roles: ["HR Generalist", "Recruiter", "HR Business Partner", "People Operations Lead"], units: ["Recruitment", "People Operations", "Learning"] },
@@ -80,6 +62,7 @@ export const DEPARTMENT_TEMPLATES: DepartmentTemplate[] = [
   { name: "Research & Development", description: "Designs and tests new products.", roles: ["Research Scientist", "Product Designer", "Lab Technician"], units: ["Prototyping", "Research"] },
   { name: "Quality Assurance", description: "Inspects products and processes against standards.", roles: ["Quality Inspector", "Quality Manager"], units: ["Inspection", "Audit"] },
 ];
+export type DepartmentTemplate = (typeof DEPARTMENT_TEMPLATES)[number];
 
 export interface LeaveTypeTemplate {
   name: string;

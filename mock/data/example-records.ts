@@ -26,6 +26,10 @@ const { department: DEPARTMENT, employee: EMPLOYEE, leaveType: LEAVE_TYPE, leave
 const STATUS: LeaveStatusId = REQUEST.leaveStatusId;
 /** The example reliever, as the leave request's example shows it. */
 export const EXAMPLE_RELIEVER = REQUEST.relievers[0];
+/** The example request's first and last day, and the day it was asked. */
+const [START, END, ASKED] = [REQUEST.startDate.slice(0, 10), REQUEST.endDate.slice(0, 10), REQUEST.requestedOn.slice(0, 10)];
+/** The example request's working days for `employee`. */
+const exampleDays = (org: OrganizationRecords, employee: EmployeeRecord) => workingDays(START, END, { holidays: new Set(org.holidays.map((h) => h.date)), daysOff: employee.daysOff });
 
 /** Requests that hold their days (an employee's never overlap), and those that count against the yearly budget (Submitted, Pending, Approved), as the generator counts them. */
 const isLive = (r: LeaveRequestRecord) => r.statusId !== REJECTED && r.statusId !== ABANDONED;
@@ -115,22 +119,21 @@ function adoptLeaveType(org: OrganizationRecords, type: LeaveTypeRecord, today: 
  * 1 January of last year to 150 days ahead, which the holiday calendar covers; statuses fit the
  * time; no overlap with the employee's live requests; the type's yearly budget).
  */
-export function requestDatesRefusal(org: OrganizationRecords, request: LeaveRequestRecord, today: string): string | undefined {
-  const [start, end, asked] = [REQUEST.startDate.slice(0, 10), REQUEST.endDate.slice(0, 10), REQUEST.requestedOn.slice(0, 10)];
+function requestDatesRefusal(org: OrganizationRecords, request: LeaveRequestRecord, today: string): string | undefined {
   const windowStart = isoDate(dayFromYmd(yearOf(today) - 1, 1, 1));
   const windowEnd = isoDate(dayOf(today) + 150);
-  if (!(asked < today)) return `it was asked on ${asked}, not before today (${today})`;
-  if (start < windowStart || start > windowEnd) return `${start} is outside the records' window for today ${today} (${windowStart} to ${windowEnd})`;
-  if (STATUS === EXPIRED && !(end < today)) return `Expired before its end (${end})`;
+  if (!(ASKED < today)) return `it was asked on ${ASKED}, not before today (${today})`;
+  if (START < windowStart || START > windowEnd) return `${START} is outside the records' window for today ${today} (${windowStart} to ${windowEnd})`;
+  if (STATUS === EXPIRED && !(END < today)) return `Expired before its end (${END})`;
   const employee = org.employees.find((e) => e.id === request.employeeId)!;
   const type = org.leaveTypes.find((t) => t.id === request.leaveTypeId)!;
-  if (!(employee.status === "Active" && type.isActive) && !(start < today)) return "an inactive employee's or type's request only in the past";
-  const days = workingDays(start, end, { holidays: new Set(org.holidays.map((h) => h.date)), daysOff: employee.daysOff });
+  if (!(employee.status === "Active" && type.isActive) && !(START < today)) return "an inactive employee's or type's request only in the past";
+  const days = exampleDays(org, employee);
   if (days < 1) return "no working day in it";
   const live = STATUS !== REJECTED && STATUS !== ABANDONED;
-  const clash = org.leaveRequests.find((r) => r.employeeId === employee.id && r.id !== request.id && isLive(r) && r.startDate <= end && start <= r.endDate);
+  const clash = org.leaveRequests.find((r) => r.employeeId === employee.id && r.id !== request.id && isLive(r) && r.startDate <= END && START <= r.endDate);
   if (live && clash) return `it overlaps the employee's request ${clash.startDate} to ${clash.endDate}`;
-  if (isBudgeted(STATUS) && liveDays(org, employee.id, type.id, yearOf(start), request.id) + days > type.maxLeaveDays) return `the ${type.name} budget of ${yearOf(start)} would be exceeded`;
+  if (isBudgeted(STATUS) && liveDays(org, employee.id, type.id, yearOf(START), request.id) + days > type.maxLeaveDays) return `the ${type.name} budget of ${yearOf(START)} would be exceeded`;
   return undefined;
 }
 
@@ -140,12 +143,11 @@ function adoptRequest(org: OrganizationRecords, domain: string, request: LeaveRe
   const type = org.leaveTypes.find((t) => t.id === leaveTypeId)!;
   const typed = isEligible(type, employee) ? { ...request, leaveTypeId } : request;
   const refusal = requestDatesRefusal(org, typed, today);
-  const [start, end] = [REQUEST.startDate.slice(0, 10), REQUEST.endDate.slice(0, 10)];
   const dated: LeaveRequestRecord = refusal !== undefined ? typed : {
     ...typed,
-    startDate: start,
-    endDate: end,
-    days: workingDays(start, end, { holidays: new Set(org.holidays.map((h) => h.date)), daysOff: employee.daysOff }),
+    startDate: START,
+    endDate: END,
+    days: exampleDays(org, employee),
     statusId: STATUS,
     requestedOn: REQUEST.requestedOn,
   };

@@ -157,11 +157,7 @@ export function departmentPredicate(f: DepartmentFilter): ((d: DepartmentRecord)
   return combine(tests);
 }
 
-export interface EmployeeFilter {
-  status?: EmployeeRecord["status"];
-}
-
-export function employeePredicate(f: EmployeeFilter): ((e: EmployeeRecord) => boolean) | null {
+export function employeePredicate(f: Partial<Pick<EmployeeRecord, "status">>): ((e: EmployeeRecord) => boolean) | null {
   const { status } = f;
   return status === undefined ? null : (e) => e.status === status;
 }

@@ -76,15 +76,7 @@ export function employeeCode(n: number): string {
 export const WORK_MODES = [["Hybrid", 45], ["Onsite", 35], ["Remote", 20]] as const;
 export const DAYS_OFF: readonly (readonly [number[], number])[] = [[[], 76], [[5], 15], [[1], 5], [[3], 4]];
 
-export interface NewEmployeeInput {
-  id: string;
-  code: string;
-  department: DepartmentRecord;
-  template: DepartmentTemplate;
-  status: EmployeeRecord["status"];
-  domain: string;
-  takenEmails: Set<string>;
-}
+type NewEmployeeInput = Pick<EmployeeRecord, "id" | "code" | "status"> & { department: DepartmentRecord; template: DepartmentTemplate; domain: string; takenEmails: Set<string> };
 
 /** One employee of a department, names and habits from the picker. */
 export function newEmployee(p: Picker, input: NewEmployeeInput): EmployeeRecord {

@@ -1,19 +1,11 @@
 // The AsyncAPI document beyond the messages' shapes: servers, channels, operations, security,
 // messages added or removed, compared by @asyncapi/diff on dereferenced copies (as it requires),
 // with the delivery's extension fields classified by the package's rules.
-import { diff } from "@asyncapi/diff";
+import { diff, type DiffOutputItem } from "@asyncapi/diff";
 import type { Change } from "./contract.js";
 import { show, verb } from "./describe.js";
 import { dereference, type Json } from "./json.js";
 import { classifyAsyncApi } from "./rules.js";
-
-interface LibraryChange {
-  action: "add" | "remove" | "edit";
-  path: string;
-  before?: unknown;
-  after?: unknown;
-  type: string;
-}
 
 const decode = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
 
@@ -49,7 +41,7 @@ function place(path: string, before: Json, after: Json): { place: string; rest: 
 export function compareAsyncApiDocument(before: Json, after: Json): Change[] {
   if (JSON.stringify(before) === JSON.stringify(after)) return [];
   const [a, b] = [dereference(before), dereference(after)];
-  const output = diff(a, b).getOutput() as { changes: LibraryChange[] };
+  const output = diff(a, b).getOutput() as { changes: DiffOutputItem[] };
   const changes: Change[] = [];
   for (const change of output.changes) {
     if (covered(change.path)) continue;

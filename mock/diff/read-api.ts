@@ -1,10 +1,10 @@
 // The read API: the OpenAPI document's paths compared by api-smart-diff (which follows references
 // and knows request and response directions), named and classified by the package's rules.
-import { apiCompare } from "api-smart-diff";
+import { apiCompare, type Diff } from "api-smart-diff";
 import type { Change } from "./contract.js";
 import { describeReadApi, type Described } from "./describe.js";
 import { reachableComponents, withoutUnchangedPaths, type Json } from "./json.js";
-import { classify, type LibraryDiff, type Reader } from "./rules.js";
+import { classify, type Reader } from "./rules.js";
 
 /** The read API alone: no webhooks, and only the components the paths reach. */
 export function readApiView(doc: Json): Json {
@@ -21,7 +21,7 @@ export function readApiView(doc: Json): Json {
  * each operation using them), a whole path item (api-smart-diff reports each of its operations),
  * assumption marks (listed apart).
  */
-const skip = (diff: LibraryDiff) =>
+const skip = (diff: Diff) =>
   diff.path[0] === "components" || (diff.path[0] === "paths" && diff.path.length === 2) || diff.path.at(-1) === "x-assumption";
 
 export function compareReadApi(before: Json, after: Json): Change[] {
@@ -40,11 +40,11 @@ export function compareViews(
   wholeAfter: Json,
   meta: Pick<Change, "document" | "scope">,
   reader: Reader,
-  describe: (diff: LibraryDiff, docOf: Json) => Described | undefined,
+  describe: (diff: Diff, docOf: Json) => Described | undefined,
 ): Change[] {
   const [before, after] = withoutUnchangedPaths(whole, wholeAfter);
   if (JSON.stringify(before) === JSON.stringify(after)) return [];
-  const { diffs } = apiCompare(before, after) as { diffs: LibraryDiff[] };
+  const { diffs } = apiCompare(before, after);
   const changes: Change[] = [];
   for (const diff of diffs) {
     const described = describe(diff, diff.action === "remove" ? before : after);

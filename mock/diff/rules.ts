@@ -1,19 +1,8 @@
 // The classification rules of the package on top of the differs' own: which way a change cuts for
 // the people who build on the contract, and the one-line reason printed with it. Pure functions.
+import type { DiffType } from "api-smart-diff";
 import type { ChangeKind } from "./contract.js";
 import type { Described } from "./describe.js";
-
-/** api-smart-diff's and @asyncapi/diff's verdicts. */
-export type LibraryType = "breaking" | "non-breaking" | "annotation" | "unclassified" | "deprecated";
-
-/** One change as api-smart-diff reports it. */
-export interface LibraryDiff {
-  action: string;
-  path: Array<string | number>;
-  before?: unknown;
-  after?: unknown;
-  type: LibraryType;
-}
 
 /** Who reads what changed: a client (the read API), a receiver (webhooks and events). */
 export type Reader = "client" | "receiver";
@@ -67,7 +56,7 @@ export const isDocumentation = (key: unknown): boolean =>
   typeof key === "string" && (/^(example|examples|description|summary|title|externalDocs)$/.test(key) || key.startsWith("x-"));
 
 /** Our verdict for a change an OpenAPI differ found; `key` is the last segment of its path. */
-export function classify(type: LibraryType, described: Described, action: string, reader: Reader, key?: unknown): Verdict {
+export function classify(type: DiffType, described: Described, action: string, reader: Reader, key?: unknown): Verdict {
   const overridden = override(described, action);
   if (overridden) return overridden;
   if (type === "unclassified" && isDocumentation(key)) return { kind: "info", why: "documentation only" };
