@@ -19,7 +19,7 @@ export interface BalanceInput {
 }
 
 /** Carried days count while today's month index is at most the expiry month (0 January). */
-export function carriedDaysInForce(carriedForwardDays: number, carryForward: BalanceInput["leaveType"]["carryForward"], today: string): number {
+function carriedDaysInForce(carriedForwardDays: number, carryForward: BalanceInput["leaveType"]["carryForward"], today: string): number {
   if (monthIndexOf(today) > carryForward.expirationDate) return 0;
   return Math.max(0, Math.min(carriedForwardDays, carryForward.maxCarryForwardLimit));
 }

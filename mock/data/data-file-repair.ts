@@ -6,13 +6,13 @@
 import type { DataFile } from "./from-file.js";
 
 /** One error of the schema check: where (a JSON pointer), which keyword, its parameters. */
-export interface SchemaFinding {
+interface SchemaFinding {
   instancePath: string;
   keyword: string;
   params: Record<string, unknown>;
 }
 
-export interface Repaired {
+interface Repaired {
   /** The file without what the schema refused; undefined when nothing can be built from it. */
   content: DataFile | undefined;
   /** Places the builder's problems are not told under: their cause is a schema problem already told. */

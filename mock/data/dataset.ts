@@ -78,17 +78,15 @@ export function createDataset({ seed = 1, scale = 1, today, data }: CreateDatase
 
 /**
  * The generated organisations, the last one built when first read. Every pick comes from the one
- * seeded picker, in order, and nothing else draws from it after createDataset: so the last
- * organisation's id can be drawn now (its build's first pick) and the rest of its build run later,
- * continuing the stream where the one before it ended, the same bytes as building it now. An id is
- * drawn where the organisation before it ended, so only the last one can wait.
+ * seeded picker, in order, and nothing else draws from it after createDataset: so the last one's id
+ * (its build's first pick) is drawn now and the rest of its build continues the stream later, the
+ * same bytes as building it now. Only the last can wait: each id is drawn where the one before ends.
  */
 function generatedOrganizations(picker: Picker, { scale, today }: { scale: number; today: string }): LazyOrganization[] {
   // Organisation 1 answers the API reference's examples (a data file's keeps its own ids).
   const first = adoptExamples(buildOrganization(picker, ORGANIZATION_PROFILES[0], { scale, today }), today);
   const slots = [new LazyOrganization(first.id, first)];
   for (const profile of ORGANIZATION_PROFILES.slice(1)) {
-    // The next id is drawn where the organisation before it ends: that one cannot wait any longer.
     slots[slots.length - 1].get();
     const id = picker.uuid();
     slots.push(new LazyOrganization(id, () => buildOrganization(picker, profile, { scale, today, id })));

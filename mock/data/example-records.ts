@@ -13,7 +13,7 @@ import { workingDays } from "./working-days.js";
 import { DEPARTMENT_TEMPLATES } from "./catalogue.js";
 
 /** The records chosen to be the examples' (their generated ids), and the example reliever's. */
-export interface ExampleChoice {
+interface ExampleChoice {
   department: string;
   employee: string;
   leaveType: string;

@@ -16,7 +16,7 @@ export interface LeaveRequestFilter {
 }
 
 /** The records a list walks and the test each must pass (null: every record of `source` matches). */
-export interface Selection<R> {
+interface Selection<R> {
   source: readonly R[];
   keep: ((record: R) => boolean) | null;
 }

@@ -14,7 +14,7 @@ import { workingDays } from "./working-days.js";
 
 type File = components["schemas"];
 export type DataFile = File["DataFile"];
-export type OrganisationInput = File["Organisation"];
+type OrganisationInput = File["Organisation"];
 
 /** One rule a data file breaks: where (a JSON pointer into the file) and what. */
 export interface DataFileProblem {

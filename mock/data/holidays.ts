@@ -33,7 +33,7 @@ export function easterSunday(year: number): number {
   return dayFromYmd(year, month, day);
 }
 
-export function nthWeekday(year: number, month: number, dow: number, n: number): number {
+function nthWeekday(year: number, month: number, dow: number, n: number): number {
   if (n > 0) {
     const first = dayFromYmd(year, month, 1);
     return first + ((dow - weekday(first) + 7) % 7) + 7 * (n - 1);
@@ -42,7 +42,7 @@ export function nthWeekday(year: number, month: number, dow: number, n: number):
   return last - ((weekday(last) - dow + 7) % 7) + 7 * (n + 1);
 }
 
-export function holidayDay(rule: HolidayRule, year: number): number {
+function holidayDay(rule: HolidayRule, year: number): number {
   switch (rule.kind) {
     case "fixed":
       return dayFromYmd(year, rule.month, rule.day);

@@ -31,8 +31,8 @@ import type { EmployeeRecord, LeaveRequestRecord } from "./records.js";
 import { ABANDONED, APPROVED, LEAVE_STATUS_NAMES, REJECTED, SUBMITTED, isWaiting, type LeaveStatusId } from "./statuses.js";
 import { endAfterWorkingDays, nextWorkingDay, workingDays } from "./working-days.js";
 
-export type LeaveRequestOverrides = components["schemas"]["LeaveRequestedOverrides"];
-export type EmployeeOverrides = components["schemas"]["EmployeeCreatedOverrides"];
+type LeaveRequestOverrides = components["schemas"]["LeaveRequestedOverrides"];
+type EmployeeOverrides = components["schemas"]["EmployeeCreatedOverrides"];
 
 export type MutationFailure =
   /** The organisation id is not in the dataset. */
@@ -47,7 +47,7 @@ export type MutationFailure =
   | "conflict";
 
 /** `field` names the option at fault when it is not the record's id (an override: `set.startDate`). */
-export type MutationFailed = { ok: false; reason: MutationFailure; message: string; field?: string };
+type MutationFailed = { ok: false; reason: MutationFailure; message: string; field?: string };
 export type MutationResult<T> = { ok: true; record: T } | MutationFailed;
 
 function fail(reason: MutationFailure, message: string, field?: string): MutationFailed {
@@ -114,7 +114,7 @@ export function cancelLeaveRequest(ds: Dataset, orgId: string, id?: string): Mut
   return decide(ds, orgId, id, ABANDONED, (r) => isWaiting(r.statusId) || r.statusId === APPROVED, "Submitted, Pending or Approved");
 }
 
-export interface AddLeaveRequestOptions {
+interface AddLeaveRequestOptions {
   /** An employee who is not Terminated; default a random Active one. */
   employeeId?: string;
   /** The fields the caller sets (the control API's LeaveRequestedOverrides); the rest are picked. */
@@ -233,7 +233,7 @@ function givenSpan(set: LeaveRequestOverrides, pickEnd: (startDay: number) => nu
 
 // ---- employees --------------------------------------------------------------------------------
 
-export interface AddEmployeeOptions {
+interface AddEmployeeOptions {
   /** An Active department of the organisation; default a random one. */
   departmentId?: string;
   /** The fields the caller sets (the control API's EmployeeCreatedOverrides); the rest are picked. */

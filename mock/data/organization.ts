@@ -132,25 +132,18 @@ export function employeesMatching(org: OrganizationData, lowerTerm: string): Set
   if (lowerTerm === "") return new Set(ids);
   const found = new Set<string>();
   for (let at = joined.indexOf(lowerTerm); at >= 0; at = joined.indexOf(lowerTerm, at + 1)) {
-    // The employee whose texts hold position `at`: the last start at or before it.
-    let lo = 0;
-    let hi = starts.length - 1;
-    while (lo < hi) {
-      const mid = (lo + hi + 1) >>> 1;
-      if (starts[mid] <= at) lo = mid;
-      else hi = mid - 1;
-    }
-    // A match reaching over a separator is not in one text.
-    if (!joined.slice(at, at + lowerTerm.length).includes(SEPARATOR)) found.add(ids[lo]);
+    // The employee whose texts hold position `at`: the last start at or before it. A match reaching
+    // over a separator is not in one text.
+    if (!joined.slice(at, at + lowerTerm.length).includes(SEPARATOR)) found.add(ids[upperBound(starts, at, (a, b) => a - b) - 1]);
   }
   return found;
 }
 
 const SEPARATOR = "\u0000";
-const employeeTexts = new WeakMap<OrganizationData, { joined: string; starts: number[]; ids: string[] }>();
+const employeeTexts = new WeakMap<OrganizationData, ReturnType<typeof joinTexts>>();
 
 /** Each employee's name and email in lower case, each followed by SEPARATOR, with where each employee starts. */
-function joinTexts(employees: readonly EmployeeRecord[]): { joined: string; starts: number[]; ids: string[] } {
+function joinTexts(employees: readonly EmployeeRecord[]) {
   const parts: string[] = [];
   const starts: number[] = [];
   let length = 0;
@@ -164,10 +157,7 @@ function joinTexts(employees: readonly EmployeeRecord[]): { joined: string; star
 }
 
 /** Where each employee's and each leave type's requests stand in the list's order (`leaveRequests` indexes, ascending). */
-export interface RequestPlaces {
-  byEmployee: ReadonlyMap<string, Int32Array>;
-  byLeaveType: ReadonlyMap<string, Int32Array>;
-}
+type RequestPlaces = Record<"byEmployee" | "byLeaveType", ReadonlyMap<string, Int32Array>>;
 
 /**
  * The requests' places by employee and by leave type: a search gathers the requests of several

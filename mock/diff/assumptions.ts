@@ -5,7 +5,7 @@ import type { AssumptionChange } from "./contract.js";
 import { pointer, type Json } from "./json.js";
 
 /** Sentence → the JSON pointers that carry it (a bundle writes a shared trait out several times). */
-export function assumptionMarks(doc: Json): Map<string, string[]> {
+function assumptionMarks(doc: Json): Map<string, string[]> {
   const marks = new Map<string, string[]>();
   const walk = (node: Json, path: Array<string | number>) => {
     if (node === null || typeof node !== "object") return;

@@ -6,10 +6,10 @@ import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";
 
-export const BUNDLE_SOURCES_FILE = "bundle-sources.json";
+const BUNDLE_SOURCES_FILE = "bundle-sources.json";
 
 /** bundle file name (openapi.json) → source path relative to the repository → SHA-256 of its bytes. */
-export type BundleSources = Record<string, Record<string, string>>;
+type BundleSources = Record<string, Record<string, string>>;
 
 const sha256 = (bytes: Buffer) => createHash("sha256").update(bytes).digest("hex");
 
@@ -22,7 +22,7 @@ export async function renderBundleSources(sources: Record<string, string[]>, roo
   return { $comment: "Written by npm run generate: the files each bundle was made from, with the SHA-256 of each; npm run diff refuses a bundle whose sources changed since.", ...record };
 }
 
-export interface StaleBundle {
+interface StaleBundle {
   /** e.g. generated/openapi.json */
   bundle: string;
   /** Sources changed or removed since the bundle was written, relative to the repository. */

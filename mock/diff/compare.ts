@@ -18,7 +18,7 @@ function unique(changes: Change[]): Change[] {
  * A field added or removed together with its `required` entry is one change: "field F removed"
  * covers "F no longer required", and "required field F added" replaces the pair for a new one.
  */
-export function mergeFieldChanges(changes: Change[]): Change[] {
+function mergeFieldChanges(changes: Change[]): Change[] {
   const key = (change: Change, field: string) => `${change.document}|${change.scope}|${change.place}|${field}`;
   const fieldOf = (pattern: RegExp, change: Change) => pattern.exec(change.what)?.[1];
   const REMOVED = /^field `(.+)` removed$/;

@@ -8,7 +8,7 @@ import { reachableComponents, resolvePointer, type Json } from "./json.js";
 import { compareViews } from "./read-api.js";
 
 /** One event type as a receiver sees it: its header schema and its body schema. */
-export interface EventShape {
+interface EventShape {
   headers: Json;
   body: Json;
 }
@@ -16,7 +16,7 @@ export interface EventShape {
 const deref = (doc: Json, node: Json): Json => (node && typeof node.$ref === "string" ? (resolvePointer(doc, node.$ref) ?? node) : node);
 
 /** Each OpenAPI webhook: header parameters as one header object, the request body as the body. */
-export function webhookShapes(doc: Json): Map<string, EventShape> {
+function webhookShapes(doc: Json): Map<string, EventShape> {
   const shapes = new Map<string, EventShape>();
   for (const [name, item] of Object.entries<Json>(doc?.webhooks ?? {})) {
     const operation = item?.post ?? Object.values<Json>(item ?? {}).find((value) => value && typeof value === "object" && value.requestBody);
@@ -43,7 +43,7 @@ function withTraits(doc: Json, message: Json): Json {
 }
 
 /** Each AsyncAPI message a channel carries, by its name (the event type). */
-export function messageShapes(doc: Json): Map<string, EventShape> {
+function messageShapes(doc: Json): Map<string, EventShape> {
   const shapes = new Map<string, EventShape>();
   for (const channel of Object.values<Json>(doc?.channels ?? {})) {
     for (const [key, raw] of Object.entries<Json>(deref(doc, channel)?.messages ?? {})) {
@@ -56,7 +56,7 @@ export function messageShapes(doc: Json): Map<string, EventShape> {
 }
 
 /** The shapes as an OpenAPI document: one operation per event type, its 200 response the event. */
-export function eventView(doc: Json, shapes: Map<string, EventShape>): Json {
+function eventView(doc: Json, shapes: Map<string, EventShape>): Json {
   const paths: Json = {};
   for (const [name, shape] of [...shapes].sort(([a], [b]) => a.localeCompare(b))) {
     const schema = { type: "object", properties: { headers: shape.headers, body: shape.body } };

@@ -5,9 +5,9 @@ import type { AssumptionChange, Change, ContractDiff } from "./contract.js";
 
 const LABEL = { breaking: "BREAKING", "non-breaking": "non-breaking", info: "info" } as const;
 
-export const changeLine = (change: Change): string => `${LABEL[change.kind].padEnd(12)}  ${change.id} — ${change.why}`;
+const changeLine = (change: Change): string => `${LABEL[change.kind].padEnd(12)}  ${change.id} — ${change.why}`;
 
-export function assumptionLine(change: AssumptionChange): string {
+function assumptionLine(change: AssumptionChange): string {
   const where = `${change.document} ${change.where}`;
   if (change.change === "added") return `added     ${where}: "${change.after}"`;
   if (change.change === "removed") return `removed   ${where}: "${change.before}"`;

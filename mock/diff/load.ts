@@ -22,7 +22,7 @@ const FOLDER_LAYOUTS = ["", "generated", "dist/generated"];
 const REPO_PATH = "generated";
 
 /** This package's own bundled documents: generated/ beside src/ in the repository and in the package (dist/generated). */
-export const OWN_GENERATED = fileURLToPath(new URL("../../generated/", import.meta.url));
+const OWN_GENERATED = fileURLToPath(new URL("../../generated/", import.meta.url));
 
 function parse(text: string, source: string, file: string) {
   try {
@@ -44,7 +44,7 @@ export async function loadFolder(folder: string, label = `folder ${folder}`): Pr
   throw new LoadError(`${label}: no openapi.json and asyncapi.json in it (nor in its generated/ or dist/generated/)`);
 }
 
-export async function loadTarball(file: string, label = `tarball ${file}`): Promise<Contract> {
+async function loadTarball(file: string, label = `tarball ${file}`): Promise<Contract> {
   let entries: Awaited<ReturnType<typeof parseTarGzip>>;
   try {
     entries = await parseTarGzip(await fs.readFile(file));
@@ -63,7 +63,7 @@ export async function loadTarball(file: string, label = `tarball ${file}`): Prom
   return { label, openapi: found[0], asyncapi: found[1] };
 }
 
-export async function loadGitRef(ref: string, cwd: string, label = `git ${ref}`): Promise<Contract> {
+async function loadGitRef(ref: string, cwd: string, label = `git ${ref}`): Promise<Contract> {
   const git = async (args: string[]) => {
     try {
       return (await run("git", args, { cwd, maxBuffer: 64 * 1024 * 1024, encoding: "utf8" })).stdout;

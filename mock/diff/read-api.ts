@@ -7,7 +7,7 @@ import { reachableComponents, withoutUnchangedPaths, type Json } from "./json.js
 import { classify, type Reader } from "./rules.js";
 
 /** The read API alone: no webhooks, and only the components the paths reach. */
-export function readApiView(doc: Json): Json {
+function readApiView(doc: Json): Json {
   const { webhooks: _webhooks, components = {}, ...rest } = doc ?? {};
   return {
     ...rest,

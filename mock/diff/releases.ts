@@ -7,7 +7,7 @@ import path from "node:path";
 export const RELEASES_DIR = "contract-releases";
 export const ACKNOWLEDGEMENTS_FILE = "acknowledged.json";
 
-export interface RecordedRelease {
+interface RecordedRelease {
   version: string;
   dir: string;
   /** The day it was recorded, YYYY-MM-DD. */

@@ -52,7 +52,7 @@ const REASONS: Record<Reader, Record<"breaking" | "non-breaking", (d: Described,
 };
 
 /** Keys that document and carry nothing on the wire; extensions (x-...) are the package's own notes. */
-export const isDocumentation = (key: unknown): boolean =>
+const isDocumentation = (key: unknown): boolean =>
   typeof key === "string" && (/^(example|examples|description|summary|title|externalDocs)$/.test(key) || key.startsWith("x-"));
 
 /** Our verdict for a change an OpenAPI differ found; `key` is the last segment of its path. */
