@@ -16,10 +16,7 @@ export function forkDataset(start: Dataset): Dataset {
   return datasetOf(start, new OrganizationTable(slots));
 }
 
-/**
- * The organisation of `ds` that a mutation may change: the fork's own copy, made on the first
- * change (only the changed organisation is copied). Undefined for an id that is not in the dataset.
- */
+/** The organisation of `ds` a mutation may change: a fork's own copy, made on its first change; undefined for an unknown id. */
 export function writableOrganization(ds: Dataset, orgId: string): OrganizationData | undefined {
   const table = tableOf(ds);
   const slot = table.slot(orgId);

@@ -92,10 +92,7 @@ export function currentUtcDate(): string {
   return new Date().toISOString().slice(0, 10);
 }
 
-/**
- * The dates "today" may be: records reach six years back and a year ahead, and every timestamp is
- * written with a four-digit year, so the years far from now would give texts the spec refuses.
- */
+/** The dates "today" may be: records reach six years back and a year ahead, and the spec takes four-digit years only. */
 export const TODAY_RANGE = { from: "1900-01-01", to: "9000-12-31" } as const;
 
 /** The dataset's today as an ISO date; a RangeError names what is wrong with the value given. */

@@ -17,11 +17,7 @@ export function isEligible(type: Pick<LeaveTypeRecord, "eligibilityCriteria" | "
   }
 }
 
-/**
- * The companies a leave type applies to (the x-assumption of the leave type list's CompanyId):
- * every company when organisation-wide, else the companies its eligible companies, departments,
- * units or employees belong to.
- */
+/** The companies a leave type applies to (the list's CompanyId x-assumption): all for criteria 0, else those of its eligible ids. */
 export function companiesOfEligibility(
   eligibilityCriteria: LeaveTypeRecord["eligibilityCriteria"],
   eligibleIds: readonly string[],

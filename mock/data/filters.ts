@@ -22,10 +22,9 @@ interface Selection<R> {
 }
 
 /**
- * The fewest leave requests a filter needs to walk, in the list's order, and a test of only the
- * filters that source does not already imply: a department's, a status's or a department-and-status
- * group of the organisation's index, or the requests of the employees and leave types a search term names.
- * With no other filter the page is then a slice, whatever the organisation's size.
+ * The fewest leave requests a filter needs to walk, in the list's order (an index group, or the
+ * requests a search term names), and a test of only the filters that source does not imply: with no
+ * other filter the page is a slice, whatever the organisation's size.
  */
 export function leaveRequestSelection(org: OrganizationData, f: LeaveRequestFilter): Selection<LeaveRequestRecord> {
   const { index } = org;
@@ -67,10 +66,8 @@ function searchMatches(org: OrganizationData, term: string): { employees: Set<st
 }
 
 /**
- * The requests of the matched employees and leave types, in the list's order, from their places: a
- * few are sorted, many are marked on a table of the whole list that is then walked once. A request of
- * a matched employee and a matched type is gathered twice and kept once. Undefined when they are more
- * than `atMost`, a smaller group than the whole list.
+ * The requests of the matched employees and leave types, once each, in the list's order: a few are
+ * sorted, many are marked on a table of the list then walked once. Undefined when more than `atMost`.
  */
 function searchedRequests(org: OrganizationData, search: { employees: ReadonlySet<string>; types: ReadonlySet<string> }, atMost: number): LeaveRequestRecord[] | undefined {
   const { byEmployee, byLeaveType } = requestPlacesOf(org);

@@ -1,14 +1,9 @@
-// A dataset's organisations by id, in order, each given built or built the first time something
-// reads it (dataset.ts decides which: a generated dataset's organisation 2 waits, since the first
-// request, a demo key of organisation 1, never reads it). Ids, has and size build nothing; get,
-// values and the iterators build what they return. Copy on write (copy-on-write.ts) swaps whole
-// slots, so forks share the start's slots, built or not, and an organisation is built once for all.
+// A dataset's organisations by id, in order, each given built or built when first read (dataset.ts
+// decides: a generated dataset's organisation 2 waits, as the demo keys' requests never read it).
+// Ids, has and size build nothing; get, values and the iterators build what they return.
 import type { OrganizationData } from "./organization.js";
 
-/**
- * The organisation at `position` (1 for the first, as keys name it), built if it was not yet. Here,
- * not in dataset.ts, so readers by position (webhooks, pacts) load no generator.
- */
+/** The organisation at `position` (1 the first, as keys name it), built if need be; here so that its readers load no generator. */
 export function organizationAt(
   dataset: { readonly organizationIds: readonly string[]; readonly organizationById: ReadonlyMap<string, OrganizationData> },
   position: number,

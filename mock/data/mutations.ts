@@ -216,10 +216,7 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
   return { ok: true, record };
 }
 
-/**
- * The days of the given dates (the schema's `YYYY-MM-DDT00:00:00`, checked for a real calendar day
- * here), the end picked by `pickEnd` when only the start is given.
- */
+/** The days of the given dates (checked for real calendar days), the end picked by `pickEnd` when only the start is given. */
 function givenSpan(set: LeaveRequestOverrides, pickEnd: (startDay: number) => number): MutationResult<{ startDay: number; endDay: number }> {
   if (set.startDate === undefined) return fail("not-allowed", "endDate needs startDate", "set.endDate");
   const startDay = parseIsoDate(set.startDate.slice(0, 10));
@@ -291,9 +288,8 @@ export function addEmployee(ds: Dataset, orgId: string, options: AddEmployeeOpti
 }
 
 /**
- * The employee becomes Terminated and leaves the department's member count; a head is replaced by
- * another Active member when none would remain. Without an id, an Active employee who is not a
- * head is picked.
+ * The employee becomes Terminated and leaves the member count; a head is replaced by an Active
+ * member when none would remain. Without an id, an Active employee who is not a head is picked.
  */
 export function terminateEmployee(ds: Dataset, orgId: string, id?: string): MutationResult<EmployeeRecord> {
   const org = writableOrganization(ds, orgId);

@@ -121,10 +121,7 @@ export function workCalendarOf(org: OrganizationData, employee: EmployeeRecord):
   return { holidays: org.index.holidayDates, daysOff: employee.daysOff };
 }
 
-/**
- * The ids of the employees whose full name or email holds `lowerTerm` (already in lower case): one
- * native substring search over every employee's texts, kept per organisation until an employee changes.
- */
+/** The employees whose full name or email holds `lowerTerm` (lower case): one native search over texts kept until an employee changes. */
 export function employeesMatching(org: OrganizationData, lowerTerm: string): Set<string> {
   let texts = employeeTexts.get(org);
   if (!texts) employeeTexts.set(org, (texts = joinTexts(org.employees)));
@@ -160,10 +157,8 @@ function joinTexts(employees: readonly EmployeeRecord[]) {
 type RequestPlaces = Record<"byEmployee" | "byLeaveType", ReadonlyMap<string, Int32Array>>;
 
 /**
- * The requests' places by employee and by leave type: a search gathers the requests of several
- * employees and types and puts them in the list's order by sorting numbers, without reading the
- * records (comparing their dates was most of a search's time at --scale 10). Kept per organisation
- * until a request is inserted or replaced.
+ * The requests' places by employee and by leave type, kept until a request changes: a search sorts
+ * numbers rather than comparing records' dates (most of a search's time at --scale 10).
  */
 export function requestPlacesOf(org: OrganizationData): RequestPlaces {
   let places = requestPlaces.get(org);

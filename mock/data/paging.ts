@@ -12,10 +12,7 @@ export function pageMeta(totalRecords: number, pageNumber: number, pageSize: num
   return { pageNumber, pageSize, totalRecords, totalPages: Math.ceil(totalRecords / pageSize) };
 }
 
-/**
- * One page of the items of `source` that pass `keep`, walking `source` once in the given direction:
- * only the page's items are mapped, every item is tested so the total is true. `keep` null keeps all.
- */
+/** One page of `source`'s items that pass `keep` (null: all), in one walk: only the page's are mapped, all are tested for a true total. */
 export function pageOfMatches<R, T>(
   source: readonly R[],
   keep: ((record: R) => boolean) | null,

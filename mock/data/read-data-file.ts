@@ -71,11 +71,7 @@ export function dataFileFromObject(content: unknown, name = "data"): LoadedDataF
   return checked({ name, content: content as DataFile, placeOf: (pointer) => pointer || "/" });
 }
 
-/**
- * The file checked against the schema and for duplicate ids. Their problems travel with the file
- * (createDataset adds the builder's and throws them together); a file nothing can be built from
- * (not an object) is refused here.
- */
+/** The file checked against the schema and for duplicate ids: the problems travel with it to the builder's; a non-object is refused here. */
 function checked(file: LoadedDataFile): LoadedDataFile {
   validate ??= compileSchema(JSON.parse(readFileSync(SCHEMA_PATH, "utf8")) as Record<string, unknown>);
   if (validate(file.content)) {

@@ -10,10 +10,8 @@ import { classifyAsyncApi } from "./rules.js";
 const decode = (segment: string) => segment.replace(/~1/g, "/").replace(/~0/g, "~");
 
 /**
- * Changes the message view reports better (a message's headers and payload), copies of what is
- * reported once elsewhere (components, the operation's copy of its channel and of the channel's
- * messages, the channel's copy of its servers: the copies are the dereferenced references), and
- * assumption marks (listed apart).
+ * Changes the message view reports better (headers, payload), copies of what is reported elsewhere
+ * (components, and the dereferenced copies of channels, messages and servers), assumption marks.
  */
 function covered(path: string): boolean {
   return (

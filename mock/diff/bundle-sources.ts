@@ -29,11 +29,7 @@ interface StaleBundle {
   changed: string[];
 }
 
-/**
- * The bundles of `generatedDir` (a repository's generated/) whose sources changed since `npm run
- * generate` recorded them; [] when every bundle is fresh. A missing record is reported as every
- * bundle being stale, since nothing says what they were made from.
- */
+/** The bundles of a repository's generated/ whose sources changed since `npm run generate` recorded them (no record: all). */
 export async function staleBundles(generatedDir: string, bundles: readonly string[]): Promise<StaleBundle[]> {
   const root = path.dirname(path.resolve(generatedDir));
   const folder = path.relative(root, path.resolve(generatedDir)) || ".";

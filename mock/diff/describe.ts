@@ -71,10 +71,7 @@ function parameterName(doc: Json, route: string, method: string, index: number):
   return parameter ? `${parameter.in} parameter ${parameter.name}` : `parameter #${index + 1}`;
 }
 
-/**
- * Describes a change of the read-API view. `docOf` is the view the path belongs to (the "before"
- * view for removals, the "after" one otherwise), for names the path only holds by position.
- */
+/** Describes a change of the read-API view; `docOf`, the view the path belongs to, names what the path holds by position. */
 export function describeReadApi(path: ReadonlyArray<string | number>, action: string, before: unknown, after: unknown, docOf: Json): Described {
   const [top, route, method, section, ...rest] = path.map((key) => (typeof key === "number" ? key : String(key)));
   if (top !== "paths") {

@@ -20,10 +20,7 @@ export function resolvePointer(doc: Json, ref: string): Json {
 export const pointer = (path: ReadonlyArray<string | number>): string =>
   path.map((key) => String(key).replace(/~/g, "~0").replace(/\//g, "~1")).join("/");
 
-/**
- * The document's `components` reduced to what `roots` reach through `$ref`s (followed
- * transitively), so a comparison of one view ignores components that only another view uses.
- */
+/** The document's `components` reduced to what `roots` reach through `$ref`s, so that a view ignores other views' components. */
 export function reachableComponents(doc: Json, roots: Json[]): Json {
   const kept: Record<string, Record<string, Json>> = {};
   const seen = new Set<string>();
@@ -52,10 +49,9 @@ function refsOnlyComponents(node: Json): boolean {
 }
 
 /**
- * Two OpenAPI-shaped views without the paths that cannot differ: a path item equal in both, with
- * every component it reaches equal too. Components are cut to what the remaining paths reach
- * (security schemes, named rather than referenced, are kept). api-smart-diff's time grows with
- * what it walks, and an unchanged path has nothing to report.
+ * Two OpenAPI-shaped views without the paths equal in both, components they reach included, and
+ * without the components only those reached (security schemes stay): api-smart-diff's time grows
+ * with what it walks, and an unchanged path has nothing to report.
  */
 export function withoutUnchangedPaths(a: Json, b: Json): [Json, Json] {
   const same = (item: Json, other: Json) =>
@@ -72,10 +68,7 @@ export function withoutUnchangedPaths(a: Json, b: Json): [Json, Json] {
   return [cut(a), cut(b)];
 }
 
-/**
- * A copy with every local `$ref` replaced by its target. A reference back into its own ancestry
- * (a recursive schema) stays a `$ref`, so the copy is always a finite tree.
- */
+/** A copy with every local `$ref` replaced by its target, but for a recursive one, so the copy is a finite tree. */
 export function dereference(doc: Json): Json {
   const copy = (node: Json, stack: string[]): Json => {
     if (node === null || typeof node !== "object") return node;

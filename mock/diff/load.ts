@@ -85,10 +85,7 @@ async function loadGitRef(ref: string, cwd: string, label = `git ${ref}`): Promi
   return { label, openapi, asyncapi };
 }
 
-/**
- * A contract named on the command line: an existing file is a packed tarball, an existing folder
- * holds the bundles, anything else is a git ref of the repository around `cwd`.
- */
+/** A contract named on the command line: a file is a packed tarball, a folder holds the bundles, anything else is a git ref. */
 export async function loadContract(source: string, cwd: string): Promise<Contract> {
   const full = path.resolve(cwd, source);
   const stat = await fs.stat(full).catch(() => undefined);
@@ -98,9 +95,8 @@ export async function loadContract(source: string, cwd: string): Promise<Contrac
 }
 
 /**
- * This package's own contract: dist/generated/ once installed; in the repository, generated/, once
- * it is known to be what the documents under openapi/ and asyncapi/ give now. A bundle older than
- * an edit is refused with one line naming it and the changed files, so the edit is never missed.
+ * This package's own contract: dist/generated/ once installed; in the repository generated/, refused
+ * with one line naming the changed files when older than the documents, so an edit is never missed.
  */
 export async function loadOwnContract(generatedDir = OWN_GENERATED): Promise<Contract> {
   if (path.resolve(generatedDir).split(path.sep).includes("dist")) return loadFolder(generatedDir, "this package (installed)");

@@ -16,11 +16,7 @@ function readApiView(doc: Json): Json {
   };
 }
 
-/**
- * Diffs that say nothing a consumer needs, or say it twice: copies under components (reported at
- * each operation using them), a whole path item (api-smart-diff reports each of its operations),
- * assumption marks (listed apart).
- */
+/** Diffs said elsewhere: components (at each operation using them), a whole path item (per operation), assumption marks. */
 const skip = (diff: Diff) =>
   diff.path[0] === "components" || (diff.path[0] === "paths" && diff.path.length === 2) || diff.path.at(-1) === "x-assumption";
 
@@ -30,11 +26,7 @@ export function compareReadApi(before: Json, after: Json): Change[] {
   );
 }
 
-/**
- * What api-smart-diff finds between two OpenAPI-shaped views (the read API's, or the events' of
- * events.ts), each change named by `describe` (undefined: not reported; `docOf` is the view the
- * path belongs to) and classified for `reader`.
- */
+/** What api-smart-diff finds between two OpenAPI-shaped views, named by `describe` (undefined: skipped) and classified for `reader`. */
 export function compareViews(
   whole: Json,
   wholeAfter: Json,

@@ -78,10 +78,7 @@ function breakingWhenLower(breaking: string, fine: string) {
   return (before: unknown, after: unknown): Verdict => (Number(after) < Number(before) ? { kind: "breaking", why: breaking } : { kind: "non-breaking", why: fine });
 }
 
-/**
- * Rules for the delivery's extension fields (x-...) of the AsyncAPI operation, which
- * @asyncapi/diff leaves unclassified: what a receiver must do differently when they change.
- */
+/** The AsyncAPI delivery's extension fields, which @asyncapi/diff leaves unclassified: what receivers must do differently. */
 const EXTENSIONS: Record<string, (before: unknown, after: unknown) => Verdict> = {
   "x-signature-tolerance-seconds": () => ({ kind: "breaking", why: "the signature rule changed: receivers verify with the old tolerance" }),
   "x-response-timeout-seconds": breakingWhenLower("receivers must answer sooner than before or the delivery counts as failed", "receivers have more time to answer"),
