@@ -3,14 +3,11 @@
 // is left out of a copy of the file (the builder then generates it, as for any field a file leaves
 // out), an array longer than its maximum is cut to it, and an entry missing a required field is kept
 // but marked, so what the builder says about it (it follows from the missing field) is not told twice.
+import type { ErrorObject } from "ajv";
 import type { DataFile } from "./from-file.js";
 
 /** One error of the schema check: where (a JSON pointer), which keyword, its parameters. */
-interface SchemaFinding {
-  instancePath: string;
-  keyword: string;
-  params: Record<string, unknown>;
-}
+type SchemaFinding = Pick<ErrorObject, "instancePath" | "keyword" | "params">;
 
 interface Repaired {
   /** The file without what the schema refused; undefined when nothing can be built from it. */

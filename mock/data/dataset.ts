@@ -128,15 +128,8 @@ export function sampleIds(dataset: Dataset) {
       (r) => yearOf(r.startDate) === thisYear && (r.statusId === APPROVED || r.statusId === PENDING || r.statusId === SUBMITTED),
       "leave request this year",
     );
-    const neverSetUp = ((): { employeeId: string; leaveTypeId: string } => {
-      for (const e of org.employees) {
-        if (e.status !== "Active") continue;
-        for (const t of org.leaveTypes) {
-          if (t.isActive && isEligible(t, e) && !org.index.balanceSetUpByKey.has(balanceKey(e.id, t.id))) return { employeeId: e.id, leaveTypeId: t.id };
-        }
-      }
-      throw new Error("the dataset has no balance that was never set up");
-    })();
+    const pairs = org.employees.filter((e) => e.status === "Active").flatMap((e) => org.leaveTypes.map((t) => ({ e, t })));
+    const { e, t } = first(pairs, ({ e, t }) => t.isActive && isEligible(t, e) && !org.index.balanceSetUpByKey.has(balanceKey(e.id, t.id)), "balance that was never set up");
     const byKind = [0, 1, 2, 3, 4].map((k) => first(org.leaveTypes, (t) => t.eligibilityCriteria === k && t.isActive, `active leave type of eligibility ${k}`).id);
     return {
       organizationId: org.id,
@@ -153,7 +146,7 @@ export function sampleIds(dataset: Dataset) {
       /** A pair whose balance was set up and that has requests this year. */
       balance: { employeeId: thisYears.employeeId, leaveTypeId: thisYears.leaveTypeId },
       /** An Active employee and an active leave type they are eligible for, whose balance was never set up (rule 1 of section 4.3). */
-      balanceNeverSetUp: neverSetUp,
+      balanceNeverSetUp: { employeeId: e.id, leaveTypeId: t.id },
       /** One active leave type id per eligibility criteria, index 0 to 4. */
       leaveTypeIdByEligibility: byKind as [string, string, string, string, string],
       inactiveLeaveTypeId: first(org.leaveTypes, (t) => !t.isActive, "inactive leave type").id,

@@ -11,13 +11,11 @@ export function parseIsoDate(text: string): number | undefined {
   if (known !== undefined) return known;
   const match = ISO_DATE.exec(text);
   if (!match) return undefined;
-  const year = Number(match[1]);
-  const month = Number(match[2]);
-  const day = Number(match[3]);
+  const [year, month, day] = match.slice(1).map(Number);
   const back = new Date(dayFromYmd(year, month, day) * MS_PER_DAY);
   // 2026-02-30 rolls over into March; a real date survives the round trip.
   if (back.getUTCFullYear() !== year || back.getUTCMonth() !== month - 1 || back.getUTCDate() !== day) return undefined;
-  return remember(dayByIso, text, dayFromYmd(year, month, day));
+  return remember(dayByIso, text, back.getTime() / MS_PER_DAY);
 }
 
 /** Like parseIsoDate, for dates the program itself wrote: a bad one is a bug, so it throws. */
@@ -98,14 +96,9 @@ export const TODAY_RANGE = { from: "1900-01-01", to: "9000-12-31" } as const;
 /** The dataset's today as an ISO date; a RangeError names what is wrong with the value given. */
 export function normalizeToday(today: string | Date | undefined): string {
   if (today === undefined) return currentUtcDate();
-  let iso: string;
-  if (today instanceof Date) {
-    if (Number.isNaN(today.getTime())) throw new RangeError("today must be a valid date");
-    iso = today.toISOString().slice(0, 10);
-  } else {
-    if (parseIsoDate(today) === undefined) throw new RangeError(`today must be an ISO date YYYY-MM-DD, got ${JSON.stringify(today)}`);
-    iso = today;
-  }
+  if (today instanceof Date && Number.isNaN(today.getTime())) throw new RangeError("today must be a valid date");
+  if (!(today instanceof Date) && parseIsoDate(today) === undefined) throw new RangeError(`today must be an ISO date YYYY-MM-DD, got ${JSON.stringify(today)}`);
+  const iso = today instanceof Date ? today.toISOString().slice(0, 10) : today;
   if (iso < TODAY_RANGE.from || iso > TODAY_RANGE.to) throw new RangeError(`today must be a date from ${TODAY_RANGE.from} to ${TODAY_RANGE.to}, got ${iso}`);
   return iso;
 }

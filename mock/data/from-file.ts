@@ -14,7 +14,6 @@ import { workingDays } from "./working-days.js";
 
 type File = components["schemas"];
 export type DataFile = File["DataFile"];
-type OrganisationInput = File["Organisation"];
 
 /** One rule a data file breaks: where (a JSON pointer into the file) and what. */
 export interface DataFileProblem {
@@ -24,7 +23,7 @@ export interface DataFileProblem {
 
 /** An organisation's entry in a data file, with where its problems are reported. */
 export interface GivenOrganization {
-  input: OrganisationInput;
+  input: File["Organisation"];
   /** The JSON pointer of a place inside the entry (`employees/3`). */
   at(path: string): Place;
   /** Leave type ids the file gives to the other organisations (to name that mistake). */
@@ -106,12 +105,7 @@ export function givenEmployee(
   };
 }
 
-interface KnownIds {
-  companies: ReadonlySet<string>;
-  departments: ReadonlySet<string>;
-  units: ReadonlySet<string>;
-  employees: ReadonlySet<string>;
-}
+type KnownIds = Record<"companies" | "departments" | "units" | "employees", ReadonlySet<string>>;
 
 const ELIGIBLE_KIND: Record<1 | 2 | 3 | 4, [keyof KnownIds, string]> = { 1: ["companies", "company"], 2: ["departments", "department"], 3: ["units", "unit"], 4: ["employees", "employee"] };
 
