@@ -19,7 +19,8 @@ interface Repaired {
 /** Where collection entries sit: /organisations/<o>/<collection>/<i>. */
 const ENTRY_DEPTH = 4;
 
-const tokensOf = (pointer: string) => pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
+/** A JSON pointer's unescaped tokens. */
+export const tokensOf = (pointer: string) => pointer.split("/").slice(1).map((t) => t.replace(/~1/g, "/").replace(/~0/g, "~"));
 const pointerOf = (tokens: readonly string[]) => tokens.map((t) => `/${t.replace(/~/g, "~0").replace(/\//g, "~1")}`).join("");
 
 /** `content` with every value `findings` name left out (a copy; the original is not changed). */

@@ -4,8 +4,6 @@
 import { englishFaker } from "./faker.js";
 import { ORGANIZATION_PROFILES } from "./catalogue.js";
 import { dayOf, normalizeToday, yearOf } from "./dates.js";
-
-export { normalizeToday, TODAY_RANGE } from "./dates.js";
 import { Picker } from "./picker.js";
 import { buildOrganization } from "./build-organization.js";
 import { LazyOrganization, OrganizationTable } from "./lazy-organizations.js";
@@ -16,7 +14,7 @@ import { isEligible } from "./eligibility.js";
 import { balanceKey, type OrganizationData } from "./organization.js";
 import { APPROVED, SUBMITTED, PENDING } from "./statuses.js";
 
-export type { OrganizationData, OrganizationIndex } from "./organization.js";
+export type { OrganizationData } from "./organization.js";
 export { organizationAt } from "./lazy-organizations.js";
 export type * from "./records.js";
 

@@ -15,18 +15,12 @@ export interface LeaveRequestFilter {
   searchTerm?: string;
 }
 
-/** The records a list walks and the test each must pass (null: every record of `source` matches). */
-interface Selection<R> {
-  source: readonly R[];
-  keep: ((record: R) => boolean) | null;
-}
-
 /**
  * The fewest leave requests a filter needs to walk, in the list's order (an index group, or the
  * requests a search term names), and a test of only the filters that source does not imply: with no
  * other filter the page is a slice, whatever the organisation's size.
  */
-export function leaveRequestSelection(org: OrganizationData, f: LeaveRequestFilter): Selection<LeaveRequestRecord> {
+export function leaveRequestSelection(org: OrganizationData, f: LeaveRequestFilter): { source: readonly LeaveRequestRecord[]; keep: ((r: LeaveRequestRecord) => boolean) | null } {
   const { index } = org;
   const candidates: [readonly LeaveRequestRecord[], LeaveRequestFilter][] = [[org.leaveRequests, f]];
   const without = (...keys: (keyof LeaveRequestFilter)[]) => {
@@ -69,7 +63,7 @@ function searchMatches(org: OrganizationData, term: string): { employees: Set<st
  * The requests of the matched employees and leave types, once each, in the list's order: a few are
  * sorted, many are marked on a table of the list then walked once. Undefined when more than `atMost`.
  */
-function searchedRequests(org: OrganizationData, search: { employees: ReadonlySet<string>; types: ReadonlySet<string> }, atMost: number): LeaveRequestRecord[] | undefined {
+function searchedRequests(org: OrganizationData, search: ReturnType<typeof searchMatches>, atMost: number): LeaveRequestRecord[] | undefined {
   const { byEmployee, byLeaveType } = requestPlacesOf(org);
   const lists: Int32Array[] = [];
   let count = 0;

@@ -6,7 +6,7 @@ import { LineCounter, parseDocument, isMap, isSeq, type Node } from "yaml";
 import { compileSchema } from "../kernel/json-schema.js";
 import { jsonOrUndefined } from "../kernel/json-text.js";
 import { DataFileError, fileError, type DataFile, type DataFileProblem, type LoadedDataFile } from "./data-file.js";
-import { repairForBuilder } from "./data-file-repair.js";
+import { repairForBuilder, tokensOf } from "./data-file-repair.js";
 
 const SCHEMA_PATH = new URL("../../generated/data-file.schema.json", import.meta.url);
 
@@ -39,23 +39,17 @@ export function parseDataFile(text: string, name: string): LoadedDataFile {
   return checked({ name, content: document.content as DataFile, placeOf: document.placeOf });
 }
 
-interface ParsedText {
-  content: unknown;
-  placeOf(pointer: string): string;
-}
+type ParsedText = Pick<LoadedDataFile, "placeOf"> & { content: unknown };
 
 /** YAML (JSON is YAML too) with line and column for every node; broken text is a DataFileError. */
 function parseText(text: string, name: string): ParsedText {
   const lines = new LineCounter();
   const document = parseDocument(text, { lineCounter: lines, prettyErrors: false, uniqueKeys: true });
-  if (document.errors.length > 0) {
-    throw new DataFileError(
-      // The first error is the mistake; the parser's later ones follow from it.
-      document.errors.slice(0, 1).map((e) => {
-        const at = lines.linePos(e.pos[0]);
-        return `${name}:${at.line}:${at.col}: not valid YAML or JSON: ${e.message.split("\n")[0]}`;
-      }),
-    );
+  // The first error is the mistake; the parser's later ones follow from it.
+  const [error] = document.errors;
+  if (error) {
+    const at = lines.linePos(error.pos[0]);
+    throw new DataFileError([`${name}:${at.line}:${at.col}: not valid YAML or JSON: ${error.message.split("\n")[0]}`]);
   }
   const placeOf = (pointer: string) => {
     const node = nodeAt(document.contents, pointer);
@@ -120,8 +114,7 @@ function duplicateIds(content: DataFile, placeOf: (pointer: string) => string): 
 /** The YAML node at a JSON pointer (the deepest one that exists). */
 function nodeAt(root: unknown, pointer: string): Node | undefined {
   let node = root as Node | undefined;
-  for (const raw of pointer.split("/").slice(1)) {
-    const key = raw.replace(/~1/g, "/").replace(/~0/g, "~");
+  for (const key of tokensOf(pointer)) {
     let next: unknown;
     if (isMap(node)) next = node.items.find((pair) => (pair.key as { value?: unknown } | null)?.value === key)?.value;
     else if (isSeq(node)) next = node.items[Number(key)];
