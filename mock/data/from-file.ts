@@ -5,7 +5,7 @@
 import type { components } from "../../generated/data-file.js";
 import { dayFromYmd, dayOf, parseIsoDate, utcTimestamp } from "./dates.js";
 import { isEligible } from "./eligibility.js";
-import { DAYS_OFF, documentsFor, emailFor, handoffNoteFor, relieversFor, slug, templateOfDepartment, templateOfLeaveType, WORK_MODES, type Picker } from "./picker.js";
+import { DAYS_OFF, emailFor, leaveRequestRecord, relieversFor, slug, templateOfDepartment, templateOfLeaveType, WORK_MODES, type Picker } from "./picker.js";
 import { leaveTemplateOf, statusFor, type RequestContext } from "./generate-requests.js";
 import type { HolidayRecord } from "./holidays.js";
 import type { CompanyRecord, DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
@@ -190,24 +190,18 @@ export function givenRequest(
     if (!ctx.employeeById.has(rid)) place.problem(`relieverIds/${i}`, `${rid} is not an employee of this organisation`);
   });
   const relieverRecords = relievers ?? (r.relieverIds ?? []).flatMap((rid) => ctx.employeeById.get(rid) ?? []);
-  return {
+  return leaveRequestRecord(p, ctx.domain, employee, type, {
     id,
-    employeeId: employee.id,
-    leaveTypeId: type.id,
-    companyId: employee.companyId,
-    departmentId: employee.departmentId,
     startDate: r.startDate,
     endDate: r.endDate,
     days,
     statusId: r.status ? leaveStatusId(r.status) : statusFor(p, startDay, endDay, ctx.todayDay),
     comments: r.comments ?? p.pick(leaveTemplateOf(type.name).comments),
     requestedOn: timestamp(r.requestedOn, place, "requestedOn", () => p.timestampOn(requestedDay, 6, 21)),
-    documents: r.documents
-      ? r.documents.map((d) => ({ id: d.id, name: d.name, mime: d.mime, storage: d.document.startsWith("app://") ? (1 as const) : (0 as const), document: d.document }))
-      : documentsFor(p, ctx.domain, id, type),
-    relieverIds: relieverRecords.map((e) => e.id),
-    handoffNote: r.handoffNote ?? handoffNoteFor(p, relieverRecords, endDay),
-  };
+    relievers: relieverRecords,
+    documents: r.documents?.map((d) => ({ id: d.id, name: d.name, mime: d.mime, storage: d.document.startsWith("app://") ? (1 as const) : (0 as const), document: d.document })),
+    handoffNote: r.handoffNote,
+  });
 }
 
 export function givenBalances(

@@ -3,7 +3,7 @@
 import { LEAVE_TYPE_TEMPLATES, type LeaveTypeTemplate } from "./catalogue.js";
 import { dayFromYmd, dayOf, isoDate, yearOf } from "./dates.js";
 import { isEligible } from "./eligibility.js";
-import { documentsFor, handoffNoteFor, relieversFor, templateOfLeaveType, type Picker } from "./picker.js";
+import { leaveRequestRecord, relieversFor, templateOfLeaveType, type Picker } from "./picker.js";
 import type { EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
 import { ABANDONED, APPROVED, EXPIRED, PENDING, REJECTED, SUBMITTED, type LeaveStatusId } from "./statuses.js";
 import { endAfterWorkingDays, nextWorkingDay, workingDays, type WorkCalendar } from "./working-days.js";
@@ -75,22 +75,9 @@ export function generateRequests(p: Picker, ctx: RequestContext): LeaveRequestRe
     const requestedDay = Math.min(startDay - p.skewedInt(1, 60), todayDay - 1 - p.skewedInt(0, 40));
     const id = p.uuid();
     const relievers = relieversFor(p, employee, ctx.membersOf.get(employee.departmentId) ?? [], ctx.employees);
-    out.push({
-      id,
-      employeeId: employee.id,
-      leaveTypeId: type.id,
-      companyId: employee.companyId,
-      departmentId: employee.departmentId,
-      startDate,
-      endDate,
-      days,
-      statusId,
-      comments: p.pick(template.comments),
-      requestedOn: p.timestampOn(requestedDay, 6, 21),
-      documents: documentsFor(p, ctx.domain, id, type),
-      relieverIds: relievers.map((r) => r.id),
-      handoffNote: handoffNoteFor(p, relievers, endDay),
-    });
+    const comments = p.pick(template.comments);
+    const requestedOn = p.timestampOn(requestedDay, 6, 21);
+    out.push(leaveRequestRecord(p, ctx.domain, employee, type, { id, startDate, endDate, days, statusId, comments, requestedOn, relievers }));
   }
   ensureEveryStatus(out, todayDay);
   return out;

@@ -8,10 +8,9 @@ import type { Dataset } from "./dataset.js";
 import { isEligible } from "./eligibility.js";
 import {
   Picker,
-  documentsFor,
   emailFor,
   employeeCode,
-  handoffNoteFor,
+  leaveRequestRecord,
   newEmployee,
   relieversFor,
   templateOfDepartment,
@@ -194,22 +193,16 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
   const relievers = relieversFor(p, staff, members, org.employees);
   const startDate = isoDate(startDay);
   const endDate = isoDate(endDay);
-  const record: LeaveRequestRecord = {
+  const record = leaveRequestRecord(p, org.domain, staff, leaveType, {
     id,
-    employeeId: staff.id,
-    leaveTypeId: leaveType.id,
-    companyId: staff.companyId,
-    departmentId: staff.departmentId,
     startDate,
     endDate,
     days: workingDays(startDate, endDate, calendar),
     statusId: SUBMITTED,
     comments: set.comments ?? p.pick(templateOfLeaveType(leaveType.name)?.comments ?? ["Time off."]),
     requestedOn: utcTimestamp(requestedMs),
-    documents: documentsFor(p, org.domain, id, leaveType),
-    relieverIds: relievers.map((r) => r.id),
-    handoffNote: handoffNoteFor(p, relievers, endDay),
-  };
+    relievers,
+  });
   insertLeaveRequest(org, record);
   ensureBalanceSetUp(org, staff.id, leaveType.id);
   ds.version++;

@@ -12,8 +12,8 @@ import {
   type DepartmentTemplate,
   type LeaveTypeTemplate,
 } from "./catalogue.js";
-import { MS_PER_DAY, utcTimestamp } from "./dates.js";
-import type { DepartmentRecord, EmployeeRecord, LeaveDocumentRecord, LeaveTypeRecord } from "./records.js";
+import { MS_PER_DAY, dayOf, utcTimestamp } from "./dates.js";
+import type { DepartmentRecord, EmployeeRecord, LeaveDocumentRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
 
 /** Small helpers over the seeded faker, so the generator reads as what it picks. */
 export class Picker {
@@ -130,6 +130,37 @@ export function documentsFor(p: Picker, domain: string, requestId: string, type:
   if (!p.chance(0.12)) return [];
   const optional = p.pick(OPTIONAL_DOCUMENTS);
   return [documentFor(p, domain, requestId, optional.name, optional.mime)];
+}
+
+type RequestParts = Pick<LeaveRequestRecord, "id" | "startDate" | "endDate" | "days" | "statusId" | "comments" | "requestedOn">;
+
+/**
+ * A leave request of `employee` and `type` (the generator's, a data file's or a new one's): its
+ * documents and handoff note are picked unless given, after everything the caller picked.
+ */
+export function leaveRequestRecord(
+  p: Picker,
+  domain: string,
+  employee: EmployeeRecord,
+  type: LeaveTypeRecord,
+  r: RequestParts & { relievers: readonly EmployeeRecord[]; documents?: LeaveDocumentRecord[]; handoffNote?: string },
+): LeaveRequestRecord {
+  return {
+    id: r.id,
+    employeeId: employee.id,
+    leaveTypeId: type.id,
+    companyId: employee.companyId,
+    departmentId: employee.departmentId,
+    startDate: r.startDate,
+    endDate: r.endDate,
+    days: r.days,
+    statusId: r.statusId,
+    comments: r.comments,
+    requestedOn: r.requestedOn,
+    documents: r.documents ?? documentsFor(p, domain, r.id, type),
+    relieverIds: r.relievers.map((e) => e.id),
+    handoffNote: r.handoffNote ?? handoffNoteFor(p, r.relievers, dayOf(r.endDate)),
+  };
 }
 
 export function relieversFor(p: Picker, employee: EmployeeRecord, colleagues: readonly EmployeeRecord[], fallback: readonly EmployeeRecord[]): EmployeeRecord[] {
