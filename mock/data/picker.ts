@@ -132,18 +132,13 @@ export function documentsFor(p: Picker, domain: string, requestId: string, type:
   return [documentFor(p, domain, requestId, optional.name, optional.mime)];
 }
 
-type RequestParts = Pick<LeaveRequestRecord, "id" | "startDate" | "endDate" | "days" | "statusId" | "comments" | "requestedOn">;
-
-/**
- * A leave request of `employee` and `type` (the generator's, a data file's or a new one's): its
- * documents and handoff note are picked unless given, after everything the caller picked.
- */
+/** A leave request of `employee` and `type`; its documents and handoff note are picked unless given, after the caller's picks. */
 export function leaveRequestRecord(
   p: Picker,
   domain: string,
   employee: EmployeeRecord,
   type: LeaveTypeRecord,
-  r: RequestParts & { relievers: readonly EmployeeRecord[]; documents?: LeaveDocumentRecord[]; handoffNote?: string },
+  r: Pick<LeaveRequestRecord, "id" | "startDate" | "endDate" | "days" | "statusId" | "comments" | "requestedOn"> & { relievers: readonly EmployeeRecord[]; documents?: LeaveDocumentRecord[]; handoffNote?: string },
 ): LeaveRequestRecord {
   return {
     id: r.id,
