@@ -55,8 +55,14 @@ export function leaveRequestSelection(org: OrganizationData, f: LeaveRequestFilt
 function searchMatches(org: OrganizationData, term: string): { employees: Set<string>; types: Set<string> } {
   const lower = term.toLowerCase();
   const employees = employeesMatching(org, lower);
-  const types = new Set(org.leaveTypes.filter((t) => t.name.toLowerCase().includes(lower)).map((t) => t.id));
+  const types = new Set(org.leaveTypes.filter(nameHolds(term)).map((t) => t.id));
   return { employees, types };
+}
+
+/** A test of whether a record's name holds `term`, in any letter case. */
+function nameHolds(term: string): (record: { name: string }) => boolean {
+  const lower = term.toLowerCase();
+  return (record) => record.name.toLowerCase().includes(lower);
 }
 
 /**
@@ -122,10 +128,7 @@ export function leaveTypePredicate(f: LeaveTypeFilter): (t: LeaveTypeRecord) => 
   const { companyId, isActive, searchTerm } = f;
   if (companyId !== undefined) tests.push((t) => t.companyIds.includes(companyId));
   if (isActive !== undefined) tests.push((t) => t.isActive === isActive);
-  if (searchTerm !== undefined) {
-    const term = searchTerm.toLowerCase();
-    tests.push((t) => t.name.toLowerCase().includes(term));
-  }
+  if (searchTerm !== undefined) tests.push(nameHolds(searchTerm));
   return combine(tests)!;
 }
 
@@ -141,10 +144,7 @@ export function departmentPredicate(f: DepartmentFilter): ((d: DepartmentRecord)
     const companies = new Set(f.companyIds);
     tests.push((d) => companies.has(d.companyId));
   }
-  if (f.searchTerm !== undefined) {
-    const term = f.searchTerm.toLowerCase();
-    tests.push((d) => d.name.toLowerCase().includes(term));
-  }
+  if (f.searchTerm !== undefined) tests.push(nameHolds(f.searchTerm));
   return combine(tests);
 }
 

@@ -7,8 +7,7 @@ import { dayFromYmd, dayOf, parseIsoDate, utcTimestamp } from "./dates.js";
 import { isEligible } from "./eligibility.js";
 import { DAYS_OFF, emailFor, leaveRequestRecord, relieversFor, slug, templateOfDepartment, templateOfLeaveType, WORK_MODES, type Picker } from "./picker.js";
 import { leaveTemplateOf, statusFor, type RequestContext } from "./generate-requests.js";
-import type { HolidayRecord } from "./holidays.js";
-import type { CompanyRecord, DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
+import type { CompanyRecord, HolidayRecord, DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
 import { leaveStatusId } from "./statuses.js";
 import { workingDays } from "./working-days.js";
 

@@ -1,11 +1,6 @@
 // Public holiday calendars: fixed dates, Easter-relative dates and "nth weekday of a month" dates.
 import { dayFromYmd, isoDate, weekday } from "./dates.js";
-
-export interface HolidayRecord {
-  /** ISO date `YYYY-MM-DD`. */
-  date: string;
-  name: string;
-}
+import type { HolidayRecord } from "./records.js";
 
 export type HolidayRule =
   | { kind: "fixed"; name: string; month: number; day: number }

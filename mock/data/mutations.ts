@@ -30,8 +30,7 @@ import type { EmployeeRecord, LeaveRequestRecord } from "./records.js";
 import { ABANDONED, APPROVED, LEAVE_STATUS_NAMES, REJECTED, SUBMITTED, isWaiting, type LeaveStatusId } from "./statuses.js";
 import { endAfterWorkingDays, nextWorkingDay, workingDays } from "./working-days.js";
 
-type LeaveRequestOverrides = components["schemas"]["LeaveRequestedOverrides"];
-type EmployeeOverrides = components["schemas"]["EmployeeCreatedOverrides"];
+type Schemas = components["schemas"];
 
 export type MutationFailure =
   /** The organisation id is not in the dataset. */
@@ -113,14 +112,16 @@ export function cancelLeaveRequest(ds: Dataset, orgId: string, id?: string): Mut
   return decide(ds, orgId, id, ABANDONED, (r) => isWaiting(r.statusId) || r.statusId === APPROVED, "Submitted, Pending or Approved");
 }
 
-interface AddLeaveRequestOptions {
-  /** An employee who is not Terminated; default a random Active one. */
-  employeeId?: string;
-  /** The fields the caller sets (the control API's LeaveRequestedOverrides); the rest are picked. */
-  set?: LeaveRequestOverrides;
+/**
+ * What the new record is for (`K`: an id; default a random one that qualifies) and the fields the
+ * caller sets (`set`: the control API's overrides schema of its event); the rest are picked.
+ */
+type AddOptions<K extends string, Set> = { [key in K]?: string } & { set?: Set };
+
+type AddLeaveRequestOptions = AddOptions<"employeeId", Schemas["LeaveRequestedOverrides"]> & {
   /** When it was asked; default the real clock, kept within the dataset's today so it sorts after every generated request and before its start. */
   now?: Date;
-}
+};
 
 /** A new Submitted request starting in the coming weeks; its days come from the calendar. */
 export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveRequestOptions = {}): MutationResult<LeaveRequestRecord> {
@@ -210,7 +211,7 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
 }
 
 /** The days of the given dates (checked for real calendar days), the end picked by `pickEnd` when only the start is given. */
-function givenSpan(set: LeaveRequestOverrides, pickEnd: (startDay: number) => number): MutationResult<{ startDay: number; endDay: number }> {
+function givenSpan(set: Schemas["LeaveRequestedOverrides"], pickEnd: (startDay: number) => number): MutationResult<{ startDay: number; endDay: number }> {
   if (set.startDate === undefined) return fail("not-allowed", "endDate needs startDate", "set.endDate");
   const startDay = parseIsoDate(set.startDate.slice(0, 10));
   if (startDay === undefined) return fail("not-allowed", `${set.startDate} is not a calendar date`, "set.startDate");
@@ -223,15 +224,8 @@ function givenSpan(set: LeaveRequestOverrides, pickEnd: (startDay: number) => nu
 
 // ---- employees --------------------------------------------------------------------------------
 
-interface AddEmployeeOptions {
-  /** An Active department of the organisation; default a random one. */
-  departmentId?: string;
-  /** The fields the caller sets (the control API's EmployeeCreatedOverrides); the rest are picked. */
-  set?: EmployeeOverrides;
-}
-
 /** A new Active employee in an Active department, with the next employee code. */
-export function addEmployee(ds: Dataset, orgId: string, options: AddEmployeeOptions = {}): MutationResult<EmployeeRecord> {
+export function addEmployee(ds: Dataset, orgId: string, options: AddOptions<"departmentId", Schemas["EmployeeCreatedOverrides"]> = {}): MutationResult<EmployeeRecord> {
   const org = writableOrganization(ds, orgId);
   if (!org) return NO_ORG(orgId);
   const p = mutationPicker(ds);

@@ -4,17 +4,16 @@
 // Records are never changed in place: a mutation puts a new object in their place, so caches keyed
 // by record object stay correct.
 import type { components } from "../../generated/data-file.js";
-import type { HolidayRecord } from "./holidays.js";
 import type { LeaveStatusId } from "./statuses.js";
 
 type Entries = components["schemas"];
-export type { HolidayRecord };
 
 /** An entry as a record: every field present, read-only (its arrays too). */
 type RecordOf<T> = { readonly [K in keyof T]-?: ReadOnlyArray<Exclude<T[K], undefined>> };
 type ReadOnlyArray<V> = V extends readonly (infer E)[] ? readonly E[] : V;
 
 export type CompanyRecord = RecordOf<Entries["Company"]>;
+export type HolidayRecord = RecordOf<Entries["Holiday"]>;
 export type UnitRecord = RecordOf<Entries["Unit"]>;
 
 export interface DepartmentRecord extends RecordOf<Omit<Entries["Department"], "units">> {
