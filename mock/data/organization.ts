@@ -48,8 +48,6 @@ export interface OrganizationIndex {
   readonly requestsByDepartmentStatus: Map<string, LeaveRequestRecord[]>;
   /** Keyed by balanceKey(employeeId, leaveTypeId). */
   readonly balanceSetUpByKey: Map<string, BalanceSetUpRecord>;
-  /** Unit id → the department that holds it. */
-  readonly departmentByUnitId: Map<string, string>;
   readonly holidayDates: Set<string>;
 }
 
@@ -83,8 +81,6 @@ export function indexOrganization(records: OrganizationRecords): OrganizationDat
   const requestsByDepartment = groupBy(records.leaveRequests, (r) => r.departmentId);
   const requestsByStatus = groupBy(records.leaveRequests, (r) => r.statusId);
   const requestsByDepartmentStatus = groupBy(records.leaveRequests, (r) => departmentStatusKey(r.departmentId, r.statusId));
-  const departmentByUnitId = new Map<string, string>();
-  for (const d of records.departments) for (const u of d.units) departmentByUnitId.set(u.id, d.id);
   const index: OrganizationIndex = {
     companyById: new Map(records.companies.map((c) => [c.id, c])),
     departmentById: new Map(records.departments.map((d) => [d.id, d])),
@@ -96,7 +92,6 @@ export function indexOrganization(records: OrganizationRecords): OrganizationDat
     requestsByStatus,
     requestsByDepartmentStatus,
     balanceSetUpByKey: new Map(records.balanceSetUps.map((b) => [balanceKey(b.employeeId, b.leaveTypeId), b])),
-    departmentByUnitId,
     holidayDates: new Set(records.holidays.map((h) => h.date)),
   };
   const org = { ...records } as OrganizationData;
