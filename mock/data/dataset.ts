@@ -12,7 +12,7 @@ import { fileError, givenOrganizations, type DataFileProblem, type LoadedDataFil
 import { isQuiet } from "./data-file-repair.js";
 import { isEligible } from "./eligibility.js";
 import { balanceKey, type OrganizationData } from "./organization.js";
-import { APPROVED, SUBMITTED, PENDING } from "./statuses.js";
+import { APPROVED, SUBMITTED, isBudgeted } from "./statuses.js";
 
 export type { OrganizationData } from "./organization.js";
 export { organizationAt } from "./lazy-organizations.js";
@@ -123,7 +123,7 @@ export function sampleIds(dataset: Dataset) {
   return dataset.organizations.map((org) => {
     const thisYears = first(
       org.leaveRequests,
-      (r) => yearOf(r.startDate) === thisYear && (r.statusId === APPROVED || r.statusId === PENDING || r.statusId === SUBMITTED),
+      (r) => yearOf(r.startDate) === thisYear && isBudgeted(r.statusId),
       "leave request this year",
     );
     const pairs = org.employees.filter((e) => e.status === "Active").flatMap((e) => org.leaveTypes.map((t) => ({ e, t })));

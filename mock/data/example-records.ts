@@ -8,7 +8,7 @@ import { isEligible } from "./eligibility.js";
 import { emailFor, templateOfDepartment } from "./picker.js";
 import { balanceKey, type OrganizationRecords } from "./organization.js";
 import type { DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
-import { ABANDONED, APPROVED, EXPIRED, PENDING, REJECTED, SUBMITTED, type LeaveStatusId } from "./statuses.js";
+import { EXPIRED, isBudgeted, isLive, type LeaveStatusId } from "./statuses.js";
 import { workingDays } from "./working-days.js";
 import { DEPARTMENT_TEMPLATES } from "./catalogue.js";
 
@@ -31,9 +31,7 @@ const [START, END, ASKED] = [REQUEST.startDate.slice(0, 10), REQUEST.endDate.sli
 /** The example request's working days for `employee`. */
 const exampleDays = (org: OrganizationRecords, employee: EmployeeRecord) => workingDays(START, END, { holidays: new Set(org.holidays.map((h) => h.date)), daysOff: employee.daysOff });
 
-/** Requests that hold their days (an employee's never overlap), and those that count against the yearly budget (Submitted, Pending, Approved), as the generator counts them. */
-const isLive = (r: LeaveRequestRecord) => r.statusId !== REJECTED && r.statusId !== ABANDONED;
-const isBudgeted = (statusId: number) => statusId === SUBMITTED || statusId === PENDING || statusId === APPROVED;
+const byId = <T extends { id: string }>(list: readonly T[], id: string) => list.find((x) => x.id === id)!;
 const replace = <T extends { id: string }>(list: T[], next: T) => list.splice(list.findIndex((x) => x.id === next.id), 1, next);
 
 /** The example's department name's template, and its employees' roles and units re-themed from the old one's (by position), so a renamed department's people do its work. */
@@ -125,22 +123,21 @@ function requestDatesRefusal(org: OrganizationRecords, request: LeaveRequestReco
   if (!(ASKED < today)) return `it was asked on ${ASKED}, not before today (${today})`;
   if (START < windowStart || START > windowEnd) return `${START} is outside the records' window for today ${today} (${windowStart} to ${windowEnd})`;
   if (STATUS === EXPIRED && !(END < today)) return `Expired before its end (${END})`;
-  const employee = org.employees.find((e) => e.id === request.employeeId)!;
-  const type = org.leaveTypes.find((t) => t.id === request.leaveTypeId)!;
+  const employee = byId(org.employees, request.employeeId);
+  const type = byId(org.leaveTypes, request.leaveTypeId);
   if (!(employee.status === "Active" && type.isActive) && !(START < today)) return "an inactive employee's or type's request only in the past";
   const days = exampleDays(org, employee);
   if (days < 1) return "no working day in it";
-  const live = STATUS !== REJECTED && STATUS !== ABANDONED;
-  const clash = org.leaveRequests.find((r) => r.employeeId === employee.id && r.id !== request.id && isLive(r) && r.startDate <= END && START <= r.endDate);
-  if (live && clash) return `it overlaps the employee's request ${clash.startDate} to ${clash.endDate}`;
+  const clash = org.leaveRequests.find((r) => r.employeeId === employee.id && r.id !== request.id && isLive(r.statusId) && r.startDate <= END && START <= r.endDate);
+  if (isLive(STATUS) && clash) return `it overlaps the employee's request ${clash.startDate} to ${clash.endDate}`;
   if (isBudgeted(STATUS) && liveDays(org, employee.id, type.id, yearOf(START), request.id) + days > type.maxLeaveDays) return `the ${type.name} budget of ${yearOf(START)} would be exceeded`;
   return undefined;
 }
 
 /** The example's texts, document and reliever; its type, dates, status and request time where requestDatesRefusal finds no rule against them. */
 function adoptRequest(org: OrganizationRecords, domain: string, request: LeaveRequestRecord, leaveTypeId: string, relieverId: string | undefined, today: string): void {
-  const employee = org.employees.find((e) => e.id === request.employeeId)!;
-  const type = org.leaveTypes.find((t) => t.id === leaveTypeId)!;
+  const employee = byId(org.employees, request.employeeId);
+  const type = byId(org.leaveTypes, leaveTypeId);
   const typed = isEligible(type, employee) ? { ...request, leaveTypeId } : request;
   const refusal = requestDatesRefusal(org, typed, today);
   const dated: LeaveRequestRecord = refusal !== undefined ? typed : {
@@ -166,7 +163,6 @@ function adoptRequest(org: OrganizationRecords, domain: string, request: LeaveRe
 
 /** Gives the chosen records (still under their generated ids) the examples' values, in place. */
 export function adoptExampleValues(org: OrganizationRecords, choice: ExampleChoice, today: string): void {
-  const byId = <T extends { id: string }>(list: T[], id: string) => list.find((x) => x.id === id)!;
   adoptDepartment(org, byId(org.departments, choice.department), choice.employee, today);
   adoptEmployee(org, org.domain, byId(org.employees, choice.employee), { ...REQUEST, code: EMPLOYEE.employeeId, firstName: EMPLOYEE.firstName, lastName: EMPLOYEE.lastName });
   if (choice.reliever !== undefined) {

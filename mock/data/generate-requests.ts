@@ -5,7 +5,7 @@ import { dayFromYmd, dayOf, isoDate, yearOf } from "./dates.js";
 import { isEligible } from "./eligibility.js";
 import { leaveRequestRecord, relieversFor, templateOfLeaveType, type Picker } from "./picker.js";
 import type { EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
-import { ABANDONED, APPROVED, EXPIRED, PENDING, REJECTED, SUBMITTED, type LeaveStatusId } from "./statuses.js";
+import { ABANDONED, APPROVED, EXPIRED, PENDING, REJECTED, SUBMITTED, isBudgeted, isLive, type LeaveStatusId } from "./statuses.js";
 import { endAfterWorkingDays, nextWorkingDay, workingDays, type WorkCalendar } from "./working-days.js";
 
 /** A leave type's template by its name; a name of a data file's own takes the first (annual leave)'s lengths and words. */
@@ -64,11 +64,11 @@ export function generateRequests(p: Picker, ctx: RequestContext): LeaveRequestRe
     const spans = busy.get(employee.id) ?? [];
     if (days < 1 || spans.some(([s, e]) => startDay <= e && s <= endDay)) continue;
     const statusId = statusFor(p, startDay, endDay, todayDay);
-    const live = statusId === SUBMITTED || statusId === PENDING || statusId === APPROVED;
+    const live = isBudgeted(statusId);
     const budgetKey = `${employee.id}|${type.id}|${yearOf(startDate)}`;
     if (live && (used.get(budgetKey) ?? 0) + days > type.maxLeaveDays) continue;
     if (live) used.set(budgetKey, (used.get(budgetKey) ?? 0) + days);
-    if (statusId !== REJECTED && statusId !== ABANDONED) busy.set(employee.id, [...spans, [startDay, endDay]]);
+    if (isLive(statusId)) busy.set(employee.id, [...spans, [startDay, endDay]]);
 
     // Asked for 1-60 days ahead, and before today (nobody asks from the future): requests for the
     // coming months spread over the last weeks rather than piling up on yesterday.

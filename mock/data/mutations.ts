@@ -27,7 +27,7 @@ import {
 } from "./organization.js";
 import type { components } from "../../generated/control-api.js";
 import type { EmployeeRecord, LeaveRequestRecord } from "./records.js";
-import { ABANDONED, APPROVED, LEAVE_STATUS_NAMES, REJECTED, SUBMITTED, isWaiting, type LeaveStatusId } from "./statuses.js";
+import { ABANDONED, APPROVED, LEAVE_STATUS_NAMES, REJECTED, SUBMITTED, isLive, isWaiting, type LeaveStatusId } from "./statuses.js";
 import { endAfterWorkingDays, nextWorkingDay, workingDays } from "./working-days.js";
 
 type Schemas = components["schemas"];
@@ -161,7 +161,7 @@ export function addLeaveRequest(ds: Dataset, orgId: string, options: AddLeaveReq
   const todayDay = dayOf(ds.today);
   const [minLength, maxLength] = templateOfLeaveType(leaveType.name)?.length ?? [1, 5];
   // The employee's requests that hold their days: a new one may not overlap them.
-  const live = (org.index.requestsByEmployee.get(staff.id) ?? []).filter((r) => r.statusId !== REJECTED && r.statusId !== ABANDONED);
+  const live = (org.index.requestsByEmployee.get(staff.id) ?? []).filter((r) => isLive(r.statusId));
   const clashOf = (s: number, e: number) => live.find((r) => dayOf(r.startDate) <= e && s <= dayOf(r.endDate));
   const pickedLength = () => p.skewedInt(minLength, Math.min(maxLength, Math.max(minLength, 5)));
   let startDay = 0;

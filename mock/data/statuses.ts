@@ -16,6 +16,12 @@ export function isWaiting(statusId: number): boolean {
   return statusId === SUBMITTED || statusId === PENDING;
 }
 
+/** Requests that hold their days (an employee's never overlap): all but Rejected and Abandoned ones. */
+export const isLive = (statusId: number): boolean => statusId !== REJECTED && statusId !== ABANDONED;
+
+/** Requests that count against the type's yearly allowance: waiting and Approved ones. */
+export const isBudgeted = (statusId: number): boolean => isWaiting(statusId) || statusId === APPROVED;
+
 /** The LeaveStatus filter's value (validated by the spec: a name as the enum spells it, or a number) as the status number. */
 export function leaveStatusId(status: LeaveStatusName | LeaveStatusId): LeaveStatusId {
   return typeof status === "number" ? status : LeaveStatusIdValues[LEAVE_STATUS_NAMES.indexOf(status)];
