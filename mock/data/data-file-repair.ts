@@ -1,8 +1,6 @@
-// A data file the schema refuses still goes to the builder, so one run names every problem (a wrong
-// enum value and an unknown department together, not one per run): each value the schema refused
-// is left out of a copy of the file (the builder then generates it, as for any field a file leaves
-// out), an array longer than its maximum is cut to it, and an entry missing a required field is kept
-// but marked, so what the builder says about it (it follows from the missing field) is not told twice.
+// A data file the schema refuses still goes to the builder, so one run names every problem: a
+// refused value is left out of a copy (the builder generates it), an array is cut to its maximum,
+// and an entry missing a required field is kept but marked, so what follows from it is not told twice.
 import type { ErrorObject } from "ajv";
 import type { DataFile } from "./from-file.js";
 

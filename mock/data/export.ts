@@ -1,7 +1,6 @@
-// A dataset as a data file (hr-mock export, GET /_mock/data): every record with the fields the
-// format takes and nothing the mock derives, so `--data` builds the same records back and the API
-// answers the same bytes. Pure: the CLI and the control API write the text (format-data-file.ts
-// for the CLI, so the control API's code, which a page's bundle holds, carries no YAML writer).
+// A dataset as a data file (hr-mock export, GET /_mock/data): the fields the format takes and
+// nothing the mock derives, so `--data` builds the same records back. Pure: the YAML writer is
+// format-data-file.ts, which the control API's code (in a page's bundle) does not load.
 import type { DataFile } from "./data-file.js";
 import type { Dataset } from "./dataset.js";
 import type { OrganizationData } from "./organization.js";

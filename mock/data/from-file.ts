@@ -1,7 +1,6 @@
-// A data file's entries as records (build-organization.ts calls these per entry): what an entry
-// leaves out is picked as the generator would pick it, what the API derives is computed, and each
-// rule the file's schema cannot state (an id that must name a record, a date order, a unit of
-// another department) is reported as a problem at the entry's JSON pointer, never thrown.
+// A data file's entries as records: what an entry leaves out is picked as the generator would, what
+// the API derives is computed, and each rule the schema cannot state (an id naming a record, a date
+// order) is reported as a problem at the entry's JSON pointer, never thrown.
 import type { components } from "../../generated/data-file.js";
 import { dayFromYmd, dayOf, parseIsoDate, utcTimestamp } from "./dates.js";
 import { isEligible } from "./eligibility.js";

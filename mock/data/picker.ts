@@ -1,7 +1,6 @@
-// The seeded picker and the parts of records it picks (an employee, a request's documents, relievers
-// and handoff note), for the generator (build-organization.ts, generate-requests.ts) and for what a
-// data file leaves out (from-file.ts). Everything depends only on the faker's seed: no clock, no
-// crypto, no iteration over unordered collections.
+// The seeded picker and the parts of records it picks, for the generator and for what a data file
+// leaves out (from-file.ts). Everything depends only on the faker's seed: no clock, no crypto, no
+// iteration over unordered collections.
 import type { Faker } from "@faker-js/faker";
 import {
   DEPARTMENT_TEMPLATES,

@@ -1,8 +1,6 @@
-// The records of the seeded dataset: a data file's entries (generated/data-file.d.ts) with every
-// field present, plus what the API derives or filters by (company ids, counts, working days, the
-// storage of documents); the resource handlers build the API's objects from them explicitly.
-// Records are never changed in place: a mutation puts a new object in their place, so caches keyed
-// by record object stay correct.
+// The records of the dataset: a data file's entries (generated/data-file.d.ts) with every field, plus
+// what the API derives or filters by. Never changed in place: a mutation puts a new object in their
+// place, so caches keyed by record object stay correct.
 import type { components } from "../../generated/data-file.js";
 import type { LeaveStatusId } from "./statuses.js";
 

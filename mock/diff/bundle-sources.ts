@@ -1,7 +1,6 @@
-// Which files each bundle of generated/ was made from, with a SHA-256 of each, as `npm run generate`
-// records them in generated/bundle-sources.json. In the repository the diff compares those bundles,
-// so it first asks whether a document changed since they were written: an edit of openapi/paths/…
-// without `npm run generate` is refused by name, never compared as if it were not there.
+// Which files each bundle of generated/ was made from, with their SHA-256, as `npm run generate`
+// records them: the diff compares those bundles, so an edit of the documents without a generate is
+// refused by name, never compared as if it were not there.
 import { createHash } from "node:crypto";
 import fs from "node:fs/promises";
 import path from "node:path";

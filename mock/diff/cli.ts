@@ -1,7 +1,5 @@
 // `hr-mock diff [<base> [<head>]]` (npm run diff -- ... in a clone): compares two versions of the bundled
-// contract and fails on a breaking change nobody acknowledged.
-// Exit codes: 0 no unacknowledged breaking change; 1 at least one; 2 bad usage or a contract or
-// acknowledgements file that cannot be read.
+// contract and fails on a breaking change nobody acknowledged (exit codes: USAGE).
 import fs from "node:fs/promises";
 import path from "node:path";
 import { fileURLToPath } from "node:url";

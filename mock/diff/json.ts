@@ -1,6 +1,5 @@
-// JSON helpers shared by the comparisons: local `$ref` resolution over a bundled document (the
-// bundles hold local references only), the components a set of roots reaches, and a dereferenced
-// copy for @asyncapi/diff, which wants one.
+// JSON helpers of the comparisons over a bundled document (local references only): `$ref`
+// resolution, the components some roots reach, a dereferenced copy for @asyncapi/diff.
 
 export type Json = any;
 
