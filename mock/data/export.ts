@@ -9,7 +9,6 @@ import { LEAVE_STATUS_NAMES } from "./statuses.js";
 
 type Organisation = NonNullable<DataFile["organisations"]>[number];
 
-
 export function datasetToDataFile(dataset: Dataset): DataFile {
   return { today: dataset.today, organisations: dataset.organizations.map(organisationOf) };
 }
