@@ -20,6 +20,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { startMock, type RunningMock } from "../../mock/index.js";
+import { DEFAULT_RATE } from "../../src/contract/options.js";
 import { freePort } from "../../scripts/lib/free-port.js";
 import { includeFiles } from "../../scripts/docs/guides.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
@@ -63,6 +64,10 @@ describe("the recipes, as their CI systems read them", () => {
   it.each(named(recipes.filter((r) => r.system === "github")))("%s names every action at a pinned version", (_file, recipe) => {
     expect(recipe.actions.length, "actions the workflow uses").toBeGreaterThan(0);
     expect(recipe.actions.filter((uses) => !/^[\w.-]+\/[\w.-]+@(v\d+\.\d+\.\d+|[0-9a-f]{40})$/.test(uses)), "actions not pinned to vX.Y.Z or a commit").toEqual([]);
+  });
+
+  it.each(named(recipes.filter(isContractCheck)))("%s paces hr-contract at hr-contract's own default rate (DEFAULT_RATE, src/contract/options.ts)", (_file, recipe) => {
+    expect(recipe.variables.HR_CONTRACT_RATE, "HR_CONTRACT_RATE against hr-contract's DEFAULT_RATE").toBe(String(DEFAULT_RATE));
   });
 
   it.each(named(recipes.filter((r) => r.system === "gitlab")))("%s is valid against GitLab's CI schema and names its image at a version", (file) => {
