@@ -5,7 +5,8 @@
 // verifying and the node:http receiver; the MSW handlers under msw/node; every --help. Every
 // process runs with --throw-deprecation and must leave stderr empty. One line per line and check;
 // exit 1 naming each failure. Options: --lines 22,26 (a subset), --jobs N (processes side by side),
-// --fresh (build and install the packages again even when the cached install is of this tree).
+// --fresh (build and install the packages again even when the cached install is of this tree),
+// --binaries (only put the lines' Node binaries in the cache: .ci/run fetches them beside the suite).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -242,17 +243,20 @@ export async function nodeMatrix(argv: string[], print: (line: string) => void):
   const fresh = argv.includes("--fresh");
   try {
     print(`node-matrix: Node ${lines.map((l) => l.release).join(", ")} (binaries cached in ${cache})`);
+    const fetched = Promise.all(
+      lines.map(async ({ release }) => {
+        const { binary, source } = await nodeBinary(release, cache, (text) => print(`node-matrix: ${text}`));
+        print(`node-matrix: Node ${release}: ${source === "machine" ? "this machine's node" : source === "cache" ? "cached" : "installed into the cache"} (${binary})`);
+        return { release, binary };
+      }),
+    );
+    if (argv.includes("--binaries")) {
+      await fetched;
+      print(`node-matrix: binaries ready after ${seconds(started)}`);
+      return 0;
+    }
     // The binaries come while the packages build: npm waits on the network, the build on the CPU.
-    const [binaries, project] = await Promise.all([
-      Promise.all(
-        lines.map(async ({ release }) => {
-          const { binary, source } = await nodeBinary(release, cache, (text) => print(`node-matrix: ${text}`));
-          print(`node-matrix: Node ${release}: ${source === "machine" ? "this machine's node" : source === "cache" ? "cached" : "installed into the cache"} (${binary})`);
-          return { release, binary };
-        }),
-      ),
-      installedProject(fresh, (text) => print(`node-matrix: ${text}`)),
-    ]);
+    const [binaries, project] = await Promise.all([fetched, installedProject(fresh, (text) => print(`node-matrix: ${text}`))]);
     print(`node-matrix: ready after ${seconds(started)}; checking ${binaries.length} line${binaries.length === 1 ? "" : "s"}, ${jobs} processes at a time`);
     const failures: string[] = [];
     let passed = 0;
