@@ -48,61 +48,42 @@ D_LEAVE="$(hmac "$T" "$BODY_LEAVE" "$SECRET")"
 D_LEAVE_OLD="$(hmac "$T" "$BODY_LEAVE" "$OLD_SECRET")"
 D_UPPER="$(printf '%s' "$D_LEAVE" | tr 'a-f' 'A-F')"
 
-{
-  # Positive cases: the header verifies; the digest is what sign() must produce.
-  vector "ascii body" "Plain ASCII JSON body." \
-    "$SECRET" "$T" "$BODY_ASCII" "t=$T,v1=$D_ASCII" $((T + 5)) ok "$D_ASCII"
-  vector "non-ASCII UTF-8 body" "The HMAC covers the UTF-8 bytes, not UTF-16 code units." \
-    "$SECRET" "$T" "$BODY_UTF8" "t=$T,v1=$D_UTF8" $((T + 5)) ok "$D_UTF8"
-  vector "empty body" "Signed text is just \"<t>.\"." \
-    "$SECRET" "$T" "$BODY_EMPTY" "t=$T,v1=$D_EMPTY" $((T + 5)) ok "$D_EMPTY"
-  vector "leave.approved event" "A realistic delivery body, apiVersion 2026-10-15." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T,v1=$D_LEAVE" $((T + 2)) ok "$D_LEAVE"
-  vector "rotation: second v1 matches" "Sender rotating secrets signs with the old and the new one." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T,v1=$D_LEAVE_OLD,v1=$D_LEAVE" $((T + 2)) ok "$D_LEAVE"
-  vector "unknown scheme ignored" "A v0= entry is skipped, as Stripe does; the v1 decides." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T,v0=6ffbb59b2300aae63f272406069a9788598b792a944a07aba816edb039989a39,v1=$D_LEAVE" $((T + 2)) ok "$D_LEAVE"
-  vector "space after comma tolerated" "Whitespace around entries is ignored; inside an entry it is not." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T, v1=$D_LEAVE" $((T + 2)) ok "$D_LEAVE"
-  vector "exactly 300 s old" "The tolerance is inclusive: |now - t| = 300 passes." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T,v1=$D_LEAVE" $((T + 300)) ok "$D_LEAVE"
-  vector "exactly 300 s in the future" "Clock skew the other way, same inclusive bound." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T,v1=$D_LEAVE" $((T - 300)) ok "$D_LEAVE"
+# One case a line: name|timestamp|body (a variable's name)|header ("null": none)|now|want (ok or the
+# reason of WebhookSignatureError)|digest sign() must produce (positive cases)|note. Each is signed
+# with $SECRET; the note is last, so it may hold the separator.
+cases() {
+  cat <<CASES
+ascii body|$T|BODY_ASCII|t=$T,v1=$D_ASCII|$((T + 5))|ok|$D_ASCII|Plain ASCII JSON body.
+non-ASCII UTF-8 body|$T|BODY_UTF8|t=$T,v1=$D_UTF8|$((T + 5))|ok|$D_UTF8|The HMAC covers the UTF-8 bytes, not UTF-16 code units.
+empty body|$T|BODY_EMPTY|t=$T,v1=$D_EMPTY|$((T + 5))|ok|$D_EMPTY|Signed text is just "<t>.".
+leave.approved event|$T|BODY_LEAVE|t=$T,v1=$D_LEAVE|$((T + 2))|ok|$D_LEAVE|A realistic delivery body, apiVersion 2026-10-15.
+rotation: second v1 matches|$T|BODY_LEAVE|t=$T,v1=$D_LEAVE_OLD,v1=$D_LEAVE|$((T + 2))|ok|$D_LEAVE|Sender rotating secrets signs with the old and the new one.
+unknown scheme ignored|$T|BODY_LEAVE|t=$T,v0=6ffbb59b2300aae63f272406069a9788598b792a944a07aba816edb039989a39,v1=$D_LEAVE|$((T + 2))|ok|$D_LEAVE|A v0= entry is skipped, as Stripe does; the v1 decides.
+space after comma tolerated|$T|BODY_LEAVE|t=$T, v1=$D_LEAVE|$((T + 2))|ok|$D_LEAVE|Whitespace around entries is ignored; inside an entry it is not.
+exactly 300 s old|$T|BODY_LEAVE|t=$T,v1=$D_LEAVE|$((T + 300))|ok|$D_LEAVE|The tolerance is inclusive: |now - t| = 300 passes.
+exactly 300 s in the future|$T|BODY_LEAVE|t=$T,v1=$D_LEAVE|$((T - 300))|ok|$D_LEAVE|Clock skew the other way, same inclusive bound.
+wrong secret|$T|BODY_LEAVE|t=$T,v1=$D_LEAVE_OLD|$((T + 2))|no_matching_signature||Header signed with another secret than the receiver's.
+tampered body|$T|BODY_LEAVE_TAMPERED|t=$T,v1=$D_LEAVE|$((T + 2))|no_matching_signature||status changed from Approved to Rejected after signing.
+whitespace-changed JSON body|$T|BODY_LEAVE_PRETTY|t=$T,v1=$D_LEAVE|$((T + 2))|no_matching_signature||Same JSON value re-serialized with indentation: the bytes differ, so it fails (verify raw bytes, never re-serialized JSON).
+timestamp changed|$((T + 1))|BODY_LEAVE|t=$((T + 1)),v1=$D_LEAVE|$((T + 2))|no_matching_signature||t moved by one second keeps the digest of the original t.
+uppercase hex|$T|BODY_LEAVE|t=$T,v1=$D_UPPER|$((T + 2))|no_matching_signature||The spec signs lowercase hex; the hex text is compared as is, so uppercase does not match.
+truncated digest|$T|BODY_LEAVE|t=$T,v1=${D_LEAVE:0:63}|$((T + 2))|no_matching_signature||A v1 of the wrong length simply does not match.
+expired timestamp|$T|BODY_LEAVE|t=$T,v1=$D_LEAVE|$((T + 301))|timestamp_too_old||Valid signature, 301 s old: a replay.
+future timestamp|$T|BODY_LEAVE|t=$T,v1=$D_LEAVE|$((T - 301))|timestamp_in_future||Valid signature, 301 s ahead of the receiver's clock.
+missing header|$T|BODY_LEAVE|null|$((T + 2))|missing_header||No Service-Signature header at all.
+empty header|$T|BODY_LEAVE||$((T + 2))|missing_header||An empty header value counts as missing.
+malformed header: no t|$T|BODY_LEAVE|v1=$D_LEAVE|$((T + 2))|malformed_header||Only a v1 entry.
+malformed header: not key=value|$T|BODY_LEAVE|not a signature|$((T + 2))|malformed_header||Free text instead of entries.
+malformed header: two t entries|$T|BODY_LEAVE|t=$T,t=$T,v1=$D_LEAVE|$((T + 2))|malformed_header||Two timestamps would make the signed time ambiguous.
+non-integer t (fraction)|$T|BODY_LEAVE|t=$T.5,v1=$D_LEAVE|$((T + 2))|timestamp_not_integer||t must be whole Unix seconds.
+non-integer t (text)|$T|BODY_LEAVE|t=yesterday,v1=$D_LEAVE|$((T + 2))|timestamp_not_integer||t must be digits.
+missing v1|$T|BODY_LEAVE|t=$T,v0=$D_LEAVE|$((T + 2))|no_v1_signature||Only an unknown scheme carries the digest.
+CASES
+}
 
-  # Negative cases: the expected reason of WebhookSignatureError.
-  vector "wrong secret" "Header signed with another secret than the receiver's." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T,v1=$D_LEAVE_OLD" $((T + 2)) no_matching_signature
-  vector "tampered body" "status changed from Approved to Rejected after signing." \
-    "$SECRET" "$T" "$BODY_LEAVE_TAMPERED" "t=$T,v1=$D_LEAVE" $((T + 2)) no_matching_signature
-  vector "whitespace-changed JSON body" "Same JSON value re-serialized with indentation: the bytes differ, so it fails (verify raw bytes, never re-serialized JSON)." \
-    "$SECRET" "$T" "$BODY_LEAVE_PRETTY" "t=$T,v1=$D_LEAVE" $((T + 2)) no_matching_signature
-  vector "timestamp changed" "t moved by one second keeps the digest of the original t." \
-    "$SECRET" "$((T + 1))" "$BODY_LEAVE" "t=$((T + 1)),v1=$D_LEAVE" $((T + 2)) no_matching_signature
-  vector "uppercase hex" "The spec signs lowercase hex; the hex text is compared as is, so uppercase does not match." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T,v1=$D_UPPER" $((T + 2)) no_matching_signature
-  vector "truncated digest" "A v1 of the wrong length simply does not match." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T,v1=${D_LEAVE:0:63}" $((T + 2)) no_matching_signature
-  vector "expired timestamp" "Valid signature, 301 s old: a replay." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T,v1=$D_LEAVE" $((T + 301)) timestamp_too_old
-  vector "future timestamp" "Valid signature, 301 s ahead of the receiver's clock." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T,v1=$D_LEAVE" $((T - 301)) timestamp_in_future
-  vector "missing header" "No Service-Signature header at all." \
-    "$SECRET" "$T" "$BODY_LEAVE" null $((T + 2)) missing_header
-  vector "empty header" "An empty header value counts as missing." \
-    "$SECRET" "$T" "$BODY_LEAVE" "" $((T + 2)) missing_header
-  vector "malformed header: no t" "Only a v1 entry." \
-    "$SECRET" "$T" "$BODY_LEAVE" "v1=$D_LEAVE" $((T + 2)) malformed_header
-  vector "malformed header: not key=value" "Free text instead of entries." \
-    "$SECRET" "$T" "$BODY_LEAVE" "not a signature" $((T + 2)) malformed_header
-  vector "malformed header: two t entries" "Two timestamps would make the signed time ambiguous." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T,t=$T,v1=$D_LEAVE" $((T + 2)) malformed_header
-  vector "non-integer t (fraction)" "t must be whole Unix seconds." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T.5,v1=$D_LEAVE" $((T + 2)) timestamp_not_integer
-  vector "non-integer t (text)" "t must be digits." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=yesterday,v1=$D_LEAVE" $((T + 2)) timestamp_not_integer
-  vector "missing v1" "Only an unknown scheme carries the digest." \
-    "$SECRET" "$T" "$BODY_LEAVE" "t=$T,v0=$D_LEAVE" $((T + 2)) no_v1_signature
-} | jq -s --arg openssl "$(openssl version)" '{
+cases | while IFS='|' read -r name timestamp body header now want digest note; do
+  vector "$name" "$note" "$SECRET" "$timestamp" "${!body}" "$header" "$now" "$want" "$digest"
+done | jq -s --arg openssl "$(openssl version)" '{
   description: "Known-answer vectors for the Service-Signature header (service-api.md section 5). digest = printf %s \"<timestamp>.<body>\" | openssl dgst -sha256 -hmac \"<secret>\". Each vector is checked with verify(body, header, secret, {now}); positive ones also with sign(body, secret, {timestamp}) === \"t=<timestamp>,v1=<digest>\".",
   generatedBy: "scripts/make-signature-vectors.sh",
   tool: $openssl,

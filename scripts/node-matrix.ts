@@ -5,7 +5,8 @@
 // verifying and the node:http receiver; the MSW handlers under msw/node; every --help. Every
 // process runs with --throw-deprecation and must leave stderr empty. One line per line and check;
 // exit 1 naming each failure. Options: --lines 22,26 (a subset), --jobs N (processes side by side),
-// --fresh (build and install the packages again even when the cached install is of this tree).
+// --fresh (build and install the packages again even when the cached install is of this tree),
+// --binaries (only put the lines' Node binaries in the cache: .ci/run fetches them beside the suite).
 import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
@@ -242,17 +243,20 @@ export async function nodeMatrix(argv: string[], print: (line: string) => void):
   const fresh = argv.includes("--fresh");
   try {
     print(`node-matrix: Node ${lines.map((l) => l.release).join(", ")} (binaries cached in ${cache})`);
+    const fetched = Promise.all(
+      lines.map(async ({ release }) => {
+        const { binary, source } = await nodeBinary(release, cache, (text) => print(`node-matrix: ${text}`));
+        print(`node-matrix: Node ${release}: ${source === "machine" ? "this machine's node" : source === "cache" ? "cached" : "installed into the cache"} (${binary})`);
+        return { release, binary };
+      }),
+    );
+    if (argv.includes("--binaries")) {
+      await fetched;
+      print(`node-matrix: binaries ready after ${seconds(started)}`);
+      return 0;
+    }
     // The binaries come while the packages build: npm waits on the network, the build on the CPU.
-    const [binaries, project] = await Promise.all([
-      Promise.all(
-        lines.map(async ({ release }) => {
-          const { binary, source } = await nodeBinary(release, cache, (text) => print(`node-matrix: ${text}`));
-          print(`node-matrix: Node ${release}: ${source === "machine" ? "this machine's node" : source === "cache" ? "cached" : "installed into the cache"} (${binary})`);
-          return { release, binary };
-        }),
-      ),
-      installedProject(fresh, (text) => print(`node-matrix: ${text}`)),
-    ]);
+    const [binaries, project] = await Promise.all([fetched, installedProject(fresh, (text) => print(`node-matrix: ${text}`))]);
     print(`node-matrix: ready after ${seconds(started)}; checking ${binaries.length} line${binaries.length === 1 ? "" : "s"}, ${jobs} processes at a time`);
     const failures: string[] = [];
     let passed = 0;
@@ -279,37 +283,64 @@ export async function nodeMatrix(argv: string[], print: (line: string) => void):
 /** What is not an input of the packages: tests (this matrix too), outputs, installs, caches. */
 const NOT_INPUT = /^(\.git|node_modules|mock\/node_modules|dist|mock\/dist|mock\/THIRD_PARTY_NOTICES|site|test|test-artifacts|coverage|\.tmp|scripts\/node-matrix(\.ts)?)$|\.log$/;
 
-/**
- * The project where both packed packages and msw are installed: the cached one while no input of
- * the packages changed (a key of the tree's content, never its times), else built, packed and
- * installed anew into the cache (moved into place whole; the previous one removed).
- */
-async function installedProject(fresh: boolean, log: (line: string) => void): Promise<string> {
+/** The matrix's cached install of this tree: a folder keyed on the packages' inputs (their content, never their times). */
+function cachedInstall(): { packed: string; folder: string; project: string } {
   const { key } = contentKey({ root: repoRoot, inputs: fs.readdirSync(repoRoot), cacheFile: path.join(repoRoot, "node_modules", ".cache", "node-matrix-inputs.json"), skip: (file) => NOT_INPUT.test(file) });
   const packed = path.join(matrixCache(), "packed");
   const folder = path.join(packed, key.slice(0, 20));
-  const project = path.join(folder, "app");
-  if (!fresh && fs.existsSync(path.join(folder, "complete"))) {
-    log(`packages unchanged since the cached install (${folder}): reusing it (--fresh builds them again)`);
-  } else {
-    const partial = `${folder}.partial-${process.pid}`;
+  return { packed, folder, project: path.join(folder, "app") };
+}
+
+/** Fills a new folder with `fill` and moves it into place whole as `folder`, the previous installs removed. */
+async function intoCache({ packed, folder }: { packed: string; folder: string }, fill: (partial: string) => Promise<void>): Promise<void> {
+  const partial = `${folder}.partial-${process.pid}`;
+  fs.rmSync(partial, { recursive: true, force: true });
+  fs.mkdirSync(partial, { recursive: true });
+  try {
+    await fill(partial);
+    fs.writeFileSync(path.join(partial, "complete"), "");
+    // Another run's partial folder is its own to remove.
+    for (const old of fs.readdirSync(packed)) if (!old.includes(".partial-")) fs.rmSync(path.join(packed, old), { recursive: true, force: true });
+    fs.renameSync(partial, folder);
+  } finally {
     fs.rmSync(partial, { recursive: true, force: true });
-    fs.mkdirSync(partial, { recursive: true });
-    try {
+  }
+}
+
+/**
+ * The project where both packed packages and msw are installed: the cached one while no input of
+ * the packages changed, else built, packed and installed anew into the cache.
+ */
+async function installedProject(fresh: boolean, log: (line: string) => void): Promise<string> {
+  const cached = cachedInstall();
+  if (!fresh && fs.existsSync(path.join(cached.folder, "complete"))) {
+    log(`packages unchanged since the cached install (${cached.folder}): reusing it (--fresh builds them again)`);
+  } else {
+    await intoCache(cached, async (partial) => {
       const { projects } = await packAndInstall(partial, { app: ["contract", "mock"] }, log);
       const msw = (JSON.parse(fs.readFileSync(path.join(repoRoot, "package.json"), "utf8")).devDependencies as Record<string, string>).msw;
       log(`installing msw@${msw} (the mock's optional peer) into the project…`);
       await addTo(projects.app, [`msw@${msw}`]);
-      fs.writeFileSync(path.join(partial, "complete"), "");
-      // Another run's partial folder is its own to remove.
-      for (const old of fs.readdirSync(packed)) if (!old.includes(".partial-")) fs.rmSync(path.join(packed, old), { recursive: true, force: true });
-      fs.renameSync(partial, folder);
-    } finally {
-      fs.rmSync(partial, { recursive: true, force: true });
-    }
+    });
   }
-  fs.copyFileSync(path.join(repoRoot, "scripts", "node-matrix", "checks.mjs"), path.join(project, "node-matrix-checks.mjs"));
-  return project;
+  fs.copyFileSync(path.join(repoRoot, "scripts", "node-matrix", "checks.mjs"), path.join(cached.project, "node-matrix-checks.mjs"));
+  return cached.project;
+}
+
+/**
+ * Keeps `project` (both packed packages and msw installed from this tree, as installedProject makes
+ * it) as the matrix's cached install, unless there is one: the package test makes such a project, so
+ * the matrix run after the suite (.ci/run) need not build, pack and install the same packages again.
+ * A cache only: a failure leaves the matrix to make its own.
+ */
+export async function keepForMatrix(project: string): Promise<void> {
+  try {
+    const cached = cachedInstall();
+    if (fs.existsSync(path.join(cached.folder, "complete"))) return;
+    await intoCache(cached, async (partial) => fs.cpSync(project, path.join(partial, "app"), { recursive: true, verbatimSymlinks: true }));
+  } catch {
+    // The matrix builds its own.
+  }
 }
 
 if (import.meta.url === `file://${process.argv[1]}`) {

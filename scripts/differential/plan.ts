@@ -59,7 +59,9 @@ const query = (pairs: Array<[string, unknown]>) =>
 function badValues(parameter: Parameter): string[] {
   const schema = resolveRef<any>(parameter.schema) ?? {};
   const text = JSON.stringify(schema);
-  if (schema.type === "integer" || text.includes('"integer"')) return ["abc", "0", "-1", "1.5", "101", "99999999999999999999", ""];
+  // Just outside the spec's own bounds (PageSize's 1 and 100), a negative, a fraction, too large for any integer.
+  const outside = [schema.minimum, schema.maximum].flatMap((bound, i) => (typeof bound === "number" ? [String(bound + (i === 0 ? -1 : 1))] : []));
+  if (schema.type === "integer" || text.includes('"integer"')) return [...new Set(["abc", ...outside, "-1", "1.5", "99999999999999999999", ""])];
   if (schema.type === "boolean") return ["maybe", "1"];
   if (schema.type === "array") return ["not-a-uuid"];
   if (text.includes("uuid") || text.includes("Uuid")) return ["not-a-uuid", "00000000-0000-0000-0000-00000000000g"];
@@ -104,7 +106,8 @@ function readSteps(): Step[] {
       steps.push({ name: `${id}: another organisation's id`, path: pathOf(`{{${idOf[id]}2}}`), headers: [FULL] });
       steps.push({ name: `${id}: not a uuid`, path: pathOf("nope"), headers: [FULL] });
     }
-    if (examples.some(([name]) => name === "PageSize")) steps.push({ name: `${id}: a page past the end`, path: `${own}?PageSize=100&PageNumber=9999`, headers: [FULL] });
+    const pageSize = parameters.find((p) => p.in === "query" && p.name === "PageSize");
+    if (pageSize) steps.push({ name: `${id}: a page past the end`, path: `${own}?PageSize=${resolveRef<any>(pageSize.schema).maximum}&PageNumber=9999`, headers: [FULL] });
     for (const prefer of ["code=404", "code=200", "code=429", "example=nope", "code=abc"]) steps.push({ name: `${id}: Prefer ${prefer}`, path: base, headers: [FULL, ["Prefer", prefer]] });
     // Prism's dynamic answers are random by design: their status is compared.
     steps.push({ name: `${id}: Prefer dynamic=true`, path: base, headers: [FULL, ["Prefer", "dynamic=true"]], statusOnly: true });

@@ -96,19 +96,29 @@ export function urlProblem(flag: string, text: string): string | undefined {
   return undefined;
 }
 
-export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): ParsedArgs {
+/** What both commands of hr-contract read first: help, the flags, the URL they check and the secret they send or sign with. */
+export type TargetArgs = { kind: "help" } | { kind: "problem"; problem: string } | { kind: "read"; values: Map<string, string>; url: string; secret: string };
+
+/** The URL flag (http or https) and the secret, from its flag or else its variable (required, one word), of `argv`. */
+export function readTargetArgs(argv: readonly string[], flags: ReadonlySet<string>, env: Record<string, string | undefined>, names: { url: string; secret: string; variable: string }): TargetArgs {
+  const problem = (text: string): TargetArgs => ({ kind: "problem", problem: text });
   if (argv.includes("--help") || argv.includes("-h")) return { kind: "help" };
-  const values = readFlags(argv, FLAGS);
-  if (!(values instanceof Map)) return error(values.problem);
+  const values = readFlags(argv, flags);
+  if (!(values instanceof Map)) return problem(values.problem);
+  const url = values.get(names.url);
+  if (!url) return problem(`${names.url} is required`);
+  const badUrl = urlProblem(names.url, url);
+  if (badUrl) return problem(badUrl);
+  const secret = values.get(names.secret) ?? env[names.variable];
+  if (!secret || !secret.trim()) return problem(`${names.secret} is required (or set ${names.variable})`);
+  if (/\s/.test(secret)) return problem(`${names.secret} must not contain spaces or line breaks`);
+  return { kind: "read", values, url, secret };
+}
 
-  const baseUrl = values.get("--base-url");
-  if (!baseUrl) return error("--base-url is required");
-  const badUrl = urlProblem("--base-url", baseUrl);
-  if (badUrl) return error(badUrl);
-
-  const apiKey = values.get("--api-key") ?? env.CONTRACT_API_KEY;
-  if (!apiKey || !apiKey.trim()) return error("--api-key is required (or set CONTRACT_API_KEY)");
-  if (/[\s]/.test(apiKey)) return error("--api-key must not contain spaces or line breaks");
+export function parseArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): ParsedArgs {
+  const target = readTargetArgs(argv, FLAGS, env, { url: "--base-url", secret: "--api-key", variable: "CONTRACT_API_KEY" });
+  if (target.kind !== "read") return target.kind === "help" ? target : error(target.problem);
+  const { values, url: baseUrl, secret: apiKey } = target;
 
   let maxRequests: number | undefined;
   const max = values.get("--max-requests");

@@ -13,15 +13,19 @@ export type WebhookSignatureErrorReason =
   | "timestamp_in_future"
   | "no_matching_signature";
 
-/** Thrown when a delivery's signature header is absent, unreadable, stale or does not match. */
-export class WebhookSignatureError extends Error {
-  override readonly name = "WebhookSignatureError";
-  readonly reason: WebhookSignatureErrorReason;
+/** An error with a machine-readable reason; each named error below fixes its reasons and its name. */
+export abstract class WebhookError<Reason extends string> extends Error {
+  readonly reason: Reason;
 
-  constructor(reason: WebhookSignatureErrorReason, message: string) {
+  constructor(reason: Reason, message: string) {
     super(message);
     this.reason = reason;
   }
+}
+
+/** Thrown when a delivery's signature header is absent, unreadable, stale or does not match. */
+export class WebhookSignatureError extends WebhookError<WebhookSignatureErrorReason> {
+  override readonly name = "WebhookSignatureError";
 }
 
 /** Why a correctly signed delivery still is not a usable event. */
@@ -32,14 +36,8 @@ export type WebhookEventErrorReason =
   | "event_type_mismatch";
 
 /** Thrown when a verified body is not JSON, lacks the event's identity, or contradicts its headers. */
-export class WebhookEventError extends Error {
+export class WebhookEventError extends WebhookError<WebhookEventErrorReason> {
   override readonly name = "WebhookEventError";
-  readonly reason: WebhookEventErrorReason;
-
-  constructor(reason: WebhookEventErrorReason, message: string) {
-    super(message);
-    this.reason = reason;
-  }
 }
 
 /** True for either named error: both mean "answer 400, the delivery is not acceptable". */

@@ -50,6 +50,9 @@ export interface VerifyOptions {
   now?: number;
 }
 
+/** What verify (node:crypto), verifyAsync (Web Crypto) and their shared checks take. */
+export type VerifyParameters = [rawBody: RawBody, header: SignatureHeaderValue, secret: SigningSecrets, options?: VerifyOptions];
+
 export interface VerifiedSignature {
   /** The signed `t` value, Unix seconds. */
   timestamp: number;
@@ -95,10 +98,7 @@ export function parseSignatureHeader(header: string): ParsedSignatureHeader {
  * WebhookSignatureError (or TypeError / RangeError for a programming error); never parses the body.
  */
 export function prepareVerification(
-  rawBody: RawBody,
-  header: SignatureHeaderValue,
-  secret: SigningSecrets,
-  { toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now = nowInSeconds() }: VerifyOptions = {},
+  ...[rawBody, header, secret, { toleranceSeconds = DEFAULT_TOLERANCE_SECONDS, now = nowInSeconds() } = {}]: VerifyParameters
 ): PendingVerification {
   const secrets = toSecretList(secret);
   assertTolerance(toleranceSeconds);

@@ -4,31 +4,17 @@
  * does for its `constructEventAsync`. The header rules are signature.ts's, so the named errors,
  * tolerance and rotation are those of the synchronous Node verifier.
  */
-import {
-  assertSecret,
-  finishVerification,
-  formatSignatureHeader,
-  nowInSeconds,
-  prepareVerification,
-  signedPayload,
-  toHex,
-  type RawBody,
-  type SignatureHeaderValue,
-  type SigningSecrets,
-  type SignOptions,
-  type VerifiedSignature,
-  type VerifyOptions,
-} from "./signature.js";
+import * as signature from "./signature.js";
 
 /** Hex HMAC-SHA256 of `<timestamp>.` followed by the body's bytes, keyed with the secret's text. */
-export async function computeSignatureAsync(rawBody: RawBody, secret: string, timestamp: number): Promise<string> {
-  assertSecret(secret);
-  return hmacSha256Hex(secret, signedPayload(rawBody, timestamp));
+export async function computeSignatureAsync(rawBody: signature.RawBody, secret: string, timestamp: number): Promise<string> {
+  signature.assertSecret(secret);
+  return hmacSha256Hex(secret, signature.signedPayload(rawBody, timestamp));
 }
 
 /** The `Service-Signature` header value for a body, signed now or at `options.timestamp`. */
-export async function signAsync(rawBody: RawBody, secret: string, { timestamp = nowInSeconds() }: SignOptions = {}): Promise<string> {
-  return formatSignatureHeader(timestamp, await computeSignatureAsync(rawBody, secret, timestamp));
+export async function signAsync(rawBody: signature.RawBody, secret: string, { timestamp = signature.nowInSeconds() }: signature.SignOptions = {}): Promise<string> {
+  return signature.formatSignatureHeader(timestamp, await computeSignatureAsync(rawBody, secret, timestamp));
 }
 
 /**
@@ -36,15 +22,10 @@ export async function signAsync(rawBody: RawBody, secret: string, { timestamp = 
  * of its `v1` values equals the digest computed with (one of) the secret(s). Resolves to the signed
  * timestamp; rejects with WebhookSignatureError and its reason otherwise. Never parses the body.
  */
-export async function verifyAsync(
-  rawBody: RawBody,
-  header: SignatureHeaderValue,
-  secret: SigningSecrets,
-  options: VerifyOptions = {},
-): Promise<VerifiedSignature> {
-  const pending = prepareVerification(rawBody, header, secret, options);
+export async function verifyAsync(...args: signature.VerifyParameters): Promise<signature.VerifiedSignature> {
+  const pending = signature.prepareVerification(...args);
   const expected = await Promise.all(pending.secrets.map((s) => hmacSha256Hex(s, pending.signedPayload)));
-  return finishVerification(pending, expected);
+  return signature.finishVerification(pending, expected);
 }
 
 async function hmacSha256Hex(secret: string, data: Uint8Array<ArrayBuffer>): Promise<string> {
@@ -54,5 +35,5 @@ async function hmacSha256Hex(secret: string, data: Uint8Array<ArrayBuffer>): Pro
     throw new TypeError("Web Crypto (crypto.subtle) is not available here: verifyAsync needs a secure context (https or localhost) or a runtime with Web Crypto.");
   }
   const key = await subtle.importKey("raw", new TextEncoder().encode(secret), { name: "HMAC", hash: "SHA-256" }, false, ["sign"]);
-  return toHex(new Uint8Array(await subtle.sign("HMAC", key, data)));
+  return signature.toHex(new Uint8Array(await subtle.sign("HMAC", key, data)));
 }

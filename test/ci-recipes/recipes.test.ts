@@ -20,6 +20,7 @@ import { XMLParser, XMLValidator } from "fast-xml-parser";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { parse } from "yaml";
 import { startMock, type RunningMock } from "../../mock/index.js";
+import { DEFAULT_RATE } from "../../src/contract/options.js";
 import { freePort } from "../../scripts/lib/free-port.js";
 import { includeFiles } from "../../scripts/docs/guides.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
@@ -63,6 +64,10 @@ describe("the recipes, as their CI systems read them", () => {
   it.each(named(recipes.filter((r) => r.system === "github")))("%s names every action at a pinned version", (_file, recipe) => {
     expect(recipe.actions.length, "actions the workflow uses").toBeGreaterThan(0);
     expect(recipe.actions.filter((uses) => !/^[\w.-]+\/[\w.-]+@(v\d+\.\d+\.\d+|[0-9a-f]{40})$/.test(uses)), "actions not pinned to vX.Y.Z or a commit").toEqual([]);
+  });
+
+  it.each(named(recipes.filter(isContractCheck)))("%s paces hr-contract at hr-contract's own default rate (DEFAULT_RATE, src/contract/options.ts)", (_file, recipe) => {
+    expect(recipe.variables.HR_CONTRACT_RATE, "HR_CONTRACT_RATE against hr-contract's DEFAULT_RATE").toBe(String(DEFAULT_RATE));
   });
 
   it.each(named(recipes.filter((r) => r.system === "gitlab")))("%s is valid against GitLab's CI schema and names its image at a version", (file) => {
@@ -126,56 +131,69 @@ function parsedJUnit(file: string): { tests: number; failures: number } {
   return { tests: Number(parsed.testsuites!.tests), failures: Number(parsed.testsuites!.failures) };
 }
 
-describe("the recipes, run in a project with the packed packages", () => {
-  let installed: InstalledPackages;
-  let deployment: RunningMock;
+let installed: InstalledPackages;
+let deployment: RunningMock;
 
-  /** Each recipe's project and its steps' results, by file. */
-  const jobs = new Map<string, { project: string; results: StepResult[]; log: string }>();
+/** Each recipe's project and its steps' results, by file. */
+const jobs = new Map<string, { project: string; results: StepResult[]; log: string }>();
 
-  beforeAll(async () => {
-    installed = await installedPackages();
-    // The stand-in deployment: a mock whose one extra key is the stand-in secret.
-    deployment = await startMock({ port: 0, keys: [{ key: SECRET_KEY, organisation: 1, permissions: ["Leave: View", "Employee Management: View"], label: "CI secret stand-in" }] });
-    // The four jobs side by side, as CI runs them: each waits on its processes most of its time.
-    await Promise.all([
-      ...recipes.map(async (recipe) => jobs.set(recipe.file, await runJob(recipe))),
-      ...recipes.filter((recipe) => !isContractCheck(recipe)).map(async (recipe) => jobs.set(`${recipe.file}${FAILING}`, await runJob(recipe, true))),
-    ]);
-  }, 400_000);
+/** The jobs (started with the file, so that the checks above, which need none, run while they do). */
+async function runJobs(): Promise<void> {
+  installed = await installedPackages();
+  // The stand-in deployment: a mock whose one extra key is the stand-in secret.
+  deployment = await startMock({ port: 0, keys: [{ key: SECRET_KEY, organisation: 1, permissions: ["Leave: View", "Employee Management: View"], label: "CI secret stand-in" }] });
+  // The jobs side by side, as CI runs them: each waits on its processes most of its time.
+  await Promise.all([
+    ...recipes.map(async (recipe) => jobs.set(recipe.file, await runJob(recipe))),
+    ...recipes.filter((recipe) => !isContractCheck(recipe)).map(async (recipe) => jobs.set(`${recipe.file}${FAILING}`, await runJob(recipe, true))),
+  ]);
+}
 
-  async function runJob(recipe: Recipe, failingTests = false): Promise<{ project: string; results: StepResult[]; log: string }> {
-    if (isContractCheck(recipe)) {
-      const project = teamProject(recipe, installed.light, ["hr-service-contract"]);
-      const settings =
-        recipe.system === "github"
-          ? { expressions: { "vars.HR_BASE_URL": deployment.url, "secrets.HR_CONTRACT_API_KEY": SECRET_KEY } }
-          : { projectVariables: { HR_BASE_URL: deployment.url, CONTRACT_API_KEY: SECRET_KEY } };
-      // The stand-in deployment is this machine's: the default pacing (4 a second, ~25 s) would only cost time.
-      const results = await runRecipe(recipe, { project, ...settings, overrides: { HR_CONTRACT_RATE: "50" } });
-      return { project, results, log: jobLog(results) };
-    }
-    const project = teamProject(recipe, installed.app, ["hr-service-contract", "hr-service-mock"], failingTests);
-    const port = await freePort();
-    const results = await runRecipe(recipe, { project, overrides: { HR_MOCK_PORT: String(port), HR_MOCK_URL: `http://127.0.0.1:${port}` } });
+let jobsRan: Promise<void> | undefined;
+beforeAll(() => {
+  jobsRan = runJobs();
+  // Its failure is reported by the tests that await it.
+  jobsRan.catch(() => {});
+});
+
+async function runJob(recipe: Recipe, failingTests = false): Promise<{ project: string; results: StepResult[]; log: string }> {
+  if (isContractCheck(recipe)) {
+    const project = teamProject(recipe, installed.light, ["hr-service-contract"]);
+    const settings =
+      recipe.system === "github"
+        ? { expressions: { "vars.HR_BASE_URL": deployment.url, "secrets.HR_CONTRACT_API_KEY": SECRET_KEY } }
+        : { projectVariables: { HR_BASE_URL: deployment.url, CONTRACT_API_KEY: SECRET_KEY } };
+    // The stand-in deployment is this machine's: the default pacing (DEFAULT_RATE, ~25 s) would only cost time.
+    const results = await runRecipe(recipe, { project, ...settings, overrides: { HR_CONTRACT_RATE: "50" } });
     return { project, results, log: jobLog(results) };
   }
+  const project = teamProject(recipe, installed.app, ["hr-service-contract", "hr-service-mock"], failingTests);
+  const port = await freePort();
+  const results = await runRecipe(recipe, { project, overrides: { HR_MOCK_PORT: String(port), HR_MOCK_URL: `http://127.0.0.1:${port}` } });
+  return { project, results, log: jobLog(results) };
+}
 
-  // A mock a job left running is in its step's process group, which the run stops at its end (run-recipe.ts).
-  afterAll(() => deployment?.close());
+// A mock a job left running is in its step's process group, which the run stops at its end (run-recipe.ts).
+afterAll(async () => {
+  await jobsRan?.catch(() => {});
+  await deployment?.close();
+});
 
-  /** A team's project: the packed install (what `npm ci` makes of a package.json naming the tarballs) and its own tests. */
-  function teamProject(recipe: Recipe, from: string, packages: string[], failingTests = false): string {
-    const project = runFolder(`ci-recipes/${recipe.file.replace(/[/.]/g, "-")}${failingTests ? "-failing" : ""}`);
-    fs.rmSync(project, { recursive: true, force: true });
-    fs.cpSync(path.join(from, "node_modules"), path.join(project, "node_modules"), { recursive: true, verbatimSymlinks: true });
-    const tarballs = installed.tarballs;
-    const devDependencies = Object.fromEntries(packages.map((name) => [name, `file:${name === "hr-service-mock" ? tarballs.mock.file : tarballs.contract.file}`]));
-    fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "team-app", private: true, type: "module", scripts: { test: "node --test" }, devDependencies }, null, 2));
-    fs.cpSync(path.join(repoRoot, "test", "ci-recipes", "team-tests"), path.join(project, "test"), { recursive: true });
-    if (failingTests) fs.writeFileSync(path.join(project, "test", "failing.test.mjs"), 'import { test } from "node:test";\ntest("a test of the team that fails", () => {\n  throw new Error("the leave screen broke");\n});\n');
-    return project;
-  }
+/** A team's project: the packed install (what `npm ci` makes of a package.json naming the tarballs) and its own tests. */
+function teamProject(recipe: Recipe, from: string, packages: string[], failingTests = false): string {
+  const project = runFolder(`ci-recipes/${recipe.file.replace(/[/.]/g, "-")}${failingTests ? "-failing" : ""}`);
+  fs.rmSync(project, { recursive: true, force: true });
+  fs.cpSync(path.join(from, "node_modules"), path.join(project, "node_modules"), { recursive: true, verbatimSymlinks: true });
+  const tarballs = installed.tarballs;
+  const devDependencies = Object.fromEntries(packages.map((name) => [name, `file:${name === "hr-service-mock" ? tarballs.mock.file : tarballs.contract.file}`]));
+  fs.writeFileSync(path.join(project, "package.json"), JSON.stringify({ name: "team-app", private: true, type: "module", scripts: { test: "node --test" }, devDependencies }, null, 2));
+  fs.cpSync(path.join(repoRoot, "test", "ci-recipes", "team-tests"), path.join(project, "test"), { recursive: true });
+  if (failingTests) fs.writeFileSync(path.join(project, "test", "failing.test.mjs"), 'import { test } from "node:test";\ntest("a test of the team that fails", () => {\n  throw new Error("the leave screen broke");\n});\n');
+  return project;
+}
+
+describe("the recipes, run in a project with the packed packages", () => {
+  beforeAll(() => jobsRan, 400_000);
 
   it.each(named(recipes.filter((r) => !isContractCheck(r))))(
     "%s: the team's tests pass against the mock it started and waited for; coverage and the pact are kept; the drain stops it",

@@ -15,6 +15,7 @@ import { build } from "esbuild";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { PACKAGES } from "../../scripts/build-package.js";
 import { addTo, sizeOf } from "../../scripts/lib/packed-install.js";
+import { keepForMatrix } from "../../scripts/node-matrix.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { installedBeyond, installedPackages } from "../support/packed-install.js";
 import { bin, BROWSER_PROJECT, NODE_PROJECT, runInstalledCli, runInstalledContract, runNode, runNodeAside, startInstalledMock, typeErrors } from "./installed.js";
@@ -50,7 +51,8 @@ beforeAll(async () => {
   // while the checks without msw run (.bin's links stay relative, as npm made them).
   projects.msw = path.join(work, "msw");
   fs.cpSync(projects.app, projects.msw, { recursive: true, verbatimSymlinks: true });
-  mswInstalled = addTo(projects.msw, [`msw@${manifests.contract.devDependencies.msw}`]);
+  // As installed, before any check writes into it, it is also the Node matrix's install of this tree.
+  mswInstalled = addTo(projects.msw, [`msw@${manifests.contract.devDependencies.msw}`]).then(() => keepForMatrix(projects.msw));
   // Its failure is reported by the checks that await it.
   mswInstalled.catch(() => {});
 }, 400_000);

@@ -83,9 +83,12 @@ test("killed and started again on its append-only file, Redis has lost nothing t
 });
 
 describe.each([
-  ["stopped", { fail: () => redis.stop(), heal: () => redis.start(), down: /cannot be reached \((?!no answer)/ }],
-  ["hung (SIGSTOP)", { fail: async () => redis.pause(), heal: async () => redis.resume(), down: /cannot be reached/ }],
-])("while Redis is %s", (_name, { fail, heal, down }) => {
+  // Nothing reaches a stopped Redis: the reads answered meanwhile are in no journal.
+  ["stopped", { fail: () => redis.stop(), heal: () => redis.start(), down: /cannot be reached \((?!no answer)/, journaled: [] }],
+  // a's admission of its read waited in the hung Redis, which runs it when it resumes; b, which
+  // counts no rate limit, asks Redis nothing before it answers.
+  ["hung (SIGSTOP)", { fail: async () => redis.pause(), heal: async () => redis.resume(), down: /cannot be reached/, journaled: ["/v1/department/list"] }],
+])("while Redis is %s", (_name, { fail, heal, down, journaled }) => {
   const timed = (via: RunningMock, method: string, path: string, key: string, body?: unknown) =>
     Promise.race([send(via, method, path, key, body), new Promise<never>((_, reject) => setTimeout(() => reject(new Error(`${method} ${path} hung: no answer within ${HUNG_MS} ms`)), HUNG_MS))]);
   let downBefore: number;
@@ -133,7 +136,7 @@ describe.each([
     expect((await Promise.all([storeMetrics(a), storeMetrics(b)])).map((m) => m.up), "hr_mock_store_up of each replica").toEqual([0, 0]);
   });
 
-  test("back, it resumes: a read answered meanwhile is in the journal only if its admission reached Redis, once at most, and a change through one replica is seen through the other", async () => {
+  test("back, it resumes: a read answered meanwhile is in the journal once if its admission reached Redis, else not at all, and a change through one replica is seen through the other", async () => {
     await heal();
     await said(/reachable again/, upBefore + 2, "'reachable again' line from both replicas");
     const [metricsA, metricsB] = await Promise.all([storeMetrics(a), storeMetrics(b)]);
@@ -144,7 +147,7 @@ describe.each([
     // A request is recorded with its admission: one answered from what the replica holds is recorded
     // only if its question reached the hung Redis, which runs it when it resumes.
     const paths: string[] = journal.body.data.requests.map((r: { path: string }) => r.path);
-    expect(new Set(paths).size === paths.length && paths.every((p) => ["/v1/department/list", "/v1/leavetype/list"].includes(p)), `the reads answered while Redis was down, each once at most, since ${new Date(since).toISOString()}: ${JSON.stringify(paths)}`).toBe(true);
+    expect(paths, `the reads answered while Redis was down that are journaled (once each) since ${new Date(since).toISOString()}`).toEqual(journaled);
     const before = await approvedCount(b);
     expect((await send(a, "POST", "/_mock/webhooks/events", DEMO_KEY.org1WebhooksAdmin, { type: "leave.approved" })).status).toBe(202);
     expect(await approvedCount(b)).toBe(before + 1);

@@ -1,6 +1,6 @@
 // Command-line options of hr-contract receiver, parsed without side effects so tests can feed argv.
 import { deliveryRules, signatureFailureStatus, webhookHeaders } from "../../../generated/webhook-facts.js";
-import { readFlags, urlProblem } from "../options.js";
+import { readTargetArgs } from "../options.js";
 
 export interface ReceiverCliOptions {
   url: string;
@@ -51,16 +51,9 @@ export const RECEIVER_FLAGS: ReadonlySet<string> = new Set(["--url", "--secret",
 const error = (message: string): ParsedReceiverArgs => ({ kind: "error", message: `${message} (see hr-contract receiver --help)` });
 
 export function parseReceiverArgs(argv: readonly string[], env: Record<string, string | undefined> = {}): ParsedReceiverArgs {
-  if (argv.includes("--help") || argv.includes("-h")) return { kind: "help" };
-  const values = readFlags(argv, RECEIVER_FLAGS);
-  if (!(values instanceof Map)) return error(values.problem);
-  const url = values.get("--url");
-  if (!url) return error("--url is required");
-  const badUrl = urlProblem("--url", url);
-  if (badUrl) return error(badUrl);
-  const secret = values.get("--secret") ?? env[SECRET_VARIABLE];
-  if (!secret || !secret.trim()) return error(`--secret is required (or set ${SECRET_VARIABLE})`);
-  if (/\s/.test(secret)) return error("--secret must not contain spaces or line breaks");
+  const target = readTargetArgs(argv, RECEIVER_FLAGS, env, { url: "--url", secret: "--secret", variable: SECRET_VARIABLE });
+  if (target.kind !== "read") return target.kind === "help" ? target : error(target.problem);
+  const { values, url, secret } = target;
   const junitFile = values.get("--junit") ?? DEFAULT_RECEIVER_JUNIT;
   if (junitFile === "") return error("--junit needs a file name");
   const jsonFile = values.get("--json");

@@ -3,30 +3,17 @@
  * functions (../signature.ts), for Node code that cannot await (and the mock's sender).
  */
 import { createHmac } from "node:crypto";
-import {
-  assertSecret,
-  finishVerification,
-  formatSignatureHeader,
-  nowInSeconds,
-  prepareVerification,
-  signedPayload,
-  type RawBody,
-  type SignatureHeaderValue,
-  type SigningSecrets,
-  type SignOptions,
-  type VerifiedSignature,
-  type VerifyOptions,
-} from "../signature.js";
+import * as signature from "../signature.js";
 
 /** Hex HMAC-SHA256 of `<timestamp>.` followed by the body's bytes, keyed with the secret's text. */
-export function computeSignature(rawBody: RawBody, secret: string, timestamp: number): string {
-  assertSecret(secret);
-  return hmacSha256Hex(secret, signedPayload(rawBody, timestamp));
+export function computeSignature(rawBody: signature.RawBody, secret: string, timestamp: number): string {
+  signature.assertSecret(secret);
+  return hmacSha256Hex(secret, signature.signedPayload(rawBody, timestamp));
 }
 
 /** The `Service-Signature` header value for a body, signed now or at `options.timestamp`. */
-export function sign(rawBody: RawBody, secret: string, { timestamp = nowInSeconds() }: SignOptions = {}): string {
-  return formatSignatureHeader(timestamp, computeSignature(rawBody, secret, timestamp));
+export function sign(rawBody: signature.RawBody, secret: string, { timestamp = signature.nowInSeconds() }: signature.SignOptions = {}): string {
+  return signature.formatSignatureHeader(timestamp, computeSignature(rawBody, secret, timestamp));
 }
 
 /**
@@ -34,14 +21,9 @@ export function sign(rawBody: RawBody, secret: string, { timestamp = nowInSecond
  * of its `v1` values equals the digest computed with (one of) the secret(s). Returns the signed
  * timestamp; throws WebhookSignatureError with the reason otherwise. Never parses the body.
  */
-export function verify(
-  rawBody: RawBody,
-  header: SignatureHeaderValue,
-  secret: SigningSecrets,
-  options: VerifyOptions = {},
-): VerifiedSignature {
-  const pending = prepareVerification(rawBody, header, secret, options);
-  return finishVerification(pending, pending.secrets.map((s) => hmacSha256Hex(s, pending.signedPayload)));
+export function verify(...args: signature.VerifyParameters): signature.VerifiedSignature {
+  const pending = signature.prepareVerification(...args);
+  return signature.finishVerification(pending, pending.secrets.map((s) => hmacSha256Hex(s, pending.signedPayload)));
 }
 
 function hmacSha256Hex(secret: string, data: Uint8Array): string {

@@ -1,0 +1,43 @@
+import path from "node:path";
+import { pathToFileURL } from "node:url";
+import { chromium } from "playwright-core";
+import { buildDocs } from "./scripts/build-docs.js";
+import { CHROMIUM, CHROMIUM_ARGS } from "./scripts/lib/browser-page.js";
+const out = "/tmp/suite-prof/site";
+if (process.argv[2] === "build") await buildDocs({ outDir: out, log: () => {} });
+const browser = await chromium.launch({ executablePath: CHROMIUM, args: CHROMIUM_ARGS });
+const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+const page = await context.newPage();
+const cdp = await context.newCDPSession(page);
+await cdp.send("Performance.enable");
+const metrics = async (label: string) => {
+  const { metrics } = await cdp.send("Performance.getMetrics");
+  const m = Object.fromEntries(metrics.map((x: any) => [x.name, x.value]));
+  console.log(label, "task", m.TaskDuration.toFixed(2), "script", m.ScriptDuration.toFixed(2), "layout", m.LayoutDuration.toFixed(2), "recalc", m.RecalcStyleDuration.toFixed(2), "nodes", m.Nodes);
+};
+const url = pathToFileURL(path.join(out, "api.html")).href;
+let t = performance.now();
+await page.goto(url + "#/leave-requests/listleaverequests");
+await page.locator('[id$="/listleaverequests"] .hr-try-open').waitFor();
+console.log("goto", Math.round(performance.now() - t)); await metrics("after goto");
+t = performance.now();
+await page.locator('[id$="/listleaverequests"] .hr-try-open').click();
+await page.locator(`#hr-try-panel-listLeaveRequests form.hr-try`).waitFor();
+console.log("open console", Math.round(performance.now() - t)); await metrics("after open");
+t = performance.now();
+await page.locator(`#hr-try-panel-listLeaveRequests .hr-try-send`).click();
+await page.locator(`#hr-try-panel-listLeaveRequests .hr-try-status`).waitFor();
+console.log("first send", Math.round(performance.now() - t)); await metrics("after send");
+for (const [tag, op] of [["departments", "listDepartments"], ["employees", "listEmployees"], ["leave-types", "listLeaveTypes"]]) {
+  t = performance.now();
+  await page.evaluate((hash) => (location.hash = hash), `#/${tag}/${op.toLowerCase()}`);
+  await page.locator(`[id$="/${op.toLowerCase()}"] .hr-try-open`).waitFor();
+  console.log("hash", op, Math.round(performance.now() - t)); await metrics("after hash");
+  t = performance.now();
+  await page.locator(`[id$="/${op.toLowerCase()}"] .hr-try-open`).click();
+  await page.locator(`#hr-try-panel-${op} form.hr-try`).waitFor();
+  await page.locator(`#hr-try-panel-${op} .hr-try-send`).click();
+  await page.locator(`#hr-try-panel-${op} .hr-try-status`).waitFor();
+  console.log("open+send", op, Math.round(performance.now() - t)); await metrics("after send");
+}
+await browser.close();
