@@ -91,7 +91,7 @@ function generatedOrganizations(picker: Picker, { scale, today }: { scale: numbe
     // The next id is drawn where the organisation before it ends: that one cannot wait any longer.
     slots[slots.length - 1].get();
     const id = picker.uuid();
-    slots.push(new LazyOrganization(id, () => buildOrganization(picker, profile, { scale, today, id })));
+    slots.push(new LazyOrganization(id, { name: profile.name, build: () => buildOrganization(picker, profile, { scale, today, id }) }));
   }
   return slots;
 }
