@@ -41,6 +41,8 @@ export interface LazyModule {
   exports?: string;
   /** Exports that are stand-ins themselves: read (and kept) without loading, loaded on their first property read. */
   deep?: readonly string[];
+  /** The module's own file's name, when its specifier is relative: two specifiers of one module share one file (one instance). */
+  file?: string;
 }
 
 export const LAZY_MODULES: readonly LazyModule[] = [
@@ -85,7 +87,7 @@ module.exports = new Proxy({}, {
 }
 
 /** A name for a lazy module's own file: its specifier with "/" and "@" made plain. */
-export const fileNameOf = (lazy: LazyModule) => `${lazy.specifier.replace(/^@/, "").replace(/\//g, "-")}.cjs`;
+export const fileNameOf = (lazy: LazyModule) => `${(lazy.file ?? lazy.specifier).replace(/^@/, "").replace(/\//g, "-")}.cjs`;
 
 export interface LazyRequireOptions {
   /** Modules not to stand in for (a browser build swaps them for stand-ins that throw). */

@@ -13,7 +13,8 @@ import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
 import { build, type Metafile, type Plugin } from "esbuild";
 import { declaredModuleEntry } from "./declared-module-entry.js";
-import { fileNameOf, lazyRequire } from "./lazy-require.js";
+import { fileNameOf, LAZY_MODULES, lazyRequire, type LazyModule } from "./lazy-require.js";
+import { lodashOnce } from "./lodash-once.js";
 
 const DIST_ROOT = "__HR_MOCK_DIST_ROOT__/";
 /** A lazy module's file, required by its stand-in: replaced by its absolute path, found from the output file. */
@@ -47,6 +48,25 @@ function filesFromDistRoot(repoRoot: string): Plugin {
   };
 }
 
+/**
+ * Beyond LAZY_MODULES, Prism's modules that a Node process of the mock reads only on a rare path,
+ * each read through a property at call time (prism-http 5.12.0, whose version lazy-require.ts checks):
+ * - `./utils/operations`, Prism's reader (getHttpOperationsFromSpec: dereferencing, the OpenAPI 3
+ *   transform and fnv-plus's hashes, YAML): index.js and instanceWithSpec.js read
+ *   `operations_1.getHttpOperationsFromSpec` when called. The mock reads the documents ahead
+ *   (generated/prism-operations.json); only a document it was not given ahead calls it.
+ * - Prism's generator (json-schema-faker, the sampler, seedrandom): as BROWSER_LAZY says
+ *   (scripts/lib/msw-bundle.ts), read only for a Prefer header; its two specifiers share one file.
+ * - type-is (mime-types, which indexes mime-db's table when it loads): `type_is_1.is(…)`, for a
+ *   request body, a Prefer answer or a forwarded response; never on a GET answered by the mock.
+ */
+const NODE_LAZY: readonly LazyModule[] = [
+  { importer: "@stoplight/prism-http", specifier: "./utils/operations", file: "prism-http/utils/operations" },
+  { importer: "@stoplight/prism-http", specifier: "./generator/JSONSchema", file: "prism-http/generator/JSONSchema" },
+  { importer: "@stoplight/prism-http", specifier: "./JSONSchema", file: "prism-http/generator/JSONSchema" },
+  { importer: "@stoplight/prism-http", specifier: "type-is" },
+];
+
 export interface NodeBundle {
   /** What went into each build's output files: the entries', then each lazy module's. */
   metafiles: Metafile[];
@@ -59,7 +79,8 @@ export interface NodeBundle {
  */
 export async function bundleForNode(options: { repoRoot: string; entries: string[]; dist: string; external: string[] }): Promise<NodeBundle> {
   const { repoRoot, entries, dist, external } = options;
-  const resolved = new Map<Parameters<typeof fileNameOf>[0], string>();
+  const resolved = new Map<LazyModule, string>();
+  const lazyModules = lazyRequire({ requireFrom: (lazy) => `${LAZY_FILE}${fileNameOf(lazy)}`, resolved }, [...LAZY_MODULES, ...NODE_LAZY]);
   const result = await build({
     entryPoints: entries.map((entry) => path.join(repoRoot, entry)),
     outbase: repoRoot,
@@ -76,7 +97,7 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
     minifySyntax: true,
     legalComments: "none",
     banner: { js: 'import { createRequire as __hrCreateRequire } from "node:module"; import { fileURLToPath as __hrFileURLToPath } from "node:url"; const require = __hrCreateRequire(import.meta.url);' },
-    plugins: [lazyRequire({ requireFrom: (lazy) => `${LAZY_FILE}${fileNameOf(lazy)}`, resolved }), declaredModuleEntry, filesFromDistRoot(repoRoot)],
+    plugins: [lazyModules, lodashOnce, declaredModuleEntry, filesFromDistRoot(repoRoot)],
     metafile: true,
     write: false,
     logLevel: "silent",
@@ -93,24 +114,34 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
     await mkdir(path.dirname(file.path), { recursive: true });
     await writeFile(file.path, text);
   }
-  if (resolved.size === 0) return { metafiles: [result.metafile] };
   // Each lazy module on its own, with what it requires, as CommonJS: its module.exports is what the
   // stand-in reads. One build for all of them: the same files as one build each, the libraries they
-  // share parsed once.
-  const lazy = await build({
-    entryPoints: Object.fromEntries([...resolved].map(([module, file]) => [path.basename(fileNameOf(module), ".cjs"), file])),
-    outdir: path.join(dist, LAZY_DIR),
-    outExtension: { ".js": ".cjs" },
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node20",
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: "none",
-    plugins: [declaredModuleEntry],
-    metafile: true,
-    logLevel: "silent",
-  });
-  return { metafiles: [result.metafile, lazy.metafile] };
+  // share parsed once. A lazy module may require another (Prism's generator, faker): its stand-in
+  // requires that one's file beside it, built in the next round.
+  const metafiles = [result.metafile];
+  const built = new Set<string>();
+  for (;;) {
+    const waiting = [...resolved].filter(([lazy]) => !built.has(fileNameOf(lazy)));
+    if (waiting.length === 0) return { metafiles };
+    for (const [lazy] of waiting) built.add(fileNameOf(lazy));
+    const lazy = await build({
+      entryPoints: Object.fromEntries(waiting.map(([module, file]) => [path.basename(fileNameOf(module), ".cjs"), file])),
+      outdir: path.join(dist, LAZY_DIR),
+      outExtension: { ".js": ".cjs" },
+      bundle: true,
+      format: "cjs",
+      platform: "node",
+      target: "node20",
+      minifyWhitespace: true,
+      minifySyntax: true,
+      legalComments: "none",
+      plugins: [lazyModules, lodashOnce, declaredModuleEntry],
+      metafile: true,
+      write: false,
+      logLevel: "silent",
+    });
+    await mkdir(path.join(dist, LAZY_DIR), { recursive: true });
+    for (const file of lazy.outputFiles) await writeFile(file.path, file.text.replaceAll(`"${LAZY_FILE}`, '"./'));
+    metafiles.push(lazy.metafile);
+  }
 }
