@@ -6,15 +6,17 @@
 // - Files the sources read at run time (`new URL("../../generated/x.json", import.meta.url)`) are
 //   named from the dist root: the sources' relative path is rewritten to a marker and the path from
 //   each output file to dist/ is put in its place, wherever esbuild placed the code.
-// - Prism's rarely used requires load on first use (scripts/lib/lazy-require.ts), each from a
-//   CommonJS file of its own under dist/lazy/, so that starting the mock does not even parse them.
+// - Prism's rarely used requires load on first use (scripts/lib/lazy-require.ts, NODE_LAZY below),
+//   each from a CommonJS file of its own under dist/lazy/, so that starting the mock does not even
+//   parse them; Prism's validator makes its Ajv instances on first use (prism-ajv-on-first-use.ts).
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { build, type Metafile, type Plugin } from "esbuild";
+import { build, transform, type Metafile, type Plugin } from "esbuild";
 import { declaredModuleEntry } from "./declared-module-entry.js";
 import { fileNameOf, LAZY_MODULES, lazyRequire, type LazyModule } from "./lazy-require.js";
 import { lodashOnce } from "./lodash-once.js";
+import { prismAjvOnFirstUse } from "./prism-ajv-on-first-use.js";
 
 const DIST_ROOT = "__HR_MOCK_DIST_ROOT__/";
 /** A lazy module's file, required by its stand-in: replaced by its absolute path, found from the output file. */
@@ -67,6 +69,24 @@ const NODE_LAZY: readonly LazyModule[] = [
   { importer: "@stoplight/prism-http", specifier: "type-is" },
 ];
 
+const WIDE = /[^\x00-\x7f]/g;
+
+/**
+ * `text` in ASCII. esbuild escapes every other character (its default charset) but those in regular
+ * expression literals and in tagged templates' raw text, and one of them makes V8 hold the whole
+ * file's source at two bytes a character (three in Prism's libraries doubled the chunk a start
+ * parses). In a regular expression `\uXXXX` is the same character; a raw template's text is not, so
+ * a file with one (its templates lowered to strings, which esbuild escapes, leave fewer) is kept.
+ */
+async function asciiSource(text: string): Promise<string> {
+  const wide = text.match(WIDE)?.length ?? 0;
+  if (wide === 0) return text;
+  const lowered = await transform(text, { supported: { "template-literal": false }, logLevel: "silent" });
+  if ((lowered.code.match(WIDE)?.length ?? 0) !== wide) return text;
+  // An escaped character (`\〇`, an identity escape) gives its backslash to the \u escape.
+  return text.replace(/(\\*)([^\x00-\x7f])/g, (_whole, slashes: string, c: string) => `${slashes.slice(0, slashes.length - (slashes.length % 2))}\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 export interface NodeBundle {
   /** What went into each build's output files: the entries', then each lazy module's. */
   metafiles: Metafile[];
@@ -97,7 +117,7 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
     minifySyntax: true,
     legalComments: "none",
     banner: { js: 'import { createRequire as __hrCreateRequire } from "node:module"; import { fileURLToPath as __hrFileURLToPath } from "node:url"; const require = __hrCreateRequire(import.meta.url);' },
-    plugins: [lazyModules, lodashOnce, declaredModuleEntry, filesFromDistRoot(repoRoot)],
+    plugins: [lazyModules, lodashOnce, prismAjvOnFirstUse, declaredModuleEntry, filesFromDistRoot(repoRoot)],
     metafile: true,
     write: false,
     logLevel: "silent",
@@ -112,7 +132,7 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
       .replace(lazyFile, (_whole, _quote, name: string) => `__hrFileURLToPath(new URL(${JSON.stringify(`${root}${LAZY_DIR}/${name}`)}, import.meta.url))`)
       .replaceAll(DIST_ROOT, root);
     await mkdir(path.dirname(file.path), { recursive: true });
-    await writeFile(file.path, text);
+    await writeFile(file.path, await asciiSource(text));
   }
   // Each lazy module on its own, with what it requires, as CommonJS: its module.exports is what the
   // stand-in reads. One build for all of them: the same files as one build each, the libraries they
@@ -141,7 +161,7 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
       logLevel: "silent",
     });
     await mkdir(path.join(dist, LAZY_DIR), { recursive: true });
-    for (const file of lazy.outputFiles) await writeFile(file.path, file.text.replaceAll(`"${LAZY_FILE}`, '"./'));
+    for (const file of lazy.outputFiles) await writeFile(file.path, await asciiSource(file.text.replaceAll(`"${LAZY_FILE}`, '"./')));
     metafiles.push(lazy.metafile);
   }
 }
