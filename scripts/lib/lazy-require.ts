@@ -55,7 +55,7 @@ export const LAZY_MODULES: readonly LazyModule[] = [
 ];
 
 /** Versions the reads above were checked against: another version is read again before it is bundled. */
-const CHECKED_VERSIONS: Record<string, string> = { "@stoplight/prism-http": "5.12.0", "@stoplight/json-schema-ref-parser": "9.2.7" };
+const CHECKED_VERSIONS: Record<string, string> = { "@stoplight/prism-http": "5.12.0", "@stoplight/json-schema-ref-parser": "9.2.7", accepts: "1.3.8" };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 

@@ -61,12 +61,15 @@ function filesFromDistRoot(repoRoot: string): Plugin {
  *   (scripts/lib/msw-bundle.ts), read only for a Prefer header; its two specifiers share one file.
  * - type-is (mime-types, which indexes mime-db's table when it loads): `type_is_1.is(…)`, for a
  *   request body, a Prefer answer or a forwarded response; never on a GET answered by the mock.
+ * - mime-types as accepts 1.3.8 requires it (Prism's content negotiation): `mime.lookup(…)` only for
+ *   a type without a "/" (a file extension), which Prism never passes.
  */
 const NODE_LAZY: readonly LazyModule[] = [
   { importer: "@stoplight/prism-http", specifier: "./utils/operations", file: "prism-http/utils/operations" },
   { importer: "@stoplight/prism-http", specifier: "./generator/JSONSchema", file: "prism-http/generator/JSONSchema" },
   { importer: "@stoplight/prism-http", specifier: "./JSONSchema", file: "prism-http/generator/JSONSchema" },
   { importer: "@stoplight/prism-http", specifier: "type-is" },
+  { importer: "accepts", specifier: "mime-types" },
 ];
 
 const WIDE = /[^\x00-\x7f]/g;
