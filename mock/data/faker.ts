@@ -3,8 +3,8 @@
 // dataset reads person names and otherwise faker's seeded numbers, picks and uuids, which need no
 // definitions; a definition it does not have throws, naming it. The class comes from the per-locale
 // entry (the package's main entry evaluates every locale it ships, about 0.7 s and 35 MB in Node);
-// a browser build takes it from the main entry instead, where the bundler keeps the class alone
-// (scripts/browser-shims/faker-class.js), so a page carries no locale but these names.
+// a bundle (a page's, the package's) takes it from the main entry instead, where the bundler keeps
+// the class alone (scripts/browser-shims/faker-class.js), so it carries no locale but these names.
 import type { Faker } from "@faker-js/faker";
 import { faker as english } from "@faker-js/faker/locale/en";
 import names from "../../generated/faker-names.json" with { type: "json" };
