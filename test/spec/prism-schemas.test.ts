@@ -4,9 +4,9 @@
 // have let every value through. A planted mistake shows the check can fail.
 import fs from "node:fs";
 import path from "node:path";
-import Ajv from "ajv";
-import Ajv2019 from "ajv/dist/2019.js";
-import Ajv2020 from "ajv/dist/2020.js";
+import { Ajv } from "ajv";
+import { Ajv2019 } from "ajv/dist/2019.js";
+import { Ajv2020 } from "ajv/dist/2020.js";
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 
