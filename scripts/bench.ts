@@ -35,7 +35,7 @@
 // development bundle (the package's Node bundle, scripts/dev-bundle.ts) instead of packing: a few
 // minutes. `--profile` profiles the mock under the mixed uncached load (scripts/bench/profile.ts).
 //
-//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup|throughput|msw|journal|journal-memory|shared-state] [--profile [FILE]]
+//   npx tsx scripts/bench.ts [--seconds 10] [--warmup 2] [--connections 10] [--rounds 2] [--runs 5] [--only sandboxes|startup|serve|throughput|msw|journal|journal-memory|shared-state] [--profile [FILE]]
 import { execFileSync } from "node:child_process";
 import { mkdtemp, rm, writeFile } from "node:fs/promises";
 import { cpus, loadavg, tmpdir } from "node:os";
@@ -80,6 +80,9 @@ writes docs/benchmarks.json and docs/benchmarks.md.
                       sandboxes       what a sandbox costs, in process
                       startup         sandboxes, then the packages packed and installed: start-up and size,
                                       the MSW handlers side by side (below) included
+                      serve           serve's start-up and memory at the first 200 against bare node:http,
+                                      and --help against node -e 0, on the clone's development bundle
+                                      (no packing; --mock DIR measures another clone's): a minute or two
                       msw             the MSW handlers beside msw-auto-mock's and @mswjs/source's (npm
                                       installs them into a temporary folder for the run): browser
                                       bundle sizes and first / later answers in Chromium, ratios to ours
@@ -89,7 +92,7 @@ writes docs/benchmarks.json and docs/benchmarks.md.
                                       Prism, bare node:http) and serve's start-up and memory at the
                                       first 200, on the clone's development bundle (no packing)
                       shared-state    --state redis:// against memory state
-  --mock DIR        with --only throughput: measure the mock of another clone (say the previous main,
+  --mock DIR        with --only throughput or serve: measure the mock of another clone (say the previous main,
                     run in turns with this one), from that clone's development bundle
   --profile         a CPU profile of the mock (from its sources) under the mixed uncached load
                     (--seconds, default 10 here too): writes prof/mixed-uncached.cpuprofile and prints
@@ -138,7 +141,7 @@ function settings() {
   }
 }
 
-const ONLY = ["sandboxes", "startup", "throughput", "msw", "journal", "journal-memory", "shared-state"] as const;
+const ONLY = ["sandboxes", "startup", "serve", "throughput", "msw", "journal", "journal-memory", "shared-state"] as const;
 
 function only(text: string): (typeof ONLY)[number] {
   const found = ONLY.find((name) => name === text);
@@ -177,6 +180,7 @@ async function main() {
   const launcher = { installedBin: join(ROOT, "mock", "bin", "hr-mock.js") };
   // The launcher builds its bundle when the sources changed, in the process it starts: built here first, so the figures are the mock's alone.
   if (options.only === "throughput") return throughputAlone(options);
+  if (options.only === "serve") return serveAlone(options);
   if (options.only === "journal" || options.only === "journal-memory" || options.only === "shared-state") execFileSync(process.execPath, [launcher.installedBin, "--help"], { stdio: "ignore" });
   if (options.only === "journal") return printJournalCost(await measureJournal({ ...options, root: ROOT, probe: PROBE, entry: launcher, log }));
   if (options.only === "journal-memory") return printJournalBudget(await measureJournalBudget({ root: ROOT, probe: PROBE, entry: launcher, log }));
@@ -310,12 +314,29 @@ async function throughputAlone(options: ReturnType<typeof settings>): Promise<vo
     await measureThroughput({ project: ROOT, installedBin, work, options, contenders, report });
     console.log("");
     console.log(`cached / bare node:http ${((report.figures.cachedOfBare ?? Number.NaN) * 100).toFixed(0)}%`);
-    console.log(`hr-mock serve (development bundle), spawn to first 200 / bare node:http: ${start.serveMs.toFixed(0)} ms / ${start.bareMs.toFixed(0)} ms = ${(start.serveMs / start.bareMs).toFixed(1)}x (medians of ${options.runs})`);
-    console.log(`resident memory of hr-mock serve at its first 200: ${start.rssMb.toFixed(0)} MB (median)`);
+    printServeStartup(start, options.runs);
   } finally {
     await Promise.all(contenders.map((c) => c.server.stop()));
     await rm(work, { recursive: true, force: true });
   }
+}
+
+/** --only serve: serve's start-up and memory, and --help's, on the clone's development bundle, printed, not written. */
+async function serveAlone(options: ReturnType<typeof settings>): Promise<void> {
+  const installedBin = await devBundleCli(options.mock ?? ROOT);
+  log(`the mock: the clone's development bundle (${installedBin})`);
+  const work = await mkdtemp(join(tmpdir(), "hr-mock-bench-"));
+  try {
+    printServeStartup(await measureServeStartup({ bin: installedBin, clone: ROOT, probe: PROBE, runs: options.runs, work, log }), options.runs);
+  } finally {
+    await rm(work, { recursive: true, force: true });
+  }
+}
+
+function printServeStartup(start: Awaited<ReturnType<typeof measureServeStartup>>, runs: number): void {
+  console.log(`hr-mock serve (development bundle), spawn to first 200 / bare node:http: ${start.serveMs.toFixed(0)} ms / ${start.bareMs.toFixed(0)} ms = ${(start.serveMs / start.bareMs).toFixed(1)}x (medians of ${runs})`);
+  console.log(`resident memory of hr-mock serve at its first 200: ${start.rssMb.toFixed(0)} MB (median)`);
+  console.log(`hr-mock --help (development bundle), spawn to exit / node -e 0: ${start.helpMs.toFixed(0)} ms / ${start.noopMs.toFixed(0)} ms = ${(start.helpMs / start.noopMs).toFixed(2)}x`);
 }
 
 function machine(): Report["machine"] {

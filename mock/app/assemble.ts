@@ -56,8 +56,6 @@ export interface AssembledMock {
   worlds: Worlds;
   /** The request path as a fetch: what in-process callers send requests through. */
   fetch: FetchHandler;
-  /** The control API in process, as the default world's webhooks admin (DEMO_KEY.org1WebhooksAdmin). */
-  control: ControlClient;
   /** A sandbox through the control API's own operation (POST /_mock/sandboxes); rejects with a SandboxError. */
   createSandbox(options?: { label?: string; data?: unknown }): Promise<MockSandbox>;
   /** The default world's journal (the demo keys' and --keys keys' requests). */
@@ -92,10 +90,13 @@ export function assembleMock(options: AssembleOptions): AssembledMock {
   });
   // In-process answers are neither delayed (--latency is the network's) nor sent as HTTP 200 failures.
   const fetch = createFetchEdge({ dispatch, failureStatus: "http", latencyMs: 0, basePath: "", onError: options.onError, name: "hr-mock" });
-  const control = createControlClient({ baseUrl: IN_PROCESS, apiKey: DEMO_KEY.org1WebhooksAdmin, fetch });
+  // The control API in process, as the default world's webhooks admin; made with the first sandbox
+  // (openapi-fetch reads the global Request, which loads Node's fetch: a start does without it).
+  let client: ControlClient | undefined;
+  const control = () => (client ??= createControlClient({ baseUrl: IN_PROCESS, apiKey: DEMO_KEY.org1WebhooksAdmin, fetch }));
 
   async function createSandbox(sandboxOptions: { label?: string; data?: unknown } = {}): Promise<MockSandbox> {
-    const view = (await answered(control.POST("/_mock/sandboxes", { body: sandboxOptions as never }))) as SandboxView;
+    const view = (await answered(control().POST("/_mock/sandboxes", { body: sandboxOptions as never }))) as SandboxView;
     const key = sandboxKeyNames(view);
     const path = { params: { path: { id: view.id } } };
     // Kept from here on: a deleted sandbox's journal still answers what it received.
@@ -105,13 +106,13 @@ export function assembleMock(options: AssembleOptions): AssembledMock {
       ...view,
       key,
       ...journalAccess(() => ({ world, operations: spec.byOperationId })),
-      reset: async () => void (await answered(control.POST("/_mock/sandboxes/{id}/reset", path))),
-      delete: async () => void (await answered(control.DELETE("/_mock/sandboxes/{id}", path))),
+      reset: async () => void (await answered(control().POST("/_mock/sandboxes/{id}/reset", path))),
+      delete: async () => void (await answered(control().DELETE("/_mock/sandboxes/{id}", path))),
     };
   }
 
   const journal = journalAccess(() => ({ world: worlds.default, operations: spec.byOperationId }));
-  return { spec, dispatch, keys: worlds.keys, worlds, fetch, control, createSandbox, journal };
+  return { spec, dispatch, keys: worlds.keys, worlds, fetch, createSandbox, journal };
 }
 
 /** A control call's data, or its refusal thrown as a SandboxError with the envelope's status and message. */

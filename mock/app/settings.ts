@@ -119,6 +119,8 @@ export const DATA_FILE_SCHEMA_PATH = "./node_modules/hr-service-mock/dist/genera
 export const DATA_FILE_SCHEMA_EXPORT = "hr-service-mock/data-file.schema.json";
 export const REDIS_PASSWORD_VARIABLE = "HR_MOCK_REDIS_PASSWORD";
 const MAX_DRAIN_S = 600;
+/** A whole number as toLocaleString("en") writes it ("2,048"), without loading ICU's number formats (7 MB resident) for a help line. */
+const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
 
 function row<T, O extends string | undefined = undefined>(setting: Omit<Setting<T, O>, "option" | "type"> & { option?: O; type?: "boolean" }): Setting<T, O> {
   return { type: "string", ...setting, option: setting.option as O };
@@ -165,7 +167,7 @@ or a file than in the URL: the command line is readable by every user.`, } }),
   "journal-size": row({ option: "journalSize", arg: "<n>", default: mockLimits.journalPerWorld, rule: whole(0, mockLimits.maxJournalPerWorld), help: `Requests each world's journal keeps for GET /_mock/requests, verify()\nand coverage, from 0 (off) to ${mockLimits.maxJournalPerWorld} (default ${mockLimits.journalPerWorld}).` }),
   "journal-memory": row({ option: "journalMemoryMb", arg: "<MB>", default: mockLimits.journalMemoryMb, rule: whole(1, mockLimits.maxJournalMemoryMb, `a whole number of megabytes from 1 to ${mockLimits.maxJournalMemoryMb}`), help: `Memory all worlds' journals share, from 1 to ${mockLimits.maxJournalMemoryMb} MB (default ${mockLimits.journalMemoryMb}):
 past it, the oldest requests of the journal holding the most go first.
-Each request keeps at most ${mockLimits.journalUrlBytes.toLocaleString("en")} bytes of its URL (urlTruncated).` }),
+Each request keeps at most ${grouped(mockLimits.journalUrlBytes)} bytes of its URL (urlTruncated).` }),
   log: row<boolean | ((line: string) => void), "log">({ option: "log", type: "boolean", default: false, rule: onOff, help: "Print one line per request (off by default; keys are never printed)." }),
   drain: row({ arg: "<s>", default: 5, rule: number(`seconds from 0 to ${MAX_DRAIN_S}`, (x) => x >= 0 && x <= MAX_DRAIN_S), help: `On SIGTERM, keep serving this many seconds (0 to ${MAX_DRAIN_S}, default 5)
 while GET /_mock/ready answers 503 and balancers stop sending, then

@@ -5,7 +5,8 @@ import { createHash } from "node:crypto";
 import type { IncomingMessage, ServerResponse } from "node:http";
 import { forkDataset } from "../data/copy-on-write.js";
 import { sharedStartDataset } from "../data/start-datasets.js";
-import { createDataset, organizationAt, sampleIds, type Dataset, type OrganizationSampleIds } from "../data/dataset.js";
+import { createDataset, sampleIds, type Dataset, type OrganizationSampleIds } from "../data/dataset.js";
+import { organizationNameAt } from "../data/lazy-organizations.js";
 import { DataFileError, type DataFile, type LoadedDataFile } from "../data/data-file.js";
 import { dataFileFromObject, readDataFile } from "../data/read-data-file.js";
 import { CONTROL_PREFIX } from "../kernel/control-paths.js";
@@ -240,7 +241,9 @@ async function serve(settings: Settings, spec: LoadedSpec, backend: StateBackend
   const hostInUrl = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
   const url = `http://${hostInUrl}:${port}`;
   const demoKeys = new Set(DEMO_KEYS.map((k) => k.key));
-  const startIds = attempt(() => sampleIds(dataset));
+  // With nothing restored, the sample ids are the start dataset's (which no trigger changes), taken
+  // when first asked: organisation 2 is not built before the first answer.
+  let startIds = dataset.version === 0 ? undefined : attempt(() => sampleIds(dataset));
   let closing: Promise<void> | undefined;
   // Attempts in flight finish first (bounded by the response timeout), then the server stops, then
   // the state hands back what it holds and lets go of its store.
@@ -260,14 +263,15 @@ async function serve(settings: Settings, spec: LoadedSpec, backend: StateBackend
       key: k.key,
       organisation: k.organisation,
       organizationId: k.organizationId,
-      organizationName: organizationAt(dataset, k.organisation)!.name,
+      organizationName: organizationNameAt(dataset, k.organisation)!,
       permissions: [...k.permissions],
       label: k.label,
       demo: demoKeys.has(k.key),
     })),
-    // Taken at start, so triggers do not move them; a data file's dataset may lack what a sample
+    // Those of the start, so triggers do not move them; a data file's dataset may lack what a sample
     // needs (an inactive leave type), and then asking for them throws that reason.
     get ids() {
+      startIds ??= attempt(() => sampleIds(start));
       if (!startIds.ok) throw startIds.error;
       return startIds.value;
     },

@@ -87,7 +87,7 @@ function generatedOrganizations(picker: Picker, { scale, today }: { scale: numbe
   for (const profile of ORGANIZATION_PROFILES.slice(1)) {
     slots[slots.length - 1].get();
     const id = picker.uuid();
-    slots.push(new LazyOrganization(id, () => buildOrganization(picker, profile, { scale, today, id })));
+    slots.push(new LazyOrganization(id, { name: profile.name, build: () => buildOrganization(picker, profile, { scale, today, id }) }));
   }
   return slots;
 }

@@ -1,7 +1,7 @@
 // Faker on only the English person names the dataset reads (generated/faker-names.json), a new
 // instance per caller (each seeds its own); any other definition throws, naming it. The class comes
 // from the per-locale entry: the main entry evaluates every locale (about 0.7 s and 35 MB in Node).
-// A browser build keeps the class alone (scripts/browser-shims/faker-class.js).
+// A bundle (a page's, the package's) keeps the class alone (scripts/browser-shims/faker-class.js).
 import type { Faker } from "@faker-js/faker";
 import { faker as english } from "@faker-js/faker/locale/en";
 import names from "../../generated/faker-names.json" with { type: "json" };

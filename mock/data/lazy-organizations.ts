@@ -12,6 +12,13 @@ export function organizationAt(
   return id === undefined ? undefined : dataset.organizationById.get(id);
 }
 
+/** The name of the organisation at `position`, without building it (a banner names them all). */
+export function organizationNameAt(dataset: { readonly organizationIds: readonly string[]; readonly organizationById: ReadonlyMap<string, OrganizationData> }, position: number): string | undefined {
+  const id = dataset.organizationIds[position - 1];
+  const table = dataset.organizationById;
+  return id === undefined ? undefined : table instanceof OrganizationTable ? table.slot(id)?.name : table.get(id)?.name;
+}
+
 /** The slot that holds each organisation (copy-on-write.ts tells the start's from a fork's own by it). */
 const slots = new WeakMap<OrganizationData, LazyOrganization>();
 
@@ -24,13 +31,16 @@ export function slotOf(org: OrganizationData): LazyOrganization | undefined {
 export class LazyOrganization {
   private value: OrganizationData | undefined;
   private build: (() => OrganizationData) | undefined;
+  /** Known before the build (the profile's): naming an organisation builds nothing. */
+  readonly name: string;
 
   constructor(
     readonly id: string,
-    source: OrganizationData | (() => OrganizationData),
+    source: OrganizationData | { name: string; build: () => OrganizationData },
   ) {
-    if (typeof source === "function") this.build = source;
+    if ("build" in source) this.build = source.build;
     else this.hold(source);
+    this.name = source.name;
   }
 
   get built(): boolean {
@@ -45,7 +55,7 @@ export class LazyOrganization {
       if (!build) throw new Error(`organisation ${this.id} failed to build before`);
       const org = build();
       // The ids were handed out before the build: a different one would split the dataset.
-      if (org.id !== this.id) throw new Error(`organisation ${this.id} was built with the id ${org.id}`);
+      if (org.id !== this.id || org.name !== this.name) throw new Error(`organisation ${this.id} (${this.name}) was built as ${org.id} (${org.name})`);
       this.hold(org);
     }
     return this.value!;

@@ -115,15 +115,20 @@ process.stdout.write(JSON.stringify({ ms }));`;
   });
 }
 
-/** hr-mock serve (`bin`, run with node) against a bare node:http server: medians of spawn to the first 200, and serve's resident memory then. */
-export async function measureServeStartup(targets: { bin: string; clone: string; probe: Probe; runs: number; work: string; log: (line: string) => void }): Promise<{ bareMs: number; serveMs: number; rssMb: number }> {
+/**
+ * hr-mock serve (`bin`, run with node) against a bare node:http server: medians of spawn to the first
+ * 200, and serve's resident memory then; `hr-mock --help` against `node -e 0`, spawn to exit.
+ */
+export async function measureServeStartup(targets: { bin: string; clone: string; probe: Probe; runs: number; work: string; log: (line: string) => void }): Promise<{ bareMs: number; serveMs: number; rssMb: number; noopMs: number; helpMs: number }> {
   const { bin, clone, probe, runs, work, log } = targets;
   const bareBody = join(work, "bare-body.json");
   await writeFile(bareBody, JSON.stringify({ isSuccessful: true }));
   const bare = join(clone, "scripts", "bench", "bare-server.mjs");
-  const samples = { bare: [] as number[], serve: [] as number[], rss: [] as number[] };
+  const samples = { bare: [] as number[], serve: [] as number[], rss: [] as number[], noop: [] as number[], help: [] as number[] };
   for (let run = 1; run <= runs; run++) {
-    log(`start-up run ${run}/${runs}: a bare node:http server, then hr-mock serve, spawn to the first 200…`);
+    log(`start-up run ${run}/${runs}: node -e 0 and hr-mock --help, spawn to exit; a bare node:http server, then hr-mock serve, spawn to the first 200…`);
+    samples.noop.push(await timeToExit(process.execPath, ["-e", "0"], clone));
+    samples.help.push(await timeToExit(process.execPath, [bin, "--help"], clone));
     const barePort = await freePort();
     samples.bare.push((await timeToFirst200(process.execPath, [bare, String(barePort), bareBody], clone, barePort, { path: "/", headers: {} })).ms);
     const port = await freePort();
@@ -131,7 +136,7 @@ export async function measureServeStartup(targets: { bin: string; clone: string;
     samples.serve.push(serve.ms);
     samples.rss.push(serve.rssMb);
   }
-  return { bareMs: median(samples.bare), serveMs: median(samples.serve), rssMb: median(samples.rss) };
+  return { bareMs: median(samples.bare), serveMs: median(samples.serve), rssMb: median(samples.rss), noopMs: median(samples.noop), helpMs: median(samples.help) };
 }
 
 export interface StartupTargets {

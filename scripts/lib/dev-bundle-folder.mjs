@@ -9,7 +9,7 @@ import { buildOnce } from "./build-once.mjs";
 import { contentKey } from "./content-key.mjs";
 
 /** What the bundle is made from, from the clone's root: a change of content in any rebuilds it. */
-export const DEV_BUNDLE_INPUTS = ["mock", "src", "generated", "scripts/lib", "scripts/dev-bundle.ts", "scripts/build-package.ts", "package-lock.json", "tsconfig.json"];
+export const DEV_BUNDLE_INPUTS = ["mock", "src", "generated", "scripts/lib", "scripts/browser-shims/faker-class.js", "scripts/dev-bundle.ts", "scripts/build-package.ts", "package-lock.json", "tsconfig.json"];
 /** Outputs among the inputs: builds, installs, and the notices `npm run build` writes. */
 const NOT_INPUTS = /(^|\/)(node_modules|dist)$|^mock\/THIRD_PARTY_NOTICES$/;
 

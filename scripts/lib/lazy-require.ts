@@ -41,6 +41,8 @@ export interface LazyModule {
   exports?: string;
   /** Exports that are stand-ins themselves: read (and kept) without loading, loaded on their first property read. */
   deep?: readonly string[];
+  /** The module's own file's name, when its specifier is relative: two specifiers of one module share one file (one instance). */
+  file?: string;
 }
 
 export const LAZY_MODULES: readonly LazyModule[] = [
@@ -53,7 +55,7 @@ export const LAZY_MODULES: readonly LazyModule[] = [
 ];
 
 /** Versions the reads above were checked against: another version is read again before it is bundled. */
-const CHECKED_VERSIONS: Record<string, string> = { "@stoplight/prism-http": "5.12.0", "@stoplight/json-schema-ref-parser": "9.2.7" };
+const CHECKED_VERSIONS: Record<string, string> = { "@stoplight/prism-http": "5.12.0", "@stoplight/json-schema-ref-parser": "9.2.7", accepts: "1.3.8" };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
@@ -85,7 +87,7 @@ module.exports = new Proxy({}, {
 }
 
 /** A name for a lazy module's own file: its specifier with "/" and "@" made plain. */
-export const fileNameOf = (lazy: LazyModule) => `${lazy.specifier.replace(/^@/, "").replace(/\//g, "-")}.cjs`;
+export const fileNameOf = (lazy: LazyModule) => `${(lazy.file ?? lazy.specifier).replace(/^@/, "").replace(/\//g, "-")}.cjs`;
 
 export interface LazyRequireOptions {
   /** Modules not to stand in for (a browser build swaps them for stand-ins that throw). */

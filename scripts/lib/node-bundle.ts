@@ -6,14 +6,18 @@
 // - Files the sources read at run time (`new URL("../../generated/x.json", import.meta.url)`) are
 //   named from the dist root: the sources' relative path is rewritten to a marker and the path from
 //   each output file to dist/ is put in its place, wherever esbuild placed the code.
-// - Prism's rarely used requires load on first use (scripts/lib/lazy-require.ts), each from a
-//   CommonJS file of its own under dist/lazy/, so that starting the mock does not even parse them.
+// - Prism's rarely used requires load on first use (scripts/lib/lazy-require.ts, NODE_LAZY below),
+//   each from a CommonJS file of its own under dist/lazy/, so that starting the mock does not even
+//   parse them; Prism's Ajv is set up lighter (prism-ajv.ts).
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
-import { build, type Metafile, type Plugin } from "esbuild";
+import { fileURLToPath } from "node:url";
+import { build, transform, type Metafile, type Plugin } from "esbuild";
 import { declaredModuleEntry } from "./declared-module-entry.js";
-import { fileNameOf, lazyRequire } from "./lazy-require.js";
+import { fileNameOf, LAZY_MODULES, lazyRequire, type LazyModule } from "./lazy-require.js";
+import { lodashOnce } from "./lodash-once.js";
+import { prismAjv } from "./prism-ajv.js";
 
 const DIST_ROOT = "__HR_MOCK_DIST_ROOT__/";
 /** A lazy module's file, required by its stand-in: replaced by its absolute path, found from the output file. */
@@ -47,6 +51,54 @@ function filesFromDistRoot(repoRoot: string): Plugin {
   };
 }
 
+/**
+ * Beyond LAZY_MODULES, Prism's modules that a Node process of the mock reads only on a rare path,
+ * each read through a property at call time (prism-http 5.12.0, whose version lazy-require.ts checks):
+ * - `./utils/operations`, Prism's reader (getHttpOperationsFromSpec: dereferencing, the OpenAPI 3
+ *   transform and fnv-plus's hashes, YAML): index.js and instanceWithSpec.js read
+ *   `operations_1.getHttpOperationsFromSpec` when called. The mock reads the documents ahead
+ *   (generated/prism-operations.json); only a document it was not given ahead calls it.
+ * - Prism's generator (json-schema-faker, the sampler, seedrandom): as BROWSER_LAZY says
+ *   (scripts/lib/msw-bundle.ts), read only for a Prefer header; its two specifiers share one file.
+ * - type-is (mime-types, which indexes mime-db's table when it loads): `type_is_1.is(…)`, for a
+ *   request body, a Prefer answer or a forwarded response; never on a GET answered by the mock.
+ * - mime-types as accepts 1.3.8 requires it (Prism's content negotiation): `mime.lookup(…)` only for
+ *   a type without a "/" (a file extension), which Prism never passes.
+ */
+const NODE_LAZY: readonly LazyModule[] = [
+  { importer: "@stoplight/prism-http", specifier: "./utils/operations", file: "prism-http/utils/operations" },
+  { importer: "@stoplight/prism-http", specifier: "./generator/JSONSchema", file: "prism-http/generator/JSONSchema" },
+  { importer: "@stoplight/prism-http", specifier: "./JSONSchema", file: "prism-http/generator/JSONSchema" },
+  { importer: "@stoplight/prism-http", specifier: "type-is" },
+  { importer: "accepts", specifier: "mime-types" },
+];
+
+/**
+ * The dataset's faker 10 is its class alone, as in the browser build (scripts/browser-shims/
+ * faker-class.js): mock/data/faker.ts reads only the class of the English instance and gives it
+ * generated/faker-names.json, so the English locale's definitions (two thirds of faker's code a
+ * start parsed) are not bundled.
+ */
+const FAKER_CLASS = { "@faker-js/faker/locale/en": fileURLToPath(new URL("../browser-shims/faker-class.js", import.meta.url)) };
+
+const WIDE = /[^\x00-\x7f]/g;
+
+/**
+ * `text` in ASCII. esbuild escapes every other character (its default charset) but those in regular
+ * expression literals and in tagged templates' raw text, and one of them makes V8 hold the whole
+ * file's source at two bytes a character (three in Prism's libraries doubled the chunk a start
+ * parses). In a regular expression `\uXXXX` is the same character; a raw template's text is not, so
+ * a file with one (its templates lowered to strings, which esbuild escapes, leave fewer) is kept.
+ */
+async function asciiSource(text: string): Promise<string> {
+  const wide = text.match(WIDE)?.length ?? 0;
+  if (wide === 0) return text;
+  const lowered = await transform(text, { supported: { "template-literal": false }, logLevel: "silent" });
+  if ((lowered.code.match(WIDE)?.length ?? 0) !== wide) return text;
+  // An escaped character (`\〇`, an identity escape) gives its backslash to the \u escape.
+  return text.replace(/(\\*)([^\x00-\x7f])/g, (_whole, slashes: string, c: string) => `${slashes.slice(0, slashes.length - (slashes.length % 2))}\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
 export interface NodeBundle {
   /** What went into each build's output files: the entries', then each lazy module's. */
   metafiles: Metafile[];
@@ -59,7 +111,8 @@ export interface NodeBundle {
  */
 export async function bundleForNode(options: { repoRoot: string; entries: string[]; dist: string; external: string[] }): Promise<NodeBundle> {
   const { repoRoot, entries, dist, external } = options;
-  const resolved = new Map<Parameters<typeof fileNameOf>[0], string>();
+  const resolved = new Map<LazyModule, string>();
+  const lazyModules = lazyRequire({ requireFrom: (lazy) => `${LAZY_FILE}${fileNameOf(lazy)}`, resolved }, [...LAZY_MODULES, ...NODE_LAZY]);
   const result = await build({
     entryPoints: entries.map((entry) => path.join(repoRoot, entry)),
     outbase: repoRoot,
@@ -70,13 +123,14 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
     platform: "node",
     target: "node20",
     external,
+    alias: FAKER_CLASS,
     chunkNames: "chunks/[name]-[hash]",
     // Whitespace and syntax only: names stay, so a stack trace still reads.
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: "none",
     banner: { js: 'import { createRequire as __hrCreateRequire } from "node:module"; import { fileURLToPath as __hrFileURLToPath } from "node:url"; const require = __hrCreateRequire(import.meta.url);' },
-    plugins: [lazyRequire({ requireFrom: (lazy) => `${LAZY_FILE}${fileNameOf(lazy)}`, resolved }), declaredModuleEntry, filesFromDistRoot(repoRoot)],
+    plugins: [lazyModules, lodashOnce, prismAjv, declaredModuleEntry, filesFromDistRoot(repoRoot)],
     metafile: true,
     write: false,
     logLevel: "silent",
@@ -91,26 +145,36 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
       .replace(lazyFile, (_whole, _quote, name: string) => `__hrFileURLToPath(new URL(${JSON.stringify(`${root}${LAZY_DIR}/${name}`)}, import.meta.url))`)
       .replaceAll(DIST_ROOT, root);
     await mkdir(path.dirname(file.path), { recursive: true });
-    await writeFile(file.path, text);
+    await writeFile(file.path, await asciiSource(text));
   }
-  if (resolved.size === 0) return { metafiles: [result.metafile] };
   // Each lazy module on its own, with what it requires, as CommonJS: its module.exports is what the
   // stand-in reads. One build for all of them: the same files as one build each, the libraries they
-  // share parsed once.
-  const lazy = await build({
-    entryPoints: Object.fromEntries([...resolved].map(([module, file]) => [path.basename(fileNameOf(module), ".cjs"), file])),
-    outdir: path.join(dist, LAZY_DIR),
-    outExtension: { ".js": ".cjs" },
-    bundle: true,
-    format: "cjs",
-    platform: "node",
-    target: "node20",
-    minifyWhitespace: true,
-    minifySyntax: true,
-    legalComments: "none",
-    plugins: [declaredModuleEntry],
-    metafile: true,
-    logLevel: "silent",
-  });
-  return { metafiles: [result.metafile, lazy.metafile] };
+  // share parsed once. A lazy module may require another (Prism's generator, faker): its stand-in
+  // requires that one's file beside it, built in the next round.
+  const metafiles = [result.metafile];
+  const built = new Set<string>();
+  for (;;) {
+    const waiting = [...resolved].filter(([lazy]) => !built.has(fileNameOf(lazy)));
+    if (waiting.length === 0) return { metafiles };
+    for (const [lazy] of waiting) built.add(fileNameOf(lazy));
+    const lazy = await build({
+      entryPoints: Object.fromEntries(waiting.map(([module, file]) => [path.basename(fileNameOf(module), ".cjs"), file])),
+      outdir: path.join(dist, LAZY_DIR),
+      outExtension: { ".js": ".cjs" },
+      bundle: true,
+      format: "cjs",
+      platform: "node",
+      target: "node20",
+      minifyWhitespace: true,
+      minifySyntax: true,
+      legalComments: "none",
+      plugins: [lazyModules, lodashOnce, declaredModuleEntry],
+      metafile: true,
+      write: false,
+      logLevel: "silent",
+    });
+    await mkdir(path.join(dist, LAZY_DIR), { recursive: true });
+    for (const file of lazy.outputFiles) await writeFile(file.path, await asciiSource(file.text.replaceAll(`"${LAZY_FILE}`, '"./')));
+    metafiles.push(lazy.metafile);
+  }
 }

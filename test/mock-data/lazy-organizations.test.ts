@@ -11,10 +11,11 @@ import { createDataset, sampleIds, type Dataset, type OrganizationData } from ".
 import { adoptExamples } from "../../mock/data/example-ids.js";
 import { englishFaker } from "../../mock/data/faker.js";
 import { Picker } from "../../mock/data/picker.js";
-import { builtOrganizationIds, organizationAt } from "../../mock/data/lazy-organizations.js";
+import { builtOrganizationIds, organizationAt, organizationNameAt } from "../../mock/data/lazy-organizations.js";
 import { addEmployee } from "../../mock/data/mutations.js";
 import { sharedStartDataset } from "../../mock/data/start-datasets.js";
 import { createHandlers, DEMO_KEY } from "../../mock/msw/index.js";
+import { startMock } from "../../mock/index.js";
 import { createHrClient } from "../../src/client/index.js";
 
 const SEED = 11;
@@ -47,6 +48,7 @@ describe("what builds nothing of organisation 2", () => {
       resetDataset(fork, ds);
     }],
     ["whether organisation 1 of a fork is the start's", (ds) => isShared(organizationAt(forkDataset(ds), 1)!)],
+    ["the names of both (a banner's)", (ds) => [organizationNameAt(ds, 1), organizationNameAt(ds, 2)]],
   ];
 
   it.each(READS)("%s", (_name, read) => {
@@ -98,6 +100,12 @@ describe("organisation 2, however first read, is the eager build's", () => {
     expect(isShared(org!), "a fork's read of it is the start's").toBe(true);
   });
 
+  it("has the name it was given before it was built", () => {
+    const ds = fresh();
+    const name = organizationNameAt(ds, 2);
+    expect(organizationAt(ds, 2)!.name, "the built organisation's name").toBe(name);
+  });
+
   it("gives the sample ids of the eager build", () => {
     const eagerIds = eagerOrganizations(SEED, TODAY, SCALE);
     expect(sampleIds(fresh())).toEqual(sampleIds({ ...fresh(), organizations: eagerIds }));
@@ -119,5 +127,25 @@ describe("the MSW handlers' first answer, for a demo key of organisation 1", () 
     const other = await createHrClient({ baseUrl: "http://127.0.0.1:4010", apiKey: DEMO_KEY.org2Full, retry: false }).listEmployees({ PageSize: 5 });
     expect(other.data[0].id, "a key of organisation 2 reads it").not.toBe(page.data[0].id);
     expect(builtOrganizationIds(start), "built by its first request").toEqual(start.organizationIds);
+  });
+});
+
+describe("startMock's first answer, for a demo key of organisation 1", () => {
+  const options = { port: 0, seed: 4343, today: "2026-02-04" };
+
+  it("builds organisation 1 only; its sample ids build organisation 2, as the eager build's", async () => {
+    const mock = await startMock(options);
+    try {
+      const response = await fetch(`${mock.url}/v1/employee/list?PageSize=5`, { headers: { authorization: `Bearer ${DEMO_KEY.org1Full}` } });
+      expect(response.status).toBe(200);
+      const start = sharedStartDataset(options);
+      expect(builtOrganizationIds(start), "organisation 2 waits").toEqual([start.organizationIds[0]]);
+      expect(mock.keys.find((k) => k.organisation === 2)?.organizationName, "its name, known unbuilt").toBe(ORGANIZATION_PROFILES[1].name);
+      const eagerIds = eagerOrganizations(options.seed, options.today, 1);
+      expect(mock.ids, "the sample ids").toEqual(sampleIds({ ...createDataset(options), organizations: eagerIds }));
+      expect(builtOrganizationIds(start), "built by the sample ids").toEqual(start.organizationIds);
+    } finally {
+      await mock.close();
+    }
   });
 });

@@ -337,7 +337,7 @@ describe("a handler that throws", () => {
     const dispatch = createDispatcher({
       spec: loaded,
       // Two organisations with ids only (building either throws): the handler that throws reads nothing.
-      worlds: new Worlds({ start: datasetOf({ seed: 1, scale: 1, today: "2026-11-02" }, new OrganizationTable(["org-a", "org-b"].map((id) => new LazyOrganization(id, unbuilt)))), keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, state: memoryBackend({ rateLimit: "off" }) }),
+      worlds: new Worlds({ start: datasetOf({ seed: 1, scale: 1, today: "2026-11-02" }, new OrganizationTable(["org-a", "org-b"].map((id) => new LazyOrganization(id, { name: id, build: unbuilt })))), keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, state: memoryBackend({ rateLimit: "off" }) }),
       table: readOperations(
         {
           ...handlers,

@@ -143,12 +143,12 @@ async function serve(argv: string[], io: Pick<CommandIO, "stdout" | "stderr">, e
   for (const warning of settings.warnings) stderr.write(`${warning}\n`);
   settings.files.forEach(checkReadable);
   const statePassword = readPassword(settings.redisPassword);
+  // Start-up allocates in one burst (loading Prism, the dataset, Prism's and Ajv's set-up), which
+  // would grow V8's young generation to its largest (about 30 MB, kept while the mock idles); it
+  // starts at the smallest instead, and grows again under load as it needs (V8's default factor, 2).
+  setFlagsFromString("--semi-space-growth-factor=1");
   // The mock itself (Prism, the dataset) is loaded to serve, never for --help or a flag's mistake.
   const { startMock } = await import("../../app/start-mock.js");
-  // Start-up allocates in one burst (the dataset, Prism's and Ajv's set-up), which would grow V8's
-  // young generation to its largest (about 30 MB, kept while the mock idles); it starts at the
-  // smallest instead, and grows again under load as it needs (V8's default factor, 2).
-  setFlagsFromString("--semi-space-growth-factor=1");
   const { redisPassword: _source, warnings: _warnings, drainMs: _drain, files: _files, ...options } = settings;
   const mock = await startMock({ ...options, statePassword, webhooks: settings.webhooks.options });
   setFlagsFromString("--semi-space-growth-factor=2");
