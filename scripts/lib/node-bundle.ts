@@ -8,7 +8,7 @@
 //   each output file to dist/ is put in its place, wherever esbuild placed the code.
 // - Prism's rarely used requires load on first use (scripts/lib/lazy-require.ts, NODE_LAZY below),
 //   each from a CommonJS file of its own under dist/lazy/, so that starting the mock does not even
-//   parse them; Prism's Ajv is set up lighter (prism-ajv.ts).
+//   parse them. Prism's own code is bundled as published: no text of it is changed.
 import { readFileSync } from "node:fs";
 import { mkdir, writeFile } from "node:fs/promises";
 import path from "node:path";
@@ -17,7 +17,6 @@ import { build, transform, type Metafile, type Plugin } from "esbuild";
 import { declaredModuleEntry } from "./declared-module-entry.js";
 import { fileNameOf, LAZY_MODULES, lazyRequire, type LazyModule } from "./lazy-require.js";
 import { lodashOnce } from "./lodash-once.js";
-import { prismAjv } from "./prism-ajv.js";
 
 const DIST_ROOT = "__HR_MOCK_DIST_ROOT__/";
 /** A lazy module's file, required by its stand-in: replaced by its absolute path, found from the output file. */
@@ -130,7 +129,7 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
     minifySyntax: true,
     legalComments: "none",
     banner: { js: 'import { createRequire as __hrCreateRequire } from "node:module"; import { fileURLToPath as __hrFileURLToPath } from "node:url"; const require = __hrCreateRequire(import.meta.url);' },
-    plugins: [lazyModules, lodashOnce, prismAjv, declaredModuleEntry, filesFromDistRoot(repoRoot)],
+    plugins: [lazyModules, lodashOnce, declaredModuleEntry, filesFromDistRoot(repoRoot)],
     metafile: true,
     write: false,
     logLevel: "silent",
