@@ -65,7 +65,7 @@ export function createHandlers(options: MockHandlersOptions = {}): MockHandlers 
   let assembled: AssembledMock | undefined;
   const ready = () =>
     (mock ??= import("./handlers-mock.js")
-      .then(({ assembleHandlersMock }) => assembleHandlersMock({ settings, today: options.today, extraKeys, onError }))
+      .then(({ assembleHandlersMock }) => assembleHandlersMock({ settings, extraKeys, onError }))
       .then((built) => (assembled = built)));
   // A failure to build surfaces on the first request (its 500 and onError line), as if it had started there.
   const warm = setTimeout(() => void ready().catch(() => undefined), 0) as { unref?: () => void };

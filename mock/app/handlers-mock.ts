@@ -16,7 +16,6 @@ import type { PipelineSettings } from "./options.js";
 
 export interface HandlersMockInput {
   settings: PipelineSettings;
-  today?: string | Date;
   extraKeys: readonly KeySpec[];
   onError: (line: string) => void;
 }
@@ -28,7 +27,7 @@ export async function assembleHandlersMock(input: HandlersMockInput): Promise<As
   const ahead = { "openapi.json": read.operations, "control-openapi.json": control.operations } as unknown as PrismOperations;
   const spec = await loadReadSpec(read.document, undefined, { document: control.document, only: () => true }, ahead);
   const { settings } = input;
-  const dataset = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today: input.today });
+  const dataset = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today: settings.today });
   // No --state: in memory, opened as startMock opens any (a page's build leaves the other backends out).
   const state = await openBackend({ ...settings, onError: input.onError });
   // No throttle on failed authentication: it slows key guessing over a network, while these

@@ -8,6 +8,8 @@ import { controlAnswer, createControlClient, type ControlAnswer, type ControlCli
 import { DEFAULT_HOST, DEFAULT_PORT } from "../kernel/limits.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
 import { describeParseError, quoted, readDecimal, readWhole } from "../kernel/parse-error.js";
+import { maskSecrets } from "../kernel/text.js";
+import { MockOptionError } from "../kernel/option-error.js";
 
 /** A mistake in the command line: exit status 2. */
 export class UsageError extends Error {
@@ -48,10 +50,10 @@ export function readFlags<F extends Flags>(name: string, flags: F, argv: string[
     parsed = parseArgs({ args: argv, strict: true, allowPositionals: true, options: { ...flags, help: { type: "boolean", short: "h" } } });
   } catch (error) {
     // A stray value may be a secret typed without its flag: whsec_ text is never echoed.
-    throw new UsageError(`${masked(describeParseError(error as NodeJS.ErrnoException, argv))}${seeHelp(name)}`);
+    throw new UsageError(`${maskSecrets(describeParseError(error as NodeJS.ErrnoException, argv))}${seeHelp(name)}`);
   }
   if ((parsed.values as { help?: boolean }).help) return "help";
-  if (!positionals && parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${masked(quoted(parsed.positionals[0]))}${seeHelp(name)}`);
+  if (!positionals && parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${maskSecrets(quoted(parsed.positionals[0]))}${seeHelp(name)}`);
   return parsed as unknown as CommandLine<F>;
 }
 
@@ -78,11 +80,6 @@ export function command<F extends Flags, X extends object = object>(
   };
 }
 
-/** Text with every signing secret (whsec_…) cut to its prefix. */
-function masked(text: string): string {
-  return text.replace(/whsec_[^\s'"]*/g, "whsec_…");
-}
-
 /** " (see hr-mock <name> --help)": what a usage mistake's line ends with. */
 export function seeHelp(name: string): string {
   return ` (see hr-mock ${name} --help)`;
@@ -91,6 +88,15 @@ export function seeHelp(name: string): string {
 /** A UsageError whose line points at the command's help. */
 export function usage(name: string, problem: string): UsageError {
   return new UsageError(`${problem}${seeHelp(name)}`);
+}
+
+/** What `read` answers; the MockOptionError it may throw (a settings rule's sentence) as the command's UsageError. */
+export function asUsage<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw error instanceof MockOptionError ? usage(name, error.message) : error;
+  }
 }
 
 /** The running mock a command talks to: its address, and the key that acts there. */

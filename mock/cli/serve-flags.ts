@@ -1,6 +1,6 @@
-// The webhook flags of `hr-mock serve`: their parseArgs definitions, their help text, their
-// meaning as startMock options, and the endpoint --webhook-url registers at start (organisation 1).
-// Kept here so mock/cli/commands/serve.ts only splices them in.
+// The webhooks of `hr-mock serve`: the Webhooks part of --help, the startMock options its webhook
+// flags give (their values checked by the settings table), the endpoint --webhook-url registers at
+// start (organisation 1), and the delivery hints printed beside the delivery lines.
 import type { RunningMock } from "../app/start-mock.js";
 import { usage } from "./command.js";
 import { createDeliveryHints } from "./hints.js";
@@ -9,8 +9,7 @@ import { checkEndpointUrl } from "../webhooks/endpoint-url.js";
 import type { EndpointInput } from "../webhooks/endpoints.js";
 import type { MockWebhookOptions } from "../webhooks/index.js";
 import { EVENT_TYPES, requestProblem } from "../kernel/json-schema.js";
-import { settingValue } from "../app/settings.js";
-import { MockOptionError } from "../kernel/option-error.js";
+import type { Flag, FlagValues } from "../app/settings.js";
 import { endpointsKeptIn } from "../state/index.js";
 
 /** Where an installed hr-service-mock keeps the control API's OpenAPI document (bundled). */
@@ -31,32 +30,18 @@ export interface WebhookServeSettings {
   endpoint?: EndpointInput;
 }
 
-type WebhookFlag = "webhook-url" | "webhook-secret" | "events" | "strict-urls" | "allow-private-urls" | "time-scale" | "duplicate-rate" | "shuffle";
-type Values = { [K in WebhookFlag]?: K extends "strict-urls" | "allow-private-urls" | "shuffle" ? boolean : K extends "time-scale" | "duplicate-rate" ? number | string : string } & {
-  /** serve's own --log: delivery attempts are printed too. */
-  log?: unknown;
-};
-
 const printLine = (line: string) => {
   process.stdout.write(`${line}\n`);
 };
 
-/** Flag values to settings; a mistake throws an Error with one line naming the flag (or its variable: `named`). */
-export function webhookServeSettings(values: Values, named: (flag: WebhookFlag) => string = (flag) => `--${flag}`): WebhookServeSettings {
+/** Flag values (checked by the settings table) to settings; a mistake throws a UsageError naming the flag (or its variable: `named`). */
+export function webhookServeSettings(values: Partial<FlagValues>, named: (flag: Flag) => string = (flag) => `--${flag}`): WebhookServeSettings {
   const strictUrls = values["strict-urls"] ?? false;
   const allowPrivateUrls = values["allow-private-urls"] ?? false;
   if (strictUrls && allowPrivateUrls) throw usage("serve", `${named("allow-private-urls")} and ${named("strict-urls")} contradict each other: strict mode never sends to private addresses`);
-  const options: MockWebhookOptions = { strictUrls, allowPrivateUrls, shuffle: values.shuffle ?? false };
+  const options: MockWebhookOptions = { strictUrls, allowPrivateUrls, shuffle: values.shuffle ?? false, timeScale: values["time-scale"], duplicateRate: values["duplicate-rate"] };
   // One line per delivery attempt when asked for request lines, or when an endpoint is registered here.
   if (values.log || values["webhook-url"] !== undefined) options.log = printLine;
-  for (const [flag, option] of [["time-scale", "timeScale"], ["duplicate-rate", "duplicateRate"]] as const) {
-    if (values[flag] === undefined) continue;
-    try {
-      options[option] = settingValue(flag, values[flag], named(flag), true);
-    } catch (error) {
-      throw error instanceof MockOptionError ? usage("serve", error.message) : error;
-    }
-  }
 
   const url = values["webhook-url"];
   if (url === undefined) {

@@ -15,6 +15,7 @@ import {
 import { command, nonEmpty, usage, wholeNumber, type CommandLine, type Output } from "../command.js";
 import { createRejectionHints } from "../hints.js";
 import { quoted } from "../../kernel/parse-error.js";
+import { SECRET_PREFIX } from "../../kernel/text.js";
 
 export const RECEIVE_HELP = `Usage: hr-mock receive --port <port> --secret <whsec_...> [options]
 
@@ -94,7 +95,7 @@ function parsePort(text: string | undefined): number {
 function parseSecrets(secrets: string[] | undefined): string[] {
   if (!secrets || secrets.length === 0) throw usage("receive", "--secret is required: the endpoint's signing secret");
   // The value is never echoed: a mistyped secret is still a secret.
-  if (!secrets.every((s) => s.startsWith("whsec_") && s.length > "whsec_".length)) {
+  if (!secrets.every((s) => s.startsWith(SECRET_PREFIX) && s.length > SECRET_PREFIX.length)) {
     throw usage("receive", "--secret must be a signing secret beginning whsec_ (an API key will not verify deliveries)");
   }
   return secrets;

@@ -1,13 +1,12 @@
 // `hr-mock serve` (the default command): the mock on node:http (startMock), with a banner saying
 // where it listens and which keys it knows; it stops on SIGINT or SIGTERM, its deliveries reported.
 import { setFlagsFromString } from "node:v8";
-import { MockOptionError } from "../../kernel/option-error.js";
 import type { RunningMock } from "../../app/start-mock.js";
 import { SETTINGS, flagValues, optionsOf, type Setting, type TableSettings } from "../../app/settings.js";
 import { formatBanner } from "../banner.js";
 import { announcement } from "../../state/index.js";
 import { accessSync, constants, statSync } from "node:fs";
-import { JSON_LINES, unreadable, usage, UsageError, type CommandIO } from "../command.js";
+import { asUsage, JSON_LINES, unreadable, usage, UsageError, type CommandIO } from "../command.js";
 import { envName, envNamesText, flagsOf, readFlagsAndEnv } from "../flag-env.js";
 import { logFormatOf } from "../../kernel/operator-log.js";
 import { stopOnSignals } from "../stop-signals.js";
@@ -88,12 +87,7 @@ export function parseServeArgs(argv: string[], env: Readonly<Record<string, stri
   if (typeof port === "string" && named("port") !== "--port" && /^tcp:\/\//.test(port)) {
     throw usage("serve", `${named("port")} must be a whole number from 0 to 65535, got ${quoted(port)}: Kubernetes sets it so for a Service named hr-mock; set enableServiceLinks: false in the pod's spec, or give the Service another name`);
   }
-  let values;
-  try {
-    values = flagValues(given, named);
-  } catch (error) {
-    throw error instanceof MockOptionError ? usage("serve", error.message) : error;
-  }
+  const values = asUsage("serve", () => flagValues(given, named));
   const password = passwordSource({ state: values.state, stateNamed: named("state"), file: values["redis-password-file"], fileNamed: named("redis-password-file"), env });
   return {
     ...optionsOf(values),
