@@ -4,7 +4,7 @@
 // keys and --keys keys, and the sandboxes), the operations of both documents (the read API's
 // resource handlers, the control API's), the response cache, the dispatcher, and the request path as
 // a fetch for in-process callers. No I/O and nothing Node-only here: it runs in a page too.
-import { controlAnswer, createControlClient, type ControlClient } from "../kernel/control-client.js";
+import { createControlClient, type ControlClient } from "../kernel/control-client.js";
 import { RESPONSE_CACHE_MAX_BYTES } from "../kernel/limits.js";
 import { seededRandom } from "../kernel/random.js";
 import type { LoadedSpec } from "../kernel/spec.js";
@@ -22,9 +22,9 @@ import { ResponseCache } from "../pipeline/response-cache.js";
 import { createFetchEdge, type FetchHandler } from "../edges/fetch.js";
 import type { PipelineSettings } from "./options.js";
 import { journalAccess, type JournalAccess } from "./journal-access.js";
-import { SandboxError, sandboxKeyNames, type MockSandbox } from "./sandbox-handle.js";
+import { answeredBy, SandboxError, sandboxHandle, type MockSandbox } from "./sandbox-handle.js";
 
-export { SandboxError, sandboxKeyNames, type MockSandbox } from "./sandbox-handle.js";
+export { SandboxError, type MockSandbox } from "./sandbox-handle.js";
 
 export interface AssembleOptions {
   spec: LoadedSpec;
@@ -94,30 +94,15 @@ export function assembleMock(options: AssembleOptions): AssembledMock {
   const fetch = createFetchEdge({ dispatch, failureStatus: "http", latencyMs: 0, basePath: "", onError: options.onError, name: "hr-mock" });
   const control = createControlClient({ baseUrl: IN_PROCESS, apiKey: DEMO_KEY.org1WebhooksAdmin, fetch });
 
+  const answered = answeredBy(IN_PROCESS, "message");
   async function createSandbox(sandboxOptions: { label?: string; data?: unknown } = {}): Promise<MockSandbox> {
-    const view = (await answered(control.POST("/_mock/sandboxes", { body: sandboxOptions as never }))) as SandboxView;
-    const key = sandboxKeyNames(view);
-    const path = { params: { path: { id: view.id } } };
+    const view = await answered<SandboxView>(control.POST("/_mock/sandboxes", { body: sandboxOptions as never }));
     // Kept from here on: a deleted sandbox's journal still answers what it received.
     const world = worlds.sandbox(view.id);
     if (!world) throw new SandboxError(500, `Internal error: the sandbox ${view.id} was created but is not there.`);
-    return {
-      ...view,
-      key,
-      ...journalAccess(() => ({ world, operations: spec.byOperationId })),
-      reset: async () => void (await answered(control.POST("/_mock/sandboxes/{id}/reset", path))),
-      delete: async () => void (await answered(control.DELETE("/_mock/sandboxes/{id}", path))),
-    };
+    return sandboxHandle(view, control, answered, journalAccess(() => ({ world, operations: spec.byOperationId })));
   }
 
   const journal = journalAccess(() => ({ world: worlds.default, operations: spec.byOperationId }));
   return { spec, dispatch, keys: worlds.keys, worlds, fetch, control, createSandbox, journal };
 }
-
-/** A control call's data, or its refusal thrown as a SandboxError with the envelope's status and message. */
-async function answered<D extends { data?: unknown }>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<unknown> {
-  const answer = await controlAnswer(call, IN_PROCESS);
-  if (!answer.ok) throw new SandboxError(answer.status, answer.message);
-  return answer.data;
-}
-

@@ -192,7 +192,7 @@ signed POSTs into your network.` }),
 type Rows = typeof SETTINGS;
 export type Flag = keyof Rows;
 export type ValueOf<F extends Flag> = Rows[F] extends Setting<infer T, string | undefined> ? T : never;
-type OptionOf<F extends Flag> = Rows[F]["option"];
+export type OptionOf<F extends Flag> = Rows[F]["option"];
 /** startMock's options that the table holds, resolved: each a checked value, defaults applied. */
 export type TableSettings = { -readonly [F in Flag as OptionOf<F> extends string ? OptionOf<F> : never]: ValueOf<F> };
 /** Every flag's value, from the command line or its variable, checked, defaults applied. */

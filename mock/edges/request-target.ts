@@ -61,11 +61,6 @@ export function namesThisServer(url: URL, local: LocalAddress, names: readonly s
   return LOOPBACK_NAMES.has(host) && (address === "::1" || address.startsWith("127."));
 }
 
-/** Whether an absolute URL names the origin of `base` (scheme, host and port). */
-export function sameOrigin(url: URL, base: URL): boolean {
-  return url.origin === base.origin;
-}
-
 /** The methods a server answers, for OPTIONS *: those of the operations it serves, HEAD beside GET. */
 export function allowedMethods(apis: readonly ("read" | "control")[]): string {
   const methods = new Set<string>(routes.filter((r) => apis.includes(r.api)).map((r) => r.method));

@@ -6,8 +6,9 @@
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
-import { JSON_CONTENT_TYPE, failureBody } from "../../kernel/envelope.js";
+import { MockOptionError } from "../../kernel/option-error.js";
 import { acceptQueue } from "./accept-queue.js";
+import { endWithEnvelope } from "./framing.js";
 
 export interface ConnectionLimits {
   /** Open connections at most; at the cap the longest idle one is closed for a new one. */
@@ -81,8 +82,7 @@ export function boundConnections(server: Server, limits: ConnectionLimits, now: 
   server.on("connection", (socket: Socket) => {
     if (tracked.size >= limits.maxConnections && !makeRoom()) {
       // Every connection is answering something: refuse this one in words rather than run out of files.
-      const body = failureBody(503, `Service unavailable: the mock has ${tracked.size} connections open, its limit; retry shortly.`);
-      socket.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`);
+      endWithEnvelope(socket, 503, `Service unavailable: the mock has ${tracked.size} connections open, its limit; retry shortly.`, "http", "Retry-After: 1\r\n");
       return;
     }
     tracked.set(socket, { open: 0, idleSince: now(), used: false });
@@ -127,16 +127,20 @@ export function boundConnections(server: Server, limits: ConnectionLimits, now: 
   };
 }
 
-/** Listens on `host:port` and answers the port bound (0 picks one); `bound` keeps the host, for absolute-form targets naming it. */
-export function listenOn(server: Server, port: number, host: string, bound: string[]): Promise<number> {
+/**
+ * Listens on `host:port` and answers the port bound (0 picks one) and the server's URL, or rejects
+ * with the one line a start throws; `bound` keeps the host, for absolute-form targets naming it.
+ */
+export function listenOn(server: Server, port: number, host: string, bound: string[]): Promise<{ port: number; url: string }> {
   return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
+    const onError = (error: NodeJS.ErrnoException) => reject(new MockOptionError(`cannot listen on ${host}:${port}: ${error.code === "EADDRINUSE" ? "the port is in use" : error.message}`));
     server.once("error", onError);
     server.listen(port, host, () => {
       server.off("error", onError);
       bound.push(host);
       const address = server.address();
-      resolve(typeof address === "object" && address ? address.port : port);
+      const taken = typeof address === "object" && address ? address.port : port;
+      resolve({ port: taken, url: `http://${host.includes(":") ? `[${host}]` : host}:${taken}` });
     });
   });
 }

@@ -63,7 +63,7 @@ export interface MockHttpServer {
   server: Server;
   /** Serve every request whose path starts with `prefix` (e.g. "/_extra/") with `handler`. */
   mount(prefix: string, handler: RouteHandler): void;
-  listen(port: number, host: string): Promise<number>;
+  listen(port: number, host: string): ReturnType<typeof listenOn>;
   /** From now on every answer carries Connection: close, so that clients and balancers open their next connection elsewhere. */
   lingerClose(): void;
   /** Requests received and not yet answered in full. */

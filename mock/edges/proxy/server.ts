@@ -13,7 +13,7 @@ import { failure, wireHead, type Reply } from "../../kernel/envelope.js";
 import { errorText, oneLine } from "../../kernel/text.js";
 import { boundConnections, closeServer, listenOn, type ConnectionLimits } from "../node/connections.js";
 import { answerUnreadable, endWithEnvelope, framingProblem, readBody } from "../node/framing.js";
-import { allowedMethods, answerToTarget, namesThisServer, readTarget, sameOrigin } from "../request-target.js";
+import { allowedMethods, answerToTarget, namesThisServer, readTarget } from "../request-target.js";
 import { AnswerStalled, endToEnd, forward, type Upstream } from "./forward.js";
 import type { SeenExchange } from "./observer.js";
 
@@ -39,7 +39,7 @@ export interface ProxyServerOptions {
 
 export interface ProxyHttpServer {
   server: Server;
-  listen(port: number, host: string): Promise<number>;
+  listen(port: number, host: string): ReturnType<typeof listenOn>;
   close(): Promise<void>;
 }
 
@@ -53,12 +53,6 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
   let closing = false;
   const STOPPED = "answers whose body had not ended when the proxy stopped";
 
-  function send(res: ServerResponse, reply: Reply): void {
-    if (res.headersSent || res.destroyed) return;
-    const { status, headers } = wireHead(reply, Buffer.byteLength(reply.body), "http");
-    res.writeHead(status, headers).end(reply.body);
-  }
-
   const server = createServer({ requireHostHeader: false, connectionsCheckingInterval: 1000 }, (req, res) => {
     // The upstream's Date goes back as it came; Node would add its own to an answer without one.
     res.sendDate = false;
@@ -70,7 +64,7 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
         send(res, { ...failure(400, framing), headers: { Connection: "close" } });
         return;
       }
-      const target = readTarget(req.url ?? "/", (url) => namesThisServer(url, req.socket, boundHosts) || sameOrigin(url, upstream.url));
+      const target = readTarget(req.url ?? "/", (url) => namesThisServer(url, req.socket, boundHosts) || url.origin === upstream.url.origin);
       if (target.kind !== "path") {
         send(res, answerToTarget(target, method, ALLOW, who));
         return;
@@ -187,6 +181,13 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
       for (const finish of [...unfinished]) finish(STOPPED);
     },
   };
+}
+
+/** An envelope the proxy answers itself (its status as HTTP's: the proxy has no --failure-status). */
+export function send(res: ServerResponse, reply: Reply): void {
+  if (res.headersSent || res.destroyed) return;
+  const { status, headers } = wireHead(reply, Buffer.byteLength(reply.body), "http");
+  res.writeHead(status, headers).end(reply.body);
 }
 
 /** The answer's body as the checks read it: decoded from its content coding, within the bound. */
