@@ -51,7 +51,7 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
 
   const contract = loadContractSpec(BUNDLED_OPENAPI);
   const checkRequest = createRequestChecker(await loadReadSpec(contract.doc));
-  const recorder = options.record ? createRecorder({ summaryFields: contract.leaveRequestListFields }) : undefined;
+  const recorder = options.record ? createRecorder(contract.leaveRequestListFields) : undefined;
   const observer = createObserver({
     checkRequest,
     traffic: createTrafficChecker(contract, { rememberItems: options.rememberItems }),
@@ -69,7 +69,7 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
   const idle = async () => {
     while (pending.size > 0) await Promise.all([...pending]);
   };
-  const recording = (today = currentUtcDate()) => (recorder ? finishRecording(recorder.recorded, { today }) : undefined);
+  const recording = (today = currentUtcDate()) => (recorder ? finishRecording(recorder.recorded, today) : undefined);
 
   const server = createProxyServer({
     upstream: upstreamOf(upstreamUrl, options.maxUpstreamConnections ?? PROXY_DEFAULTS.maxUpstreamConnections),

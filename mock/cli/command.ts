@@ -99,12 +99,6 @@ export function asUsage<T>(name: string, read: () => T): T {
   }
 }
 
-/** The running mock a command talks to: its address, and the key that acts there. */
-export interface MockTarget {
-  mockUrl: URL;
-  apiKey: string;
-}
-
 /** The flags of a command that talks to a running mock. */
 export const MOCK_TARGET_FLAGS = {
   "mock-url": { type: "string" },
@@ -118,8 +112,11 @@ export const MOCK_TARGET_HELP = `  --mock-url <url>   The running mock (default 
   --api-key <key>    A key holding Manage Webhooks (default ${DEMO_KEY.org1WebhooksAdmin},
                      organisation 1).`;
 
+/** The running mock a command talks to: its address, and the key that acts there. */
+export type MockTarget = ReturnType<typeof mockTarget>;
+
 /** --mock-url and --api-key, checked; the defaults are the mock's own address and webhooks admin key. */
-export function mockTarget(name: string, url: string | undefined, key: string | undefined): MockTarget {
+export function mockTarget(name: string, url: string | undefined, key: string | undefined) {
   const apiKey = key ?? DEMO_KEY.org1WebhooksAdmin;
   if (apiKey.trim() === "" || /\s/.test(apiKey)) throw usage(name, "--api-key must be one key without spaces");
   const text = url ?? DEFAULT_MOCK_URL;

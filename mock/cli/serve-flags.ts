@@ -24,18 +24,12 @@ ${flags}
   (from your project's root); from a shell: npx hr-mock trigger <type>.
 `;
 
-export interface WebhookServeSettings {
-  options: MockWebhookOptions;
-  /** The endpoint to register at start, when --webhook-url is given. */
-  endpoint?: EndpointInput;
-}
-
 const printLine = (line: string) => {
   process.stdout.write(`${line}\n`);
 };
 
 /** Flag values (checked by the settings table) to settings; a mistake throws a UsageError naming the flag (or its variable: `named`). */
-export function webhookServeSettings(values: Partial<FlagValues>, named: (flag: Flag) => string = (flag) => `--${flag}`): WebhookServeSettings {
+export function webhookServeSettings(values: Partial<FlagValues>, named: (flag: Flag) => string = (flag) => `--${flag}`): { options: MockWebhookOptions; endpoint?: EndpointInput } {
   const strictUrls = values["strict-urls"] ?? false;
   const allowPrivateUrls = values["allow-private-urls"] ?? false;
   if (strictUrls && allowPrivateUrls) throw usage("serve", `${named("allow-private-urls")} and ${named("strict-urls")} contradict each other: strict mode never sends to private addresses`);

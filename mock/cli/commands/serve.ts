@@ -2,7 +2,7 @@
 // where it listens and which keys it knows; it stops on SIGINT or SIGTERM, its deliveries reported.
 import { setFlagsFromString } from "node:v8";
 import type { RunningMock } from "../../app/start-mock.js";
-import { SETTINGS, flagValues, optionsOf, type Setting, type TableSettings } from "../../app/settings.js";
+import { SETTINGS, flagValues, optionsOf, type Setting } from "../../app/settings.js";
 import { formatBanner } from "../banner.js";
 import { announcement } from "../../state/index.js";
 import { accessSync, constants, statSync } from "node:fs";
@@ -10,9 +10,9 @@ import { asUsage, JSON_LINES, unreadable, usage, UsageError, type CommandIO } fr
 import { envName, envNamesText, flagsOf, readFlagsAndEnv } from "../flag-env.js";
 import { logFormatOf } from "../../kernel/operator-log.js";
 import { stopOnSignals } from "../stop-signals.js";
-import { REDIS_PASSWORD_HELP, passwordSource, readPassword, type PasswordSource } from "../redis-password.js";
+import { REDIS_PASSWORD_HELP, passwordSource, readPassword } from "../redis-password.js";
 import { quoted } from "../../kernel/parse-error.js";
-import { WEBHOOK_SERVE_HELP, printDeliveryHints, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "../serve-flags.js";
+import { WEBHOOK_SERVE_HELP, printDeliveryHints, registerServeEndpoint, webhookServeSettings } from "../serve-flags.js";
 
 /** The lines of --help for the settings of a section: the flag and its argument, then the text, at column 26. */
 function helpOf(settings: Record<string, Setting>, section?: Setting["section"]): string {
@@ -58,26 +58,13 @@ a key: GET /_mock/health (the process answers) and GET /_mock/ready (it may take
 it is stopping). Ctrl-C stops.
 `;
 
-
-export interface ServeSettings extends TableSettings {
-  /** Where --state came from (HR_MOCK_STATE), as the state's lines name it. */
-  stateNamed: string;
-  /** Where the Redis password comes from, when not from the URL (read at start: redis-password.ts). */
-  redisPassword?: PasswordSource;
-  /** Lines to print before starting (a password on the command line). */
-  warnings: string[];
-  /** How long SIGTERM keeps the mock serving before it stops, in milliseconds (--drain). */
-  drainMs: number;
-  webhooks: WebhookServeSettings;
-  /** The files the settings name (--keys, --data), with where each was named, to check before anything starts. */
-  files: { path: string; named: string }[];
-}
+export type ServeSettings = Exclude<ReturnType<typeof parseServeArgs>, "help">;
 
 /**
  * `serve` flags, and the HR_MOCK_* variables of those not given (flag-env.ts), to settings, each
  * read by the table's rule; every mistake is a UsageError with one line naming the flag or the variable.
  */
-export function parseServeArgs(argv: string[], env: Readonly<Record<string, string | undefined>> = {}): ServeSettings | "help" {
+export function parseServeArgs(argv: string[], env: Readonly<Record<string, string | undefined>> = {}) {
   const line = readFlagsAndEnv("serve", SERVE_FLAGS, argv, env);
   if (line === "help") return "help";
   const { named } = line;

@@ -62,17 +62,8 @@ interface Tracked {
   used: boolean;
 }
 
-/** The open connections of a server (for close() and the drain). */
-export interface OpenConnections {
-  sockets(): Iterable<Socket>;
-  /** Requests received and not yet answered in full, on every connection. */
-  inFlight(): number;
-  /** Kept-alive connections between requests: each has been answered, and nothing is being answered on it. */
-  keptAliveIdle(): Socket[];
-}
-
-/** Applies `limits` to `server`; returns a view of the open connections. */
-export function boundConnections(server: Server, limits: ConnectionLimits, now: () => number = performance.now.bind(performance)): OpenConnections {
+/** Applies `limits` to `server`; returns a view of the open connections (for close() and the drain). */
+export function boundConnections(server: Server, limits: ConnectionLimits, now: () => number = performance.now.bind(performance)) {
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
@@ -122,10 +113,14 @@ export function boundConnections(server: Server, limits: ConnectionLimits, now: 
   }
   return {
     sockets: () => tracked.keys(),
+    /** Requests received and not yet answered in full, on every connection. */
     inFlight: () => [...tracked.values()].reduce((sum, state) => sum + state.open, 0),
+    /** Kept-alive connections between requests: each has been answered, and nothing is being answered on it. */
     keptAliveIdle: () => [...tracked].filter(([, state]) => state.used && state.open === 0).map(([socket]) => socket),
   };
 }
+
+type OpenConnections = ReturnType<typeof boundConnections>;
 
 /**
  * Listens on `host:port` and answers the port bound (0 picks one) and the server's URL, or rejects
@@ -163,20 +158,15 @@ export function closeServer(server: Server, open: OpenConnections): Promise<void
 /** Event-loop turns the drain waits for the kernel's accept queue to be empty before it closes the listener anyway. */
 const QUEUE_TURNS = 200;
 
-/** A drain's end (drainServer): when the listener has closed, and when the last connection has gone. */
-export interface Draining {
-  listenerClosed: Promise<void>;
-  gone: Promise<void>;
-}
-
 /**
  * The end of a drain: `server` accepts no more connections, and every connection it has accepted
  * is answered before it closes (the caller has every answer carry Connection: close, so a client
  * never sends on a connection that is going): one answering closes after its answer, one whose first
  * request is still on its way waits for it (Node's headers timeout bounds it), and only kept-alive
  * connections with nothing to do are closed now. Any still open after `patienceMs` are destroyed.
+ * Answers when the listener has closed, and when the last connection has gone.
  */
-export function drainServer(server: Server, open: OpenConnections, patienceMs: number): Draining {
+export function drainServer(server: Server, open: OpenConnections, patienceMs: number): { listenerClosed: Promise<void>; gone: Promise<void> } {
   if (!server.listening) return { listenerClosed: Promise.resolve(), gone: Promise.resolve() };
   let listenerClosed!: () => void;
   const gone = new Promise<void>((resolve) => stopListening(server, () => listenerClosed(), resolve));

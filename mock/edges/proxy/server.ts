@@ -6,7 +6,7 @@
 // `onExchange` after the client has it, so checking never slows or changes an answer; an answer whose
 // body never ended (it stalled, the upstream or the client went away, the proxy stopped) goes with the
 // reason instead of its body.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import zlib from "node:zlib";
 import { failure, wireHead, type Reply } from "../../kernel/envelope.js";
@@ -37,13 +37,7 @@ export interface ProxyServerOptions {
   onError(line: string): void;
 }
 
-export interface ProxyHttpServer {
-  server: Server;
-  listen(port: number, host: string): ReturnType<typeof listenOn>;
-  close(): Promise<void>;
-}
-
-export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer {
+export function createProxyServer(options: ProxyServerOptions) {
   const { upstream } = options;
   const who = `the hr-mock proxy to ${upstream.url.origin}`;
   const answered = new WeakSet<Socket>();
@@ -173,7 +167,7 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
 
   return {
     server,
-    listen: (port, host) => listenOn(server, port, host, boundHosts),
+    listen: (port: number, host: string) => listenOn(server, port, host, boundHosts),
     close: async () => {
       closing = true;
       upstream.agent.destroy();

@@ -20,18 +20,12 @@ type Employee = NonNullable<Organisation["employees"]>[number];
 type LeaveType = NonNullable<Organisation["leaveTypes"]>[number];
 type LeaveRequest = NonNullable<Organisation["leaveRequests"]>[number];
 
-export interface RecordedFile {
-  file: DataFile;
-  /** What the file could not take as it was seen, one line each. */
-  notes: string[];
-}
-
 const ORGANISATIONS = 2;
 /** The department of employees whose own no answer showed. */
 const UNSEEN_DEPARTMENT = "Department not seen";
 
 /** `recorded` as a data file dated `today`; `uuid` makes the ids of records the file needs but no answer showed. */
-export function recordedDataFile(recorded: Recorded, today: string, uuid: () => string = randomUUID): RecordedFile {
+export function recordedDataFile(recorded: Recorded, today: string, uuid: () => string = randomUUID): { file: DataFile; notes: string[] } {
   const notes: string[] = [];
   const byOrganisation = new Map<number, Slice>();
   const sliceOf = (group: number) => {
