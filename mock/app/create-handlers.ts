@@ -12,7 +12,7 @@ import type { HttpHandler } from "msw";
 import { defaultServerUrl } from "../../generated/routes.js";
 import { MockOptionError } from "../kernel/option-error.js";
 import type { KeySpec } from "../keys/demo-keys.js";
-import { KeysFileError, parseKeySpecs } from "../keys/load-keys.js";
+import { parseKeySpecs } from "../keys/load-keys.js";
 import { createFetchEdge } from "../edges/fetch.js";
 import { operationHandlers, type HandlerBase } from "../edges/msw/handlers.js";
 import { SERVED } from "../edges/msw/served.js";
@@ -26,6 +26,7 @@ export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 export { VerificationError, type JournalAccess, type QueryValue, type RecordedRequest, type RequestFilter, type Times, type VerifyOptions, type PactFile, type PactOptions } from "./journal-access.js";
 export { MockOptionError };
 export type { PipelineSettingsInput } from "./options.js";
+export { KeysFileError } from "../keys/load-keys.js";
 
 export interface MockHandlersOptions extends PipelineSettingsInput {
   /**
@@ -133,5 +134,3 @@ function baseOf(baseUrl: string): HandlerBase {
   }
   return { origin: url.origin, path: url.pathname.replace(/\/+$/, "") };
 }
-
-export { KeysFileError };

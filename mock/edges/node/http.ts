@@ -215,7 +215,6 @@ export function createMockHttpServer(options: MockHttpOptions) {
   const connections = boundConnections(server, limits);
 
   return {
-    server,
     /** Serve every request whose path starts with `prefix` (e.g. "/_extra/") with `handler`. */
     mount(prefix: string, handler: RouteHandler) {
       if (!prefix.startsWith("/")) throw new Error(`a mount prefix starts with "/", got ${JSON.stringify(prefix)}`);

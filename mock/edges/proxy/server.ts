@@ -166,7 +166,6 @@ export function createProxyServer(options: ProxyServerOptions) {
   const openSockets = boundConnections(server, options.connectionLimits);
 
   return {
-    server,
     listen: (port: number, host: string) => listenOn(server, port, host, boundHosts),
     close: async () => {
       closing = true;
