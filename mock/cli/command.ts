@@ -50,10 +50,10 @@ export function readFlags<F extends Flags>(name: string, flags: F, argv: string[
     parsed = parseArgs({ args: argv, strict: true, allowPositionals: true, options: { ...flags, help: { type: "boolean", short: "h" } } });
   } catch (error) {
     // A stray value may be a secret typed without its flag: whsec_ text is never echoed.
-    throw new UsageError(`${maskSecrets(describeParseError(error as NodeJS.ErrnoException, argv))}${seeHelp(name)}`);
+    throw usage(name, maskSecrets(describeParseError(error as NodeJS.ErrnoException, argv)));
   }
   if ((parsed.values as { help?: boolean }).help) return "help";
-  if (!positionals && parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${maskSecrets(quoted(parsed.positionals[0]))}${seeHelp(name)}`);
+  if (!positionals && parsed.positionals.length > 0) throw usage(name, `unexpected argument ${maskSecrets(quoted(parsed.positionals[0]))}`);
   return parsed as unknown as CommandLine<F>;
 }
 
@@ -80,14 +80,9 @@ export function command<F extends Flags, X extends object = object>(
   };
 }
 
-/** " (see hr-mock <name> --help)": what a usage mistake's line ends with. */
-export function seeHelp(name: string): string {
-  return ` (see hr-mock ${name} --help)`;
-}
-
 /** A UsageError whose line points at the command's help. */
 export function usage(name: string, problem: string): UsageError {
-  return new UsageError(`${problem}${seeHelp(name)}`);
+  return new UsageError(`${problem} (see hr-mock ${name} --help)`);
 }
 
 /** What `read` answers; the MockOptionError it may throw (a settings rule's sentence) as the command's UsageError. */

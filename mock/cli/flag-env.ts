@@ -31,7 +31,7 @@ export function readFlagsAndEnv<F extends Flags>(name: string, flags: F, argv: s
     const variable = envName(flag);
     const text = env[variable];
     if (text === undefined || text === "") continue;
-    values[flag] = option.type === "boolean" ? switchValue(name, variable, text) : option.multiple ? listValue(text) : text;
+    values[flag] = option.type === "boolean" ? switchValue(name, variable, text) : option.multiple ? text.split(",").map((part) => part.trim()).filter((part) => part !== "") : text;
     fromEnv.add(flag);
   }
   return { ...line, named: (flag) => (fromEnv.has(flag) ? envName(flag) : `--${flag}`) };
@@ -43,11 +43,6 @@ function switchValue(name: string, variable: string, text: string): boolean {
   if (value === "true" || value === "1") return true;
   if (value === "false" || value === "0") return false;
   throw usage(name, `${variable} must be true, false, 1 or 0, got ${quoted(text)}`);
-}
-
-/** A repeatable flag's variable: its values separated by commas, blanks dropped. */
-function listValue(text: string): string[] {
-  return text.split(",").map((part) => part.trim()).filter((part) => part !== "");
 }
 
 /** A settings table's flags as parseArgs reads them. */

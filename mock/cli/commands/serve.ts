@@ -172,10 +172,6 @@ export function announceReady(mock: RunningMock, settings: ServeSettings, readyM
   for (const line of announcement(mock).lines) stdout.write(line);
 }
 
-const printLine = (line: string) => {
-  process.stdout.write(`${line}\n`);
-};
-
 /** Flag values (checked by the settings table) to settings; a mistake throws a UsageError naming the flag (or its variable: `named`). */
 export function webhookServeSettings(values: Partial<FlagValues>, named: (flag: Flag) => string = (flag) => `--${flag}`): { options: MockWebhookOptions; endpoint?: EndpointInput } {
   const strictUrls = values["strict-urls"] ?? false;
@@ -183,7 +179,7 @@ export function webhookServeSettings(values: Partial<FlagValues>, named: (flag: 
   if (strictUrls && allowPrivateUrls) throw usage("serve", `${named("allow-private-urls")} and ${named("strict-urls")} contradict each other: strict mode never sends to private addresses`);
   const options: MockWebhookOptions = { strictUrls, allowPrivateUrls, shuffle: values.shuffle ?? false, timeScale: values["time-scale"], duplicateRate: values["duplicate-rate"] };
   // One line per delivery attempt when asked for request lines, or when an endpoint is registered here.
-  if (values.log || values["webhook-url"] !== undefined) options.log = printLine;
+  if (values.log || values["webhook-url"] !== undefined) options.log = (line) => void process.stdout.write(`${line}\n`);
 
   const url = values["webhook-url"];
   if (url === undefined) {
@@ -232,17 +228,13 @@ export async function registerServeEndpoint(mock: RunningMock, endpoint: Endpoin
   const events = created.events === "all" ? "every event" : created.events.join(", ");
   const settings = mock.webhooks.settings;
   const pace = settings.timeScale === 1 ? "" : `, time scale ${settings.timeScale} (response timeout ${settings.responseTimeoutMs} ms)`;
+  const url = new URL(created.url);
   const text = [
     `  Webhooks: endpoint ${created.id} -> ${created.url} (${events}${pace})`,
     `    Signing secret (shown once): ${created.secret}`,
-    `    Receive:  npx hr-mock receive --port ${portOf(created.url)} --secret ${created.secret}`,
+    `    Receive:  npx hr-mock receive --port ${url.port || (url.protocol === "https:" ? "443" : "80")} --secret ${created.secret}`,
     `    Trigger:  npx hr-mock trigger leave.approved --mock-url ${mock.url} --api-key ${DEMO_KEY.org1WebhooksAdmin}`,
     "",
   ].join("\n");
   return { id: created.id, url: created.url, kept: false, text };
-}
-
-function portOf(url: string): string {
-  const parsed = new URL(url);
-  return parsed.port || (parsed.protocol === "https:" ? "443" : "80");
 }

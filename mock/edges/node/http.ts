@@ -114,8 +114,7 @@ export function createMockHttpServer(options: MockHttpOptions) {
   }
 
   function writeFailure(res: ServerResponse, status: number, message: string): void {
-    const req = res.req;
-    sendReply(req, res, { status, body: failureBody(status, message) }, performance.now());
+    sendReply(res.req, res, { status, body: failureBody(status, message) }, performance.now());
   }
 
   const docs = createDocsHandler(options.docsDir, writeFailure);
