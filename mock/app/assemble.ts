@@ -4,27 +4,27 @@
 // keys and --keys keys, and the sandboxes), the operations of both documents (the read API's
 // resource handlers, the control API's), the response cache, the dispatcher, and the request path as
 // a fetch for in-process callers. No I/O and nothing Node-only here: it runs in a page too.
-import { controlAnswer, createControlClient, type ControlClient } from "../kernel/control-client.js";
+import { createControlClient, type ControlClient } from "../kernel/control-client.js";
 import { RESPONSE_CACHE_MAX_BYTES } from "../kernel/limits.js";
 import { seededRandom } from "../kernel/random.js";
 import type { LoadedSpec } from "../kernel/spec.js";
 import type { Dataset } from "../data/dataset.js";
 import { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 import type { WebhookCore } from "../webhooks/core.js";
-import { Worlds, type KeyRegistry, type WorldsOptions } from "../worlds/world.js";
+import { Worlds, type WorldsOptions } from "../worlds/world.js";
 import type { WorldsState } from "../worlds/state-port.js";
 import { controlOperations } from "../operations/control/index.js";
 import type { SandboxView } from "../operations/control/sandboxes.js";
 import { probeOperations, type ProbeSource } from "../operations/control/probes.js";
 import { handlers, readOperations } from "../operations/read/index.js";
-import { createDispatcher, type Dispatcher, type DispatcherOptions } from "../pipeline/dispatch.js";
+import { createDispatcher, type DispatcherOptions } from "../pipeline/dispatch.js";
 import { ResponseCache } from "../pipeline/response-cache.js";
-import { createFetchEdge, type FetchHandler } from "../edges/fetch.js";
+import { createFetchEdge } from "../edges/fetch.js";
 import type { PipelineSettings } from "./options.js";
-import { journalAccess, type JournalAccess } from "./journal-access.js";
-import { SandboxError, sandboxKeyNames, type MockSandbox } from "./sandbox-handle.js";
+import { journalAccess } from "./journal-access.js";
+import { answeredBy, SandboxError, sandboxHandle, type MockSandbox } from "./sandbox-handle.js";
 
-export { SandboxError, sandboxKeyNames, type MockSandbox } from "./sandbox-handle.js";
+export { SandboxError, type MockSandbox } from "./sandbox-handle.js";
 
 export interface AssembleOptions {
   spec: LoadedSpec;
@@ -49,23 +49,12 @@ export interface AssembleOptions {
   probes?: ProbeSource;
 }
 
-export interface AssembledMock {
-  spec: LoadedSpec;
-  dispatch: Dispatcher;
-  keys: KeyRegistry;
-  worlds: Worlds;
-  /** The request path as a fetch: what in-process callers send requests through. */
-  fetch: FetchHandler;
-  /** A sandbox through the control API's own operation (POST /_mock/sandboxes); rejects with a SandboxError. */
-  createSandbox(options?: { label?: string; data?: unknown }): Promise<MockSandbox>;
-  /** The default world's journal (the demo keys' and --keys keys' requests). */
-  journal: JournalAccess;
-}
+export type AssembledMock = ReturnType<typeof assembleMock>;
 
 /** In-process calls have no host; the control client needs an absolute URL all the same. */
 const IN_PROCESS = "http://in-process.invalid";
 
-export function assembleMock(options: AssembleOptions): AssembledMock {
+export function assembleMock(options: AssembleOptions) {
   const { spec, dataset, settings } = options;
   const worlds = new Worlds({
     start: dataset,
@@ -88,37 +77,24 @@ export function assembleMock(options: AssembleOptions): AssembledMock {
     onInternalError: options.onError,
     authThrottle: options.authThrottle,
   });
-  // In-process answers are neither delayed (--latency is the network's) nor sent as HTTP 200 failures.
+  // The request path as a fetch, for in-process callers: neither delayed (--latency is the network's) nor sent as HTTP 200 failures.
   const fetch = createFetchEdge({ dispatch, failureStatus: "http", latencyMs: 0, basePath: "", onError: options.onError, name: "hr-mock" });
   // The control API in process, as the default world's webhooks admin; made with the first sandbox
   // (openapi-fetch reads the global Request, which loads Node's fetch: a start does without it).
   let client: ControlClient | undefined;
   const control = () => (client ??= createControlClient({ baseUrl: IN_PROCESS, apiKey: DEMO_KEY.org1WebhooksAdmin, fetch }));
 
+  const answered = answeredBy(IN_PROCESS, "message");
+  /** A sandbox through the control API's own operation (POST /_mock/sandboxes); rejects with a SandboxError. */
   async function createSandbox(sandboxOptions: { label?: string; data?: unknown } = {}): Promise<MockSandbox> {
-    const view = (await answered(control().POST("/_mock/sandboxes", { body: sandboxOptions as never }))) as SandboxView;
-    const key = sandboxKeyNames(view);
-    const path = { params: { path: { id: view.id } } };
+    const view = await answered<SandboxView>(control().POST("/_mock/sandboxes", { body: sandboxOptions as never }));
     // Kept from here on: a deleted sandbox's journal still answers what it received.
     const world = worlds.sandbox(view.id);
     if (!world) throw new SandboxError(500, `Internal error: the sandbox ${view.id} was created but is not there.`);
-    return {
-      ...view,
-      key,
-      ...journalAccess(() => ({ world, operations: spec.byOperationId })),
-      reset: async () => void (await answered(control().POST("/_mock/sandboxes/{id}/reset", path))),
-      delete: async () => void (await answered(control().DELETE("/_mock/sandboxes/{id}", path))),
-    };
+    return sandboxHandle(view, control(), answered, journalAccess(() => ({ world, operations: spec.byOperationId })));
   }
 
+  // The default world's journal (the demo keys' and --keys keys' requests).
   const journal = journalAccess(() => ({ world: worlds.default, operations: spec.byOperationId }));
   return { spec, dispatch, keys: worlds.keys, worlds, fetch, createSandbox, journal };
 }
-
-/** A control call's data, or its refusal thrown as a SandboxError with the envelope's status and message. */
-async function answered<D extends { data?: unknown }>(call: Promise<{ data?: D; error?: unknown; response: Response }>): Promise<unknown> {
-  const answer = await controlAnswer(call, IN_PROCESS);
-  if (!answer.ok) throw new SandboxError(answer.status, answer.message);
-  return answer.data;
-}
-

@@ -12,7 +12,7 @@ import type { HttpHandler } from "msw";
 import { defaultServerUrl } from "../../generated/routes.js";
 import { MockOptionError } from "../kernel/option-error.js";
 import type { KeySpec } from "../keys/demo-keys.js";
-import { KeysFileError, parseKeySpecs } from "../keys/load-keys.js";
+import { parseKeySpecs } from "../keys/load-keys.js";
 import { createFetchEdge } from "../edges/fetch.js";
 import { operationHandlers, type HandlerBase } from "../edges/msw/handlers.js";
 import { SERVED } from "../edges/msw/served.js";
@@ -26,6 +26,7 @@ export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 export { VerificationError, type JournalAccess, type QueryValue, type RecordedRequest, type RequestFilter, type Times, type VerifyOptions, type PactFile, type PactOptions } from "./journal-access.js";
 export { MockOptionError };
 export type { PipelineSettingsInput } from "./options.js";
+export { KeysFileError } from "../keys/load-keys.js";
 
 export interface MockHandlersOptions extends PipelineSettingsInput {
   /**
@@ -65,7 +66,7 @@ export function createHandlers(options: MockHandlersOptions = {}): MockHandlers 
   let assembled: AssembledMock | undefined;
   const ready = () =>
     (mock ??= import("./handlers-mock.js")
-      .then(({ assembleHandlersMock }) => assembleHandlersMock({ settings, today: options.today, extraKeys, onError }))
+      .then(({ assembleHandlersMock }) => assembleHandlersMock({ settings, extraKeys, onError }))
       .then((built) => (assembled = built)));
   // A failure to build surfaces on the first request (its 500 and onError line), as if it had started there.
   const warm = setTimeout(() => void ready().catch(() => undefined), 0) as { unref?: () => void };
@@ -133,5 +134,3 @@ function baseOf(baseUrl: string): HandlerBase {
   }
   return { origin: url.origin, path: url.pathname.replace(/\/+$/, "") };
 }
-
-export { KeysFileError };

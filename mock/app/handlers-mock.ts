@@ -9,26 +9,17 @@ import mswSpecFile from "../../generated/msw-spec.json" with { type: "json" };
 import { expandShared } from "../kernel/shared-json.js";
 import { sharedStartDataset } from "../data/start-datasets.js";
 import { loadReadSpec, type PrismOperations } from "../kernel/spec.js";
-import type { KeySpec } from "../keys/demo-keys.js";
 import { openBackend } from "../state/open.js";
-import { assembleMock, type AssembledMock } from "./assemble.js";
-import type { PipelineSettings } from "./options.js";
-
-export interface HandlersMockInput {
-  settings: PipelineSettings;
-  today?: string | Date;
-  extraKeys: readonly KeySpec[];
-  onError: (line: string) => void;
-}
+import { assembleMock, type AssembledMock, type AssembleOptions } from "./assemble.js";
 
 type Part = { document: object; operations: unknown[] };
 
-export async function assembleHandlersMock(input: HandlersMockInput): Promise<AssembledMock> {
+export async function assembleHandlersMock(input: Pick<AssembleOptions, "settings" | "extraKeys" | "onError">): Promise<AssembledMock> {
   const { "openapi.json": read, "control-openapi.json": control } = expandShared<Record<string, Part>>(mswSpecFile);
   const ahead = { "openapi.json": read.operations, "control-openapi.json": control.operations } as unknown as PrismOperations;
   const spec = await loadReadSpec(read.document, undefined, { document: control.document, only: () => true }, ahead);
   const { settings } = input;
-  const dataset = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today: input.today });
+  const dataset = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today: settings.today });
   // No --state: in memory, opened as startMock opens any (a page's build leaves the other backends out).
   const state = await openBackend({ ...settings, onError: input.onError });
   // No throttle on failed authentication: it slows key guessing over a network, while these

@@ -16,24 +16,15 @@ export interface MatcherResult {
   message: () => string;
 }
 
-/** What a runner gives a matcher as `this` (only whether it was negated is read). */
-export interface MatcherThis {
-  isNot?: boolean;
-}
-
-function isVerifiable(value: unknown): value is Verifiable {
-  return typeof value === "object" && value !== null && typeof (value as { verify?: unknown }).verify === "function";
-}
-
 /** The matcher: pass it to expect.extend({ toHaveReceived }). */
-export async function toHaveReceived(this: MatcherThis | void, received: unknown, filter: RequestFilter, options?: VerifyOptions): Promise<MatcherResult> {
-  if (!isVerifiable(received)) {
+export async function toHaveReceived(received: unknown, filter: RequestFilter, options?: VerifyOptions): Promise<MatcherResult> {
+  if (typeof (received as Verifiable | null)?.verify !== "function") {
     const shown = received === null ? "null" : Array.isArray(received) ? "an array without verify()" : typeof received;
     return { pass: false, message: () => `toHaveReceived asks a mock with a journal: startMock's mock, a sandbox from createSandbox() or the Playwright fixture, or createHandlers()'s handlers; got ${shown}` };
   }
   let found: RecordedRequest[];
   try {
-    found = await received.verify(filter, options);
+    found = await (received as Verifiable).verify(filter, options);
   } catch (error) {
     // A verification that did not hold is the matcher's failure; a mistake in the filter is thrown as it is.
     if ((error as Error)?.name === "VerificationError") return { pass: false, message: () => (error as Error).message };

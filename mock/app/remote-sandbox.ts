@@ -7,7 +7,7 @@ import { CONTROL_TIMEOUT_MS, controlAnswer, createControlClient } from "../kerne
 import { MockOptionError } from "../kernel/option-error.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
 import type { SandboxView } from "../operations/control/sandboxes.js";
-import { SandboxError, sandboxKeyNames, type MockSandbox } from "./sandbox-handle.js";
+import { answeredBy, SandboxError, sandboxHandle, sandboxKeyNames, type MockSandbox } from "./sandbox-handle.js";
 import { VerificationError, type PactFile, type PactOptions, type RecordedRequest, type RequestFilter, type VerifyOptions } from "./journal-access.js";
 
 export interface RemoteSandboxOptions {
@@ -21,23 +21,16 @@ export interface RemoteSandboxOptions {
   fetch?: (request: Request) => Promise<Response>;
 }
 
-
 /** Creates a sandbox on the mock at `mockUrl`; rejects with a SandboxError naming the mock's refusal, or why it could not be reached. */
 export async function createRemoteSandbox({ mockUrl, label, apiKey = DEMO_KEY.org1WebhooksAdmin, fetch }: RemoteSandboxOptions): Promise<MockSandbox> {
   const admin = createControlClient({ baseUrl: mockUrl, apiKey, fetch });
-  const answered = async <T>(call: Promise<{ data?: { data?: unknown }; error?: unknown; response: Response }>): Promise<T> => {
-    const answer = await controlAnswer(call, mockUrl);
-    if (!answer.ok) throw new SandboxError(answer.status, answer.line);
-    return answer.data as T;
-  };
+  const answered = answeredBy(mockUrl, "line");
   const view = await answered<SandboxView>(admin.POST("/_mock/sandboxes", { body: label === undefined ? {} : { label } }));
-  const key = sandboxKeyNames(view);
-  const path = { params: { path: { id: view.id } } };
 
   async function verify(filter: RequestFilter, options: VerifyOptions = {}): Promise<RecordedRequest[]> {
     // The sandbox's own admin key: the journal asked is the sandbox's.
     const within = typeof options.within === "number" && Number.isFinite(options.within) ? Math.max(0, options.within) : 0;
-    const own = createControlClient({ baseUrl: mockUrl, apiKey: key.org1WebhooksAdmin, fetch, timeoutMs: within + CONTROL_TIMEOUT_MS });
+    const own = createControlClient({ baseUrl: mockUrl, apiKey: sandboxKeyNames(view).org1WebhooksAdmin, fetch, timeoutMs: within + CONTROL_TIMEOUT_MS });
     const body = { filter: onTheWire(filter), times: options.times, within: options.within };
     const answer = await controlAnswer(own.POST("/_mock/requests/verify", { body: body as never }), mockUrl);
     if (!answer.ok) throw answer.status === 400 ? new MockOptionError(answer.message) : new SandboxError(answer.status, answer.line);
@@ -46,9 +39,7 @@ export async function createRemoteSandbox({ mockUrl, label, apiKey = DEMO_KEY.or
     return result.requests as RecordedRequest[];
   }
 
-  return {
-    ...view,
-    key,
+  return sandboxHandle(view, admin, answered, {
     verify,
     // Every matching request: a verification that always holds answers them all.
     requests: (filter = {}) => verify(filter, { times: { atLeast: 0 } }),
@@ -57,9 +48,7 @@ export async function createRemoteSandbox({ mockUrl, label, apiKey = DEMO_KEY.or
       const file = await answered<PactFile>(admin.GET("/_mock/requests", { params: { query: { format: "pact", consumer, sandbox: view.id } } }));
       return provider === undefined ? file : { ...file, provider: { name: provider } };
     },
-    reset: async () => void (await answered(admin.POST("/_mock/sandboxes/{id}/reset", path))),
-    delete: async () => void (await answered(admin.DELETE("/_mock/sandboxes/{id}", path))),
-  };
+  });
 }
 
 /** The filter as JSON carries it: `since` as an ISO 8601 text (a Date or milliseconds in process). */

@@ -11,7 +11,7 @@ import { DEFAULT_HOST, DEFAULT_PORT, RATE_LIMIT_DEFAULT, RATE_LIMIT_WINDOW_MS } 
 import { MockOptionError } from "../kernel/option-error.js";
 import { LOG_FORMATS, logFormatOf, type LogFormat } from "../kernel/operator-log.js";
 import { quoted, readDecimal, readWhole } from "../kernel/parse-error.js";
-import { stateAddressProblem } from "../state/address.js";
+import { REDIS_PASSWORD_VARIABLE, stateAddressProblem } from "../state/address.js";
 import { OPTION_RANGES } from "../webhooks/settings.js";
 
 /** A value's rule: how a flag's or a variable's text becomes a value, and the check every value passes. */
@@ -117,24 +117,24 @@ const stateAddress: Rule<string | undefined> = {
 /** Where an installed hr-service-mock keeps the data file's JSON Schema, and its package export. */
 export const DATA_FILE_SCHEMA_PATH = "./node_modules/hr-service-mock/dist/generated/data-file.schema.json";
 export const DATA_FILE_SCHEMA_EXPORT = "hr-service-mock/data-file.schema.json";
-export const REDIS_PASSWORD_VARIABLE = "HR_MOCK_REDIS_PASSWORD";
 const MAX_DRAIN_S = 600;
 /** A whole number as toLocaleString("en") writes it ("2,048"), without loading ICU's number formats (7 MB resident) for a help line. */
 const grouped = (n: number) => String(n).replace(/\B(?=(\d{3})+$)/g, ",");
 
+/** A setting; "{default}" in its help is the row's default. */
 function row<T, O extends string | undefined = undefined>(setting: Omit<Setting<T, O>, "option" | "type"> & { option?: O; type?: "boolean" }): Setting<T, O> {
-  return { type: "string", ...setting, option: setting.option as O };
+  return { type: "string", ...setting, option: setting.option as O, help: setting.help.replace("{default}", String(setting.default)) };
 }
 
 /** Every setting, in the order --help and the guide list them. */
 export const SETTINGS = {
-  port: row({ option: "port", arg: "<n>", default: DEFAULT_PORT, rule: whole(0, 65535), help: `Port to listen on, 0 for any free port (default ${DEFAULT_PORT}).` }),
-  host: row({ option: "host", arg: "<h>", default: DEFAULT_HOST, rule: text, help: `Address to bind (default ${DEFAULT_HOST}).` }),
-  seed: row({ option: "seed", arg: "<n>", default: 1, rule: whole(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), help: "Dataset seed, an integer; the same seed gives the same data (default 1)." }),
+  port: row({ option: "port", arg: "<n>", default: DEFAULT_PORT, rule: whole(0, 65535), help: "Port to listen on, 0 for any free port (default {default})." }),
+  host: row({ option: "host", arg: "<h>", default: DEFAULT_HOST, rule: text, help: "Address to bind (default {default})." }),
+  seed: row({ option: "seed", arg: "<n>", default: 1, rule: whole(Number.MIN_SAFE_INTEGER, Number.MAX_SAFE_INTEGER), help: "Dataset seed, an integer; the same seed gives the same data (default {default})." }),
   today: row({ option: "today", arg: "<YYYY-MM-DD>", default: undefined, rule: today, help: `The dataset's "today": leave spans last year to the coming months from
 it, and balances count its year (default the real UTC date). Pin it for
 byte-identical data on every day.` }),
-  scale: row({ option: "scale", arg: "<x>", default: 1, rule: number("a number above 0 and at most 1000", (x) => x > 0 && x <= 1000), help: "Multiplies employees and leave requests, above 0 and at most 1000\n(default 1)." }),
+  scale: row({ option: "scale", arg: "<x>", default: 1, rule: number("a number above 0 and at most 1000", (x) => x > 0 && x <= 1000), help: "Multiplies employees and leave requests, above 0 and at most 1000\n(default {default})." }),
   data: row({ option: "data", arg: "<file>", default: undefined, rule: textOr<DataFile>(), help: `Organisations, companies, departments, employees, leave types, leave
 requests, holidays and balances from a data file (YAML or JSON); what
 it leaves out is generated from --seed. A file with problems stops
@@ -143,10 +143,10 @@ editor's $schema (from your project's root):
 ${DATA_FILE_SCHEMA_PATH}
 (the package export ${DATA_FILE_SCHEMA_EXPORT}).` }),
   // One ceiling for the flag and startMock alike: a billion requests a minute is no limit a mock meets.
-  "rate-limit": row<number | "off", "rateLimit">({ option: "rateLimit", arg: "<n|off>", default: RATE_LIMIT_DEFAULT, rule: { read: (t) => (t === "off" ? t : readWhole(t)), check: (v, name, shown) => (v === "off" ? v : whole(1, 1_000_000_000, 'a whole number of at least 1, or "off"').check(v, name, shown)) }, help: `Requests per API key in any rolling ${RATE_LIMIT_WINDOW_MS / 1000} seconds (default ${RATE_LIMIT_DEFAULT}).` }),
+  "rate-limit": row<number | "off", "rateLimit">({ option: "rateLimit", arg: "<n|off>", default: RATE_LIMIT_DEFAULT, rule: { read: (t) => (t === "off" ? t : readWhole(t)), check: (v, name, shown) => (v === "off" ? v : whole(1, 1_000_000_000, 'a whole number of at least 1, or "off"').check(v, name, shown)) }, help: `Requests per API key in any rolling ${RATE_LIMIT_WINDOW_MS / 1000} seconds (default {default}).` }),
   "failure-status": row<"http" | 200, "failureStatus">({ option: "failureStatus", arg: "<http|200>", default: "http", rule: oneOf<"http" | 200>(["http", 200], "http or 200", (t) => (t === "200" ? 200 : t)), help: "http: failures carry their HTTP status (default); 200: every\nfailure is answered with HTTP 200 and the same envelope." }),
-  latency: row({ option: "latencyMs", arg: "<ms>", default: 0, rule: number("milliseconds from 0 to 600000", (x) => x >= 0 && x <= 600_000), help: "Delay every API answer by this many milliseconds (default 0)." }),
-  "fail-rate": row({ option: "failRate", arg: "<p>", default: 0, rule: number("a number from 0 to 1", (x) => x >= 0 && x <= 1), help: "Answer this share (0 to 1) of API requests with an injected 503,\nseeded by --seed (default 0)." }),
+  latency: row({ option: "latencyMs", arg: "<ms>", default: 0, rule: number("milliseconds from 0 to 600000", (x) => x >= 0 && x <= 600_000), help: "Delay every API answer by this many milliseconds (default {default})." }),
+  "fail-rate": row({ option: "failRate", arg: "<p>", default: 0, rule: number("a number from 0 to 1", (x) => x >= 0 && x <= 1), help: "Answer this share (0 to 1) of API requests with an injected 503,\nseeded by --seed (default {default})." }),
   keys: row({ option: "keys", arg: "<file>", default: undefined, rule: textOr<KeySpec[]>(), help: 'More API keys, a JSON array of\n{"key", "organisation": 1|2|<id>, "permissions": [...], "label"}.' }),
   "cors-origin": row<string[], "corsOrigins">({ option: "corsOrigins", arg: "<origin>", multiple: true, default: [], rule: origins, help: `Let pages of this origin (e.g. http://localhost:5173) call the control
 API under /_mock/; repeat for more. The read API answers pages of any
@@ -164,12 +164,12 @@ replica keeps only its response cache; see the guide "Run one mock for
 many teams". The password is better given in ${REDIS_PASSWORD_VARIABLE}
 or a file than in the URL: the command line is readable by every user.`, } }),
   "redis-password-file": row({ arg: "<path>", default: undefined, rule: text, help: "Read the Redis password from this file (a mounted Secret); a trailing\nnewline is not part of it." }),
-  "journal-size": row({ option: "journalSize", arg: "<n>", default: mockLimits.journalPerWorld, rule: whole(0, mockLimits.maxJournalPerWorld), help: `Requests each world's journal keeps for GET /_mock/requests, verify()\nand coverage, from 0 (off) to ${mockLimits.maxJournalPerWorld} (default ${mockLimits.journalPerWorld}).` }),
-  "journal-memory": row({ option: "journalMemoryMb", arg: "<MB>", default: mockLimits.journalMemoryMb, rule: whole(1, mockLimits.maxJournalMemoryMb, `a whole number of megabytes from 1 to ${mockLimits.maxJournalMemoryMb}`), help: `Memory all worlds' journals share, from 1 to ${mockLimits.maxJournalMemoryMb} MB (default ${mockLimits.journalMemoryMb}):
+  "journal-size": row({ option: "journalSize", arg: "<n>", default: mockLimits.journalPerWorld, rule: whole(0, mockLimits.maxJournalPerWorld), help: `Requests each world's journal keeps for GET /_mock/requests, verify()\nand coverage, from 0 (off) to ${mockLimits.maxJournalPerWorld} (default {default}).` }),
+  "journal-memory": row({ option: "journalMemoryMb", arg: "<MB>", default: mockLimits.journalMemoryMb, rule: whole(1, mockLimits.maxJournalMemoryMb, `a whole number of megabytes from 1 to ${mockLimits.maxJournalMemoryMb}`), help: `Memory all worlds' journals share, from 1 to ${mockLimits.maxJournalMemoryMb} MB (default {default}):
 past it, the oldest requests of the journal holding the most go first.
 Each request keeps at most ${grouped(mockLimits.journalUrlBytes)} bytes of its URL (urlTruncated).` }),
   log: row<boolean | ((line: string) => void), "log">({ option: "log", type: "boolean", default: false, rule: onOff, help: "Print one line per request (off by default; keys are never printed)." }),
-  drain: row({ arg: "<s>", default: 5, rule: number(`seconds from 0 to ${MAX_DRAIN_S}`, (x) => x >= 0 && x <= MAX_DRAIN_S), help: `On SIGTERM, keep serving this many seconds (0 to ${MAX_DRAIN_S}, default 5)
+  drain: row({ arg: "<s>", default: 5, rule: number(`seconds from 0 to ${MAX_DRAIN_S}`, (x) => x >= 0 && x <= MAX_DRAIN_S), help: `On SIGTERM, keep serving this many seconds (0 to ${MAX_DRAIN_S}, default {default})
 while GET /_mock/ready answers 503 and balancers stop sending, then
 stop taking connections, finish the requests in flight and exit 0.
 Ctrl-C (SIGINT) stops without waiting; a second signal at once.` }),
@@ -194,7 +194,7 @@ signed POSTs into your network.` }),
 type Rows = typeof SETTINGS;
 export type Flag = keyof Rows;
 export type ValueOf<F extends Flag> = Rows[F] extends Setting<infer T, string | undefined> ? T : never;
-type OptionOf<F extends Flag> = Rows[F]["option"];
+export type OptionOf<F extends Flag> = Rows[F]["option"];
 /** startMock's options that the table holds, resolved: each a checked value, defaults applied. */
 export type TableSettings = { -readonly [F in Flag as OptionOf<F> extends string ? OptionOf<F> : never]: ValueOf<F> };
 /** Every flag's value, from the command line or its variable, checked, defaults applied. */

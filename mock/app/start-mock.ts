@@ -19,6 +19,7 @@ import { DEFAULT_DOCS_DIR, docsBuilt } from "../edges/node/docs.js";
 import { defaultConnectionLimits } from "../edges/node/connections.js";
 import { createMockHttpServer } from "../edges/node/http.js";
 import { assembleMock, type MockSandbox } from "./assemble.js";
+import type { ApiKey } from "../worlds/world.js";
 import { MockOptionError } from "../kernel/option-error.js";
 import { checkOptions, type Settings, type StartMockOptions } from "./start-options.js";
 import type { JournalAccess } from "./journal-access.js";
@@ -39,8 +40,7 @@ export { DEMO_KEY, DEMO_KEYS, type KeySpec } from "../keys/demo-keys.js";
 export type { Dataset, OrganizationSampleIds } from "../data/dataset.js";
 export type { SandboxView } from "../operations/control/sandboxes.js";
 export type { Fault, FaultInput } from "../worlds/faults.js";
-export { DataFileError } from "../data/data-file.js";
-export type { DataFile } from "../data/data-file.js";
+export { DataFileError, type DataFile } from "../data/data-file.js";
 export { SandboxError, type MockSandbox } from "./assemble.js";
 export { MockOptionError } from "../kernel/option-error.js";
 export type { PipelineSettingsInput } from "./options.js";
@@ -51,17 +51,8 @@ export type { PartialChange, SkippedChange } from "../state/index.js";
 export { EndpointError, ResendError, TriggerError, WebhookRefusal, type BulkResendResult, type ResendFilter, type ResendOptions, type ResendResult } from "../webhooks/index.js";
 export { VerificationError, type JournalAccess, type QueryValue, type RecordedRequest, type RequestFilter, type Times, type VerifyOptions, type PactFile, type PactOptions } from "./journal-access.js";
 
-/** A key as startMock reports it (demo keys first, then keys given in options). */
-export interface MockKeyInfo {
-  key: string;
-  /** 1 or 2: the organisation's position in the dataset. */
-  organisation: number;
-  organizationId: string;
-  organizationName: string;
-  permissions: string[];
-  label: string;
-  demo: boolean;
-}
+/** A key as startMock reports it (demo keys first, then keys given in options): as the mock resolved it, its permissions listed. */
+export type MockKeyInfo = Omit<ApiKey, "permissions" | "world"> & { organizationName: string; permissions: string[]; demo: boolean };
 
 /** The mock; its requests() and verify() are the demo keys' world's journal (a sandbox has its own). */
 export interface RunningMock extends JournalAccess, StateReport {
@@ -110,15 +101,6 @@ export interface RunningMock extends JournalAccess, StateReport {
 /** GET /_mock/metrics: answered by the node:http edge (the control document's getMetrics, x-edge). */
 const METRICS_PATH = routes.find((route) => route.operationId === "getMetrics")!.path;
 
-/**
- * The lines of the mock (requests, deliveries, lifecycle, errors): standard output and error, or
- * the functions given: `log` takes the request and delivery lines, `onError` the others.
- */
-function operatorLogOf(settings: Settings): OperatorLog {
-  const out = typeof settings.log === "function" ? settings.log : (line: string) => void process.stdout.write(`${line}\n`);
-  return createOperatorLog(settings.logFormat, { out, err: settings.onError ?? ((line) => void process.stderr.write(`${line}\n`)) });
-}
-
 /** What serve() is given besides the options: the lines, the counts the metrics show, the observer of webhook attempts. */
 interface Seeing {
   log: OperatorLog;
@@ -153,12 +135,14 @@ export async function startMock(options: StartMockOptions = {}): Promise<Running
   const started = performance.now();
   const settings = checkOptions(options);
   const spec = await loadSpec();
-  const log = operatorLogOf(settings);
+  // The mock's lines: `log` takes the request and delivery lines (true: standard output), `onError` the others (default standard error).
+  const out = typeof settings.log === "function" ? settings.log : (line: string) => void process.stdout.write(`${line}\n`);
+  const log = createOperatorLog(settings.logFormat, { out, err: settings.onError ?? ((line) => void process.stderr.write(`${line}\n`)) });
   const onError = settings.onError ?? ((line: string) => log.event("error", "error", line));
   const counts = new MetricCounts();
   const json = settings.logFormat === "json";
   // In JSON the delivery lines are the observer's; the text lines go as they always went.
-  const textLines = json ? undefined : settings.log === true ? (line: string) => void process.stdout.write(`${line}\n`) : typeof settings.log === "function" ? settings.log : undefined;
+  const textLines = json || !settings.log ? undefined : out;
   // The one choice of the state behind the mock: memory, a --state directory, or Redis (state/open.ts).
   const backend = await openBackend({ ...settings, password: settings.statePassword, log: textLines, lifecycle: log.lifecycle, onError });
   // Delivery lines are asked by the engine's `log` (--webhook-url or --log), or by the request log where the store's pump delivers.
@@ -180,8 +164,8 @@ async function serve(settings: Settings, spec: LoadedSpec, backend: StateBackend
   const data = dataFileOption(settings.data);
   const start = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today, data });
   const dataset = forkDataset(start);
-  const datasetBuilt = true;
-  const fingerprint = { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: contentHash(data.content) }) };
+  // A --state directory records a digest of the data file the dataset was built from.
+  const fingerprint = { seed: start.seed, scale: start.scale, today: start.today, ...(data && { data: createHash("sha256").update(JSON.stringify(data.content)).digest("hex") }) };
   await backend.restore(dataset, fingerprint);
 
   const extraKeys = typeof settings.keys === "string" ? await readKeysFile(settings.keys) : parseKeySpecs(settings.keys ?? []);
@@ -234,12 +218,7 @@ async function serve(settings: Settings, spec: LoadedSpec, backend: StateBackend
     controlOrigins: settings.corsOrigins,
     connectionLimits: { ...defaultConnectionLimits(settings.latencyMs), ...settings.connectionLimits },
   });
-  const port = await http.listen(settings.port, settings.host).catch((error: NodeJS.ErrnoException) => {
-    const why = error.code === "EADDRINUSE" ? "the port is in use" : error.message;
-    throw new MockOptionError(`cannot listen on ${settings.host}:${settings.port}: ${why}`);
-  });
-  const hostInUrl = settings.host.includes(":") ? `[${settings.host}]` : settings.host;
-  const url = `http://${hostInUrl}:${port}`;
+  const { port, url } = await http.listen(settings.port, settings.host);
   const demoKeys = new Set(DEMO_KEYS.map((k) => k.key));
   // With nothing restored, the sample ids are the start dataset's (which no trigger changes), taken
   // when first asked: organisation 2 is not built before the first answer.
@@ -252,7 +231,7 @@ async function serve(settings: Settings, spec: LoadedSpec, backend: StateBackend
     return (closing ??= Promise.all([engine.close(), mock.worlds.close()]).then(() => http.close()).finally(() => backend.close()));
   };
   const stopper = createStopper(http, close);
-  const readiness = (): Readiness => readinessOf({ datasetBuilt, stopping: stopper.stopping, store: { ...backend.store, ...backend.readiness() } });
+  const readiness = (): Readiness => readinessOf({ datasetBuilt: true, stopping: stopper.stopping, store: { ...backend.store, ...backend.readiness() } });
   const running: RunningMock = {
     url,
     port,
@@ -301,11 +280,6 @@ function attempt<T>(make: () => T): { ok: true; value: T } | { ok: false; error:
   } catch (error) {
     return { ok: false, error };
   }
-}
-
-/** What a --state directory records of the data file a dataset was built from. */
-function contentHash(content: unknown): string {
-  return createHash("sha256").update(JSON.stringify(content)).digest("hex");
 }
 
 /** The data option read and checked against the format (DataFileError otherwise). */

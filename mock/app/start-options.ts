@@ -1,10 +1,7 @@
 // startMock's options beyond the request path's (options.ts): where to listen, keys, data, state,
 // webhooks, CORS and connection bounds, checked once where they enter; each mistake is one sentence
 // in a MockOptionError.
-import type { DataFile } from "../data/data-file.js";
 import { MockOptionError } from "../kernel/option-error.js";
-import type { LogFormat } from "../kernel/operator-log.js";
-import type { KeySpec } from "../keys/demo-keys.js";
 import type { MockWebhookOptions } from "../webhooks/index.js";
 import { AUTH_THROTTLE } from "../worlds/auth-throttle.js";
 import { defaultConnectionLimits, type ConnectionLimits } from "../edges/node/connections.js";
@@ -13,37 +10,14 @@ import { tableSettings, type TableSettings } from "./settings.js";
 
 export { originProblem } from "./settings.js";
 
-export interface StartMockOptions extends PipelineSettingsInput {
-  /**
-   * The dataset's records from a data file (generated/data-file.schema.json): its path (YAML or
-   * JSON) or its content as an object. What it leaves out is generated from `seed`; a file with a
-   * problem throws DataFileError, one line per problem, and nothing starts.
-   */
-  data?: string | DataFile;
-  /** Default 4010; 0 picks a free port. */
-  port?: number;
-  /** Default 127.0.0.1. */
-  host?: string;
-  /** More API keys: their definitions, or the path of a JSON keys file. */
-  keys?: KeySpec[] | string;
-  /** true: one line per request on stdout; a function receives the lines instead. Off by default. */
-  log?: boolean | ((line: string) => void);
-  /**
-   * "text" (default): the request, delivery and lifecycle lines as sentences; "json": each one JSON
-   * object on one line (time, level, event, its fields, message), internal errors too.
-   */
-  logFormat?: LogFormat;
+/** startMock's options beyond the settings table's. */
+export interface OwnOptions {
   /** Where internal errors are reported (one line each); default stderr. */
   onError?: (line: string) => void;
   /** The built docs site served under /docs; default site/ of this package. */
   docsDir?: string;
   /** The webhook engine: time scale, strict URLs, duplicates, shuffle (see mock/webhooks/settings.ts). */
   webhooks?: MockWebhookOptions;
-  /**
-   * Origins (`http://localhost:5173`) whose pages may call the control API under /_mock/. None by
-   * default: the read API answers pages of any origin, the control API none.
-   */
-  corsOrigins?: string[];
   /**
    * Connection bounds, each in milliseconds or a count (see mock/edges/node/connections.ts); the
    * defaults keep idle and unread connections from locking clients out.
@@ -55,28 +29,17 @@ export interface StartMockOptions extends PipelineSettingsInput {
    * send many wrong keys on purpose. Valid keys are never held.
    */
   authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
-  /**
-   * A directory (or a redis:// URL) where the mock keeps its state and restores it from at start: data changes,
-   * webhook endpoints with their secrets, the delivery log and deliveries waiting for a retry.
-   * Created 0700 when missing; a state made from other seed, scale or today is refused.
-   */
-  state?: string;
   /** How lines about `state` name where it came from (hr-mock serve: HR_MOCK_STATE when that variable gave it); default --state. */
   stateNamed?: string;
   /** The password of a `state` that takes one, kept out of the address, and where it came from (for the lines about it). */
   statePassword?: { password: string; from: string };
 }
 
+/** The settings table's options (app/settings.ts says what each does, its default and range) and startMock's own. */
+export interface StartMockOptions extends PipelineSettingsInput, Partial<Omit<TableSettings, keyof PipelineSettings>>, OwnOptions {}
+
 /** The options resolved at the door: each checked once (settings.ts), defaults applied; the rest of startMock reads these. */
-export interface Settings extends PipelineSettings, Pick<TableSettings, "port" | "host" | "corsOrigins" | "state" | "logFormat" | "data" | "keys" | "log"> {
-  statePassword: StartMockOptions["statePassword"];
-  stateNamed: StartMockOptions["stateNamed"];
-  onError: StartMockOptions["onError"];
-  docsDir: string | undefined;
-  webhooks: MockWebhookOptions | undefined;
-  connectionLimits: Partial<ConnectionLimits>;
-  authThrottle: StartMockOptions["authThrottle"];
-}
+export type Settings = TableSettings & Omit<OwnOptions, "connectionLimits"> & { connectionLimits: Partial<ConnectionLimits> };
 
 /** Every option checked up front, each mistake one sentence. */
 export function checkOptions(options: StartMockOptions): Settings {

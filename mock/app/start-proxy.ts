@@ -13,9 +13,9 @@ import { upstreamOf } from "../edges/proxy/forward.js";
 import { createObserver, type SeenExchange } from "../edges/proxy/observer.js";
 import { createRecorder } from "../edges/proxy/record/recorder.js";
 import { finishRecording, type Recording } from "../edges/proxy/record/verify.js";
-import { createProxyServer } from "../edges/proxy/server.js";
+import { createProxyServer, send } from "../edges/proxy/server.js";
 import type { ProxyReport } from "../edges/proxy/tally.js";
-import { failure, successBody, wireHead, type Reply } from "../kernel/envelope.js";
+import { failure, successBody } from "../kernel/envelope.js";
 import { MockOptionError } from "../kernel/option-error.js";
 import { loadReadSpec } from "../kernel/spec.js";
 import { errorText, oneLine } from "../kernel/text.js";
@@ -51,7 +51,7 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
 
   const contract = loadContractSpec(BUNDLED_OPENAPI);
   const checkRequest = createRequestChecker(await loadReadSpec(contract.doc));
-  const recorder = options.record ? createRecorder({ summaryFields: contract.leaveRequestListFields }) : undefined;
+  const recorder = options.record ? createRecorder(contract.leaveRequestListFields) : undefined;
   const observer = createObserver({
     checkRequest,
     traffic: createTrafficChecker(contract, { rememberItems: options.rememberItems }),
@@ -69,7 +69,7 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
   const idle = async () => {
     while (pending.size > 0) await Promise.all([...pending]);
   };
-  const recording = (today = currentUtcDate()) => (recorder ? finishRecording(recorder.recorded, { today }) : undefined);
+  const recording = (today = currentUtcDate()) => (recorder ? finishRecording(recorder.recorded, today) : undefined);
 
   const server = createProxyServer({
     upstream: upstreamOf(upstreamUrl, options.maxUpstreamConnections ?? PROXY_DEFAULTS.maxUpstreamConnections),
@@ -95,13 +95,10 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
     send(res, { status: 200, body: successBody(observer.report()), headers: { "Cache-Control": "no-store" } });
   }
 
-  const host = options.host ?? PROXY_DEFAULTS.host;
-  const port = await server.listen(options.port ?? PROXY_DEFAULTS.port, host).catch((error: NodeJS.ErrnoException) => {
-    throw new MockOptionError(`cannot listen on ${host}:${options.port ?? PROXY_DEFAULTS.port}: ${error.code === "EADDRINUSE" ? "the port is in use" : error.message}`);
-  });
+  const { port, url } = await server.listen(options.port ?? PROXY_DEFAULTS.port, options.host ?? PROXY_DEFAULTS.host);
   let closing: Promise<void> | undefined;
   return {
-    url: `http://${host.includes(":") ? `[${host}]` : host}:${port}`,
+    url,
     port,
     upstream: shownUpstream,
     report: () => observer.report(),
@@ -109,10 +106,4 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
     idle,
     close: () => (closing ??= server.close().then(idle)),
   };
-}
-
-function send(res: ServerResponse, reply: Reply): void {
-  if (res.headersSent) return;
-  const { status, headers } = wireHead(reply, Buffer.byteLength(reply.body), "http");
-  res.writeHead(status, headers).end(reply.body);
 }

@@ -41,8 +41,7 @@ export function whenQuiet(options: QuietOptions): QuietWatch {
   return {
     started() {
       inFlight++;
-      cancel?.();
-      cancel = undefined;
+      wait(); // cancels the wait: a request is in flight
     },
     ended() {
       inFlight = Math.max(0, inFlight - 1);

@@ -8,6 +8,8 @@ import { controlAnswer, createControlClient, type ControlAnswer, type ControlCli
 import { DEFAULT_HOST, DEFAULT_PORT } from "../kernel/limits.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
 import { describeParseError, quoted, readDecimal, readWhole } from "../kernel/parse-error.js";
+import { maskSecrets } from "../kernel/text.js";
+import { MockOptionError } from "../kernel/option-error.js";
 
 /** A mistake in the command line: exit status 2. */
 export class UsageError extends Error {
@@ -48,10 +50,10 @@ export function readFlags<F extends Flags>(name: string, flags: F, argv: string[
     parsed = parseArgs({ args: argv, strict: true, allowPositionals: true, options: { ...flags, help: { type: "boolean", short: "h" } } });
   } catch (error) {
     // A stray value may be a secret typed without its flag: whsec_ text is never echoed.
-    throw new UsageError(`${masked(describeParseError(error as NodeJS.ErrnoException, argv))}${seeHelp(name)}`);
+    throw usage(name, maskSecrets(describeParseError(error as NodeJS.ErrnoException, argv)));
   }
   if ((parsed.values as { help?: boolean }).help) return "help";
-  if (!positionals && parsed.positionals.length > 0) throw new UsageError(`unexpected argument ${masked(quoted(parsed.positionals[0]))}${seeHelp(name)}`);
+  if (!positionals && parsed.positionals.length > 0) throw usage(name, `unexpected argument ${maskSecrets(quoted(parsed.positionals[0]))}`);
   return parsed as unknown as CommandLine<F>;
 }
 
@@ -78,25 +80,18 @@ export function command<F extends Flags, X extends object = object>(
   };
 }
 
-/** Text with every signing secret (whsec_…) cut to its prefix. */
-function masked(text: string): string {
-  return text.replace(/whsec_[^\s'"]*/g, "whsec_…");
-}
-
-/** " (see hr-mock <name> --help)": what a usage mistake's line ends with. */
-export function seeHelp(name: string): string {
-  return ` (see hr-mock ${name} --help)`;
-}
-
 /** A UsageError whose line points at the command's help. */
 export function usage(name: string, problem: string): UsageError {
-  return new UsageError(`${problem}${seeHelp(name)}`);
+  return new UsageError(`${problem} (see hr-mock ${name} --help)`);
 }
 
-/** The running mock a command talks to: its address, and the key that acts there. */
-export interface MockTarget {
-  mockUrl: URL;
-  apiKey: string;
+/** What `read` answers; the MockOptionError it may throw (a settings rule's sentence) as the command's UsageError. */
+export function asUsage<T>(name: string, read: () => T): T {
+  try {
+    return read();
+  } catch (error) {
+    throw error instanceof MockOptionError ? usage(name, error.message) : error;
+  }
 }
 
 /** The flags of a command that talks to a running mock. */
@@ -112,8 +107,11 @@ export const MOCK_TARGET_HELP = `  --mock-url <url>   The running mock (default 
   --api-key <key>    A key holding Manage Webhooks (default ${DEMO_KEY.org1WebhooksAdmin},
                      organisation 1).`;
 
+/** The running mock a command talks to: its address, and the key that acts there. */
+export type MockTarget = ReturnType<typeof mockTarget>;
+
 /** --mock-url and --api-key, checked; the defaults are the mock's own address and webhooks admin key. */
-export function mockTarget(name: string, url: string | undefined, key: string | undefined): MockTarget {
+export function mockTarget(name: string, url: string | undefined, key: string | undefined) {
   const apiKey = key ?? DEMO_KEY.org1WebhooksAdmin;
   if (apiKey.trim() === "" || /\s/.test(apiKey)) throw usage(name, "--api-key must be one key without spaces");
   const text = url ?? DEFAULT_MOCK_URL;

@@ -1,10 +1,7 @@
 // A command's flags given as environment variables, as a container or a Kubernetes pod gives its
-// settings: each flag of the command's one flag table has a variable named from it (HR_MOCK_ and the
-// flag upper-cased, dashes as underscores: --cors-origin is HR_MOCK_CORS_ORIGIN), so a flag added to
-// the table has its variable at once. A flag on the command line wins over its variable; an empty
-// variable counts as not given; a switch's variable takes true, false, 1 or 0; a repeatable flag's
-// variable takes its values separated by commas. A mistake in a variable's value is one line naming
-// the variable: `named(flag)` says where each value came from ("--port" or "HR_MOCK_PORT").
+// settings: each flag of the command's one table has a variable named from it (envName), so a flag
+// added to the table has its variable at once; how they are read is what serve's --help says under
+// "Environment". A mistake in a variable's value is one line naming the variable (`named(flag)`).
 import { readFlags, usage, type CommandLine, type Flags } from "./command.js";
 import { quoted } from "../kernel/parse-error.js";
 
@@ -34,7 +31,7 @@ export function readFlagsAndEnv<F extends Flags>(name: string, flags: F, argv: s
     const variable = envName(flag);
     const text = env[variable];
     if (text === undefined || text === "") continue;
-    values[flag] = option.type === "boolean" ? switchValue(name, variable, text) : option.multiple ? listValue(text) : text;
+    values[flag] = option.type === "boolean" ? switchValue(name, variable, text) : option.multiple ? text.split(",").map((part) => part.trim()).filter((part) => part !== "") : text;
     fromEnv.add(flag);
   }
   return { ...line, named: (flag) => (fromEnv.has(flag) ? envName(flag) : `--${flag}`) };
@@ -46,11 +43,6 @@ function switchValue(name: string, variable: string, text: string): boolean {
   if (value === "true" || value === "1") return true;
   if (value === "false" || value === "0") return false;
   throw usage(name, `${variable} must be true, false, 1 or 0, got ${quoted(text)}`);
-}
-
-/** A repeatable flag's variable: its values separated by commas, blanks dropped. */
-function listValue(text: string): string[] {
-  return text.split(",").map((part) => part.trim()).filter((part) => part !== "");
 }
 
 /** A settings table's flags as parseArgs reads them. */

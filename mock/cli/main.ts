@@ -7,8 +7,6 @@ import { JSON_LINES, UsageError, type CommandIO, type Output } from "./command.j
 import { jsonLine } from "../kernel/operator-log.js";
 import { shown } from "../kernel/parse-error.js";
 
-export { UsageError, type Output } from "./command.js";
-
 /** A command: one line for hr-mock --help, and how to run it (its module, loaded then). */
 interface CommandEntry {
   summary: string;

@@ -6,8 +6,7 @@
 // password is never printed: lines name where it came from.
 import { readFileSync } from "node:fs";
 import { unreadable, usage, UsageError } from "./command.js";
-import { REDIS_PASSWORD_VARIABLE } from "../app/settings.js";
-import { statePassword } from "../state/address.js";
+import { REDIS_PASSWORD_VARIABLE, STATE_FLAG, statePassword } from "../state/address.js";
 
 /** The one setting that has a variable and no flag: a password on the command line is what it avoids. */
 export { REDIS_PASSWORD_VARIABLE };
@@ -41,7 +40,7 @@ export function passwordSource({ state, stateNamed, file, fileNamed, env }: Pass
     throw usage("serve", `${inVariable ? REDIS_PASSWORD_VARIABLE : fileNamed} is the password of --state redis://…, and no Redis address is given`);
   }
   const warning =
-    inUrl && stateNamed === "--state"
+    inUrl && stateNamed === STATE_FLAG
       ? `hr-mock serve: warning: a password on the command line can be read by every user of this host (ps, /proc/PID/cmdline); give it in ${REDIS_PASSWORD_VARIABLE} or a file (--redis-password-file) instead`
       : undefined;
   const source: PasswordSource = inVariable ? { from: "variable", password: variable } : file !== undefined ? { from: "file", path: file, named: fileNamed } : undefined;

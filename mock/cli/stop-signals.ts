@@ -13,10 +13,7 @@ export type StopSignal = "SIGTERM" | "SIGINT";
 export type StopEvent = "draining" | "closing" | "stopped" | "stopping-at-once";
 
 /** Where signals come from (process for the bin; a test passes an EventEmitter). */
-export interface SignalSource {
-  on(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;
-  off(signal: StopSignal, listener: (signal: StopSignal) => void): unknown;
-}
+export type SignalSource = Pick<NodeJS.EventEmitter, "on" | "off">;
 
 export interface StopOptions {
   /** The drain period after SIGTERM, in milliseconds. */

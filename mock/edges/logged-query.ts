@@ -5,7 +5,7 @@
 // headers never reach a line at all; the journal keeps what it keeps (it is readable by the world's keys).
 import { DEMO_KEY_PREFIX, SANDBOX_KEY_PREFIX } from "../keys/demo-keys.js";
 import type { SpecOperation } from "../kernel/spec.js";
-import { SECRET_PREFIX } from "../webhooks/endpoints.js";
+import { SECRET_PREFIX } from "../kernel/text.js";
 
 /** What a hidden value is shown as. */
 export const HIDDEN_VALUE = "…";

@@ -7,6 +7,7 @@
 import { routes } from "../../generated/routes.js";
 import { failure, successBody, type Reply } from "../kernel/envelope.js";
 import { printable } from "../kernel/text.js";
+import type { Socket } from "node:net";
 
 export type RequestTarget =
   /** Path and query as sent, ready to route. */
@@ -15,12 +16,6 @@ export type RequestTarget =
   /** An absolute target naming another server: its origin, printable. */
   | { kind: "foreign"; origin: string }
   | { kind: "invalid" };
-
-/** The address a connection came in on (node's socket.localAddress and localPort). */
-export interface LocalAddress {
-  localAddress?: string;
-  localPort?: number;
-}
 
 const ABSOLUTE = /^(https?):\/\/([^/?#]*)/i;
 const LOOPBACK_NAMES = new Set(["localhost", "127.0.0.1", "::1"]);
@@ -52,18 +47,13 @@ const bare = (host: string) => host.replace(/^\[|\]$/g, "").replace(/^::ffff:(?=
  * connection's local address, a loopback name when that address is a loopback one, or one of `names`
  * (the host the server was told to bind).
  */
-export function namesThisServer(url: URL, local: LocalAddress, names: readonly string[] = []): boolean {
+export function namesThisServer(url: URL, local: Pick<Socket, "localAddress" | "localPort">, names: readonly string[] = []): boolean {
   const port = url.port === "" ? (url.protocol === "https:" ? 443 : 80) : Number(url.port);
   if (local.localPort === undefined || port !== local.localPort) return false;
   const host = bare(url.hostname);
   const address = bare(local.localAddress ?? "");
   if (host === address || names.some((name) => bare(name) === host)) return true;
   return LOOPBACK_NAMES.has(host) && (address === "::1" || address.startsWith("127."));
-}
-
-/** Whether an absolute URL names the origin of `base` (scheme, host and port). */
-export function sameOrigin(url: URL, base: URL): boolean {
-  return url.origin === base.origin;
 }
 
 /** The methods a server answers, for OPTIONS *: those of the operations it serves, HEAD beside GET. */

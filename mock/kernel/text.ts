@@ -39,3 +39,14 @@ export function ownCopy(text: string): string {
   // A JSON round trip builds a new string, lone surrogates included (TextDecoder would replace them).
   return JSON.parse(JSON.stringify(text)) as string;
 }
+
+/** What every webhook signing secret begins with. */
+export const SECRET_PREFIX = "whsec_";
+
+/** A signing secret: its prefix and the characters the control API lets one hold. */
+const SECRET = new RegExp(`${SECRET_PREFIX}[A-Za-z0-9+/=_.-]*`, "g");
+
+/** `text` with every signing secret cut to "whsec_…": no line, answer or journal shows one. */
+export function maskSecrets(text: string): string {
+  return text.replace(SECRET, `${SECRET_PREFIX}…`);
+}

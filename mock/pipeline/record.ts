@@ -5,7 +5,7 @@
 // the spec's bound, the status, the findings, the caller's label): no parsing here, so the response
 // cache's path stays fast.
 import { mockLimits } from "../../generated/control-facts.js";
-import { ownCopy } from "../kernel/text.js";
+import { maskSecrets, ownCopy } from "../kernel/text.js";
 import type { Violation } from "../kernel/violations.js";
 import type { JournalEntry, RecordedBody } from "../worlds/journal/journal.js";
 import type { Awaitable } from "../kernel/awaitable.js";
@@ -79,5 +79,5 @@ function bodyOf(body: Uint8Array | string): RecordedBody | undefined {
   if (bytes.length === 0) return undefined;
   const cap = mockLimits.journalBodyBytes;
   const text = new TextDecoder().decode(bytes.subarray(0, cap)).replace(/\uFFFD+$/, "");
-  return { text: text.replace(/whsec_[A-Za-z0-9+/=_-]*/g, "whsec_…"), bytes: bytes.length, truncated: bytes.length > cap };
+  return { text: maskSecrets(text), bytes: bytes.length, truncated: bytes.length > cap };
 }

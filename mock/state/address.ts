@@ -4,6 +4,8 @@
 import { isRedisUrl, maskPassword, parseRedisUrl, passwordOf } from "./redis/address.js";
 import { quoted } from "../kernel/parse-error.js";
 
+export { REDIS_PASSWORD_VARIABLE, STATE_FLAG } from "./state-error.js";
+
 /** Why `text`, given as `name`, names no state (one line, its password masked), or undefined. */
 export function stateAddressProblem(text: string, name: string): string | undefined {
   if (isRedisUrl(text)) {

@@ -11,7 +11,7 @@ import { join, resolve } from "node:path";
 import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
 import { appendLine, cutTornTail, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } from "./files.js";
 import { parseChange, parseSnapshot, partialChange, serializeSnapshot, type PartialChange } from "./snapshot.js";
-import { StateError } from "./state-error.js";
+import { STATE_FLAG, StateError } from "./state-error.js";
 import { jsonOrUndefined } from "../kernel/json-text.js";
 
 import { DEFAULT_WORLD, type SandboxDefinition } from "../worlds/world.js";
@@ -64,7 +64,7 @@ export interface StateStore {
 }
 
 /** Opens (or creates) a state directory; refuses one that is not an hr-mock state, with one line. */
-export function openStateDirectory(dir: string, named = "--state"): StateStore {
+export function openStateDirectory(dir: string, named = STATE_FLAG): StateStore {
   const where = `${named} ${dir}`;
   const fingerprint = prepare(dir, where);
   lock(dir, where);

@@ -1,9 +1,7 @@
 // hr-service-mock/vitest: `await expect(sandbox).toHaveReceived(filter, { times, within })`, for
-// vitest and for Jest (both take matchers through expect.extend). The matcher (mock/app/journal-matcher.ts,
-// shared with hr-service-mock/playwright) calls the received object's verify() (startMock's mock, a
-// sandbox from createSandbox(), createHandlers()'s handlers), so its failure message is verify's:
-// expected against actual, and the near misses. Nothing of vitest is loaded at run time: register it
-// on the expect you use,
+// vitest and for Jest (both take matchers through expect.extend; the matcher, shared with
+// hr-service-mock/playwright, is mock/app/journal-matcher.ts). Nothing of vitest is loaded at run
+// time: register it on the expect you use,
 //
 //   import { expect } from "vitest";
 //   import { toHaveReceived } from "hr-service-mock/vitest";

@@ -6,9 +6,7 @@ import type { components } from "../../generated/control-api.js";
 import type { WebhookEventType } from "../../generated/events.js";
 import { checkEndpointUrl } from "./endpoint-url.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
-
-/** What every signing secret begins with. */
-export const SECRET_PREFIX = "whsec_";
+import { SECRET_PREFIX } from "../kernel/text.js";
 
 /** `"all"` also covers event types added later; a list covers only those types. */
 export type EventSelection = "all" | readonly WebhookEventType[];

@@ -4,7 +4,7 @@
 // with nothing to hide is printed as it was sent. The journal keeps what it keeps.
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { DEMO_KEY, DEMO_KEY_PREFIX, SANDBOX_KEY_PREFIX } from "../../mock/keys/demo-keys.js";
-import { SECRET_PREFIX } from "../../mock/webhooks/endpoints.js";
+import { SECRET_PREFIX } from "../../mock/kernel/text.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 
 const SANDBOX_KEY = `${SANDBOX_KEY_PREFIX}Xq3vN8pL2mR7tY1w_org1_full`;

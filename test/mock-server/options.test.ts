@@ -283,6 +283,10 @@ describe("/docs and mounted routes", () => {
       expect(escape.status).toBe(404);
       expect(escape.body).not.toContain("secret\n");
       expect(JSON.parse(escape.body).isSuccessful).toBe(false);
+      for (const path of ["/docs/%zz", "/docs/index.html%00", "/docs/missing.html"]) {
+        const missing = await rawGet(mock, path);
+        expect({ path, status: missing.status, message: JSON.parse(missing.body).message }).toEqual({ path, status: 404, message: "Not found: no such page in the docs." });
+      }
     });
   });
 

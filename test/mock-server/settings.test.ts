@@ -10,6 +10,7 @@ import { join } from "node:path";
 import { afterAll, describe, expect, test } from "vitest";
 import { SETTINGS, settingValue, type Flag } from "../../mock/app/settings.js";
 import { checkOptions } from "../../mock/app/start-options.js";
+import { exportCommand } from "../../mock/cli/commands/export.js";
 import { SERVE_HELP, parseServeArgs } from "../../mock/cli/commands/serve.js";
 import { envName } from "../../mock/cli/flag-env.js";
 import { run } from "../../mock/cli/main.js";
@@ -77,6 +78,18 @@ describe("one rule for a flag, its variable and startMock's option", () => {
     const parsed = parseServeArgs([`--${flag}`, text], {});
     expect(parsed !== "help" && (parsed as unknown as Record<string, unknown>)[option]).toEqual(value);
     expect((checkOptions({ [option]: value }) as unknown as Record<string, unknown>)[option]).toEqual(value);
+  });
+});
+
+describe("hr-mock export reads the dataset's flags by serve's rows", () => {
+  test.each([
+    ["seed", "1.5"],
+    ["scale", "0"],
+    ["today", "2026-02-30"],
+  ] as [Flag, string][])("--%s %s: serve's sentence, pointing at export's help", async (flag, text) => {
+    const fromExport = await exportCommand([`--${flag}`, text]).then(() => "accepted", (error: Error) => error.message);
+    const fromServe = refusal(() => parseServeArgs([`--${flag}`, text], {}));
+    expect(fromExport).toBe(fromServe.replace("hr-mock serve --help", "hr-mock export --help"));
   });
 });
 

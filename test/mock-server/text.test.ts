@@ -1,6 +1,6 @@
 // The one place the mock turns outside text into something a message, log line or CLI line may quote.
 import { describe, expect, test } from "vitest";
-import { errorText, oneLine, printable } from "../../mock/kernel/text.js";
+import { errorText, maskSecrets, oneLine, printable } from "../../mock/kernel/text.js";
 
 describe("printable", () => {
   const cases: [string, { given: [string, number]; want: string }][] = [
@@ -28,5 +28,17 @@ describe("oneLine and errorText", () => {
     [42, "42"],
   ] as const)("errorText(%s) is %j", (error, want) => {
     expect(errorText(error)).toBe(want);
+  });
+});
+
+describe("maskSecrets: the one mask of signing secrets (CLI lines, the journal's bodies, the proxy's report)", () => {
+  const cases: [string, { given: string; want: string }][] = [
+    ["a secret in quoted JSON", { given: '{"secret":"whsec_AbC+/=_-9"}', want: '{"secret":"whsec_…"}' }],
+    ["every character the control API lets a secret hold, a dot included", { given: "--secret whsec_abc.def-ghi", want: "--secret whsec_…" }],
+    ["two secrets in a query, the parameter after them kept", { given: "?a=whsec_one&b=whsec_two&c=3", want: "?a=whsec_…&b=whsec_…&c=3" }],
+    ["text without one stays", { given: "unexpected argument \"sk_live\"", want: "unexpected argument \"sk_live\"" }],
+  ];
+  test.each(cases)("%s", (_name, { given, want }) => {
+    expect(maskSecrets(given)).toBe(want);
   });
 });

@@ -9,7 +9,6 @@ import { triggerCommand } from "../../mock/cli/commands/trigger.js";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { WebhookEngine } from "../../mock/webhooks/engine.js";
 import { WebhookOptionError } from "../../mock/webhooks/settings.js";
-import { webhookServeSettings } from "../../mock/cli/serve-flags.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { hrMockArgs } from "../support/hr-mock.js";
 import { TestReceiver } from "./support.js";
@@ -134,8 +133,8 @@ describe("hr-mock serve's webhook flags", () => {
     expect(() => new WebhookEngine(mock.dataset, { logLimit })).toThrow(/logLimit must be a whole number/);
   });
 
-  test("the settings function itself refuses a bad flag with one line", () => {
-    expect(() => webhookServeSettings({ "time-scale": "fast" })).toThrow(/^--time-scale must be/);
+  test("a time scale that is no number is refused with one line", () => {
+    expect(() => parseServeArgs(["--time-scale", "fast"])).toThrow(/^--time-scale must be/);
   });
 });
 

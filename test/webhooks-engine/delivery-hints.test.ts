@@ -4,7 +4,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { createDeliveryHints, HINT_AFTER } from "../../mock/cli/hints.js";
-import { printDeliveryHints } from "../../mock/cli/serve-flags.js";
+import { printDeliveryHints } from "../../mock/cli/commands/serve.js";
 import { register, TestReceiver, WAIT_BOUND_MS } from "./support.js";
 
 describe("the rule", () => {

@@ -8,7 +8,8 @@ import { makeFolders } from "../../../src/contract/report-files.js";
 import type { DataFile } from "../../data/data-file.js";
 import type { DataFileFormat } from "../../data/format-data-file.js";
 import { DEMO_KEY } from "../../keys/demo-keys.js";
-import { askMock, command, dataOr, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, REPORT_TIMEOUT_MS, usage, type CommandLine, type MockTarget, type Output } from "../command.js";
+import { SETTINGS, settingValue } from "../../app/settings.js";
+import { askMock, asUsage, command, dataOr, DEFAULT_MOCK_URL, MOCK_TARGET_FLAGS, mockTarget, REPORT_TIMEOUT_MS, usage, type CommandLine, type Output } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
 
 export const EXPORT_HELP = `Usage: hr-mock export [options]
@@ -23,8 +24,8 @@ status; response bodies with matching rules read from the OpenAPI schemas; no AP
 verifier gets keys and ids from POST /_mock/pact/provider-states).
 
 Options:
-  --seed <n>              Dataset seed, an integer (default 1).
-  --scale <x>             Multiplies employees and leave requests (default 1).
+  --seed <n>              Dataset seed, an integer (default ${SETTINGS.seed.default}).
+  --scale <x>             Multiplies employees and leave requests (default ${SETTINGS.scale.default}).
   --today <YYYY-MM-DD>    The dataset's "today" (default the data file's, else the real UTC date).
   --data <file>           Start from a data file, as serve does; what it leaves out is generated.
   --mock-url <url>        Export a running mock's current dataset instead (triggers' changes
@@ -78,50 +79,35 @@ function write(out: string | undefined, text: string, stdout: Output): void {
   } else stdout.write(text);
 }
 
-interface ExportFlags {
-  seed: number;
-  scale: number;
-  today?: string;
-  data?: string;
-  /** With --mock-url: the running mock and the key to read its dataset with. */
-  target?: MockTarget;
-  format: DataFileFormat;
-  out?: string;
-  /** --pact: the journal as a Pact file, for this consumer, of this sandbox. */
-  pact?: { consumer: string; sandbox?: string };
-}
-
-async function offline(flags: ExportFlags, datasetToDataFile: (typeof import("../../data/export.js"))["datasetToDataFile"]): Promise<DataFile> {
+async function offline(flags: { seed: number; scale: number; today?: string; data?: string }, datasetToDataFile: (typeof import("../../data/export.js"))["datasetToDataFile"]): Promise<DataFile> {
   const [{ readDataFile }, { createDataset }] = await Promise.all([import("../../data/read-data-file.js"), import("../../data/dataset.js")]);
   const data = flags.data === undefined ? undefined : readDataFile(flags.data);
   try {
     return datasetToDataFile(createDataset({ seed: flags.seed, scale: flags.scale, today: flags.today, data }));
   } catch (error) {
-    // createDataset's RangeErrors name the value (scale, today); a DataFileError passes through.
+    // A data file's today outside the dataset's years is createDataset's RangeError; a DataFileError passes through.
     if (error instanceof RangeError) throw usage("export", `--${error.message}`);
     throw error;
   }
 }
 
-function exportFlags({ values }: CommandLine<typeof EXPORT_FLAGS>): ExportFlags {
+function exportFlags({ values }: CommandLine<typeof EXPORT_FLAGS>) {
   const offlineFlags = ["seed", "scale", "today", "data"].filter((f) => values[f as keyof typeof values] !== undefined);
   if (values.pact) {
     if (offlineFlags.length > 0 || values.format !== undefined) throw usage("export", `--pact exports a running mock's journal; --${offlineFlags[0] ?? "format"} applies only without it`);
     if (values.consumer === undefined || values.consumer.trim() === "") throw usage("export", "--pact needs --consumer <name>, the consumer's name the pact carries");
     const target = mockTarget("export", values["mock-url"], values["api-key"]);
-    return { seed: 1, scale: 1, target, format: "json", out: values.out, pact: { consumer: values.consumer, sandbox: values.sandbox } };
+    return { target, format: "json" as const, out: values.out, pact: { consumer: values.consumer, sandbox: values.sandbox } };
   }
   const pactOnly = (["consumer", "sandbox"] as const).find((f) => values[f] !== undefined);
   if (pactOnly) throw usage("export", `--${pactOnly} applies only with --pact`);
   if (values["mock-url"] !== undefined && offlineFlags.length > 0) {
     throw usage("export", `--mock-url exports the running mock's dataset; --${offlineFlags[0]} applies only without it`);
   }
-  const seed = values.seed === undefined ? 1 : /^-?\d+$/.test(values.seed.trim()) ? Number(values.seed) : NaN;
-  if (!Number.isSafeInteger(seed)) throw usage("export", `--seed must be an integer, got ${quoted(String(values.seed))}`);
-  const scale = values.scale === undefined ? 1 : Number(values.scale);
-  if (values.scale !== undefined && (values.scale.trim() === "" || !Number.isFinite(scale))) throw usage("export", `--scale must be a number, got ${quoted(values.scale)}`);
   const format = values.format ?? (values.out?.toLowerCase().endsWith(".json") ? "json" : "yaml");
   if (format !== "yaml" && format !== "json") throw usage("export", `--format must be yaml or json, got ${quoted(format)}`);
   const target = values["mock-url"] === undefined ? undefined : mockTarget("export", values["mock-url"], values["api-key"]);
-  return { seed, scale, today: values.today, data: values.data, target, format, out: values.out };
+  // The dataset's settings are serve's (the settings table's rows, app/settings.ts).
+  const setting = <F extends "seed" | "scale" | "today">(flag: F) => asUsage("export", () => settingValue(flag, values[flag], `--${flag}`, true));
+  return { seed: setting("seed"), scale: setting("scale"), today: setting("today"), data: values.data, target, format: format as DataFileFormat, out: values.out };
 }

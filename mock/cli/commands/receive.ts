@@ -15,6 +15,7 @@ import {
 import { command, nonEmpty, usage, wholeNumber, type CommandLine, type Output } from "../command.js";
 import { createRejectionHints } from "../hints.js";
 import { quoted } from "../../kernel/parse-error.js";
+import { SECRET_PREFIX } from "../../kernel/text.js";
 
 export const RECEIVE_HELP = `Usage: hr-mock receive --port <port> --secret <whsec_...> [options]
 
@@ -76,33 +77,19 @@ export const receiveCommand = command<typeof RECEIVE_FLAGS, { signal?: AbortSign
 
 /** Flags to settings; every mistake is a UsageError naming the flag (never its secret value). */
 function settingsOf({ values }: CommandLine<typeof RECEIVE_FLAGS>) {
-  return {
-    port: parsePort(values.port),
-    host: nonEmpty("receive", "--host", values.host ?? ""),
-    secrets: parseSecrets(values.secret),
-    path: parsePath(values.path),
-    toleranceSeconds: values.tolerance === undefined ? DEFAULT_TOLERANCE_SECONDS : wholeNumber("receive", "--tolerance", values.tolerance, 0, Number.MAX_SAFE_INTEGER, "a whole number of seconds"),
-    json: values.json ?? false,
-  };
-}
-
-function parsePort(text: string | undefined): number {
-  if (text === undefined) throw usage("receive", "--port is required (0 picks a free port)");
-  return wholeNumber("receive", "--port", text, 0, 65_535);
-}
-
-function parseSecrets(secrets: string[] | undefined): string[] {
-  if (!secrets || secrets.length === 0) throw usage("receive", "--secret is required: the endpoint's signing secret");
+  if (values.port === undefined) throw usage("receive", "--port is required (0 picks a free port)");
+  const port = wholeNumber("receive", "--port", values.port, 0, 65_535);
+  const host = nonEmpty("receive", "--host", values.host ?? "");
+  const secrets = values.secret ?? [];
+  if (secrets.length === 0) throw usage("receive", "--secret is required: the endpoint's signing secret");
   // The value is never echoed: a mistyped secret is still a secret.
-  if (!secrets.every((s) => s.startsWith("whsec_") && s.length > "whsec_".length)) {
+  if (!secrets.every((s) => s.startsWith(SECRET_PREFIX) && s.length > SECRET_PREFIX.length)) {
     throw usage("receive", "--secret must be a signing secret beginning whsec_ (an API key will not verify deliveries)");
   }
-  return secrets;
-}
-
-function parsePath(path: string | undefined): string | undefined {
+  const path = values.path;
   if (path !== undefined && !path.startsWith("/")) throw usage("receive", `--path must start with "/", got ${quoted(path)}`);
-  return path;
+  const toleranceSeconds = values.tolerance === undefined ? DEFAULT_TOLERANCE_SECONDS : wholeNumber("receive", "--tolerance", values.tolerance, 0, Number.MAX_SAFE_INTEGER, "a whole number of seconds");
+  return { port, host, secrets, path, toleranceSeconds, json: values.json ?? false };
 }
 
 /** One line per delivery; with --json, stdout carries only event JSON so it can be piped. */

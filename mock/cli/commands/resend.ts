@@ -4,7 +4,7 @@
  * POST /_mock/webhooks/events/resend), as the provider's redelivery. Bad input is one line and exit
  * status 2 (thrown); a failure the mock answers, or a mock that cannot be reached, one line and 1.
  */
-import type { BulkResendResult, ResendFilter, ResendResult, ResentDelivery } from "../../webhooks/resend.js";
+import type { BulkResendResult, ResendFilter, ResendResult } from "../../webhooks/resend.js";
 import { EVENT_TYPES, isEventType, isUuid, requestProblem } from "../../kernel/json-schema.js";
 import { askMock, command, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, usage, type CommandLine } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
@@ -113,11 +113,6 @@ function timeFlag(flag: string, text: string, now: number): string {
   return new Date(ms).toISOString();
 }
 
-/** One delivery's line: what, where. */
-function deliveryLine(d: ResentDelivery): string {
-  return `  ${d.type} ${d.eventId} -> ${d.url}`;
-}
-
 const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`;
 
 /** The answer to one event's resend, as lines. */
@@ -136,7 +131,7 @@ export function describeBulk({ dryRun, count, notKept, deliveries }: BulkResendR
   const head = dryRun
     ? `Would resend ${plural(count, "delivery", "deliveries")} of ${plural(events, "event", "events")} (nothing sent; run it again without --dry-run to send them):`
     : `Resent ${plural(count, "delivery", "deliveries")} of ${plural(events, "event", "events")}:`;
-  const lines = [head, ...deliveries.slice(0, MAX_LINES).map(deliveryLine)];
+  const lines = [head, ...deliveries.slice(0, MAX_LINES).map((d) => `  ${d.type} ${d.eventId} -> ${d.url}`)];
   if (count > MAX_LINES) lines.push(`  … and ${count - MAX_LINES} more (--json lists them all)`);
   return `${lines.join("\n")}\n${lost}`;
 }

@@ -88,9 +88,9 @@ async function runSteps(
       if (io.json) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
       return 1;
     }
-    if (trigger.name !== undefined) data.set(trigger.name, answer.result.event.data as Record<string, unknown>);
-    results.push(answer.result);
-    if (!io.json) io.stdout.write(`steps[${index}]: ${describeQueued(answer.result)}`);
+    if (trigger.name !== undefined) data.set(trigger.name, answer.data.event.data as Record<string, unknown>);
+    results.push(answer.data);
+    if (!io.json) io.stdout.write(`steps[${index}]: ${describeQueued(answer.data)}`);
   }
   if (io.json) io.stdout.write(`${JSON.stringify(results, null, 2)}\n`);
   return 0;

@@ -1,19 +1,25 @@
 // `hr-mock serve` (the default command): the mock on node:http (startMock), with a banner saying
 // where it listens and which keys it knows; it stops on SIGINT or SIGTERM, its deliveries reported.
+// Its settings are the settings table's (app/settings.ts); here, what the command line adds: --help,
+// the endpoint --webhook-url registers at start (organisation 1), the delivery hints.
 import { setFlagsFromString } from "node:v8";
-import { MockOptionError } from "../../kernel/option-error.js";
 import type { RunningMock } from "../../app/start-mock.js";
-import { SETTINGS, flagValues, optionsOf, type Setting, type TableSettings } from "../../app/settings.js";
+import { SETTINGS, flagValues, optionsOf, type Flag, type FlagValues, type Setting } from "../../app/settings.js";
 import { formatBanner } from "../banner.js";
-import { announcement } from "../../state/index.js";
+import { announcement, endpointsKeptIn } from "../../state/index.js";
 import { accessSync, constants, statSync } from "node:fs";
-import { JSON_LINES, unreadable, usage, UsageError, type CommandIO } from "../command.js";
+import { asUsage, JSON_LINES, unreadable, usage, UsageError, type CommandIO } from "../command.js";
 import { envName, envNamesText, flagsOf, readFlagsAndEnv } from "../flag-env.js";
 import { logFormatOf } from "../../kernel/operator-log.js";
 import { stopOnSignals } from "../stop-signals.js";
-import { REDIS_PASSWORD_HELP, passwordSource, readPassword, type PasswordSource } from "../redis-password.js";
+import { REDIS_PASSWORD_HELP, passwordSource, readPassword } from "../redis-password.js";
 import { quoted } from "../../kernel/parse-error.js";
-import { WEBHOOK_SERVE_HELP, printDeliveryHints, registerServeEndpoint, webhookServeSettings, type WebhookServeSettings } from "../serve-flags.js";
+import { createDeliveryHints } from "../hints.js";
+import { DEMO_KEY } from "../../keys/demo-keys.js";
+import { checkEndpointUrl } from "../../webhooks/endpoint-url.js";
+import type { EndpointInput } from "../../webhooks/endpoints.js";
+import type { MockWebhookOptions } from "../../webhooks/index.js";
+import { EVENT_TYPES, requestProblem } from "../../kernel/json-schema.js";
 
 /** The lines of --help for the settings of a section: the flag and its argument, then the text, at column 26. */
 function helpOf(settings: Record<string, Setting>, section?: Setting["section"]): string {
@@ -31,6 +37,9 @@ function helpOf(settings: Record<string, Setting>, section?: Setting["section"])
 /** The flags of serve, as parseArgs reads them: the settings table's (app/settings.ts). */
 export const SERVE_FLAGS = flagsOf(SETTINGS);
 
+/** Where an installed hr-service-mock keeps the control API's OpenAPI document (bundled). */
+const CONTROL_OPENAPI_PATH = "./node_modules/hr-service-mock/dist/generated/control-openapi.json";
+
 export const SERVE_HELP = `Usage: hr-mock serve [options]      (serve is the default command)
 
 Serves the HR service API from a seeded dataset, validated against the bundled OpenAPI
@@ -41,7 +50,13 @@ ${helpOf(SETTINGS)}
   Metrics: GET /_mock/metrics answers this replica's counts in Prometheus' text format, with no key.
   -h, --help              Show this help.
 
-${WEBHOOK_SERVE_HELP(helpOf(SETTINGS, "webhooks"))}
+Webhooks:
+${helpOf(SETTINGS, "webhooks")}
+  Each delivery attempt is printed (one line) with --webhook-url or --log.
+  Endpoints, the Test action, triggers and the delivery log: the control API under /_mock/,
+  described by ${CONTROL_OPENAPI_PATH}
+  (from your project's root); from a shell: npx hr-mock trigger <type>.
+
 Environment:
   Every option can be given as a variable instead: HR_MOCK_ and its name in capitals, dashes
   as underscores (--cors-origin is HR_MOCK_CORS_ORIGIN). A flag wins over its variable; an
@@ -59,26 +74,13 @@ a key: GET /_mock/health (the process answers) and GET /_mock/ready (it may take
 it is stopping). Ctrl-C stops.
 `;
 
-
-export interface ServeSettings extends TableSettings {
-  /** Where --state came from (HR_MOCK_STATE), as the state's lines name it. */
-  stateNamed: string;
-  /** Where the Redis password comes from, when not from the URL (read at start: redis-password.ts). */
-  redisPassword?: PasswordSource;
-  /** Lines to print before starting (a password on the command line). */
-  warnings: string[];
-  /** How long SIGTERM keeps the mock serving before it stops, in milliseconds (--drain). */
-  drainMs: number;
-  webhooks: WebhookServeSettings;
-  /** The files the settings name (--keys, --data), with where each was named, to check before anything starts. */
-  files: { path: string; named: string }[];
-}
+export type ServeSettings = Exclude<ReturnType<typeof parseServeArgs>, "help">;
 
 /**
  * `serve` flags, and the HR_MOCK_* variables of those not given (flag-env.ts), to settings, each
  * read by the table's rule; every mistake is a UsageError with one line naming the flag or the variable.
  */
-export function parseServeArgs(argv: string[], env: Readonly<Record<string, string | undefined>> = {}): ServeSettings | "help" {
+export function parseServeArgs(argv: string[], env: Readonly<Record<string, string | undefined>> = {}) {
   const line = readFlagsAndEnv("serve", SERVE_FLAGS, argv, env);
   if (line === "help") return "help";
   const { named } = line;
@@ -88,12 +90,7 @@ export function parseServeArgs(argv: string[], env: Readonly<Record<string, stri
   if (typeof port === "string" && named("port") !== "--port" && /^tcp:\/\//.test(port)) {
     throw usage("serve", `${named("port")} must be a whole number from 0 to 65535, got ${quoted(port)}: Kubernetes sets it so for a Service named hr-mock; set enableServiceLinks: false in the pod's spec, or give the Service another name`);
   }
-  let values;
-  try {
-    values = flagValues(given, named);
-  } catch (error) {
-    throw error instanceof MockOptionError ? usage("serve", error.message) : error;
-  }
+  const values = asUsage("serve", () => flagValues(given, named));
   const password = passwordSource({ state: values.state, stateNamed: named("state"), file: values["redis-password-file"], fileNamed: named("redis-password-file"), env });
   return {
     ...optionsOf(values),
@@ -175,4 +172,69 @@ export function announceReady(mock: RunningMock, settings: ServeSettings, readyM
   for (const line of announcement(mock).lines) stdout.write(line);
 }
 
+/** Flag values (checked by the settings table) to settings; a mistake throws a UsageError naming the flag (or its variable: `named`). */
+export function webhookServeSettings(values: Partial<FlagValues>, named: (flag: Flag) => string = (flag) => `--${flag}`): { options: MockWebhookOptions; endpoint?: EndpointInput } {
+  const strictUrls = values["strict-urls"] ?? false;
+  const allowPrivateUrls = values["allow-private-urls"] ?? false;
+  if (strictUrls && allowPrivateUrls) throw usage("serve", `${named("allow-private-urls")} and ${named("strict-urls")} contradict each other: strict mode never sends to private addresses`);
+  const options: MockWebhookOptions = { strictUrls, allowPrivateUrls, shuffle: values.shuffle ?? false, timeScale: values["time-scale"], duplicateRate: values["duplicate-rate"] };
+  // One line per delivery attempt when asked for request lines, or when an endpoint is registered here.
+  if (values.log || values["webhook-url"] !== undefined) options.log = (line) => void process.stdout.write(`${line}\n`);
 
+  const url = values["webhook-url"];
+  if (url === undefined) {
+    if (values["webhook-secret"] !== undefined) throw usage("serve", `${named("webhook-secret")} needs ${named("webhook-url")}`);
+    if (values.events !== undefined) throw usage("serve", `${named("events")} needs ${named("webhook-url")}`);
+    return { options };
+  }
+  const endpoint: EndpointInput = { url, description: "Registered by hr-mock serve --webhook-url" };
+  if (values["webhook-secret"] !== undefined) endpoint.secret = values["webhook-secret"];
+  if (values.events !== undefined) {
+    const list = values.events.split(",").map((t) => t.trim()).filter((t) => t !== "");
+    endpoint.events = list.length === 1 && list[0] === "all" ? "all" : (list as EndpointInput["events"]);
+  }
+  // This entry's one check, before the mock starts: the control API's schema for the endpoint, and
+  // the URL rules of --strict-urls (registerServeEndpoint then adds it unchecked).
+  const problem = requestProblem("AddEndpointRequest", endpoint);
+  if (problem) {
+    const flag = problem.field?.startsWith("events") ? "events" : problem.field === "secret" ? "webhook-secret" : "webhook-url";
+    throw usage("serve", `${named(flag)}: ${problem.message}${flag === "events" ? ` (the types: ${EVENT_TYPES.join(", ")})` : ""}`);
+  }
+  const checked = checkEndpointUrl(url, { strict: strictUrls, allowPrivate: allowPrivateUrls });
+  if (!checked.ok) throw usage("serve", `${named("webhook-url")}: ${checked.message}`);
+  return { options, endpoint };
+}
+
+/** With the delivery log printed: a hint, once per endpoint and cause, when its deliveries fail in a row for one cause (cli/hints.ts). */
+export function printDeliveryHints(mock: RunningMock, write: (line: string) => void): () => void {
+  const hint = createDeliveryHints();
+  return mock.webhooks.onAttempt((entry, attempt) => {
+    const line = hint(entry.url, attempt);
+    if (line) write(line);
+  });
+}
+
+/** Registers the --webhook-url endpoint for organisation 1: its id and URL, and the lines to print in text, secret included (shown once). */
+export async function registerServeEndpoint(mock: RunningMock, endpoint: EndpointInput): Promise<{ id: string; url: string; kept: boolean; text: string }> {
+  const service = mock.webhooks.service;
+  const organizationId = mock.dataset.organizationIds[0];
+  // The endpoint added at an earlier start came back with its secret: not a second one.
+  const keptIn = endpointsKeptIn(mock);
+  const kept = keptIn === undefined ? undefined : (await service.listEndpoints(organizationId)).find((e) => e.url === new URL(endpoint.url).href);
+  if (kept) return { id: kept.id, url: kept.url, kept: true, text: `  Webhooks: endpoint ${kept.id} -> ${kept.url}, kept in ${keptIn} with the signing secret it was given\n` };
+  const added = await service.addEndpoint(organizationId, endpoint);
+  if (!added.ok) throw new Error(`--webhook-url: ${added.reason.message}`);
+  const created = added.value;
+  const events = created.events === "all" ? "every event" : created.events.join(", ");
+  const settings = mock.webhooks.settings;
+  const pace = settings.timeScale === 1 ? "" : `, time scale ${settings.timeScale} (response timeout ${settings.responseTimeoutMs} ms)`;
+  const url = new URL(created.url);
+  const text = [
+    `  Webhooks: endpoint ${created.id} -> ${created.url} (${events}${pace})`,
+    `    Signing secret (shown once): ${created.secret}`,
+    `    Receive:  npx hr-mock receive --port ${url.port || (url.protocol === "https:" ? "443" : "80")} --secret ${created.secret}`,
+    `    Trigger:  npx hr-mock trigger leave.approved --mock-url ${mock.url} --api-key ${DEMO_KEY.org1WebhooksAdmin}`,
+    "",
+  ].join("\n");
+  return { id: created.id, url: created.url, kept: false, text };
+}

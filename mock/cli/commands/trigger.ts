@@ -9,6 +9,7 @@ import { triggerOverrideFields, triggerSubjects } from "../../../generated/contr
 import type { WebhookEventType } from "../../../generated/events.js";
 import { askMock, command, MOCK_TARGET_FLAGS, MOCK_TARGET_HELP, mockTarget, usage, type CommandLine, type MockTarget } from "../command.js";
 import { quoted } from "../../kernel/parse-error.js";
+import type { ControlAnswer } from "../../kernel/control-client.js";
 
 export { DEFAULT_MOCK_URL, type MockTarget } from "../command.js";
 
@@ -56,13 +57,15 @@ export const triggerCommand = command({ name: "trigger", flags: TRIGGER_FLAGS, h
     io.stderr.write(`hr-mock trigger: ${answer.line}\n`);
     return 1;
   }
-  io.stdout.write(line.values.json ? `${JSON.stringify(answer.result, null, 2)}\n` : describeQueued(answer.result));
+  io.stdout.write(line.values.json ? `${JSON.stringify(answer.data, null, 2)}\n` : describeQueued(answer.data));
 });
 
-/** POSTs one trigger body to the mock's control API; a refusal or an unreachable mock is one line. */
-export async function postTrigger(target: MockTarget, request: { type: string; id?: string; set?: Record<string, unknown> }, fetchImpl: typeof fetch): Promise<{ ok: true; result: TriggerResult } | { ok: false; line: string }> {
-  const answer = await askMock(target, fetchImpl, (control) => control.POST("/_mock/webhooks/events", { body: request as never }));
-  return answer.ok ? { ok: true, result: answer.data as TriggerResult } : { ok: false, line: answer.line };
+/** A trigger's body, as the control API's TriggerRequest. */
+export type TriggerBody = { type: string; id?: string; set?: Record<string, unknown> };
+
+/** POSTs one trigger body to the mock's control API: the event and its deliveries, or the mock's refusal (or why it could not be reached) as one line. */
+export async function postTrigger(target: MockTarget, request: TriggerBody, fetchImpl: typeof fetch): Promise<ControlAnswer<TriggerResult>> {
+  return (await askMock(target, fetchImpl, (control) => control.POST("/_mock/webhooks/events", { body: request as never }))) as ControlAnswer<TriggerResult>;
 }
 
 /** Two lines: what was queued where, and the event's data. */
@@ -75,7 +78,7 @@ export function describeQueued({ event, deliveries }: TriggerResult): string {
 }
 
 /** The mock and the trigger's body, from the command line. */
-async function triggerOf({ values, positionals }: CommandLine<typeof TRIGGER_FLAGS>): Promise<{ target: MockTarget; request: { type: string; id?: string; set?: Record<string, unknown> } }> {
+async function triggerOf({ values, positionals }: CommandLine<typeof TRIGGER_FLAGS>): Promise<{ target: MockTarget; request: TriggerBody }> {
   if (positionals.length === 0) throw usage("trigger", `an event type is required, one of ${EVENT_TYPES.join(", ")}`);
   if (positionals.length > 1) throw usage("trigger", `one event type at a time, got ${positionals.length}: ${positionals.map((p) => quoted(p)).join(" ")}`);
   const type = positionals[0];

@@ -8,12 +8,7 @@
 // matches under the base URL (an unknown path's 404, another method's 405, HEAD).
 import { http, type HttpHandler } from "msw";
 import type { FetchHandler } from "../fetch.js";
-
-export interface HandlerRoute {
-  method: string;
-  /** The path template as the spec writes it (/v1/department/{id}). */
-  path: string;
-}
+import type { Route } from "../../../generated/routes.js";
 
 /** Where the API sits: an origin and a path without a trailing slash ("" at the root). */
 export interface HandlerBase {
@@ -23,7 +18,7 @@ export interface HandlerBase {
 
 type MethodHandler = typeof http.get;
 
-export function operationHandlers(routes: readonly HandlerRoute[], base: HandlerBase, answer: FetchHandler): HttpHandler[] {
+export function operationHandlers(routes: readonly Pick<Route, "method" | "path">[], base: HandlerBase, answer: FetchHandler): HttpHandler[] {
   const root = base.origin + base.path;
   const under = new RegExp(`^${escapeRegExp(root)}(?:/|$)`);
   const escaped = new RegExp(`^${escapeRegExp(root)}/[^?#]*%`);

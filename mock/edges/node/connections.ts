@@ -6,8 +6,9 @@
 import { readFileSync } from "node:fs";
 import type { Server } from "node:http";
 import { Server as NetServer, type Socket } from "node:net";
-import { JSON_CONTENT_TYPE, failureBody } from "../../kernel/envelope.js";
+import { MockOptionError } from "../../kernel/option-error.js";
 import { acceptQueue } from "./accept-queue.js";
+import { endWithEnvelope } from "./framing.js";
 
 export interface ConnectionLimits {
   /** Open connections at most; at the cap the longest idle one is closed for a new one. */
@@ -61,17 +62,8 @@ interface Tracked {
   used: boolean;
 }
 
-/** The open connections of a server (for close() and the drain). */
-export interface OpenConnections {
-  sockets(): Iterable<Socket>;
-  /** Requests received and not yet answered in full, on every connection. */
-  inFlight(): number;
-  /** Kept-alive connections between requests: each has been answered, and nothing is being answered on it. */
-  keptAliveIdle(): Socket[];
-}
-
-/** Applies `limits` to `server`; returns a view of the open connections. */
-export function boundConnections(server: Server, limits: ConnectionLimits, now: () => number = performance.now.bind(performance)): OpenConnections {
+/** Applies `limits` to `server`; returns a view of the open connections (for close() and the drain). */
+export function boundConnections(server: Server, limits: ConnectionLimits, now: () => number = performance.now.bind(performance)) {
   server.headersTimeout = limits.headersTimeoutMs;
   server.requestTimeout = limits.requestTimeoutMs;
   server.keepAliveTimeout = limits.keepAliveTimeoutMs;
@@ -81,8 +73,7 @@ export function boundConnections(server: Server, limits: ConnectionLimits, now: 
   server.on("connection", (socket: Socket) => {
     if (tracked.size >= limits.maxConnections && !makeRoom()) {
       // Every connection is answering something: refuse this one in words rather than run out of files.
-      const body = failureBody(503, `Service unavailable: the mock has ${tracked.size} connections open, its limit; retry shortly.`);
-      socket.end(`HTTP/1.1 503 Service Unavailable\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nRetry-After: 1\r\nConnection: close\r\n\r\n${body}`);
+      endWithEnvelope(socket, 503, `Service unavailable: the mock has ${tracked.size} connections open, its limit; retry shortly.`, "http", "Retry-After: 1\r\n");
       return;
     }
     tracked.set(socket, { open: 0, idleSince: now(), used: false });
@@ -122,21 +113,29 @@ export function boundConnections(server: Server, limits: ConnectionLimits, now: 
   }
   return {
     sockets: () => tracked.keys(),
+    /** Requests received and not yet answered in full, on every connection. */
     inFlight: () => [...tracked.values()].reduce((sum, state) => sum + state.open, 0),
+    /** Kept-alive connections between requests: each has been answered, and nothing is being answered on it. */
     keptAliveIdle: () => [...tracked].filter(([, state]) => state.used && state.open === 0).map(([socket]) => socket),
   };
 }
 
-/** Listens on `host:port` and answers the port bound (0 picks one); `bound` keeps the host, for absolute-form targets naming it. */
-export function listenOn(server: Server, port: number, host: string, bound: string[]): Promise<number> {
+type OpenConnections = ReturnType<typeof boundConnections>;
+
+/**
+ * Listens on `host:port` and answers the port bound (0 picks one) and the server's URL, or rejects
+ * with the one line a start throws; `bound` keeps the host, for absolute-form targets naming it.
+ */
+export function listenOn(server: Server, port: number, host: string, bound: string[]): Promise<{ port: number; url: string }> {
   return new Promise((resolve, reject) => {
-    const onError = (error: Error) => reject(error);
+    const onError = (error: NodeJS.ErrnoException) => reject(new MockOptionError(`cannot listen on ${host}:${port}: ${error.code === "EADDRINUSE" ? "the port is in use" : error.message}`));
     server.once("error", onError);
     server.listen(port, host, () => {
       server.off("error", onError);
       bound.push(host);
       const address = server.address();
-      resolve(typeof address === "object" && address ? address.port : port);
+      const taken = typeof address === "object" && address ? address.port : port;
+      resolve({ port: taken, url: `http://${host.includes(":") ? `[${host}]` : host}:${taken}` });
     });
   });
 }
@@ -159,20 +158,15 @@ export function closeServer(server: Server, open: OpenConnections): Promise<void
 /** Event-loop turns the drain waits for the kernel's accept queue to be empty before it closes the listener anyway. */
 const QUEUE_TURNS = 200;
 
-/** A drain's end (drainServer): when the listener has closed, and when the last connection has gone. */
-export interface Draining {
-  listenerClosed: Promise<void>;
-  gone: Promise<void>;
-}
-
 /**
  * The end of a drain: `server` accepts no more connections, and every connection it has accepted
  * is answered before it closes (the caller has every answer carry Connection: close, so a client
  * never sends on a connection that is going): one answering closes after its answer, one whose first
  * request is still on its way waits for it (Node's headers timeout bounds it), and only kept-alive
  * connections with nothing to do are closed now. Any still open after `patienceMs` are destroyed.
+ * Answers when the listener has closed, and when the last connection has gone.
  */
-export function drainServer(server: Server, open: OpenConnections, patienceMs: number): Draining {
+export function drainServer(server: Server, open: OpenConnections, patienceMs: number): { listenerClosed: Promise<void>; gone: Promise<void> } {
   if (!server.listening) return { listenerClosed: Promise.resolve(), gone: Promise.resolve() };
   let listenerClosed!: () => void;
   const gone = new Promise<void>((resolve) => stopListening(server, () => listenerClosed(), resolve));

@@ -52,16 +52,12 @@ export function createDocsHandler(docsDir: string, writeFailure: FailureWriter) 
     try {
       relative = decodeURIComponent(rawPath.slice(DOCS_PREFIX.length + 1));
     } catch {
-      writeFailure(res, 404, "Not found: no such page in the docs.");
-      return;
+      relative = "\0"; // not valid percent-encoding: it names no page
     }
     if (relative === "" || relative.endsWith("/")) relative += "index.html";
     const file = normalize(join(root, relative));
-    if (!file.startsWith(root) || relative.includes("\0")) {
-      writeFailure(res, 404, "Not found: no such page in the docs.");
-      return;
-    }
-    const info = await stat(file).catch(() => undefined);
+    const inside = file.startsWith(root) && !relative.includes("\0");
+    const info = inside ? await stat(file).catch(() => undefined) : undefined;
     const target = info?.isDirectory() ? join(file, "index.html") : file;
     const targetInfo = info?.isDirectory() ? await stat(target).catch(() => undefined) : info;
     if (!targetInfo?.isFile()) {

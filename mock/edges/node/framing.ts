@@ -53,12 +53,20 @@ export function readBody(req: IncomingMessage, limit: number): Promise<{ body: B
   });
 }
 
-/** An envelope written straight to the socket (Node has no response object here), then closed. */
-export function endWithEnvelope(socket: Socket, status: number, message: string, failureStatus: FailureStatus = "http"): void {
+/** An envelope written straight to the socket (Node has no response object here), then closed; `more` is header lines to add. */
+export function endWithEnvelope(socket: Socket, status: number, message: string, failureStatus: FailureStatus = "http", more = ""): void {
   const body = failureBody(status, message);
   const line = failureStatus === 200 ? "200 OK" : `${status} ${STATUS_CODES[status]}`;
-  socket.end(`HTTP/1.1 ${line}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`);
+  socket.end(`HTTP/1.1 ${line}\r\nContent-Type: ${JSON_CONTENT_TYPE}\r\nContent-Length: ${Buffer.byteLength(body)}\r\n${more}Connection: close\r\n\r\n${body}`);
 }
+
+/** Why Node's parser refused a request, in words (its codes, HPE_*, mean little to a caller). */
+const UNREADABLE: Record<string, string> = {
+  HPE_HEADER_OVERFLOW: `the request line and headers exceed ${Math.round(maxHeaderSize / 1024)} KB; shorten the URL (a long SearchTerm?) or the headers`,
+  HPE_INVALID_METHOD: "the method is not an HTTP method; the API answers GET",
+  HPE_INVALID_URL: "the request target is not a valid URL path",
+  HPE_INVALID_HEADER_TOKEN: "a header line is malformed",
+};
 
 /**
  * Requests Node cannot parse (a bad request line, oversized headers, one that never arrives in
@@ -75,24 +83,7 @@ export function answerUnreadable(server: Server, answered: WeakSet<Socket>, fail
     const status = timedOut ? 408 : 400;
     const message = timedOut
       ? `Request timeout: the request did not arrive in full within ${Math.round(server.requestTimeout / 1000)} seconds.`
-      : `Bad request: the HTTP request could not be read: ${unreadableRequest(error.code)}.`;
+      : `Bad request: the HTTP request could not be read: ${UNREADABLE[error.code ?? ""] ?? `malformed HTTP (${error.code ?? "parse error"})`}.`;
     endWithEnvelope(socket, status, message, failureStatus);
   });
 }
-
-/** Why Node's parser refused a request, in words (its codes, HPE_*, mean little to a caller). */
-export function unreadableRequest(code: string | undefined): string {
-  switch (code) {
-    case "HPE_HEADER_OVERFLOW":
-      return `the request line and headers exceed ${Math.round(maxHeaderSize / 1024)} KB; shorten the URL (a long SearchTerm?) or the headers`;
-    case "HPE_INVALID_METHOD":
-      return "the method is not an HTTP method; the API answers GET";
-    case "HPE_INVALID_URL":
-      return "the request target is not a valid URL path";
-    case "HPE_INVALID_HEADER_TOKEN":
-      return "a header line is malformed";
-    default:
-      return `malformed HTTP (${code ?? "parse error"})`;
-  }
-}
-

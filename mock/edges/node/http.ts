@@ -5,7 +5,7 @@
 // line per request when asked, counts every answer for GET /_mock/metrics (metric-counts.ts) and
 // answers that path itself, before the request pipeline: no key, no rate limit, no journal.
 import { rateLimit } from "../../../generated/facts.js";
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import { boundConnections, defaultConnectionLimits, type ConnectionLimits, closeServer, drainServer, listenOn } from "./connections.js";
 import type { Socket } from "node:net";
 import { DOCS_PREFIX, createDocsHandler } from "./docs.js";
@@ -59,21 +59,7 @@ export interface MetricsEndpoint {
   render(): Promise<{ contentType: string; body: string }>;
 }
 
-export interface MockHttpServer {
-  server: Server;
-  /** Serve every request whose path starts with `prefix` (e.g. "/_extra/") with `handler`. */
-  mount(prefix: string, handler: RouteHandler): void;
-  listen(port: number, host: string): Promise<number>;
-  /** From now on every answer carries Connection: close, so that clients and balancers open their next connection elsewhere. */
-  lingerClose(): void;
-  /** Requests received and not yet answered in full. */
-  inFlight(): number;
-  /** Stops accepting connections, lets the requests in flight finish (for `patienceMs`, by default the request timeout of its connection limits), closes kept-alive connections (drainServer); resolves when none is left. */
-  drain(patienceMs?: number): Promise<void>;
-  close(): Promise<void>;
-}
-
-export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
+export function createMockHttpServer(options: MockHttpOptions) {
   const { dispatch, failureStatus, latencyMs, log, onError } = options;
   const counts = options.metrics?.counts;
   const mounts: { prefix: string; handler: RouteHandler }[] = [];
@@ -128,8 +114,7 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   }
 
   function writeFailure(res: ServerResponse, status: number, message: string): void {
-    const req = res.req;
-    sendReply(req, res, { status, body: failureBody(status, message) }, performance.now());
+    sendReply(res.req, res, { status, body: failureBody(status, message) }, performance.now());
   }
 
   const docs = createDocsHandler(options.docsDir, writeFailure);
@@ -229,8 +214,8 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
   const connections = boundConnections(server, limits);
 
   return {
-    server,
-    mount(prefix, handler) {
+    /** Serve every request whose path starts with `prefix` (e.g. "/_extra/") with `handler`. */
+    mount(prefix: string, handler: RouteHandler) {
       if (!prefix.startsWith("/")) throw new Error(`a mount prefix starts with "/", got ${JSON.stringify(prefix)}`);
       const normalized = prefix.endsWith("/") ? prefix : `${prefix}/`;
       if (mounts.some((m) => m.prefix === normalized)) throw new Error(`${normalized} is mounted already`);
@@ -238,10 +223,14 @@ export function createMockHttpServer(options: MockHttpOptions): MockHttpServer {
       // Longest prefix first, so /_mock/webhooks/ can sit beside /_mock/.
       mounts.sort((a, b) => b.prefix.length - a.prefix.length);
     },
-    listen: (port, host) => listenOn(server, port, host, boundHosts),
+    listen: (port: number, host: string) => listenOn(server, port, host, boundHosts),
+    /** From now on every answer carries Connection: close, so that clients and balancers open their next connection elsewhere. */
     lingerClose: () => void (closingConnections = true),
     inFlight: () => connections.inFlight(),
-    // The longest a request may take to arrive is what one in flight is given to finish.
+    /**
+     * Stops accepting connections, lets the requests in flight finish (for `patienceMs`: by default the
+     * longest a request may take to arrive), closes kept-alive connections; resolves when none is left.
+     */
     drain(patienceMs = limits.requestTimeoutMs) {
       closingConnections = true;
       const { listenerClosed, gone } = drainServer(server, connections, patienceMs);

@@ -22,15 +22,16 @@ export interface OperationCounts {
 }
 
 export class MetricCounts {
-  private readonly operations = new Map<string, OperationCounts>();
-  private readonly attemptStates = new Map<string, number>();
+  readonly byOperation = new Map<string, OperationCounts>();
+  /** Webhook attempts by the state they left their delivery in. */
+  readonly attempts = new Map<string, number>();
 
   /** One answer: its operation (UNMATCHED for none), its status and how long it took. */
   request(operation: string, status: number, seconds: number): void {
-    let counts = this.operations.get(operation);
+    let counts = this.byOperation.get(operation);
     if (counts === undefined) {
       counts = { statuses: new Map(), buckets: new Array<number>(ANSWER_TIME_BUCKETS.length + 1).fill(0), sum: 0, count: 0 };
-      this.operations.set(operation, counts);
+      this.byOperation.set(operation, counts);
     }
     counts.statuses.set(status, (counts.statuses.get(status) ?? 0) + 1);
     let bucket = 0;
@@ -42,14 +43,6 @@ export class MetricCounts {
 
   /** One webhook attempt, by the state its delivery is in after it (succeeded, retry-scheduled, failed, cancelled). */
   attempt(state: string): void {
-    this.attemptStates.set(state, (this.attemptStates.get(state) ?? 0) + 1);
-  }
-
-  get byOperation(): ReadonlyMap<string, OperationCounts> {
-    return this.operations;
-  }
-
-  get attempts(): ReadonlyMap<string, number> {
-    return this.attemptStates;
+    this.attempts.set(state, (this.attempts.get(state) ?? 0) + 1);
   }
 }

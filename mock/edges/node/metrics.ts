@@ -8,23 +8,12 @@ import client from "prom-client";
 import type { Registry } from "prom-client";
 import { ANSWER_TIME_BUCKETS, type MetricCounts } from "./metric-counts.js";
 import type { StoreMetrics } from "../../state/backend.js";
-
-/** What a scrape reads besides the counts: what this process holds now. */
-export interface HeldNow {
-  /** Sandboxes this replica holds (with --state redis://, those it has met so far). */
-  sandboxes: number;
-  /** Journal entries held in this process's memory, and what they weigh (0 with --state redis://: the journals are in Redis). */
-  journalEntries: number;
-  journalBytes: number;
-  /** Webhook deliveries not finished: held, queued, sending or waiting for a retry (with --state redis://, this replica's attempts in flight). */
-  deliveriesWaiting: number;
-}
-
-/** With --state redis://: whether the store answers, and the round trips this replica made to it, by script (or "read"). */
+import type { Worlds } from "../../worlds/world.js";
 
 export interface MetricSources {
   counts: MetricCounts;
-  held(): HeldNow;
+  /** What this process holds now (with --state redis://, the journals are in Redis and the deliveries counted are its attempts in flight). */
+  held(): ReturnType<Worlds["held"]>;
   /** Undefined when the state is in this process (no store to report on). */
   store(): StoreMetrics | undefined;
 }
@@ -72,32 +61,21 @@ export function families(sources: MetricSources): Family[] {
     durations.push({ metricName: `${PREFIX}request_duration_seconds_sum`, labels: { operation }, value: of.sum });
     durations.push({ metricName: `${PREFIX}request_duration_seconds_count`, labels: { operation }, value: of.count });
   }
-  const gauge = (name: string, help: string, value: number): Family => ({ name: PREFIX + name, help, type: "gauge", aggregator: "sum", values: [{ labels: {}, value }] });
+  const family = (type: Family["type"], name: string, help: string, values: Value[]): Family => ({ name: PREFIX + name, help, type, aggregator: "sum", values });
+  const gauge = (name: string, help: string, value: number) => family("gauge", name, help, [{ labels: {}, value }]);
   const list: Family[] = [
-    { name: `${PREFIX}requests_total`, help: "Requests answered, by operationId (unmatched: no operation) and the status the mock answered.", type: "counter", aggregator: "sum", values: requests },
-    { name: `${PREFIX}request_duration_seconds`, help: "Time from a request's arrival to its answer, by operationId.", type: "histogram", aggregator: "sum", values: durations },
+    family("counter", "requests_total", "Requests answered, by operationId (unmatched: no operation) and the status the mock answered.", requests),
+    family("histogram", "request_duration_seconds", "Time from a request's arrival to its answer, by operationId.", durations),
     gauge("sandboxes", "Sandboxes this replica holds.", held.sandboxes),
     gauge("journal_entries", "Journal entries held in this process's memory (the journals are in Redis with --state redis://).", held.journalEntries),
     gauge("journal_bytes", "What the journal entries held in memory weigh, estimated.", held.journalBytes),
-    {
-      name: `${PREFIX}webhook_attempts_total`,
-      help: "Webhook delivery attempts this replica made, by the state they left their delivery in.",
-      type: "counter",
-      aggregator: "sum",
-      values: [...counts.attempts].map(([state, value]) => ({ labels: { state }, value })),
-    },
+    family("counter", "webhook_attempts_total", "Webhook delivery attempts this replica made, by the state they left their delivery in.", [...counts.attempts].map(([state, value]) => ({ labels: { state }, value }))),
     gauge("webhook_deliveries_waiting", "Webhook deliveries not finished here: held, queued, sending or waiting for a retry.", held.deliveriesWaiting),
   ];
   const store = sources.store();
   if (store) {
     list.push(gauge("store_up", "1 while the state store (--state redis://) answers, 0 while it cannot be reached.", store.up ? 1 : 0));
-    list.push({
-      name: `${PREFIX}store_round_trips_total`,
-      help: "Round trips this replica made to the state store, by script (read: plain reads).",
-      type: "counter",
-      aggregator: "sum",
-      values: [...store.roundTrips].map(([call, value]) => ({ labels: { call }, value })),
-    });
+    list.push(family("counter", "store_round_trips_total", "Round trips this replica made to the state store, by script (read: plain reads).", [...store.roundTrips].map(([call, value]) => ({ labels: { call }, value }))));
   }
   return list;
 }

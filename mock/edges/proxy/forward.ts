@@ -33,19 +33,17 @@ export class AnswerStalled extends Error {
   }
 }
 
-export interface Upstream {
-  url: URL;
-  /** The path the upstream's API sits under ("" at its root, "/hr" for https://host/hr). */
-  basePath: string;
-  agent: http.Agent;
-}
-
-/** The upstream of a URL the user gave: http or https only, with a pool of at most `maxSockets` connections. */
-export function upstreamOf(url: URL, maxSockets: number): Upstream {
+/**
+ * The upstream of a URL the user gave: http or https only, with a pool of at most `maxSockets`
+ * connections, and the path its API sits under ("" at its root, "/hr" for https://host/hr).
+ */
+export function upstreamOf(url: URL, maxSockets: number) {
   const agentOptions = { keepAlive: true, maxSockets, maxFreeSockets: Math.min(maxSockets, 16) };
   const agent = url.protocol === "https:" ? new https.Agent(agentOptions) : new http.Agent(agentOptions);
   return { url, basePath: url.pathname.replace(/\/+$/, ""), agent };
 }
+
+export type Upstream = ReturnType<typeof upstreamOf>;
 
 export type Forwarded =
   | { ok: true; answer: IncomingMessage; abort(): void }

@@ -15,7 +15,7 @@ import { jsonOrUndefined } from "../../kernel/json-text.js";
 import { oneLine } from "../../kernel/text.js";
 import type { CheckedRequest, RequestCheck } from "../../pipeline/request-check.js";
 import { createRedactor, redactedTarget } from "./redact.js";
-import { createTally, type ProxyReport, type Tally } from "./tally.js";
+import { createTally } from "./tally.js";
 
 /** An exchange as the proxy saw it, handed over after the client has its answer. */
 export interface SeenExchange {
@@ -45,18 +45,14 @@ export interface ObserverOptions {
   /** One line per violation, as it is found. */
   log(line: string): void;
   recording?: RecordingSink;
-  /** Distinct violations listed in the report at most; default 1,000 (the rest are counted). */
-  maxListed?: number;
-  now?: () => Date;
+  now: () => Date;
 }
 
-export interface Observer {
-  observe(exchange: SeenExchange): Promise<void>;
-  report(): ProxyReport;
-}
+/** Distinct violations listed in the report at most (the rest are counted). */
+const MAX_LISTED = 1000;
 
-export function createObserver(options: ObserverOptions): Observer {
-  const tally: Tally = createTally({ upstream: options.upstream, maxListed: options.maxListed ?? 1000, now: options.now ?? (() => new Date()) });
+export function createObserver(options: ObserverOptions) {
+  const tally = createTally({ upstream: options.upstream, maxListed: MAX_LISTED, now: options.now });
 
   async function observe(seen: SeenExchange): Promise<void> {
     const redact = createRedactor(seen.authorizations);

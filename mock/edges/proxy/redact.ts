@@ -2,12 +2,11 @@
 // credential inside it are cut out of any text, wherever an upstream may echo them), never a
 // signing secret, and of the query what logged-query.ts allows (a client that puts a token in an
 // unknown parameter does not see it in a CI log).
-import { printable } from "../../kernel/text.js";
+import { maskSecrets, printable } from "../../kernel/text.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import { HIDDEN_VALUE, queryValueShown } from "../logged-query.js";
 
 const SHOWN = "[redacted]";
-const SIGNING_SECRET = /whsec_[A-Za-z0-9+/=_-]+/g;
 
 /** A function that cuts the request's credentials and any signing secret out of a text. */
 export function createRedactor(authorizations: readonly string[]): (text: string) => string {
@@ -22,7 +21,7 @@ export function createRedactor(authorizations: readonly string[]): (text: string
   return (text) => {
     let out = text;
     for (const secret of ordered) out = out.split(secret).join(SHOWN);
-    return out.replace(SIGNING_SECRET, "whsec_…");
+    return maskSecrets(out);
   };
 }
 

@@ -6,14 +6,14 @@
 // `onExchange` after the client has it, so checking never slows or changes an answer; an answer whose
 // body never ended (it stalled, the upstream or the client went away, the proxy stopped) goes with the
 // reason instead of its body.
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from "node:http";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { Socket } from "node:net";
 import zlib from "node:zlib";
 import { failure, wireHead, type Reply } from "../../kernel/envelope.js";
 import { errorText, oneLine } from "../../kernel/text.js";
 import { boundConnections, closeServer, listenOn, type ConnectionLimits } from "../node/connections.js";
 import { answerUnreadable, endWithEnvelope, framingProblem, readBody } from "../node/framing.js";
-import { allowedMethods, answerToTarget, namesThisServer, readTarget, sameOrigin } from "../request-target.js";
+import { allowedMethods, answerToTarget, namesThisServer, readTarget } from "../request-target.js";
 import { AnswerStalled, endToEnd, forward, type Upstream } from "./forward.js";
 import type { SeenExchange } from "./observer.js";
 
@@ -37,13 +37,7 @@ export interface ProxyServerOptions {
   onError(line: string): void;
 }
 
-export interface ProxyHttpServer {
-  server: Server;
-  listen(port: number, host: string): Promise<number>;
-  close(): Promise<void>;
-}
-
-export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer {
+export function createProxyServer(options: ProxyServerOptions) {
   const { upstream } = options;
   const who = `the hr-mock proxy to ${upstream.url.origin}`;
   const answered = new WeakSet<Socket>();
@@ -52,12 +46,6 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
   const unfinished = new Set<(note: string) => void>();
   let closing = false;
   const STOPPED = "answers whose body had not ended when the proxy stopped";
-
-  function send(res: ServerResponse, reply: Reply): void {
-    if (res.headersSent || res.destroyed) return;
-    const { status, headers } = wireHead(reply, Buffer.byteLength(reply.body), "http");
-    res.writeHead(status, headers).end(reply.body);
-  }
 
   const server = createServer({ requireHostHeader: false, connectionsCheckingInterval: 1000 }, (req, res) => {
     // The upstream's Date goes back as it came; Node would add its own to an answer without one.
@@ -70,7 +58,7 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
         send(res, { ...failure(400, framing), headers: { Connection: "close" } });
         return;
       }
-      const target = readTarget(req.url ?? "/", (url) => namesThisServer(url, req.socket, boundHosts) || sameOrigin(url, upstream.url));
+      const target = readTarget(req.url ?? "/", (url) => namesThisServer(url, req.socket, boundHosts) || url.origin === upstream.url.origin);
       if (target.kind !== "path") {
         send(res, answerToTarget(target, method, ALLOW, who));
         return;
@@ -178,8 +166,7 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
   const openSockets = boundConnections(server, options.connectionLimits);
 
   return {
-    server,
-    listen: (port, host) => listenOn(server, port, host, boundHosts),
+    listen: (port: number, host: string) => listenOn(server, port, host, boundHosts),
     close: async () => {
       closing = true;
       upstream.agent.destroy();
@@ -187,6 +174,13 @@ export function createProxyServer(options: ProxyServerOptions): ProxyHttpServer 
       for (const finish of [...unfinished]) finish(STOPPED);
     },
   };
+}
+
+/** An envelope the proxy answers itself (its status as HTTP's: the proxy has no --failure-status). */
+export function send(res: ServerResponse, reply: Reply): void {
+  if (res.headersSent || res.destroyed) return;
+  const { status, headers } = wireHead(reply, Buffer.byteLength(reply.body), "http");
+  res.writeHead(status, headers).end(reply.body);
 }
 
 /** The answer's body as the checks read it: decoded from its content coding, within the bound. */

@@ -46,16 +46,7 @@ export interface ProxyReport {
   exitCode: 0 | 1;
 }
 
-export interface Tally {
-  exchange(operation: string, status: number): void;
-  answeredByProxy(status: number): void;
-  notChecked(reason: string): void;
-  /** Counts a violation; true when it is the first of its kind (the caller prints it then). */
-  violation(violation: Violation, example: ViolationEntry["example"]): boolean;
-  report(): ProxyReport;
-}
-
-export function createTally(options: { upstream: string; maxListed: number; now: () => Date }): Tally {
+export function createTally(options: { upstream: string; maxListed: number; now: () => Date }) {
   const startedAt = options.now().toISOString();
   const byOperation = new Map<string, Map<string, number>>();
   const proxied = new Map<string, number>();
@@ -70,19 +61,20 @@ export function createTally(options: { upstream: string; maxListed: number; now:
   const OVERFLOW_KEYS = 10_000;
 
   return {
-    exchange(operation, status) {
+    exchange(operation: string, status: number) {
       exchanges++;
       if (!byOperation.has(operation)) byOperation.set(operation, new Map());
       bump(byOperation.get(operation)!, String(status));
     },
-    answeredByProxy(status) {
+    answeredByProxy(status: number) {
       exchanges++;
       bump(proxied, String(status));
     },
-    notChecked(reason) {
+    notChecked(reason: string) {
       bump(skipped, reason);
     },
-    violation(violation, example) {
+    /** Counts a violation; true when it is the first of its kind (the caller prints it then). */
+    violation(violation: Violation, example: ViolationEntry["example"]): boolean {
       total++;
       const key = JSON.stringify([violation.operation, violation.side, violation.rule, violation.pointer, violation.message]);
       const entry = listed.get(key);
@@ -99,7 +91,7 @@ export function createTally(options: { upstream: string; maxListed: number; now:
       notListed++;
       return true;
     },
-    report() {
+    report(): ProxyReport {
       const counts = (map: Map<string, number>) => Object.fromEntries([...map].sort(([a], [b]) => (a < b ? -1 : 1)));
       return {
         upstream: options.upstream,

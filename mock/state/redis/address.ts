@@ -1,6 +1,6 @@
 // A `--state redis://[user:password@]host:port[/db]` address, checked where it enters. Every text
 // that names it (the banner, an error line, a 503) uses `shown`, with the password masked.
-import { StateError } from "../state-error.js";
+import { STATE_FLAG, StateError } from "../state-error.js";
 
 export interface RedisAddress {
   /** The address as lines and answers show it: the password replaced by `***`. */
@@ -23,7 +23,7 @@ export function isRedisUrl(state: string): boolean {
 }
 
 /** The address, or a StateError of one line naming what is wrong with it (never echoing a password). */
-export function parseRedisUrl(text: string, name = "--state"): RedisAddress {
+export function parseRedisUrl(text: string, name = STATE_FLAG): RedisAddress {
   let url: URL;
   try {
     url = new URL(text.trim());
@@ -47,7 +47,7 @@ export function parseRedisUrl(text: string, name = "--state"): RedisAddress {
 
 /** The address as a line about it begins: where it came from, and the address with its password masked. */
 export function whereOf(address: RedisAddress): string {
-  return `${address.named ?? "--state"} ${address.shown}`;
+  return `${address.named ?? STATE_FLAG} ${address.shown}`;
 }
 
 /** The password written in a Redis address, if any. */

@@ -9,7 +9,7 @@
 // is said once, in one line naming the store (its password masked).
 import { isIP } from "node:net";
 import type { Cluster, Redis } from "ioredis";
-import { StateError } from "../state-error.js";
+import { REDIS_PASSWORD_VARIABLE, StateError } from "../state-error.js";
 import { whereOf, type RedisAddress } from "./address.js";
 
 /** A command not answered within this is given up (a hung server): well within the 5 s a request may wait. */
@@ -210,7 +210,7 @@ function waitReady(client: Cluster): Promise<void> {
 function connectProblem(error: Error, address: RedisAddress): string {
   const message = error.message ?? String(error);
   if (/^WRONGPASS/.test(message)) return `Redis refused the password (or user) ${address.passwordFrom ? `from ${address.passwordFrom}` : "in the address"}; check it`;
-  if (/^NOAUTH/.test(message)) return "Redis asks for a password; give it in HR_MOCK_REDIS_PASSWORD or a file (--redis-password-file)";
+  if (/^NOAUTH/.test(message)) return `Redis asks for a password; give it in ${REDIS_PASSWORD_VARIABLE} or a file (--redis-password-file)`;
   if (/DB index is out of range/i.test(message)) return `Redis has no database ${address.db}`;
   const code = (error as NodeJS.ErrnoException).code;
   if (code === "ECONNREFUSED") return `nothing answers at ${address.host}:${address.port} (connection refused); is redis-server running there?`;

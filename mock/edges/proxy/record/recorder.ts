@@ -59,19 +59,11 @@ export interface Recorded {
   dropped: number;
 }
 
-export interface Recorder extends RecordingSink {
-  readonly recorded: Recorded;
-}
+/** Records kept at most. */
+const MAX_RECORDS = 200_000;
 
-export interface RecorderOptions {
-  /** The fields of a leave request's list item (the spec's LeaveRequestSummary), kept from list and details alike. */
-  summaryFields: readonly string[];
-  /** Records kept at most; default 200,000. */
-  maxRecords?: number;
-}
-
-export function createRecorder(options: RecorderOptions): Recorder {
-  const maxRecords = options.maxRecords ?? 200_000;
+/** `summaryFields`: those of a leave request's list item (the spec's LeaveRequestSummary), kept from list and details alike. */
+export function createRecorder(summaryFields: readonly string[]): RecordingSink & { readonly recorded: Recorded } {
   const groups = new Map<string, number>();
   const parent: number[] = [];
   const root = (g: number): number => (parent[g] === g ? g : (parent[g] = root(parent[g])));
@@ -88,7 +80,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
       if (a !== b) parent[Math.max(a, b)] = Math.min(a, b);
       return found.value;
     }
-    if (count >= maxRecords) {
+    if (count >= MAX_RECORDS) {
       recorded.dropped++;
       return undefined;
     }
@@ -165,7 +157,7 @@ export function createRecorder(options: RecorderOptions): Recorder {
   function seenRequest(item: any, details: any, group: number): void {
     const request = kept(recorded.leaveRequests, item?.id, group, () => ({ summary: {} }) as SeenLeaveRequest);
     if (!request) return;
-    request.summary = { ...request.summary, ...Object.fromEntries(options.summaryFields.filter((f) => f in item).map((f) => [f, item[f]])) };
+    request.summary = { ...request.summary, ...Object.fromEntries(summaryFields.filter((f) => f in item).map((f) => [f, item[f]])) };
     if (details) request.details = details;
     const person = employee(item.employeeId, group);
     if (!person) return;

@@ -20,18 +20,12 @@ type Employee = NonNullable<Organisation["employees"]>[number];
 type LeaveType = NonNullable<Organisation["leaveTypes"]>[number];
 type LeaveRequest = NonNullable<Organisation["leaveRequests"]>[number];
 
-export interface RecordedFile {
-  file: DataFile;
-  /** What the file could not take as it was seen, one line each. */
-  notes: string[];
-}
-
 const ORGANISATIONS = 2;
 /** The department of employees whose own no answer showed. */
 const UNSEEN_DEPARTMENT = "Department not seen";
 
 /** `recorded` as a data file dated `today`; `uuid` makes the ids of records the file needs but no answer showed. */
-export function recordedDataFile(recorded: Recorded, today: string, uuid: () => string = randomUUID): RecordedFile {
+export function recordedDataFile(recorded: Recorded, today: string, uuid: () => string = randomUUID): { file: DataFile; notes: string[] } {
   const notes: string[] = [];
   const byOrganisation = new Map<number, Slice>();
   const sliceOf = (group: number) => {
@@ -98,13 +92,8 @@ function organisationOf(slice: Slice, uuid: () => string, notes: string[]): Orga
       unplaced++;
       departmentId = departmentNamed(UNSEEN_DEPARTMENT, false);
     }
-    const entry: Employee = { id, firstName: firstName ?? "Unnamed", lastName: lastName ?? "", departmentId, daysOff: [] };
-    if (seen.code !== undefined) entry.code = seen.code;
-    if (seen.email !== undefined) entry.email = seen.email;
-    if (seen.workMode !== undefined) entry.workMode = seen.workMode;
-    if (seen.jobRoles !== undefined) entry.jobRoles = seen.jobRoles;
-    if (seen.status !== undefined) entry.status = seen.status;
-    employees.set(id, entry);
+    const shown = Object.entries({ code: seen.code, email: seen.email, workMode: seen.workMode, jobRoles: seen.jobRoles, status: seen.status }).filter(([, value]) => value !== undefined);
+    employees.set(id, { id, firstName: firstName ?? "Unnamed", lastName: lastName ?? "", departmentId, daysOff: [], ...Object.fromEntries(shown) });
   }
   if (unplaced > 0) notes.push(`${unplaced} employee(s) whose department no answer showed were placed in a department of their own, ${JSON.stringify(UNSEEN_DEPARTMENT)}`);
   if (unnamed > 0) notes.push(`${unnamed} employee(s) seen by id only (a balance asked for them) were named "Unnamed"`);

@@ -26,24 +26,17 @@ export interface Recording {
   disagreements: string[];
 }
 
-export interface FinishOptions {
-  /** The dataset's today: the day of the recording. */
-  today: string;
-  /** The seed `hr-mock serve` builds with (its default, 1). */
-  seed?: number;
-  uuid?: () => string;
-  /** Disagreements listed at most (the rest counted in one more line); default 200. */
-  maxDisagreements?: number;
-}
-
 const ROUNDS = 5;
+/** Disagreements listed at most (the rest counted in one more line). */
+const MAX_DISAGREEMENTS = 200;
 
-export function finishRecording(recorded: Recorded, options: FinishOptions): Recording {
-  const { file, notes } = recordedDataFile(recorded, options.today, options.uuid);
+/** The recording as a data file dated `today` (the day of the recording), built as `hr-mock serve --data` builds it (its default seed, 1). */
+export function finishRecording(recorded: Recorded, today: string): Recording {
+  const { file, notes } = recordedDataFile(recorded, today);
   let dataset: Dataset | undefined;
   for (let round = 0; !dataset; round++) {
     try {
-      dataset = createDataset({ seed: options.seed ?? 1, today: options.today, data: dataFileFromObject(file, "recording") });
+      dataset = createDataset({ seed: 1, today, data: dataFileFromObject(file, "recording") });
     } catch (error) {
       if (!(error instanceof DataFileError) || round >= ROUNDS) throw error;
       const left = error.problems.filter((p) => leaveOut(file, p, notes));
@@ -52,7 +45,7 @@ export function finishRecording(recorded: Recorded, options: FinishOptions): Rec
     }
   }
   const records = { leaveRequests: recorded.leaveRequests.size, leaveTypes: recorded.leaveTypes.size, departments: recorded.departments.size, employees: recorded.employees.size, balances: recorded.balances.size };
-  return { file, records, notes, disagreements: capped(disagreementsOf(recorded, dataset), options.maxDisagreements ?? 200) };
+  return { file, records, notes, disagreements: capped(disagreementsOf(recorded, dataset), MAX_DISAGREEMENTS) };
 }
 
 const MARK = Symbol("left out");
