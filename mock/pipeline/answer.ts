@@ -134,7 +134,7 @@ export function createAnswer(options: AnswerOptions): Answer {
         if (!checked.ok) return refuse(400, checked.violations);
         // `today` is the answering world's: dynamic answers date things around it.
         const mocked = options.prefer(operation, { path: context.path, query: checked.query, today: apiKey.world.dataset.today }, preference.config);
-        return mocked.then((reply) => ({ ...reply, headers: { ...reply.headers, ...headers }, caller }));
+        return { ...mocked, headers: { ...mocked.headers, ...headers }, caller };
       }
     }
 

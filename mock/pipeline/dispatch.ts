@@ -9,7 +9,7 @@
 // HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever
 // asks (routing needs no key) naming the operations it most likely meant (near-miss.ts); a method
 // the path lacks is the spec's 405 with Allow.
-import { createLogger } from "@stoplight/prism-core";
+import type { PrismHttpComponents } from "@stoplight/prism-http";
 import { createAnswer, nestedDeeperThan, type RequestContext } from "./answer.js";
 import type { OperationTable } from "../operations/operation.js";
 import type { KeylessTable } from "../operations/control/probes.js";
@@ -18,7 +18,7 @@ import { AUTH_THROTTLE, createAuthThrottle } from "../worlds/auth-throttle.js";
 import { ANONYMOUS, createAdmission, type Admission } from "./admission.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import { createGate, type Identified } from "./gate.js";
-import { CONFIG, createRouter, prismHeaders } from "./route.js";
+import { createRouter, prismComponents, prismHeaders } from "./route.js";
 import { splitTarget } from "../kernel/query.js";
 import { createPreferMocker } from "./prefer.js";
 import { meant, nearMiss, operationsAt } from "./near-miss.js";
@@ -75,6 +75,8 @@ export interface DispatcherOptions {
   onInternalError: (line: string) => void;
   /** Holding back 401s of an address that keeps failing (default AUTH_THROTTLE), or "off". */
   authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
+  /** Prism's components to use instead of its own (a test counts the calls through them). */
+  prism?: Partial<PrismHttpComponents>;
 }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
@@ -87,9 +89,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { default: home } = options.worlds;
   const anonymous = (): ApiKey => ({ key: "", organisation: 1, organizationId: home.dataset.organizationIds[0] ?? "", permissions: new Set(), label: ANONYMOUS, world: home });
   const admit = createAdmission({ gate, failRate: options.failRate, random: options.random, clock: options.now, anonymous });
-  const prefer = createPreferMocker(createLogger("hr-mock", { level: "silent" }), CONFIG);
-  const answerRouted = createAnswer({ table: options.table, keyless: options.keyless, admit, prefer, onInternalError });
-  const route = createRouter(spec);
+  // One set of Prism's components: a request asks Prism once (route.ts), and its mocker once for a Prefer answer.
+  const prism = prismComponents(options.prism);
+  const answerRouted = createAnswer({ table: options.table, keyless: options.keyless, admit, prefer: createPreferMocker(prism), onInternalError });
+  const route = createRouter(spec, prism);
   const limit = bodyLimit(spec);
   const depth = depthLimit(spec);
   const record = createRecorder({ worlds: options.worlds, now: options.now });
