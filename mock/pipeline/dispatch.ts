@@ -19,7 +19,7 @@ import { ANONYMOUS, createAdmission, type Admission } from "./admission.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import { createGate, type Identified } from "./gate.js";
 import { createRouter, prismComponents, prismHeaders } from "./route.js";
-import { splitTarget } from "../kernel/query.js";
+import { splitTarget } from "../../src/query.js";
 import { createPreferMocker } from "./prefer.js";
 import { meant, nearMiss, operationsAt } from "./near-miss.js";
 import { createRecorder, entryOf } from "./record.js";

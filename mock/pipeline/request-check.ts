@@ -7,7 +7,7 @@ import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";
 import { printable } from "../kernel/text.js";
 import { createRouter, prismHeaders } from "./route.js";
-import { splitTarget } from "../kernel/query.js";
+import { splitTarget } from "../../src/query.js";
 import { meant, nearMiss } from "./near-miss.js";
 import { pathParamsOf } from "./answer.js";
 import { paramProblems } from "./params.js";

@@ -8,7 +8,7 @@
 import { createInstance, type IHttpConfig, type PrismHttpComponents } from "@stoplight/prism-http";
 import { createLogger, type IPrismDiagnostic } from "@stoplight/prism-core";
 import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";
-import { parseQuery } from "../kernel/query.js";
+import { parseQuery } from "../../src/query.js";
 import { canonicalCase, type Query } from "./params.js";
 
 /** Prism checks what the spec says (routing, parameters, a Bearer credential); the findings come back to the caller. */

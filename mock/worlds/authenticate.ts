@@ -1,6 +1,6 @@
 // `Authorization: Bearer <API_KEY>` (read by kernel/bearer.ts) to a known key, or the reason it is
 // refused (401). Messages name the problem, never the key.
-import { bearerKey } from "../kernel/bearer.js";
+import { bearerKey } from "../../src/bearer.js";
 import type { ApiKey, KeyRegistry } from "./world.js";
 
 export type AuthResult = { ok: true; apiKey: ApiKey } | { ok: false; message: string };

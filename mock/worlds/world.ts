@@ -11,7 +11,7 @@ import { DEMO_KEY_PREFIX, SANDBOX_KEY_PREFIX, type KeySpec } from "../keys/demo-
 import type { ApiKey, KeyRegistry, SandboxDefinition, World } from "./world-shape.js";
 import type { WebhookCore } from "../webhooks/core.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
-import { bearerKey } from "../kernel/bearer.js";
+import { bearerKey } from "../../src/bearer.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import type { WorldStore } from "./world-store.js";
 import type { WorldJournal } from "./journal/port.js";

@@ -6,7 +6,7 @@ import type { SpecOperation } from "../../kernel/spec.js";
 import type { JournalEntry } from "./journal.js";
 import type { JournalView } from "./port.js";
 import { failedCriteria, sentValues, type CheckedFilter, type RequestFilter } from "./requests.js";
-import { splitTarget } from "../../kernel/query.js";
+import { splitTarget } from "../../../src/query.js";
 
 /** Near misses shown in a message; the rest are counted. */
 const SHOWN = 5;

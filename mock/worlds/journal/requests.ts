@@ -3,7 +3,7 @@
 // unmatched, since. The control API's own calls are left out unless a filter asks for them.
 import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
 import { MockOptionError } from "../../kernel/option-error.js";
-import { parseQuery, splitTarget } from "../../kernel/query.js";
+import { parseQuery, splitTarget } from "../../../src/query.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import type { Violation } from "../../kernel/violations.js";
 import type { JournalEntry, RecordedBody } from "./journal.js";
