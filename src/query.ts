@@ -18,6 +18,16 @@ export function queryComponent(text: string): string {
   }
 }
 
+/** A path fragment percent-decoded, as Prism's router reads it; as sent when it does not decode. */
+export function pathFragment(fragment: string): string {
+  if (!fragment.includes("%")) return fragment;
+  try {
+    return decodeURIComponent(fragment);
+  } catch {
+    return fragment;
+  }
+}
+
 /** Query string to name → value, names as sent, a repeated name giving a list (as Prism's server does). */
 export function parseQuery(search: string): Record<string, string | string[]> {
   const query: Record<string, string | string[]> = {};

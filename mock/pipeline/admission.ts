@@ -7,7 +7,7 @@
 import { failure, type Reply } from "../kernel/envelope.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import type { SpecOperation } from "../kernel/spec.js";
-import { hasPermission, UNKNOWN_KEY } from "../worlds/authenticate.js";
+import { UNKNOWN_KEY } from "../worlds/authenticate.js";
 import { faultReply } from "../worlds/faults.js";
 import type { JournalEntry } from "../worlds/journal/entry.js";
 import type { ApiKey } from "../worlds/world.js";
@@ -52,8 +52,7 @@ export function createAdmission({ gate, failRate, random, clock, anonymous }: Ad
     const { apiKey } = identified;
     const caller = apiKey.label;
     const { store } = apiKey.world;
-    const permitted = hasPermission(apiKey, operation.permission);
-    const admission = store.admit({ key: apiKey.key, operationId: operation.operationId, read, permitted, nowMs: clock(), entryIfAdmitted });
+    const admission = store.admit({ key: apiKey.key, operationId: operation.operationId, read, permitted: apiKey.permissions.has(operation.permission), nowMs: clock(), entryIfAdmitted });
     const answered = andThen(admission, (outcome): Admission => {
       switch (outcome.kind) {
         case "admitted":

@@ -19,6 +19,7 @@ import { errorText, oneLine } from "../kernel/text.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import { StoreUnavailableError } from "../kernel/store-unavailable.js";
 import type { World } from "../worlds/world.js";
+import { pathFragment } from "../../src/query.js";
 
 /** What the answer needs of the request beside Prism's findings: the dispatcher's, never sent through Prism. */
 export interface RequestContext {
@@ -206,16 +207,7 @@ export function pathParamsOf(operation: SpecOperation, path: string): Record<str
   const params: Record<string, string> = {};
   template.forEach((fragment, i) => {
     const name = /^\{(.+)\}$/.exec(fragment)?.[1];
-    if (name !== undefined) params[name] = decodeFragment(given[i] ?? "");
+    if (name !== undefined) params[name] = pathFragment(given[i] ?? "");
   });
   return params;
-}
-
-function decodeFragment(fragment: string): string {
-  if (!fragment.includes("%")) return fragment;
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
 }

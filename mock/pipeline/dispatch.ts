@@ -1,19 +1,16 @@
-// One request, start to finish, as plain objects: {method, url, headers, body} in, {status,
-// headers, body} out, with no I/O, so node:http (http.ts) and in-process callers share it, for both
-// documents the mock serves (the read API and the control API under /_mock/). The key is identified
-// once, here. Prism's public pipeline routes the request and validates it from the spec (route.ts);
-// answer.ts answers it; repeated read requests are answered from the response cache after the same
-// admission (admission.ts), without Prism. Either way the exchange is recorded once, here, in the
-// journal of the world that answered it (record.ts).
-//
-// HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever
-// asks (routing needs no key) naming the operations it most likely meant (near-miss.ts); a method
-// the path lacks is the spec's 405 with Allow.
+// One request, start to finish, as plain objects with no I/O, so node:http (http.ts) and in-process
+// callers share it, for both documents the mock serves (the read API and the control API). The key
+// is identified once, here. Prism's pipeline routes and validates the request (route.ts), answer.ts
+// answers it; a repeated read request is answered from the response cache after the same admission
+// (admission.ts), without Prism. Either way the exchange is recorded once, here (record.ts).
+// HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever asks
+// (routing needs no key) naming what it most likely meant (near-miss.ts); a method the path lacks,
+// the spec's 405 with Allow.
 import type { PrismHttpComponents } from "@stoplight/prism-http";
-import { createAnswer, nestedDeeperThan, type RequestContext } from "./answer.js";
+import { createAnswer, nestedDeeperThan, type MockedReply, type RequestContext } from "./answer.js";
 import type { OperationTable } from "../operations/operation.js";
 import type { KeylessTable } from "../operations/control/probes.js";
-import { failure, internalError, type Reply } from "../kernel/envelope.js";
+import { failure, internalError } from "../kernel/envelope.js";
 import { AUTH_THROTTLE, createAuthThrottle } from "../worlds/auth-throttle.js";
 import { ANONYMOUS, createAdmission, type Admission } from "./admission.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
@@ -42,11 +39,8 @@ export interface ApiRequest {
   client?: string;
 }
 
-/** What the request log may say about the caller: a label, never a key. */
-export interface ReplyWithCaller extends Reply {
-  caller?: string;
-  /** An answer about the replica itself (a probe, answer.ts): not journaled, not in the request log, not delayed, its status HTTP's. */
-  operator?: boolean;
+/** An answer as the edges send it: with the caller's label (never a key) for the request log. */
+export interface ReplyWithCaller extends Omit<MockedReply, "cacheable"> {
   /** For a request no operation matched: the operations it most likely meant (the journal keeps them). */
   nearest?: readonly string[];
   /** The operation that answered (none when no operation matched): what the edge counts it under. */
@@ -105,7 +99,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const method = head ? "GET" : request.method;
     const { url, headers } = request;
     const { path, search } = splitTarget(url);
-    const preferHeader = single(headers.prefer);
+    const preferHeader = Array.isArray(headers.prefer) ? headers.prefer[0] : headers.prefer;
     // The key, once for the request: the cache, admission and the journal read this.
     const identified = gate.identify(headers.authorization);
     const parts: Parts = { method, path, search, head, started, identified, preferHeader };
@@ -190,13 +184,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const at = operationsAt(operations, path);
       const allow = [...new Set(at.map((op) => op.method))];
       if (allow.includes("GET")) allow.push("HEAD");
-      return { ...failure(405, `Method not allowed: ${safeMethod(method)} is not an operation of ${describePath(path)}; it answers ${allow.join(", ")}.`, { Allow: allow.join(", ") }), nearest: at.map((op) => op.operationId) };
+      return { ...failure(405, `Method not allowed: ${safeMethod(method)} is not an operation of ${printable(path, 80)}; it answers ${allow.join(", ")}.`, { Allow: allow.join(", ") }), nearest: at.map((op) => op.operationId) };
     }
     if (error.status !== 404) throw error;
     const near = nearMiss(operations, method, path);
     const nearest = near.nearest.map((op) => op.operationId);
     const hint = meant(near) ?? "the API reference is at /docs";
-    return { ...failure(404, `Not found: no operation at ${describePath(path)}; ${hint}${hint.endsWith("?") ? "" : "."}`), nearest };
+    return { ...failure(404, `Not found: no operation at ${printable(path, 80)}; ${hint}${hint.endsWith("?") ? "" : "."}`), nearest };
   }
 }
 
@@ -233,10 +227,6 @@ function readBody(request: ApiRequest, limit: number, depth: number): ReadBody |
   }
 }
 
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** HEAD: the GET answer's status and headers, its length, no body. */
 function headOnly(reply: ReplyWithCaller): ReplyWithCaller {
   const length = typeof reply.body === "string" ? Buffer.byteLength(reply.body) : reply.body.length;
@@ -247,11 +237,6 @@ function unreachable(error: unknown): ReplyWithCaller {
   const unavailable = storeUnavailable(error);
   if (unavailable) return unavailable;
   throw error;
-}
-
-/** A path as a message may quote it: short, printable. */
-function describePath(path: string): string {
-  return printable(path, 80);
 }
 
 function safeMethod(method: string): string {

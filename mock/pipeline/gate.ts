@@ -5,7 +5,7 @@
 // 429 before 403, because every request of a known key counts. The key names its world (the
 // default world or a sandbox): the world's store counts it, and the operation answers from it.
 import { rateLimit } from "../../generated/facts.js";
-import { authenticate, forbiddenMessage } from "../worlds/authenticate.js";
+import { authenticate } from "../worlds/authenticate.js";
 import type { ApiKey, KeyRegistry } from "../worlds/world.js";
 import type { RateDecision } from "../worlds/rate-limit.js";
 import { failure, refusal, type Reply } from "../kernel/envelope.js";
@@ -57,7 +57,7 @@ export function rateLimited(rate: RateDecision, windowMs: number): Reply {
 
 /** The 403 of a key without the operation's permission. */
 export function forbidden(permission: string, rate: RateDecision | undefined): Reply {
-  return refusal(403, [violation("permission", forbiddenMessage(permission), permission)], rateHeadersOf(rate));
+  return refusal(403, [violation("permission", `Forbidden: this API key lacks the permission ${permission}.`, permission)], rateHeadersOf(rate));
 }
 
 /** A 401: the Authorization header is what the request got wrong. */

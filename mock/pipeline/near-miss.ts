@@ -7,6 +7,7 @@
 // first among equals. Cheap by construction: one pass over the operations, a few segments each.
 import type { SpecOperation } from "../kernel/spec.js";
 import { printable } from "../kernel/text.js";
+import { pathFragment } from "../../src/query.js";
 
 export interface NearMiss {
   /** The path the caller meant when theirs differs only in letter case or slashes (ids kept as given). */
@@ -61,7 +62,7 @@ export function meant(near: NearMiss): string | undefined {
 export function operationsAt(operations: readonly SpecOperation[], path: string): SpecOperation[] {
   // Fragments decoded as Prism's router reads them (a fragment that does not decode stays as sent),
   // so the methods named are those of the path Prism found.
-  const given = path.split("/").slice(1).map(decodedFragment);
+  const given = path.split("/").slice(1).map(pathFragment);
   return operations.filter((op) => {
     const template = op.path.split("/").slice(1);
     return template.length === given.length && template.every((f, i) => (isTemplate(f) ? given[i] !== "" : f === given[i]));
@@ -84,12 +85,4 @@ function looseMatch(operations: readonly SpecOperation[], method: string, given:
 function compare(a: number[], b: number[]): number {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
   return 0;
-}
-
-function decodedFragment(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
 }

@@ -75,12 +75,8 @@ function show(value: string | true): string {
   return value === true ? "nothing" : JSON.stringify(cut(value, 40));
 }
 
-export interface PreferConfig {
-  code?: number;
-  exampleKey?: string;
-  dynamic?: boolean;
-  seed?: string;
-}
+/** The preferences Prism's mocker takes from the header. */
+export type PreferConfig = Partial<Pick<IHttpOperationConfig, "code" | "exampleKey" | "dynamic" | "seed">>;
 
 /** Answers a request (already checked) with Prism's mocker and the preferences parsePrefer read. */
 export type PreferMocker = (operation: SpecOperation, request: { path: string; query: Query; today: string }, preferences: PreferConfig) => Reply;

@@ -5,6 +5,7 @@
 import { rateLimit } from "../../generated/facts.js";
 import { failure, type Reply } from "../kernel/envelope.js";
 import type { SpecOperation } from "../kernel/spec.js";
+import type { components } from "../../generated/control-api.js";
 
 export interface FaultInput {
   operation: string;
@@ -14,14 +15,7 @@ export interface FaultInput {
 }
 
 /** A fault as the control API shows it. */
-export interface Fault {
-  id: string;
-  operation: string;
-  status: number | null;
-  delayMs: number | null;
-  /** Calls it still applies to; null until cleared. */
-  remaining: number | null;
-}
+export type Fault = components["schemas"]["Fault"];
 
 /** What a call meets: a status to answer instead, a delay, or both. */
 export interface ScriptedAnswer {

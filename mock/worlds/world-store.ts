@@ -55,7 +55,7 @@ export interface WorldStore {
   admit(request: AdmitRequest): Awaitable<WorldAdmission>;
   readonly faults: FaultsPort;
   /** The rate limit in force (requests per window), or undefined when it is off. */
-  readonly rateLimit: { limit: number; windowMs: number } | undefined;
+  readonly rateLimit: Pick<RateLimiter, "limit" | "windowMs"> | undefined;
 }
 
 /** A world's store in this process: a sliding-window rate limiter per key and a fault script. */
@@ -76,7 +76,7 @@ export class MemoryWorldStore implements WorldStore {
     };
   }
 
-  get rateLimit(): { limit: number; windowMs: number } | undefined {
+  get rateLimit(): WorldStore["rateLimit"] {
     return this.rateLimiter && { limit: this.rateLimiter.limit, windowMs: this.rateLimiter.windowMs };
   }
 

@@ -10,7 +10,7 @@ import type { Dataset } from "../data/dataset.js";
 import { DEMO_KEY_PREFIX, SANDBOX_KEY_PREFIX, type KeySpec } from "../keys/demo-keys.js";
 import type { ApiKey, KeyRegistry, SandboxDefinition, World } from "./world-shape.js";
 import type { WebhookCore } from "../webhooks/core.js";
-import { ok, refuse, type Result } from "../kernel/results.js";
+import { ok, refuse, type Reason, type Result } from "../kernel/results.js";
 import { bearerKey } from "../../src/bearer.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import type { WorldStore } from "./world-store.js";
@@ -156,6 +156,11 @@ export class Worlds {
     return andThen(this.state.definition(id.toLowerCase()), (definition) => definition && this.known(definition));
   }
 
+  /** The sandbox `id` as the `caller`'s world may see it: the default world sees every one, a sandbox only itself. */
+  visible(caller: World, id: string): Awaitable<World | undefined> {
+    return andThen(this.find(id), (sandbox) => (sandbox && (caller.id === DEFAULT_WORLD || caller === sandbox) ? sandbox : undefined));
+  }
+
   /**
    * A sandbox key not known here (its sandbox made through another replica) is looked up in the
    * state once and its sandbox made known; a promise only when the state answers with one.
@@ -171,7 +176,7 @@ export class Worlds {
   /** The sandbox back at its start: data, endpoints, log, counters, faults and journal; keys kept. */
   reset(id: string): Awaitable<SandboxResult> {
     const world = this.sandbox(id);
-    if (!world) return notFound(id);
+    if (!world) return noSandbox(id);
     if (this.closing) return refuse("unavailable", "the mock is shutting down");
     return andThen(this.state.reset(this.place(world)), (parts) => {
       this.fit(world, parts);
@@ -182,7 +187,7 @@ export class Worlds {
   /** Deletes the sandbox: its keys stop at once, its waiting deliveries are cancelled. */
   delete(id: string): Awaitable<SandboxResult> {
     const world = this.sandbox(id);
-    if (!world) return notFound(id);
+    if (!world) return noSandbox(id);
     return andThen(this.state.remove(world), () => {
       this.forgetHere(world);
       return ok(world);
@@ -274,8 +279,9 @@ function randomText(): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_");
 }
 
-function notFound(id: string): SandboxResult {
-  return refuse("not-found", `no sandbox with id ${id.slice(0, 100)}`, "id");
+/** The refusal of a sandbox id no sandbox has (or none the caller may see), naming the `field` that gave it. */
+export function noSandbox(id: string, field = "id"): { ok: false; reason: Reason } {
+  return refuse("not-found", `no sandbox with id ${id.slice(0, 100)}`, field);
 }
 
 /** A key without the demo keys' prefix, if it has it (a sandbox key names the key it copies so). */

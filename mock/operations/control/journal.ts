@@ -10,7 +10,7 @@ import { VerificationError, verifyJournal, type VerifyOptions } from "../../worl
 import { MockOptionError } from "../../kernel/option-error.js";
 import type { OperationResult, OperationTable } from "../operation.js";
 import { andThen, type Awaitable } from "../../kernel/awaitable.js";
-import { DEFAULT_WORLD, type World, type Worlds } from "../../worlds/world.js";
+import { noSandbox, type World, type Worlds } from "../../worlds/world.js";
 import type { components } from "../../../generated/control-api.js";
 
 /** What POST /_mock/requests/verify answers, as the control document describes it. */
@@ -22,9 +22,7 @@ export function journalOperations(worlds: Worlds, operations: ReadonlyMap<string
     listRequests: ({ world: caller, query }) => {
       const sandboxId = query.sandbox as string | undefined;
       if (sandboxId === undefined) return listIn(caller, query);
-      return andThen(worlds.find(sandboxId), (sandbox) =>
-        sandbox && (caller.id === DEFAULT_WORLD || caller === sandbox) ? listIn(sandbox, query) : operationResult(refuse("not-found", `no sandbox with id ${sandboxId.slice(0, 100)}`, "sandbox")),
-      );
+      return andThen(worlds.visible(caller, sandboxId), (sandbox) => (sandbox ? listIn(sandbox, query) : operationResult(noSandbox(sandboxId, "sandbox"))));
     },
     // POST /_mock/requests/verify: verify() over HTTP, its message word for word (the Playwright fixture's remote sandboxes ask it).
     verifyRequests: ({ world, body }) => {
