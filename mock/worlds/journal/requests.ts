@@ -69,19 +69,8 @@ export interface RequestList {
 
 const CRITERIA = ["operationId", "method", "path", "query", "status", "caller", "unmatched", "since", "control"] as const;
 
-/** A filter checked once, where it enters: the cheap form entries are tested against. */
-export interface CheckedFilter {
-  given: RequestFilter;
-  operationId?: string;
-  method?: string;
-  path?: string;
-  query?: [string, string[]][];
-  status?: number;
-  caller?: string;
-  unmatched?: boolean;
-  since?: number;
-  control: boolean;
-}
+/** A filter checked once, where it enters: the cheap form entries are tested against (query names in lower case, values as text; since in ms). */
+export type CheckedFilter = Omit<RequestFilter, "query" | "since" | "control"> & { given: RequestFilter; query?: [string, string[]][]; since?: number; control: boolean };
 
 /** The filter checked against the operations the mock knows; a mistake throws a MockOptionError naming it. */
 export function checkFilter(filter: RequestFilter | undefined, operations: ReadonlyMap<string, SpecOperation>): CheckedFilter {

@@ -43,10 +43,7 @@ export class VerificationError extends Error {
   }
 }
 
-interface Range {
-  atLeast: number;
-  atMost: number;
-}
+type Range = Required<Exclude<Times, number>>;
 
 /**
  * Resolves with the matching requests (newest first) when the journal holds as many as `times`
