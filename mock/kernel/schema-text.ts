@@ -68,6 +68,7 @@ function describeNumber(noun: string, schema: JsonSchema): string {
   return noun;
 }
 
-function lowerFirst(text: string): string {
+/** A sentence's first letter in lower case, to follow other words ("Must be" → "must be"; an acronym stays). */
+export function lowerFirst(text: string): string {
   return /^[A-Z](?![A-Z])/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }

@@ -181,7 +181,7 @@ async function operationsOf(document: Document, api: Api, name: string, ahead?: 
   return parsed.filter((op) => !answeredAtEdge(op)).map((op) => withBody(withExtensions(toSpecOperation(op, api), document), document, name));
 }
 
-type Document = { paths?: Record<string, Record<string, { operationId?: string; parameters?: Record<string, unknown>[]; requestBody?: Record<string, any> }>>; components?: { parameters?: Record<string, Record<string, unknown>> } };
+type Document = { paths?: Record<string, Record<string, { operationId?: string; parameters?: Record<string, unknown>[]; requestBody?: Record<string, any> }>> };
 
 /**
  * What the operations `keep` names read of `document` beyond Prism's operations (withBody and
@@ -238,8 +238,7 @@ function resolved(document: unknown, node: unknown, depth = 0): unknown {
 function withExtensions(operation: SpecOperation, document: Document): SpecOperation {
   const declared = document.paths?.[operation.path]?.[operation.method.toLowerCase()]?.parameters ?? [];
   for (const entry of declared) {
-    const ref = typeof entry.$ref === "string" ? /^#\/components\/parameters\/(.+)$/.exec(entry.$ref)?.[1] : undefined;
-    const parameter = ref === undefined ? entry : document.components?.parameters?.[ref];
+    const parameter = resolved(document, entry) as Record<string, unknown> | undefined;
     if (parameter?.["x-case-insensitive"] !== true) continue;
     const spec = [...operation.queryParams, ...operation.pathParams].find((p) => p.name === parameter.name);
     if (spec) spec.caseInsensitive = new Map(textValues(spec.schema).map((value) => [value.toLowerCase(), value]));

@@ -5,7 +5,7 @@
 // operation's answer (mock/operations/).
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import { describeBodyFailures } from "./body-text.js";
-import { failure, refusal, successBody, type Reply } from "../kernel/envelope.js";
+import { failure, internalError, refusal, successBody, type Reply } from "../kernel/envelope.js";
 import { violation, type Violation } from "../kernel/violations.js";
 import type { Admission, Admit } from "./admission.js";
 import type { Identified } from "./gate.js";
@@ -77,7 +77,7 @@ export function createAnswer(options: AnswerOptions): Answer {
       // A state store out of reach is no fault of the mock's: the dispatcher's 503 names it.
       if (error instanceof StoreUnavailableError) throw error;
       options.onInternalError(`hr-mock: internal error in ${operation.operationId}: ${oneLine(errorText(error))}`);
-      return failure(500, `Internal error: the mock failed while answering ${operation.operationId}; its log has the cause.`);
+      return internalError(operation.operationId);
     };
     try {
       const reply = answer(operation, validations, context);

@@ -4,7 +4,7 @@
 // ...". Which field is missing or unknown is read from the body and the spec's schema, not from
 // Prism's message text.
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
-import { describeSchema, type JsonSchema } from "../kernel/schema-text.js";
+import { describeSchema, lowerFirst, type JsonSchema } from "../kernel/schema-text.js";
 import type { SpecBody } from "../kernel/spec.js";
 import { quote } from "../kernel/text.js";
 import { violation, type Violation } from "../kernel/violations.js";
@@ -126,8 +126,4 @@ function shown(value: unknown): string {
   if (Array.isArray(value)) return `a list of ${value.length}`;
   if (isObject(value)) return "an object";
   return String(value);
-}
-
-function lowerFirst(text: string): string {
-  return /^[A-Z](?![A-Z])/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }

@@ -132,16 +132,13 @@ export class Worlds {
    */
   held(): { sandboxes: number; journalEntries: number; journalBytes: number; deliveriesWaiting: number } {
     const all = [this.default, ...this.sandboxes.values()];
-    let journalEntries = 0;
-    let journalBytes = 0;
-    let deliveriesWaiting = 0;
-    for (const world of all) {
-      const { entries, bytes } = world.journal.inMemory;
-      journalEntries += entries;
-      journalBytes += bytes;
-      deliveriesWaiting += world.webhooks?.pending ?? 0;
-    }
-    return { sandboxes: this.sandboxes.size, journalEntries, journalBytes, deliveriesWaiting };
+    const sum = (of: (world: World) => number) => all.reduce((total, world) => total + of(world), 0);
+    return {
+      sandboxes: this.sandboxes.size,
+      journalEntries: sum((w) => w.journal.inMemory.entries),
+      journalBytes: sum((w) => w.journal.inMemory.bytes),
+      deliveriesWaiting: sum((w) => w.webhooks?.pending ?? 0),
+    };
   }
 
   /** A sandbox known here. */
