@@ -21,10 +21,7 @@ const CONTROL_SPEC_PATH = fileURLToPath(new URL("../../generated/control-openapi
 const PRISM_OPERATIONS_PATH = fileURLToPath(new URL("../../generated/prism-operations.json", import.meta.url));
 
 /** Prism's operations of the bundled documents, as generated/prism-operations.json holds them. */
-export interface PrismOperations {
-  "openapi.json": PrismOperation[];
-  "control-openapi.json": PrismOperation[];
-}
+export type PrismOperations = Record<"openapi.json" | "control-openapi.json", PrismOperation[]>;
 
 export type Api = "read" | "control";
 
@@ -40,11 +37,7 @@ export interface SpecParam {
   integer: boolean;
   /** An array parameter (`Companies`), given by repeating it. */
   repeated: boolean;
-  /**
-   * The spec's `x-case-insensitive`: its text values match the enum without regard to letter case,
-   * each value here by its lower-case form. Prism keeps no parameter extensions, so this is read
-   * from the document itself.
-   */
+  /** The spec's `x-case-insensitive` (read from the document: Prism keeps no extensions): the enum's values by their lower case. */
   caseInsensitive?: Map<string, string>;
 }
 
@@ -57,15 +50,9 @@ export interface SpecOperation {
   path: string;
   /** The permission the spec's `x-permission` names. */
   permission: string;
-  /**
-   * The operation's `security` is empty (`security: []`): it answers without a key (the probes,
-   * and Pact's state change endpoint, which acts for nobody in the default world).
-   */
+  /** `security: []`: it answers without a key (the probes; Pact's state change endpoint, acting for nobody in the default world). */
   keyless: boolean;
-  /**
-   * Tagged Operators: a question about the replica itself (GET /_mock/health, /_mock/ready), answered
-   * before admission: never rate-limited, journaled or delayed.
-   */
+  /** Tagged Operators: about the replica itself (the probes), answered before admission: never rate-limited, journaled or delayed. */
   operator: boolean;
   /** Response codes the spec lists for the operation ("200", "404", "5XX"). */
   statuses: string[];
@@ -145,6 +132,11 @@ function indexed(operations: SpecOperation[], where: string): LoadedSpec {
     byOperationId.set(operation.operationId, operation);
   }
   return { operations, byOperationId };
+}
+
+/** Whether a response code of the spec ("404", or a range such as "5XX") covers a status. */
+export function covers(responseCode: string, status: number): boolean {
+  return /^\d{3}$/.test(responseCode) ? Number(responseCode) === status : Math.floor(status / 100) === Number(responseCode[0]);
 }
 
 /** The largest body any operation reads (its x-max-bytes): the edge stops reading after it. */

@@ -11,7 +11,7 @@
 import type { IHttpOperationConfig, PrismHttpComponents } from "@stoplight/prism-http";
 import { failure, type Reply } from "../kernel/envelope.js";
 import type { Query } from "./params.js";
-import type { SpecOperation } from "../kernel/spec.js";
+import { covers, type SpecOperation } from "../kernel/spec.js";
 import { cut } from "../kernel/text.js";
 import { forGeneration } from "./dynamic-schema.js";
 import { dayOf } from "../data/dates.js";
@@ -96,7 +96,7 @@ export function createPreferMocker(components: Pick<PrismHttpComponents, "mock" 
     if (preferences.exampleKey !== undefined && wanted === undefined) {
       return failure(404, `Not found: the Prefer header asks for the example ${show(preferences.exampleKey)}, which this operation does not have; its examples are ${listed(examples)}.`);
     }
-    if (wanted && preferences.code !== undefined && !answers(wanted.status, preferences.code)) {
+    if (wanted && preferences.code !== undefined && !covers(wanted.status, preferences.code)) {
       return failure(404, `Not found: the example ${show(wanted.key)} is the ${wanted.status} response's, not ${preferences.code}'s; leave out code or ask for one of ${listed(examples)}.`);
     }
     // Prism looks for a named example under the lowest 2xx status only: it is told the status that holds it.
@@ -154,11 +154,6 @@ export function statusOf(example: NamedExample): number {
   const first = Number(example.status[0]) * 100;
   const named = Number((example.value as { code?: unknown } | null)?.code);
   return Number.isInteger(named) && named >= first && named < first + 100 ? named : first;
-}
-
-/** Whether a response code ("404", "5XX") covers a status. */
-function answers(responseCode: string, status: number): boolean {
-  return /^\d{3}$/.test(responseCode) ? Number(responseCode) === status : Math.floor(status / 100) === Number(responseCode[0]);
 }
 
 function listed(examples: NamedExample[]): string {
