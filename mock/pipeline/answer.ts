@@ -52,7 +52,7 @@ export interface MockedReply extends Reply {
 }
 
 export interface AnswerOptions {
-  /** What answers each operation, by operationId. */
+  /** What answers each operation of both documents, by operationId. */
   table: OperationTable;
   /** The operations that answer without a key (the probes): no admission, no rate limit, no journal. */
   keyless?: KeylessTable;
@@ -60,7 +60,7 @@ export interface AnswerOptions {
   admit: Admit;
   /** Prism's own mocker, for a request whose Prefer header asks for a code, an example or a generated body. */
   prefer: PreferMocker;
-  /** Called with one line when an operation fails (never with a key). */
+  /** Called with one line when something fails inside the mock (never with a key). */
   onInternalError: (line: string) => void;
 }
 

@@ -7,12 +7,10 @@
 // (routing needs no key) naming what it most likely meant (near-miss.ts); a method the path lacks,
 // the spec's 405 with Allow.
 import type { PrismHttpComponents } from "@stoplight/prism-http";
-import { createAnswer, nestedDeeperThan, type MockedReply, type RequestContext } from "./answer.js";
-import type { OperationTable } from "../operations/operation.js";
-import type { KeylessTable } from "../operations/control/probes.js";
+import { createAnswer, nestedDeeperThan, type AnswerOptions, type MockedReply, type RequestContext } from "./answer.js";
 import { failure, internalError } from "../kernel/envelope.js";
 import { AUTH_THROTTLE, createAuthThrottle } from "../worlds/auth-throttle.js";
-import { ANONYMOUS, createAdmission, type Admission } from "./admission.js";
+import { ANONYMOUS, createAdmission, type Admission, type AdmissionOptions } from "./admission.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import { createGate, type Identified } from "./gate.js";
 import { createRouter, prismComponents, prismHeaders } from "./route.js";
@@ -52,21 +50,13 @@ export type Dispatcher = (request: ApiRequest) => ReplyWithCaller | Promise<Repl
 /** The response cache's answer: the reply, none kept (undefined), or a kept one gone stale during its admission. */
 type FromCache = ReplyWithCaller | { stale: Admission } | undefined;
 
-export interface DispatcherOptions {
+export interface DispatcherOptions extends Pick<AnswerOptions, "table" | "keyless" | "onInternalError">, Pick<AdmissionOptions, "failRate" | "random"> {
   spec: LoadedSpec;
   /** The default world and the sandboxes: every key, each with its world's data, counters and faults. */
   worlds: Worlds;
-  /** What answers each operation of both documents, by operationId. */
-  table: OperationTable;
-  /** The operations that answer without a key (the probes of a running mock). */
-  keyless?: KeylessTable;
-  failRate: number;
-  random: () => number;
   cache: ResponseCache;
   /** The monotonic clock, performance.now()'s: durations, and the journal's times from its origin. */
   now: () => number;
-  /** Called with one line when something fails inside the mock (never with a key). */
-  onInternalError: (line: string) => void;
   /** Holding back 401s of an address that keeps failing (default AUTH_THROTTLE), or "off". */
   authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
   /** Prism's components to use instead of its own (a test counts the calls through them). */

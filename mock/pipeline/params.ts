@@ -169,16 +169,10 @@ function readsAsNumber(value: string): boolean {
 function canonicalQuery(operation: SpecOperation, query: Query): Query {
   const out: Query = {};
   for (const [name, value] of Object.entries(query)) {
-    const spec = operation.queryParamsByLowerName.get(name.toLowerCase());
-    if (!spec) {
-      out[name] = value;
-      continue;
-    }
-    if (value === undefined || value === "") {
-      delete out[spec.name];
-      continue;
-    }
-    out[spec.name] = value;
+    const spelled = operation.queryParamsByLowerName.get(name.toLowerCase())?.name;
+    if (spelled === undefined) out[name] = value;
+    else if (value === undefined || value === "") delete out[spelled];
+    else out[spelled] = value;
   }
   return out;
 }
@@ -196,16 +190,10 @@ function describeFailures(
   for (const error of errors) {
     const location = error.path?.[0];
     const params = location === "path" ? operation.pathParams : operation.queryParams;
-    if (error.code === "required") {
-      const name = /required property '([^']+)'/.exec(error.message)?.[1];
-      const spec = params.find((p) => p.name.toLowerCase() === name?.toLowerCase());
-      if (spec) missing.add(spec);
-      else unattributed.push(error.message);
-      continue;
-    }
-    const name = error.path?.[1];
+    const required = error.code === "required";
+    const name = required ? /required property '([^']+)'/.exec(error.message)?.[1] : error.path?.[1];
     const spec = params.find((p) => p.name.toLowerCase() === name?.toLowerCase());
-    if (spec) invalid.add(spec);
+    if (spec) (required ? missing : invalid).add(spec);
     else unattributed.push(error.message);
   }
   const found: Violation[] = [];
@@ -229,11 +217,7 @@ function describeFailures(
 
 /** The value Prism validated: names match without regard to case, and the last one wins. */
 function valueOf(query: Query, name: string): string | string[] | undefined {
-  let found: string | string[] | undefined;
-  for (const [key, value] of Object.entries(query)) {
-    if (key.toLowerCase() === name.toLowerCase()) found = value;
-  }
-  return found;
+  return Object.entries(query).findLast(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
 }
 
 /** A value for a message; of many values only the first few, so the message stays one short line. */

@@ -6,29 +6,17 @@
 // cache's path stays fast.
 import { mockLimits } from "../../generated/control-facts.js";
 import { ownCopy } from "../kernel/text.js";
-import type { Violation } from "../kernel/violations.js";
+import type { MockedReply } from "./answer.js";
 import type { JournalEntry, RecordedBody } from "../worlds/journal/journal.js";
 import type { Awaitable } from "../kernel/awaitable.js";
 import type { World, Worlds } from "../worlds/world.js";
 import type { Identified } from "./gate.js";
 
 /** What the recorder needs of a request (dispatch.ts's ApiRequest). */
-export interface RecordedInput {
-  method: string;
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  body?: Uint8Array | string;
-}
+export type RecordedInput = { method: string; url: string; body?: Uint8Array | string };
 
-/** What the recorder needs of an answer. */
-export interface RecordedOutput {
-  status: number;
-  caller?: string;
-  violations?: readonly Violation[];
-  /** For a request no operation matched: the operations it most likely meant, by operationId. */
-  nearest?: readonly string[];
-  holdMs?: number;
-}
+/** What the recorder needs of an answer; `nearest`: for a request no operation matched, the operations it most likely meant. */
+export type RecordedOutput = Pick<MockedReply, "status" | "caller" | "violations" | "holdMs"> & { nearest?: readonly string[] };
 
 /** `identified`: the request's key, as the dispatcher identified it once. */
 export type Recorder = (request: RecordedInput, reply: RecordedOutput, operationId: string | undefined, started: number, identified: Identified) => Awaitable<void>;
