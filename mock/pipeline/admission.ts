@@ -1,9 +1,7 @@
-// Admission: what every request of an operation meets before its answer, in one place for both
-// ways an answer is made (answer.ts after Prism's routing, and the response cache): an injected
-// failure (--fail-rate), the key the dispatcher identified (gate.ts), then the key's world's store: the rate limit, the permission
-// and the world's scripted faults, in one question (worlds/world-store.ts). Read API operations
-// only are failed, counted and faulted; the control API's are not. A store kept elsewhere (Redis)
-// answers a promise; one in this process answers at once, and so does this.
+// Admission: what every request of an operation meets before its answer, on both paths (answer.ts
+// after Prism's routing, and the response cache): an injected failure (--fail-rate), the key (gate.ts),
+// then one question to the key's world's store: rate limit, permission, scripted faults. Only the read
+// API's operations are failed, counted and faulted. A store elsewhere (Redis) answers a promise.
 import { failure, type Reply } from "../kernel/envelope.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import type { SpecOperation } from "../kernel/spec.js";

@@ -1,9 +1,6 @@
-// Who may call an operation, decided once per request and the same way on every path (the
-// response cache's fast path and Prism's): the key behind Authorization, identified once by the
-// dispatcher, then the key's world's store (worlds/world-store.ts) counts the request against the rate limit and takes
-// the permission into account. Order is deliberate: 401 before anything that depends on the key;
-// 429 before 403, because every request of a known key counts. The key names its world (the
-// default world or a sandbox): the world's store counts it, and the operation answers from it.
+// The key behind Authorization, identified once per request by the dispatcher, and admission's
+// refusals (401, 429, 403). Order is deliberate: 401 before anything that depends on the key; 429
+// before 403, because every request of a known key counts.
 import { rateLimit } from "../../generated/facts.js";
 import { authenticate } from "../worlds/authenticate.js";
 import type { ApiKey, KeyRegistry } from "../worlds/world.js";

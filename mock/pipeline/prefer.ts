@@ -1,13 +1,9 @@
 // Requests carrying a `Prefer` header (code=…, example=…, dynamic=true, seed=…) are answered by
-// Prism's own mocker, so Prism users get what they expect: the spec's example for that status, a
-// named example, or a body generated from the schema. The request has been through Prism's pipeline
-// once (routing and parameter validation, route.ts) and the key's admission (answer.ts); the mocker,
-// one of the same Prism components, then only picks and builds the response.
-// Two things are added to what Prism does: a named example is looked for under every status, not
-// only the lowest 2xx (each name belongs to one response of an operation), and a generated body is
-// drawn from the copy of the operation that dynamic-schema.ts makes.
-// The header is parsed here as Prism's server parses it, so the mock needs prism-http and
-// prism-core only.
+// Prism's own mocker, as Prism users expect, after the request's one pass through Prism (route.ts)
+// and the key's admission (answer.ts). Two things are added: a named example is looked for under every
+// status, not only the lowest 2xx (each name belongs to one response of an operation), and a generated
+// body is drawn from the copy of the operation that dynamic-schema.ts makes. The header is parsed here
+// as Prism's server parses it, so the mock needs prism-http and prism-core only.
 import type { IHttpOperationConfig, PrismHttpComponents } from "@stoplight/prism-http";
 import { failure, type Reply } from "../kernel/envelope.js";
 import type { Query } from "./params.js";

@@ -1,9 +1,7 @@
-// Recording an exchange in the journal of the world that answered it, once per request, from the
-// one request path (dispatch.ts), so HTTP, in-process and MSW requests are recorded alike. The world
-// is the key's; a request whose key is missing or unknown belongs to no world and goes to the
-// default world's journal. What is kept is what the pipeline already has (the URL as sent, cut to
-// the spec's bound, the status, the findings, the caller's label): no parsing here, so the response
-// cache's path stays fast.
+// Recording an exchange in the journal of the world that answered it, once per request, from the one
+// request path (dispatch.ts), so HTTP, in-process and MSW requests are recorded alike; a request of no
+// known key goes to the default world's. Only what the pipeline already has is kept (the URL as sent,
+// cut to the spec's bound, status, findings, caller's label): no parsing, so the cache's path stays fast.
 import { mockLimits } from "../../generated/control-facts.js";
 import { ownCopy } from "../kernel/text.js";
 import type { MockedReply } from "./answer.js";

@@ -1,8 +1,6 @@
-// A request held to the read API's contract without answering it, for the proxy: the same Prism
-// pipeline and configuration the dispatcher routes and validates with (dispatch.ts), and the same
-// wording of its findings (params.ts), so the mock and the proxy judge a request by one validator.
-// Prism routes it (an unknown path or method is a problem), checks the security scheme (a Bearer
-// Authorization header) and the parameters from the spec (route.ts); nothing is answered.
+// A request held to the read API's contract without answering it, for the proxy: the dispatcher's
+// Prism pipeline (route.ts: routing, the Bearer scheme, the parameters) and its wording of findings
+// (params.ts), so the mock and the proxy judge a request by one validator.
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";
 import { printable } from "../kernel/text.js";

@@ -1,10 +1,8 @@
 // Prism's seam, one for the mock and the proxy: Prism's public pipeline (`createInstance(config,
-// components)`) routes a request among the spec's operations and validates its security and
-// parameters, once per request; its mock step only hands back what Prism found (the operation, the
-// findings), and the caller answers (dispatch.ts) or reports (request-check.ts). Nothing travels
-// beside the request through Prism. Response validation is off, so Prism never reads the
-// handed-back body. Prism's own mocker, for a `Prefer` answer, is one of the same components,
-// asked after the key's admission (prefer.ts).
+// components)`) routes a request and validates its security and parameters, once per request; its mock
+// step hands back what Prism found (response validation is off: Prism never reads it), and the caller
+// answers (dispatch.ts) or reports (request-check.ts). Nothing travels beside the request through
+// Prism. Prism's own mocker, one of the same components, answers a `Prefer` request (prefer.ts).
 import { createInstance, type IHttpConfig, type PrismHttpComponents } from "@stoplight/prism-http";
 import { createLogger, type IPrismDiagnostic } from "@stoplight/prism-core";
 import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";

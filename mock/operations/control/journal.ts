@@ -1,7 +1,6 @@
 // The control API's journal operations (the Journal tag): the requests the caller's world received,
-// clearing them, verifying them as verify() does in process, and the coverage report made from the same recording. Parameters arrive validated
-// against the control document; what it cannot say (an operationId the mock does not have) is
-// refused here.
+// clearing and verifying them (as verify() in process), and the coverage report from the same
+// recording. What the document cannot say (an operationId the mock lacks) is refused here.
 import { operationResult, refuse } from "../../kernel/results.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import { declaredOperations, worldCoverage } from "../../worlds/journal/coverage.js";
