@@ -16,11 +16,11 @@ import { createGate, type Identified } from "./gate.js";
 import { createRouter, prismComponents, prismHeaders } from "./route.js";
 import { splitTarget } from "../../src/query.js";
 import { createPreferMocker } from "./prefer.js";
-import { meant, nearMiss, operationsAt } from "./near-miss.js";
+import { meant, nearMiss } from "./near-miss.js";
 import { createRecorder, entryOf } from "./record.js";
 import { storeUnavailable } from "../kernel/store-unavailable.js";
 import type { ResponseCache } from "./response-cache.js";
-import { bodyLimit, depthLimit, type LoadedSpec } from "../kernel/spec.js";
+import { bodyLimit, depthLimit, operationsAt, type LoadedSpec } from "../kernel/spec.js";
 import { errorText, oneLine, printable } from "../kernel/text.js";
 import type { ApiKey, Worlds } from "../worlds/world.js";
 

@@ -5,9 +5,8 @@
 // prefix of segments with it (the version and the resource at least), a resource written in the
 // plural, another case or with - or _ counting as the same segment. The request's method ranks
 // first among equals. Cheap by construction: one pass over the operations, a few segments each.
-import type { SpecOperation } from "../kernel/spec.js";
+import { isTemplate, type SpecOperation } from "../kernel/spec.js";
 import { printable } from "../kernel/text.js";
-import { pathFragment } from "../../src/query.js";
 
 export interface NearMiss {
   /** The path the caller meant when theirs differs only in letter case or slashes (ids kept as given). */
@@ -20,7 +19,6 @@ const MAX_NEAREST = 3;
 /** Segments compared; a longer path is no nearer for its length. */
 const MAX_SEGMENTS = 16;
 
-const isTemplate = (segment: string) => /^\{.+\}$/.test(segment);
 
 /** A segment as the contract's resource names are compared: letter case, - and _, a plural s aside. */
 function normal(segment: string): string {
@@ -56,17 +54,6 @@ export function meant(near: NearMiss): string | undefined {
   if (near.loose !== undefined) return `did you mean ${printable(near.loose, 80)}? Paths are case-sensitive and have no trailing slash`;
   if (near.nearest.length > 0) return `did you mean ${near.nearest.map((op) => `${op.method} ${op.path}`).join(" or ")}?`;
   return undefined;
-}
-
-/** The operations whose path template matches `path` exactly (a 405's: the path is right, the method not). */
-export function operationsAt(operations: readonly SpecOperation[], path: string): SpecOperation[] {
-  // Fragments decoded as Prism's router reads them (a fragment that does not decode stays as sent),
-  // so the methods named are those of the path Prism found.
-  const given = path.split("/").slice(1).map(pathFragment);
-  return operations.filter((op) => {
-    const template = op.path.split("/").slice(1);
-    return template.length === given.length && template.every((f, i) => (isTemplate(f) ? given[i] !== "" : f === given[i]));
-  });
 }
 
 /** Letter case, a trailing slash or doubled slashes only (/V1/LeaveRequest/list/ for /v1/leaverequest/list). */

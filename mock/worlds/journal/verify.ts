@@ -58,21 +58,17 @@ export function verifyJournal(
   clock: VerifyClock = REAL_CLOCK,
 ): Promise<RecordedRequest[]> {
   let checked: CheckedFilter, range: Range, within: number;
-  try {
-    checked = checkFilter(filter, operations);
-    range = rangeOf(options?.times);
-    within = withinOf(options?.within);
-    if (!journal.on) throw new MockOptionError("the journal is off (journalSize 0, or --journal-size 0): nothing is recorded to verify");
-  } catch (error) {
-    return Promise.reject(error);
-  }
   const countIn = (view: JournalView) => {
     let n = 0;
     for (const entry of view.newestFirst()) if (matches(checked, entry, operations)) n++;
     return n;
   };
-  // A journal in this process answers its view at once: the wait below starts before the caller goes on.
   try {
+    checked = checkFilter(filter, operations);
+    range = rangeOf(options?.times);
+    within = withinOf(options?.within);
+    if (!journal.on) throw new MockOptionError("the journal is off (journalSize 0, or --journal-size 0): nothing is recorded to verify");
+    // A journal in this process answers its view at once: the wait below starts before the caller goes on.
     return Promise.resolve(waitFor(journal.view()));
   } catch (error) {
     return Promise.reject(error);
