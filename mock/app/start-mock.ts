@@ -8,7 +8,7 @@ import { sharedStartDataset } from "../data/start-datasets.js";
 import { createDataset, organizationAt, sampleIds, type Dataset, type OrganizationSampleIds } from "../data/dataset.js";
 import { DataFileError, type DataFile, type LoadedDataFile } from "../data/data-file.js";
 import { dataFileFromObject, readDataFile } from "../data/read-data-file.js";
-import { CONTROL_PREFIX } from "../kernel/control-paths.js";
+import { controlPrefix as CONTROL_PREFIX } from "../../generated/control-facts.js";
 import { bodyLimit, loadSpec, type LoadedSpec } from "../kernel/spec.js";
 import { DEMO_KEYS } from "../keys/demo-keys.js";
 import { parseKeySpecs, readKeysFile } from "../keys/load-keys.js";

@@ -13,14 +13,10 @@ const { retryAfter, rateLimitLimit: limitHeader, rateLimitRemaining: remainingHe
 
 export type Identified = { ok: true; apiKey: ApiKey } | { ok: false; reply: Reply };
 
-export interface Gate {
-  /** The key of an Authorization header (one value, or several when the header was repeated). */
-  identify(header: string | string[] | undefined): Identified;
-  /** A failed identification's 401, held back when `client` keeps failing (admission's: a request that meets it). */
-  hold(identified: Identified, client: string | undefined): Identified;
-}
+export type Gate = ReturnType<typeof createGate>;
 
-export function createGate(keys: KeyRegistry, throttle?: AuthThrottle): Gate {
+export function createGate(keys: KeyRegistry, throttle?: AuthThrottle) {
+  /** The key of an Authorization header (one value, or several when the header was repeated). */
   function identify(header: string | string[] | undefined): Identified {
     if (Array.isArray(header) && header.length > 1) {
       // Which one would a service use? Answering either would hide a client's bug (a proxy adding its own).
@@ -32,7 +28,8 @@ export function createGate(keys: KeyRegistry, throttle?: AuthThrottle): Gate {
   }
   return {
     identify,
-    hold(identified, client) {
+    /** A failed identification's 401, held back when `client` keeps failing (admission's: a request that meets it). */
+    hold(identified: Identified, client: string | undefined): Identified {
       if (identified.ok) return identified;
       const holdMs = throttle?.failed(client) ?? 0;
       return holdMs > 0 ? { ok: false, reply: { ...identified.reply, holdMs } } : identified;

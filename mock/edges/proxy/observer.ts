@@ -9,7 +9,7 @@ import type { IncomingHttpHeaders } from "node:http";
 import { isSuccess, type Auth, type Exchange } from "../../../src/contract/exchange.js";
 import type { OperationId } from "../../../src/contract/openapi.js";
 import type { TrafficChecker } from "../../../src/contract/traffic.js";
-import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
+import { controlPrefix as CONTROL_PREFIX } from "../../../generated/control-facts.js";
 import { bearerKey } from "../../../src/bearer.js";
 import { splitTarget } from "../../../src/query.js";
 import { jsonOrUndefined } from "../../kernel/json-text.js";

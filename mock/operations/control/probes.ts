@@ -23,11 +23,7 @@ export type KeylessOperation = () => OperationResult;
 /** Keyless operations by operationId. */
 export type KeylessTable = Readonly<Record<string, KeylessOperation>>;
 
-export interface ReadinessFacts {
-  datasetBuilt: boolean;
-  stopping: boolean;
-  store: Readiness["store"];
-}
+export type ReadinessFacts = Pick<Readiness, "stopping" | "store"> & { datasetBuilt: boolean };
 
 /** The readiness of a replica from its facts: ready when built, its store reached once, and not stopping. */
 export function readinessOf({ datasetBuilt, stopping, store }: ReadinessFacts): Readiness {

@@ -1,7 +1,7 @@
 // The journal's entries as callers see them (GET /_mock/requests, requests() in process), and the
 // filter they are asked with: operationId, method, path, query values, status, the caller's label,
 // unmatched, since. The control API's own calls are left out unless a filter asks for them.
-import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
+import { controlPrefix as CONTROL_PREFIX } from "../../../generated/control-facts.js";
 import { MockOptionError } from "../../kernel/option-error.js";
 import { parseQuery, splitTarget } from "../../../src/query.js";
 import type { SpecOperation } from "../../kernel/spec.js";

@@ -2,7 +2,7 @@
 // statuses it answered and the query parameter names it was sent with; and the requests no
 // operation matched. The journal's ring lets old entries go, these counts stay (bounded by the
 // operations and the names of their parameters, not by the requests).
-import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
+import { controlPrefix as CONTROL_PREFIX } from "../../../generated/control-facts.js";
 import { ownCopy } from "../../kernel/text.js";
 import type { JournalEntry } from "./entry.js";
 import { queryComponent, splitTarget } from "../../../src/query.js";
