@@ -5,35 +5,12 @@ import { controlPrefix as CONTROL_PREFIX } from "../../../generated/control-fact
 import { MockOptionError } from "../../kernel/option-error.js";
 import { parseQuery, splitTarget } from "../../../src/query.js";
 import type { SpecOperation } from "../../kernel/spec.js";
-import type { Violation } from "../../kernel/violations.js";
-import type { JournalEntry, RecordedBody } from "./journal.js";
+import type { JournalEntry } from "./journal.js";
+import type { components } from "../../../generated/control-api.js";
 import type { JournalView } from "./port.js";
 
-/** A recorded exchange: what was asked, by whom, what it matched and how it was answered. */
-export interface RecordedRequest {
-  /** When it arrived (ISO 8601, UTC). */
-  at: string;
-  method: string;
-  /** The path as sent, without the query. */
-  path: string;
-  /** The query as sent: names as written, a repeated name's values as a list. */
-  query: Record<string, string | string[]>;
-  /** Whether the URL was longer than the journal keeps (x-mock-limits.journalUrlBytes): path and query are its start. */
-  urlTruncated: boolean;
-  /** The operation it was routed to; null when no operation has its path (or method). */
-  operationId: string | null;
-  /** The label of the caller's key (never the key); null when the key was missing or unknown. */
-  caller: string | null;
-  status: number;
-  /** What the request broke, as its error answer names it: parameter, body, header, permission. */
-  violations: Violation[];
-  /** For a request no operation matched: the operations it most likely meant. */
-  nearest: { operationId: string; method: string; path: string }[];
-  /** Milliseconds the mock took to answer (scripted delays included, --latency not). */
-  durationMs: number;
-  /** The start of the body sent, if any (at most 1 KiB, signing secrets masked). */
-  body: RecordedBody | null;
-}
+/** A recorded exchange, as the control document describes it: what was asked, by whom, what it matched and how it was answered. */
+export type RecordedRequest = components["schemas"]["RecordedRequest"];
 
 /** A query value a filter asks for: the request must have exactly these values for the name. */
 export type QueryValue = string | number | boolean | readonly (string | number | boolean)[];
@@ -58,14 +35,8 @@ export interface RequestFilter {
   control?: boolean;
 }
 
-export interface RequestList {
-  /** Newest first. */
-  requests: RecordedRequest[];
-  /** The journal's bound (0: off). */
-  capacity: number;
-  /** Entries let go, oldest first, at the bound or for the journals' shared memory, since the start or the last clear: they match no filter any more. */
-  dropped: number;
-}
+/** The entries a filter selects, newest first, with the journal's bound and what it let go (the control document's RequestList). */
+export type RequestList = components["schemas"]["RequestList"];
 
 const CRITERIA = ["operationId", "method", "path", "query", "status", "caller", "unmatched", "since", "control"] as const;
 

@@ -3,20 +3,17 @@
 // sleep). A failure throws a VerificationError stating expected against actual and the near misses
 // in the contract's terms (near-misses.ts).
 import { MockOptionError } from "../../kernel/option-error.js";
+import type { components } from "../../../generated/control-api.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import type { JournalView, WorldJournal } from "./port.js";
 import { andThen, type Awaitable } from "../../kernel/awaitable.js";
 import { describeFilter, describeNearMisses } from "./near-misses.js";
 import { checkFilter, listRequests, matches, type CheckedFilter, type RecordedRequest, type RequestFilter } from "./requests.js";
 
-/** How many matching requests are expected: exactly a number, or a range (default at least one). */
-export type Times = number | { atLeast?: number; atMost?: number };
-
-export interface VerifyOptions {
-  times?: Times;
-  /** Wait up to this many milliseconds for the expected requests to arrive (default 0: judge at once). */
-  within?: number;
-}
+/** `times` (default at least one) and `within`, milliseconds to wait for requests on their way (default 0: judge at once), as POST /_mock/requests/verify takes them. */
+export type VerifyOptions = Omit<components["schemas"]["VerifyRequest"], "filter">;
+/** How many matching requests are expected: exactly a number, or a range. */
+export type Times = NonNullable<VerifyOptions["times"]>;
 
 /** The timers `within` waits with (a test of verify injects its own). */
 export interface VerifyClock {
