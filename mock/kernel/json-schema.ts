@@ -6,6 +6,7 @@ import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { WebhookEventType } from "../../generated/events.js";
 import type { Reason } from "./results.js";
+import { fieldName } from "./schema-text.js";
 
 const ASYNCAPI_PATH = new URL("../../generated/asyncapi.json", import.meta.url);
 const CONTROL_PATH = new URL("../../generated/control-openapi.json", import.meta.url);
@@ -97,7 +98,7 @@ export function requestProblem(schema: RequestSchema, value: unknown): Reason | 
   // oneOf reports each branch; the error of the branch nearest the value says the most.
   // (if/then parts repeat their `then` errors as "must match then schema": the field's own error says more.)
   const error = errors.find((e) => e.keyword !== "oneOf" && e.keyword !== "const" && e.keyword !== "type" && e.keyword !== "if") ?? errors[0];
-  const at = fieldOf(error.instancePath);
+  const at = fieldName(error.instancePath.split("/").slice(1));
   const named = error.keyword === "required" ? String(error.params.missingProperty) : error.keyword === "additionalProperties" ? String(error.params.additionalProperty) : "";
   const field = named === "" ? at : at === "" ? named : `${at}.${named}`;
   const properties = (control.components.schemas[schema] as Json).properties as Json;
@@ -114,15 +115,6 @@ export function requestProblem(schema: RequestSchema, value: unknown): Reason | 
           ? `must be empty (${String(error.parentSchema?.description ?? "no fields").replace(/\.$/, "").replace(/^[A-Z]/, (c) => c.toLowerCase())})`
           : error.message;
   return { kind: "invalid", ...(field === "" ? {} : { field }), message: `${field || "the input"} ${what}${got}` };
-}
-
-/** `/events/1` as `events[1]`. */
-function fieldOf(pointer: string): string {
-  return pointer
-    .split("/")
-    .slice(1)
-    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
-    .join("");
 }
 
 function valueAt(value: unknown, pointer: string): unknown {

@@ -4,7 +4,7 @@
 // ...". Which field is missing or unknown is read from the body and the spec's schema, not from
 // Prism's message text.
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
-import { describeSchema, lowerFirst, type JsonSchema } from "../kernel/schema-text.js";
+import { describeSchema, fieldName, lowerFirst, type JsonSchema } from "../kernel/schema-text.js";
 import type { SpecBody } from "../kernel/spec.js";
 import { quote } from "../kernel/text.js";
 import { violation, type Violation } from "../kernel/violations.js";
@@ -112,11 +112,6 @@ function valueAt(value: unknown, path: readonly Segment[]): unknown {
 
 function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
-}
-
-/** `["events", "0"]` as `events[0]`. */
-function fieldName(path: readonly Segment[]): string {
-  return path.reduce<string>((name, part) => (/^\d+$/.test(String(part)) ? `${name}[${part}]` : name ? `${name}.${part}` : String(part)), "");
 }
 
 /** A value for a message, never serialised whole: a body may be large or deeply nested. */

@@ -15,25 +15,11 @@ export type RecordedRequest = components["schemas"]["RecordedRequest"];
 /** A query value a filter asks for: the request must have exactly these values for the name. */
 export type QueryValue = string | number | boolean | readonly (string | number | boolean)[];
 
-/** What requests() and verify() select on; every criterion given must hold. */
-export interface RequestFilter {
-  operationId?: string;
-  /** Upper case, as on the wire (GET); HEAD requests are recorded as HEAD. */
-  method?: string;
-  /** The path as sent, without the query (/v1/leaverequest/details/6f1c…). */
-  path?: string;
-  /** Values of query parameters (names match without regard to letter case, as the API reads them). */
-  query?: Record<string, QueryValue>;
-  status?: number;
-  /** The label of the key that sent it (a demo key's label, or a --keys key's). */
-  caller?: string;
-  /** true: only requests no operation matched; false: only those one did. */
-  unmatched?: boolean;
-  /** Only requests that arrived at or after this time (a Date, an ISO 8601 text, or milliseconds since the epoch). */
-  since?: Date | string | number;
-  /** Include the control API's own calls (/_mock/…); default only when the filter names one. */
-  control?: boolean;
-}
+/**
+ * What requests() and verify() select on, every criterion given must hold: the control document's
+ * RequestFilter, whose `since` may also be a Date or milliseconds since the epoch in process.
+ */
+export type RequestFilter = Omit<components["schemas"]["RequestFilter"], "query" | "since"> & { query?: Record<string, QueryValue>; since?: Date | string | number };
 
 /** The entries a filter selects, newest first, with the journal's bound and what it let go (the control document's RequestList). */
 export type RequestList = components["schemas"]["RequestList"];
