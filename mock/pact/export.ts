@@ -1,9 +1,8 @@
 // A world's journal as a Pact specification V4 file: one interaction per distinct operation, caller,
-// request shape (the query names sent) and answer status. The request keeps its method, path and
-// query; the ids it names come from the provider state (Pact's provider-state generators), and so
-// does the API key, which is never written (the Authorization header is a regex of its form). The
-// response is the answer's schema as a body with matching rules (body-rules.ts), so the pact holds
-// on any seed and any --today.
+// request shape (the query names sent) and answer status. The ids a request names, and its API key
+// (never written: the header is a regex of its form), come from the provider state; the response is
+// the answer's schema as a body with matching rules (body-rules.ts), so the pact holds on any seed
+// and any --today.
 import type { SpecOperation } from "../kernel/spec.js";
 import type { RecordedRequest } from "../worlds/journal/requests.js";
 import type { World } from "../worlds/world.js";

@@ -12,12 +12,6 @@ import type { ApiKey } from "../worlds/world.js";
 import { forbidden, rateHeadersOf, rateLimited, unauthorized, type Gate, type Identified } from "./gate.js";
 import { storeUnavailable } from "../kernel/store-unavailable.js";
 
-/** Who asks: the key behind the Authorization header (identified once per request), and the remote address (the throttle on failed authentication). */
-export interface Caller {
-  identified: Identified;
-  client?: string;
-}
-
 export type Admission =
   | { ok: true; apiKey: ApiKey; rateHeaders?: Record<string, number>; caller: string; holdMs?: number; recorded: boolean }
   | { ok: false; reply: Reply & { caller?: string } };
@@ -36,8 +30,12 @@ export interface AdmissionOptions {
 /** The caller of an open operation, as the journal names it. */
 export const ANONYMOUS = "(no key needed)";
 
-/** `entryIfAdmitted`: the journal entry of a cache hit, recorded with the counting when the store can. */
-export type Admit = (operation: SpecOperation, caller: Caller, entryIfAdmitted?: () => JournalEntry) => Awaitable<Admission>;
+/**
+ * `caller`: the key behind Authorization (identified once per request) and the remote address (the
+ * throttle on failed authentication). `entryIfAdmitted`: a cache hit's journal entry, recorded with
+ * the counting when the store can.
+ */
+export type Admit = (operation: SpecOperation, caller: { identified: Identified; client?: string }, entryIfAdmitted?: () => JournalEntry) => Awaitable<Admission>;
 
 export function createAdmission({ gate, failRate, random, clock, anonymous }: AdmissionOptions): Admit {
   return (operation, { identified: who, client }, entryIfAdmitted) => {

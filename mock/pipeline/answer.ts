@@ -194,10 +194,7 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
 }
 
 /** The operation's success status, as its document lists it (200, 201 or 202). */
-function successStatus(operation: SpecOperation): number {
-  const code = operation.statuses.find((s) => /^2\d\d$/.test(s));
-  return code === undefined ? 200 : Number(code);
-}
+const successStatus = (operation: SpecOperation): number => Number(operation.statuses.find((s) => /^2\d\d$/.test(s)) ?? 200);
 
 /** The path template's parameters, percent-decoded, as Prism's router matched them. */
 export function pathParamsOf(operation: SpecOperation, path: string): Record<string, string> {

@@ -8,8 +8,6 @@ import { FaultScript, type Fault, type FaultInput, type ScriptedAnswer } from ".
 import type { JournalEntry } from "./journal/entry.js";
 import type { Awaitable } from "../kernel/awaitable.js";
 
-export type { Awaitable } from "../kernel/awaitable.js";
-
 /** One request of a known key, as the world's store counts it. */
 export interface AdmitRequest {
   /** The API key (the rate limit counts per key). */

@@ -1,8 +1,7 @@
-// Worlds: a dataset with its own API keys, webhook service, rate-limit counters, response-cache
-// space and scripted faults. The demo keys and --keys keys belong to the default world; each sandbox
-// is a world of its own, forked from the start dataset (copy on write, mock/data/copy-on-write.ts).
-// An API key names its world, so the gate resolves the world with the key, once, and every
-// operation receives it: one request path for every world.
+// Worlds: a dataset with its own API keys, webhook service, rate-limit counters, response-cache space
+// and scripted faults. The demo and --keys keys belong to the default world; each sandbox is a world
+// forked from the start dataset (copy on write). A key names its world, so the world is resolved with
+// the key, once, and every operation receives it: one request path for every world.
 import { mockLimits } from "../../generated/control-facts.js";
 import { createKeyRegistry } from "./api-keys.js";
 import { forkDataset, resetDataset } from "../data/copy-on-write.js";

@@ -6,8 +6,6 @@ import type { Dataset, OrganizationData } from "../../data/dataset.js";
 import { quote } from "../../kernel/text.js";
 import type { ResourceRequest, ResourceResult } from "./contract.js";
 
-export { quote };
-
 /** A refusal a handler decides: a bad combination of parameters, or an id outside the organisation. */
 export class Refusal extends Error {
   constructor(
