@@ -191,10 +191,8 @@ async function operationsOf(document: Document, api: Api, name: string, ahead?: 
 type Document = { paths?: Record<string, Record<string, { operationId?: string; parameters?: Record<string, unknown>[]; requestBody?: Record<string, any> }>> };
 
 /**
- * What the operations `keep` names read of `document` beyond Prism's operations (withBody and
- * withExtensions below: request bodies, x-case-insensitive parameters), every $ref resolved: a
- * document of its own that loadReadSpec takes in the whole's place, a fraction of its size
- * (npm run generate writes generated/msw-spec.json with it, for the MSW handlers).
+ * What withBody and withExtensions read of `document` for the operations `keep` names, every $ref
+ * resolved: a small document loadReadSpec takes in the whole's place (generated/msw-spec.json).
  */
 export function documentExtras(document: object, keep: (operationId: string) => boolean): object {
   const whole = document as Document;

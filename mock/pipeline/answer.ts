@@ -1,8 +1,6 @@
 // The answer of a request Prism has routed and validated (route.ts), for every operation of both
-// documents (the read API and the control API): admission (admission.ts: an injected failure, the
-// key, rate limit and permission, scripted faults), the refusals in words (params.ts,
-// body-text.ts), a hand-over to Prism's own mocker for a Prefer header (prefer.ts), or the
-// operation's answer (mock/operations/).
+// documents: admission (admission.ts), the refusals in words (params.ts, body-text.ts), Prism's own
+// mocker for a Prefer header (prefer.ts), or the operation's answer (mock/operations/).
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import { describeBodyFailures } from "./body-text.js";
 import { failure, internalError, refusal, successBody, type Reply } from "../kernel/envelope.js";

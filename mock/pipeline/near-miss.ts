@@ -1,10 +1,8 @@
-// The operations a request no operation matched most likely meant, in the contract's terms, for the
-// 404's "did you mean" and the journal's unmatched entries. No string distance: a path is near an
-// operation's when it differs only in letter case, a trailing slash or doubled slashes; or has the
-// same segments but one (past the first, which names the API: /v1, /_mock); or shares a known
-// prefix of segments with it (the version and the resource at least), a resource written in the
-// plural, another case or with - or _ counting as the same segment. The request's method ranks
-// first among equals. Cheap by construction: one pass over the operations, a few segments each.
+// The operations a request no operation matched most likely meant, for the 404's "did you mean" and
+// the journal's unmatched entries, in the contract's terms rather than by string distance: a path
+// differing only in letter case or slashes; the same segments but one (past the first: /v1, /_mock);
+// or a shared prefix of at least the version and the resource, a resource in the plural, another case
+// or with - or _ counting alike. The method ranks first among equals; one pass over the operations.
 import { isTemplate, type SpecOperation } from "../kernel/spec.js";
 import { printable } from "../kernel/text.js";
 

@@ -58,11 +58,7 @@ function describeMalformed(operation: SpecOperation, pair: MalformedPair): Viola
   return violation("parameter", `Invalid query string: the parameter name ${quote(pair.name)} has a malformed percent-encoding; ${ENCODING_HINT}.`, pair.name);
 }
 
-/**
- * Every parameter at fault in a request routed to `operation`, given Prism's diagnostics for it,
- * one finding each with its sentence, in the spec's order of parameters (the mock's refusals and the
- * proxy's request findings are made of these).
- */
+/** Every parameter at fault, given Prism's diagnostics, one finding each in the spec's order (the mock's refusals and the proxy's findings). */
 export function paramProblems(operation: SpecOperation, diagnostics: readonly IPrismDiagnostic[], search: string, query: Query, pathParams: Record<string, string>): Violation[] {
   const malformed = malformedEscape(search);
   if (malformed) return [describeMalformed(operation, malformed)];
@@ -75,10 +71,8 @@ export function paramProblems(operation: SpecOperation, diagnostics: readonly IP
 }
 
 /**
- * The parameters of a request routed to `operation`, given Prism's diagnostics for it: a refusal
- * naming every parameter at fault, or the query the handler sees (spec parameters under the spec's
- * spelling, as Prism matches names without regard to case; empty values dropped, as Prism treats
- * `PageSize=` as absent).
+ * A refusal naming every parameter at fault, or the query the handler sees: the spec's parameters
+ * under its spelling (Prism matches names in any case), empty values dropped (Prism reads `PageSize=` as absent).
  */
 export function checkParams(
   operation: SpecOperation,

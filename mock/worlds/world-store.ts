@@ -1,8 +1,7 @@
-// What a world keeps that its users made or changed and that each request may count on: the rate
-// limit's counts and the scripted faults (the journal and webhooks have their own ports). In one
-// process it is objects in memory (MemoryWorldStore, answering at once); with --state redis:// it is
-// Redis, shared by every replica (mock/state/redis/), answering promises. The pipeline asks one
-// question per request, admit, so a shared store answers it in one round trip.
+// What a world keeps that users made or changed and each request may count on: the rate limit's
+// counts and the scripted faults. In one process, objects in memory answering at once; with --state
+// redis://, Redis shared by every replica, answering promises. The pipeline asks one question per
+// request, admit, so a shared store answers it in one round trip.
 import type { RateDecision, RateLimiter } from "./rate-limit.js";
 import { FaultScript, type Fault, type FaultInput, type ScriptedAnswer } from "./faults.js";
 import type { JournalEntry } from "./journal/entry.js";

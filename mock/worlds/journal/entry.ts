@@ -31,10 +31,9 @@ export interface JournalEntry {
 /** The start of a body as the journal keeps it (the control document's RecordedBody). */
 export type RecordedBody = components["schemas"]["RecordedBody"];
 
-// What V8 (64-bit) takes beyond the texts' characters, rounded up. Measured on Node 20 (50,000
-// entries, heap after full collections): about 162 bytes plus the URL's length per entry (the
-// object, its two numbers, the URL's header); 200 covers its slot in the ring too. The method,
-// operationId and caller are strings the entries share.
+// What V8 (64-bit) takes beyond the texts' characters, rounded up; measured on Node 20 (50,000 entries,
+// heap after full collections): about 162 bytes plus the URL per entry (the object, two numbers, the
+// URL's header); 200 covers its ring slot too. Method, operationId and caller are shared strings.
 const ENTRY_BYTES = 200;
 const BODY_BYTES = 64;
 const VIOLATION_BYTES = 64;
