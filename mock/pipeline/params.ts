@@ -17,12 +17,8 @@ export type ParamCheck =
   | { ok: true; query: Query; typed: { query: TypedParams; path: TypedParams } }
   | { ok: false; violations: Violation[] };
 
-interface MalformedPair {
-  /** The parameter's name as URLSearchParams reads it. */
-  name: string;
-  /** The value as sent, still encoded. */
-  rawValue: string;
-}
+/** A pair with broken percent-encoding: `name` as URLSearchParams reads it, `rawValue` as sent (still encoded). */
+type MalformedPair = { name: string; rawValue: string };
 
 /**
  * The first name=value pair whose percent-encoding is broken: a "%" without two hex digits, or

@@ -9,6 +9,7 @@ import { splitTarget } from "../../src/query.js";
 import { meant, nearMiss } from "./near-miss.js";
 import { pathParamsOf } from "./answer.js";
 import { paramProblems } from "./params.js";
+import type { ApiRequest } from "./dispatch.js";
 
 /** One rule a request breaks: its name, where (a JSON pointer into the request), the sentence. */
 export interface RequestProblem {
@@ -23,12 +24,7 @@ export interface RequestCheck {
   problems: RequestProblem[];
 }
 
-export interface CheckedRequest {
-  method: string;
-  /** Path and query as sent. */
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-}
+export type CheckedRequest = Pick<ApiRequest, "method" | "url" | "headers">;
 
 /** A checker of requests against `spec` (the read API: loadReadSpec). */
 export function createRequestChecker(spec: LoadedSpec): (request: CheckedRequest) => Promise<RequestCheck> {
