@@ -3,15 +3,10 @@
 // Counted through the Prism components the dispatcher is given, wrapped around Prism's own.
 import { beforeAll, describe, expect, test } from "vitest";
 import type { PrismHttpComponents } from "@stoplight/prism-http";
-import { DEMO_KEY, DEMO_KEYS } from "../../mock/keys/demo-keys.js";
-import { readOperations, handlers } from "../../mock/operations/read/index.js";
-import { createDispatcher, type Dispatcher } from "../../mock/pipeline/dispatch.js";
+import { DEMO_KEY } from "../../mock/keys/demo-keys.js";
+import type { Dispatcher } from "../../mock/pipeline/dispatch.js";
 import { prismComponents } from "../../mock/pipeline/route.js";
-import { ResponseCache } from "../../mock/pipeline/response-cache.js";
-import { loadSpec } from "../../mock/kernel/spec.js";
-import { Worlds } from "../../mock/worlds/world.js";
-import { memoryBackend } from "../../mock/state/memory.js";
-import { freshDataset } from "../mock-data/fixture.js";
+import { testDispatcher } from "./dispatcher.js";
 
 const calls = { route: 0, mock: 0 };
 let dispatch: Dispatcher;
@@ -21,20 +16,8 @@ beforeAll(async () => {
     route: (...args) => (calls.route++, own.route(...args)),
     mock: (...args) => (calls.mock++, own.mock(...args)),
   };
-  dispatch = createDispatcher({
-    spec: await loadSpec(),
-    worlds: new Worlds({ start: freshDataset(), keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, state: memoryBackend({ rateLimit: "off" }) }),
-    table: readOperations(handlers),
-    failRate: 0,
-    random: Math.random,
-    // No cache: every request reaches Prism.
-    cache: new ResponseCache(0),
-    now: () => 0,
-    onInternalError: (line) => {
-      throw new Error(`no internal error expected, got ${line}`);
-    },
-    prism: counted,
-  });
+  // No response cache (testDispatcher's): every request reaches Prism.
+  dispatch = await testDispatcher({ prism: counted });
 });
 
 const full = `Bearer ${DEMO_KEY.org1Full}`;
