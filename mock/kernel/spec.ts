@@ -100,9 +100,7 @@ export function loadSpec(): Promise<LoadedSpec> {
 async function parseSpec(): Promise<LoadedSpec> {
   const [ahead, read, control] = await Promise.all([
     readJson<PrismOperations>(PRISM_OPERATIONS_PATH),
-    readBundledOpenapi().catch((error: unknown) => {
-      throw new Error(`cannot read the OpenAPI description ${BUNDLED_OPENAPI}: ${(error as Error).message}`);
-    }),
+    readBundledOpenapi().catch(unreadable(BUNDLED_OPENAPI)),
     readJson<Document>(CONTROL_SPEC_PATH),
   ]);
   const operations = await Promise.all([operationsOf(read, "read", BUNDLED_OPENAPI, ahead["openapi.json"]), operationsOf(control, "control", CONTROL_SPEC_PATH, ahead["control-openapi.json"])]);
@@ -165,12 +163,15 @@ export function depthLimit(spec: LoadedSpec): number {
 }
 
 async function readJson<T>(path: string): Promise<T> {
-  try {
-    return JSON.parse(await readFile(path, "utf8")) as T;
-  } catch (error) {
-    throw new Error(`cannot read the OpenAPI description ${path}: ${(error as Error).message}`);
-  }
+  return readFile(path, "utf8")
+    .then((text) => JSON.parse(text) as T)
+    .catch(unreadable(path));
 }
+
+/** A reading's failure, naming the file. */
+const unreadable = (path: string) => (error: unknown): never => {
+  throw new Error(`cannot read the OpenAPI description ${path}: ${(error as Error).message}`);
+};
 
 /**
  * Prism's operations of `document` (read ahead of time, or by Prism's reader, which dereferences
