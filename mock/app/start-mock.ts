@@ -9,7 +9,7 @@ import { createDataset, sampleIds, type Dataset, type OrganizationSampleIds } fr
 import { organizationNameAt } from "../data/lazy-organizations.js";
 import { DataFileError, type DataFile, type LoadedDataFile } from "../data/data-file.js";
 import { dataFileFromObject, readDataFile } from "../data/read-data-file.js";
-import { CONTROL_PREFIX } from "../kernel/control-paths.js";
+import { controlPrefix as CONTROL_PREFIX } from "../../generated/control-facts.js";
 import { bodyLimit, loadSpec, type LoadedSpec } from "../kernel/spec.js";
 import { DEMO_KEYS } from "../keys/demo-keys.js";
 import { parseKeySpecs, readKeysFile } from "../keys/load-keys.js";

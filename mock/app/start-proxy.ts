@@ -21,6 +21,7 @@ import { loadReadSpec } from "../kernel/spec.js";
 import { errorText, oneLine } from "../kernel/text.js";
 import { createRequestChecker } from "../pipeline/request-check.js";
 import { PROXY_DEFAULTS, PROXY_PREFIX, upstreamProblem, type StartProxyOptions } from "./proxy-options.js";
+import { splitTarget } from "../../src/query.js";
 
 export type { StartProxyOptions } from "./proxy-options.js";
 export type { ProxyReport, ViolationEntry } from "../edges/proxy/tally.js";
@@ -62,7 +63,7 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
   });
   const pending = new Set<Promise<void>>();
   const observe = (seen: SeenExchange) => {
-    const done = observer.observe(seen).catch((error: unknown) => onError(`hr-mock proxy: internal error while checking ${seen.method} ${seen.url.split("?")[0].slice(0, 200)}: ${oneLine(errorText(error))}`));
+    const done = observer.observe(seen).catch((error: unknown) => onError(`hr-mock proxy: internal error while checking ${seen.method} ${splitTarget(seen.url).path.slice(0, 200)}: ${oneLine(errorText(error))}`));
     pending.add(done);
     void done.finally(() => pending.delete(done));
   };
@@ -84,7 +85,7 @@ export async function startProxy(options: StartProxyOptions): Promise<RunningPro
   });
 
   async function control(req: IncomingMessage, res: ServerResponse, url: string): Promise<void> {
-    const path = url.split("?")[0];
+    const { path } = splitTarget(url);
     if (path !== `${PROXY_PREFIX}report`) return send(res, failure(404, `Not found: the proxy's own path is ${PROXY_PREFIX}report (GET answers the report, POST also writes its files); every other path is passed on.`));
     if (req.method === "POST") {
       await idle();

@@ -6,6 +6,7 @@ import { internalError, wireHead, type FailureStatus, type Reply } from "../kern
 import { errorText, oneLine } from "../kernel/text.js";
 import { BODY_METHODS } from "../kernel/methods.js";
 import type { Dispatcher } from "../pipeline/dispatch.js";
+import { splitTarget } from "../../src/query.js";
 
 export type FetchHandler = (request: Request) => Promise<Response>;
 
@@ -27,7 +28,7 @@ export function createFetchEdge(options: FetchEdgeOptions): FetchHandler {
 
   return async (request) => {
     const reply = await answer(request).catch((error: unknown): Reply => {
-      onError(`${name}: internal error on ${request.method} ${request.url.split("?")[0]}: ${oneLine(errorText(error))}`);
+      onError(`${name}: internal error on ${request.method} ${splitTarget(request.url).path}: ${oneLine(errorText(error))}`);
       return internalError();
     });
     // The latency option, plus what the answer asks to be held (a scripted delay, a throttled 401).

@@ -6,6 +6,7 @@
 import { DEMO_KEY_PREFIX, SANDBOX_KEY_PREFIX } from "../keys/demo-keys.js";
 import type { SpecOperation } from "../kernel/spec.js";
 import { SECRET_PREFIX } from "../kernel/text.js";
+import { queryComponent, splitTarget } from "../../src/query.js";
 
 /** What a hidden value is shown as. */
 export const HIDDEN_VALUE = "…";
@@ -23,26 +24,14 @@ export function queryValueShown(operation: SpecOperation | undefined, name: stri
  * replaced by HIDDEN_VALUE; every other byte as it came (a target with nothing to hide is unchanged).
  */
 export function maskedTarget(target: string, operation: SpecOperation | undefined): string {
-  const queryStart = target.indexOf("?");
-  if (queryStart < 0) return target;
-  const pairs = target
-    .slice(queryStart + 1)
-    .split("&")
-    .map((pair) => {
-      const equals = pair.indexOf("=");
-      if (equals < 0) return pair;
-      const name = pair.slice(0, equals);
-      const value = pair.slice(equals + 1);
-      return queryValueShown(operation, decoded(name), decoded(value)) && queryValueShown(operation, decoded(name), value) ? pair : `${name}=${HIDDEN_VALUE}`;
-    });
-  return `${target.slice(0, queryStart)}?${pairs.join("&")}`;
-}
-
-/** A query component as URLSearchParams reads it ("+" a space, %XX its byte); as sent when it is not valid percent-encoding. */
-function decoded(text: string): string {
-  try {
-    return decodeURIComponent(text.replace(/\+/g, " "));
-  } catch {
-    return text;
-  }
+  const { path, search } = splitTarget(target);
+  if (search === "") return target;
+  const pairs = search.split("&").map((pair) => {
+    const equals = pair.indexOf("=");
+    if (equals < 0) return pair;
+    const name = pair.slice(0, equals);
+    const value = pair.slice(equals + 1);
+    return queryValueShown(operation, queryComponent(name), queryComponent(value)) && queryValueShown(operation, queryComponent(name), value) ? pair : `${name}=${HIDDEN_VALUE}`;
+  });
+  return `${path}?${pairs.join("&")}`;
 }

@@ -30,9 +30,9 @@ export function failure(status: number, message: string, headers?: Record<string
   return { status, body: failureBody(status, message), headers };
 }
 
-/** The 500 of a failure inside the mock: the cause goes to its log, never to the caller. */
-export function internalError(): Reply {
-  return failure(500, "Internal error: the mock failed while answering; its log has the cause.");
+/** The 500 of a failure inside the mock (in `operationId`, when known): the cause goes to its log, never to the caller. */
+export function internalError(operationId?: string): Reply {
+  return failure(500, `Internal error: the mock failed while answering${operationId === undefined ? "" : ` ${operationId}`}; its log has the cause.`);
 }
 
 /** A refusal of what the request broke: the message is the findings' sentences, and the findings travel with it. */

@@ -6,6 +6,7 @@ import Ajv2020Module from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
 import type { WebhookEventType } from "../../generated/events.js";
 import type { Reason } from "./results.js";
+import { fieldName } from "./schema-text.js";
 
 const ASYNCAPI_PATH = new URL("../../generated/asyncapi.json", import.meta.url);
 const CONTROL_PATH = new URL("../../generated/control-openapi.json", import.meta.url);
@@ -40,22 +41,23 @@ function documents(): void {
   ajv.addSchema(control, "control");
 }
 
-let payloads: Map<string, Compiled> | undefined;
-/** Compiled once per process: each message's payload schema, by the message's name (its event type). */
-function payloadValidators(): Map<string, Compiled> {
-  if (payloads) return payloads;
-  documents();
-  payloads = new Map();
-  for (const [key, message] of Object.entries<Json>(asyncapi.components?.messages ?? {})) {
-    payloads.set(message.name, ajv.compile({ $ref: `asyncapi#/components/messages/${key}/payload` }));
+const validators = new Map<string, Compiled>();
+/** The validator of a schema of the documents (`control#/components/schemas/Delivery`), compiled once per process. */
+function validatorOf(ref: string): Compiled {
+  let validate = validators.get(ref);
+  if (!validate) {
+    documents();
+    validators.set(ref, (validate = ajv.compile({ $ref: ref }) as Compiled));
   }
-  return payloads;
+  return validate;
 }
 
-/** Error texts of an event body against its type's message payload schema; empty when it is valid. */
+/** Error texts of an event body against its type's message payload schema (the message named for the type); empty when it is valid. */
 export function eventProblems(body: unknown): string[] {
   const type = (body as { type?: unknown } | null)?.type;
-  const validate = typeof type === "string" ? payloadValidators().get(type) : undefined;
+  documents();
+  const key = Object.entries<Json>(asyncapi.components?.messages ?? {}).find(([, message]) => typeof type === "string" && message.name === type)?.[0];
+  const validate = key === undefined ? undefined : validatorOf(`asyncapi#/components/messages/${key}/payload`);
   if (!validate) return [`type ${JSON.stringify(type)} is not the name of an AsyncAPI message`];
   if (validate(body)) return [];
   return (validate.errors ?? []).map((e) => `${e.instancePath || "(body)"} ${e.message}`);
@@ -83,7 +85,6 @@ export function isUuid(value: unknown): boolean {
 }
 
 export type RequestSchema = "AddEndpointRequest" | "TriggerRequest" | "ResendRequest" | "BulkResendRequest";
-const requests = new Map<RequestSchema, Compiled>();
 
 /**
  * Checks an in-process caller's input against the control API's request schema, so that it meets
@@ -91,18 +92,13 @@ const requests = new Map<RequestSchema, Compiled>();
  * of a writeOnly property (a secret) is never echoed.
  */
 export function requestProblem(schema: RequestSchema, value: unknown): Reason | undefined {
-  let validate = requests.get(schema);
-  if (!validate) {
-    documents();
-    validate = ajv.compile({ $ref: `control#/components/schemas/${schema}` }) as Compiled;
-    requests.set(schema, validate);
-  }
+  const validate = validatorOf(`control#/components/schemas/${schema}`);
   if (validate(value)) return undefined;
   const errors = validate.errors ?? [];
   // oneOf reports each branch; the error of the branch nearest the value says the most.
   // (if/then parts repeat their `then` errors as "must match then schema": the field's own error says more.)
   const error = errors.find((e) => e.keyword !== "oneOf" && e.keyword !== "const" && e.keyword !== "type" && e.keyword !== "if") ?? errors[0];
-  const at = fieldOf(error.instancePath);
+  const at = fieldName(error.instancePath.split("/").slice(1));
   const named = error.keyword === "required" ? String(error.params.missingProperty) : error.keyword === "additionalProperties" ? String(error.params.additionalProperty) : "";
   const field = named === "" ? at : at === "" ? named : `${at}.${named}`;
   const properties = (control.components.schemas[schema] as Json).properties as Json;
@@ -121,15 +117,6 @@ export function requestProblem(schema: RequestSchema, value: unknown): Reason | 
   return { kind: "invalid", ...(field === "" ? {} : { field }), message: `${field || "the input"} ${what}${got}` };
 }
 
-/** `/events/1` as `events[1]`. */
-function fieldOf(pointer: string): string {
-  return pointer
-    .split("/")
-    .slice(1)
-    .map((part, i) => (/^\d+$/.test(part) ? `[${part}]` : i === 0 ? part : `.${part}`))
-    .join("");
-}
-
 function valueAt(value: unknown, pointer: string): unknown {
   return pointer.split("/").slice(1).reduce<any>((node, key) => node?.[key], value);
 }
@@ -139,14 +126,9 @@ function shown(value: unknown): string {
   return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
-let delivery: Compiled | undefined;
-
 /** Why a delivery log entry read back from a state directory is not a Delivery of the control API's document. */
 export function deliveryProblem(value: unknown): string | undefined {
-  if (!delivery) {
-    documents();
-    delivery = ajv.compile({ $ref: "control#/components/schemas/Delivery" }) as Compiled;
-  }
+  const delivery = validatorOf("control#/components/schemas/Delivery");
   if (delivery(value)) return undefined;
   const error = (delivery.errors ?? [])[0];
   return `${error?.instancePath || "(entry)"} ${error?.message ?? "is not a delivery"}`;

@@ -68,6 +68,12 @@ function describeNumber(noun: string, schema: JsonSchema): string {
   return noun;
 }
 
-function lowerFirst(text: string): string {
+/** `["events", "0"]` as `events[0]`: a field of a body as a message names it. */
+export function fieldName(path: readonly (string | number)[]): string {
+  return path.reduce<string>((name, part) => (/^\d+$/.test(String(part)) ? `${name}[${part}]` : name ? `${name}.${part}` : String(part)), "");
+}
+
+/** A sentence's first letter in lower case, to follow other words ("Must be" → "must be"; an acronym stays). */
+export function lowerFirst(text: string): string {
   return /^[A-Z](?![A-Z])/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }

@@ -9,6 +9,7 @@ import { fileURLToPath } from "node:url";
 import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
 import { BUNDLED_OPENAPI, readBundledOpenapi } from "../../src/contract/bundled.js";
 import { describeSchema, type JsonSchema } from "./schema-text.js";
+import { pathFragment } from "../../src/query.js";
 
 /** An operation as Prism parses it (the type of Prism's public reader, not of its internals). */
 export type PrismOperation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
@@ -21,10 +22,7 @@ const CONTROL_SPEC_PATH = fileURLToPath(new URL("../../generated/control-openapi
 const PRISM_OPERATIONS_PATH = fileURLToPath(new URL("../../generated/prism-operations.json", import.meta.url));
 
 /** Prism's operations of the bundled documents, as generated/prism-operations.json holds them. */
-export interface PrismOperations {
-  "openapi.json": PrismOperation[];
-  "control-openapi.json": PrismOperation[];
-}
+export type PrismOperations = Record<"openapi.json" | "control-openapi.json", PrismOperation[]>;
 
 export type Api = "read" | "control";
 
@@ -40,11 +38,7 @@ export interface SpecParam {
   integer: boolean;
   /** An array parameter (`Companies`), given by repeating it. */
   repeated: boolean;
-  /**
-   * The spec's `x-case-insensitive`: its text values match the enum without regard to letter case,
-   * each value here by its lower-case form. Prism keeps no parameter extensions, so this is read
-   * from the document itself.
-   */
+  /** The spec's `x-case-insensitive` (read from the document: Prism keeps no extensions): the enum's values by their lower case. */
   caseInsensitive?: Map<string, string>;
 }
 
@@ -57,15 +51,9 @@ export interface SpecOperation {
   path: string;
   /** The permission the spec's `x-permission` names. */
   permission: string;
-  /**
-   * The operation's `security` is empty (`security: []`): it answers without a key (the probes,
-   * and Pact's state change endpoint, which acts for nobody in the default world).
-   */
+  /** `security: []`: it answers without a key (the probes; Pact's state change endpoint, acting for nobody in the default world). */
   keyless: boolean;
-  /**
-   * Tagged Operators: a question about the replica itself (GET /_mock/health, /_mock/ready), answered
-   * before admission: never rate-limited, journaled or delayed.
-   */
+  /** Tagged Operators: about the replica itself (the probes), answered before admission: never rate-limited, journaled or delayed. */
   operator: boolean;
   /** Response codes the spec lists for the operation ("200", "404", "5XX"). */
   statuses: string[];
@@ -112,9 +100,7 @@ export function loadSpec(): Promise<LoadedSpec> {
 async function parseSpec(): Promise<LoadedSpec> {
   const [ahead, read, control] = await Promise.all([
     readJson<PrismOperations>(PRISM_OPERATIONS_PATH),
-    readBundledOpenapi().catch((error: unknown) => {
-      throw new Error(`cannot read the OpenAPI description ${BUNDLED_OPENAPI}: ${(error as Error).message}`);
-    }),
+    readBundledOpenapi().catch(unreadable(BUNDLED_OPENAPI)),
     readJson<Document>(CONTROL_SPEC_PATH),
   ]);
   const operations = await Promise.all([operationsOf(read, "read", BUNDLED_OPENAPI, ahead["openapi.json"]), operationsOf(control, "control", CONTROL_SPEC_PATH, ahead["control-openapi.json"])]);
@@ -147,6 +133,25 @@ function indexed(operations: SpecOperation[], where: string): LoadedSpec {
   return { operations, byOperationId };
 }
 
+/** A path template's segment that stands for a parameter (`{id}`). */
+export const isTemplate = (segment: string) => /^\{.+\}$/.test(segment);
+
+/** The operations whose path template matches `path` exactly (a 405's: the path is right, the method not). */
+export function operationsAt(operations: Iterable<SpecOperation>, path: string): SpecOperation[] {
+  // Fragments decoded as Prism's router reads them (a fragment that does not decode stays as sent),
+  // so the methods named are those of the path Prism found.
+  const given = path.split("/").slice(1).map(pathFragment);
+  return [...operations].filter((op) => {
+    const template = op.path.split("/").slice(1);
+    return template.length === given.length && template.every((f, i) => (isTemplate(f) ? given[i] !== "" : f === given[i]));
+  });
+}
+
+/** Whether a response code of the spec ("404", or a range such as "5XX") covers a status. */
+export function covers(responseCode: string, status: number): boolean {
+  return /^\d{3}$/.test(responseCode) ? Number(responseCode) === status : Math.floor(status / 100) === Number(responseCode[0]);
+}
+
 /** The largest body any operation reads (its x-max-bytes): the edge stops reading after it. */
 export function bodyLimit(spec: LoadedSpec): number {
   return Math.max(0, ...spec.operations.map((op) => op.body?.maxBytes ?? 0));
@@ -158,12 +163,15 @@ export function depthLimit(spec: LoadedSpec): number {
 }
 
 async function readJson<T>(path: string): Promise<T> {
-  try {
-    return JSON.parse(await readFile(path, "utf8")) as T;
-  } catch (error) {
-    throw new Error(`cannot read the OpenAPI description ${path}: ${(error as Error).message}`);
-  }
+  return readFile(path, "utf8")
+    .then((text) => JSON.parse(text) as T)
+    .catch(unreadable(path));
 }
+
+/** A reading's failure, naming the file. */
+const unreadable = (path: string) => (error: unknown): never => {
+  throw new Error(`cannot read the OpenAPI description ${path}: ${(error as Error).message}`);
+};
 
 /**
  * Prism's operations of `document` (read ahead of time, or by Prism's reader, which dereferences
@@ -181,13 +189,11 @@ async function operationsOf(document: Document, api: Api, name: string, ahead?: 
   return parsed.filter((op) => !answeredAtEdge(op)).map((op) => withBody(withExtensions(toSpecOperation(op, api), document), document, name));
 }
 
-type Document = { paths?: Record<string, Record<string, { operationId?: string; parameters?: Record<string, unknown>[]; requestBody?: Record<string, any> }>>; components?: { parameters?: Record<string, Record<string, unknown>> } };
+type Document = { paths?: Record<string, Record<string, { operationId?: string; parameters?: Record<string, unknown>[]; requestBody?: Record<string, any> }>> };
 
 /**
- * What the operations `keep` names read of `document` beyond Prism's operations (withBody and
- * withExtensions below: request bodies, x-case-insensitive parameters), every $ref resolved: a
- * document of its own that loadReadSpec takes in the whole's place, a fraction of its size
- * (npm run generate writes generated/msw-spec.json with it, for the MSW handlers).
+ * What withBody and withExtensions read of `document` for the operations `keep` names, every $ref
+ * resolved: a small document loadReadSpec takes in the whole's place (generated/msw-spec.json).
  */
 export function documentExtras(document: object, keep: (operationId: string) => boolean): object {
   const whole = document as Document;
@@ -238,8 +244,7 @@ function resolved(document: unknown, node: unknown, depth = 0): unknown {
 function withExtensions(operation: SpecOperation, document: Document): SpecOperation {
   const declared = document.paths?.[operation.path]?.[operation.method.toLowerCase()]?.parameters ?? [];
   for (const entry of declared) {
-    const ref = typeof entry.$ref === "string" ? /^#\/components\/parameters\/(.+)$/.exec(entry.$ref)?.[1] : undefined;
-    const parameter = ref === undefined ? entry : document.components?.parameters?.[ref];
+    const parameter = resolved(document, entry) as Record<string, unknown> | undefined;
     if (parameter?.["x-case-insensitive"] !== true) continue;
     const spec = [...operation.queryParams, ...operation.pathParams].find((p) => p.name === parameter.name);
     if (spec) spec.caseInsensitive = new Map(textValues(spec.schema).map((value) => [value.toLowerCase(), value]));

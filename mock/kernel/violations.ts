@@ -2,16 +2,11 @@
 // body, a header, a permission), each with the sentence the answer's message is made of. They are
 // decided once, where the pipeline checks the request (params.ts, body checks, the gate), travel
 // with the answer, and the journal keeps them, so a test reads them without parsing messages.
+import type { components } from "../../generated/control-api.js";
 
-export type ViolationKind = "parameter" | "body" | "header" | "permission";
-
-export interface Violation {
-  kind: ViolationKind;
-  /** What is at fault: the parameter (PageSize), the body's field (events[0]), the header (Authorization), the permission lacking. */
-  name?: string;
-  /** The sentence of the error answer that names it. */
-  message: string;
-}
+/** A finding as the control document describes it: its kind, what is at fault (PageSize, events[0], Authorization, a permission), the sentence. */
+export type Violation = components["schemas"]["Violation"];
+export type ViolationKind = Violation["kind"];
 
 /** A finding; `name` left out when nothing narrower than the kind is at fault (a body that is not JSON). */
 export function violation(kind: ViolationKind, message: string, name?: string): Violation {

@@ -19,7 +19,5 @@ export interface OperationCall {
   body?: unknown;
 }
 
-export type Operation = (call: OperationCall) => OperationResult | Promise<OperationResult>;
-
 /** Operations by operationId, from every document the mock serves. */
-export type OperationTable = Readonly<Record<string, Operation>>;
+export type OperationTable = Readonly<Record<string, (call: OperationCall) => OperationResult | Promise<OperationResult>>>;

@@ -89,12 +89,8 @@ function walk(doc: unknown, raw: Schema, at: string, rules: Record<string, RuleS
     rules[at] = regex ? rule({ match: "regex", regex }) : rule({ match: "type" });
     return example ?? FORMAT_EXAMPLE[schema.format as string] ?? "text";
   }
-  if (type === "integer") {
-    rules[at] = rule({ match: "integer" });
-    return example ?? schema.minimum ?? 0;
-  }
-  if (type === "number") {
-    rules[at] = rule({ match: "number" });
+  if (type === "integer" || type === "number") {
+    rules[at] = rule({ match: type });
     return example ?? schema.minimum ?? 0;
   }
   if (type === "boolean") {

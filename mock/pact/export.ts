@@ -1,9 +1,8 @@
 // A world's journal as a Pact specification V4 file: one interaction per distinct operation, caller,
-// request shape (the query names sent) and answer status. The request keeps its method, path and
-// query; the ids it names come from the provider state (Pact's provider-state generators), and so
-// does the API key, which is never written (the Authorization header is a regex of its form). The
-// response is the answer's schema as a body with matching rules (body-rules.ts), so the pact holds
-// on any seed and any --today.
+// request shape (the query names sent) and answer status. The ids a request names, and its API key
+// (never written: the header is a regex of its form), come from the provider state; the response is
+// the answer's schema as a body with matching rules (body-rules.ts), so the pact holds on any seed
+// and any --today.
 import type { SpecOperation } from "../kernel/spec.js";
 import type { RecordedRequest } from "../worlds/journal/requests.js";
 import type { World } from "../worlds/world.js";
@@ -116,21 +115,19 @@ function stateOf(request: RecordedRequest, organisation: number | undefined, nee
   return { name, params: { key: request.caller, organisation, permissions: [...(permissions ?? [])] } };
 }
 
+/** The operation as the document writes it. */
+const documented = (doc: any, operation: SpecOperation): any => doc.paths?.[operation.path]?.[operation.method.toLowerCase()];
+
 function summaryOf(doc: any, operation: SpecOperation): string {
-  const summary = doc.paths?.[operation.path]?.[operation.method.toLowerCase()]?.summary;
+  const summary = documented(doc, operation)?.summary;
   return typeof summary === "string" ? summary.replace(/^./, (c) => c.toLowerCase()) : `${operation.method} ${operation.path}`;
 }
 
-/** The documented response of a status (responseKeyOf: the exact code, its class, then default). */
-function documentedResponse(doc: any, operation: SpecOperation, status: number): any {
-  const responses = doc.paths?.[operation.path]?.[operation.method.toLowerCase()]?.responses ?? {};
-  const key = responseKeyOf(responses, status);
-  return key === undefined ? undefined : deref(doc, responses[key]);
-}
-
+/** The response of a status as the document writes it (responseKeyOf: the exact code, its class, then default), as a pact's. */
 function responseOf(doc: any, operation: SpecOperation, status: number): Record<string, unknown> {
-  const documented = documentedResponse(doc, operation, status);
-  const schema = documented?.content?.["application/json"]?.schema;
+  const responses = documented(doc, operation)?.responses ?? {};
+  const key = responseKeyOf(responses, status);
+  const schema = key === undefined ? undefined : deref(doc, responses[key])?.content?.["application/json"]?.schema;
   if (!schema) return { status };
   const { body, rules } = bodyWithRules(doc, schema);
   const header: Record<string, RuleSet> = { "Content-Type": { combine: "AND", matchers: [{ match: "regex", regex: JSON_TYPE_REGEX }] } };

@@ -3,13 +3,13 @@
 // name), and the record of each kind the state endpoint offers in a world it set up.
 import type { OrganizationData } from "../data/organization.js";
 
-/** The provider-state values a request's ids come from, by the organisation index that holds them. */
-export const ID_KINDS = [
-  ["leaveRequestId", "leaveRequestById"],
-  ["departmentId", "departmentById"],
-  ["employeeId", "employeeById"],
-  ["leaveTypeId", "leaveTypeById"],
-  ["companyId", "companyById"],
+/** The provider-state values a request's ids come from, the organisation index that holds them, and their words in a state's name. */
+const ID_KINDS = [
+  ["leaveRequestId", "leaveRequestById", "a leave request"],
+  ["departmentId", "departmentById", "a department"],
+  ["employeeId", "employeeById", "an employee"],
+  ["leaveTypeId", "leaveTypeById", "a leave type"],
+  ["companyId", "companyById", "a company"],
 ] as const;
 
 export type IdKind = (typeof ID_KINDS)[number][0];
@@ -37,10 +37,4 @@ export function offeredIds(org: OrganizationData): Partial<Record<IdKind, string
 }
 
 /** Words for a state's name: "a leave request", "a department". */
-export const RECORD_WORDS: Record<IdKind, string> = {
-  leaveRequestId: "a leave request",
-  departmentId: "a department",
-  employeeId: "an employee",
-  leaveTypeId: "a leave type",
-  companyId: "a company",
-};
+export const RECORD_WORDS = Object.fromEntries(ID_KINDS.map(([kind, , words]) => [kind, words])) as Record<IdKind, string>;

@@ -1,24 +1,16 @@
-// Admission: what every request of an operation meets before its answer, in one place for both
-// ways an answer is made (answer.ts after Prism's routing, and the response cache): an injected
-// failure (--fail-rate), the key the dispatcher identified (gate.ts), then the key's world's store: the rate limit, the permission
-// and the world's scripted faults, in one question (worlds/world-store.ts). Read API operations
-// only are failed, counted and faulted; the control API's are not. A store kept elsewhere (Redis)
-// answers a promise; one in this process answers at once, and so does this.
+// Admission: what every request of an operation meets before its answer, on both paths (answer.ts
+// after Prism's routing, and the response cache): an injected failure (--fail-rate), the key (gate.ts),
+// then one question to the key's world's store: rate limit, permission, scripted faults. Only the read
+// API's operations are failed, counted and faulted. A store elsewhere (Redis) answers a promise.
 import { failure, type Reply } from "../kernel/envelope.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import type { SpecOperation } from "../kernel/spec.js";
-import { hasPermission, UNKNOWN_KEY } from "../worlds/authenticate.js";
+import { UNKNOWN_KEY } from "../worlds/authenticate.js";
 import { faultReply } from "../worlds/faults.js";
 import type { JournalEntry } from "../worlds/journal/entry.js";
 import type { ApiKey } from "../worlds/world.js";
 import { forbidden, rateHeadersOf, rateLimited, unauthorized, type Gate, type Identified } from "./gate.js";
 import { storeUnavailable } from "../kernel/store-unavailable.js";
-
-/** Who asks: the key behind the Authorization header (identified once per request), and the remote address (the throttle on failed authentication). */
-export interface Caller {
-  identified: Identified;
-  client?: string;
-}
 
 export type Admission =
   | { ok: true; apiKey: ApiKey; rateHeaders?: Record<string, number>; caller: string; holdMs?: number; recorded: boolean }
@@ -38,8 +30,12 @@ export interface AdmissionOptions {
 /** The caller of an open operation, as the journal names it. */
 export const ANONYMOUS = "(no key needed)";
 
-/** `entryIfAdmitted`: the journal entry of a cache hit, recorded with the counting when the store can. */
-export type Admit = (operation: SpecOperation, caller: Caller, entryIfAdmitted?: () => JournalEntry) => Awaitable<Admission>;
+/**
+ * `caller`: the key behind Authorization (identified once per request) and the remote address (the
+ * throttle on failed authentication). `entryIfAdmitted`: a cache hit's journal entry, recorded with
+ * the counting when the store can.
+ */
+export type Admit = (operation: SpecOperation, caller: { identified: Identified; client?: string }, entryIfAdmitted?: () => JournalEntry) => Awaitable<Admission>;
 
 export function createAdmission({ gate, failRate, random, clock, anonymous }: AdmissionOptions): Admit {
   return (operation, { identified: who, client }, entryIfAdmitted) => {
@@ -52,8 +48,7 @@ export function createAdmission({ gate, failRate, random, clock, anonymous }: Ad
     const { apiKey } = identified;
     const caller = apiKey.label;
     const { store } = apiKey.world;
-    const permitted = hasPermission(apiKey, operation.permission);
-    const admission = store.admit({ key: apiKey.key, operationId: operation.operationId, read, permitted, nowMs: clock(), entryIfAdmitted });
+    const admission = store.admit({ key: apiKey.key, operationId: operation.operationId, read, permitted: apiKey.permissions.has(operation.permission), nowMs: clock(), entryIfAdmitted });
     const answered = andThen(admission, (outcome): Admission => {
       switch (outcome.kind) {
         case "admitted":

@@ -1,11 +1,9 @@
 // The answer of a request Prism has routed and validated (route.ts), for every operation of both
-// documents (the read API and the control API): admission (admission.ts: an injected failure, the
-// key, rate limit and permission, scripted faults), the refusals in words (params.ts,
-// body-text.ts), a hand-over to Prism's own mocker for a Prefer header (prefer.ts), or the
-// operation's answer (mock/operations/).
+// documents: admission (admission.ts), the refusals in words (params.ts, body-text.ts), Prism's own
+// mocker for a Prefer header (prefer.ts), or the operation's answer (mock/operations/).
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import { describeBodyFailures } from "./body-text.js";
-import { failure, refusal, successBody, type Reply } from "../kernel/envelope.js";
+import { failure, internalError, refusal, successBody, type Reply } from "../kernel/envelope.js";
 import { violation, type Violation } from "../kernel/violations.js";
 import type { Admission, Admit } from "./admission.js";
 import type { Identified } from "./gate.js";
@@ -19,6 +17,7 @@ import { errorText, oneLine } from "../kernel/text.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import { StoreUnavailableError } from "../kernel/store-unavailable.js";
 import type { World } from "../worlds/world.js";
+import { pathFragment } from "../../src/query.js";
 
 /** What the answer needs of the request beside Prism's findings: the dispatcher's, never sent through Prism. */
 export interface RequestContext {
@@ -51,7 +50,7 @@ export interface MockedReply extends Reply {
 }
 
 export interface AnswerOptions {
-  /** What answers each operation, by operationId. */
+  /** What answers each operation of both documents, by operationId. */
   table: OperationTable;
   /** The operations that answer without a key (the probes): no admission, no rate limit, no journal. */
   keyless?: KeylessTable;
@@ -59,7 +58,7 @@ export interface AnswerOptions {
   admit: Admit;
   /** Prism's own mocker, for a request whose Prefer header asks for a code, an example or a generated body. */
   prefer: PreferMocker;
-  /** Called with one line when an operation fails (never with a key). */
+  /** Called with one line when something fails inside the mock (never with a key). */
   onInternalError: (line: string) => void;
 }
 
@@ -76,7 +75,7 @@ export function createAnswer(options: AnswerOptions): Answer {
       // A state store out of reach is no fault of the mock's: the dispatcher's 503 names it.
       if (error instanceof StoreUnavailableError) throw error;
       options.onInternalError(`hr-mock: internal error in ${operation.operationId}: ${oneLine(errorText(error))}`);
-      return failure(500, `Internal error: the mock failed while answering ${operation.operationId}; its log has the cause.`);
+      return internalError(operation.operationId);
     };
     try {
       const reply = answer(operation, validations, context);
@@ -134,7 +133,7 @@ export function createAnswer(options: AnswerOptions): Answer {
         if (!checked.ok) return refuse(400, checked.violations);
         // `today` is the answering world's: dynamic answers date things around it.
         const mocked = options.prefer(operation, { path: context.path, query: checked.query, today: apiKey.world.dataset.today }, preference.config);
-        return mocked.then((reply) => ({ ...reply, headers: { ...reply.headers, ...headers }, caller }));
+        return { ...mocked, headers: { ...mocked.headers, ...headers }, caller };
       }
     }
 
@@ -193,10 +192,7 @@ export function nestedDeeperThan(value: unknown, limit: number): boolean {
 }
 
 /** The operation's success status, as its document lists it (200, 201 or 202). */
-function successStatus(operation: SpecOperation): number {
-  const code = operation.statuses.find((s) => /^2\d\d$/.test(s));
-  return code === undefined ? 200 : Number(code);
-}
+const successStatus = (operation: SpecOperation): number => Number(operation.statuses.find((s) => /^2\d\d$/.test(s)) ?? 200);
 
 /** The path template's parameters, percent-decoded, as Prism's router matched them. */
 export function pathParamsOf(operation: SpecOperation, path: string): Record<string, string> {
@@ -206,16 +202,7 @@ export function pathParamsOf(operation: SpecOperation, path: string): Record<str
   const params: Record<string, string> = {};
   template.forEach((fragment, i) => {
     const name = /^\{(.+)\}$/.exec(fragment)?.[1];
-    if (name !== undefined) params[name] = decodeFragment(given[i] ?? "");
+    if (name !== undefined) params[name] = pathFragment(given[i] ?? "");
   });
   return params;
-}
-
-function decodeFragment(fragment: string): string {
-  if (!fragment.includes("%")) return fragment;
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
 }

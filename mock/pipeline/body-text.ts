@@ -4,7 +4,7 @@
 // ...". Which field is missing or unknown is read from the body and the spec's schema, not from
 // Prism's message text.
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
-import { describeSchema, type JsonSchema } from "../kernel/schema-text.js";
+import { describeSchema, fieldName, lowerFirst, type JsonSchema } from "../kernel/schema-text.js";
 import type { SpecBody } from "../kernel/spec.js";
 import { quote } from "../kernel/text.js";
 import { violation, type Violation } from "../kernel/violations.js";
@@ -114,11 +114,6 @@ function isObject(value: unknown): value is Record<string, unknown> {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
-/** `["events", "0"]` as `events[0]`. */
-function fieldName(path: readonly Segment[]): string {
-  return path.reduce<string>((name, part) => (/^\d+$/.test(String(part)) ? `${name}[${part}]` : name ? `${name}.${part}` : String(part)), "");
-}
-
 /** A value for a message, never serialised whole: a body may be large or deeply nested. */
 function shown(value: unknown): string {
   if (value === undefined) return "nothing";
@@ -126,8 +121,4 @@ function shown(value: unknown): string {
   if (Array.isArray(value)) return `a list of ${value.length}`;
   if (isObject(value)) return "an object";
   return String(value);
-}
-
-function lowerFirst(text: string): string {
-  return /^[A-Z](?![A-Z])/.test(text) ? text[0].toLowerCase() + text.slice(1) : text;
 }

@@ -1,31 +1,26 @@
-// One request, start to finish, as plain objects: {method, url, headers, body} in, {status,
-// headers, body} out, with no I/O, so node:http (http.ts) and in-process callers share it, for both
-// documents the mock serves (the read API and the control API under /_mock/). The key is identified
-// once, here. Prism's public pipeline routes the request and validates it from the spec (route.ts);
-// answer.ts answers it; repeated read requests are answered from the response cache after the same
-// admission (admission.ts), without Prism. Either way the exchange is recorded once, here, in the
-// journal of the world that answered it (record.ts).
-//
-// HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever
-// asks (routing needs no key) naming the operations it most likely meant (near-miss.ts); a method
-// the path lacks is the spec's 405 with Allow.
-import { createLogger } from "@stoplight/prism-core";
-import { createAnswer, nestedDeeperThan, type RequestContext } from "./answer.js";
-import type { OperationTable } from "../operations/operation.js";
-import type { KeylessTable } from "../operations/control/probes.js";
-import { failure, internalError, type Reply } from "../kernel/envelope.js";
+// One request, start to finish, as plain objects with no I/O, so node:http (http.ts) and in-process
+// callers share it, for both documents the mock serves (the read API and the control API). The key
+// is identified once, here. Prism's pipeline routes and validates the request (route.ts), answer.ts
+// answers it; a repeated read request is answered from the response cache after the same admission
+// (admission.ts), without Prism. Either way the exchange is recorded once, here (record.ts).
+// HEAD is answered as GET without the body (RFC 9110 9.3.2). An unknown path is a 404 whoever asks
+// (routing needs no key) naming what it most likely meant (near-miss.ts); a method the path lacks,
+// the spec's 405 with Allow.
+import type { PrismHttpComponents } from "@stoplight/prism-http";
+import { createAnswer, nestedDeeperThan, type AnswerOptions, type MockedReply, type RequestContext } from "./answer.js";
+import { failure, internalError } from "../kernel/envelope.js";
 import { AUTH_THROTTLE, createAuthThrottle } from "../worlds/auth-throttle.js";
-import { ANONYMOUS, createAdmission, type Admission } from "./admission.js";
+import { ANONYMOUS, createAdmission, type Admission, type AdmissionOptions } from "./admission.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import { createGate, type Identified } from "./gate.js";
-import { CONFIG, createRouter, prismHeaders } from "./route.js";
-import { splitTarget } from "../kernel/query.js";
+import { createRouter, prismComponents, prismHeaders } from "./route.js";
+import { splitTarget } from "../../src/query.js";
 import { createPreferMocker } from "./prefer.js";
-import { meant, nearMiss, operationsAt } from "./near-miss.js";
+import { meant, nearMiss } from "./near-miss.js";
 import { createRecorder, entryOf } from "./record.js";
 import { storeUnavailable } from "../kernel/store-unavailable.js";
 import type { ResponseCache } from "./response-cache.js";
-import { bodyLimit, depthLimit, type LoadedSpec } from "../kernel/spec.js";
+import { bodyLimit, depthLimit, operationsAt, type LoadedSpec } from "../kernel/spec.js";
 import { errorText, oneLine, printable } from "../kernel/text.js";
 import type { ApiKey, Worlds } from "../worlds/world.js";
 
@@ -42,11 +37,8 @@ export interface ApiRequest {
   client?: string;
 }
 
-/** What the request log may say about the caller: a label, never a key. */
-export interface ReplyWithCaller extends Reply {
-  caller?: string;
-  /** An answer about the replica itself (a probe, answer.ts): not journaled, not in the request log, not delayed, its status HTTP's. */
-  operator?: boolean;
+/** An answer as the edges send it: with the caller's label (never a key) for the request log. */
+export interface ReplyWithCaller extends Omit<MockedReply, "cacheable"> {
   /** For a request no operation matched: the operations it most likely meant (the journal keeps them). */
   nearest?: readonly string[];
   /** The operation that answered (none when no operation matched): what the edge counts it under. */
@@ -58,23 +50,17 @@ export type Dispatcher = (request: ApiRequest) => ReplyWithCaller | Promise<Repl
 /** The response cache's answer: the reply, none kept (undefined), or a kept one gone stale during its admission. */
 type FromCache = ReplyWithCaller | { stale: Admission } | undefined;
 
-export interface DispatcherOptions {
+export interface DispatcherOptions extends Pick<AnswerOptions, "table" | "keyless" | "onInternalError">, Pick<AdmissionOptions, "failRate" | "random"> {
   spec: LoadedSpec;
   /** The default world and the sandboxes: every key, each with its world's data, counters and faults. */
   worlds: Worlds;
-  /** What answers each operation of both documents, by operationId. */
-  table: OperationTable;
-  /** The operations that answer without a key (the probes of a running mock). */
-  keyless?: KeylessTable;
-  failRate: number;
-  random: () => number;
   cache: ResponseCache;
   /** The monotonic clock, performance.now()'s: durations, and the journal's times from its origin. */
   now: () => number;
-  /** Called with one line when something fails inside the mock (never with a key). */
-  onInternalError: (line: string) => void;
   /** Holding back 401s of an address that keeps failing (default AUTH_THROTTLE), or "off". */
   authThrottle?: Partial<typeof AUTH_THROTTLE> | "off";
+  /** Prism's components to use instead of its own (a test counts the calls through them). */
+  prism?: Partial<PrismHttpComponents>;
 }
 
 export function createDispatcher(options: DispatcherOptions): Dispatcher {
@@ -87,9 +73,10 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
   const { default: home } = options.worlds;
   const anonymous = (): ApiKey => ({ key: "", organisation: 1, organizationId: home.dataset.organizationIds[0] ?? "", permissions: new Set(), label: ANONYMOUS, world: home });
   const admit = createAdmission({ gate, failRate: options.failRate, random: options.random, clock: options.now, anonymous });
-  const prefer = createPreferMocker(createLogger("hr-mock", { level: "silent" }), CONFIG);
-  const answerRouted = createAnswer({ table: options.table, keyless: options.keyless, admit, prefer, onInternalError });
-  const route = createRouter(spec);
+  // One set of Prism's components: a request asks Prism once (route.ts), and its mocker once for a Prefer answer.
+  const prism = prismComponents(options.prism);
+  const answerRouted = createAnswer({ table: options.table, keyless: options.keyless, admit, prefer: createPreferMocker(prism), onInternalError });
+  const route = createRouter(spec, prism);
   const limit = bodyLimit(spec);
   const depth = depthLimit(spec);
   const record = createRecorder({ worlds: options.worlds, now: options.now });
@@ -102,7 +89,7 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     const method = head ? "GET" : request.method;
     const { url, headers } = request;
     const { path, search } = splitTarget(url);
-    const preferHeader = single(headers.prefer);
+    const preferHeader = Array.isArray(headers.prefer) ? headers.prefer[0] : headers.prefer;
     // The key, once for the request: the cache, admission and the journal read this.
     const identified = gate.identify(headers.authorization);
     const parts: Parts = { method, path, search, head, started, identified, preferHeader };
@@ -187,13 +174,13 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
       const at = operationsAt(operations, path);
       const allow = [...new Set(at.map((op) => op.method))];
       if (allow.includes("GET")) allow.push("HEAD");
-      return { ...failure(405, `Method not allowed: ${safeMethod(method)} is not an operation of ${describePath(path)}; it answers ${allow.join(", ")}.`, { Allow: allow.join(", ") }), nearest: at.map((op) => op.operationId) };
+      return { ...failure(405, `Method not allowed: ${safeMethod(method)} is not an operation of ${printable(path, 80)}; it answers ${allow.join(", ")}.`, { Allow: allow.join(", ") }), nearest: at.map((op) => op.operationId) };
     }
     if (error.status !== 404) throw error;
     const near = nearMiss(operations, method, path);
     const nearest = near.nearest.map((op) => op.operationId);
     const hint = meant(near) ?? "the API reference is at /docs";
-    return { ...failure(404, `Not found: no operation at ${describePath(path)}; ${hint}${hint.endsWith("?") ? "" : "."}`), nearest };
+    return { ...failure(404, `Not found: no operation at ${printable(path, 80)}; ${hint}${hint.endsWith("?") ? "" : "."}`), nearest };
   }
 }
 
@@ -230,10 +217,6 @@ function readBody(request: ApiRequest, limit: number, depth: number): ReadBody |
   }
 }
 
-function single(value: string | string[] | undefined): string | undefined {
-  return Array.isArray(value) ? value[0] : value;
-}
-
 /** HEAD: the GET answer's status and headers, its length, no body. */
 function headOnly(reply: ReplyWithCaller): ReplyWithCaller {
   const length = typeof reply.body === "string" ? Buffer.byteLength(reply.body) : reply.body.length;
@@ -244,11 +227,6 @@ function unreachable(error: unknown): ReplyWithCaller {
   const unavailable = storeUnavailable(error);
   if (unavailable) return unavailable;
   throw error;
-}
-
-/** A path as a message may quote it: short, printable. */
-function describePath(path: string): string {
-  return printable(path, 80);
 }
 
 function safeMethod(method: string): string {

@@ -7,9 +7,8 @@
 //   and the generator's own date-times fall between 1890 and 1970.
 // - a list is short. The contract's limits (100 items a page, 20 documents a leave type) are
 //   ceilings; drawn evenly up to them, a page of leave types weighs 250 KiB and takes half a second.
-// All are plain JSON Schema keywords (additionalProperties, enum, maxItems) that the generator draws
-// from with its seeded random, so `Prefer: dynamic=true, seed=…` still repeats what they decide. Names,
-// text and modest numbers come from the spec's `x-faker` hints, which Prism's faker draws unseeded.
+// All are plain JSON Schema keywords the generator draws from with its seeded random, so `seed=…`
+// still repeats what they decide; `x-faker` hints (names, text) Prism's faker draws unseeded.
 import { dateText, isoDate, MS_PER_DAY, utcTimestamp } from "../data/dates.js";
 import type { PrismOperation } from "../kernel/spec.js";
 

@@ -1,11 +1,8 @@
-// Who may call an operation, decided once per request and the same way on every path (the
-// response cache's fast path and Prism's): the key behind Authorization, identified once by the
-// dispatcher, then the key's world's store (worlds/world-store.ts) counts the request against the rate limit and takes
-// the permission into account. Order is deliberate: 401 before anything that depends on the key;
-// 429 before 403, because every request of a known key counts. The key names its world (the
-// default world or a sandbox): the world's store counts it, and the operation answers from it.
+// The key behind Authorization, identified once per request by the dispatcher, and admission's
+// refusals (401, 429, 403). Order is deliberate: 401 before anything that depends on the key; 429
+// before 403, because every request of a known key counts.
 import { rateLimit } from "../../generated/facts.js";
-import { authenticate, forbiddenMessage } from "../worlds/authenticate.js";
+import { authenticate } from "../worlds/authenticate.js";
 import type { ApiKey, KeyRegistry } from "../worlds/world.js";
 import type { RateDecision } from "../worlds/rate-limit.js";
 import { failure, refusal, type Reply } from "../kernel/envelope.js";
@@ -16,14 +13,10 @@ const { retryAfter, rateLimitLimit: limitHeader, rateLimitRemaining: remainingHe
 
 export type Identified = { ok: true; apiKey: ApiKey } | { ok: false; reply: Reply };
 
-export interface Gate {
-  /** The key of an Authorization header (one value, or several when the header was repeated). */
-  identify(header: string | string[] | undefined): Identified;
-  /** A failed identification's 401, held back when `client` keeps failing (admission's: a request that meets it). */
-  hold(identified: Identified, client: string | undefined): Identified;
-}
+export type Gate = ReturnType<typeof createGate>;
 
-export function createGate(keys: KeyRegistry, throttle?: AuthThrottle): Gate {
+export function createGate(keys: KeyRegistry, throttle?: AuthThrottle) {
+  /** The key of an Authorization header (one value, or several when the header was repeated). */
   function identify(header: string | string[] | undefined): Identified {
     if (Array.isArray(header) && header.length > 1) {
       // Which one would a service use? Answering either would hide a client's bug (a proxy adding its own).
@@ -35,7 +28,8 @@ export function createGate(keys: KeyRegistry, throttle?: AuthThrottle): Gate {
   }
   return {
     identify,
-    hold(identified, client) {
+    /** A failed identification's 401, held back when `client` keeps failing (admission's: a request that meets it). */
+    hold(identified: Identified, client: string | undefined): Identified {
       if (identified.ok) return identified;
       const holdMs = throttle?.failed(client) ?? 0;
       return holdMs > 0 ? { ok: false, reply: { ...identified.reply, holdMs } } : identified;
@@ -57,7 +51,7 @@ export function rateLimited(rate: RateDecision, windowMs: number): Reply {
 
 /** The 403 of a key without the operation's permission. */
 export function forbidden(permission: string, rate: RateDecision | undefined): Reply {
-  return refusal(403, [violation("permission", forbiddenMessage(permission), permission)], rateHeadersOf(rate));
+  return refusal(403, [violation("permission", `Forbidden: this API key lacks the permission ${permission}.`, permission)], rateHeadersOf(rate));
 }
 
 /** A 401: the Authorization header is what the request got wrong. */

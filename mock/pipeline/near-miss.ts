@@ -1,11 +1,9 @@
-// The operations a request no operation matched most likely meant, in the contract's terms, for the
-// 404's "did you mean" and the journal's unmatched entries. No string distance: a path is near an
-// operation's when it differs only in letter case, a trailing slash or doubled slashes; or has the
-// same segments but one (past the first, which names the API: /v1, /_mock); or shares a known
-// prefix of segments with it (the version and the resource at least), a resource written in the
-// plural, another case or with - or _ counting as the same segment. The request's method ranks
-// first among equals. Cheap by construction: one pass over the operations, a few segments each.
-import type { SpecOperation } from "../kernel/spec.js";
+// The operations a request no operation matched most likely meant, for the 404's "did you mean" and
+// the journal's unmatched entries, in the contract's terms rather than by string distance: a path
+// differing only in letter case or slashes; the same segments but one (past the first: /v1, /_mock);
+// or a shared prefix of at least the version and the resource, a resource in the plural, another case
+// or with - or _ counting alike. The method ranks first among equals; one pass over the operations.
+import { isTemplate, type SpecOperation } from "../kernel/spec.js";
 import { printable } from "../kernel/text.js";
 
 export interface NearMiss {
@@ -19,7 +17,6 @@ const MAX_NEAREST = 3;
 /** Segments compared; a longer path is no nearer for its length. */
 const MAX_SEGMENTS = 16;
 
-const isTemplate = (segment: string) => /^\{.+\}$/.test(segment);
 
 /** A segment as the contract's resource names are compared: letter case, - and _, a plural s aside. */
 function normal(segment: string): string {
@@ -57,17 +54,6 @@ export function meant(near: NearMiss): string | undefined {
   return undefined;
 }
 
-/** The operations whose path template matches `path` exactly (a 405's: the path is right, the method not). */
-export function operationsAt(operations: readonly SpecOperation[], path: string): SpecOperation[] {
-  // Fragments decoded as Prism's router reads them (a fragment that does not decode stays as sent),
-  // so the methods named are those of the path Prism found.
-  const given = path.split("/").slice(1).map(decodedFragment);
-  return operations.filter((op) => {
-    const template = op.path.split("/").slice(1);
-    return template.length === given.length && template.every((f, i) => (isTemplate(f) ? given[i] !== "" : f === given[i]));
-  });
-}
-
 /** Letter case, a trailing slash or doubled slashes only (/V1/LeaveRequest/list/ for /v1/leaverequest/list). */
 function looseMatch(operations: readonly SpecOperation[], method: string, given: string[]): NearMiss | undefined {
   const found = operations.filter((op) => {
@@ -84,12 +70,4 @@ function looseMatch(operations: readonly SpecOperation[], method: string, given:
 function compare(a: number[], b: number[]): number {
   for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return a[i] - b[i];
   return 0;
-}
-
-function decodedFragment(fragment: string): string {
-  try {
-    return decodeURIComponent(fragment);
-  } catch {
-    return fragment;
-  }
 }

@@ -17,12 +17,8 @@ export type ParamCheck =
   | { ok: true; query: Query; typed: { query: TypedParams; path: TypedParams } }
   | { ok: false; violations: Violation[] };
 
-interface MalformedPair {
-  /** The parameter's name as URLSearchParams reads it. */
-  name: string;
-  /** The value as sent, still encoded. */
-  rawValue: string;
-}
+/** A pair with broken percent-encoding: `name` as URLSearchParams reads it, `rawValue` as sent (still encoded). */
+type MalformedPair = { name: string; rawValue: string };
 
 /**
  * The first name=value pair whose percent-encoding is broken: a "%" without two hex digits, or
@@ -58,11 +54,7 @@ function describeMalformed(operation: SpecOperation, pair: MalformedPair): Viola
   return violation("parameter", `Invalid query string: the parameter name ${quote(pair.name)} has a malformed percent-encoding; ${ENCODING_HINT}.`, pair.name);
 }
 
-/**
- * Every parameter at fault in a request routed to `operation`, given Prism's diagnostics for it,
- * one finding each with its sentence, in the spec's order of parameters (the mock's refusals and the
- * proxy's request findings are made of these).
- */
+/** Every parameter at fault, given Prism's diagnostics, one finding each in the spec's order (the mock's refusals and the proxy's findings). */
 export function paramProblems(operation: SpecOperation, diagnostics: readonly IPrismDiagnostic[], search: string, query: Query, pathParams: Record<string, string>): Violation[] {
   const malformed = malformedEscape(search);
   if (malformed) return [describeMalformed(operation, malformed)];
@@ -75,10 +67,8 @@ export function paramProblems(operation: SpecOperation, diagnostics: readonly IP
 }
 
 /**
- * The parameters of a request routed to `operation`, given Prism's diagnostics for it: a refusal
- * naming every parameter at fault, or the query the handler sees (spec parameters under the spec's
- * spelling, as Prism matches names without regard to case; empty values dropped, as Prism treats
- * `PageSize=` as absent).
+ * A refusal naming every parameter at fault, or the query the handler sees: the spec's parameters
+ * under its spelling (Prism matches names in any case), empty values dropped (Prism reads `PageSize=` as absent).
  */
 export function checkParams(
   operation: SpecOperation,
@@ -169,16 +159,10 @@ function readsAsNumber(value: string): boolean {
 function canonicalQuery(operation: SpecOperation, query: Query): Query {
   const out: Query = {};
   for (const [name, value] of Object.entries(query)) {
-    const spec = operation.queryParamsByLowerName.get(name.toLowerCase());
-    if (!spec) {
-      out[name] = value;
-      continue;
-    }
-    if (value === undefined || value === "") {
-      delete out[spec.name];
-      continue;
-    }
-    out[spec.name] = value;
+    const spelled = operation.queryParamsByLowerName.get(name.toLowerCase())?.name;
+    if (spelled === undefined) out[name] = value;
+    else if (value === undefined || value === "") delete out[spelled];
+    else out[spelled] = value;
   }
   return out;
 }
@@ -196,16 +180,10 @@ function describeFailures(
   for (const error of errors) {
     const location = error.path?.[0];
     const params = location === "path" ? operation.pathParams : operation.queryParams;
-    if (error.code === "required") {
-      const name = /required property '([^']+)'/.exec(error.message)?.[1];
-      const spec = params.find((p) => p.name.toLowerCase() === name?.toLowerCase());
-      if (spec) missing.add(spec);
-      else unattributed.push(error.message);
-      continue;
-    }
-    const name = error.path?.[1];
+    const required = error.code === "required";
+    const name = required ? /required property '([^']+)'/.exec(error.message)?.[1] : error.path?.[1];
     const spec = params.find((p) => p.name.toLowerCase() === name?.toLowerCase());
-    if (spec) invalid.add(spec);
+    if (spec) (required ? missing : invalid).add(spec);
     else unattributed.push(error.message);
   }
   const found: Violation[] = [];
@@ -229,11 +207,7 @@ function describeFailures(
 
 /** The value Prism validated: names match without regard to case, and the last one wins. */
 function valueOf(query: Query, name: string): string | string[] | undefined {
-  let found: string | string[] | undefined;
-  for (const [key, value] of Object.entries(query)) {
-    if (key.toLowerCase() === name.toLowerCase()) found = value;
-  }
-  return found;
+  return Object.entries(query).findLast(([key]) => key.toLowerCase() === name.toLowerCase())?.[1];
 }
 
 /** A value for a message; of many values only the first few, so the message stays one short line. */

@@ -1,19 +1,13 @@
 // Requests carrying a `Prefer` header (code=…, example=…, dynamic=true, seed=…) are answered by
-// Prism's own mocker, so Prism users get what they expect: the spec's example for that status, a
-// named example, or a body generated from the schema. They have passed Prism's pipeline with the
-// one pass through the request first (Prism's routing and parameter validation, route.ts; key, rate
-// limit, permission, answer.ts); Prism's public instance with its default mock component then only
-// picks and builds the response: the seam offers Prism's mocker through an instance alone.
-// Two things are added to what Prism does: a named example is looked for under every status, not
-// only the lowest 2xx (each name belongs to one response of an operation), and a generated body is
-// drawn from the copy of the operation that dynamic-schema.ts makes.
-// The header is parsed here as Prism's server parses it, so the mock needs prism-http and
-// prism-core only.
-import { createInstance, type IHttpConfig } from "@stoplight/prism-http";
-import type { createLogger } from "@stoplight/prism-core";
+// Prism's own mocker, as Prism users expect, after the request's one pass through Prism (route.ts)
+// and the key's admission (answer.ts). Two things are added: a named example is looked for under every
+// status, not only the lowest 2xx (each name belongs to one response of an operation), and a generated
+// body is drawn from the copy of the operation that dynamic-schema.ts makes. The header is parsed here
+// as Prism's server parses it, so the mock needs prism-http and prism-core only.
+import type { IHttpOperationConfig, PrismHttpComponents } from "@stoplight/prism-http";
 import { failure, type Reply } from "../kernel/envelope.js";
 import type { Query } from "./params.js";
-import type { SpecOperation } from "../kernel/spec.js";
+import { covers, type SpecOperation } from "../kernel/spec.js";
 import { cut } from "../kernel/text.js";
 import { forGeneration } from "./dynamic-schema.js";
 import { dayOf } from "../data/dates.js";
@@ -77,21 +71,14 @@ function show(value: string | true): string {
   return value === true ? "nothing" : JSON.stringify(cut(value, 40));
 }
 
-export interface PreferConfig {
-  code?: number;
-  exampleKey?: string;
-  dynamic?: boolean;
-  seed?: string;
-}
+/** The preferences Prism's mocker takes from the header. */
+export type PreferConfig = Partial<Pick<IHttpOperationConfig, "code" | "exampleKey" | "dynamic" | "seed">>;
 
 /** Answers a request (already checked) with Prism's mocker and the preferences parsePrefer read. */
-export type PreferMocker = (operation: SpecOperation, request: { path: string; query: Query; today: string }, preferences: PreferConfig) => Promise<Reply>;
+export type PreferMocker = (operation: SpecOperation, request: { path: string; query: Query; today: string }, preferences: PreferConfig) => Reply;
 
-/** Prism's own mocker on the dispatcher's configuration; routing and checks were done by the dataset's pass. */
-export function createPreferMocker(logger: ReturnType<typeof createLogger>, base: IHttpConfig): PreferMocker {
-  const checked: IHttpConfig = { ...base, checkSecurity: false, validateRequest: false };
-  // Made on the first Prefer request: most runs never send one.
-  let prism: ReturnType<typeof createInstance> | undefined;
+/** Prism's own mocker (`components.mock`); routing and checks were done by the request's one pass through Prism. */
+export function createPreferMocker(components: Pick<PrismHttpComponents, "mock" | "logger">): PreferMocker {
   // The operations as the generator sees them, made once per operation and dataset day.
   const generation = new Map<string, { today: string; operation: SpecOperation["prism"] }>();
   const generated = (operation: SpecOperation, today: string): SpecOperation["prism"] => {
@@ -99,26 +86,22 @@ export function createPreferMocker(logger: ReturnType<typeof createLogger>, base
     if (made?.today !== today) generation.set(operation.operationId, (made = { today, operation: forGeneration(operation.prism, dayOf(today)) }));
     return made.operation;
   };
-  return async (operation, request, preferences) => {
-    prism ??= createInstance(checked, { logger });
+  return (operation, request, preferences) => {
     const examples = namedExamples(operation.prism);
     const wanted = preferences.exampleKey === undefined ? undefined : examples.find((example) => example.key === preferences.exampleKey);
     if (preferences.exampleKey !== undefined && wanted === undefined) {
       return failure(404, `Not found: the Prefer header asks for the example ${show(preferences.exampleKey)}, which this operation does not have; its examples are ${listed(examples)}.`);
     }
-    if (wanted && preferences.code !== undefined && !answers(wanted.status, preferences.code)) {
+    if (wanted && preferences.code !== undefined && !covers(wanted.status, preferences.code)) {
       return failure(404, `Not found: the example ${show(wanted.key)} is the ${wanted.status} response's, not ${preferences.code}'s; leave out code or ask for one of ${listed(examples)}.`);
     }
     // Prism looks for a named example under the lowest 2xx status only: it is told the status that holds it.
     const code = preferences.code ?? (wanted && statusOf(wanted));
-    const config: IHttpConfig = { ...checked, mock: { ...checked.mock, ...preferences, ...(code === undefined ? {} : { code }) } };
-    const input = {
-      method: "get" as const,
-      url: { path: request.path, query: request.query as Record<string, string | string[]> },
-      // The API speaks JSON only: Accept and the rest play no part (Prism would refuse text/html).
-      headers: {},
-    };
-    const result = await prism.request(input, [preferences.dynamic ? generated(operation, request.today) : operation.prism], config)();
+    const config: IHttpOperationConfig = { dynamic: false, ...preferences, ...(code === undefined ? {} : { code }) };
+    // The API speaks JSON only: Accept and the rest play no part (Prism would refuse text/html).
+    const data = { method: "get" as const, url: { path: request.path, query: request.query as Record<string, string | string[]> }, headers: {} };
+    const resource = preferences.dynamic ? generated(operation, request.today) : operation.prism;
+    const result = components.mock({ resource, input: { data, validations: [] }, config })(components.logger);
     if (result._tag === "Left") {
       const problem = result.left as { status?: number; detail?: string; message?: string };
       const detail = flatten(problem.detail ?? problem.message ?? "Prism could not build a response");
@@ -131,7 +114,7 @@ export function createPreferMocker(logger: ReturnType<typeof createLogger>, base
       }
       return failure(400, `Invalid parameter Prefer (header): ${detail}.`);
     }
-    const { statusCode, headers = {}, body } = result.right.output;
+    const { statusCode, headers = {}, body } = result.right;
     const extra: Record<string, string | number> = {};
     for (const [name, value] of Object.entries(headers)) {
       if (name.toLowerCase() === "content-type" || value === undefined || value === null) continue;
@@ -167,11 +150,6 @@ export function statusOf(example: NamedExample): number {
   const first = Number(example.status[0]) * 100;
   const named = Number((example.value as { code?: unknown } | null)?.code);
   return Number.isInteger(named) && named >= first && named < first + 100 ? named : first;
-}
-
-/** Whether a response code ("404", "5XX") covers a status. */
-function answers(responseCode: string, status: number): boolean {
-  return /^\d{3}$/.test(responseCode) ? Number(responseCode) === status : Math.floor(status / 100) === Number(responseCode[0]);
 }
 
 function listed(examples: NamedExample[]): string {

@@ -1,34 +1,20 @@
-// Recording an exchange in the journal of the world that answered it, once per request, from the
-// one request path (dispatch.ts), so HTTP, in-process and MSW requests are recorded alike. The world
-// is the key's; a request whose key is missing or unknown belongs to no world and goes to the
-// default world's journal. What is kept is what the pipeline already has (the URL as sent, cut to
-// the spec's bound, the status, the findings, the caller's label): no parsing here, so the response
-// cache's path stays fast.
+// Recording an exchange in the journal of the world that answered it, once per request, from the one
+// request path (dispatch.ts), so HTTP, in-process and MSW requests are recorded alike; a request of no
+// known key goes to the default world's. Only what the pipeline already has is kept (the URL as sent,
+// cut to the spec's bound, status, findings, caller's label): no parsing, so the cache's path stays fast.
 import { mockLimits } from "../../generated/control-facts.js";
 import { maskSecrets, ownCopy } from "../kernel/text.js";
-import type { Violation } from "../kernel/violations.js";
+import type { MockedReply } from "./answer.js";
 import type { JournalEntry, RecordedBody } from "../worlds/journal/journal.js";
 import type { Awaitable } from "../kernel/awaitable.js";
 import type { World, Worlds } from "../worlds/world.js";
 import type { Identified } from "./gate.js";
 
 /** What the recorder needs of a request (dispatch.ts's ApiRequest). */
-export interface RecordedInput {
-  method: string;
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-  body?: Uint8Array | string;
-}
+export type RecordedInput = { method: string; url: string; body?: Uint8Array | string };
 
-/** What the recorder needs of an answer. */
-export interface RecordedOutput {
-  status: number;
-  caller?: string;
-  violations?: readonly Violation[];
-  /** For a request no operation matched: the operations it most likely meant, by operationId. */
-  nearest?: readonly string[];
-  holdMs?: number;
-}
+/** What the recorder needs of an answer; `nearest`: for a request no operation matched, the operations it most likely meant. */
+export type RecordedOutput = Pick<MockedReply, "status" | "caller" | "violations" | "holdMs"> & { nearest?: readonly string[] };
 
 /** `identified`: the request's key, as the dispatcher identified it once. */
 export type Recorder = (request: RecordedInput, reply: RecordedOutput, operationId: string | undefined, started: number, identified: Identified) => Awaitable<void>;

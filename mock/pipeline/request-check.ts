@@ -1,16 +1,15 @@
-// A request held to the read API's contract without answering it, for the proxy: the same Prism
-// pipeline and configuration the dispatcher routes and validates with (dispatch.ts), and the same
-// wording of its findings (params.ts), so the mock and the proxy judge a request by one validator.
-// Prism routes it (an unknown path or method is a problem), checks the security scheme (a Bearer
-// Authorization header) and the parameters from the spec (route.ts); nothing is answered.
+// A request held to the read API's contract without answering it, for the proxy: the dispatcher's
+// Prism pipeline (route.ts: routing, the Bearer scheme, the parameters) and its wording of findings
+// (params.ts), so the mock and the proxy judge a request by one validator.
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";
 import { printable } from "../kernel/text.js";
 import { createRouter, prismHeaders } from "./route.js";
-import { splitTarget } from "../kernel/query.js";
+import { splitTarget } from "../../src/query.js";
 import { meant, nearMiss } from "./near-miss.js";
 import { pathParamsOf } from "./answer.js";
 import { paramProblems } from "./params.js";
+import type { ApiRequest } from "./dispatch.js";
 
 /** One rule a request breaks: its name, where (a JSON pointer into the request), the sentence. */
 export interface RequestProblem {
@@ -25,12 +24,7 @@ export interface RequestCheck {
   problems: RequestProblem[];
 }
 
-export interface CheckedRequest {
-  method: string;
-  /** Path and query as sent. */
-  url: string;
-  headers: Record<string, string | string[] | undefined>;
-}
+export type CheckedRequest = Pick<ApiRequest, "method" | "url" | "headers">;
 
 /** A checker of requests against `spec` (the read API: loadReadSpec). */
 export function createRequestChecker(spec: LoadedSpec): (request: CheckedRequest) => Promise<RequestCheck> {

@@ -1,9 +1,8 @@
-// Answers already computed, keyed by (world, the key's organisation, method, URL as sent). Entries
-// hold only what depends on those and the data: validation (400) and handler answers.
-// Authentication, permissions, the rate limit and scripted faults run before the cache on every
-// request. Each world has its own space, tied to its dataset's version: when a world's data changes
-// (its version moves), or it is reset or deleted (drop), that world's entries go and no other's.
-// One byte bound covers every space, so sandboxes cannot grow the cache.
+// Answers already computed, keyed by (world, the key's organisation, method, URL as sent): only what
+// depends on those and the data (validation 400s and handler answers); authentication, permissions,
+// the rate limit and faults run before the cache on every request. Each world has its own space, tied
+// to its dataset's version: when its data changes, or it is reset or deleted, its entries go and no
+// other's. One byte bound covers every space, so sandboxes cannot grow the cache.
 // An answer is kept only when its key misses a second time (a "doorkeeper", as in TinyLFU): a stream
 // of URLs asked once (a crawler, an uncached load) would otherwise fill the cache with answers nobody
 // asks again, and each one, kept long enough to reach V8's old generation, is garbage there later.

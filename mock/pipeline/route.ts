@@ -1,13 +1,12 @@
 // Prism's seam, one for the mock and the proxy: Prism's public pipeline (`createInstance(config,
-// { logger, mock })`) routes a request among the spec's operations and validates its security and
-// parameters; its mock step only hands back what Prism found (the operation, the findings), and the
-// caller answers (dispatch.ts) or reports (request-check.ts). Nothing travels beside the request
-// through Prism: what the answer needs stays with the caller. Response validation is off, so Prism
-// never reads the handed-back body.
+// components)`) routes a request and validates its security and parameters, once per request; its mock
+// step hands back what Prism found (response validation is off: Prism never reads it), and the caller
+// answers (dispatch.ts) or reports (request-check.ts). Nothing travels beside the request through
+// Prism. Prism's own mocker, one of the same components, answers a `Prefer` request (prefer.ts).
 import { createInstance, type IHttpConfig, type PrismHttpComponents } from "@stoplight/prism-http";
 import { createLogger, type IPrismDiagnostic } from "@stoplight/prism-core";
 import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";
-import { parseQuery } from "../kernel/query.js";
+import { parseQuery } from "../../src/query.js";
 import { canonicalCase, type Query } from "./params.js";
 
 /** Prism checks what the spec says (routing, parameters, a Bearer credential); the findings come back to the caller. */
@@ -44,9 +43,20 @@ type Found = { operationId: string; validations: readonly IPrismDiagnostic[] };
 const handBack: PrismHttpComponents["mock"] = ({ resource, input }) => () =>
   ({ _tag: "Right", right: { statusCode: 200, body: { operationId: resource.iid ?? "", validations: input.validations } satisfies Found } }) as ReturnType<ReturnType<PrismHttpComponents["mock"]>>;
 
+/**
+ * Prism's components: those `given` (a test counts calls through them), Prism's own for the rest.
+ * Prism's own are not exported: createInstance writes them into the object it is given.
+ */
+export function prismComponents(given: Partial<PrismHttpComponents> = {}): PrismHttpComponents {
+  const components = { logger: createLogger("hr-mock", { level: "silent" }), ...given };
+  createInstance(CONFIG, components);
+  if (!("mock" in components && "route" in components)) throw new Error("Prism's createInstance no longer fills in its components: the mock cannot reach Prism's mocker");
+  return components as PrismHttpComponents;
+}
+
 /** A router over `spec`'s operations: Prism's routing and validation, once per request. */
-export function createRouter(spec: LoadedSpec): (input: RoutedInput) => Promise<Routing> {
-  const prism = createInstance(CONFIG, { logger: createLogger("hr-mock", { level: "silent" }), mock: handBack });
+export function createRouter(spec: LoadedSpec, components = prismComponents()): (input: RoutedInput) => Promise<Routing> {
+  const prism = createInstance(CONFIG, { ...components, mock: handBack });
   const shortlist = shortlister(spec.operations);
   return async ({ method, path, search, headers, body }) => {
     const candidates = shortlist(path);

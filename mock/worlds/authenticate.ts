@@ -1,6 +1,6 @@
-// `Authorization: Bearer <API_KEY>` (read by kernel/bearer.ts) to a known key, or the reason it is
+// `Authorization: Bearer <API_KEY>` (read by src/bearer.ts) to a known key, or the reason it is
 // refused (401). Messages name the problem, never the key.
-import { bearerKey } from "../kernel/bearer.js";
+import { bearerKey } from "../../src/bearer.js";
 import type { ApiKey, KeyRegistry } from "./world.js";
 
 export type AuthResult = { ok: true; apiKey: ApiKey } | { ok: false; message: string };
@@ -12,13 +12,4 @@ export function authenticate(header: string | undefined, keys: KeyRegistry): Aut
   if (!bearer.ok) return bearer;
   const apiKey = keys.get(bearer.key);
   return apiKey ? { ok: true, apiKey } : { ok: false, message: UNKNOWN_KEY };
-}
-
-/** Does the key hold the permission the operation's x-permission names? */
-export function hasPermission(apiKey: ApiKey, permission: string): boolean {
-  return apiKey.permissions.has(permission);
-}
-
-export function forbiddenMessage(permission: string): string {
-  return `Forbidden: this API key lacks the permission ${permission}.`;
 }

@@ -4,7 +4,8 @@
 // checked here, once, from the spec's operations.
 import { rateLimit } from "../../generated/facts.js";
 import { failure, type Reply } from "../kernel/envelope.js";
-import type { SpecOperation } from "../kernel/spec.js";
+import { covers, type SpecOperation } from "../kernel/spec.js";
+import type { components } from "../../generated/control-api.js";
 
 export interface FaultInput {
   operation: string;
@@ -14,14 +15,7 @@ export interface FaultInput {
 }
 
 /** A fault as the control API shows it. */
-export interface Fault {
-  id: string;
-  operation: string;
-  status: number | null;
-  delayMs: number | null;
-  /** Calls it still applies to; null until cleared. */
-  remaining: number | null;
-}
+export type Fault = components["schemas"]["Fault"];
 
 /** What a call meets: a status to answer instead, a delay, or both. */
 export interface ScriptedAnswer {
@@ -82,17 +76,12 @@ export function faultProblem(input: FaultInput, operations: ReadonlyMap<string, 
     const names = [...operations.values()].filter((op) => op.api === "read").map((op) => op.operationId);
     return { field: "operation", message: `${JSON.stringify(input.operation.slice(0, 100))} is not an operation of the read API; the operations are ${names.join(", ")}` };
   }
-  if (input.status !== undefined && !declares(operation, input.status)) {
+  const { status } = input;
+  if (status !== undefined && (String(status).startsWith("2") || !operation.statuses.some((code) => covers(code, status)))) {
     const failures = operation.statuses.filter((s) => !s.startsWith("2"));
-    return { field: "status", message: `${operation.operationId} does not declare status ${input.status}; its failure statuses are ${failures.join(", ")}` };
+    return { field: "status", message: `${operation.operationId} does not declare status ${status}; its failure statuses are ${failures.join(", ")}` };
   }
   return undefined;
-}
-
-function declares(operation: SpecOperation, status: number): boolean {
-  const code = String(status);
-  if (code.startsWith("2")) return false;
-  return operation.statuses.includes(code) || operation.statuses.includes(`${code[0]}XX`);
 }
 
 /** Values for the headers a failure's response declares, where the mock knows one. */

@@ -1,6 +1,5 @@
 // A sliding-window log per API key: a key may make `limit` requests in any rolling `windowMs`.
 // Pure (the caller passes the clock), so tests drive time by hand.
-//
 // Counting happens after authentication: only known keys have a log, so unknown or random keys can
 // neither fill memory nor spend a real key's allowance. Every request of a known key counts,
 // including ones later answered 403, 400 or 404: each costs the service a request all the same.

@@ -1,9 +1,7 @@
-// What the worlds need of the state behind them, whatever keeps it (mock/state/backend.ts chooses
-// one: memory, a --state directory, or Redis shared by replicas). Worlds asks it for each world's
-// parts when the world is made, and goes through it to register, list, reset and delete sandboxes;
-// the state answers at once (memory, directory) or with promises (Redis). It tells Worlds, through
-// WorldsHere, when a world must start again or be forgotten in this process: after a reset made here,
-// and when another replica reset or deleted it.
+// What the worlds need of the state behind them, whatever keeps it (memory, a --state directory, or
+// Redis shared by replicas; mock/state/backend.ts chooses): each world's parts, and the sandboxes'
+// register, list, reset and delete, answered at once or with promises (Redis). Through WorldsHere it
+// tells Worlds when a world must start again or be forgotten here (a reset here, or another replica's).
 import type { Awaitable } from "../kernel/awaitable.js";
 import type { WebhookCore } from "../webhooks/core.js";
 import type { WorldWebhooks } from "../webhooks/port.js";

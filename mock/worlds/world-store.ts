@@ -1,14 +1,11 @@
-// What a world keeps that its users made or changed and that each request may count on: the rate
-// limit's counts and the scripted faults (the journal and webhooks have their own ports). In one
-// process it is objects in memory (MemoryWorldStore, answering at once); with --state redis:// it is
-// Redis, shared by every replica (mock/state/redis/), answering promises. The pipeline asks one
-// question per request, admit, so a shared store answers it in one round trip.
+// What a world keeps that users made or changed and each request may count on: the rate limit's
+// counts and the scripted faults. In one process, objects in memory answering at once; with --state
+// redis://, Redis shared by every replica, answering promises. The pipeline asks one question per
+// request, admit, so a shared store answers it in one round trip.
 import type { RateDecision, RateLimiter } from "./rate-limit.js";
 import { FaultScript, type Fault, type FaultInput, type ScriptedAnswer } from "./faults.js";
 import type { JournalEntry } from "./journal/entry.js";
 import type { Awaitable } from "../kernel/awaitable.js";
-
-export type { Awaitable } from "../kernel/awaitable.js";
 
 /** One request of a known key, as the world's store counts it. */
 export interface AdmitRequest {
@@ -55,7 +52,7 @@ export interface WorldStore {
   admit(request: AdmitRequest): Awaitable<WorldAdmission>;
   readonly faults: FaultsPort;
   /** The rate limit in force (requests per window), or undefined when it is off. */
-  readonly rateLimit: { limit: number; windowMs: number } | undefined;
+  readonly rateLimit: Pick<RateLimiter, "limit" | "windowMs"> | undefined;
 }
 
 /** A world's store in this process: a sliding-window rate limiter per key and a fault script. */
@@ -76,7 +73,7 @@ export class MemoryWorldStore implements WorldStore {
     };
   }
 
-  get rateLimit(): { limit: number; windowMs: number } | undefined {
+  get rateLimit(): WorldStore["rateLimit"] {
     return this.rateLimiter && { limit: this.rateLimiter.limit, windowMs: this.rateLimiter.windowMs };
   }
 

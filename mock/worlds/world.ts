@@ -1,8 +1,7 @@
-// Worlds: a dataset with its own API keys, webhook service, rate-limit counters, response-cache
-// space and scripted faults. The demo keys and --keys keys belong to the default world; each sandbox
-// is a world of its own, forked from the start dataset (copy on write, mock/data/copy-on-write.ts).
-// An API key names its world, so the gate resolves the world with the key, once, and every
-// operation receives it: one request path for every world.
+// Worlds: a dataset with its own API keys, webhook service, rate-limit counters, response-cache space
+// and scripted faults. The demo and --keys keys belong to the default world; each sandbox is a world
+// forked from the start dataset (copy on write). A key names its world, so the world is resolved with
+// the key, once, and every operation receives it: one request path for every world.
 import { mockLimits } from "../../generated/control-facts.js";
 import { createKeyRegistry } from "./api-keys.js";
 import { forkDataset, resetDataset } from "../data/copy-on-write.js";
@@ -10,8 +9,8 @@ import type { Dataset } from "../data/dataset.js";
 import { DEMO_KEY_PREFIX, SANDBOX_KEY_PREFIX, type KeySpec } from "../keys/demo-keys.js";
 import type { ApiKey, KeyRegistry, SandboxDefinition, World } from "./world-shape.js";
 import type { WebhookCore } from "../webhooks/core.js";
-import { ok, refuse, type Result } from "../kernel/results.js";
-import { bearerKey } from "../kernel/bearer.js";
+import { ok, refuse, type Reason, type Result } from "../kernel/results.js";
+import { bearerKey } from "../../src/bearer.js";
 import { andThen, type Awaitable } from "../kernel/awaitable.js";
 import type { WorldStore } from "./world-store.js";
 import type { WorldJournal } from "./journal/port.js";
@@ -132,16 +131,13 @@ export class Worlds {
    */
   held(): { sandboxes: number; journalEntries: number; journalBytes: number; deliveriesWaiting: number } {
     const all = [this.default, ...this.sandboxes.values()];
-    let journalEntries = 0;
-    let journalBytes = 0;
-    let deliveriesWaiting = 0;
-    for (const world of all) {
-      const { entries, bytes } = world.journal.inMemory;
-      journalEntries += entries;
-      journalBytes += bytes;
-      deliveriesWaiting += world.webhooks?.pending ?? 0;
-    }
-    return { sandboxes: this.sandboxes.size, journalEntries, journalBytes, deliveriesWaiting };
+    const sum = (of: (world: World) => number) => all.reduce((total, world) => total + of(world), 0);
+    return {
+      sandboxes: this.sandboxes.size,
+      journalEntries: sum((w) => w.journal.inMemory.entries),
+      journalBytes: sum((w) => w.journal.inMemory.bytes),
+      deliveriesWaiting: sum((w) => w.webhooks?.pending ?? 0),
+    };
   }
 
   /** A sandbox known here. */
@@ -154,6 +150,11 @@ export class Worlds {
     const here = this.sandbox(id);
     if (here || !/^[0-9a-f-]{36}$/i.test(id)) return here;
     return andThen(this.state.definition(id.toLowerCase()), (definition) => definition && this.known(definition));
+  }
+
+  /** The sandbox `id` as the `caller`'s world may see it: the default world sees every one, a sandbox only itself. */
+  visible(caller: World, id: string): Awaitable<World | undefined> {
+    return andThen(this.find(id), (sandbox) => (sandbox && (caller.id === DEFAULT_WORLD || caller === sandbox) ? sandbox : undefined));
   }
 
   /**
@@ -171,7 +172,7 @@ export class Worlds {
   /** The sandbox back at its start: data, endpoints, log, counters, faults and journal; keys kept. */
   reset(id: string): Awaitable<SandboxResult> {
     const world = this.sandbox(id);
-    if (!world) return notFound(id);
+    if (!world) return noSandbox(id);
     if (this.closing) return refuse("unavailable", "the mock is shutting down");
     return andThen(this.state.reset(this.place(world)), (parts) => {
       this.fit(world, parts);
@@ -182,7 +183,7 @@ export class Worlds {
   /** Deletes the sandbox: its keys stop at once, its waiting deliveries are cancelled. */
   delete(id: string): Awaitable<SandboxResult> {
     const world = this.sandbox(id);
-    if (!world) return notFound(id);
+    if (!world) return noSandbox(id);
     return andThen(this.state.remove(world), () => {
       this.forgetHere(world);
       return ok(world);
@@ -274,8 +275,9 @@ function randomText(): string {
   return btoa(binary).replace(/\+/g, "-").replace(/\//g, "_");
 }
 
-function notFound(id: string): SandboxResult {
-  return refuse("not-found", `no sandbox with id ${id.slice(0, 100)}`, "id");
+/** The refusal of a sandbox id no sandbox has (or none the caller may see), naming the `field` that gave it. */
+export function noSandbox(id: string, field = "id"): { ok: false; reason: Reason } {
+  return refuse("not-found", `no sandbox with id ${id.slice(0, 100)}`, field);
 }
 
 /** A key without the demo keys' prefix, if it has it (a sandbox key names the key it copies so). */

@@ -11,6 +11,7 @@ import { dayOf } from "./checks/filters.js";
 import { calendarDays, weekdays } from "./checks/records.js";
 import { boundVerdict, isBoundMark } from "./bounds.js";
 import { couldNotTell, didNotHold, held, summarize, type AssumptionResult, type Verdict } from "./results.js";
+import { splitTarget } from "../query.js";
 
 
 type Evaluator = (obs: Observations) => Verdict;
@@ -258,7 +259,7 @@ function leaveStatusVerdict(obs: Observations): Verdict {
   if (accepted.length === 0) parts.push(notProbed(obs, "LeaveStatus"));
   const refused = accepted.filter((e) => !isSuccess(e));
   if (refused.length) parts.push(didNotHold(refused.map((e) => `${e.target} → ${e.status}`).join("; ")));
-  else if (accepted.length) parts.push(held(`${accepted.map((e) => e.target.split("?")[1]).join(" and ")} accepted`));
+  else if (accepted.length) parts.push(held(`${accepted.map((e) => splitTarget(e.target).search).join(" and ")} accepted`));
   parts.push(statusVerdict(obs, [probe.statusUnknownName, probe.statusOutOfRange], 400, "an unknown status"));
   return combine(parts);
 }
@@ -307,7 +308,7 @@ function employeeStatusVerdict(obs: Observations): Verdict {
   const seen = probesNamed(obs, "employee-status").map(([, p]) => p.exchange);
   if (seen.length === 0) return notProbed(obs, "Status on the employee list");
   const refused = seen.filter((e) => !isSuccess(e));
-  return refused.length ? didNotHold(refused.map((e) => `${e.target} → ${e.status}`).join("; ")) : held(`${seen.map((e) => e.target.split("?")[1]).join(", ")} accepted`);
+  return refused.length ? didNotHold(refused.map((e) => `${e.target} → ${e.status}`).join("; ")) : held(`${seen.map((e) => splitTarget(e.target).search).join(", ")} accepted`);
 }
 
 /** Evaluators by the pointer of the mark in the OpenAPI document. */

@@ -2,17 +2,16 @@
 // component), as plain objects: routing and HEAD, what Prism's parameter validation refuses and how
 // the refusal reads, and the query the handler then sees.
 import { beforeAll, describe, expect, test } from "vitest";
-import { DEMO_KEY, DEMO_KEYS } from "../../mock/keys/demo-keys.js";
+import { DEMO_KEY } from "../../mock/keys/demo-keys.js";
 import type { ResourceHandlers, ResourceRequest } from "../../mock/operations/read/contract.js";
 import { handlers, readOperations } from "../../mock/operations/read/index.js";
-import { createDispatcher, type Dispatcher } from "../../mock/pipeline/dispatch.js";
-import { ResponseCache } from "../../mock/pipeline/response-cache.js";
+import type { Dispatcher } from "../../mock/pipeline/dispatch.js";
 import { describeSchema } from "../../mock/kernel/schema-text.js";
 import { loadSpec, type LoadedSpec } from "../../mock/kernel/spec.js";
-import { Worlds } from "../../mock/worlds/world.js";
-import { memoryBackend } from "../../mock/state/memory.js";
 import { freshDataset } from "../mock-data/fixture.js";
+import { testDispatcher } from "./dispatcher.js";
 
+/** The dataset the dispatcher answers from (freshDataset is the same for the same seed): its ids. */
 const dataset = freshDataset();
 let spec: LoadedSpec;
 let dispatch: Dispatcher;
@@ -24,19 +23,8 @@ beforeAll(async () => {
   const spying = Object.fromEntries(
     Object.entries(handlers).map(([id, handler]) => [id, (ds: never, request: ResourceRequest) => ((seen = request), (handler as unknown as (d: never, r: ResourceRequest) => unknown)(ds, request))]),
   ) as unknown as ResourceHandlers;
-  dispatch = createDispatcher({
-    spec,
-    worlds: new Worlds({ start: dataset, keys: DEMO_KEYS, sandboxKeys: DEMO_KEYS, state: memoryBackend({ rateLimit: "off" }) }),
-    table: readOperations(spying),
-    failRate: 0,
-    random: Math.random,
-    // No cache: every request goes through Prism, as a first request does.
-    cache: new ResponseCache(0),
-    now: () => 0,
-    onInternalError: (line) => {
-      throw new Error(`no internal error expected, got ${line}`);
-    },
-  });
+  // No response cache (testDispatcher's): every request goes through Prism, as a first request does.
+  dispatch = await testDispatcher({ spec, table: readOperations(spying) });
 });
 
 async function get(url: string, headers: Record<string, string | string[]> = { authorization: `Bearer ${DEMO_KEY.org1Full}` }, method = "GET") {

@@ -19,6 +19,7 @@ import type { OperatorLog } from "../../kernel/operator-log.js";
 import { UNMATCHED, type MetricCounts } from "./metric-counts.js";
 import { maskedTarget } from "../logged-query.js";
 import type { SpecOperation } from "../../kernel/spec.js";
+import { splitTarget } from "../../../src/query.js";
 
 /** What OPTIONS * is told: the methods of both documents' operations. */
 const ALLOW = allowedMethods(["read", "control"]);
@@ -120,7 +121,7 @@ export function createMockHttpServer(options: MockHttpOptions) {
   const docs = createDocsHandler(options.docsDir, writeFailure);
 
   function internal(req: IncomingMessage, res: ServerResponse, error: unknown, started: number): void {
-    onError(`hr-mock: internal error on ${req.method} ${printable((req.url ?? "").split("?")[0], 200)}: ${oneLine(errorText(error))}`);
+    onError(`hr-mock: internal error on ${req.method} ${printable(splitTarget(req.url ?? "").path, 200)}: ${oneLine(errorText(error))}`);
     const reply = internalError();
     if (!res.headersSent) sendReply(req, res, reply, started);
     else res.destroy();
@@ -158,8 +159,7 @@ export function createMockHttpServer(options: MockHttpOptions) {
         answerPreflight(req, res, corsHeaders);
         return;
       }
-      const queryStart = url.indexOf("?");
-      const rawPath = queryStart < 0 ? url : url.slice(0, queryStart);
+      const rawPath = splitTarget(url).path;
       if (options.metrics && rawPath === options.metrics.path) {
         answerMetrics(req, res, method, options.metrics, started);
         return;

@@ -9,8 +9,9 @@ import type { IncomingHttpHeaders } from "node:http";
 import { isSuccess, type Auth, type Exchange } from "../../../src/contract/exchange.js";
 import type { OperationId } from "../../../src/contract/openapi.js";
 import type { TrafficChecker } from "../../../src/contract/traffic.js";
-import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
-import { bearerKey } from "../../kernel/bearer.js";
+import { controlPrefix as CONTROL_PREFIX } from "../../../generated/control-facts.js";
+import { bearerKey } from "../../../src/bearer.js";
+import { splitTarget } from "../../../src/query.js";
 import { jsonOrUndefined } from "../../kernel/json-text.js";
 import { oneLine } from "../../kernel/text.js";
 import type { CheckedRequest, RequestCheck } from "../../pipeline/request-check.js";
@@ -56,8 +57,7 @@ export function createObserver(options: ObserverOptions) {
 
   async function observe(seen: SeenExchange): Promise<void> {
     const redact = createRedactor(seen.authorizations);
-    const queryStart = seen.url.indexOf("?");
-    const path = queryStart < 0 ? seen.url : seen.url.slice(0, queryStart);
+    const { path } = splitTarget(seen.url);
     // The mock's own control API is not the contract: passed on, counted, not judged.
     if (path.startsWith(CONTROL_PREFIX)) {
       tally.notChecked("the mock's control API (/_mock/), not part of the contract");
@@ -126,11 +126,10 @@ function callerOf(authorizations: readonly string[]): string | undefined {
 
 function exchangeOf(seen: SeenExchange, path: string, status: number, headers: Record<string, string>, body: Buffer, target: string): Exchange {
   const bodyText = body.toString("utf8");
-  const queryStart = seen.url.indexOf("?");
   return {
     target,
     path,
-    query: queryStart < 0 ? [] : [...new URLSearchParams(seen.url.slice(queryStart + 1))],
+    query: [...new URLSearchParams(splitTarget(seen.url).search)],
     auth: authOf(seen.authorizations),
     status,
     headers,

@@ -5,6 +5,7 @@
 import { maskSecrets, printable } from "../../kernel/text.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import { HIDDEN_VALUE, queryValueShown } from "../logged-query.js";
+import { splitTarget } from "../../../src/query.js";
 
 const SHOWN = "[redacted]";
 
@@ -27,10 +28,9 @@ export function createRedactor(authorizations: readonly string[]): (text: string
 
 /** Path and query for a line: the operation's parameters with their values, any other name (or a value like a key) with "…". */
 export function redactedTarget(url: string, operation: SpecOperation | undefined): string {
-  const queryStart = url.indexOf("?");
-  const path = printable(queryStart < 0 ? url : url.slice(0, queryStart), 200);
-  if (queryStart < 0) return path;
-  const pairs = [...new URLSearchParams(url.slice(queryStart + 1))].map(([name, value]) =>
+  const target = splitTarget(url);
+  const path = printable(target.path, 200);
+  const pairs = [...new URLSearchParams(target.search)].map(([name, value]) =>
     queryValueShown(operation, name, value) ? `${printable(name, 40)}=${printable(value, 60)}` : `${printable(name, 40)}=${HIDDEN_VALUE}`,
   );
   return pairs.length ? `${path}?${pairs.join("&")}` : path;

@@ -16,6 +16,7 @@ import { answerUnreadable, endWithEnvelope, framingProblem, readBody } from "../
 import { allowedMethods, answerToTarget, namesThisServer, readTarget } from "../request-target.js";
 import { AnswerStalled, endToEnd, forward, type Upstream } from "./forward.js";
 import type { SeenExchange } from "./observer.js";
+import { splitTarget } from "../../../src/query.js";
 
 /** What OPTIONS * is told: the read API's methods, the contract the proxy checks. */
 const ALLOW = allowedMethods(["read"]);
@@ -144,12 +145,12 @@ export function createProxyServer(options: ProxyServerOptions) {
     try {
       options.onExchange(seen);
     } catch (error) {
-      options.onError(`hr-mock proxy: internal error while checking ${seen.method} ${seen.url.split("?")[0].slice(0, 200)}: ${oneLine(errorText(error))}`);
+      options.onError(`hr-mock proxy: internal error while checking ${seen.method} ${splitTarget(seen.url).path.slice(0, 200)}: ${oneLine(errorText(error))}`);
     }
   }
 
   function internal(res: ServerResponse, method: string, url: string, error: unknown): void {
-    options.onError(`hr-mock proxy: internal error on ${method} ${url.split("?")[0].slice(0, 200)}: ${oneLine(errorText(error))}`);
+    options.onError(`hr-mock proxy: internal error on ${method} ${splitTarget(url).path.slice(0, 200)}: ${oneLine(errorText(error))}`);
     if (!res.headersSent) send(res, failure(500, "Internal error: the proxy failed while passing this request on; its log has the cause."));
     else res.destroy();
   }

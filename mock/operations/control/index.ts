@@ -1,9 +1,7 @@
-// The control API's operations (mock/control/openapi/) for the request pipeline: the webhook
-// operations call the webhook service of the caller's world (the default world or a sandbox) for the
-// caller's organisation; the sandbox and fault operations are in sandboxes.ts. The body and parameters arrive validated against the
-// control document, so the service checks only what the document cannot say (a URL's host, an
-// unknown id, the endpoint limit) and answers a reason; statusOf (mock/pipeline/status.ts) is
-// where a reason's kind becomes a status.
+// The control API's operations for the request pipeline: the webhook operations act on the webhook
+// service of the caller's world for the caller's organisation (sandboxes, faults, the journal and
+// pacts have modules of their own). Bodies and parameters arrive validated against the control
+// document; the service checks only what it cannot say (a URL's host, an unknown id, the endpoint limit).
 import type { OperationCall, OperationResult, OperationTable } from "../operation.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import type { Worlds } from "../../worlds/world.js";

@@ -1,7 +1,6 @@
 // The control API's journal operations (the Journal tag): the requests the caller's world received,
-// clearing them, verifying them as verify() does in process, and the coverage report made from the same recording. Parameters arrive validated
-// against the control document; what it cannot say (an operationId the mock does not have) is
-// refused here.
+// clearing and verifying them (as verify() in process), and the coverage report from the same
+// recording. What the document cannot say (an operationId the mock lacks) is refused here.
 import { operationResult, refuse } from "../../kernel/results.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import { declaredOperations, worldCoverage } from "../../worlds/journal/coverage.js";
@@ -10,7 +9,7 @@ import { VerificationError, verifyJournal, type VerifyOptions } from "../../worl
 import { MockOptionError } from "../../kernel/option-error.js";
 import type { OperationResult, OperationTable } from "../operation.js";
 import { andThen, type Awaitable } from "../../kernel/awaitable.js";
-import { DEFAULT_WORLD, type World, type Worlds } from "../../worlds/world.js";
+import { noSandbox, type World, type Worlds } from "../../worlds/world.js";
 import type { components } from "../../../generated/control-api.js";
 
 /** What POST /_mock/requests/verify answers, as the control document describes it. */
@@ -22,9 +21,7 @@ export function journalOperations(worlds: Worlds, operations: ReadonlyMap<string
     listRequests: ({ world: caller, query }) => {
       const sandboxId = query.sandbox as string | undefined;
       if (sandboxId === undefined) return listIn(caller, query);
-      return andThen(worlds.find(sandboxId), (sandbox) =>
-        sandbox && (caller.id === DEFAULT_WORLD || caller === sandbox) ? listIn(sandbox, query) : operationResult(refuse("not-found", `no sandbox with id ${sandboxId.slice(0, 100)}`, "sandbox")),
-      );
+      return andThen(worlds.visible(caller, sandboxId), (sandbox) => (sandbox ? listIn(sandbox, query) : operationResult(noSandbox(sandboxId, "sandbox"))));
     },
     // POST /_mock/requests/verify: verify() over HTTP, its message word for word (the Playwright fixture's remote sandboxes ask it).
     verifyRequests: ({ world, body }) => {

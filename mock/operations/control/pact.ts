@@ -1,9 +1,8 @@
-// POST /_mock/pact/provider-states: Pact's state change endpoint. Before each interaction a Pact
-// verifier posts the interaction's provider state here; the mock resets its one sandbox for pacts
-// (made on first use) to the start dataset, and answers the values the interaction's request takes
-// from its state (Pact's provider-state injected values): the sandbox key of the label the state
-// names, and one record id of each kind in that key's organisation. It takes no key: a verifier
-// sends none, and the sandbox holds only a copy of the demo dataset.
+// POST /_mock/pact/provider-states, Pact's state change endpoint: before each interaction a verifier
+// posts its provider state; the mock resets its one sandbox for pacts (made on first use) and answers
+// the values the request takes from its state: the sandbox key of the label the state names, and one
+// record id of each kind in that key's organisation. No key: a verifier sends none, and the sandbox
+// holds only a copy of the demo dataset.
 import { operationResult, refuse, type OperationResult } from "../../kernel/results.js";
 import { andThen, type Awaitable } from "../../kernel/awaitable.js";
 import type { World, Worlds } from "../../worlds/world.js";

@@ -1,9 +1,8 @@
-// The probes of the control API, answered without a key (their `security` is empty): GET
-// /_mock/health says the process answers and asks nothing of the state store; GET /_mock/ready says
-// whether the replica may take traffic, from what the running mock reports (app/start-mock.ts):
-// its dataset built, its store reached since it started, not stopping. A store lost after it was
-// reached leaves the replica ready (every replica would leave the balancer at once), and the
-// answer's data says so. The rule is a pure function of those facts.
+// The probes of the control API, answered without a key: GET /_mock/health says the process answers
+// (asking nothing of the state store); GET /_mock/ready, whether the replica may take traffic: its
+// dataset built, its store reached since it started, not stopping (app/start-mock.ts reports these).
+// A store lost after it was reached leaves the replica ready (every replica would leave the balancer
+// at once), and the answer's data says so.
 import type { components } from "../../../generated/control-api.js";
 import type { OperationResult } from "../operation.js";
 
@@ -17,17 +16,10 @@ export interface ProbeSource {
   readiness(): Readiness;
 }
 
-/** What a keyless operation receives: nothing of a key or a world. */
-export type KeylessOperation = () => OperationResult;
+/** Keyless operations by operationId: they receive nothing of a key or a world. */
+export type KeylessTable = Readonly<Record<string, () => OperationResult>>;
 
-/** Keyless operations by operationId. */
-export type KeylessTable = Readonly<Record<string, KeylessOperation>>;
-
-export interface ReadinessFacts {
-  datasetBuilt: boolean;
-  stopping: boolean;
-  store: Readiness["store"];
-}
+export type ReadinessFacts = Pick<Readiness, "stopping" | "store"> & { datasetBuilt: boolean };
 
 /** The readiness of a replica from its facts: ready when built, its store reached once, and not stopping. */
 export function readinessOf({ datasetBuilt, stopping, store }: ReadinessFacts): Readiness {

@@ -8,15 +8,11 @@ import { operationResult, refuse, type OperationResult } from "../../kernel/resu
 import type { OperationTable } from "../operation.js";
 import { andThen, type Awaitable } from "../../kernel/awaitable.js";
 import type { SpecOperation } from "../../kernel/spec.js";
-import { DEFAULT_WORLD, type SandboxResult, type World, type Worlds } from "../../worlds/world.js";
+import { DEFAULT_WORLD, noSandbox, type SandboxResult, type World, type Worlds } from "../../worlds/world.js";
+import type { components } from "../../../generated/control-api.js";
 
 /** A sandbox as the control API shows it. */
-export interface SandboxView {
-  id: string;
-  label: string | null;
-  createdAt: string;
-  keys: { key: string; demoKey: string; label: string; organizationId: string; permissions: string[] }[];
-}
+export type SandboxView = components["schemas"]["Sandbox"];
 
 export function viewOfSandbox(world: World): SandboxView {
   return {
@@ -28,11 +24,8 @@ export function viewOfSandbox(world: World): SandboxView {
 }
 
 export function sandboxOperations(worlds: Worlds, operations: ReadonlyMap<string, SpecOperation>): OperationTable {
-  /** The sandbox `id` as the caller's world may see it: the default world sees every one, a sandbox only itself. */
-  const visible = (world: World, id: string): Awaitable<World | undefined> =>
-    andThen(worlds.find(id), (sandbox) => (sandbox && (world.id === DEFAULT_WORLD || world === sandbox) ? sandbox : undefined));
   const answer = (result: Awaitable<SandboxResult>): Awaitable<OperationResult> => andThen(result, (done) => operationResult(done, viewOfSandbox));
-  const missing = (id: string): OperationResult => operationResult(refuse("not-found", `no sandbox with id ${id.slice(0, 100)}`, "id"));
+  const missing = (id: string): OperationResult => operationResult(noSandbox(id));
 
   return {
     createSandbox: ({ body }) => {
@@ -40,8 +33,8 @@ export function sandboxOperations(worlds: Worlds, operations: ReadonlyMap<string
       return answer(worlds.createSandbox(label, data));
     },
     listSandboxes: ({ world }) => andThen(world.id === DEFAULT_WORLD ? worlds.list() : [world], (listed) => ({ ok: true, data: listed.map(viewOfSandbox) })),
-    resetSandbox: ({ world, path }) => andThen(visible(world, String(path.id)), (sandbox) => (sandbox ? answer(worlds.reset(sandbox.id)) : missing(String(path.id)))),
-    deleteSandbox: ({ world, path }) => andThen(visible(world, String(path.id)), (sandbox) => (sandbox ? answer(worlds.delete(sandbox.id)) : missing(String(path.id)))),
+    resetSandbox: ({ world, path }) => andThen(worlds.visible(world, String(path.id)), (sandbox) => (sandbox ? answer(worlds.reset(sandbox.id)) : missing(String(path.id)))),
+    deleteSandbox: ({ world, path }) => andThen(worlds.visible(world, String(path.id)), (sandbox) => (sandbox ? answer(worlds.delete(sandbox.id)) : missing(String(path.id)))),
     addFault: ({ world, body }) => {
       const input = body as FaultInput;
       const problem = faultProblem(input, operations);

@@ -6,7 +6,7 @@ import type { OrganizationData } from "../../data/organization.js";
 import { pageOfMatches } from "../../data/paging.js";
 import type { DepartmentRecord } from "../../data/records.js";
 import type { ResourceHandler, ResourceRequest, Schemas } from "./contract.js";
-import { Refusal, answer, organizationOf, searchTerm } from "./query.js";
+import { Refusal, answer, organizationOf, perRecord, searchTerm } from "./query.js";
 
 type Summary = Schemas["DepartmentSummary"];
 type Details = Schemas["DepartmentDetails"];
@@ -15,21 +15,15 @@ export function departmentBase(d: DepartmentRecord): Schemas["DepartmentBase"] {
   return { id: d.id, name: d.name, created: d.created, status: d.status, unitsCount: d.units.length, membersCount: d.membersCount };
 }
 
-const summaries = new WeakMap<DepartmentRecord, Summary>();
-
-export function departmentSummary(org: OrganizationData, d: DepartmentRecord): Summary {
-  const cached = summaries.get(d);
-  if (cached) return cached;
-  const summary: Summary = Object.freeze({
+export const departmentSummary = perRecord(
+  (org: OrganizationData, d: DepartmentRecord): Summary => ({
     ...departmentBase(d),
     leads: d.leadIds.flatMap((id) => {
       const head = org.index.employeeById.get(id);
       return head ? [{ id, name: head.firstName }] : [];
     }),
-  } satisfies Summary);
-  summaries.set(d, summary);
-  return summary;
-}
+  }),
+);
 
 export function departmentDetails(org: OrganizationData, d: DepartmentRecord): Details {
   return {

@@ -3,19 +3,11 @@ import { employeePredicate } from "../../data/filters.js";
 import { pageOfMatches } from "../../data/paging.js";
 import type { EmployeeRecord } from "../../data/records.js";
 import type { ResourceHandler, Schemas } from "./contract.js";
-import { answer, organizationOf } from "./query.js";
+import { answer, organizationOf, perRecord } from "./query.js";
 
 type Summary = Schemas["EmployeeSummary"];
 
-const items = new WeakMap<EmployeeRecord, Summary>();
-
-export function employeeSummary(e: EmployeeRecord): Summary {
-  const cached = items.get(e);
-  if (cached) return cached;
-  const item: Summary = Object.freeze({ id: e.id, employeeId: e.code, firstName: e.firstName, lastName: e.lastName } satisfies Summary);
-  items.set(e, item);
-  return item;
-}
+export const employeeSummary = perRecord((e: EmployeeRecord): Summary => ({ id: e.id, employeeId: e.code, firstName: e.firstName, lastName: e.lastName }));
 
 export const listEmployees: ResourceHandler<"listEmployees"> = (dataset, request) =>
   answer(() => {

@@ -9,19 +9,14 @@ import { leaveRequestSelection, type LeaveRequestFilter } from "../../data/filte
 import { pageOfMatches } from "../../data/paging.js";
 import { LEAVE_STATUS_NAMES, leaveStatusId } from "../../data/statuses.js";
 import type { ResourceHandler, ResourceRequest, Schemas } from "./contract.js";
-import { Refusal, answer, invalidParameter, missingParameter, organizationOf, searchTerm } from "./query.js";
+import { Refusal, answer, invalidParameter, missingParameter, organizationOf, perRecord, searchTerm } from "./query.js";
 
 type Summary = Schemas["LeaveRequestSummary"];
 type Details = Schemas["LeaveRequestDetails"];
 
-// Records are replaced, never changed, so a summary built once per record stays true.
-const summaries = new WeakMap<LeaveRequestRecord, Summary>();
-
 /** The list item of a request; the details start from the same object, so both agree field for field. */
-export function leaveRequestSummary(org: OrganizationData, r: LeaveRequestRecord): Summary {
-  const cached = summaries.get(r);
-  if (cached) return cached;
-  const summary: Summary = Object.freeze({
+export const leaveRequestSummary = perRecord(
+  (org: OrganizationData, r: LeaveRequestRecord): Summary => ({
     id: r.id,
     employeeId: r.employeeId,
     employeeName: org.index.employeeById.get(r.employeeId)?.fullName ?? "",
@@ -33,10 +28,8 @@ export function leaveRequestSummary(org: OrganizationData, r: LeaveRequestRecord
     leaveStatus: LEAVE_STATUS_NAMES[r.statusId],
     comments: r.comments,
     requestedOn: r.requestedOn,
-  } satisfies Summary);
-  summaries.set(r, summary);
-  return summary;
-}
+  }),
+);
 
 export function leaveRequestDetails(org: OrganizationData, r: LeaveRequestRecord): Details {
   const employee = org.index.employeeById.get(r.employeeId);

@@ -5,26 +5,20 @@ import { pageOfMatches } from "../../data/paging.js";
 import { leaveTypeTerms, type LeaveTypeRecord } from "../../data/records.js";
 import type { Schemas } from "./contract.js";
 import type { ResourceHandler, ResourceRequest } from "./contract.js";
-import { answer, organizationOf, searchTerm } from "./query.js";
+import { answer, organizationOf, perRecord, searchTerm } from "./query.js";
 
 type LeaveType = Schemas["LeaveType"];
 
-const items = new WeakMap<LeaveTypeRecord, LeaveType>();
-
-export function leaveTypeItem(t: LeaveTypeRecord): LeaveType {
-  const cached = items.get(t);
-  if (cached) return cached;
-  const item: LeaveType = Object.freeze({
+export const leaveTypeItem = perRecord(
+  (t: LeaveTypeRecord): LeaveType => ({
     ...leaveTypeTerms(t),
     requiresDocument: t.requiresDocument,
     requiredDocument: t.requiredDocument.map((d) => ({ id: d.id, name: d.name, document: d.document })),
     isActive: t.isActive,
     created: t.created,
     lastModified: t.lastModified,
-  } satisfies LeaveType);
-  items.set(t, item);
-  return item;
-}
+  }),
+);
 
 export function leaveTypeFilter(query: ResourceRequest<"listLeaveTypes">["query"]): LeaveTypeFilter {
   return {

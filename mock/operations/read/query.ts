@@ -6,8 +6,6 @@ import type { Dataset, OrganizationData } from "../../data/dataset.js";
 import { quote } from "../../kernel/text.js";
 import type { ResourceRequest, ResourceResult } from "./contract.js";
 
-export { quote };
-
 /** A refusal a handler decides: a bad combination of parameters, or an id outside the organisation. */
 export class Refusal extends Error {
   constructor(
@@ -39,6 +37,20 @@ export function invalidParameter(name: string, expected: string, given: string):
 
 export function missingParameter(name: string, why: string): Refusal {
   return badRequest(`Missing parameter ${name}: ${why}.`, name);
+}
+
+/**
+ * `make`, remembered per record (its last argument) and frozen: records are replaced, never changed,
+ * so what is made from one stays true, and every answer may share it.
+ */
+export function perRecord<A extends unknown[], R extends object, T>(make: (...args: [...A, R]) => T): (...args: [...A, R]) => T {
+  const made = new WeakMap<R, T>();
+  return (...args) => {
+    const record = args[args.length - 1] as R;
+    let item = made.get(record);
+    if (item === undefined) made.set(record, (item = Object.freeze(make(...args))));
+    return item;
+  };
 }
 
 /** A search term, trimmed; blank counts as absent (the service's reading, not the spec's). */

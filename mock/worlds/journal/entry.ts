@@ -2,6 +2,7 @@
 // sent, cut to the spec's bound, the status, the findings, the caller's label), nothing parsed;
 // requests.ts makes the view. entryBytes weighs one for the journals' shared memory (budget.ts).
 import type { Violation } from "../../kernel/violations.js";
+import type { components } from "../../../generated/control-api.js";
 
 /** One exchange as the pipeline recorded it; requests.ts turns it into what callers see. */
 export interface JournalEntry {
@@ -27,17 +28,12 @@ export interface JournalEntry {
   body: RecordedBody | undefined;
 }
 
-export interface RecordedBody {
-  text: string;
-  /** Its whole length in bytes. */
-  bytes: number;
-  truncated: boolean;
-}
+/** The start of a body as the journal keeps it (the control document's RecordedBody). */
+export type RecordedBody = components["schemas"]["RecordedBody"];
 
-// What V8 (64-bit) takes beyond the texts' characters, rounded up. Measured on Node 20 (50,000
-// entries, heap after full collections): about 162 bytes plus the URL's length per entry (the
-// object, its two numbers, the URL's header); 200 covers its slot in the ring too. The method,
-// operationId and caller are strings the entries share.
+// What V8 (64-bit) takes beyond the texts' characters, rounded up; measured on Node 20 (50,000 entries,
+// heap after full collections): about 162 bytes plus the URL per entry (the object, two numbers, the
+// URL's header); 200 covers its ring slot too. Method, operationId and caller are shared strings.
 const ENTRY_BYTES = 200;
 const BODY_BYTES = 64;
 const VIOLATION_BYTES = 64;

@@ -1,8 +1,7 @@
 // A world's request journal: the last `capacity` exchanges the world answered, in a ring (one entry
-// per request, nothing else kept per request), fewer when the memory all worlds' journals share
-// runs out (budget.ts takes the oldest of the largest), with how many older ones it has let go, and
-// the counts coverage reads (tally.ts), which neither bound cuts. The pipeline records every
-// exchange once (mock/pipeline/record.ts); requests.ts reads entries, verify.ts waits for them.
+// per request, nothing else), fewer when the memory all worlds' journals share runs out (budget.ts
+// takes the oldest of the largest), with how many it let go, and the counts coverage reads (tally.ts),
+// which neither bound cuts. requests.ts reads entries, verify.ts waits for them.
 import type { BudgetedJournal, JournalBudget } from "./budget.js";
 import { entryBytes, type JournalEntry } from "./entry.js";
 import type { JournalView, WorldJournal } from "./port.js";

@@ -2,11 +2,11 @@
 // string distance: a request of the same operation with other parameter values, another status or
 // another caller, a request refused for what it broke (its violations), or a path no operation has
 // whose nearest operation (mock/pipeline/near-miss.ts) is the one expected.
-import type { SpecOperation } from "../../kernel/spec.js";
+import { operationsAt, type SpecOperation } from "../../kernel/spec.js";
 import type { JournalEntry } from "./journal.js";
 import type { JournalView } from "./port.js";
 import { failedCriteria, sentValues, type CheckedFilter, type RequestFilter } from "./requests.js";
-import { splitTarget } from "../../kernel/query.js";
+import { splitTarget } from "../../../src/query.js";
 
 /** Near misses shown in a message; the rest are counted. */
 const SHOWN = 5;
@@ -67,12 +67,7 @@ function nearMiss(entry: JournalEntry, filter: CheckedFilter, operations: Readon
 /** The operation whose template the filter's method and path name, if one does. */
 function operationAt(filter: CheckedFilter, operations: ReadonlyMap<string, SpecOperation>): string | undefined {
   if (filter.path === undefined) return undefined;
-  for (const operation of operations.values()) {
-    if (filter.method !== undefined && operation.method !== filter.method) continue;
-    const pattern = new RegExp(`^${operation.path.replace(/[.*+?^$()|[\]\\]/g, "\\$&").replace(/\\?\{[^}]+\\?\}/g, "[^/]+")}$`);
-    if (pattern.test(filter.path)) return operation.operationId;
-  }
-  return undefined;
+  return operationsAt(operations.values(), filter.path).find((op) => filter.method === undefined || op.method === filter.method)?.operationId;
 }
 
 /** "PageNumber is "1", not "2"", "LeaveStatus absent, not "Approved"". */

@@ -1,87 +1,33 @@
 // The journal's entries as callers see them (GET /_mock/requests, requests() in process), and the
 // filter they are asked with: operationId, method, path, query values, status, the caller's label,
 // unmatched, since. The control API's own calls are left out unless a filter asks for them.
-import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
+import { controlPrefix as CONTROL_PREFIX } from "../../../generated/control-facts.js";
 import { MockOptionError } from "../../kernel/option-error.js";
-import { parseQuery, splitTarget } from "../../kernel/query.js";
+import { parseQuery, splitTarget } from "../../../src/query.js";
 import type { SpecOperation } from "../../kernel/spec.js";
-import type { Violation } from "../../kernel/violations.js";
-import type { JournalEntry, RecordedBody } from "./journal.js";
+import type { JournalEntry } from "./journal.js";
+import type { components } from "../../../generated/control-api.js";
 import type { JournalView } from "./port.js";
 
-/** A recorded exchange: what was asked, by whom, what it matched and how it was answered. */
-export interface RecordedRequest {
-  /** When it arrived (ISO 8601, UTC). */
-  at: string;
-  method: string;
-  /** The path as sent, without the query. */
-  path: string;
-  /** The query as sent: names as written, a repeated name's values as a list. */
-  query: Record<string, string | string[]>;
-  /** Whether the URL was longer than the journal keeps (x-mock-limits.journalUrlBytes): path and query are its start. */
-  urlTruncated: boolean;
-  /** The operation it was routed to; null when no operation has its path (or method). */
-  operationId: string | null;
-  /** The label of the caller's key (never the key); null when the key was missing or unknown. */
-  caller: string | null;
-  status: number;
-  /** What the request broke, as its error answer names it: parameter, body, header, permission. */
-  violations: Violation[];
-  /** For a request no operation matched: the operations it most likely meant. */
-  nearest: { operationId: string; method: string; path: string }[];
-  /** Milliseconds the mock took to answer (scripted delays included, --latency not). */
-  durationMs: number;
-  /** The start of the body sent, if any (at most 1 KiB, signing secrets masked). */
-  body: RecordedBody | null;
-}
+/** A recorded exchange, as the control document describes it: what was asked, by whom, what it matched and how it was answered. */
+export type RecordedRequest = components["schemas"]["RecordedRequest"];
 
 /** A query value a filter asks for: the request must have exactly these values for the name. */
 export type QueryValue = string | number | boolean | readonly (string | number | boolean)[];
 
-/** What requests() and verify() select on; every criterion given must hold. */
-export interface RequestFilter {
-  operationId?: string;
-  /** Upper case, as on the wire (GET); HEAD requests are recorded as HEAD. */
-  method?: string;
-  /** The path as sent, without the query (/v1/leaverequest/details/6f1c…). */
-  path?: string;
-  /** Values of query parameters (names match without regard to letter case, as the API reads them). */
-  query?: Record<string, QueryValue>;
-  status?: number;
-  /** The label of the key that sent it (a demo key's label, or a --keys key's). */
-  caller?: string;
-  /** true: only requests no operation matched; false: only those one did. */
-  unmatched?: boolean;
-  /** Only requests that arrived at or after this time (a Date, an ISO 8601 text, or milliseconds since the epoch). */
-  since?: Date | string | number;
-  /** Include the control API's own calls (/_mock/…); default only when the filter names one. */
-  control?: boolean;
-}
+/**
+ * What requests() and verify() select on, every criterion given must hold: the control document's
+ * RequestFilter, whose `since` may also be a Date or milliseconds since the epoch in process.
+ */
+export type RequestFilter = Omit<components["schemas"]["RequestFilter"], "query" | "since"> & { query?: Record<string, QueryValue>; since?: Date | string | number };
 
-export interface RequestList {
-  /** Newest first. */
-  requests: RecordedRequest[];
-  /** The journal's bound (0: off). */
-  capacity: number;
-  /** Entries let go, oldest first, at the bound or for the journals' shared memory, since the start or the last clear: they match no filter any more. */
-  dropped: number;
-}
+/** The entries a filter selects, newest first, with the journal's bound and what it let go (the control document's RequestList). */
+export type RequestList = components["schemas"]["RequestList"];
 
 const CRITERIA = ["operationId", "method", "path", "query", "status", "caller", "unmatched", "since", "control"] as const;
 
-/** A filter checked once, where it enters: the cheap form entries are tested against. */
-export interface CheckedFilter {
-  given: RequestFilter;
-  operationId?: string;
-  method?: string;
-  path?: string;
-  query?: [string, string[]][];
-  status?: number;
-  caller?: string;
-  unmatched?: boolean;
-  since?: number;
-  control: boolean;
-}
+/** A filter checked once, where it enters: the cheap form entries are tested against (query names in lower case, values as text; since in ms). */
+export type CheckedFilter = Omit<RequestFilter, "query" | "since" | "control"> & { given: RequestFilter; query?: [string, string[]][]; since?: number; control: boolean };
 
 /** The filter checked against the operations the mock knows; a mistake throws a MockOptionError naming it. */
 export function checkFilter(filter: RequestFilter | undefined, operations: ReadonlyMap<string, SpecOperation>): CheckedFilter {

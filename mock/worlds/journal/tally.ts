@@ -2,9 +2,10 @@
 // statuses it answered and the query parameter names it was sent with; and the requests no
 // operation matched. The journal's ring lets old entries go, these counts stay (bounded by the
 // operations and the names of their parameters, not by the requests).
-import { CONTROL_PREFIX } from "../../kernel/control-paths.js";
+import { controlPrefix as CONTROL_PREFIX } from "../../../generated/control-facts.js";
 import { ownCopy } from "../../kernel/text.js";
 import type { JournalEntry } from "./entry.js";
+import { queryComponent, splitTarget } from "../../../src/query.js";
 
 export interface OperationTally {
   requests: number;
@@ -72,23 +73,15 @@ const NONE: readonly string[] = [];
 
 /** The distinct names of a URL's query, as sent. */
 export function namesOf(url: string): readonly string[] {
-  const queryStart = url.indexOf("?");
-  if (queryStart < 0) return NONE;
+  const { search } = splitTarget(url);
+  if (search === "") return NONE;
   const names: string[] = [];
-  for (const pair of url.slice(queryStart + 1).split("&")) {
+  for (const pair of search.split("&")) {
     if (pair === "") continue;
     const equals = pair.indexOf("=");
     let name = equals < 0 ? pair : pair.slice(0, equals);
-    if (name.includes("%") || name.includes("+")) name = decoded(name);
+    if (name.includes("%") || name.includes("+")) name = queryComponent(name);
     if (!names.includes(name)) names.push(name);
   }
   return names;
-}
-
-function decoded(name: string): string {
-  try {
-    return decodeURIComponent(name.replace(/\+/g, " "));
-  } catch {
-    return name;
-  }
 }

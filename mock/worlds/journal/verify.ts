@@ -3,20 +3,17 @@
 // sleep). A failure throws a VerificationError stating expected against actual and the near misses
 // in the contract's terms (near-misses.ts).
 import { MockOptionError } from "../../kernel/option-error.js";
+import type { components } from "../../../generated/control-api.js";
 import type { SpecOperation } from "../../kernel/spec.js";
 import type { JournalView, WorldJournal } from "./port.js";
 import { andThen, type Awaitable } from "../../kernel/awaitable.js";
 import { describeFilter, describeNearMisses } from "./near-misses.js";
 import { checkFilter, listRequests, matches, type CheckedFilter, type RecordedRequest, type RequestFilter } from "./requests.js";
 
-/** How many matching requests are expected: exactly a number, or a range (default at least one). */
-export type Times = number | { atLeast?: number; atMost?: number };
-
-export interface VerifyOptions {
-  times?: Times;
-  /** Wait up to this many milliseconds for the expected requests to arrive (default 0: judge at once). */
-  within?: number;
-}
+/** `times` (default at least one) and `within`, milliseconds to wait for requests on their way (default 0: judge at once), as POST /_mock/requests/verify takes them. */
+export type VerifyOptions = Omit<components["schemas"]["VerifyRequest"], "filter">;
+/** How many matching requests are expected: exactly a number, or a range. */
+export type Times = NonNullable<VerifyOptions["times"]>;
 
 /** The timers `within` waits with (a test of verify injects its own). */
 export interface VerifyClock {
@@ -43,10 +40,7 @@ export class VerificationError extends Error {
   }
 }
 
-interface Range {
-  atLeast: number;
-  atMost: number;
-}
+type Range = Required<Exclude<Times, number>>;
 
 /**
  * Resolves with the matching requests (newest first) when the journal holds as many as `times`
@@ -61,21 +55,17 @@ export function verifyJournal(
   clock: VerifyClock = REAL_CLOCK,
 ): Promise<RecordedRequest[]> {
   let checked: CheckedFilter, range: Range, within: number;
-  try {
-    checked = checkFilter(filter, operations);
-    range = rangeOf(options?.times);
-    within = withinOf(options?.within);
-    if (!journal.on) throw new MockOptionError("the journal is off (journalSize 0, or --journal-size 0): nothing is recorded to verify");
-  } catch (error) {
-    return Promise.reject(error);
-  }
   const countIn = (view: JournalView) => {
     let n = 0;
     for (const entry of view.newestFirst()) if (matches(checked, entry, operations)) n++;
     return n;
   };
-  // A journal in this process answers its view at once: the wait below starts before the caller goes on.
   try {
+    checked = checkFilter(filter, operations);
+    range = rangeOf(options?.times);
+    within = withinOf(options?.within);
+    if (!journal.on) throw new MockOptionError("the journal is off (journalSize 0, or --journal-size 0): nothing is recorded to verify");
+    // A journal in this process answers its view at once: the wait below starts before the caller goes on.
     return Promise.resolve(waitFor(journal.view()));
   } catch (error) {
     return Promise.reject(error);

@@ -11,6 +11,8 @@ import type { KnownIds } from "../ids-file.js";
 import { deref, effective, escapeToken, flatten } from "../spec-document.js";
 import { readPact, type PactDocument, type PactInteraction } from "./read.js";
 import { parameters } from "../../../generated/facts.js";
+import { bearerKey } from "../../bearer.js";
+import { splitTarget } from "../../query.js";
 
 /** A key the pacts may send, and what it holds: a value of Authorization's Bearer, or a provider state's `params.key` label. */
 export interface PactKey {
@@ -49,7 +51,6 @@ export interface PactReport extends SuiteReport {
   interactions: number;
 }
 
-const BEARER = /^Bearer\s+(\S+)$/i;
 const JSON_TYPE = /^application\/(.+\+)?json(\s*;.*)?$/i;
 
 export function checkPact(sources: readonly PactSource[], options: PactCheckOptions = {}): PactReport {
@@ -153,7 +154,8 @@ function checkInteraction(spec: ContractSpec, interaction: PactInteraction, opti
 
 function semantic(interaction: PactInteraction, operation: OperationInfo, pathValues: Record<string, string>, options: PactCheckOptions): Found[] {
   const found: Found[] = [];
-  const bearer = BEARER.exec(interaction.headers.authorization ?? "")?.[1];
+  const authorization = bearerKey(interaction.headers.authorization);
+  const bearer = authorization.ok ? authorization.key : undefined;
   const label = interaction.states.map((s) => s.params.key).find((k): k is string => typeof k === "string");
   const stated = interaction.states.map((s) => s.params.permissions).find((p): p is string[] => Array.isArray(p));
   const known = options.keys?.find((k) => (k.key !== undefined && k.key === bearer) || (k.label !== undefined && k.label === label));
@@ -170,7 +172,7 @@ function semantic(interaction: PactInteraction, operation: OperationInfo, pathVa
 
 /** The operation whose path template and method match, with the path's values by parameter name. */
 function routeOf(spec: ContractSpec, method: string, path: string): { operation: OperationInfo; pathValues: Record<string, string> } | undefined {
-  const sent = path.split("?")[0].replace(/\/+$/, "").split("/");
+  const sent = splitTarget(path).path.replace(/\/+$/, "").split("/");
   for (const operation of spec.operations) {
     if (operation.method.toUpperCase() !== (method === "HEAD" ? "GET" : method)) continue;
     const template = operation.path.split("/");

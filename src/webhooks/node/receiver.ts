@@ -8,6 +8,7 @@ import { isWebhookError } from "../errors.js";
 import { DELIVERY_ID_HEADER, readHeader, type WebhookEvent } from "../construct-event.js";
 import { assertTolerance, DEFAULT_TOLERANCE_SECONDS, toSecretList, type SigningSecrets } from "../signature.js";
 import { constructEvent } from "./construct-event.js";
+import { splitTarget } from "../../query.js";
 
 /** Largest body read by default; larger deliveries get 413 before they fill memory. */
 export const DEFAULT_MAX_BODY_BYTES = 1024 * 1024;
@@ -195,9 +196,7 @@ function readBody(req: IncomingMessage, maxBytes: number): Promise<BodyResult> {
 }
 
 function requestPath(req: IncomingMessage): string {
-  const url = req.url ?? "/";
-  const q = url.indexOf("?");
-  return q === -1 ? url : url.slice(0, q);
+  return splitTarget(req.url ?? "/").path;
 }
 
 function respond(res: ServerResponse, status: number, body: object, headers: Record<string, string> = {}): void {

@@ -1,7 +1,7 @@
 // The one reader of `Authorization: Bearer <API_KEY>` (RFC 9110: the scheme in any letter case,
 // spaces around the credential): the key it carries, or why it carries none (a 401's message,
-// naming the problem, never the key). Who checks the key (authenticate) and who looks a sandbox's
-// key up in the state (learnKey) both read the header through it, so they agree on what a key is.
+// naming the problem, never the key). The mock's key check, its lookup of a sandbox's key in the
+// state and the proxy, and the pact check, all read the header through it: they agree on what a key is.
 
 export type BearerKey = { ok: true; key: string } | { ok: false; message: string };
 
