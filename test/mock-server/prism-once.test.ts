@@ -25,6 +25,8 @@ const cases: [string, { given: { method: string; url: string; headers: Record<st
   ["Prefer code=404", { given: { method: "GET", url: "/v1/leavetype/list", headers: { authorization: full, prefer: "code=404" } }, want: { status: 404, route: 1, mock: 1 } }],
   ["Prefer example=success", { given: { method: "GET", url: "/v1/department/list", headers: { authorization: full, prefer: "example=success" } }, want: { status: 200, route: 1, mock: 1 } }],
   ["Prefer dynamic=true", { given: { method: "GET", url: "/v1/employee/list", headers: { authorization: full, prefer: "dynamic=true" } }, want: { status: 200, route: 1, mock: 1 } }],
+  // Before, Prism's second pass always asked for GET, and a POST with Prefer was refused with a 400 naming the GET method the route lacks.
+  ["Prefer code=201 on a POST (the control API's example)", { given: { method: "POST", url: "/_mock/sandboxes", headers: { authorization: `Bearer ${DEMO_KEY.org1WebhooksAdmin}`, prefer: "code=201", "content-type": "application/json" } }, want: { status: 201, route: 1, mock: 1 } }],
   ["Prefer with an unknown example (refused before Prism's mocker)", { given: { method: "GET", url: "/v1/leavetype/list", headers: { authorization: full, prefer: "example=nope" } }, want: { status: 404, route: 1, mock: 0 } }],
   ["Prefer without a key (refused at admission)", { given: { method: "GET", url: "/v1/leavetype/list", headers: { prefer: "code=404" } }, want: { status: 401, route: 1, mock: 0 } }],
   ["a request without Prefer", { given: { method: "GET", url: "/v1/leavetype/list", headers: { authorization: full } }, want: { status: 200, route: 1, mock: 0 } }],
