@@ -10,7 +10,7 @@ import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
 import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
 import { appendLine, cutTornTail, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } from "./files.js";
-import { parseChange, parseSnapshot, partialChange, serializeSnapshot, type PartialChange } from "./snapshot.js";
+import { parseChange, parseDefinition, parseSnapshot, partialChange, serializeSnapshot, type PartialChange } from "./snapshot.js";
 import { StateError } from "./state-error.js";
 import { jsonOrUndefined } from "../kernel/json-text.js";
 
@@ -166,7 +166,7 @@ class DirectoryStore implements StateStore {
       const text = guarded(path, () => readTextOrUndefined(path));
       if (text === undefined) continue;
       const definition = parseDefinition(text, world);
-      if (typeof definition === "string") throw new StateError(`${path} is not a sandbox definition (${definition}); the state directory was edited or damaged`);
+      if (typeof definition === "string") throw new StateError(`${path} is not a sandbox definition (it ${definition}); the state directory was edited or damaged`);
       found.push(definition);
     }
     return found.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
@@ -237,17 +237,6 @@ function guarded<T>(path: string, read: () => T): T {
   } catch (error) {
     throw new StateError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
-}
-
-/** A sandbox definition as world.json holds it, or why it is not one. */
-function parseDefinition(text: string, world: string): SandboxDefinition | string {
-  const value = jsonOrUndefined(text);
-  if (value === undefined) return "not JSON";
-  const d = value as Partial<SandboxDefinition>;
-  if (d?.id !== world) return `its id is not ${world}`;
-  if (typeof d.createdAt !== "string" || !(d.label === null || typeof d.label === "string")) return "no createdAt or label";
-  if (!Array.isArray(d.keys) || !d.keys.every((k) => typeof k?.key === "string" && typeof k?.demoKey === "string")) return "no keys";
-  return d as SandboxDefinition;
 }
 
 /** The flags that differ from what built the state, as `--seed 2 (the state's: 1)`; empty when none. */

@@ -3,7 +3,7 @@
 // own. The wire (`send`) and the clock (`scheduler`) are injected: the lane decides success and
 // retries and keeps each delivery's log entry up to date, and never touches the network itself.
 import type { AttemptRecord, DeliveryLogEntry } from "./delivery-log.js";
-import { attemptOutcome, type SentAttempt } from "./attempt-outcome.js";
+import { attemptOutcome, type SentAttempt } from "./attempt.js";
 import type { Scheduler } from "./settings.js";
 import { Fifo } from "../kernel/fifo.js";
 
@@ -15,7 +15,7 @@ export interface LaneJob {
   timer?: unknown;
 }
 
-export type { SentAttempt } from "./attempt-outcome.js";
+export type { SentAttempt } from "./attempt.js";
 
 export interface LaneOptions {
   send(job: LaneJob): Promise<SentAttempt>;

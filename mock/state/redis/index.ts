@@ -5,7 +5,7 @@
 // response cache (keyed by each world's version). This module is loaded only with --state redis://.
 import { mockLimits } from "../../../generated/control-facts.js";
 import type { Dataset } from "../../data/dataset.js";
-import type { SandboxDefinition, World, Worlds } from "../../worlds/world.js";
+import type { World, Worlds } from "../../worlds/world.js";
 import type { Registered, WorldParts, WorldPlace, WorldsHere } from "../../worlds/state-port.js";
 import type { WebhookCore } from "../../webhooks/core.js";
 import type { Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "../backend.js";
@@ -15,8 +15,8 @@ import { fingerprintDifferences, isFingerprint, STATE_FORMAT } from "../store.js
 import { parseRedisUrl, whereOf } from "./address.js";
 import { openRedis, type RedisLink } from "./connection.js";
 import { RedisJournal } from "./journal.js";
-import { mockKeys } from "./keys.js";
-import { sharedSandboxes, type SharedSandboxes } from "./sandboxes.js";
+import { allWorldKeys, mockKeys } from "./keys.js";
+import { SharedSandboxes } from "./sandboxes.js";
 import { registerScripts, scriptsDigest, type Scripts } from "./scripts.js";
 import { RedisWorldState, type RedisWorldContext } from "./world-state.js";
 import { DeliveryPump } from "./webhooks/pump.js";
@@ -51,21 +51,21 @@ export async function openRedisBackend(url: string, options: RedisStateOptions):
   }
 }
 
-class RedisBackend implements StateBackend {
+class RedisBackend extends SharedSandboxes implements StateBackend {
   /** What every world's store shares, once Worlds attached. */
   private context: RedisWorldContext | undefined;
   /** Each world made here, with its store (gone with the world). */
   private readonly states = new WeakMap<World, RedisWorldState>();
   private pump: DeliveryPump | undefined;
-  private readonly sandboxes: SharedSandboxes;
   private readonly stopTelling: () => void;
 
   constructor(
     private readonly link: RedisLink,
-    private readonly scripts: Scripts,
+    scripts: Scripts,
     private held: Fingerprint | undefined,
     private readonly settings: RedisStateOptions,
   ) {
+    super(scripts, settings.onError);
     const { shown } = link.address;
     const lifecycle = settings.lifecycle ?? ((_event, text) => settings.onError(text));
     this.stopTelling = link.onChange((up, reason) =>
@@ -73,7 +73,6 @@ class RedisBackend implements StateBackend {
         ? lifecycle("store-back", `hr-mock: the state store ${shown} is reachable again; replicas share their state as before`, { store: shown })
         : lifecycle("store-lost", `hr-mock: the state store ${shown} cannot be reached (${reason}); reads answer from what this replica holds, changes answer 503 until it is back`, { store: shown, reason }),
     );
-    this.sandboxes = sharedSandboxes({ scripts, onError: settings.onError });
   }
 
   get fingerprint(): Fingerprint | undefined {
@@ -111,30 +110,11 @@ class RedisBackend implements StateBackend {
     return { ok: true };
   }
 
-  register(definition: SandboxDefinition, max: number): Promise<Registered> {
-    return this.sandboxes.register(definition, max);
-  }
-
-  definitions(): Promise<SandboxDefinition[]> {
-    return this.sandboxes.definitions();
-  }
-
-  definition(id: string): Promise<SandboxDefinition | undefined> {
-    return this.sandboxes.definition(id);
-  }
-
-  sandboxOfKey(key: string): Promise<string | undefined> {
-    return this.sandboxes.sandboxOfKey(key);
-  }
-
-  /** Its keys in Redis wiped (store, journal, webhooks alike): the same parts serve it from now on. */
+  /** Its keys in Redis wiped (store, journal, webhooks alike) for every replica, its dataset restarted here: the same parts serve it from now on. */
   async reset({ world }: WorldPlace): Promise<WorldParts> {
-    await this.sandboxes.reset(this.stateOf(world));
+    const state = this.stateOf(world);
+    await state.exclusive(async () => state.startAgain(Number(await this.scripts.run("hrmResetWorld", allWorldKeys(state.keys), []))));
     return { store: world.store, journal: world.journal, webhooks: world.webhooks };
-  }
-
-  async remove(world: World): Promise<void> {
-    await this.sandboxes.remove(world);
   }
 
   /** Records the fingerprint of a new state; refuses (StateError) a replica made from another. */

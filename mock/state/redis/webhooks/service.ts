@@ -56,7 +56,7 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
   ) {
     // Replicas share a seed, not a sequence: each draws its own, so two never make the same ids.
     super(parts.settings, Number.parseInt(randomUUID().slice(0, 8), 16), parts.onError);
-    parts.pump.watch(worldId, (entry, attempt) => this.tell(entry, attempt));
+    parts.pump.watch(worldId, this.listeners);
   }
 
   protected get dataset() {
@@ -93,7 +93,7 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
   async removeEndpoint(organizationId: string, id: string) {
     const [removed, text] = (await this.parts.scripts.run("hrmRemoveEndpoint", deliveryKeys(this.keys), [organizationId, id.toLowerCase()])) as [number, string];
     if (removed !== 1) return refuse("not-found", `no webhook endpoint with id ${id} in this organisation`, "id");
-    this.parts.pump.forget(id.toLowerCase());
+    this.parts.pump.attempts.forget(id.toLowerCase());
     return ok(viewOf(endpointOf(text)));
   }
 
