@@ -8,8 +8,29 @@ import type { Worlds } from "../worlds/world.js";
 import type { WorldsState } from "../worlds/state-port.js";
 import type { SkippedChange } from "./skipped.js";
 import type { Fingerprint } from "./store.js";
+import type { OperatorLog } from "../kernel/operator-log.js";
 
 export type { Fingerprint } from "./store.js";
+
+/** What openBackend takes; the memory backend reads the rate limit and the journal's bounds alone. */
+export interface BackendOptions {
+  rateLimit: number | "off";
+  /** Requests each world's journal holds (0: off). */
+  journalSize: number;
+  /** Megabytes all worlds' journals share; default the control document's x-mock-limits. */
+  journalMemoryMb?: number;
+  /** --state: a directory, or a Redis URL; none: memory. */
+  state?: string;
+  /** How lines name where `state` came from (HR_MOCK_STATE); default --state. */
+  stateNamed?: string;
+  /** The password of a Redis address given apart from it, and where it came from (HR_MOCK_REDIS_PASSWORD, a file). */
+  password?: { password: string; from: string };
+  /** One line per delivery attempt (--log), for deliveries a Redis backend's pump makes. */
+  log?: (line: string) => void;
+  /** Where a Redis backend tells that its store was lost and is back (default: onError's lines). */
+  lifecycle?: OperatorLog["lifecycle"];
+  onError(line: string): void;
+}
 
 /** Whether the store can be used: reached once since the start, and reachable now. */
 export interface Readiness {

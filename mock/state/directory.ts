@@ -7,21 +7,15 @@ import type { Dataset } from "../data/dataset.js";
 import type { LocalWebhooks } from "../webhooks/core.js";
 import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/persistence.js";
 import type { World, Worlds } from "../worlds/world.js";
-import type { Fingerprint, StateReport, StoreName } from "./backend.js";
+import type { BackendOptions, Fingerprint, StateReport, StoreName } from "./backend.js";
 import { detachable, replayWorld, worldPersistence } from "./world-files.js";
-import { MemoryBackend, type LocalKeeping, type MemoryStateOptions } from "./memory.js";
+import { MemoryBackend, type LocalKeeping } from "./memory.js";
 import { skippedLine, type SkippedChange } from "./skipped.js";
 import { StateError } from "./state-error.js";
 import { DEFAULT_WORLD, fingerprintDifferences, openStateDirectory, type StateStore } from "./store.js";
 
-export interface DirectoryStateOptions extends MemoryStateOptions {
-  /** Where the directory was named (HR_MOCK_STATE), for the lines about it; default --state. */
-  stateNamed?: string;
-  onError(line: string): void;
-}
-
 /** Opens the directory (a StateError of one line for one that is not an hr-mock state, or is in use). */
-export function directoryBackend(dir: string, options: DirectoryStateOptions): DirectoryBackend {
+export function directoryBackend(dir: string, options: BackendOptions): DirectoryBackend {
   return new DirectoryBackend(openStateDirectory(dir, options.stateNamed), options);
 }
 
@@ -76,7 +70,7 @@ export class DirectoryBackend extends MemoryBackend {
 
   constructor(
     private readonly files: StateStore,
-    options: DirectoryStateOptions,
+    options: BackendOptions,
   ) {
     const keeping = new DirectoryKeeping(files, options.onError);
     super(options, keeping);

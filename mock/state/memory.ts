@@ -14,15 +14,10 @@ import { createRateLimiter } from "../worlds/rate-limit.js";
 import { MemoryWorldStore, type WorldStore } from "../worlds/world-store.js";
 import type { SandboxDefinition, World, Worlds } from "../worlds/world.js";
 import type { Registered, WorldParts, WorldPlace, WorldsHere } from "../worlds/state-port.js";
-import type { Fingerprint, Readiness, StoreMetrics, StateBackend, StateReport, StoreName } from "./backend.js";
+import type { BackendOptions, Fingerprint, Readiness, StoreMetrics, StateBackend, StateReport, StoreName } from "./backend.js";
 
-export interface MemoryStateOptions {
-  rateLimit: number | "off";
-  /** Requests each world's journal holds (0: off); default the control document's x-mock-limits. */
-  journalSize?: number;
-  /** Megabytes all worlds' journals share; default the control document's x-mock-limits. */
-  journalMemoryMb?: number;
-}
+/** The journal's size defaults to the control document's x-mock-limits. */
+export type MemoryStateOptions = Pick<BackendOptions, "rateLimit" | "journalMemoryMb"> & Partial<Pick<BackendOptions, "journalSize">>;
 
 /** What a state in this process is told as sandboxes come and go (a directory writes them). */
 export interface LocalKeeping {

@@ -152,18 +152,8 @@ export function attemptLine(entry: DeliveryLogEntry, record: AttemptRecord): str
   return `webhook ${entry.type} ${entry.eventId}${entry.duplicate ? " (duplicate)" : ""} -> ${entry.url} attempt ${record.attempt}: ${record.outcome} (${attemptResult(record)}, ${record.durationMs} ms)${next}`;
 }
 
-/** A delivery that will not be sent because the engine closed first. */
-export interface WaitingDelivery {
-  eventId: string;
-  type: DeliveryLogEntry["type"];
-  endpointId: string;
-  url: string;
-  duplicate: boolean;
-  attempts: number;
-  /** When the next attempt would have been due; null when it had not been attempted yet. */
-  nextAttemptAt: string | null;
-  lastError: string | null;
-}
+/** A delivery that will not be sent because the engine closed first; nextAttemptAt is null when it was not attempted yet. */
+export type WaitingDelivery = Pick<DeliveryLogEntry, "eventId" | "type" | "endpointId" | "url" | "duplicate" | "nextAttemptAt"> & { attempts: number; lastError: string | null };
 
 export function waitingOf(entry: DeliveryLogEntry): WaitingDelivery {
   const last = entry.attempts[entry.attempts.length - 1];

@@ -19,19 +19,9 @@ export type EventSelection = "all" | readonly WebhookEventType[];
  */
 export type EndpointInput = components["schemas"]["AddEndpointRequest"];
 
-/** An endpoint as lists show it: never the secret. */
-export interface EndpointView {
-  id: string;
-  url: string;
-  description: string | null;
-  events: "all" | WebhookEventType[];
-  createdAt: string;
-}
-
-/** The answer to adding an endpoint: the only time the secret is shown. */
-export interface CreatedEndpoint extends EndpointView {
-  secret: string;
-}
+/** An endpoint as lists show it (never the secret), and the answer to adding one: the only time the secret is shown. */
+export type EndpointView = components["schemas"]["Endpoint"];
+export type CreatedEndpoint = components["schemas"]["CreatedEndpoint"];
 
 export interface Endpoint {
   readonly id: string;

@@ -2,6 +2,7 @@
 // changes the dataset as the event implies and gives the event's data, the event is built with a
 // fresh id and occurredAt, checked against its AsyncAPI message schema, and fanned out to each
 // endpoint that gets it (twice to some, with the duplicate option). No I/O: `deliver` queues.
+import type { components } from "../../generated/control-api.js";
 import type { WebhookEvent } from "../../generated/events.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { subscribes, type Endpoint } from "./endpoints.js";
@@ -10,18 +11,9 @@ import { ok, type Result } from "../kernel/results.js";
 import { eventProblems } from "../kernel/json-schema.js";
 import { buildEventData, type TriggerRequest } from "./triggers.js";
 
-export interface QueuedDelivery {
-  endpointId: string;
-  url: string;
-  duplicate: boolean;
-}
-
-export interface TriggerResult {
-  /** The body exactly as delivered. */
-  event: WebhookEvent;
-  /** One entry per delivery queued (an endpoint twice when a duplicate is sent). */
-  deliveries: QueuedDelivery[];
-}
+export type QueuedDelivery = components["schemas"]["QueuedDelivery"];
+/** The body exactly as delivered, typed by its event type. */
+export type TriggerResult = Omit<components["schemas"]["TriggerResult"], "event"> & { event: WebhookEvent };
 
 export interface PublisherParts {
   dataset: Dataset;

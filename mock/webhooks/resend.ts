@@ -16,11 +16,8 @@ export type ResendFilter = Schemas["BulkResendRequest"];
 export type ResentDelivery = Schemas["ResentDelivery"];
 export type BulkResendResult = Schemas["BulkResendResult"];
 
-export interface ResendResult {
-  /** The event as it is sent again: its body, parsed; the bytes sent are those first sent. */
-  event: WebhookEvent;
-  deliveries: ResentDelivery[];
-}
+/** The event as it is sent again: its body, parsed; the bytes sent are those first sent. */
+export type ResendResult = Omit<Schemas["ResendResult"], "event"> & { event: WebhookEvent };
 
 /** One delivery to queue again: the event's body as first sent, to this endpoint, linked to the original entry. */
 export interface ResendPick {

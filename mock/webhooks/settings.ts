@@ -64,23 +64,15 @@ export interface WebhookEngineOptions {
 /** Told of one attempt, once its entry shows the state it left the delivery in. */
 export type AttemptObserver = (entry: DeliveryLogEntry, record: AttemptRecord) => void;
 
-export interface EngineSettings {
-  timeScale: number;
-  strictUrls: boolean;
-  allowPrivateUrls: boolean;
-  duplicateRate: number;
-  shuffle: boolean;
-  shuffleWindowMs: number;
-  concurrency: number;
+type Resolved = "timeScale" | "strictUrls" | "allowPrivateUrls" | "duplicateRate" | "shuffle" | "shuffleWindowMs" | "concurrency" | "logLimit" | "maxWaitingPerEndpoint" | "maxWaiting";
+
+export type EngineSettings = Required<Pick<WebhookEngineOptions, Resolved>> & {
   /** The response timeout in force: max(floor, spec timeout × timeScale). */
   responseTimeoutMs: number;
   /** Scaled delay before each attempt, milliseconds; the first is 0. */
   retryDelaysMs: number[];
   maxEndpointsPerOrganisation: number;
-  logLimit: number;
-  maxWaitingPerEndpoint: number;
-  maxWaiting: number;
-}
+};
 
 /** Ranges of the numeric options set from the command line too (hr-mock serve's flags use them). */
 export const OPTION_RANGES = {

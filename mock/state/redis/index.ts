@@ -8,8 +8,7 @@ import type { Dataset } from "../../data/dataset.js";
 import type { World, Worlds } from "../../worlds/world.js";
 import type { Registered, WorldParts, WorldPlace, WorldsHere } from "../../worlds/state-port.js";
 import type { WebhookCore } from "../../webhooks/core.js";
-import type { Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "../backend.js";
-import type { OperatorLog } from "../../kernel/operator-log.js";
+import type { BackendOptions, Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "../backend.js";
 import { StateError } from "../state-error.js";
 import { fingerprintDifferences, isFingerprint, STATE_FORMAT } from "../store.js";
 import { parseRedisUrl, whereOf } from "./address.js";
@@ -22,22 +21,8 @@ import { RedisWorldState, type RedisWorldContext } from "./world-state.js";
 import { DeliveryPump } from "./webhooks/pump.js";
 import { RedisWebhookService } from "./webhooks/service.js";
 
-export interface RedisStateOptions {
-  rateLimit: number | "off";
-  journalSize: number;
-  /** Where the address came from (HR_MOCK_STATE), for the lines about it; default --state. */
-  stateNamed?: string;
-  /** A password given apart from the address, and where it came from. */
-  password?: { password: string; from: string };
-  /** One line per delivery attempt (--log). */
-  log?: (line: string) => void;
-  /** Where the store lost and store back events go (default: onError's lines). */
-  lifecycle?: OperatorLog["lifecycle"];
-  onError(line: string): void;
-}
-
 /** Connects and reads the state's fingerprint; a StateError of one line for an address that does not serve. */
-export async function openRedisBackend(url: string, options: RedisStateOptions): Promise<StateBackend> {
+export async function openRedisBackend(url: string, options: BackendOptions): Promise<StateBackend> {
   const address = { ...parseRedisUrl(url, options.stateNamed), named: options.stateNamed, ...(options.password && { password: options.password.password, passwordFrom: options.password.from }) };
   const link = await openRedis(address);
   try {
@@ -63,7 +48,7 @@ class RedisBackend extends SharedSandboxes implements StateBackend {
     private readonly link: RedisLink,
     scripts: Scripts,
     private held: Fingerprint | undefined,
-    private readonly settings: RedisStateOptions,
+    private readonly settings: BackendOptions,
   ) {
     super(scripts, settings.onError);
     const { shown } = link.address;
