@@ -22,7 +22,11 @@ export function stateLine(state: NonNullable<StateReport["state"]>): string {
   return `State kept in ${state.dir}: restored ${changes} data changes, ${endpoints} webhook endpoints, ${waiting} waiting deliveries${tail}.\n`;
 }
 
-/** Where a --webhook-url endpoint registered at an earlier start is found again, as lines name it (a --state directory); none where each start registers its own. */
+/**
+ * Where a --webhook-url endpoint registered at an earlier start is found again, as lines name it: a
+ * --state directory, or the Redis every replica shares (each replica's start would add one more);
+ * none in memory, where each start registers its own.
+ */
 export function endpointsKeptIn(report: StateReport): string | undefined {
-  return report.state?.dir;
+  return report.state?.dir ?? report.shared?.store;
 }
