@@ -8,7 +8,7 @@ import type { LocalWebhooks } from "../webhooks/core.js";
 import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/persistence.js";
 import type { World, Worlds } from "../worlds/world.js";
 import type { BackendOptions, Fingerprint, StateReport, StoreName } from "./backend.js";
-import { detachable, replayWorld, worldPersistence } from "./world-files.js";
+import { replayWorld, worldPersistence } from "./world-files.js";
 import { MemoryBackend, type LocalKeeping } from "./memory.js";
 import { skippedLine, type SkippedChange } from "./skipped.js";
 import { StateError } from "./state-error.js";
@@ -30,7 +30,7 @@ class DirectoryKeeping implements LocalKeeping {
 
   persistence(world: World, service: () => LocalWebhooks): WebhookPersistence {
     this.cut(world.id);
-    const made = detachable(worldPersistence(this.store, world.id, () => service().snapshot(), this.onError));
+    const made = worldPersistence(this.store, world.id, () => service().snapshot(), this.onError);
     this.sinks.set(world.id, made);
     return made.sink;
   }

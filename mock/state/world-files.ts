@@ -28,31 +28,18 @@ export function replayWorld(store: StateStore, world: string, dataset: Dataset):
 }
 
 /**
- * A world's sink that can be cut off: a sandbox reset or deleted must not have its retired service
- * write the old state back while it closes.
- */
-export function detachable(sink: WebhookPersistence): { sink: WebhookPersistence; detach(): void } {
-  let detached = false;
-  return {
-    sink: {
-      where: sink.where,
-      changed: () => (detached ? undefined : sink.changed()),
-      flush: () => (detached ? undefined : sink.flush()),
-      dataChanged: (change) => (detached ? undefined : sink.dataChanged(change)),
-    },
-    detach: () => (detached = true),
-  };
-}
-
-/**
  * The webhook service's sink for one world: changes in one turn of the event loop are written
  * once, at its end, as one atomic snapshot; data changes are appended to the journal at once.
  * A failed write is reported (once until a write succeeds again), never thrown into the service.
+ * Detached, it writes nothing: a sandbox reset or deleted must not have its retired service write
+ * the old state back while it closes.
  */
-export function worldPersistence(store: StateStore, world: string, snapshot: () => WebhookSnapshot, onError: (line: string) => void): WebhookPersistence {
+export function worldPersistence(store: StateStore, world: string, snapshot: () => WebhookSnapshot, onError: (line: string) => void): { sink: WebhookPersistence; detach(): void } {
   let dirty = false;
   let failing = false;
+  let detached = false;
   const attempt = (write: () => void): void => {
+    if (detached) return;
     try {
       write();
       failing = false;
@@ -66,7 +53,7 @@ export function worldPersistence(store: StateStore, world: string, snapshot: () 
     dirty = false;
     attempt(() => store.saveWebhooks(world, snapshot()));
   };
-  return {
+  const sink: WebhookPersistence = {
     where: store.dir,
     changed() {
       if (dirty) return;
@@ -76,4 +63,5 @@ export function worldPersistence(store: StateStore, world: string, snapshot: () 
     flush,
     dataChanged: (change) => attempt(() => store.appendChange(world, change)),
   };
+  return { sink, detach: () => (detached = true) };
 }

@@ -17,8 +17,7 @@ import type { RedisLink } from "../connection.js";
 import { mockKeys, worldKeys } from "../keys.js";
 import { deliveryKeys } from "../lua/deliveries.js";
 import type { Scripts } from "../scripts.js";
-import { endpointOf, entriesOf, withState } from "./log.js";
-import { stateMember } from "../formats.js";
+import { endpointOf, entriesOf } from "./log.js";
 
 /** How often every world is looked at, whatever was said on the channel. */
 const SWEEP_MS = 1000;
@@ -185,7 +184,7 @@ export class DeliveryPump {
     let sending = this.sending.get(world);
     if (!sending) this.sending.set(world, (sending = new Set()));
     sending.add(id);
-    const entry = withState(JSON.parse(entryText) as DeliveryLogEntry, stateMember("sending"));
+    const entry: DeliveryLogEntry = { ...(JSON.parse(entryText) as DeliveryLogEntry), state: "sending", nextAttemptAt: null };
     const endpoint = endpointOf(endpointText);
     const renew = setInterval(() => void scripts.run("hrmRenew", deliveryKeys(worldKeys(world)), [this.owner, this.leaseMs, id]).catch(() => undefined), this.leaseMs / 3);
     try {
