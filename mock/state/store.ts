@@ -1,6 +1,5 @@
-// A state directory (`--state DIR`): what built the start dataset (state.json), and per world (a
-// dataset with its own webhooks; "default" is the demo keys' one, sandboxes add more) a journal of
-// the triggers that changed its data and a snapshot of its webhook side. Layout:
+// A state directory (`--state DIR`): what built the start dataset, and per world ("default", then
+// sandboxes) a journal of the triggers that changed its data and a snapshot of its webhook side:
 //   DIR/state.json                       format and fingerprint (seed, scale, today, ...)
 //   DIR/lock                             the pid of the mock that has it open
 //   DIR/worlds/<world>/changes.jsonl     one data change per line, appended
@@ -8,7 +7,7 @@
 // The directory is 0700 and every file 0600. Anything unreadable is a StateError of one line.
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
+import type { DataChange, WebhookSnapshot } from "../webhooks/persistence.js";
 import { appendLine, cutTornTail, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } from "./files.js";
 import { parseChange, parseDefinition, parseSnapshot, partialChange, serializeSnapshot, type PartialChange } from "./snapshot.js";
 import { StateError } from "./state-error.js";

@@ -1,13 +1,11 @@
 // A world's webhook service in this process: endpoints, one delivery lane per endpoint and the
 // delivery log in memory (what every service does is service-base.ts), for callers whose input was
-// checked where it came in (the control API's edge, the in-process facade in engine.ts). Answers are
-// results with reasons; nothing here knows HTTP.
-import type { WebhookEvent } from "../../generated/events.js";
+// checked where it came in. Answers are results with reasons; nothing here knows HTTP.
 import type { Dataset } from "../data/dataset.js";
 import { DeliveryLog, snapshot, waitingLines, waitingOf, type DeliveryFilter, type DeliveryLogEntry, type LoggedDelivery } from "./delivery-log.js";
 import { EndpointRegistry, viewOf, type CreatedEndpoint, type Endpoint, type EndpointInput, type EndpointView } from "./endpoints.js";
 import { DeliveryLane, type LaneJob } from "./lane.js";
-import type { Publish, QueuedDelivery, TriggerResult } from "./publisher.js";
+import type { Publish, TriggerResult } from "./publisher.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
 import { DeliveryAttempts } from "./attempt.js";
 import type { TriggerInput } from "./triggers.js";
@@ -17,10 +15,8 @@ import type { CloseReport, WebhookPersistence, WebhookSnapshot } from "./persist
 import { resentView, type ResendPick, type ResentDelivery } from "./resend.js";
 import { newEntry, triggerRequest, WebhookServiceBase } from "./service-base.js";
 
-export type { CloseReport, DataChange, WebhookPersistence, WebhookSnapshot } from "./persistence.js";
-
 /** The core's parts, with the world's own seed, and where a state directory keeps the service. */
-export type ServiceParts = Omit<WebhookCore, "settings" | "local"> & { persistence?: WebhookPersistence };
+type ServiceParts = Omit<WebhookCore, "settings" | "local"> & { persistence?: WebhookPersistence };
 
 export class WebhookService extends WebhookServiceBase {
   private readonly registry: EndpointRegistry;
@@ -51,12 +47,10 @@ export class WebhookService extends WebhookServiceBase {
     this.attempts = new DeliveryAttempts({ ...parts, settings });
     this.publish = this.publisher({
       endpoints: (organizationId) => this.registry.list(organizationId),
-      deliver: (endpoint, event, body, duplicate) => this.deliver(endpoint, event, body, duplicate),
+      deliver: (endpoint, event, body, duplicate) => ({ endpointId: endpoint.id, url: this.queue(endpoint, { eventId: event.id, type: event.type, duplicate, resendOf: null }, body).url, duplicate }),
       now: () => new Date(this.triggerAt ?? this.now()),
     });
   }
-
-  // ---- endpoints --------------------------------------------------------------------------
 
   /** Registers an endpoint; the answer holds the secret, shown this once. */
   addEndpoint(organizationId: string, input: EndpointInput): Result<CreatedEndpoint> {
@@ -83,8 +77,6 @@ export class WebhookService extends WebhookServiceBase {
     return ok(viewOf(endpoint));
   }
 
-  // ---- events -----------------------------------------------------------------------------
-
   /** Publishes an event of the type about the record `id` (any letter case), or a picked one, with the overrides of `set`. */
   trigger(input: TriggerInput): Result<TriggerResult> {
     const org = this.open(input.organizationId);
@@ -104,8 +96,6 @@ export class WebhookService extends WebhookServiceBase {
       this.triggerAt = undefined;
     }
   }
-
-  // ---- state ------------------------------------------------------------------------------
 
   /** What a state directory keeps; live objects, to be serialized at once. */
   snapshot(): WebhookSnapshot {
@@ -145,8 +135,6 @@ export class WebhookService extends WebhookServiceBase {
     }
   }
 
-  // ---- the log ----------------------------------------------------------------------------
-
   deliveries(filter: DeliveryFilter = {}): DeliveryLogEntry[] {
     return this.log.find(filter).map(snapshot);
   }
@@ -161,8 +149,6 @@ export class WebhookService extends WebhookServiceBase {
   get pending(): number {
     return this.pendingCount;
   }
-
-  // ---- internals --------------------------------------------------------------------------
 
   protected logOf(organizationId: string): [readonly LoggedDelivery[], readonly Endpoint[]] {
     return [this.log.ofOrganization(organizationId), this.registry.list(organizationId)];
@@ -208,11 +194,6 @@ export class WebhookService extends WebhookServiceBase {
         this.drops.delete(endpoint.id);
       },
     });
-  }
-
-  private deliver(endpoint: Endpoint, event: WebhookEvent, body: Buffer, duplicate: boolean): QueuedDelivery {
-    const entry = this.queue(endpoint, { eventId: event.id, type: event.type, duplicate, resendOf: null }, body);
-    return { endpointId: endpoint.id, url: entry.url, duplicate };
   }
 
   protected queueResends(picks: readonly ResendPick[]): Result<ResentDelivery[]> {

@@ -1,13 +1,9 @@
 // What each event type does to the dataset and the `data` it carries. Leave and employee events
 // change the dataset through mock/data/mutations.ts (so the API then shows the new state); the
-// others (payroll, loans, recruitment, approvals) concern records this service has no API for:
-// their own ids are seeded, and every id of a kind the API serves (employees, companies,
-// departments, leave requests, leave types) names a real record of the organisation.
-//
-// `id` of a trigger names the record the event is about where the API serves it, else the
-// event's own record (see the trigger operation's table: triggerSubjects in generated/control-facts.ts); without it a suitable record is picked. `set` gives fields of
-// the record the trigger creates (the control API's per-type override schemas, checked against
-// them where the input came in); the mutation checks what the document cannot say.
+// others concern records this service has no API for: their own ids are seeded, and every id of a
+// kind the API serves names a real record of the organisation. A trigger's `id` names the record
+// (triggerSubjects in generated/control-facts.ts), else one is picked; `set` gives fields of the
+// record it creates (checked against the control API's override schemas where it came in).
 import type { components } from "../../generated/control-api.js";
 import type { WebhookEventData, WebhookEventType } from "../../generated/events.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";

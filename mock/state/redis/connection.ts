@@ -1,12 +1,9 @@
-// The connection to the Redis that holds a replicated mock's state. ioredis is loaded here, when
-// --state redis:// is given, and never otherwise (start-up and --help do not pay for it). The
-// address may be a single server or any node of a Redis Cluster: the first connection asks which,
-// and a cluster is then used as one (each world's keys in one slot, keys.ts).
-//
-// Failures are answered fast: commands are not queued while the connection is down (the pipeline
-// answers 503 or from what the replica holds) and time out after COMMAND_TIMEOUT_MS when a server
+// The connection to the Redis that holds a replicated mock's state. ioredis is loaded here, only with
+// --state redis:// (start-up and --help do not pay for it). The address may be a single server or
+// any node of a Redis Cluster: the first connection asks which. Failures are answered fast: commands
+// are not queued while the connection is down and time out after COMMAND_TIMEOUT_MS when a server
 // stops answering; the client reconnects by itself. Each change between reachable and unreachable
-// is said once, in one line naming the store (its password masked).
+// is said once.
 import { isIP } from "node:net";
 import type { Cluster, Redis } from "ioredis";
 import { StateError } from "../state-error.js";

@@ -1,12 +1,10 @@
 // A world's store in Redis, as one replica holds it: the generation and the number of data changes
-// this replica has applied to its copy of the world's dataset, kept in line with Redis. Every
-// request's admission script checks both; when another replica changed the world (a trigger, a
-// reset), the answer says so, this replica catches up (the changes replayed in order, or the world
+// its copy of the world's dataset reflects. Every request's admission script checks both; when
+// another replica changed the world, this one catches up (the changes replayed in order, or the world
 // restarted first) and asks again: a change made anywhere is seen on the next request everywhere.
-// Local changes of the dataset (catching up, a trigger's mutation until it is committed) run one at
-// a time per world. Every request asks Redis (with the others of its turn of the event loop), and its
-// record goes with its admission, before the answer: a Cluster has no tracking of keys across nodes,
-// and on one server it held 61-85 % of memory state's throughput (npm run bench -- --only shared-state).
+// Local changes of the dataset run one at a time per world. Every request asks Redis (batched per
+// turn of the event loop) with its record: a Cluster has no tracking of keys across nodes, and on one
+// server this held 61-85 % of memory state's throughput (npm run bench -- --only shared-state).
 import { randomUUID } from "node:crypto";
 import type { DataChange } from "../../webhooks/persistence.js";
 import { DEFAULT_WORLD, type World } from "../../worlds/world.js";

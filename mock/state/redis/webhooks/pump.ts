@@ -1,11 +1,8 @@
-// Attempts of a replicated mock's deliveries, one pump per replica over every world of the mock.
-// A delivery is claimed under a lease (a script gives it to one replica, which renews the lease
-// while it sends), attempted, and settled (recorded, and due again on the schedule when it failed):
-// each attempt is made by exactly one replica. A replica that dies leaves its leases to run out,
-// and another takes the attempt then; a delivery waiting for its retry belongs to no replica, and
-// whichever claims it first at its time attempts it. Replicas tell each other when a retry is due
-// (a message on the mock's channel), and look at every world once a second besides, so nothing
-// waits on a message that was lost.
+// Attempts of a replicated mock's deliveries, one pump per replica over every world. A delivery is
+// claimed under a lease (renewed while it is sent), attempted (attempt.ts, as in one process), and
+// settled: each attempt is made by exactly one replica. A replica that dies leaves its leases to run
+// out, and another takes the attempt then. Replicas tell each other when a retry is due (a message on
+// the mock's channel), and look at every world once a second besides, in case a message was lost.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { StoreUnavailableError } from "../../../kernel/store-unavailable.js";
