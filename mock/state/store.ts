@@ -37,37 +37,12 @@ export interface WorldState {
   torn?: { file: string; bytes: number; change: PartialChange };
 }
 
-/** Load and save per world: the seam sandboxes are stored through too. */
-export interface StateStore {
-  readonly dir: string;
-  /** The directory as a line about it begins: where it was named (--state, HR_MOCK_STATE), then its path. */
-  readonly where: string;
-  /** The fingerprint the state was made with, or undefined for a new state. */
-  readonly fingerprint: Fingerprint | undefined;
-  /** Records the fingerprint of a new state. */
-  begin(fingerprint: Fingerprint): void;
-  worlds(): string[];
-  load(world: string): WorldState;
-  appendChange(world: string, change: DataChange): void;
-  saveWebhooks(world: string, snapshot: WebhookSnapshot): void;
-  /** A sandbox's definition, written before its creation is answered. */
-  saveSandbox(definition: SandboxDefinition): void;
-  /** The definitions of the sandboxes kept, oldest first (a world without one was never answered). */
-  sandboxes(): SandboxDefinition[];
-  /** A world back at its start: its data changes and webhook state gone, its definition kept. */
-  clearWorld(world: string): void;
-  /** A deleted sandbox: its directory gone. */
-  removeWorld(world: string): void;
-  /** Lets another mock open the directory. */
-  release(): void;
-}
-
 /** Opens (or creates) a state directory; refuses one that is not an hr-mock state, with one line. */
 export function openStateDirectory(dir: string, named = "--state"): StateStore {
   const where = `${named} ${dir}`;
   const fingerprint = prepare(dir, where);
   lock(dir, where);
-  return new DirectoryStore(dir, where, fingerprint);
+  return new StateStore(dir, where, fingerprint);
 }
 
 /** Directories open in this process; the lock file tells other processes. */
@@ -97,22 +72,26 @@ function alive(pid: number): boolean {
   }
 }
 
-class DirectoryStore implements StateStore {
+/** Load and save per world: the seam sandboxes are stored through too. */
+export class StateStore {
   /** Worlds whose journal this process appended to (and so cut any torn tail off). */
   private readonly appended = new Set<string>();
 
   constructor(
     readonly dir: string,
+    /** The directory as a line about it begins: where it was named (--state, HR_MOCK_STATE), then its path. */
     readonly where: string,
+    /** The fingerprint the state was made with, or undefined for a new state. */
     public fingerprint: Fingerprint | undefined,
   ) {}
 
+  /** Records the fingerprint of a new state. */
   begin(fingerprint: Fingerprint): void {
     writeAtomic(join(this.dir, "state.json"), `${JSON.stringify({ format: STATE_FORMAT, fingerprint }, null, 2)}\n`);
     this.fingerprint = fingerprint;
   }
 
-  worlds(): string[] {
+  private worlds(): string[] {
     const root = join(this.dir, "worlds");
     try {
       return readdirSync(root).filter((name) => WORLD_ID.test(name));
@@ -153,10 +132,12 @@ class DirectoryStore implements StateStore {
     writeAtomic(join(this.worldDir(world, true), "webhooks.json"), serializeSnapshot(snapshot));
   }
 
+  /** A sandbox's definition, written before its creation is answered. */
   saveSandbox(definition: SandboxDefinition): void {
     writeAtomic(join(this.worldDir(definition.id, true), "world.json"), `${JSON.stringify(definition, null, 2)}\n`);
   }
 
+  /** The definitions of the sandboxes kept, oldest first (a world without one was never answered). */
   sandboxes(): SandboxDefinition[] {
     const found: SandboxDefinition[] = [];
     for (const world of this.worlds()) {
@@ -171,6 +152,7 @@ class DirectoryStore implements StateStore {
     return found.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   }
 
+  /** A world back at its start: its data changes and webhook state gone, its definition kept. */
   clearWorld(world: string): void {
     const dir = this.worldDir(world, false);
     rmSync(join(dir, "changes.jsonl"), { force: true });
@@ -181,6 +163,7 @@ class DirectoryStore implements StateStore {
     rmSync(this.worldDir(world, false), { recursive: true, force: true });
   }
 
+  /** Lets another mock open the directory. */
   release(): void {
     if (!openHere.delete(resolve(this.dir))) return;
     rmSync(join(this.dir, "lock"), { force: true });

@@ -19,30 +19,7 @@ const PROBE_MS = 250;
 
 export type RedisClient = Redis | Cluster;
 
-export interface RedisLink {
-  readonly address: RedisAddress;
-  /** Whether the address is a node of a Redis Cluster. */
-  readonly cluster: boolean;
-  /**
-   * Commands. Not auto-pipelined: the requests answered together already share one script call
-   * (batch.ts), and ioredis' own grouping cost more CPU per request than it saved (npm run bench).
-   */
-  readonly client: RedisClient;
-  /** Whether the last word from the server was good: commands are worth sending. */
-  readonly up: boolean;
-  /** Why it is down ("" while up). */
-  readonly reason: string;
-  /** A command went unanswered: down until the server answers a PING again. */
-  down(why: string): void;
-  /** Told of each change between reachable and unreachable (with the reason, when it went down). */
-  onChange(listener: (up: boolean, reason?: string) => void): () => void;
-  /**
-   * A second connection for subscriptions (a connection that subscribes sends no other commands),
-   * reconnecting and subscribing again by itself; `onReady` runs each time it is (again) connected.
-   */
-  subscriber(onReady: (connection: RedisClient) => void): RedisClient;
-  close(): Promise<void>;
-}
+export type RedisLink = ReturnType<typeof link>;
 
 /** Connects, or throws a StateError of one line: unreachable, refused credentials, no such database. */
 export async function openRedis(address: RedisAddress): Promise<RedisLink> {
@@ -97,8 +74,9 @@ export async function openRedis(address: RedisAddress): Promise<RedisLink> {
 // duplicate<undefined>(): the copy's options are the original's. Left to inference, its type argument
 // is inferred against RedisClient, which has TypeScript measure the variance of ioredis' whole
 // command interface: about a fifth of `tsc --noEmit -p .`'s time went to these two calls.
-function link(address: RedisAddress, cluster: boolean, client: RedisClient, duplicate: () => RedisClient): RedisLink {
-  const listeners = new Set<(up: boolean, reason?: string) => void>();
+function link(address: RedisAddress, cluster: boolean, client: RedisClient, duplicate: () => RedisClient) {
+  type Listener = (up: boolean, reason?: string) => void;
+  const listeners = new Set<Listener>();
   const subscribers: RedisClient[] = [];
   let up = true;
   let reason = "";
@@ -132,20 +110,26 @@ function link(address: RedisAddress, cluster: boolean, client: RedisClient, dupl
   client.on("end", () => set(false));
   return {
     address,
+    /** Whether the address is a node of a Redis Cluster. */
     cluster,
+    /** Not auto-pipelined: requests answered together share one script call (batch.ts) already, and ioredis' grouping cost more CPU than it saved (npm run bench). */
     client,
+    /** Whether the last word from the server was good: commands are worth sending. */
     get up() {
       return up;
     },
+    /** Why it is down ("" while up). */
     get reason() {
       return reason;
     },
-    down: (why) => set(false, why),
-    onChange(listener) {
+    /** A command went unanswered: down until the server answers a PING again. */
+    down: (why: string) => set(false, why),
+    onChange(listener: Listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    subscriber(onReady) {
+    /** A connection for subscriptions (it sends no other commands), reconnecting and subscribing again by itself: `onReady` runs at each connection. */
+    subscriber(onReady: (connection: RedisClient) => void): RedisClient {
       const connection = duplicate();
       connection.on("error", () => {});
       // Commands are not queued while it connects (enableOfflineQueue off): it subscribes once ready.
@@ -154,7 +138,7 @@ function link(address: RedisAddress, cluster: boolean, client: RedisClient, dupl
       subscribers.push(connection);
       return connection;
     },
-    async close() {
+    async close(): Promise<void> {
       closed = true;
       clearInterval(prober);
       listeners.clear();

@@ -152,7 +152,7 @@ class RedisBackend extends SharedSandboxes implements StateBackend {
   private webhooks(world: World, state: RedisWorldState, core: WebhookCore): RedisWebhookService {
     const { scripts, link, settings } = this;
     this.pump ??= new DeliveryPump({ link, scripts, settings: core.settings, log: settings.log, observe: core.observe, onError: settings.onError });
-    return new RedisWebhookService(state, world.id, { scripts, settings: core.settings, pump: this.pump, store: link.address.shown, onError: settings.onError });
+    return new RedisWebhookService(state, world.id, this.pump);
   }
 
   private stateOf(world: World): RedisWorldState {

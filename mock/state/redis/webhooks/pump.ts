@@ -43,7 +43,7 @@ export class DeliveryPump {
   private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly parts: PumpParts) {
+  constructor(readonly parts: PumpParts) {
     // Long enough for an attempt's whole answer; renewed at a third of it while the attempt runs.
     this.leaseMs = Math.max(5000, 2 * parts.settings.responseTimeoutMs + 1000);
     this.attempts = new DeliveryAttempts(parts);

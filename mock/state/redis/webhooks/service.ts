@@ -14,12 +14,10 @@ import type { WorldWebhooks } from "../../../webhooks/port.js";
 import type { QueuedDelivery, TriggerResult } from "../../../webhooks/publisher.js";
 import { resentView, type ResendPick } from "../../../webhooks/resend.js";
 import { newEntry, triggerRequest, WebhookServiceBase } from "../../../webhooks/service-base.js";
-import type { EngineSettings } from "../../../webhooks/settings.js";
 import type { TriggerInput } from "../../../webhooks/triggers.js";
 import type { DataChange } from "../../../webhooks/persistence.js";
 import { deliveryKeys } from "../lua/deliveries.js";
 import { REFUSED } from "../formats.js";
-import type { Scripts } from "../scripts.js";
 import type { RedisWorldState } from "../world-state.js";
 import { endpointOf, readDeliveries, readEndpoints, readLogged } from "./log.js";
 import type { DeliveryPump } from "./pump.js";
@@ -32,15 +30,6 @@ const IDLE_LOOK_MS = 20;
  */
 export const TRIGGER_PATIENCE_MS = 5_000;
 
-export interface RedisWebhookParts {
-  scripts: Scripts;
-  settings: EngineSettings;
-  pump: DeliveryPump;
-  /** The store's address as lines show it. */
-  store: string;
-  onError(line: string): void;
-}
-
 /** A delivery made here, not yet in Redis: what the publish script takes for it. */
 interface Pending {
   entry: DeliveryLogEntry;
@@ -52,11 +41,16 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
     /** The world's store, made with it. */
     private readonly state: RedisWorldState,
     private readonly worldId: string,
-    private readonly parts: RedisWebhookParts,
+    /** The replica's pump, whose parts (the scripts, the settings) this service shares. */
+    private readonly pump: DeliveryPump,
   ) {
     // Replicas share a seed, not a sequence: each draws its own, so two never make the same ids.
-    super(parts.settings, Number.parseInt(randomUUID().slice(0, 8), 16), parts.onError);
-    parts.pump.watch(worldId, this.listeners);
+    super(pump.parts.settings, Number.parseInt(randomUUID().slice(0, 8), 16), pump.parts.onError);
+    pump.watch(worldId, this.listeners);
+  }
+
+  private get parts() {
+    return this.pump.parts;
   }
 
   protected get dataset() {
@@ -64,7 +58,7 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
   }
 
   get pending(): number {
-    return this.parts.pump.inFlight(this.worldId);
+    return this.pump.inFlight(this.worldId);
   }
 
   private get keys() {
@@ -93,7 +87,7 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
   async removeEndpoint(organizationId: string, id: string) {
     const [removed, text] = (await this.parts.scripts.run("hrmRemoveEndpoint", deliveryKeys(this.keys), [organizationId, id.toLowerCase()])) as [number, string];
     if (removed !== 1) return refuse("not-found", `no webhook endpoint with id ${id} in this organisation`, "id");
-    this.parts.pump.attempts.forget(id.toLowerCase());
+    this.pump.attempts.forget(id.toLowerCase());
     return ok(viewOf(endpointOf(text)));
   }
 
@@ -167,14 +161,14 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
   /** What waits stays in Redis: another replica attempts it, or this one when it starts again. */
   protected async shutDown(): Promise<CloseReport> {
     this.listeners.clear();
-    this.parts.pump.unwatch(this.worldId);
+    this.pump.unwatch(this.worldId);
     let waiting = 0;
     try {
       waiting = await this.parts.scripts.read((client) => client.zcard(this.keys.due));
     } catch {
       // Unreachable: nothing more can be said of what waits.
     }
-    if (waiting > 0) this.parts.onError(`webhooks stopped here: ${waiting} ${waiting === 1 ? "delivery is" : "deliveries are"} still waiting, kept in ${this.parts.store}, to be attempted by another replica or when one starts again`);
+    if (waiting > 0) this.parts.onError(`webhooks stopped here: ${waiting} ${waiting === 1 ? "delivery is" : "deliveries are"} still waiting, kept in ${this.parts.link.address.shown}, to be attempted by another replica or when one starts again`);
     return { waiting: [] };
   }
 
@@ -209,8 +203,8 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
     const answer = (await this.parts.scripts.run("hrmPublish", deliveryKeys(this.keys), args)) as (number | string)[];
     if (answer[0] === REFUSED.conflict) return [Number(answer[1]), Number(answer[2])];
     if (answer[0] === REFUSED.gone) return "gone";
-    this.parts.pump.dropped(this.worldId, answer.slice(4));
-    if (pending.length > 0) this.parts.pump.due(this.worldId, 0, true);
+    this.pump.dropped(this.worldId, answer.slice(4));
+    if (pending.length > 0) this.pump.due(this.worldId, 0, true);
     return "committed";
   }
 }
