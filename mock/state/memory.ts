@@ -1,7 +1,6 @@
-// The state in this process: each world's rate-limit counts, faults, journal and webhook service
-// as objects in memory, answering at once; the sandboxes held in a map. The memory backend is this
-// alone; a --state directory (directory.ts) is this with its writes and its restore. Nothing here
-// is Node-only: the MSW handlers run it in a page.
+// The state in this process: each world's parts as objects in memory, answering at once; the
+// sandboxes held in a map. A --state directory (directory.ts) is this with its writes and its
+// restore. Nothing here is Node-only: the MSW handlers run it in a page.
 import { mockLimits } from "../../generated/control-facts.js";
 import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
 import type { Dataset } from "../data/dataset.js";
@@ -35,10 +34,7 @@ export function memoryBackend(options: MemoryStateOptions): StateBackend {
   return new MemoryBackend(options);
 }
 
-/**
- * The StateBackend of a state in this process: its worlds' parts, and the sandboxes held in a map;
- * `keeping` is told of sandboxes made, reset and removed (a directory extends it).
- */
+/** A state in this process; `keeping` is told of sandboxes made, reset and removed (a directory extends it). */
 export class MemoryBackend implements StateBackend {
   private here: WorldsHere | undefined;
   private readonly definitionsHeld = new Map<string, SandboxDefinition>();

@@ -1,8 +1,6 @@
-// A world's request journal in Redis: every replica's requests in one list (at most the journal's
-// capacity) and the counts coverage reads in one hash, so GET /_mock/requests, coverage and verify
-// through any replica see them all. Reading fetches the list and the counts in one round trip and
-// answers a view the in-memory journal's readers take as they are, newest first. Records go with
-// the others of their turn of the event loop, before the answer (or with the admission: world-state.ts).
+// A world's request journal in Redis: every replica's requests in one bounded list and the counts
+// coverage reads in one hash, so the journal's readers through any replica see them all, as a view
+// like the in-memory journal's. Records go in batches, before the answer (or with the admission).
 import type { JournalEntry } from "../../worlds/journal/entry.js";
 import type { JournalView, WorldJournal } from "../../worlds/journal/port.js";
 import type { OperationTally } from "../../worlds/journal/tally.js";

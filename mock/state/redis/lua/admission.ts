@@ -77,11 +77,8 @@ redis.call('DEL', KEYS[1], KEYS[2])
 return held
 `;
 
-
-export { ADMITTED };
-
 /** Arguments of each request of an admission batch before its record (see ADMIT_SCRIPT). */
-export const ADMIT_FIELDS = 6;
+const ADMIT_FIELDS = 6;
 
 /**
  * KEYS meta, faults, journal, tally, then the rate-limit logs of the batch's counted requests.
