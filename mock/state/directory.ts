@@ -61,7 +61,6 @@ class DirectoryKeeping implements LocalKeeping {
 }
 
 export class DirectoryBackend extends MemoryBackend {
-  private readonly directoryKeeping: DirectoryKeeping;
   private readonly onError: (line: string) => void;
   /** The default world's webhooks as the directory gave them back, restored into its service once made. */
   private saved: WebhookSnapshot | undefined;
@@ -72,9 +71,7 @@ export class DirectoryBackend extends MemoryBackend {
     private readonly files: StateStore,
     options: BackendOptions,
   ) {
-    const keeping = new DirectoryKeeping(files, options.onError);
-    super(options, keeping);
-    this.directoryKeeping = keeping;
+    super(options, new DirectoryKeeping(files, options.onError));
     this.onError = options.onError;
   }
 
@@ -120,13 +117,9 @@ export class DirectoryBackend extends MemoryBackend {
     return { state: { dir: this.files.dir, restored: this.restored, skipped: this.skipped } };
   }
 
-  override async flush(): Promise<void> {
-    this.directoryKeeping.flush();
-  }
-
   /** What waits to be written is written before the directory's lock goes. */
   override async close(): Promise<void> {
-    this.directoryKeeping.flush();
+    await super.close();
     this.files.release();
   }
 }

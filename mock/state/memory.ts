@@ -25,6 +25,8 @@ export interface LocalKeeping {
   created(definition: SandboxDefinition): void;
   reset(world: World): void;
   removed(world: World): void;
+  /** Writes what waits to be written. */
+  flush?(): void;
 }
 
 const KEEP_NOTHING: LocalKeeping = { persistence: () => undefined, created: () => {}, reset: () => {}, removed: () => {} };
@@ -131,9 +133,13 @@ export class MemoryBackend implements StateBackend {
     return undefined;
   }
 
-  async flush(): Promise<void> {}
+  async flush(): Promise<void> {
+    this.keeping.flush?.();
+  }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.flush();
+  }
 
   private worldStore(): WorldStore {
     const { rateLimit } = this.options;

@@ -13,10 +13,7 @@ export const SECRET_PREFIX = "whsec_";
 /** `"all"` also covers event types added later; a list covers only those types. */
 export type EventSelection = "all" | readonly WebhookEventType[];
 
-/**
- * A new endpoint as the control API's document describes it (AddEndpointRequest), already checked
- * against that schema by whoever took it in; the registry checks only what a schema cannot say.
- */
+/** A new endpoint, checked against the AddEndpointRequest schema where it came in; the rest is checked here. */
 export type EndpointInput = components["schemas"]["AddEndpointRequest"];
 
 /** An endpoint as lists show it (never the secret), and the answer to adding one: the only time the secret is shown. */
@@ -64,10 +61,7 @@ export interface EndpointRules {
   now?: () => Date;
 }
 
-/**
- * A new endpoint from input that met the AddEndpointRequest schema, with its id and secret;
- * refused when the URL breaks the rules in force. The organisation's limit is the holder's to check.
- */
+/** A new endpoint with its id and secret, or refused by the URL rules in force; the organisation's limit is the holder's to check. */
 export function makeEndpoint(organizationId: string, input: EndpointInput, rules: EndpointRules): Result<{ endpoint: Endpoint; created: CreatedEndpoint }> {
   const url = checkEndpointUrl(input.url, { strict: rules.strictUrls, allowPrivate: rules.allowPrivateUrls });
   if (!url.ok) return refuse("invalid", url.message, "url");
@@ -93,10 +87,7 @@ export class EndpointRegistry {
   private readonly byOrganization = new Map<string, Endpoint[]>();
   constructor(private readonly options: EndpointRules & { maxPerOrganisation: number }) {}
 
-  /**
-   * Adds an endpoint whose input met the AddEndpointRequest schema: refused when the URL breaks the
-   * URL rules in force or the organisation is at its limit. The result carries the secret.
-   */
+  /** Adds an endpoint unless the URL rules or the organisation's limit refuse it; the result carries the secret. */
   add(organizationId: string, input: EndpointInput): Result<{ endpoint: Endpoint; created: CreatedEndpoint }> {
     const made = makeEndpoint(organizationId, input, this.options);
     if (!made.ok) return made;
@@ -122,14 +113,10 @@ export class EndpointRegistry {
     return this.byOrganization.get(organizationId) ?? [];
   }
 
-  /** An endpoint of the organisation (another organisation's id is not found, as in the API). */
-  get(organizationId: string, id: string): Endpoint | undefined {
-    // An organisation holds a few endpoints (x-max-endpoints-per-organisation): a scan is enough.
-    return this.list(organizationId).find((e) => e.id === id.toLowerCase());
-  }
-
+  /** Another organisation's endpoint is not found, as in the API. */
   remove(organizationId: string, id: string): Endpoint | undefined {
-    const endpoint = this.get(organizationId, id);
+    // An organisation holds a few endpoints (x-max-endpoints-per-organisation): a scan is enough.
+    const endpoint = this.list(organizationId).find((e) => e.id === id.toLowerCase());
     if (!endpoint) return undefined;
     this.byOrganization.set(
       organizationId,

@@ -1,7 +1,6 @@
-// One endpoint's delivery lane: its queue, its attempts in flight (at most `concurrency`), its retry
-// timers and the shuffle hold. Lanes share nothing, so a slow or dead receiver holds up only its
-// own. The wire (`send`) and the clock (`scheduler`) are injected: the lane decides success and
-// retries and keeps each delivery's log entry up to date, and never touches the network itself.
+// One endpoint's delivery lane: its queue, its attempts in flight, its retry timers and the shuffle
+// hold. Lanes share nothing, so a slow or dead receiver holds up only its own. The wire and the clock
+// are injected: the lane keeps each delivery's log entry up to date and never touches the network.
 import type { AttemptRecord, DeliveryLogEntry } from "./delivery-log.js";
 import { attemptOutcome, type SentAttempt } from "./attempt.js";
 import type { Scheduler } from "./settings.js";

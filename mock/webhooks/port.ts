@@ -1,8 +1,6 @@
-// A world's webhook side as the control API and the in-process engine use it: endpoints, triggers,
-// resends, the delivery log, attempts observed, idleness and closing. In one process it is the
-// WebhookService (service.ts: lanes and timers in memory, answering at once); with --state
-// redis:// it is a service whose endpoints, log and queue are in Redis and whose attempts any replica
-// may make (mock/state/redis/webhooks/), answering promises.
+// A world's webhook side as the control API and the in-process engine use it. In one process it is
+// WebhookService (service.ts, answering at once); with --state redis:// a service whose endpoints,
+// log and queue are in Redis and whose attempts any replica may make (answering promises).
 import type { Awaitable } from "../kernel/awaitable.js";
 import type { Result } from "../kernel/results.js";
 import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry } from "./delivery-log.js";

@@ -1,7 +1,6 @@
 // Resending from the delivery log, as the provider's redelivery: which endpoints one event goes to
 // again, which deliveries a filter matches, and whether a bulk resend fits the bounds on waiting
-// deliveries. Pure: it reads the log and the endpoints and answers picks or a reason; the service
-// queues them (new log entries linked to the original, signed when each attempt is sent).
+// deliveries. Pure: it answers picks or a reason; the service queues them.
 import type { components } from "../../generated/control-api.js";
 import type { WebhookEvent, WebhookEventType } from "../../generated/events.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
@@ -65,10 +64,7 @@ function pairsOf(logged: readonly LoggedDelivery[], eventId?: string): Pair[] {
 
 const shortId = (id: string): string => id.slice(0, 100);
 
-/**
- * One event again: to `endpointId` (an endpoint of the organisation that receives the type or was
- * sent the event before), or to every endpoint the log shows it went to that is still registered.
- */
+/** One event again: to `endpointId` (which receives the type or was sent the event), or to every endpoint it went to that is still registered. */
 export function pickEvent(logged: readonly LoggedDelivery[], endpoints: readonly Endpoint[], eventId: string, endpointId?: string): Result<ResendPick[]> {
   const id = eventId.toLowerCase();
   const pairs = pairsOf(logged, id);
@@ -102,9 +98,8 @@ function outcomeOf(pair: Pair): "succeeded" | "failed" | "under way" {
 }
 
 /**
- * The deliveries a filter matches, once per event and endpoint, oldest first: finished ones to an
- * endpoint still registered, and the count of those whose body was not kept. A selection the bounds
- * on waiting deliveries cannot hold is refused whole, naming the count, before anything is queued.
+ * The finished deliveries a filter matches to endpoints still registered, once per event and endpoint,
+ * and the count of those whose body was not kept; a selection past the bounds is refused whole.
  */
 export function pickMatching(logged: readonly LoggedDelivery[], endpoints: readonly Endpoint[], filter: ResendFilter, bounds: ResendBounds): Result<{ picks: ResendPick[]; notKept: number }> {
   const registered = new Map(endpoints.map((e) => [e.id, e]));

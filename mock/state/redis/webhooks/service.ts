@@ -31,10 +31,7 @@ const IDLE_LOOK_MS = 20;
 export const TRIGGER_PATIENCE_MS = 5_000;
 
 /** A delivery made here, not yet in Redis: what the publish script takes for it. */
-interface Pending {
-  entry: DeliveryLogEntry;
-  body: Buffer;
-}
+type Pending = { entry: DeliveryLogEntry; body: Buffer };
 
 export class RedisWebhookService extends WebhookServiceBase implements WorldWebhooks {
   constructor(
