@@ -6,6 +6,7 @@ import type { components } from "../../generated/control-api.js";
 import type { WebhookEventType } from "../../generated/events.js";
 import { checkEndpointUrl } from "./endpoint-url.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
+import type { EngineSettings } from "./settings.js";
 
 /** What every signing secret begins with. */
 export const SECRET_PREFIX = "whsec_";
@@ -54,12 +55,8 @@ export function viewOf(endpoint: Endpoint): EndpointView {
   };
 }
 
-/** The URL rules in force (development mode or the service's) and the clock of createdAt. */
-export interface EndpointRules {
-  strictUrls: boolean;
-  allowPrivateUrls?: boolean;
-  now?: () => Date;
-}
+/** The URL rules in force: development mode or the service's. */
+type EndpointRules = Pick<EngineSettings, "strictUrls"> & Partial<Pick<EngineSettings, "allowPrivateUrls">>;
 
 /** A new endpoint with its id and secret, or refused by the URL rules in force; the organisation's limit is the holder's to check. */
 export function makeEndpoint(organizationId: string, input: EndpointInput, rules: EndpointRules): Result<{ endpoint: Endpoint; created: CreatedEndpoint }> {
@@ -73,7 +70,7 @@ export function makeEndpoint(organizationId: string, input: EndpointInput, rules
     description: input.description?.trim() ? input.description.trim() : null,
     events,
     secret: input.secret ?? generateSecret(),
-    createdAt: (rules.now?.() ?? new Date()).toISOString(),
+    createdAt: new Date().toISOString(),
   });
   return ok({ endpoint, created: { ...viewOf(endpoint), secret: endpoint.secret } });
 }

@@ -6,6 +6,7 @@ import type { WebhookEvent, WebhookEventType } from "../../generated/events.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
 import { isFinal, type DeliveryLogEntry, type LoggedDelivery } from "./delivery-log.js";
 import { shownUrl, subscribes, type Endpoint } from "./endpoints.js";
+import type { EngineSettings } from "./settings.js";
 
 type Schemas = components["schemas"];
 
@@ -28,11 +29,8 @@ export interface ResendPick {
   resendOf: string;
 }
 
-/** The bounds of the engine's queues a bulk resend must fit in (x-mock-limits). */
-export interface ResendBounds {
-  maxWaitingPerEndpoint: number;
-  maxWaiting: number;
-}
+/** The bounds of the engine's queues a bulk resend must fit in. */
+type ResendBounds = Pick<EngineSettings, "maxWaitingPerEndpoint" | "maxWaiting">;
 
 /** Every delivery of one event to one endpoint in the log (the original, duplicates, resends), oldest first. */
 interface Pair {

@@ -107,10 +107,7 @@ export class WebhookService extends WebhookServiceBase {
     };
   }
 
-  /**
-   * Takes back a snapshot at start, before any endpoint or trigger: each waiting delivery is
-   * attempted at its next attempt time, or at once when that has passed or it never was attempted.
-   */
+  /** Takes back a snapshot at start: each waiting delivery is attempted when its next attempt is due (at once if past). */
   restore(saved: WebhookSnapshot): void {
     for (const endpoint of saved.endpoints) {
       this.registry.restore(endpoint);

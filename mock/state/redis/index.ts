@@ -1,8 +1,6 @@
 // `--state redis://…`: the state of one mock served by any number of replicas, kept in Redis (or a
-// Redis Cluster). What users made or changed is there: sandboxes, data changes, faults, journals,
-// rate-limit counts, webhook endpoints, the delivery log and its queue. What a replica keeps for
-// itself it can rebuild: the datasets (regenerated from the seed, the changes replayed) and the
-// response cache (keyed by each world's version). This module is loaded only with --state redis://.
+// Redis Cluster). What a replica keeps for itself it can rebuild: the datasets (regenerated from the
+// seed, the changes replayed) and the response cache. Loaded only with --state redis://.
 import { mockLimits } from "../../../generated/control-facts.js";
 import type { Dataset } from "../../data/dataset.js";
 import type { World, Worlds } from "../../worlds/world.js";

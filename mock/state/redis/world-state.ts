@@ -156,10 +156,7 @@ export class RedisWorldState implements WorldStore {
     this.applied.push(change);
   }
 
-  /**
-   * A change made on this copy that Redis did not keep (it refused, or could not be reached): the
-   * copy goes back to its start and the changes it reflected are replayed, without asking Redis.
-   */
+  /** A change made here that Redis did not keep: the copy goes back to its start and replays what it reflected, without asking Redis. */
   undo(): void {
     this.context.restartHere(this.world);
     replayChanges(this.world.dataset, this.applied);

@@ -92,11 +92,7 @@ export class DeliveryPump {
     }
   }
 
-  /**
-   * Releases the leases this replica holds for deliveries it is not attempting (a claim whose
-   * attempt never began): each is due again at once, and every replica is told so, rather than
-   * waiting for the lease to run out. Attempts in flight keep theirs and settle as usual.
-   */
+  /** Releases the leases held here for deliveries not being attempted: each is due again at once for every replica, rather than when the lease runs out. */
   async handBack(): Promise<void> {
     await Promise.all(
       [...this.worlds.keys()].map(async (world) => {
@@ -205,9 +201,8 @@ export class DeliveryPump {
   }
 
   /**
-   * Records the attempt; while the store is unreachable it tries again until the lease would run
-   * out (then another replica attempts the delivery again: a receiver may see it twice, as the
-   * provider's own redeliveries allow). Undefined when the lease was lost.
+   * Records the attempt; while the store is unreachable, again until the lease would run out (then
+   * another replica attempts it again, as the provider's redeliveries may). Undefined when the lease was lost.
    */
   private async settle(world: string, id: string, entry: DeliveryLogEntry, delayMs: number): Promise<(string | number)[] | undefined> {
     const { settings } = this.parts;

@@ -1,9 +1,6 @@
 // A world's webhook side when replicas share it (--state redis://): endpoints, the delivery log and
-// the queue live in Redis; this replica publishes events (a trigger's data change and its deliveries
-// in one script, which refuses when another replica changed the world first: this one catches up
-// and tries again), reads the log and resends from it, and leaves attempts to the delivery pump,
-// which any replica runs. The rules are the in-memory service's, shared through service-base.ts:
-// the same publisher, resend picks, endpoint rules and bounds.
+// the queue live in Redis; this replica publishes events, reads the log and resends from it, and
+// leaves attempts to the delivery pump. The rules are the in-memory service's (service-base.ts).
 import { randomUUID } from "node:crypto";
 import type { WebhookEvent } from "../../../../generated/events.js";
 import { ok, refuse, type Result } from "../../../kernel/results.js";
@@ -24,10 +21,7 @@ import type { DeliveryPump } from "./pump.js";
 
 /** How often idle() looks at the world's queue. */
 const IDLE_LOOK_MS = 20;
-/**
- * How long a trigger keeps making its event again while other replicas' changes land first: each
- * refusal means another change was kept, so it only runs out under a stream of triggers elsewhere.
- */
+/** How long a trigger keeps making its event again while other replicas' changes land first (each one kept). */
 export const TRIGGER_PATIENCE_MS = 5_000;
 
 /** A delivery made here, not yet in Redis: what the publish script takes for it. */
@@ -89,9 +83,8 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
   }
 
   /**
-   * Publishes on this replica's copy of the world, brought up to date first, alone with it; the
-   * data change and the deliveries are committed in one script, which refuses when another replica
-   * changed the world meanwhile: the copy is caught up and the event made again.
+   * Publishes on this replica's copy of the world, alone with it; the data change and the deliveries
+   * go in one script, which refuses when another replica changed the world first: then again.
    */
   trigger(input: TriggerInput): Promise<Result<TriggerResult>> {
     return this.state.exclusive(async () => {
@@ -185,10 +178,7 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
     return (await this.commit(pending, "", false)) === "committed" ? ok(deliveries) : gone();
   }
 
-  /**
-   * The publish script: the change (if any) and the deliveries, against the generation and changes
-   * this replica's copy reflects when `checked`. "committed", or the world's [gen, n] when it moved.
-   */
+  /** The change (if any) and the deliveries, against this copy's generation and changes when `checked`; else the world's [gen, n]. */
   private async commit(pending: readonly Pending[], change: string, checked: boolean): Promise<"committed" | "gone" | [number, number]> {
     const { settings } = this;
     const args: (string | number | Buffer)[] = [checked ? this.state.gen : "", checked ? this.state.n : "", change, settings.maxWaitingPerEndpoint, settings.maxWaiting, settings.logLimit];
