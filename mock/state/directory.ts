@@ -4,8 +4,7 @@
 // a sink its reset or deletion cuts off (a retired service never writes the old state back); the
 // sandboxes kept come back with their ids, keys, data changes and webhooks.
 import type { Dataset } from "../data/dataset.js";
-import type { LocalWebhooks } from "../webhooks/core.js";
-import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/persistence.js";
+import type { LocalWebhooks, WebhookPersistence, WebhookSnapshot } from "../webhooks/core.js";
 import type { World, Worlds } from "../worlds/world.js";
 import type { BackendOptions, Fingerprint, StateReport, StoreName } from "./backend.js";
 import { replayWorld, worldPersistence } from "./world-files.js";

@@ -4,8 +4,7 @@
 import { mockLimits } from "../../generated/control-facts.js";
 import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
 import type { Dataset } from "../data/dataset.js";
-import type { LocalWebhooks } from "../webhooks/core.js";
-import type { WebhookPersistence } from "../webhooks/persistence.js";
+import type { LocalWebhooks, WebhookPersistence } from "../webhooks/core.js";
 import { FaultScript } from "../worlds/faults.js";
 import { JournalBudget } from "../worlds/journal/budget.js";
 import { Journal } from "../worlds/journal/journal.js";

@@ -7,7 +7,7 @@ import { randomUUID } from "node:crypto";
 import type { Endpoint } from "../webhooks/endpoints.js";
 import { deliveryProblem, isEventType, isUuid } from "../kernel/json-schema.js";
 import { jsonOrUndefined } from "../kernel/json-text.js";
-import type { DataChange, WebhookSnapshot } from "../webhooks/persistence.js";
+import type { DataChange, WebhookSnapshot } from "../webhooks/core.js";
 import type { DeliveryLogEntry } from "../webhooks/delivery-log.js";
 import type { WebhookEventType } from "../../generated/events.js";
 import type { SandboxDefinition } from "../worlds/world.js";

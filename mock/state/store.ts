@@ -7,7 +7,7 @@
 // The directory is 0700 and every file 0600. Anything unreadable is a StateError of one line.
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { DataChange, WebhookSnapshot } from "../webhooks/persistence.js";
+import type { DataChange, WebhookSnapshot } from "../webhooks/core.js";
 import { appendLine, cutTornTail, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } from "./files.js";
 import { parseChange, parseDefinition, parseSnapshot, partialChange, serializeSnapshot, type PartialChange } from "./snapshot.js";
 import { StateError } from "./state-error.js";

@@ -2,7 +2,7 @@
 // its webhook service writes through (directory.ts wires them). Writes happen here, at the edge;
 // the service only says that something changed.
 import type { Dataset } from "../data/dataset.js";
-import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/persistence.js";
+import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/core.js";
 import { replayChanges } from "./replay.js";
 import type { SkippedChange } from "./skipped.js";
 import { StateError } from "./state-error.js";

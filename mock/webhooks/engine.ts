@@ -13,9 +13,8 @@ import { EndpointError, ResendError, TriggerError, valueOr, type WebhookRefusal 
 import type { BulkResendResult, ResendFilter, ResendResult } from "./resend.js";
 import { requestProblem, type RequestSchema } from "../kernel/json-schema.js";
 import { WebhookService } from "./service.js";
-import type { CloseReport } from "./persistence.js";
 import { seedOf, type WebhookCore } from "./core.js";
-import type { WorldWebhooks } from "./port.js";
+import type { CloseReport, WorldWebhooks } from "./port.js";
 import type { TriggerRequest } from "./triggers.js";
 import { realScheduler, resolveSettings, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
 

@@ -3,9 +3,8 @@
 // log and queue are in Redis and whose attempts any replica may make (answering promises).
 import type { Awaitable } from "../kernel/awaitable.js";
 import type { Result } from "../kernel/results.js";
-import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry } from "./delivery-log.js";
+import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry, WaitingDelivery } from "./delivery-log.js";
 import type { CreatedEndpoint, EndpointInput, EndpointView } from "./endpoints.js";
-import type { CloseReport } from "./persistence.js";
 import type { TriggerResult } from "./publisher.js";
 import type { BulkResendResult, ResendFilter, ResendResult } from "./resend.js";
 import type { EngineSettings } from "./settings.js";
@@ -30,4 +29,9 @@ export interface WorldWebhooks {
   /** Stops taking triggers and endpoints, lets attempts in flight finish, reports what still waits. */
   close(): Promise<CloseReport>;
   readonly closed: boolean;
+}
+
+export interface CloseReport {
+  /** Events (per endpoint) still waiting for an attempt or a retry when the engine stopped. */
+  waiting: WaitingDelivery[];
 }

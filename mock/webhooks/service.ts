@@ -10,8 +10,8 @@ import { ok, refuse, type Result } from "../kernel/results.js";
 import { DeliveryAttempts } from "./attempt.js";
 import type { TriggerInput } from "./triggers.js";
 import type { EngineSettings } from "./settings.js";
-import type { WebhookCore } from "./core.js";
-import type { CloseReport, WebhookPersistence, WebhookSnapshot } from "./persistence.js";
+import type { WebhookCore, WebhookPersistence, WebhookSnapshot } from "./core.js";
+import type { CloseReport } from "./port.js";
 import { resentView, type ResendPick, type ResentDelivery } from "./resend.js";
 import { newEntry, triggerRequest, WebhookServiceBase } from "./service-base.js";
 

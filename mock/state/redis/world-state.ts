@@ -6,7 +6,7 @@
 // turn of the event loop) with its record: a Cluster has no tracking of keys across nodes, and on one
 // server this held 61-85 % of memory state's throughput (npm run bench -- --only shared-state).
 import { randomUUID } from "node:crypto";
-import type { DataChange } from "../../webhooks/persistence.js";
+import type { DataChange } from "../../webhooks/core.js";
 import { DEFAULT_WORLD, type World } from "../../worlds/world.js";
 import type { AdmitRequest, FaultsPort, WorldAdmission, WorldStore } from "../../worlds/world-store.js";
 import type { Fault } from "../../worlds/faults.js";
