@@ -4,7 +4,7 @@
 import type { Dataset } from "../data/dataset.js";
 import type { Worlds } from "../worlds/world.js";
 import type { WorldsState } from "../worlds/state-port.js";
-import type { SkippedChange } from "./skipped.js";
+import type { SkippedChange } from "./world-files.js";
 import type { Fingerprint } from "./store.js";
 import type { OperatorLog } from "../kernel/operator-log.js";
 

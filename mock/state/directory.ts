@@ -7,9 +7,8 @@ import type { Dataset } from "../data/dataset.js";
 import type { LocalWebhooks, WebhookPersistence, WebhookSnapshot } from "../webhooks/core.js";
 import type { World, Worlds } from "../worlds/world.js";
 import type { BackendOptions, Fingerprint, StateReport, StoreName } from "./backend.js";
-import { replayWorld, worldPersistence } from "./world-files.js";
 import { MemoryBackend, type LocalKeeping } from "./memory.js";
-import { skippedLine, type SkippedChange } from "./skipped.js";
+import { replayWorld, skippedLine, worldPersistence, type SkippedChange } from "./world-files.js";
 import { StateError } from "./state-error.js";
 import { DEFAULT_WORLD, fingerprintDifferences, openStateDirectory, type StateStore } from "./store.js";
 

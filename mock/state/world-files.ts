@@ -1,12 +1,12 @@
-// A world's part of a --state directory: its data changes replayed onto its dataset, and the sink
-// its webhook service writes through (directory.ts wires them). Writes happen here, at the edge;
-// the service only says that something changed.
+// A world's part of a --state directory: its data changes replayed onto its dataset (and the line a
+// start says of a last change a crash left unfinished), and the sink its webhook service writes
+// through (directory.ts wires them). Writes happen here, at the edge.
 import type { Dataset } from "../data/dataset.js";
 import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/core.js";
 import { replayChanges } from "./replay.js";
-import type { SkippedChange } from "./skipped.js";
 import { StateError } from "./state-error.js";
 import type { StateStore } from "./store.js";
+import type { PartialChange } from "./snapshot.js";
 
 /** What a world's part of the directory gave back: the webhook snapshot to restore, and a torn last change skipped. */
 export interface RestoredWorld {
@@ -64,4 +64,30 @@ export function worldPersistence(store: StateStore, world: string, snapshot: () 
     dataChanged: (change) => attempt(() => store.appendChange(world, change)),
   };
   return { sink, detach: () => (detached = true) };
+}
+
+/**
+ * The last line of a world's journal that a crash left unfinished (a kill in the middle of a
+ * write): the change it began is not replayed, and the start says so with this.
+ */
+export interface SkippedChange {
+  world: string;
+  /** The journal's path. */
+  file: string;
+  /** The bytes of the unfinished line. */
+  bytes: number;
+  /** What the unfinished line still shows of the change: its event type, organisation, record and time, as far as they are whole. */
+  change: PartialChange;
+}
+
+/** A skipped change in one line, naming the file and what was lost, for the start's output. */
+export function skippedLine(skipped: SkippedChange): string {
+  const { type, organizationId, id, at } = skipped.change;
+  const what = [
+    type ? `a ${type} change` : "a change whose type cannot be read",
+    organizationId && `of organisation ${organizationId}`,
+    id && `(record ${id})`,
+    at && `made at ${at}`,
+  ].filter(Boolean);
+  return `hr-mock: --state: the last line of ${skipped.file} is unfinished (${skipped.bytes} bytes; the mock was stopped in the middle of writing it) and is skipped: ${what.join(" ")} is lost; fire it again if it is needed.`;
 }

@@ -87,8 +87,7 @@ export class DeliveryPump {
   dropped(world: string, flat: readonly (string | number)[]): void {
     for (let i = 0; i + 2 < flat.length; i += 3) {
       const count = Number(flat[i + 2]);
-      if (!isToldDrop(count)) continue;
-      void this.dropLine(world, String(flat[i]), count);
+      if (isToldDrop(count)) void this.dropLine(world, String(flat[i]), count);
     }
   }
 
@@ -156,7 +155,11 @@ export class DeliveryPump {
         const { concurrency } = this.parts.settings;
         const answer = (await this.parts.scripts.run("hrmClaim", deliveryKeys(worldKeys(world)), [this.owner, this.leaseMs, CLAIM_MOST, concurrency])) as (string | number)[];
         const [now, next] = answer.map(Number);
-        for (let i = 2; i + 3 < answer.length; i += 4) this.track(this.attempt(world, String(answer[i]), String(answer[i + 1]), String(answer[i + 2]), String(answer[i + 3])));
+        for (let i = 2; i + 3 < answer.length; i += 4) {
+          const attempt = this.attempt(world, String(answer[i]), String(answer[i + 1]), String(answer[i + 2]), String(answer[i + 3]));
+          this.running.add(attempt);
+          void attempt.finally(() => this.running.delete(attempt));
+        }
         if (next >= 0) this.schedule(world, next - now);
       } while (this.claiming.get(world) && !this.closed);
     } catch (error) {
@@ -165,11 +168,6 @@ export class DeliveryPump {
     } finally {
       this.claiming.delete(world);
     }
-  }
-
-  private track(attempt: Promise<void>): void {
-    this.running.add(attempt);
-    void attempt.finally(() => this.running.delete(attempt));
   }
 
   private async attempt(world: string, id: string, entryText: string, endpointText: string, body: string): Promise<void> {
