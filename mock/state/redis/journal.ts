@@ -16,9 +16,6 @@ import { readTallyField, TALLY } from "./formats.js";
 const WATCH_MS = 50;
 
 export class RedisJournal implements WorldJournal {
-  /** Entries answered while the store was unreachable, on a Cluster: not in the journal. */
-  lost = 0;
-
   constructor(
     private readonly link: RedisLink,
     private readonly scripts: Scripts,
@@ -40,7 +37,6 @@ export class RedisJournal implements WorldJournal {
     return this.records.add(entry).catch((error: unknown) => {
       // The answer stands (a read from what this replica holds); its record is what is lost.
       if (!(error instanceof StoreUnavailableError)) throw error;
-      this.lost++;
     });
   }
 

@@ -51,8 +51,6 @@ export interface Scripts {
   run(name: ScriptName, keys: readonly string[], args: readonly (string | number | Buffer)[]): Promise<unknown>;
   /** Plain commands (reads), their failures to reach the store answered as StoreUnavailableError. */
   read<T>(commands: (client: RedisClient) => Promise<T>): Promise<T>;
-  /** Whether the store answered last time: calls are worth making. */
-  readonly up: boolean;
   /** Calls sent so far, by script name ("read" for plain reads): each is one round trip (GET /_mock/metrics). */
   readonly roundTrips: ReadonlyMap<string, number>;
 }
@@ -80,9 +78,6 @@ export function registerScripts(link: RedisLink): Scripts {
   const roundTrips = new Map<string, number>();
   const sent = (name: string) => roundTrips.set(name, (roundTrips.get(name) ?? 0) + 1);
   return {
-    get up() {
-      return link.up;
-    },
     roundTrips,
     run(name, keys, args) {
       if (!link.up) return Promise.reject(notReachable());
