@@ -136,13 +136,11 @@ export class WebhookService extends WebhookServiceBase {
     return this.log.find(filter).map(snapshot);
   }
 
-  /** Resolves when nothing is held, queued, sending or waiting for a retry. */
   idle(): Promise<void> {
     if (this.pendingCount === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Deliveries not finished yet (held, queued, sending or waiting for a retry). */
   get pending(): number {
     return this.pendingCount;
   }

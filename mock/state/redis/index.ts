@@ -45,7 +45,7 @@ class RedisBackend extends SharedSandboxes implements StateBackend {
   constructor(
     private readonly link: RedisLink,
     scripts: Scripts,
-    private held: Fingerprint | undefined,
+    public fingerprint: Fingerprint | undefined,
     private readonly settings: BackendOptions,
   ) {
     super(scripts, settings.onError);
@@ -56,10 +56,6 @@ class RedisBackend extends SharedSandboxes implements StateBackend {
         ? lifecycle("store-back", `hr-mock: the state store ${shown} is reachable again; replicas share their state as before`, { store: shown })
         : lifecycle("store-lost", `hr-mock: the state store ${shown} cannot be reached (${reason}); reads answer from what this replica holds, changes answer 503 until it is back`, { store: shown, reason }),
     );
-  }
-
-  get fingerprint(): Fingerprint | undefined {
-    return this.held;
   }
 
   get store(): StoreName {
@@ -109,7 +105,7 @@ class RedisBackend extends SharedSandboxes implements StateBackend {
     if (differences.length > 0) {
       throw new StateError(`${where} holds the state of a mock made from another start dataset: ${differences.join(", ")}; start every replica with the same flags, or give another database (redis://host:port/1)`);
     }
-    this.held = found;
+    this.fingerprint = found;
   }
 
   /** Brings the default world in line with the store and starts attempting deliveries. */
