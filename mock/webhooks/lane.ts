@@ -3,7 +3,7 @@
 // are injected: the lane keeps each delivery's log entry up to date and never touches the network.
 import type { AttemptRecord, DeliveryLogEntry } from "./delivery-log.js";
 import { attemptOutcome, type SentAttempt } from "./attempt.js";
-import type { Scheduler } from "./settings.js";
+import type { EngineSettings, Scheduler } from "./settings.js";
 import { Fifo } from "../kernel/fifo.js";
 
 export interface LaneJob {
@@ -16,12 +16,9 @@ export interface LaneJob {
 
 export type { SentAttempt } from "./attempt.js";
 
-export interface LaneOptions {
+export interface LaneOptions extends Pick<EngineSettings, "retryDelaysMs" | "concurrency"> {
   send(job: LaneJob): Promise<SentAttempt>;
   scheduler: Scheduler;
-  /** Delay before each attempt, milliseconds; the first (0) is the first attempt's. */
-  retryDelaysMs: readonly number[];
-  concurrency: number;
   /** Jobs waiting (held, queued or for a retry) at most; past it the oldest is dropped. */
   maxWaiting: number;
   /** A job was dropped at a bound on waiting jobs (after its entry shows it). */

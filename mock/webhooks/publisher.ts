@@ -4,29 +4,25 @@
 // endpoint that gets it (twice to some, with the duplicate option). No I/O: `deliver` queues.
 import type { components } from "../../generated/control-api.js";
 import type { WebhookEvent } from "../../generated/events.js";
-import type { Dataset, OrganizationData } from "../data/dataset.js";
+import type { OrganizationData } from "../data/dataset.js";
 import { subscribes, type Endpoint } from "./endpoints.js";
 import { buildEvent } from "./event-body.js";
 import { ok, type Result } from "../kernel/results.js";
 import { eventProblems } from "../kernel/json-schema.js";
-import { buildEventData, type TriggerRequest } from "./triggers.js";
+import { buildEventData, type TriggerContext, type TriggerRequest } from "./triggers.js";
+import type { EngineSettings } from "./settings.js";
 
 export type QueuedDelivery = components["schemas"]["QueuedDelivery"];
 /** The body exactly as delivered, typed by its event type. */
 export type TriggerResult = Omit<components["schemas"]["TriggerResult"], "event"> & { event: WebhookEvent };
 
-export interface PublisherParts {
-  dataset: Dataset;
+export interface PublisherParts extends Pick<TriggerContext, "dataset" | "newId">, Pick<EngineSettings, "duplicateRate"> {
   /** The organisation's endpoints, oldest first. */
   endpoints(organizationId: string): readonly Endpoint[];
   /** Queues one delivery of the serialized body to the endpoint. */
   deliver(endpoint: Endpoint, event: WebhookEvent, body: Buffer, duplicate: boolean): QueuedDelivery;
-  /** Share of events delivered twice to an endpoint, 0..1. */
-  duplicateRate: number;
   /** The seeded generator of picks and duplicates. */
   random: () => number;
-  /** Seeded ids for records this service has no API for. */
-  newId: () => string;
   /** `occurredAt` texts that never repeat. */
   occurredAt: () => string;
   now: () => Date;
