@@ -8,7 +8,7 @@ import { sign } from "../../src/webhooks/node/index.js";
 import { attemptLine, snapshot, type AttemptRecord, type DeliveryLogEntry } from "./delivery-log.js";
 import { shownUrl, type Endpoint } from "./endpoints.js";
 import { createAgent, send, type EndpointAgent, type SendOutcome } from "./send.js";
-import type { AttemptObserver, EngineSettings } from "./settings.js";
+import type { EngineSettings, WebhookEngineOptions } from "./settings.js";
 
 export type AttemptListener = (entry: DeliveryLogEntry, attempt: AttemptRecord) => void;
 
@@ -57,12 +57,8 @@ export function isToldDrop(count: number): boolean {
   return Number.isInteger(Math.log10(count));
 }
 
-export interface AttemptParts {
+export interface AttemptParts extends Pick<WebhookEngineOptions, "log" | "observe"> {
   settings: Pick<EngineSettings, "concurrency" | "responseTimeoutMs">;
-  /** One line per attempt (--log). */
-  log?: (line: string) => void;
-  /** Told of every attempt made here (metrics, JSON log lines). */
-  observe?: AttemptObserver;
   onError(line: string): void;
 }
 

@@ -5,7 +5,7 @@ import type { Dataset } from "../data/dataset.js";
 import type { DeliveryLogEntry } from "./delivery-log.js";
 import type { Endpoint } from "./endpoints.js";
 import type { WorldWebhooks } from "./port.js";
-import type { AttemptObserver, EngineSettings, Scheduler } from "./settings.js";
+import type { EngineSettings, Scheduler, WebhookEngineOptions } from "./settings.js";
 import type { TriggerRequest } from "./triggers.js";
 
 /** A world's webhook service in this process: what a --state directory snapshots and restores. */
@@ -14,16 +14,13 @@ export interface LocalWebhooks extends WorldWebhooks {
   restore(saved: WebhookSnapshot): void;
 }
 
-export interface WebhookCore {
+/** `log` takes the close report's lines too. */
+export interface WebhookCore extends Pick<WebhookEngineOptions, "log" | "observe"> {
   settings: EngineSettings;
   scheduler: Scheduler;
   /** The default world's seed; a sandbox's is varied by its ordinal (seedOf). */
   seed: number;
-  /** One line per delivery attempt, and the close report's lines. */
-  log?: (line: string) => void;
   onError: (line: string) => void;
-  /** Told of every delivery attempt of every world's service (metrics, JSON log lines). */
-  observe?: AttemptObserver;
   /** The service in this process over a world's dataset (`ordinal` 0 for the default world), writing through `persistence` when given. */
   local(dataset: Dataset, ordinal: number, persistence?: WebhookPersistence): LocalWebhooks;
 }

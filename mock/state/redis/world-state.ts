@@ -17,21 +17,20 @@ import { recordArgs } from "./record-args.js";
 import { worldKeys, type WorldKeys } from "./keys.js";
 import { ADMITTED } from "./formats.js";
 import type { Scripts } from "./scripts.js";
+import type { BackendOptions } from "../backend.js";
 import { Batcher } from "./batch.js";
 
 /** What every world's store of one replica shares. */
-export interface RedisWorldContext {
+export interface RedisWorldContext extends Pick<BackendOptions, "rateLimit" | "onError"> {
   scripts: Scripts;
   /** The store's address as lines show it. */
   store: string;
-  rateLimit: number | "off";
   journalCapacity: number;
   maxFaults: number;
   /** The world's dataset back at its start here (a reset, here or through another replica). */
   restartHere(world: World): void;
   /** The world gone here (deleted through another replica). */
   forgetHere(world: World): void;
-  onError(line: string): void;
 }
 
 export class RedisWorldState implements WorldStore {
