@@ -1,8 +1,7 @@
 // `--state DIR`: the state in this process (memory.ts), written to a directory as it changes and
-// restored from it at start. The start dataset is checked against the directory's fingerprint and
-// the default world's data changes are replayed onto it; each world's webhook service writes through
-// a sink its reset or deletion cuts off (a retired service never writes the old state back); the
-// sandboxes kept come back with their ids, keys, data changes and webhooks.
+// restored from it at start: the start dataset checked against the directory's fingerprint, each
+// world's data changes replayed and its webhooks restored (world-files.ts), the sandboxes kept made
+// again with their ids and keys.
 import type { Dataset } from "../data/dataset.js";
 import type { LocalWebhooks, WebhookPersistence, WebhookSnapshot } from "../webhooks/core.js";
 import type { World, Worlds } from "../worlds/world.js";
@@ -27,7 +26,7 @@ class DirectoryKeeping implements LocalKeeping {
   ) {}
 
   persistence(world: World, service: () => LocalWebhooks): WebhookPersistence {
-    this.cut(world.id);
+    this.sinks.get(world.id)?.detach();
     const made = worldPersistence(this.store, world.id, () => service().snapshot(), this.onError);
     this.sinks.set(world.id, made);
     return made.sink;
@@ -38,12 +37,12 @@ class DirectoryKeeping implements LocalKeeping {
   }
 
   reset(world: World): void {
-    this.cut(world.id);
+    this.sinks.get(world.id)?.detach();
     this.store.clearWorld(world.id);
   }
 
   removed(world: World): void {
-    this.cut(world.id);
+    this.sinks.get(world.id)?.detach();
     this.sinks.delete(world.id);
     this.store.removeWorld(world.id);
   }
@@ -51,10 +50,6 @@ class DirectoryKeeping implements LocalKeeping {
   /** Every sink's pending snapshot written now. */
   flush(): void {
     for (const { sink } of this.sinks.values()) sink.flush();
-  }
-
-  private cut(worldId: string): void {
-    this.sinks.get(worldId)?.detach();
   }
 }
 

@@ -1,6 +1,6 @@
 // The state kept where --state says: a directory, or Redis shared by replicas (its module, and
-// ioredis, loaded only then); a password given apart from a Redis address is refused here. A page's MSW handlers keep theirs in memory and never load this: their
-// build puts a stand-in in its place (scripts/lib/msw-bundle.ts).
+// ioredis, loaded only then); a password given apart from a Redis address is refused here. A page's
+// MSW handlers never load this: their build puts a stand-in in its place (scripts/lib/msw-bundle.ts).
 import type { BackendOptions, StateBackend } from "./backend.js";
 import { directoryBackend } from "./directory.js";
 import { isRedisUrl } from "./redis/address.js";

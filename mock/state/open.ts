@@ -1,6 +1,5 @@
 // The one place the backend is chosen, from --state: none keeps the state in memory (the MSW
-// handlers' too), anything else is kept where it says (kept.ts). What the rest of the mock gets is a
-// StateBackend (backend.ts), whichever.
+// handlers' too), anything else is kept where it says (kept.ts).
 import type { BackendOptions, StateBackend } from "./backend.js";
 import { openKept } from "./kept.js";
 import { memoryBackend } from "./memory.js";

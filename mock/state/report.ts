@@ -23,9 +23,8 @@ export function stateLine(state: NonNullable<StateReport["state"]>): string {
 }
 
 /**
- * Where a --webhook-url endpoint registered at an earlier start is found again, as lines name it: a
- * --state directory, or the Redis every replica shares (each replica's start would add one more);
- * none in memory, where each start registers its own.
+ * Where a --webhook-url endpoint registered at an earlier start is found again (else each replica's
+ * start would add one more): a --state directory, or the shared Redis; none in memory.
  */
 export function endpointsKeptIn(report: StateReport): string | undefined {
   return report.state?.dir ?? report.shared?.store;

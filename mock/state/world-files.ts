@@ -8,14 +8,8 @@ import { StateError } from "./state-error.js";
 import type { StateStore } from "./store.js";
 import type { PartialChange } from "./snapshot.js";
 
-/** What a world's part of the directory gave back: the webhook snapshot to restore, and a torn last change skipped. */
-export interface RestoredWorld {
-  webhooks: WebhookSnapshot | undefined;
-  skipped: SkippedChange | undefined;
-}
-
-/** Replays a world's data changes onto its dataset (a fork of the checked start). */
-export function replayWorld(store: StateStore, world: string, dataset: Dataset): RestoredWorld {
+/** Replays a world's data changes onto its dataset (a fork of the checked start); answers its webhook snapshot to restore, and a torn last change skipped. */
+export function replayWorld(store: StateStore, world: string, dataset: Dataset): { webhooks: WebhookSnapshot | undefined; skipped: SkippedChange | undefined } {
   const { changes, webhooks, torn } = store.load(world);
   const problem = replayChanges(dataset, changes);
   if (problem) throw new StateError(`${store.where}: the data changes do not replay (${problem}); it was made by another version of the mock or edited; give a new --state directory`);

@@ -1,7 +1,6 @@
 // One delivery attempt as the provider makes it, and what is told of it: one home for the lanes of
 // one process (service.ts) and the replicas sharing a queue in Redis (state/redis/webhooks/pump.ts).
-// Each endpoint keeps its keep-alive connections; an attempt carries the AsyncAPI document's delivery
-// headers, a fresh Service-Delivery-Id and the body signed now; its outcome is decided alike by both.
+// An attempt carries the AsyncAPI document's delivery headers, a fresh delivery id and the body signed now.
 import { randomUUID } from "node:crypto";
 import { webhookHeaders, webhookHeaderValues } from "../../generated/webhook-facts.js";
 import { sign } from "../../src/webhooks/node/index.js";

@@ -9,11 +9,7 @@ export type DeliveryState = ControlSchemas["Delivery"]["state"];
 
 /** The states a delivery ends in: what a log's bound may let go of. */
 export const FINAL_STATES: readonly DeliveryState[] = ["succeeded", "failed", "cancelled", "stopped", "dropped"];
-const FINAL: ReadonlySet<DeliveryState> = new Set(FINAL_STATES);
-
-export function isFinal(state: DeliveryState): boolean {
-  return FINAL.has(state);
-}
+export const isFinal = (state: DeliveryState): boolean => FINAL_STATES.includes(state);
 
 export type AttemptRecord = ControlSchemas["Attempt"];
 export type DeliveryLogEntry = ControlSchemas["Delivery"];

@@ -18,20 +18,18 @@ import type { CloseReport, WorldWebhooks } from "./port.js";
 import type { TriggerRequest } from "./triggers.js";
 import { realScheduler, resolveSettings, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
 
-export interface TriggerOptions {
-  /** The record the event is about (triggerSubjects in generated/control-facts.ts); a suitable one when absent. */
-  id?: string;
-  /** 1 or 2 (the dataset's position) or an organisation id; default 1. */
-  organisation?: number | string;
-  /** Fields of the record the trigger creates (the control API's TriggerRequest `set`, per type). */
-  set?: Record<string, unknown>;
-}
-
 export interface ResendOptions {
   /** Only to this endpoint (one that receives the event's type, or was sent the event before). */
   endpointId?: string;
   /** 1 or 2 (the dataset's position) or an organisation id; default 1. */
   organisation?: number | string;
+}
+
+export interface TriggerOptions extends Pick<ResendOptions, "organisation"> {
+  /** The record the event is about (triggerSubjects in generated/control-facts.ts); a suitable one when absent. */
+  id?: string;
+  /** Fields of the record the trigger creates (the control API's TriggerRequest `set`, per type). */
+  set?: Record<string, unknown>;
 }
 
 /** The core every world's service is made with; WebhookOptionError names a bad option. */

@@ -1,6 +1,5 @@
-// Publishing, one path for every event type (the Test action's webhook.test included): the trigger
-// changes the dataset as the event implies and gives the event's data, the event is built with a
-// fresh id and occurredAt, checked against its AsyncAPI message schema, and fanned out to each
+// Publishing, one path for every event type: the trigger changes the dataset and gives the event's
+// data, the event is built, checked against its AsyncAPI message schema, and fanned out to each
 // endpoint that gets it (twice to some, with the duplicate option). No I/O: `deliver` queues.
 import type { components } from "../../generated/control-api.js";
 import type { WebhookEvent } from "../../generated/events.js";

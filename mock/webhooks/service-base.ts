@@ -1,7 +1,6 @@
 // What a world's webhook service does whichever store keeps it: organisations opened (or refused
-// while closing), events published with one seeded publisher, resends picked from the log, listeners
-// told of attempts, closing once. The store's part keeps endpoints, the log and the queue: in this
-// process (service.ts) or in Redis (state/redis/webhooks/service.ts).
+// while closing), events published with one seeded publisher, resends picked from the log, closing
+// once. The store's part keeps endpoints, the log and the queue: here (service.ts) or in Redis.
 import { randomUUID } from "node:crypto";
 import type { WebhookEvent } from "../../generated/events.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";

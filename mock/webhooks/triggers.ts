@@ -112,15 +112,13 @@ function leaveIds(r: LeaveRequestRecord) {
   return { leaveRequestId: r.id, employeeId: r.employeeId, leaveTypeId: r.leaveTypeId };
 }
 
-const orgId = (ctx: TriggerContext) => ctx.org.id;
-
 export const BUILDERS: Builders = {
   "leave.requested": (ctx) => {
-    const r = applied(addLeaveRequest(ctx.dataset, orgId(ctx), { employeeId: ctx.id, set: ctx.set as Schemas["LeaveRequestedOverrides"], now: ctx.now }), "employee who can ask for leave");
+    const r = applied(addLeaveRequest(ctx.dataset, ctx.org.id, { employeeId: ctx.id, set: ctx.set as Schemas["LeaveRequestedOverrides"], now: ctx.now }), "employee who can ask for leave");
     return { ...leaveIds(r), status: "Submitted" };
   },
   "leave.approved": (ctx) => {
-    const r = applied(approveLeaveRequest(ctx.dataset, orgId(ctx), ctx.id), "waiting leave request");
+    const r = applied(approveLeaveRequest(ctx.dataset, ctx.org.id, ctx.id), "waiting leave request");
     const leaveType = ctx.org.index.leaveTypeById.get(r.leaveTypeId);
     if (!leaveType) throw new Error(`hr-mock webhooks: leave type ${r.leaveTypeId} of request ${r.id} is missing from the dataset`);
     return {
@@ -132,19 +130,19 @@ export const BUILDERS: Builders = {
     };
   },
   "leave.rejected": (ctx) => {
-    const r = applied(rejectLeaveRequest(ctx.dataset, orgId(ctx), ctx.id), "waiting leave request");
+    const r = applied(rejectLeaveRequest(ctx.dataset, ctx.org.id, ctx.id), "waiting leave request");
     return { ...leaveIds(r), status: "Rejected" };
   },
   "leave.cancelled": (ctx) => {
-    const r = applied(cancelLeaveRequest(ctx.dataset, orgId(ctx), ctx.id), "leave request that can be withdrawn");
+    const r = applied(cancelLeaveRequest(ctx.dataset, ctx.org.id, ctx.id), "leave request that can be withdrawn");
     return { ...leaveIds(r), status: "Abandoned" };
   },
   "employee.created": (ctx) => {
-    const e = applied(addEmployee(ctx.dataset, orgId(ctx), { departmentId: ctx.id, set: ctx.set as Schemas["EmployeeCreatedOverrides"] }), "Active department");
+    const e = applied(addEmployee(ctx.dataset, ctx.org.id, { departmentId: ctx.id, set: ctx.set as Schemas["EmployeeCreatedOverrides"] }), "Active department");
     return { employeeId: e.id, companyId: e.companyId, departmentId: e.departmentId, status: "Active" };
   },
   "employee.terminated": (ctx) => {
-    const e = applied(terminateEmployee(ctx.dataset, orgId(ctx), ctx.id), "Active employee who is not a department head");
+    const e = applied(terminateEmployee(ctx.dataset, ctx.org.id, ctx.id), "Active employee who is not a department head");
     return { employeeId: e.id, companyId: e.companyId, status: "Terminated" };
   },
   "payroll.paid": (ctx) => {

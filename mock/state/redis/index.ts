@@ -70,8 +70,7 @@ class RedisBackend extends SharedSandboxes implements StateBackend {
       rateLimit: settings.rateLimit,
       journalCapacity: settings.journalSize,
       maxFaults: mockLimits.maxFaultsPerWorld,
-      restartHere: (w) => here.restart(w),
-      forgetHere: (w) => here.forget(w),
+      here,
       onError: settings.onError,
     };
   }

@@ -18,6 +18,7 @@ import { worldKeys, type WorldKeys } from "./keys.js";
 import { ADMITTED } from "./formats.js";
 import type { Scripts } from "./scripts.js";
 import type { BackendOptions } from "../backend.js";
+import type { WorldsHere } from "../../worlds/state-port.js";
 import { Batcher } from "./batch.js";
 
 /** What every world's store of one replica shares. */
@@ -27,10 +28,8 @@ export interface RedisWorldContext extends Pick<BackendOptions, "rateLimit" | "o
   store: string;
   journalCapacity: number;
   maxFaults: number;
-  /** The world's dataset back at its start here (a reset, here or through another replica). */
-  restartHere(world: World): void;
-  /** The world gone here (deleted through another replica). */
-  forgetHere(world: World): void;
+  /** Where a world restarts (a reset, here or through another replica) or is forgotten (deleted through another replica) here. */
+  here: WorldsHere;
 }
 
 export class RedisWorldState implements WorldStore {
@@ -102,7 +101,7 @@ export class RedisWorldState implements WorldStore {
           await this.open();
           continue;
         }
-        this.context.forgetHere(this.world);
+        this.context.here.forget(this.world);
         return requests.map(() => ({ kind: "gone" }));
       }
       // Data changed through another replica meanwhile: admitted all the same (nothing kept was
@@ -143,7 +142,7 @@ export class RedisWorldState implements WorldStore {
 
   /** The world's dataset at its start here, in generation `gen`, with no changes. */
   startAgain(gen: number): void {
-    this.context.restartHere(this.world);
+    this.context.here.restart(this.world);
     this.gen = gen;
     this.n = 0;
     this.applied = [];
@@ -157,7 +156,7 @@ export class RedisWorldState implements WorldStore {
 
   /** A change made here that Redis did not keep: the copy goes back to its start and replays what it reflected, without asking Redis. */
   undo(): void {
-    this.context.restartHere(this.world);
+    this.context.here.restart(this.world);
     replayChanges(this.world.dataset, this.applied);
   }
 
