@@ -6,7 +6,7 @@
 // password is never printed: lines name where it came from.
 import { readFileSync } from "node:fs";
 import { unreadable, usage, UsageError } from "./command.js";
-import { REDIS_PASSWORD_VARIABLE, STATE_FLAG, statePassword } from "../state/address.js";
+import { REDIS_PASSWORD_VARIABLE, STATE_FLAG, statePassword, strayPasswordProblem } from "../state/address.js";
 
 /** The one setting that has a variable and no flag: a password on the command line is what it avoids. */
 export { REDIS_PASSWORD_VARIABLE };
@@ -32,13 +32,11 @@ export interface PasswordInput {
 export function passwordSource({ state, stateNamed, file, fileNamed, env }: PasswordInput): { source: PasswordSource; warning?: string } {
   const variable = env[REDIS_PASSWORD_VARIABLE];
   const inVariable = variable !== undefined && variable !== "";
-  const place = statePassword(state);
-  const inUrl = place.inAddress;
+  const inUrl = statePassword(state).inAddress;
   const given = [inUrl && `the URL of ${stateNamed}`, inVariable && REDIS_PASSWORD_VARIABLE, file !== undefined && fileNamed].filter((g): g is string => typeof g === "string");
   if (given.length > 1) throw usage("serve", `the Redis password is given ${given.length === 2 ? "twice" : "three times"} (${given.join(", ")}); give it once`);
-  if ((inVariable || file !== undefined) && !place.takes) {
-    throw usage("serve", `${inVariable ? REDIS_PASSWORD_VARIABLE : fileNamed} is the password of --state redis://…, and no Redis address is given`);
-  }
+  const stray = (inVariable || file !== undefined) && strayPasswordProblem(state, inVariable ? REDIS_PASSWORD_VARIABLE : fileNamed);
+  if (stray) throw usage("serve", stray);
   const warning =
     inUrl && stateNamed === STATE_FLAG
       ? `hr-mock serve: warning: a password on the command line can be read by every user of this host (ps, /proc/PID/cmdline); give it in ${REDIS_PASSWORD_VARIABLE} or a file (--redis-password-file) instead`

@@ -21,6 +21,11 @@ export function stateAddressProblem(text: string, name: string): string | undefi
   return `${name} must be a directory or a Redis address, redis://host:port[/db] or rediss://host:port[/db] (Valkey and other servers of the Redis protocol take redis:// too), got ${quoted(maskPassword(text))}`;
 }
 
+/** Why a password given apart from the address (named by `from`) has no use: the state is no Redis address. */
+export function strayPasswordProblem(state: string | undefined, from: string): string | undefined {
+  return statePassword(state).takes ? undefined : `${from} is the password of --state redis://…, and no Redis address is given`;
+}
+
 /** Whether the state at `text` takes a password (a Redis address), and whether the address holds one. */
 export function statePassword(text: string | undefined): { takes: boolean; inAddress: boolean } {
   const takes = text !== undefined && isRedisUrl(text);

@@ -1,15 +1,34 @@
-// The one seam between the mock and the state behind it. The composition root (app/start-mock.ts)
-// opens one backend from --state (openBackend in state/open.ts: memory without it, a directory, or
-// redis://…), and the rest of the mock sees only this interface: each world's store, journal and
-// webhook service (WorldsState, which Worlds uses), the fingerprint check and restore at start,
-// readiness, flush and close. Nothing outside mock/state/ asks which backend runs.
+// The one seam between the mock and the state behind it: the composition root opens one backend from
+// --state (open.ts: memory, a directory, or redis://…), and the rest of the mock sees only this
+// interface. Nothing outside mock/state/ asks which backend runs.
 import type { Dataset } from "../data/dataset.js";
 import type { Worlds } from "../worlds/world.js";
 import type { WorldsState } from "../worlds/state-port.js";
-import type { SkippedChange } from "./skipped.js";
+import type { SkippedChange } from "./world-files.js";
 import type { Fingerprint } from "./store.js";
+import type { OperatorLog } from "../kernel/operator-log.js";
 
 export type { Fingerprint } from "./store.js";
+
+/** What openBackend takes; the memory backend reads the rate limit and the journal's bounds alone. */
+export interface BackendOptions {
+  rateLimit: number | "off";
+  /** Requests each world's journal holds (0: off). */
+  journalSize: number;
+  /** Megabytes all worlds' journals share; default the control document's x-mock-limits. */
+  journalMemoryMb?: number;
+  /** --state: a directory, or a Redis URL; none: memory. */
+  state?: string;
+  /** How lines name where `state` came from (HR_MOCK_STATE); default --state. */
+  stateNamed?: string;
+  /** The password of a Redis address given apart from it, and where it came from (HR_MOCK_REDIS_PASSWORD, a file). */
+  password?: { password: string; from: string };
+  /** One line per delivery attempt (--log), for deliveries a Redis backend's pump makes. */
+  log?: (line: string) => void;
+  /** Where a Redis backend tells that its store was lost and is back (default: onError's lines). */
+  lifecycle?: OperatorLog["lifecycle"];
+  onError(line: string): void;
+}
 
 /** Whether the store can be used: reached once since the start, and reachable now. */
 export interface Readiness {
@@ -42,11 +61,7 @@ export interface StateReport {
 export interface StateBackend extends WorldsState {
   /** The fingerprint the state was made with; undefined for a new (or a memory) state. */
   readonly fingerprint: Fingerprint | undefined;
-  /**
-   * Checks the start dataset against the state (a StateError of one line when it was made from
-   * another, or by a release of another format) and brings the default world's dataset in line
-   * with it; a new state records the fingerprint.
-   */
+  /** Checks the start dataset against the state (else a StateError of one line) and brings the default world in line; a new state records the fingerprint. */
   restore(dataset: Dataset, fingerprint: Fingerprint): Promise<void>;
   /** Once the worlds exist: sandboxes kept come back, the default world is in line, deliveries start. */
   start(worlds: Worlds): Promise<void>;
@@ -60,11 +75,7 @@ export interface StateBackend extends WorldsState {
   readiness(): Readiness;
   /** The store's series for GET /_mock/metrics; undefined when the state is in this process (memory, a directory): no store to report on. */
   metrics(): StoreMetrics | undefined;
-  /**
-   * Hands back what this replica holds for the store: pending journal entries written, webhook
-   * deliveries it holds but is not sending released (another replica takes them at their time),
-   * what must persist persisted. The backend stays usable.
-   */
+  /** Hands back what this replica holds for the store (journal entries, delivery leases it is not using, what must persist); the backend stays usable. */
   flush(): Promise<void>;
   /** Flushes, stops, and lets go of the store (a directory's lock, Redis's connections). */
   close(): Promise<void>;

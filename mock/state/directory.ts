@@ -1,27 +1,18 @@
 // `--state DIR`: the state in this process (memory.ts), written to a directory as it changes and
-// restored from it at start. The start dataset is checked against the directory's fingerprint and
-// the default world's data changes are replayed onto it; each world's webhook service writes through
-// a sink its reset or deletion cuts off (a retired service never writes the old state back); the
-// sandboxes kept come back with their ids, keys, data changes and webhooks.
+// restored from it at start: the start dataset checked against the directory's fingerprint, each
+// world's data changes replayed and its webhooks restored (world-files.ts), the sandboxes kept made
+// again with their ids and keys.
 import type { Dataset } from "../data/dataset.js";
-import type { LocalWebhooks } from "../webhooks/core.js";
-import type { WebhookPersistence, WebhookSnapshot } from "../webhooks/persistence.js";
+import type { LocalWebhooks, WebhookPersistence, WebhookSnapshot } from "../webhooks/core.js";
 import type { World, Worlds } from "../worlds/world.js";
-import type { Fingerprint, StateReport, StoreName } from "./backend.js";
-import { detachable, replayWorld, worldPersistence } from "./world-files.js";
-import { MemoryBackend, type LocalKeeping, type MemoryStateOptions } from "./memory.js";
-import { skippedLine, type SkippedChange } from "./skipped.js";
+import type { BackendOptions, Fingerprint, StateReport, StoreName } from "./backend.js";
+import { MemoryBackend, type LocalKeeping } from "./memory.js";
+import { replayWorld, skippedLine, worldPersistence, type SkippedChange } from "./world-files.js";
 import { StateError } from "./state-error.js";
 import { DEFAULT_WORLD, fingerprintDifferences, openStateDirectory, type StateStore } from "./store.js";
 
-export interface DirectoryStateOptions extends MemoryStateOptions {
-  /** Where the directory was named (HR_MOCK_STATE), for the lines about it; default --state. */
-  stateNamed?: string;
-  onError(line: string): void;
-}
-
 /** Opens the directory (a StateError of one line for one that is not an hr-mock state, or is in use). */
-export function directoryBackend(dir: string, options: DirectoryStateOptions): DirectoryBackend {
+export function directoryBackend(dir: string, options: BackendOptions): DirectoryBackend {
   return new DirectoryBackend(openStateDirectory(dir, options.stateNamed), options);
 }
 
@@ -35,8 +26,8 @@ class DirectoryKeeping implements LocalKeeping {
   ) {}
 
   persistence(world: World, service: () => LocalWebhooks): WebhookPersistence {
-    this.cut(world.id);
-    const made = detachable(worldPersistence(this.store, world.id, () => service().snapshot(), this.onError));
+    this.sinks.get(world.id)?.detach();
+    const made = worldPersistence(this.store, world.id, () => service().snapshot(), this.onError);
     this.sinks.set(world.id, made);
     return made.sink;
   }
@@ -46,12 +37,12 @@ class DirectoryKeeping implements LocalKeeping {
   }
 
   reset(world: World): void {
-    this.cut(world.id);
+    this.sinks.get(world.id)?.detach();
     this.store.clearWorld(world.id);
   }
 
   removed(world: World): void {
-    this.cut(world.id);
+    this.sinks.get(world.id)?.detach();
     this.sinks.delete(world.id);
     this.store.removeWorld(world.id);
   }
@@ -60,14 +51,9 @@ class DirectoryKeeping implements LocalKeeping {
   flush(): void {
     for (const { sink } of this.sinks.values()) sink.flush();
   }
-
-  private cut(worldId: string): void {
-    this.sinks.get(worldId)?.detach();
-  }
 }
 
 export class DirectoryBackend extends MemoryBackend {
-  private readonly directoryKeeping: DirectoryKeeping;
   private readonly onError: (line: string) => void;
   /** The default world's webhooks as the directory gave them back, restored into its service once made. */
   private saved: WebhookSnapshot | undefined;
@@ -76,11 +62,9 @@ export class DirectoryBackend extends MemoryBackend {
 
   constructor(
     private readonly files: StateStore,
-    options: DirectoryStateOptions,
+    options: BackendOptions,
   ) {
-    const keeping = new DirectoryKeeping(files, options.onError);
-    super(options, keeping);
-    this.directoryKeeping = keeping;
+    super(options, new DirectoryKeeping(files, options.onError));
     this.onError = options.onError;
   }
 
@@ -126,13 +110,9 @@ export class DirectoryBackend extends MemoryBackend {
     return { state: { dir: this.files.dir, restored: this.restored, skipped: this.skipped } };
   }
 
-  override async flush(): Promise<void> {
-    this.directoryKeeping.flush();
-  }
-
   /** What waits to be written is written before the directory's lock goes. */
   override async close(): Promise<void> {
-    this.directoryKeeping.flush();
+    await super.close();
     this.files.release();
   }
 }

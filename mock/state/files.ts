@@ -1,8 +1,6 @@
-// The only file I/O of a state directory: whole files replaced atomically (write a temporary file,
-// fsync it, rename it over the old one, fsync the directory), and an append-only journal whose
-// torn last line, left by a kill in the middle of a write, is recognised, reported by the store and
-// cut off before the next append. Every file is created readable only by the owner (0600): endpoint
-// secrets live in them.
+// The only file I/O of a state directory: whole files replaced atomically, and an append-only journal
+// whose torn last line (a kill in the middle of a write) is recognised, reported by the store and cut
+// off before the next append. Every file is readable only by the owner: endpoint secrets live in them.
 import { closeSync, fstatSync, fsyncSync, ftruncateSync, openSync, readFileSync, renameSync, truncateSync, writeSync } from "node:fs";
 import { dirname } from "node:path";
 
@@ -23,10 +21,7 @@ export function writeAtomic(path: string, text: string): void {
   syncDirectory(dirname(path));
 }
 
-/**
- * Appends one line and waits until it is on disk. A write that fails part-way (a full disk) is cut
- * back off, so that a failed append never leaves half a line in the middle of the journal.
- */
+/** Appends one line and waits until it is on disk; a write that fails part-way (a full disk) is cut back off. */
 export function appendLine(path: string, line: string): void {
   const bytes = Buffer.from(`${line}\n`, "utf8");
   const fd = openSync(path, "a", FILE_MODE);
@@ -46,10 +41,7 @@ export function appendLine(path: string, line: string): void {
   }
 }
 
-/**
- * A journal's complete lines, and `torn`: the text after its last newline, a write the process did
- * not finish (killed in the middle of it). Reading changes nothing; cutTornTail does, before an append.
- */
+/** A journal's complete lines, and `torn`: the text after its last newline, a write not finished. Reading changes nothing. */
 export function readJournal(path: string): { lines: string[]; torn: string } {
   const text = readTextOrUndefined(path);
   if (text === undefined) return { lines: [], torn: "" };

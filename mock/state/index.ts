@@ -2,8 +2,7 @@
 // --state (open.ts), and what startMock's answer and errors name of it.
 export { StateError } from "./state-error.js";
 export type { PartialChange } from "./snapshot.js";
-export { skippedLine, type SkippedChange } from "./skipped.js";
-export type { Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "./backend.js";
-export { memoryBackend, type MemoryStateOptions } from "./memory.js";
-export { openBackend, type BackendOptions } from "./open.js";
+export type { SkippedChange } from "./world-files.js";
+export type { Readiness, StateBackend, StateReport, StoreName } from "./backend.js";
+export { openBackend } from "./open.js";
 export { announcement, endpointsKeptIn } from "./report.js";

@@ -1,12 +1,10 @@
-// The state in this process: each world's rate-limit counts, faults, journal and webhook service
-// as objects in memory, answering at once; the sandboxes held in a map. The memory backend is this
-// alone; a --state directory (directory.ts) is this with its writes and its restore. Nothing here
-// is Node-only: the MSW handlers run it in a page.
+// The state in this process: each world's parts as objects in memory, answering at once; the
+// sandboxes held in a map. A --state directory (directory.ts) is this with its writes and its
+// restore. Nothing here is Node-only: the MSW handlers run it in a page.
 import { mockLimits } from "../../generated/control-facts.js";
 import { RATE_LIMIT_WINDOW_MS } from "../kernel/limits.js";
 import type { Dataset } from "../data/dataset.js";
-import type { LocalWebhooks } from "../webhooks/core.js";
-import type { WebhookPersistence } from "../webhooks/persistence.js";
+import type { LocalWebhooks, WebhookPersistence } from "../webhooks/core.js";
 import { FaultScript } from "../worlds/faults.js";
 import { JournalBudget } from "../worlds/journal/budget.js";
 import { Journal } from "../worlds/journal/journal.js";
@@ -14,15 +12,10 @@ import { createRateLimiter } from "../worlds/rate-limit.js";
 import { MemoryWorldStore, type WorldStore } from "../worlds/world-store.js";
 import type { SandboxDefinition, World, Worlds } from "../worlds/world.js";
 import type { Registered, WorldParts, WorldPlace, WorldsHere } from "../worlds/state-port.js";
-import type { Fingerprint, Readiness, StoreMetrics, StateBackend, StateReport, StoreName } from "./backend.js";
+import type { BackendOptions, Fingerprint, Readiness, StoreMetrics, StateBackend, StateReport, StoreName } from "./backend.js";
 
-export interface MemoryStateOptions {
-  rateLimit: number | "off";
-  /** Requests each world's journal holds (0: off); default the control document's x-mock-limits. */
-  journalSize?: number;
-  /** Megabytes all worlds' journals share; default the control document's x-mock-limits. */
-  journalMemoryMb?: number;
-}
+/** The journal's size defaults to the control document's x-mock-limits. */
+export type MemoryStateOptions = Pick<BackendOptions, "rateLimit" | "journalMemoryMb"> & Partial<Pick<BackendOptions, "journalSize">>;
 
 /** What a state in this process is told as sandboxes come and go (a directory writes them). */
 export interface LocalKeeping {
@@ -31,6 +24,8 @@ export interface LocalKeeping {
   created(definition: SandboxDefinition): void;
   reset(world: World): void;
   removed(world: World): void;
+  /** Writes what waits to be written. */
+  flush?(): void;
 }
 
 const KEEP_NOTHING: LocalKeeping = { persistence: () => undefined, created: () => {}, reset: () => {}, removed: () => {} };
@@ -40,10 +35,7 @@ export function memoryBackend(options: MemoryStateOptions): StateBackend {
   return new MemoryBackend(options);
 }
 
-/**
- * The StateBackend of a state in this process: its worlds' parts, and the sandboxes held in a map;
- * `keeping` is told of sandboxes made, reset and removed (a directory extends it).
- */
+/** A state in this process; `keeping` is told of sandboxes made, reset and removed (a directory extends it). */
 export class MemoryBackend implements StateBackend {
   private here: WorldsHere | undefined;
   private readonly definitionsHeld = new Map<string, SandboxDefinition>();
@@ -140,9 +132,13 @@ export class MemoryBackend implements StateBackend {
     return undefined;
   }
 
-  async flush(): Promise<void> {}
+  async flush(): Promise<void> {
+    this.keeping.flush?.();
+  }
 
-  async close(): Promise<void> {}
+  async close(): Promise<void> {
+    await this.flush();
+  }
 
   private worldStore(): WorldStore {
     const { rateLimit } = this.options;

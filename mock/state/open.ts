@@ -1,11 +1,8 @@
 // The one place the backend is chosen, from --state: none keeps the state in memory (the MSW
-// handlers' too), anything else is kept where it says (kept.ts). What the rest of the mock gets is a
-// StateBackend (backend.ts), whichever.
-import type { StateBackend } from "./backend.js";
-import { openKept, type BackendOptions } from "./kept.js";
+// handlers' too), anything else is kept where it says (kept.ts).
+import type { BackendOptions, StateBackend } from "./backend.js";
+import { openKept } from "./kept.js";
 import { memoryBackend } from "./memory.js";
-
-export type { BackendOptions };
 
 export async function openBackend(options: BackendOptions): Promise<StateBackend> {
   return options.state || options.password ? openKept(options) : memoryBackend(options);

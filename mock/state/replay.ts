@@ -3,7 +3,7 @@
 // (mock/data/mutations.ts), and the trigger's own time is kept, so the same records come back.
 import type { Dataset } from "../data/dataset.js";
 import { buildEventData } from "../webhooks/triggers.js";
-import type { DataChange } from "../webhooks/service.js";
+import type { DataChange } from "../webhooks/core.js";
 
 /** Applies the changes; the first that no longer applies is the reason, else undefined. */
 export function replayChanges(dataset: Dataset, changes: readonly DataChange[]): string | undefined {

@@ -22,7 +22,10 @@ export function stateLine(state: NonNullable<StateReport["state"]>): string {
   return `State kept in ${state.dir}: restored ${changes} data changes, ${endpoints} webhook endpoints, ${waiting} waiting deliveries${tail}.\n`;
 }
 
-/** Where a --webhook-url endpoint registered at an earlier start is found again, as lines name it (a --state directory); none where each start registers its own. */
+/**
+ * Where a --webhook-url endpoint registered at an earlier start is found again (else each replica's
+ * start would add one more): a --state directory, or the shared Redis; none in memory.
+ */
 export function endpointsKeptIn(report: StateReport): string | undefined {
-  return report.state?.dir;
+  return report.state?.dir ?? report.shared?.store;
 }

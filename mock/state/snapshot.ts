@@ -7,9 +7,10 @@ import { randomUUID } from "node:crypto";
 import type { Endpoint } from "../webhooks/endpoints.js";
 import { deliveryProblem, isEventType, isUuid } from "../kernel/json-schema.js";
 import { jsonOrUndefined } from "../kernel/json-text.js";
-import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
+import type { DataChange, WebhookSnapshot } from "../webhooks/core.js";
 import type { DeliveryLogEntry } from "../webhooks/delivery-log.js";
 import type { WebhookEventType } from "../../generated/events.js";
+import type { SandboxDefinition } from "../worlds/world.js";
 
 const SNAPSHOT_FORMAT = 1;
 
@@ -120,4 +121,15 @@ export function parseEndpoint(value: unknown): Endpoint | string {
   }
   // Checked above, field by field.
   return { id, organizationId, url: parsed, description, events, secret, createdAt } as Endpoint;
+}
+
+/** A sandbox definition as it was written (world.json, Redis), or why it is not one. */
+export function parseDefinition(text: string, id: string): SandboxDefinition | string {
+  const value = jsonOrUndefined(text);
+  if (value === undefined) return "is not JSON";
+  const d = value as Partial<SandboxDefinition>;
+  if (d?.id !== id) return `names another id (${String(d?.id).slice(0, 40)})`;
+  if (typeof d.createdAt !== "string" || !(d.label === null || typeof d.label === "string")) return "has no createdAt or label";
+  if (!Array.isArray(d.keys) || !d.keys.every((k) => typeof k?.key === "string" && typeof k?.demoKey === "string")) return "has no keys";
+  return d as SandboxDefinition;
 }

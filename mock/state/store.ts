@@ -1,6 +1,5 @@
-// A state directory (`--state DIR`): what built the start dataset (state.json), and per world (a
-// dataset with its own webhooks; "default" is the demo keys' one, sandboxes add more) a journal of
-// the triggers that changed its data and a snapshot of its webhook side. Layout:
+// A state directory (`--state DIR`): what built the start dataset, and per world ("default", then
+// sandboxes) a journal of the triggers that changed its data and a snapshot of its webhook side:
 //   DIR/state.json                       format and fingerprint (seed, scale, today, ...)
 //   DIR/lock                             the pid of the mock that has it open
 //   DIR/worlds/<world>/changes.jsonl     one data change per line, appended
@@ -8,9 +7,9 @@
 // The directory is 0700 and every file 0600. Anything unreadable is a StateError of one line.
 import { chmodSync, mkdirSync, readdirSync, rmSync, statSync } from "node:fs";
 import { join, resolve } from "node:path";
-import type { DataChange, WebhookSnapshot } from "../webhooks/service.js";
+import type { DataChange, WebhookSnapshot } from "../webhooks/core.js";
 import { appendLine, cutTornTail, DIR_MODE, readJournal, readTextOrUndefined, writeAtomic } from "./files.js";
-import { parseChange, parseSnapshot, partialChange, serializeSnapshot, type PartialChange } from "./snapshot.js";
+import { parseChange, parseDefinition, parseSnapshot, partialChange, serializeSnapshot, type PartialChange } from "./snapshot.js";
 import { STATE_FLAG, StateError } from "./state-error.js";
 import { jsonOrUndefined } from "../kernel/json-text.js";
 
@@ -38,37 +37,12 @@ export interface WorldState {
   torn?: { file: string; bytes: number; change: PartialChange };
 }
 
-/** Load and save per world: the seam sandboxes are stored through too. */
-export interface StateStore {
-  readonly dir: string;
-  /** The directory as a line about it begins: where it was named (--state, HR_MOCK_STATE), then its path. */
-  readonly where: string;
-  /** The fingerprint the state was made with, or undefined for a new state. */
-  readonly fingerprint: Fingerprint | undefined;
-  /** Records the fingerprint of a new state. */
-  begin(fingerprint: Fingerprint): void;
-  worlds(): string[];
-  load(world: string): WorldState;
-  appendChange(world: string, change: DataChange): void;
-  saveWebhooks(world: string, snapshot: WebhookSnapshot): void;
-  /** A sandbox's definition, written before its creation is answered. */
-  saveSandbox(definition: SandboxDefinition): void;
-  /** The definitions of the sandboxes kept, oldest first (a world without one was never answered). */
-  sandboxes(): SandboxDefinition[];
-  /** A world back at its start: its data changes and webhook state gone, its definition kept. */
-  clearWorld(world: string): void;
-  /** A deleted sandbox: its directory gone. */
-  removeWorld(world: string): void;
-  /** Lets another mock open the directory. */
-  release(): void;
-}
-
 /** Opens (or creates) a state directory; refuses one that is not an hr-mock state, with one line. */
 export function openStateDirectory(dir: string, named = STATE_FLAG): StateStore {
   const where = `${named} ${dir}`;
   const fingerprint = prepare(dir, where);
   lock(dir, where);
-  return new DirectoryStore(dir, where, fingerprint);
+  return new StateStore(dir, where, fingerprint);
 }
 
 /** Directories open in this process; the lock file tells other processes. */
@@ -98,22 +72,26 @@ function alive(pid: number): boolean {
   }
 }
 
-class DirectoryStore implements StateStore {
+/** Load and save per world: the seam sandboxes are stored through too. */
+export class StateStore {
   /** Worlds whose journal this process appended to (and so cut any torn tail off). */
   private readonly appended = new Set<string>();
 
   constructor(
     readonly dir: string,
+    /** The directory as a line about it begins: where it was named (--state, HR_MOCK_STATE), then its path. */
     readonly where: string,
+    /** The fingerprint the state was made with, or undefined for a new state. */
     public fingerprint: Fingerprint | undefined,
   ) {}
 
+  /** Records the fingerprint of a new state. */
   begin(fingerprint: Fingerprint): void {
     writeAtomic(join(this.dir, "state.json"), `${JSON.stringify({ format: STATE_FORMAT, fingerprint }, null, 2)}\n`);
     this.fingerprint = fingerprint;
   }
 
-  worlds(): string[] {
+  private worlds(): string[] {
     const root = join(this.dir, "worlds");
     try {
       return readdirSync(root).filter((name) => WORLD_ID.test(name));
@@ -154,10 +132,12 @@ class DirectoryStore implements StateStore {
     writeAtomic(join(this.worldDir(world, true), "webhooks.json"), serializeSnapshot(snapshot));
   }
 
+  /** A sandbox's definition, written before its creation is answered. */
   saveSandbox(definition: SandboxDefinition): void {
     writeAtomic(join(this.worldDir(definition.id, true), "world.json"), `${JSON.stringify(definition, null, 2)}\n`);
   }
 
+  /** The definitions of the sandboxes kept, oldest first (a world without one was never answered). */
   sandboxes(): SandboxDefinition[] {
     const found: SandboxDefinition[] = [];
     for (const world of this.worlds()) {
@@ -166,12 +146,13 @@ class DirectoryStore implements StateStore {
       const text = guarded(path, () => readTextOrUndefined(path));
       if (text === undefined) continue;
       const definition = parseDefinition(text, world);
-      if (typeof definition === "string") throw new StateError(`${path} is not a sandbox definition (${definition}); the state directory was edited or damaged`);
+      if (typeof definition === "string") throw new StateError(`${path} is not a sandbox definition (it ${definition}); the state directory was edited or damaged`);
       found.push(definition);
     }
     return found.sort((a, b) => (a.createdAt < b.createdAt ? -1 : a.createdAt > b.createdAt ? 1 : 0));
   }
 
+  /** A world back at its start: its data changes and webhook state gone, its definition kept. */
   clearWorld(world: string): void {
     const dir = this.worldDir(world, false);
     rmSync(join(dir, "changes.jsonl"), { force: true });
@@ -182,6 +163,7 @@ class DirectoryStore implements StateStore {
     rmSync(this.worldDir(world, false), { recursive: true, force: true });
   }
 
+  /** Lets another mock open the directory. */
   release(): void {
     if (!openHere.delete(resolve(this.dir))) return;
     rmSync(join(this.dir, "lock"), { force: true });
@@ -237,17 +219,6 @@ function guarded<T>(path: string, read: () => T): T {
   } catch (error) {
     throw new StateError(`cannot read ${path} (${(error as NodeJS.ErrnoException).code ?? (error as Error).message})`);
   }
-}
-
-/** A sandbox definition as world.json holds it, or why it is not one. */
-function parseDefinition(text: string, world: string): SandboxDefinition | string {
-  const value = jsonOrUndefined(text);
-  if (value === undefined) return "not JSON";
-  const d = value as Partial<SandboxDefinition>;
-  if (d?.id !== world) return `its id is not ${world}`;
-  if (typeof d.createdAt !== "string" || !(d.label === null || typeof d.label === "string")) return "no createdAt or label";
-  if (!Array.isArray(d.keys) || !d.keys.every((k) => typeof k?.key === "string" && typeof k?.demoKey === "string")) return "no keys";
-  return d as SandboxDefinition;
 }
 
 /** The flags that differ from what built the state, as `--seed 2 (the state's: 1)`; empty when none. */

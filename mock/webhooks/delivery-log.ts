@@ -4,24 +4,13 @@ import type { components } from "../../generated/control-api.js";
 
 type ControlSchemas = components["schemas"];
 
-/**
- * Where a delivery stands: held (back for the shuffle option), queued (waiting for a free
- * connection), sending, retry-scheduled (an attempt failed; nextAttemptAt is set), then one of the
- * final states: succeeded, failed (every attempt of the schedule failed), cancelled (the endpoint
- * was removed first), stopped (the mock was closed first) or dropped (the oldest waiting at a bound
- * on waiting deliveries). The control API's document lists them.
- */
+/** Where a delivery stands; the control API's document says what each state means. */
 export type DeliveryState = ControlSchemas["Delivery"]["state"];
 
-/** The states a delivery ends in (what a log's bound may let go of). */
+/** The states a delivery ends in: what a log's bound may let go of. */
 export const FINAL_STATES: readonly DeliveryState[] = ["succeeded", "failed", "cancelled", "stopped", "dropped"];
-const FINAL: ReadonlySet<DeliveryState> = new Set(FINAL_STATES);
+export const isFinal = (state: DeliveryState): boolean => FINAL_STATES.includes(state);
 
-export function isFinal(state: DeliveryState): boolean {
-  return FINAL.has(state);
-}
-
-/** An attempt and a log entry are what the control API's document says it answers (generated types). */
 export type AttemptRecord = ControlSchemas["Attempt"];
 export type DeliveryLogEntry = ControlSchemas["Delivery"];
 
@@ -33,20 +22,14 @@ export interface DeliveryFilter {
   limit?: number;
 }
 
-/**
- * An entry as the log holds it, with the event's body exactly as it was sent (one buffer shared by
- * the event's entries), so that the event can be sent again; undefined for an entry restored from
- * a state directory that did not keep bodies.
- */
+/** An entry with the event's body exactly as sent, for a resend; undefined from a state directory that did not keep bodies. */
 export interface LoggedDelivery {
   entry: DeliveryLogEntry;
   body: Buffer | undefined;
 }
 
 /** One organisation's entries, oldest first, each with its place in the whole log's order. */
-interface OrganizationLog {
-  entries: (LoggedDelivery & { seq: number })[];
-}
+type Entries = (LoggedDelivery & { seq: number })[];
 
 /**
  * The log's trim rule, on every backend (the Redis scripts interpolate it): past a tenth over the
@@ -55,24 +38,18 @@ interface OrganizationLog {
  */
 export const LOG_TRIM_SLACK = 1.1;
 
-/**
- * The log, bounded per organisation: one organisation's traffic never evicts another's entries.
- * Past the bound, an organisation's oldest finished entries go first; unfinished ones always stay.
- */
+/** The log, bounded per organisation: one organisation's traffic never evicts another's entries. */
 export class DeliveryLog {
-  private readonly byOrganization = new Map<string, OrganizationLog>();
+  private readonly byOrganization = new Map<string, Entries>();
   private seq = 0;
 
   constructor(private readonly limitPerOrganization: number) {}
 
   add(entry: DeliveryLogEntry, body?: Buffer): void {
-    let log = this.byOrganization.get(entry.organizationId);
-    if (!log) {
-      log = { entries: [] };
-      this.byOrganization.set(entry.organizationId, log);
-    }
-    log.entries.push({ seq: this.seq++, entry, body });
-    if (log.entries.length > Math.ceil(this.limitPerOrganization * LOG_TRIM_SLACK)) trim(log, this.limitPerOrganization);
+    let entries = this.byOrganization.get(entry.organizationId);
+    if (!entries) this.byOrganization.set(entry.organizationId, (entries = []));
+    entries.push({ seq: this.seq++, entry, body });
+    if (entries.length > Math.ceil(this.limitPerOrganization * LOG_TRIM_SLACK)) trim(entries, this.limitPerOrganization);
   }
 
   /** Newest first. Entries are live objects: copy them before handing them out. */
@@ -81,8 +58,8 @@ export class DeliveryLog {
     const [eventId, endpointId] = [filter.eventId?.toLowerCase(), filter.endpointId?.toLowerCase()];
     const logs = filter.organizationId !== undefined ? [this.byOrganization.get(filter.organizationId)].filter((l) => l !== undefined) : [...this.byOrganization.values()];
     // From each log's newest entry, at most `limit` matches: a request reads what it answers, not the whole log.
-    const found: OrganizationLog["entries"] = [];
-    for (const { entries } of logs) {
+    const found: Entries = [];
+    for (const entries of logs) {
       let taken = 0;
       for (let i = entries.length - 1; i >= 0 && taken < limit; i--) {
         const { entry } = entries[i];
@@ -100,28 +77,27 @@ export class DeliveryLog {
 
   /** An organisation's entries with their bodies, oldest first: live, to be read at once and not kept. */
   ofOrganization(organizationId: string): readonly LoggedDelivery[] {
-    return this.byOrganization.get(organizationId)?.entries ?? [];
+    return this.byOrganization.get(organizationId) ?? [];
   }
 
   /** The body of every event in the log, by event id (what a state directory keeps for resends). */
   bodies(): Map<string, Buffer> {
     const bodies = new Map<string, Buffer>();
-    for (const log of this.byOrganization.values()) for (const { entry, body } of log.entries) if (body) bodies.set(entry.eventId, body);
+    for (const entries of this.byOrganization.values()) for (const { entry, body } of entries) if (body) bodies.set(entry.eventId, body);
     return bodies;
   }
 
   /** Every entry, oldest first (what a state directory keeps). */
   all(): DeliveryLogEntry[] {
     return [...this.byOrganization.values()]
-      .flatMap((log) => log.entries)
+      .flat()
       .sort((a, b) => a.seq - b.seq)
       .map((f) => f.entry);
   }
 }
 
 /** Drops an organisation's oldest finished entries down to the limit; unfinished ones always stay. */
-function trim(log: OrganizationLog, limit: number): void {
-  const { entries } = log;
+function trim(entries: Entries, limit: number): void {
   let excess = entries.length - limit;
   // In place, reading no further than the last entry dropped: unfinished entries may keep the log past its bound for a while.
   let kept = 0;
@@ -152,18 +128,8 @@ export function attemptLine(entry: DeliveryLogEntry, record: AttemptRecord): str
   return `webhook ${entry.type} ${entry.eventId}${entry.duplicate ? " (duplicate)" : ""} -> ${entry.url} attempt ${record.attempt}: ${record.outcome} (${attemptResult(record)}, ${record.durationMs} ms)${next}`;
 }
 
-/** A delivery that will not be sent because the engine closed first. */
-export interface WaitingDelivery {
-  eventId: string;
-  type: DeliveryLogEntry["type"];
-  endpointId: string;
-  url: string;
-  duplicate: boolean;
-  attempts: number;
-  /** When the next attempt would have been due; null when it had not been attempted yet. */
-  nextAttemptAt: string | null;
-  lastError: string | null;
-}
+/** A delivery that will not be sent because the engine closed first; nextAttemptAt is null when it was not attempted yet. */
+export type WaitingDelivery = Pick<DeliveryLogEntry, "eventId" | "type" | "endpointId" | "url" | "duplicate" | "nextAttemptAt"> & { attempts: number; lastError: string | null };
 
 export function waitingOf(entry: DeliveryLogEntry): WaitingDelivery {
   const last = entry.attempts[entry.attempts.length - 1];
@@ -179,7 +145,6 @@ export function waitingOf(entry: DeliveryLogEntry): WaitingDelivery {
   };
 }
 
-/** Deliveries listed one per line when the engine closes with some still waiting. */
 const MAX_WAITING_LINES = 20;
 
 /** On close, the deliveries that will not be sent (or, with a state directory, are kept there), so a developer stopping the mock sees them. */

@@ -1,16 +1,12 @@
 // Which endpoint URLs may be registered (service-api.md §6.2: "must start with https://, reachable
 // from the internet; private or internal addresses are not sent to"). Pure rules, no DNS.
-//
-// - strict mode (`--strict-urls`) is the real service: https only, and no private or internal host
-//   (loopback, RFC 1918, CGNAT, link-local, unspecified, documentation, multicast/reserved, ::1,
-//   fc00::/7, fe80::/10, IPv6 forms that embed such an IPv4 address (mapped, NAT64, 6to4),
-//   `localhost`, single-label names, `.internal`, `.local`, `.localhost`). Names are not resolved: a public name that resolves to a private address is
-//   not caught here (the real service would also check at send time).
-// - development mode (the mock's default) also accepts plain http to a loopback host
-//   (127.0.0.0/8, ::1, localhost), so a receiver on the developer's machine can be used. An address
-//   literal in any other private or internal range (10.0.0.5, 169.254.169.254, fd00::1) needs the
-//   user's opt-in (`allowPrivate`, --allow-private-urls): otherwise a web page or a careless script
-//   could have the mock send signed POSTs into the developer's network.
+// - strict mode (`--strict-urls`) is the real service: https only, no private or internal host (the
+//   ranges below, `localhost`, single-label names, `.internal`, `.local`). Names are not resolved: a
+//   public name of a private address is not caught (the real service would check at send time).
+// - development mode (the default) also accepts plain http to a loopback host, so a receiver on the
+//   developer's machine can be used. Another private or internal address literal needs the user's
+//   opt-in (--allow-private-urls): otherwise a web page or a careless script could have the mock
+//   send signed POSTs into the developer's network.
 import { isIPv4, isIPv6 } from "node:net";
 
 export type UrlCheck = { ok: true; url: URL } | { ok: false; message: string };

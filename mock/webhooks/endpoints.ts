@@ -7,29 +7,17 @@ import type { WebhookEventType } from "../../generated/events.js";
 import { checkEndpointUrl } from "./endpoint-url.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
 import { SECRET_PREFIX } from "../kernel/text.js";
+import type { EngineSettings } from "./settings.js";
 
 /** `"all"` also covers event types added later; a list covers only those types. */
 export type EventSelection = "all" | readonly WebhookEventType[];
 
-/**
- * A new endpoint as the control API's document describes it (AddEndpointRequest), already checked
- * against that schema by whoever took it in; the registry checks only what a schema cannot say.
- */
+/** A new endpoint, checked against the AddEndpointRequest schema where it came in; the rest is checked here. */
 export type EndpointInput = components["schemas"]["AddEndpointRequest"];
 
-/** An endpoint as lists show it: never the secret. */
-export interface EndpointView {
-  id: string;
-  url: string;
-  description: string | null;
-  events: "all" | WebhookEventType[];
-  createdAt: string;
-}
-
-/** The answer to adding an endpoint: the only time the secret is shown. */
-export interface CreatedEndpoint extends EndpointView {
-  secret: string;
-}
+/** An endpoint as lists show it (never the secret), and the answer to adding one: the only time the secret is shown. */
+export type EndpointView = components["schemas"]["Endpoint"];
+export type CreatedEndpoint = components["schemas"]["CreatedEndpoint"];
 
 export interface Endpoint {
   readonly id: string;
@@ -65,17 +53,10 @@ export function viewOf(endpoint: Endpoint): EndpointView {
   };
 }
 
-/** The URL rules in force (development mode or the service's) and the clock of createdAt. */
-export interface EndpointRules {
-  strictUrls: boolean;
-  allowPrivateUrls?: boolean;
-  now?: () => Date;
-}
+/** The URL rules in force: development mode or the service's. */
+type EndpointRules = Pick<EngineSettings, "strictUrls"> & Partial<Pick<EngineSettings, "allowPrivateUrls">>;
 
-/**
- * A new endpoint from input that met the AddEndpointRequest schema, with its id and secret;
- * refused when the URL breaks the rules in force. The organisation's limit is the holder's to check.
- */
+/** A new endpoint with its id and secret, or refused by the URL rules in force; the organisation's limit is the holder's to check. */
 export function makeEndpoint(organizationId: string, input: EndpointInput, rules: EndpointRules): Result<{ endpoint: Endpoint; created: CreatedEndpoint }> {
   const url = checkEndpointUrl(input.url, { strict: rules.strictUrls, allowPrivate: rules.allowPrivateUrls });
   if (!url.ok) return refuse("invalid", url.message, "url");
@@ -87,7 +68,7 @@ export function makeEndpoint(organizationId: string, input: EndpointInput, rules
     description: input.description?.trim() ? input.description.trim() : null,
     events,
     secret: input.secret ?? generateSecret(),
-    createdAt: (rules.now?.() ?? new Date()).toISOString(),
+    createdAt: new Date().toISOString(),
   });
   return ok({ endpoint, created: { ...viewOf(endpoint), secret: endpoint.secret } });
 }
@@ -101,10 +82,7 @@ export class EndpointRegistry {
   private readonly byOrganization = new Map<string, Endpoint[]>();
   constructor(private readonly options: EndpointRules & { maxPerOrganisation: number }) {}
 
-  /**
-   * Adds an endpoint whose input met the AddEndpointRequest schema: refused when the URL breaks the
-   * URL rules in force or the organisation is at its limit. The result carries the secret.
-   */
+  /** Adds an endpoint unless the URL rules or the organisation's limit refuse it; the result carries the secret. */
   add(organizationId: string, input: EndpointInput): Result<{ endpoint: Endpoint; created: CreatedEndpoint }> {
     const made = makeEndpoint(organizationId, input, this.options);
     if (!made.ok) return made;
@@ -130,14 +108,10 @@ export class EndpointRegistry {
     return this.byOrganization.get(organizationId) ?? [];
   }
 
-  /** An endpoint of the organisation (another organisation's id is not found, as in the API). */
-  get(organizationId: string, id: string): Endpoint | undefined {
-    // An organisation holds a few endpoints (x-max-endpoints-per-organisation): a scan is enough.
-    return this.list(organizationId).find((e) => e.id === id.toLowerCase());
-  }
-
+  /** Another organisation's endpoint is not found, as in the API. */
   remove(organizationId: string, id: string): Endpoint | undefined {
-    const endpoint = this.get(organizationId, id);
+    // An organisation holds a few endpoints (x-max-endpoints-per-organisation): a scan is enough.
+    const endpoint = this.list(organizationId).find((e) => e.id === id.toLowerCase());
     if (!endpoint) return undefined;
     this.byOrganization.set(
       organizationId,

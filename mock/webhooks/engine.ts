@@ -1,8 +1,7 @@
-// The webhook engine as startMock hands it out (`mock.webhooks`, `mock.trigger`): a thin facade
-// over the domain core (service.ts) for in-process callers. Their input meets no HTTP edge, so it is
-// checked here, once, against the same control API schemas an HTTP caller's body meets; a refusal
-// is thrown as an EndpointError or TriggerError carrying the reason. The control API calls
-// `service` directly, its input already checked at its edge.
+// The webhook engine as startMock hands it out (`mock.webhooks`, `mock.trigger`): a facade over the
+// default world's service for in-process callers. Their input meets no HTTP edge, so it is checked
+// here against the control API schemas an HTTP caller's body meets; a refusal is thrown carrying the
+// reason. The control API calls `service` directly, its input checked at its edge.
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import { organizationAt } from "../data/lazy-organizations.js";
 import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry } from "./delivery-log.js";
@@ -13,20 +12,11 @@ import type { Awaitable } from "../kernel/awaitable.js";
 import { EndpointError, ResendError, TriggerError, valueOr, type WebhookRefusal } from "./reasons.js";
 import type { BulkResendResult, ResendFilter, ResendResult } from "./resend.js";
 import { requestProblem, type RequestSchema } from "../kernel/json-schema.js";
-import { WebhookService, type CloseReport } from "./service.js";
+import { WebhookService } from "./service.js";
 import { seedOf, type WebhookCore } from "./core.js";
-import type { WorldWebhooks } from "./port.js";
+import type { CloseReport, WorldWebhooks } from "./port.js";
 import type { TriggerRequest } from "./triggers.js";
 import { realScheduler, resolveSettings, type EngineSettings, type WebhookEngineOptions } from "./settings.js";
-
-export interface TriggerOptions {
-  /** The record the event is about (triggerSubjects in generated/control-facts.ts); a suitable one when absent. */
-  id?: string;
-  /** 1 or 2 (the dataset's position) or an organisation id; default 1. */
-  organisation?: number | string;
-  /** Fields of the record the trigger creates (the control API's TriggerRequest `set`, per type). */
-  set?: Record<string, unknown>;
-}
 
 export interface ResendOptions {
   /** Only to this endpoint (one that receives the event's type, or was sent the event before). */
@@ -35,10 +25,14 @@ export interface ResendOptions {
   organisation?: number | string;
 }
 
-/**
- * The core every world's service is made with: the options checked (WebhookOptionError names a bad
- * one), the seed (default the dataset's), and the service in this process.
- */
+export interface TriggerOptions extends Pick<ResendOptions, "organisation"> {
+  /** The record the event is about (triggerSubjects in generated/control-facts.ts); a suitable one when absent. */
+  id?: string;
+  /** Fields of the record the trigger creates (the control API's TriggerRequest `set`, per type). */
+  set?: Record<string, unknown>;
+}
+
+/** The core every world's service is made with; WebhookOptionError names a bad option. */
 export function webhookCore(seed: number, options: WebhookEngineOptions = {}): WebhookCore {
   const settings = resolveSettings(options);
   const core: WebhookCore = {
@@ -55,13 +49,10 @@ export function webhookCore(seed: number, options: WebhookEngineOptions = {}): W
 
 export class WebhookEngine {
   readonly settings: EngineSettings;
-  /** The domain core, for callers whose input was checked at their own edge (the control API). */
+  /** For callers whose input was checked at their own edge (the control API). */
   readonly service: WorldWebhooks;
 
-  /**
-   * Over the default world's service, as its state made it from `core`; without one, over a
-   * service in this process made from the options (throws WebhookOptionError naming a bad option).
-   */
+  /** Over the default world's service as its state made it, or over one made here from the options. */
   constructor(
     private readonly dataset: Dataset,
     options: WebhookEngineOptions | { core: WebhookCore; service: WorldWebhooks } = {},
@@ -92,31 +83,23 @@ export class WebhookEngine {
     return this.trigger("webhook.test", { id, organisation });
   }
 
-  /**
-   * Changes the dataset as the event implies, builds and checks the event, and queues it for
-   * every endpoint of the organisation that receives its type. Rejects with a TriggerError.
-   */
+  /** Changes the dataset as the event implies and queues the event for every endpoint that receives its type. Rejects with a TriggerError. */
   trigger(type: string, options: TriggerOptions = {}): Promise<TriggerResult> {
     const request = { type, ...(options.id === undefined ? {} : { id: options.id }), ...(options.set === undefined ? {} : { set: options.set }) };
     return this.checked("TriggerRequest", request, options.organisation, TriggerError, (id) => this.service.trigger({ ...(request as TriggerRequest), organizationId: id }));
   }
 
   /**
-   * Sends an event of the log again, as the provider's redelivery: the same event id and body
-   * bytes, a new Service-Delivery-Id, signed when sent; to `endpointId` only, or to every endpoint
-   * it went to that is still registered. Each is a log entry whose resendOf names the original.
-   * Rejects with a ResendError (kind "not-found" for an event the organisation's log lacks).
+   * Sends an event of the log again, as the provider's redelivery (same id and bytes, a new delivery
+   * id): to `endpointId` only, or to every endpoint it went to that is still registered. Rejects with
+   * a ResendError (kind "not-found" for an event the organisation's log lacks).
    */
   resend(eventId: string, options: ResendOptions = {}): Promise<ResendResult> {
     const request = options.endpointId === undefined ? {} : { endpointId: options.endpointId };
     return this.checked("ResendRequest", request, options.organisation, ResendError, (id) => this.service.resend(id, String(eventId), options.endpointId));
   }
 
-  /**
-   * Sends again, once per event and endpoint, the finished deliveries of the log the filter
-   * matches (type, endpointId, state, since, until); with dryRun: true, only says which. A
-   * selection past the bounds on waiting deliveries rejects with a ResendError naming the count.
-   */
+  /** Sends again, once per event and endpoint, the finished deliveries the filter matches (dryRun: only says which); past the bounds on waiting deliveries, a ResendError. */
   resendMatching(filter: ResendFilter & { organisation?: number | string } = {}): Promise<BulkResendResult> {
     const { organisation, ...request } = filter;
     return this.checked("BulkResendRequest", request, organisation, ResendError, (id) => this.service.resendMatching(id, request));
@@ -127,22 +110,18 @@ export class WebhookEngine {
     return this.service.deliveries({ ...filter, organizationId });
   }
 
-  /** Calls the listener after every attempt; returns the function that stops it. */
   onAttempt(listener: (entry: DeliveryLogEntry, attempt: AttemptRecord) => void): () => void {
     return this.service.onAttempt(listener);
   }
 
-  /** Resolves when nothing is held, queued, sending or waiting for a retry. */
   idle(): Promise<void> {
     return this.service.idle();
   }
 
-  /** Deliveries not finished yet (held, queued, sending or waiting for a retry); with --state redis://, this replica's attempts in flight. */
   get pending(): number {
     return this.service.pending;
   }
 
-  /** Stops taking triggers and endpoints, lets attempts in flight finish and reports what still waited. */
   close(): Promise<CloseReport> {
     return this.service.close();
   }
@@ -151,7 +130,7 @@ export class WebhookEngine {
     return this.service.closed;
   }
 
-  /** The request checked against its schema and the organisation found (or the refusal thrown as `ErrorClass`), then the call's value. */
+  /** The call's value once the request met its schema and the organisation was found; else the refusal thrown as `ErrorClass`. */
   private async checked<T>(schema: RequestSchema, request: unknown, organisation: number | string | undefined, ErrorClass: new (reason: Reason) => WebhookRefusal, call: (organizationId: string) => Awaitable<Result<T>>): Promise<T> {
     const problem = requestProblem(schema, request);
     if (problem) throw new ErrorClass(problem);

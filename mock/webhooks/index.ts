@@ -1,20 +1,16 @@
 // The webhook side of the mock, as startMock wires it: the core every world's service is made with
-// (its state makes each one, mock/state/), and the engine over the default world's service (the
-// control API's operations reach each world's service through the request pipeline).
+// (its state makes each one, mock/state/), and the engine over the default world's service.
 import { webhookCore } from "./engine.js";
 import type { WebhookCore } from "./core.js";
 import { WebhookOptionError, type AttemptObserver, type WebhookEngineOptions } from "./settings.js";
 
 export { WebhookEngine, type ResendOptions, type TriggerOptions } from "./engine.js";
-export type { LocalWebhooks, WebhookCore } from "./core.js";
+export type { WebhookCore } from "./core.js";
 export { EndpointError, ResendError, TriggerError, WebhookRefusal } from "./reasons.js";
-export type { BulkResendResult, ResendFilter, ResendResult, ResentDelivery } from "./resend.js";
-export type { Reason, RefusalKind } from "../kernel/results.js";
-export { WebhookOptionError, type AttemptObserver, type EngineSettings, type Scheduler, type WebhookEngineOptions } from "./settings.js";
-export type { CloseReport, DataChange, WebhookPersistence, WebhookSnapshot } from "./service.js";
-export type { QueuedDelivery, TriggerResult } from "./publisher.js";
-export type { CreatedEndpoint, EndpointInput, EndpointView, EventSelection } from "./endpoints.js";
-export type { AttemptRecord, DeliveryFilter, DeliveryLogEntry, DeliveryState, WaitingDelivery } from "./delivery-log.js";
+export type { BulkResendResult, ResendFilter, ResendResult } from "./resend.js";
+export { WebhookOptionError, type AttemptObserver, type Scheduler } from "./settings.js";
+export type { TriggerResult } from "./publisher.js";
+export type { DeliveryLogEntry } from "./delivery-log.js";
 
 /** startMock's `webhooks` option. */
 export type MockWebhookOptions = Omit<WebhookEngineOptions, "onError" | "observe">;

@@ -1,10 +1,9 @@
-// One endpoint's delivery lane: its queue, its attempts in flight (at most `concurrency`), its retry
-// timers and the shuffle hold. Lanes share nothing, so a slow or dead receiver holds up only its
-// own. The wire (`send`) and the clock (`scheduler`) are injected: the lane decides success and
-// retries and keeps each delivery's log entry up to date, and never touches the network itself.
+// One endpoint's delivery lane: its queue, its attempts in flight, its retry timers and the shuffle
+// hold. Lanes share nothing, so a slow or dead receiver holds up only its own. The wire and the clock
+// are injected: the lane keeps each delivery's log entry up to date and never touches the network.
 import type { AttemptRecord, DeliveryLogEntry } from "./delivery-log.js";
-import { attemptOutcome, type SentAttempt } from "./attempt-outcome.js";
-import type { Scheduler } from "./settings.js";
+import { attemptOutcome, type SentAttempt } from "./attempt.js";
+import type { EngineSettings, Scheduler } from "./settings.js";
 import { Fifo } from "../kernel/fifo.js";
 
 export interface LaneJob {
@@ -15,14 +14,11 @@ export interface LaneJob {
   timer?: unknown;
 }
 
-export type { SentAttempt } from "./attempt-outcome.js";
+export type { SentAttempt } from "./attempt.js";
 
-export interface LaneOptions {
+export interface LaneOptions extends Pick<EngineSettings, "retryDelaysMs" | "concurrency"> {
   send(job: LaneJob): Promise<SentAttempt>;
   scheduler: Scheduler;
-  /** Delay before each attempt, milliseconds; the first (0) is the first attempt's. */
-  retryDelaysMs: readonly number[];
-  concurrency: number;
   /** Jobs waiting (held, queued or for a retry) at most; past it the oldest is dropped. */
   maxWaiting: number;
   /** A job was dropped at a bound on waiting jobs (after its entry shows it). */

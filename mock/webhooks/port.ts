@@ -1,13 +1,10 @@
-// A world's webhook side as the control API and the in-process engine use it: endpoints, triggers,
-// resends, the delivery log, attempts observed, idleness and closing. In one process it is the
-// WebhookService (service.ts: lanes and timers in memory, answering at once); with --state
-// redis:// it is a service whose endpoints, log and queue are in Redis and whose attempts any replica
-// may make (mock/state/redis/webhooks/), answering promises.
+// A world's webhook side as the control API and the in-process engine use it. In one process it is
+// WebhookService (service.ts, answering at once); with --state redis:// a service whose endpoints,
+// log and queue are in Redis and whose attempts any replica may make (answering promises).
 import type { Awaitable } from "../kernel/awaitable.js";
 import type { Result } from "../kernel/results.js";
-import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry } from "./delivery-log.js";
+import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry, WaitingDelivery } from "./delivery-log.js";
 import type { CreatedEndpoint, EndpointInput, EndpointView } from "./endpoints.js";
-import type { CloseReport } from "./persistence.js";
 import type { TriggerResult } from "./publisher.js";
 import type { BulkResendResult, ResendFilter, ResendResult } from "./resend.js";
 import type { EngineSettings } from "./settings.js";
@@ -32,4 +29,9 @@ export interface WorldWebhooks {
   /** Stops taking triggers and endpoints, lets attempts in flight finish, reports what still waits. */
   close(): Promise<CloseReport>;
   readonly closed: boolean;
+}
+
+export interface CloseReport {
+  /** Events (per endpoint) still waiting for an attempt or a retry when the engine stopped. */
+  waiting: WaitingDelivery[];
 }

@@ -1,40 +1,27 @@
-// Publishing, one path for every event type (the Test action's webhook.test included): the trigger
-// changes the dataset as the event implies and gives the event's data, the event is built with a
-// fresh id and occurredAt, checked against its AsyncAPI message schema, and fanned out to each
+// Publishing, one path for every event type: the trigger changes the dataset and gives the event's
+// data, the event is built, checked against its AsyncAPI message schema, and fanned out to each
 // endpoint that gets it (twice to some, with the duplicate option). No I/O: `deliver` queues.
+import type { components } from "../../generated/control-api.js";
 import type { WebhookEvent } from "../../generated/events.js";
-import type { Dataset, OrganizationData } from "../data/dataset.js";
+import type { OrganizationData } from "../data/dataset.js";
 import { subscribes, type Endpoint } from "./endpoints.js";
 import { buildEvent } from "./event-body.js";
 import { ok, type Result } from "../kernel/results.js";
 import { eventProblems } from "../kernel/json-schema.js";
-import { buildEventData, type TriggerRequest } from "./triggers.js";
+import { buildEventData, type TriggerContext, type TriggerRequest } from "./triggers.js";
+import type { EngineSettings } from "./settings.js";
 
-export interface QueuedDelivery {
-  endpointId: string;
-  url: string;
-  duplicate: boolean;
-}
+export type QueuedDelivery = components["schemas"]["QueuedDelivery"];
+/** The body exactly as delivered, typed by its event type. */
+export type TriggerResult = Omit<components["schemas"]["TriggerResult"], "event"> & { event: WebhookEvent };
 
-export interface TriggerResult {
-  /** The body exactly as delivered. */
-  event: WebhookEvent;
-  /** One entry per delivery queued (an endpoint twice when a duplicate is sent). */
-  deliveries: QueuedDelivery[];
-}
-
-export interface PublisherParts {
-  dataset: Dataset;
+export interface PublisherParts extends Pick<TriggerContext, "dataset" | "newId">, Pick<EngineSettings, "duplicateRate"> {
   /** The organisation's endpoints, oldest first. */
   endpoints(organizationId: string): readonly Endpoint[];
   /** Queues one delivery of the serialized body to the endpoint. */
   deliver(endpoint: Endpoint, event: WebhookEvent, body: Buffer, duplicate: boolean): QueuedDelivery;
-  /** Share of events delivered twice to an endpoint, 0..1. */
-  duplicateRate: number;
   /** The seeded generator of picks and duplicates. */
   random: () => number;
-  /** Seeded ids for records this service has no API for. */
-  newId: () => string;
   /** `occurredAt` texts that never repeat. */
   occurredAt: () => string;
   now: () => Date;

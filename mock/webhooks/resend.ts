@@ -1,12 +1,12 @@
 // Resending from the delivery log, as the provider's redelivery: which endpoints one event goes to
 // again, which deliveries a filter matches, and whether a bulk resend fits the bounds on waiting
-// deliveries. Pure: it reads the log and the endpoints and answers picks or a reason; the service
-// queues them (new log entries linked to the original, signed when each attempt is sent).
+// deliveries. Pure: it answers picks or a reason; the service queues them.
 import type { components } from "../../generated/control-api.js";
 import type { WebhookEvent, WebhookEventType } from "../../generated/events.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
 import { isFinal, type DeliveryLogEntry, type LoggedDelivery } from "./delivery-log.js";
 import { shownUrl, subscribes, type Endpoint } from "./endpoints.js";
+import type { EngineSettings } from "./settings.js";
 
 type Schemas = components["schemas"];
 
@@ -16,11 +16,8 @@ export type ResendFilter = Schemas["BulkResendRequest"];
 export type ResentDelivery = Schemas["ResentDelivery"];
 export type BulkResendResult = Schemas["BulkResendResult"];
 
-export interface ResendResult {
-  /** The event as it is sent again: its body, parsed; the bytes sent are those first sent. */
-  event: WebhookEvent;
-  deliveries: ResentDelivery[];
-}
+/** The event as it is sent again: its body, parsed; the bytes sent are those first sent. */
+export type ResendResult = Omit<Schemas["ResendResult"], "event"> & { event: WebhookEvent };
 
 /** One delivery to queue again: the event's body as first sent, to this endpoint, linked to the original entry. */
 export interface ResendPick {
@@ -32,11 +29,8 @@ export interface ResendPick {
   resendOf: string;
 }
 
-/** The bounds of the engine's queues a bulk resend must fit in (x-mock-limits). */
-export interface ResendBounds {
-  maxWaitingPerEndpoint: number;
-  maxWaiting: number;
-}
+/** The bounds of the engine's queues a bulk resend must fit in. */
+type ResendBounds = Pick<EngineSettings, "maxWaitingPerEndpoint" | "maxWaiting">;
 
 /** Every delivery of one event to one endpoint in the log (the original, duplicates, resends), oldest first. */
 interface Pair {
@@ -68,10 +62,7 @@ function pairsOf(logged: readonly LoggedDelivery[], eventId?: string): Pair[] {
 
 const shortId = (id: string): string => id.slice(0, 100);
 
-/**
- * One event again: to `endpointId` (an endpoint of the organisation that receives the type or was
- * sent the event before), or to every endpoint the log shows it went to that is still registered.
- */
+/** One event again: to `endpointId` (which receives the type or was sent the event), or to every endpoint it went to that is still registered. */
 export function pickEvent(logged: readonly LoggedDelivery[], endpoints: readonly Endpoint[], eventId: string, endpointId?: string): Result<ResendPick[]> {
   const id = eventId.toLowerCase();
   const pairs = pairsOf(logged, id);
@@ -105,9 +96,8 @@ function outcomeOf(pair: Pair): "succeeded" | "failed" | "under way" {
 }
 
 /**
- * The deliveries a filter matches, once per event and endpoint, oldest first: finished ones to an
- * endpoint still registered, and the count of those whose body was not kept. A selection the bounds
- * on waiting deliveries cannot hold is refused whole, naming the count, before anything is queued.
+ * The finished deliveries a filter matches to endpoints still registered, once per event and endpoint,
+ * and the count of those whose body was not kept; a selection past the bounds is refused whole.
  */
 export function pickMatching(logged: readonly LoggedDelivery[], endpoints: readonly Endpoint[], filter: ResendFilter, bounds: ResendBounds): Result<{ picks: ResendPick[]; notKept: number }> {
   const registered = new Map(endpoints.map((e) => [e.id, e]));

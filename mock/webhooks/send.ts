@@ -25,9 +25,8 @@ export function createAgent(url: URL, maxSockets: number): EndpointAgent {
 }
 
 /**
- * Posts the body and resolves with the outcome once the answer is complete, or at the timeout
- * (the request is then destroyed). Never rejects. A request on a reused keep-alive socket that
- * the receiver closed meanwhile is sent once more on a fresh socket: it never reached the receiver.
+ * The outcome once the answer is complete, or at the timeout; never rejects. A request on a reused
+ * socket the receiver closed meanwhile is sent once more on a fresh one: it never reached the receiver.
  */
 export function send(url: URL, agent: EndpointAgent, headers: OutgoingHttpHeaders, body: Buffer, timeoutMs: number): Promise<SendOutcome> {
   const started = performance.now();

@@ -1,24 +1,21 @@
 // What a world's webhook service does whichever store keeps it: organisations opened (or refused
-// while closing), events published with one seeded publisher, resends picked from the log, listeners
-// told of attempts, closing once. The store's part keeps endpoints, the log and the queue: in this
-// process (service.ts) or in Redis (state/redis/webhooks/service.ts).
+// while closing), events published with one seeded publisher, resends picked from the log, closing
+// once. The store's part keeps endpoints, the log and the queue: here (service.ts) or in Redis.
 import { randomUUID } from "node:crypto";
 import type { WebhookEvent } from "../../generated/events.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
 import type { Awaitable } from "../kernel/awaitable.js";
 import { seededRandom } from "../kernel/random.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
-import type { AttemptRecord, DeliveryFilter, DeliveryLogEntry, LoggedDelivery } from "./delivery-log.js";
+import type { AttemptListener } from "./attempt.js";
+import type { DeliveryFilter, DeliveryLogEntry, LoggedDelivery } from "./delivery-log.js";
 import { shownUrl, type Endpoint } from "./endpoints.js";
 import { createOccurredAtClock, seededUuids } from "./event-body.js";
-import type { CloseReport } from "./persistence.js";
-import type { WorldWebhooks } from "./port.js";
+import type { CloseReport, WorldWebhooks } from "./port.js";
 import { createPublisher, type Publish, type PublisherParts } from "./publisher.js";
 import { pickEvent, pickMatching, resentView, type BulkResendResult, type ResendFilter, type ResendPick, type ResendResult, type ResentDelivery } from "./resend.js";
 import type { EngineSettings } from "./settings.js";
 import type { TriggerInput, TriggerRequest } from "./triggers.js";
-
-type AttemptListener = (entry: DeliveryLogEntry, attempt: AttemptRecord) => void;
 
 export abstract class WebhookServiceBase implements Partial<WorldWebhooks> {
   protected readonly listeners = new Set<AttemptListener>();
@@ -82,16 +79,6 @@ export abstract class WebhookServiceBase implements Partial<WorldWebhooks> {
 
   get closed(): boolean {
     return this.closing !== undefined;
-  }
-
-  protected tell(entry: DeliveryLogEntry, record: AttemptRecord): void {
-    for (const listener of this.listeners) {
-      try {
-        listener(entry, record);
-      } catch {
-        // A failing observer must not break deliveries.
-      }
-    }
   }
 
   /** A publisher over the dataset as it is now, with this service's seeded picks, ids and clock. */

@@ -1,36 +1,27 @@
 // A world's webhook service in this process: endpoints, one delivery lane per endpoint and the
 // delivery log in memory (what every service does is service-base.ts), for callers whose input was
-// checked where it came in (the control API's edge, the in-process facade in engine.ts). Answers are
-// results with reasons; nothing here knows HTTP.
-import type { WebhookEvent } from "../../generated/events.js";
+// checked where it came in. Answers are results with reasons; nothing here knows HTTP.
 import type { Dataset } from "../data/dataset.js";
-import { attemptLine, DeliveryLog, snapshot, waitingLines, waitingOf, type AttemptRecord, type DeliveryFilter, type DeliveryLogEntry, type LoggedDelivery } from "./delivery-log.js";
+import { DeliveryLog, snapshot, waitingLines, waitingOf, type DeliveryFilter, type DeliveryLogEntry, type LoggedDelivery } from "./delivery-log.js";
 import { EndpointRegistry, viewOf, type CreatedEndpoint, type Endpoint, type EndpointInput, type EndpointView } from "./endpoints.js";
 import { DeliveryLane, type LaneJob } from "./lane.js";
-import type { Publish, QueuedDelivery, TriggerResult } from "./publisher.js";
+import type { Publish, TriggerResult } from "./publisher.js";
 import { ok, refuse, type Result } from "../kernel/results.js";
-import { createAgent, type EndpointAgent } from "./send.js";
-import { attemptDelivery, droppedLine } from "./attempt.js";
+import { DeliveryAttempts } from "./attempt.js";
 import type { TriggerInput } from "./triggers.js";
 import type { EngineSettings } from "./settings.js";
-import type { WebhookCore } from "./core.js";
-import type { CloseReport, WebhookPersistence, WebhookSnapshot } from "./persistence.js";
+import type { WebhookCore, WebhookPersistence, WebhookSnapshot } from "./core.js";
+import type { CloseReport } from "./port.js";
 import { resentView, type ResendPick, type ResentDelivery } from "./resend.js";
 import { newEntry, triggerRequest, WebhookServiceBase } from "./service-base.js";
 
-export type { CloseReport, DataChange, WebhookPersistence, WebhookSnapshot } from "./persistence.js";
-
 /** The core's parts, with the world's own seed, and where a state directory keeps the service. */
-export type ServiceParts = Omit<WebhookCore, "settings" | "local"> & { persistence?: WebhookPersistence };
-
-interface LaneOfEndpoint {
-  lane: DeliveryLane;
-  agent: EndpointAgent;
-}
+type ServiceParts = Omit<WebhookCore, "settings" | "local"> & { persistence?: WebhookPersistence };
 
 export class WebhookService extends WebhookServiceBase {
   private readonly registry: EndpointRegistry;
-  private readonly lanes = new Map<string, LaneOfEndpoint>();
+  private readonly lanes = new Map<string, DeliveryLane>();
+  private readonly attempts: DeliveryAttempts;
   private readonly log: DeliveryLog;
   private readonly publish: Publish;
   private pendingCount = 0;
@@ -53,14 +44,13 @@ export class WebhookService extends WebhookServiceBase {
     super(settings, parts.seed, parts.onError);
     this.registry = new EndpointRegistry({ strictUrls: settings.strictUrls, allowPrivateUrls: settings.allowPrivateUrls, maxPerOrganisation: settings.maxEndpointsPerOrganisation });
     this.log = new DeliveryLog(settings.logLimit);
+    this.attempts = new DeliveryAttempts({ ...parts, settings });
     this.publish = this.publisher({
       endpoints: (organizationId) => this.registry.list(organizationId),
-      deliver: (endpoint, event, body, duplicate) => this.deliver(endpoint, event, body, duplicate),
+      deliver: (endpoint, event, body, duplicate) => ({ endpointId: endpoint.id, url: this.queue(endpoint, { eventId: event.id, type: event.type, duplicate, resendOf: null }, body).url, duplicate }),
       now: () => new Date(this.triggerAt ?? this.now()),
     });
   }
-
-  // ---- endpoints --------------------------------------------------------------------------
 
   /** Registers an endpoint; the answer holds the secret, shown this once. */
   addEndpoint(organizationId: string, input: EndpointInput): Result<CreatedEndpoint> {
@@ -82,12 +72,10 @@ export class WebhookService extends WebhookServiceBase {
   removeEndpoint(organizationId: string, id: string): Result<EndpointView> {
     const endpoint = this.registry.remove(organizationId, id);
     if (!endpoint) return refuse("not-found", `no webhook endpoint with id ${id} in this organisation`, "id");
-    this.lanes.get(endpoint.id)?.lane.remove();
+    this.lanes.get(endpoint.id)?.remove();
     this.saveNow();
     return ok(viewOf(endpoint));
   }
-
-  // ---- events -----------------------------------------------------------------------------
 
   /** Publishes an event of the type about the record `id` (any letter case), or a picked one, with the overrides of `set`. */
   trigger(input: TriggerInput): Result<TriggerResult> {
@@ -109,8 +97,6 @@ export class WebhookService extends WebhookServiceBase {
     }
   }
 
-  // ---- state ------------------------------------------------------------------------------
-
   /** What a state directory keeps; live objects, to be serialized at once. */
   snapshot(): WebhookSnapshot {
     return {
@@ -121,10 +107,7 @@ export class WebhookService extends WebhookServiceBase {
     };
   }
 
-  /**
-   * Takes back a snapshot at start, before any endpoint or trigger: each waiting delivery is
-   * attempted at its next attempt time, or at once when that has passed or it never was attempted.
-   */
+  /** Takes back a snapshot at start: each waiting delivery is attempted when its next attempt is due (at once if past). */
   restore(saved: WebhookSnapshot): void {
     for (const endpoint of saved.endpoints) {
       this.registry.restore(endpoint);
@@ -133,7 +116,7 @@ export class WebhookService extends WebhookServiceBase {
     const waitingBodies = new Map(saved.waiting.map(({ entry, body }) => [entry.eventId, body]));
     for (const entry of saved.log) this.log.add(entry, saved.bodies.get(entry.eventId) ?? waitingBodies.get(entry.eventId));
     for (const { entry, body } of saved.waiting) {
-      const lane = this.lanes.get(entry.endpointId)?.lane;
+      const lane = this.lanes.get(entry.endpointId);
       if (!lane) {
         // Its endpoint is not in the snapshot: as when an endpoint is removed, the delivery is cancelled.
         entry.state = "cancelled";
@@ -149,24 +132,18 @@ export class WebhookService extends WebhookServiceBase {
     }
   }
 
-  // ---- the log ----------------------------------------------------------------------------
-
   deliveries(filter: DeliveryFilter = {}): DeliveryLogEntry[] {
     return this.log.find(filter).map(snapshot);
   }
 
-  /** Resolves when nothing is held, queued, sending or waiting for a retry. */
   idle(): Promise<void> {
     if (this.pendingCount === 0) return Promise.resolve();
     return new Promise((resolve) => this.idleWaiters.push(resolve));
   }
 
-  /** Deliveries not finished yet (held, queued, sending or waiting for a retry). */
   get pending(): number {
     return this.pendingCount;
   }
-
-  // ---- internals --------------------------------------------------------------------------
 
   protected logOf(organizationId: string): [readonly LoggedDelivery[], readonly Endpoint[]] {
     return [this.log.ofOrganization(organizationId), this.registry.list(organizationId)];
@@ -175,11 +152,11 @@ export class WebhookService extends WebhookServiceBase {
   /** Stops the lanes, lets attempts in flight finish (each ends by the response timeout) and reports what was still waiting. */
   protected async shutDown(): Promise<CloseReport> {
     const lanes = [...this.lanes.values()];
-    for (const { lane } of lanes) lane.stop();
-    await Promise.all(lanes.map(({ lane }) => lane.drained()));
-    for (const { agent } of lanes) agent.destroy();
+    for (const lane of lanes) lane.stop();
+    await Promise.all(lanes.map((lane) => lane.drained()));
+    this.attempts.close();
     const waiting = lanes
-      .flatMap(({ lane }) => lane.unsent)
+      .flatMap((lane) => lane.unsent)
       .sort((a, b) => a.seq - b.seq)
       .map((job) => waitingOf(job.entry));
     const persistence = this.parts.persistence;
@@ -190,10 +167,9 @@ export class WebhookService extends WebhookServiceBase {
     return { waiting };
   }
 
-  private laneFor(endpoint: Endpoint): LaneOfEndpoint {
-    const agent = createAgent(endpoint.url, this.settings.concurrency);
-    const lane = new DeliveryLane({
-      send: ({ entry, body }) => attemptDelivery(endpoint, agent, entry, body, this.settings.responseTimeoutMs, this.now()),
+  private laneFor(endpoint: Endpoint): DeliveryLane {
+    return new DeliveryLane({
+      send: ({ entry, body }) => this.attempts.send(endpoint, entry, body, this.now()),
       scheduler: this.parts.scheduler,
       retryDelaysMs: this.settings.retryDelaysMs,
       concurrency: this.settings.concurrency,
@@ -201,21 +177,18 @@ export class WebhookService extends WebhookServiceBase {
       onWaiting: () => this.boundWaiting(),
       onDropped: (job) => this.dropped(endpoint, job, `its ${this.settings.maxWaitingPerEndpoint} waiting deliveries are the most an endpoint holds`),
       shuffle: this.settings.shuffle ? { windowMs: this.settings.shuffleWindowMs, random: this.random } : undefined,
-      onAttempt: (entry, record) => this.attempted(entry, record),
+      onAttempt: (entry, record) => {
+        this.parts.persistence?.changed();
+        this.attempts.told(entry, record, this.listeners);
+      },
       onSettled: (job) => this.settled(job),
       onReleased: () => {
         // Removed and quiet: the lane and its connections go (close() need not wait for it).
-        agent.destroy();
+        this.attempts.forget(endpoint.id);
         this.lanes.delete(endpoint.id);
         this.drops.delete(endpoint.id);
       },
     });
-    return { lane, agent };
-  }
-
-  private deliver(endpoint: Endpoint, event: WebhookEvent, body: Buffer, duplicate: boolean): QueuedDelivery {
-    const entry = this.queue(endpoint, { eventId: event.id, type: event.type, duplicate, resendOf: null }, body);
-    return { endpointId: endpoint.id, url: entry.url, duplicate };
   }
 
   protected queueResends(picks: readonly ResendPick[]): Result<ResentDelivery[]> {
@@ -228,7 +201,7 @@ export class WebhookService extends WebhookServiceBase {
   private queue(endpoint: Endpoint, what: Pick<DeliveryLogEntry, "eventId" | "type" | "duplicate" | "resendOf">, body: Buffer): DeliveryLogEntry {
     const entry = newEntry(endpoint, { ...what, state: "queued", queuedAt: new Date(this.now()).toISOString() });
     this.log.add(entry, body);
-    const lane = this.lanes.get(endpoint.id)?.lane;
+    const lane = this.lanes.get(endpoint.id);
     if (!lane) throw new Error(`hr-mock webhooks: endpoint ${endpoint.id} has no delivery lane`);
     this.pendingCount++;
     const job: LaneJob = { entry, body, seq: this.seq++ };
@@ -242,7 +215,7 @@ export class WebhookService extends WebhookServiceBase {
   private boundWaiting(): void {
     let total = 0;
     let fullest: DeliveryLane | undefined;
-    for (const { lane } of this.lanes.values()) {
+    for (const lane of this.lanes.values()) {
       total += lane.waiting;
       if (!fullest || lane.waiting > fullest.waiting) fullest = lane;
     }
@@ -253,22 +226,10 @@ export class WebhookService extends WebhookServiceBase {
     }
   }
 
-  /**
-   * A delivery dropped at a bound: its log entry says "dropped"; a line on the error output says
-   * so on an endpoint's 1st, 10th, 100th... drop, so a flood of them is a few lines, never silence.
-   */
   private dropped(endpoint: Endpoint, job: LaneJob, why: string): void {
     const count = (this.drops.get(endpoint.id) ?? 0) + 1;
     this.drops.set(endpoint.id, count);
-    const line = droppedLine(endpoint, job.entry, count, this.dropReason ?? why);
-    if (line) this.parts.onError(line);
-  }
-
-  private attempted(entry: DeliveryLogEntry, record: AttemptRecord): void {
-    this.parts.log?.(attemptLine(entry, record));
-    this.parts.observe?.(entry, record);
-    this.parts.persistence?.changed();
-    this.tell(snapshot(entry), { ...record });
+    this.attempts.dropped(endpoint, job.entry, count, this.dropReason ?? why);
   }
 
   private settled(job: LaneJob): void {

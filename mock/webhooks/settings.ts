@@ -1,10 +1,7 @@
 // The engine's options, checked once where startMock (or a test) hands them over, and the settings
-// they give with the delivery rules of the AsyncAPI document (generated/webhook-facts.ts).
-//
-// Time: `timeScale` multiplies the retry delays and the response timeout. The timeout keeps a floor
-// (`responseTimeoutFloorMs`, default 1 s), because a compressed timeout of a few milliseconds would
-// fail healthy receivers: at timeScale 0.001 the retries of two days take about 150 s and the
-// timeout is 1 s; at timeScale 1 everything runs at the spec's pace.
+// they give with the AsyncAPI document's delivery rules. `timeScale` multiplies the retry delays and
+// the response timeout; the timeout keeps a floor (default 1 s), because a compressed timeout of a
+// few milliseconds would fail healthy receivers.
 import { mockLimits } from "../../generated/control-facts.js";
 import type { AttemptRecord, DeliveryLogEntry } from "./delivery-log.js";
 import { deliveryRules } from "../../generated/webhook-facts.js";
@@ -64,23 +61,15 @@ export interface WebhookEngineOptions {
 /** Told of one attempt, once its entry shows the state it left the delivery in. */
 export type AttemptObserver = (entry: DeliveryLogEntry, record: AttemptRecord) => void;
 
-export interface EngineSettings {
-  timeScale: number;
-  strictUrls: boolean;
-  allowPrivateUrls: boolean;
-  duplicateRate: number;
-  shuffle: boolean;
-  shuffleWindowMs: number;
-  concurrency: number;
+type Resolved = "timeScale" | "strictUrls" | "allowPrivateUrls" | "duplicateRate" | "shuffle" | "shuffleWindowMs" | "concurrency" | "logLimit" | "maxWaitingPerEndpoint" | "maxWaiting";
+
+export type EngineSettings = Required<Pick<WebhookEngineOptions, Resolved>> & {
   /** The response timeout in force: max(floor, spec timeout × timeScale). */
   responseTimeoutMs: number;
   /** Scaled delay before each attempt, milliseconds; the first is 0. */
   retryDelaysMs: number[];
   maxEndpointsPerOrganisation: number;
-  logLimit: number;
-  maxWaitingPerEndpoint: number;
-  maxWaiting: number;
-}
+};
 
 /** Ranges of the numeric options set from the command line too (hr-mock serve's flags use them). */
 export const OPTION_RANGES = {

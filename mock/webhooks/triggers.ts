@@ -1,13 +1,9 @@
 // What each event type does to the dataset and the `data` it carries. Leave and employee events
 // change the dataset through mock/data/mutations.ts (so the API then shows the new state); the
-// others (payroll, loans, recruitment, approvals) concern records this service has no API for:
-// their own ids are seeded, and every id of a kind the API serves (employees, companies,
-// departments, leave requests, leave types) names a real record of the organisation.
-//
-// `id` of a trigger names the record the event is about where the API serves it, else the
-// event's own record (see the trigger operation's table: triggerSubjects in generated/control-facts.ts); without it a suitable record is picked. `set` gives fields of
-// the record the trigger creates (the control API's per-type override schemas, checked against
-// them where the input came in); the mutation checks what the document cannot say.
+// others concern records this service has no API for: their own ids are seeded, and every id of a
+// kind the API serves names a real record of the organisation. A trigger's `id` names the record
+// (triggerSubjects in generated/control-facts.ts), else one is picked; `set` gives fields of the
+// record it creates (checked against the control API's override schemas where it came in).
 import type { components } from "../../generated/control-api.js";
 import type { WebhookEventData, WebhookEventType } from "../../generated/events.js";
 import type { Dataset, OrganizationData } from "../data/dataset.js";
@@ -116,15 +112,13 @@ function leaveIds(r: LeaveRequestRecord) {
   return { leaveRequestId: r.id, employeeId: r.employeeId, leaveTypeId: r.leaveTypeId };
 }
 
-const orgId = (ctx: TriggerContext) => ctx.org.id;
-
 export const BUILDERS: Builders = {
   "leave.requested": (ctx) => {
-    const r = applied(addLeaveRequest(ctx.dataset, orgId(ctx), { employeeId: ctx.id, set: ctx.set as Schemas["LeaveRequestedOverrides"], now: ctx.now }), "employee who can ask for leave");
+    const r = applied(addLeaveRequest(ctx.dataset, ctx.org.id, { employeeId: ctx.id, set: ctx.set as Schemas["LeaveRequestedOverrides"], now: ctx.now }), "employee who can ask for leave");
     return { ...leaveIds(r), status: "Submitted" };
   },
   "leave.approved": (ctx) => {
-    const r = applied(approveLeaveRequest(ctx.dataset, orgId(ctx), ctx.id), "waiting leave request");
+    const r = applied(approveLeaveRequest(ctx.dataset, ctx.org.id, ctx.id), "waiting leave request");
     const leaveType = ctx.org.index.leaveTypeById.get(r.leaveTypeId);
     if (!leaveType) throw new Error(`hr-mock webhooks: leave type ${r.leaveTypeId} of request ${r.id} is missing from the dataset`);
     return {
@@ -136,19 +130,19 @@ export const BUILDERS: Builders = {
     };
   },
   "leave.rejected": (ctx) => {
-    const r = applied(rejectLeaveRequest(ctx.dataset, orgId(ctx), ctx.id), "waiting leave request");
+    const r = applied(rejectLeaveRequest(ctx.dataset, ctx.org.id, ctx.id), "waiting leave request");
     return { ...leaveIds(r), status: "Rejected" };
   },
   "leave.cancelled": (ctx) => {
-    const r = applied(cancelLeaveRequest(ctx.dataset, orgId(ctx), ctx.id), "leave request that can be withdrawn");
+    const r = applied(cancelLeaveRequest(ctx.dataset, ctx.org.id, ctx.id), "leave request that can be withdrawn");
     return { ...leaveIds(r), status: "Abandoned" };
   },
   "employee.created": (ctx) => {
-    const e = applied(addEmployee(ctx.dataset, orgId(ctx), { departmentId: ctx.id, set: ctx.set as Schemas["EmployeeCreatedOverrides"] }), "Active department");
+    const e = applied(addEmployee(ctx.dataset, ctx.org.id, { departmentId: ctx.id, set: ctx.set as Schemas["EmployeeCreatedOverrides"] }), "Active department");
     return { employeeId: e.id, companyId: e.companyId, departmentId: e.departmentId, status: "Active" };
   },
   "employee.terminated": (ctx) => {
-    const e = applied(terminateEmployee(ctx.dataset, orgId(ctx), ctx.id), "Active employee who is not a department head");
+    const e = applied(terminateEmployee(ctx.dataset, ctx.org.id, ctx.id), "Active employee who is not a department head");
     return { employeeId: e.id, companyId: e.companyId, status: "Terminated" };
   },
   "payroll.paid": (ctx) => {

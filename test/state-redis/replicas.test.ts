@@ -14,6 +14,7 @@ import { mockKeys } from "../../mock/state/redis/formats.js";
 import { STATE_FORMAT } from "../../mock/state/store.js";
 import { scriptsDigest } from "../../mock/state/redis/scripts.js";
 import { register, TestReceiver } from "../webhooks-engine/support.js";
+import { registerServeEndpoint } from "../../mock/cli/commands/serve.js";
 import { recorded, roundRobin, send, startReplicas, worldBytes, SEED, TODAY } from "./support.js";
 
 const JOURNAL = 40;
@@ -171,6 +172,29 @@ describe("webhooks", () => {
       expect(failing.requestsFor(event).length, "the resend went once").toBe(3);
     } finally {
       await failing.close();
+    }
+  });
+
+  test("--webhook-url registers one endpoint however many replicas start with it: each later start finds it, secret and all", async () => {
+    // A database of its own: the endpoint is the only one of organisation 1 there.
+    const url = `${redis.url}/5`;
+    const input = { url: `${receiver.url}/serve-hooks`, description: "Registered by hr-mock serve --webhook-url" };
+    const started: RunningMock[] = [];
+    try {
+      const registered = [];
+      for (let i = 0; i < 2; i++) {
+        started.push((await startReplicas({ url }, {}, [{}])).replicas[0]);
+        registered.push(await registerServeEndpoint(started[i], input));
+      }
+      expect(registered.map((r) => [r.id, r.kept]), "the first start registers it, the second finds it").toEqual([
+        [registered[0].id, false],
+        [registered[0].id, true],
+      ]);
+      expect(registered[1].text).toBe(`  Webhooks: endpoint ${registered[0].id} -> ${input.url}, kept in ${redis.url}/5 with the signing secret it was given\n`);
+      const listed = await send(started[1], "GET", "/_mock/webhooks/endpoints", DEMO_KEY.org1WebhooksAdmin);
+      expect(listed.body.data.map((e: { id: string }) => e.id), "one endpoint, whichever replica lists").toEqual([registered[0].id]);
+    } finally {
+      await Promise.all(started.map((mock) => mock.close()));
     }
   });
 });

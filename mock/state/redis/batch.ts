@@ -1,12 +1,9 @@
-// Calls sent together: one script call (one round trip, one command for the client to encode and
-// parse) for many requests instead of one each. A batch goes as soon as none is on its way; the
-// calls made while one is on its way wait for it and go together next, so the busier the replica,
-// the larger its batches. Each caller still gets its own answer, and nothing is answered before
-// Redis has done what its batch asked.
+// Calls sent together: one script call (one round trip) for many requests. A batch goes as soon as
+// none is on its way; calls made meanwhile go together next, so the busier the replica, the larger
+// its batches. Each caller gets its own answer once Redis has done what its batch asked.
 
 /** The most calls one batch takes (a script runs alone in Redis: batches stay short). */
-export const RECORDS_PER_CALL = 100;
-const MOST = RECORDS_PER_CALL;
+const MOST = 100;
 
 export class Batcher<I, O> {
   private pending: { input: I; resolve: (output: O) => void; reject: (error: unknown) => void }[] = [];

@@ -1,12 +1,9 @@
-// The connection to the Redis that holds a replicated mock's state. ioredis is loaded here, when
-// --state redis:// is given, and never otherwise (start-up and --help do not pay for it). The
-// address may be a single server or any node of a Redis Cluster: the first connection asks which,
-// and a cluster is then used as one (each world's keys in one slot, keys.ts).
-//
-// Failures are answered fast: commands are not queued while the connection is down (the pipeline
-// answers 503 or from what the replica holds) and time out after COMMAND_TIMEOUT_MS when a server
+// The connection to the Redis that holds a replicated mock's state. ioredis is loaded here, only with
+// --state redis:// (start-up and --help do not pay for it). The address may be a single server or
+// any node of a Redis Cluster: the first connection asks which. Failures are answered fast: commands
+// are not queued while the connection is down and time out after COMMAND_TIMEOUT_MS when a server
 // stops answering; the client reconnects by itself. Each change between reachable and unreachable
-// is said once, in one line naming the store (its password masked).
+// is said once.
 import { isIP } from "node:net";
 import type { Cluster, Redis } from "ioredis";
 import { REDIS_PASSWORD_VARIABLE, StateError } from "../state-error.js";
@@ -22,30 +19,7 @@ const PROBE_MS = 250;
 
 export type RedisClient = Redis | Cluster;
 
-export interface RedisLink {
-  readonly address: RedisAddress;
-  /** Whether the address is a node of a Redis Cluster. */
-  readonly cluster: boolean;
-  /**
-   * Commands. Not auto-pipelined: the requests answered together already share one script call
-   * (batch.ts), and ioredis' own grouping cost more CPU per request than it saved (npm run bench).
-   */
-  readonly client: RedisClient;
-  /** Whether the last word from the server was good: commands are worth sending. */
-  readonly up: boolean;
-  /** Why it is down ("" while up). */
-  readonly reason: string;
-  /** A command went unanswered: down until the server answers a PING again. */
-  down(why: string): void;
-  /** Told of each change between reachable and unreachable (with the reason, when it went down). */
-  onChange(listener: (up: boolean, reason?: string) => void): () => void;
-  /**
-   * A second connection for subscriptions (a connection that subscribes sends no other commands),
-   * reconnecting and subscribing again by itself; `onReady` runs each time it is (again) connected.
-   */
-  subscriber(onReady: (connection: RedisClient) => void): RedisClient;
-  close(): Promise<void>;
-}
+export type RedisLink = ReturnType<typeof link>;
 
 /** Connects, or throws a StateError of one line: unreachable, refused credentials, no such database. */
 export async function openRedis(address: RedisAddress): Promise<RedisLink> {
@@ -100,8 +74,9 @@ export async function openRedis(address: RedisAddress): Promise<RedisLink> {
 // duplicate<undefined>(): the copy's options are the original's. Left to inference, its type argument
 // is inferred against RedisClient, which has TypeScript measure the variance of ioredis' whole
 // command interface: about a fifth of `tsc --noEmit -p .`'s time went to these two calls.
-function link(address: RedisAddress, cluster: boolean, client: RedisClient, duplicate: () => RedisClient): RedisLink {
-  const listeners = new Set<(up: boolean, reason?: string) => void>();
+function link(address: RedisAddress, cluster: boolean, client: RedisClient, duplicate: () => RedisClient) {
+  type Listener = (up: boolean, reason?: string) => void;
+  const listeners = new Set<Listener>();
   const subscribers: RedisClient[] = [];
   let up = true;
   let reason = "";
@@ -135,20 +110,26 @@ function link(address: RedisAddress, cluster: boolean, client: RedisClient, dupl
   client.on("end", () => set(false));
   return {
     address,
+    /** Whether the address is a node of a Redis Cluster. */
     cluster,
+    /** Not auto-pipelined: requests answered together share one script call (batch.ts) already, and ioredis' grouping cost more CPU than it saved (npm run bench). */
     client,
+    /** Whether the last word from the server was good: commands are worth sending. */
     get up() {
       return up;
     },
+    /** Why it is down ("" while up). */
     get reason() {
       return reason;
     },
-    down: (why) => set(false, why),
-    onChange(listener) {
+    /** A command went unanswered: down until the server answers a PING again. */
+    down: (why: string) => set(false, why),
+    onChange(listener: Listener) {
       listeners.add(listener);
       return () => listeners.delete(listener);
     },
-    subscriber(onReady) {
+    /** A connection for subscriptions (it sends no other commands), reconnecting and subscribing again by itself: `onReady` runs at each connection. */
+    subscriber(onReady: (connection: RedisClient) => void): RedisClient {
       const connection = duplicate();
       connection.on("error", () => {});
       // Commands are not queued while it connects (enableOfflineQueue off): it subscribes once ready.
@@ -157,7 +138,7 @@ function link(address: RedisAddress, cluster: boolean, client: RedisClient, dupl
       subscribers.push(connection);
       return connection;
     },
-    async close() {
+    async close(): Promise<void> {
       closed = true;
       clearInterval(prober);
       listeners.clear();

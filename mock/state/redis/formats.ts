@@ -1,10 +1,7 @@
 // What the Lua scripts (lua/) and the TypeScript that reads what they write must agree on, in one
 // place: the answer codes, the tally's fields, the members of the sorted sets and hashes ("a|b|c"),
-// the delivery states. The scripts are made from these (their text interpolates LUA_FORMATS and
-// the codes), and so is the parsing here; the key layout is keys.ts, the state's format store.ts.
-// scriptsDigest (scripts.ts) names the whole, so replicas of releases whose formats differ refuse
-// each other's state with one line.
-import type { DeliveryState } from "../../webhooks/delivery-log.js";
+// the delivery states. The scripts' text interpolates these; scriptsDigest (scripts.ts) names the
+// whole, so replicas of releases whose formats differ refuse each other's state with one line.
 import { FINAL_STATES } from "../../webhooks/delivery-log.js";
 import type { OperationTally } from "../../worlds/journal/tally.js";
 
@@ -78,19 +75,9 @@ export function parseMember<K extends keyof typeof MEMBERS>(kind: K, text: strin
   return parts as Parts<K>;
 }
 
-/** A member of its parts. */
-export function member<K extends keyof typeof MEMBERS>(kind: K, parts: Parts<K>): string {
-  return MEMBERS[kind].map((name) => (parts as Record<string, string>)[name]).join(SEP);
-}
-
 /** The lexicographic range of the members starting with `first` (ZRANGEBYLEX's min and max). */
 export function membersOf(first: string): [min: string, max: string] {
   return [`[${first}${SEP}`, `(${first}${SEP}${AFTER}`];
-}
-
-/** A delivery's state member: its state and when its next attempt is due ("" when none). */
-export function stateMember(state: DeliveryState, nextAttemptAt = ""): string {
-  return member("state", { state, nextAt: nextAttemptAt });
 }
 
 /**

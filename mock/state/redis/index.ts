@@ -1,43 +1,26 @@
 // `--state redis://…`: the state of one mock served by any number of replicas, kept in Redis (or a
-// Redis Cluster). What users made or changed is there: sandboxes, data changes, faults, journals,
-// rate-limit counts, webhook endpoints, the delivery log and its queue. What a replica keeps for
-// itself it can rebuild: the datasets (regenerated from the seed, the changes replayed) and the
-// response cache (keyed by each world's version). This module is loaded only with --state redis://.
+// Redis Cluster). What a replica keeps for itself it can rebuild: the datasets (regenerated from the
+// seed, the changes replayed) and the response cache. Loaded only with --state redis://.
 import { mockLimits } from "../../../generated/control-facts.js";
 import type { Dataset } from "../../data/dataset.js";
-import type { SandboxDefinition, World, Worlds } from "../../worlds/world.js";
+import type { World, Worlds } from "../../worlds/world.js";
 import type { Registered, WorldParts, WorldPlace, WorldsHere } from "../../worlds/state-port.js";
 import type { WebhookCore } from "../../webhooks/core.js";
-import type { Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "../backend.js";
-import type { OperatorLog } from "../../kernel/operator-log.js";
+import type { BackendOptions, Fingerprint, Readiness, StateBackend, StateReport, StoreMetrics, StoreName } from "../backend.js";
 import { StateError } from "../state-error.js";
 import { fingerprintDifferences, isFingerprint, STATE_FORMAT } from "../store.js";
 import { parseRedisUrl, whereOf } from "./address.js";
 import { openRedis, type RedisLink } from "./connection.js";
 import { RedisJournal } from "./journal.js";
-import { mockKeys } from "./keys.js";
-import { sharedSandboxes, type SharedSandboxes } from "./sandboxes.js";
+import { allWorldKeys, mockKeys } from "./keys.js";
+import { SharedSandboxes } from "./sandboxes.js";
 import { registerScripts, scriptsDigest, type Scripts } from "./scripts.js";
 import { RedisWorldState, type RedisWorldContext } from "./world-state.js";
 import { DeliveryPump } from "./webhooks/pump.js";
 import { RedisWebhookService } from "./webhooks/service.js";
 
-export interface RedisStateOptions {
-  rateLimit: number | "off";
-  journalSize: number;
-  /** Where the address came from (HR_MOCK_STATE), for the lines about it; default --state. */
-  stateNamed?: string;
-  /** A password given apart from the address, and where it came from. */
-  password?: { password: string; from: string };
-  /** One line per delivery attempt (--log). */
-  log?: (line: string) => void;
-  /** Where the store lost and store back events go (default: onError's lines). */
-  lifecycle?: OperatorLog["lifecycle"];
-  onError(line: string): void;
-}
-
 /** Connects and reads the state's fingerprint; a StateError of one line for an address that does not serve. */
-export async function openRedisBackend(url: string, options: RedisStateOptions): Promise<StateBackend> {
+export async function openRedisBackend(url: string, options: BackendOptions): Promise<StateBackend> {
   const address = { ...parseRedisUrl(url, options.stateNamed), named: options.stateNamed, ...(options.password && { password: options.password.password, passwordFrom: options.password.from }) };
   const link = await openRedis(address);
   try {
@@ -51,21 +34,21 @@ export async function openRedisBackend(url: string, options: RedisStateOptions):
   }
 }
 
-class RedisBackend implements StateBackend {
+class RedisBackend extends SharedSandboxes implements StateBackend {
   /** What every world's store shares, once Worlds attached. */
   private context: RedisWorldContext | undefined;
   /** Each world made here, with its store (gone with the world). */
   private readonly states = new WeakMap<World, RedisWorldState>();
   private pump: DeliveryPump | undefined;
-  private readonly sandboxes: SharedSandboxes;
   private readonly stopTelling: () => void;
 
   constructor(
     private readonly link: RedisLink,
-    private readonly scripts: Scripts,
-    private held: Fingerprint | undefined,
-    private readonly settings: RedisStateOptions,
+    scripts: Scripts,
+    public fingerprint: Fingerprint | undefined,
+    private readonly settings: BackendOptions,
   ) {
+    super(scripts, settings.onError);
     const { shown } = link.address;
     const lifecycle = settings.lifecycle ?? ((_event, text) => settings.onError(text));
     this.stopTelling = link.onChange((up, reason) =>
@@ -73,11 +56,6 @@ class RedisBackend implements StateBackend {
         ? lifecycle("store-back", `hr-mock: the state store ${shown} is reachable again; replicas share their state as before`, { store: shown })
         : lifecycle("store-lost", `hr-mock: the state store ${shown} cannot be reached (${reason}); reads answer from what this replica holds, changes answer 503 until it is back`, { store: shown, reason }),
     );
-    this.sandboxes = sharedSandboxes({ scripts, onError: settings.onError });
-  }
-
-  get fingerprint(): Fingerprint | undefined {
-    return this.held;
   }
 
   get store(): StoreName {
@@ -92,8 +70,7 @@ class RedisBackend implements StateBackend {
       rateLimit: settings.rateLimit,
       journalCapacity: settings.journalSize,
       maxFaults: mockLimits.maxFaultsPerWorld,
-      restartHere: (w) => here.restart(w),
-      forgetHere: (w) => here.forget(w),
+      here,
       onError: settings.onError,
     };
   }
@@ -111,30 +88,11 @@ class RedisBackend implements StateBackend {
     return { ok: true };
   }
 
-  register(definition: SandboxDefinition, max: number): Promise<Registered> {
-    return this.sandboxes.register(definition, max);
-  }
-
-  definitions(): Promise<SandboxDefinition[]> {
-    return this.sandboxes.definitions();
-  }
-
-  definition(id: string): Promise<SandboxDefinition | undefined> {
-    return this.sandboxes.definition(id);
-  }
-
-  sandboxOfKey(key: string): Promise<string | undefined> {
-    return this.sandboxes.sandboxOfKey(key);
-  }
-
-  /** Its keys in Redis wiped (store, journal, webhooks alike): the same parts serve it from now on. */
+  /** Its keys in Redis wiped (store, journal, webhooks alike) for every replica, its dataset restarted here: the same parts serve it from now on. */
   async reset({ world }: WorldPlace): Promise<WorldParts> {
-    await this.sandboxes.reset(this.stateOf(world));
+    const state = this.stateOf(world);
+    await state.exclusive(async () => state.startAgain(Number(await this.scripts.run("hrmResetWorld", allWorldKeys(state.keys), []))));
     return { store: world.store, journal: world.journal, webhooks: world.webhooks };
-  }
-
-  async remove(world: World): Promise<void> {
-    await this.sandboxes.remove(world);
   }
 
   /** Records the fingerprint of a new state; refuses (StateError) a replica made from another. */
@@ -146,7 +104,7 @@ class RedisBackend implements StateBackend {
     if (differences.length > 0) {
       throw new StateError(`${where} holds the state of a mock made from another start dataset: ${differences.join(", ")}; start every replica with the same flags, or give another database (redis://host:port/1)`);
     }
-    this.held = found;
+    this.fingerprint = found;
   }
 
   /** Brings the default world in line with the store and starts attempting deliveries. */
@@ -187,7 +145,7 @@ class RedisBackend implements StateBackend {
   private webhooks(world: World, state: RedisWorldState, core: WebhookCore): RedisWebhookService {
     const { scripts, link, settings } = this;
     this.pump ??= new DeliveryPump({ link, scripts, settings: core.settings, log: settings.log, observe: core.observe, onError: settings.onError });
-    return new RedisWebhookService(state, world.id, { scripts, settings: core.settings, pump: this.pump, store: link.address.shown, onError: settings.onError });
+    return new RedisWebhookService(state, world.id, this.pump);
   }
 
   private stateOf(world: World): RedisWorldState {

@@ -1,8 +1,6 @@
-// A world's request journal in Redis: every replica's requests in one list (at most the journal's
-// capacity) and the counts coverage reads in one hash, so GET /_mock/requests, coverage and verify
-// through any replica see them all. Reading fetches the list and the counts in one round trip and
-// answers a view the in-memory journal's readers take as they are, newest first. Records go with
-// the others of their turn of the event loop, before the answer (or with the admission: world-state.ts).
+// A world's request journal in Redis: every replica's requests in one bounded list and the counts
+// coverage reads in one hash, so the journal's readers through any replica see them all, as a view
+// like the in-memory journal's. Records go in batches, before the answer (or with the admission).
 import type { JournalEntry } from "../../worlds/journal/entry.js";
 import type { JournalView, WorldJournal } from "../../worlds/journal/port.js";
 import type { OperationTally } from "../../worlds/journal/tally.js";
@@ -18,9 +16,6 @@ import { readTallyField, TALLY } from "./formats.js";
 const WATCH_MS = 50;
 
 export class RedisJournal implements WorldJournal {
-  /** Entries answered while the store was unreachable, on a Cluster: not in the journal. */
-  lost = 0;
-
   constructor(
     private readonly link: RedisLink,
     private readonly scripts: Scripts,
@@ -42,7 +37,6 @@ export class RedisJournal implements WorldJournal {
     return this.records.add(entry).catch((error: unknown) => {
       // The answer stands (a read from what this replica holds); its record is what is lost.
       if (!(error instanceof StoreUnavailableError)) throw error;
-      this.lost++;
     });
   }
 

@@ -20,77 +20,56 @@ export const mockKeys = {
   dueChannel: `${MOCK}:due`,
 } as const;
 
-export interface WorldKeys {
-  /** gen (resets so far), n (data changes), deleted, seq (deliveries so far), ep:<organisation> (its endpoints) */
-  meta: string;
-  /** The data changes, oldest first (JSON each), replayed by every replica onto the seeded start. */
-  changes: string;
-  /** The scripted faults, in the order they were added (JSON each). */
-  faults: string;
-  /** The request journal, newest first (JSON each), at most the journal's capacity. */
-  journal: string;
-  /** Counts coverage reads: per operation, per status, per parameter name; unmatched; dropped. */
-  tally: string;
-  /** Endpoint id -> the endpoint (JSON, its secret included). */
-  endpoints: string;
-  /** Delivery id -> its log entry (JSON) as last written by a replica; its state is in `states`. */
-  deliveries: string;
-  /** Delivery id -> "<state>|<nextAttemptAt>": what scripts change without decoding the entry. */
-  states: string;
-  /** Delivery id -> "<endpoint>|<seq>|<organisation>|<event>": where it sits in `order` and `waiting`. */
-  index: string;
-  /** The log, by organisation then sequence: members "<organisation>|<seq>|<delivery>". */
-  order: string;
-  /** Event id -> the event's body exactly as sent (what a resend sends again). */
-  bodies: string;
-  /** Event id -> the log entries that keep its body. */
-  bodyRefs: string;
-  /** Delivery ids waiting for an attempt, by the time it is due (ms). */
-  due: string;
-  /** Delivery ids being attempted, by the time the attempt's lease runs out (ms). */
-  leases: string;
-  /** Delivery id -> the replica holding its lease. */
-  leaseOwners: string;
-  /** Deliveries waiting, by endpoint then sequence: members "<endpoint>|<seq>|<delivery>". */
-  waiting: string;
-  /** Endpoint id -> deliveries waiting for it. */
-  waitCounts: string;
-  /** Endpoint id -> attempts in flight. */
-  inFlight: string;
-  /** Endpoint id -> deliveries dropped at a bound so far. */
-  drops: string;
-  /** The rate-limit log of one API key in the world's current generation. */
-  rate(generation: number, apiKey: string): string;
-}
-
 /** Every key of a world but its rate-limit logs (which expire by themselves): what a reset or delete removes. */
 export function allWorldKeys(keys: WorldKeys): string[] {
   return Object.values(keys).filter((value): value is string => typeof value === "string");
 }
 
-export function worldKeys(world: string): WorldKeys {
+export type WorldKeys = ReturnType<typeof worldKeys>;
+
+export function worldKeys(world: string) {
   const base = `${PREFIX}:{w:${world}}`;
   return {
+    /** gen (resets so far), n (data changes), deleted, seq (deliveries so far), ep:<organisation> (its endpoints) */
     meta: `${base}:meta`,
+    /** The data changes, oldest first (JSON each), replayed by every replica onto the seeded start. */
     changes: `${base}:changes`,
+    /** The scripted faults, in the order they were added (JSON each). */
     faults: `${base}:faults`,
+    /** The request journal, newest first (JSON each), at most the journal's capacity. */
     journal: `${base}:journal`,
+    /** Counts coverage reads: per operation, per status, per parameter name; unmatched; dropped. */
     tally: `${base}:tally`,
+    /** Endpoint id -> the endpoint (JSON, its secret included). */
     endpoints: `${base}:endpoints`,
+    /** Delivery id -> its log entry (JSON) as last written by a replica; its state is in `states`. */
     deliveries: `${base}:deliveries`,
+    /** Delivery id -> "<state>|<nextAttemptAt>": what scripts change without decoding the entry. */
     states: `${base}:states`,
+    /** Delivery id -> "<endpoint>|<seq>|<organisation>|<event>": where it sits in `order` and `waiting`. */
     index: `${base}:index`,
+    /** The log, by organisation then sequence: members "<organisation>|<seq>|<delivery>". */
     order: `${base}:order`,
+    /** Event id -> the event's body exactly as sent (what a resend sends again). */
     bodies: `${base}:bodies`,
+    /** Event id -> the log entries that keep its body. */
     bodyRefs: `${base}:body-refs`,
+    /** Delivery ids waiting for an attempt, by the time it is due (ms). */
     due: `${base}:due`,
+    /** Delivery ids being attempted, by the time the attempt's lease runs out (ms). */
     leases: `${base}:leases`,
+    /** Delivery id -> the replica holding its lease. */
     leaseOwners: `${base}:lease-owners`,
+    /** Deliveries waiting, by endpoint then sequence: members "<endpoint>|<seq>|<delivery>". */
     waiting: `${base}:waiting`,
+    /** Endpoint id -> deliveries waiting for it. */
     waitCounts: `${base}:wait-counts`,
+    /** Endpoint id -> attempts in flight. */
     inFlight: `${base}:in-flight`,
+    /** Endpoint id -> deliveries dropped at a bound so far. */
     drops: `${base}:drops`,
-    rate: (generation, apiKey) => `${base}:rate:${generation}:${digest(apiKey)}`,
+    /** The rate-limit log of one API key in the world's current generation. */
+    rate: (generation: number, apiKey: string) => `${base}:rate:${generation}:${digest(apiKey)}`,
   };
 }
 

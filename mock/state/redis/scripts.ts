@@ -36,11 +36,7 @@ export type ScriptName = keyof typeof SCRIPTS;
 
 let digest: string | undefined;
 
-/**
- * What names this release's formats: a digest of every script's text (made from formats.ts) and
- * the state's format. Replicas whose digests differ would read each other's keys wrongly: a state
- * holds the digest of the replicas that made it, and one of another release refuses it.
- */
+/** A digest of every script's text and the state's format: replicas whose digests differ would read each other's keys wrongly, so one refuses the other's state. */
 export function scriptsDigest(): string {
   digest ??= createHash("sha256")
     .update(STATE_FORMAT)
@@ -55,17 +51,11 @@ export interface Scripts {
   run(name: ScriptName, keys: readonly string[], args: readonly (string | number | Buffer)[]): Promise<unknown>;
   /** Plain commands (reads), their failures to reach the store answered as StoreUnavailableError. */
   read<T>(commands: (client: RedisClient) => Promise<T>): Promise<T>;
-  /** Whether the store answered last time: calls are worth making. */
-  readonly up: boolean;
   /** Calls sent so far, by script name ("read" for plain reads): each is one round trip (GET /_mock/metrics). */
   readonly roundTrips: ReadonlyMap<string, number>;
 }
 
-/**
- * Errors of the server that mean "not now" (loading its append-only file after a restart, a
- * cluster reconfiguring) are unavailability, as are the connection's; any other reply error is a
- * bug of the mock's and stays an error.
- */
+/** Replies that mean "not now" (loading after a restart, a cluster reconfiguring) are unavailability; any other is a bug and stays an error. */
 const NOT_NOW = /^(LOADING|CLUSTERDOWN|TRYAGAIN|MASTERDOWN|READONLY|BUSY)\b/;
 
 export function registerScripts(link: RedisLink): Scripts {
@@ -88,9 +78,6 @@ export function registerScripts(link: RedisLink): Scripts {
   const roundTrips = new Map<string, number>();
   const sent = (name: string) => roundTrips.set(name, (roundTrips.get(name) ?? 0) + 1);
   return {
-    get up() {
-      return link.up;
-    },
     roundTrips,
     run(name, keys, args) {
       if (!link.up) return Promise.reject(notReachable());

@@ -1,14 +1,12 @@
 // A world's store in Redis, as one replica holds it: the generation and the number of data changes
-// this replica has applied to its copy of the world's dataset, kept in line with Redis. Every
-// request's admission script checks both; when another replica changed the world (a trigger, a
-// reset), the answer says so, this replica catches up (the changes replayed in order, or the world
+// its copy of the world's dataset reflects. Every request's admission script checks both; when
+// another replica changed the world, this one catches up (the changes replayed in order, or the world
 // restarted first) and asks again: a change made anywhere is seen on the next request everywhere.
-// Local changes of the dataset (catching up, a trigger's mutation until it is committed) run one at
-// a time per world. Every request asks Redis (with the others of its turn of the event loop), and its
-// record goes with its admission, before the answer: a Cluster has no tracking of keys across nodes,
-// and on one server it held 61-85 % of memory state's throughput (npm run bench -- --only shared-state).
+// Local changes of the dataset run one at a time per world. Every request asks Redis (batched per
+// turn of the event loop) with its record: a Cluster has no tracking of keys across nodes, and on one
+// server this held 61-85 % of memory state's throughput (npm run bench -- --only shared-state).
 import { randomUUID } from "node:crypto";
-import type { DataChange } from "../../webhooks/persistence.js";
+import type { DataChange } from "../../webhooks/core.js";
 import { DEFAULT_WORLD, type World } from "../../worlds/world.js";
 import type { AdmitRequest, FaultsPort, WorldAdmission, WorldStore } from "../../worlds/world-store.js";
 import type { Fault } from "../../worlds/faults.js";
@@ -19,21 +17,19 @@ import { recordArgs } from "./record-args.js";
 import { worldKeys, type WorldKeys } from "./keys.js";
 import { ADMITTED } from "./formats.js";
 import type { Scripts } from "./scripts.js";
+import type { BackendOptions } from "../backend.js";
+import type { WorldsHere } from "../../worlds/state-port.js";
 import { Batcher } from "./batch.js";
 
 /** What every world's store of one replica shares. */
-export interface RedisWorldContext {
+export interface RedisWorldContext extends Pick<BackendOptions, "rateLimit" | "onError"> {
   scripts: Scripts;
   /** The store's address as lines show it. */
   store: string;
-  rateLimit: number | "off";
   journalCapacity: number;
   maxFaults: number;
-  /** The world's dataset back at its start here (a reset, here or through another replica). */
-  restartHere(world: World): void;
-  /** The world gone here (deleted through another replica). */
-  forgetHere(world: World): void;
-  onError(line: string): void;
+  /** Where a world restarts (a reset, here or through another replica) or is forgotten (deleted through another replica) here. */
+  here: WorldsHere;
 }
 
 export class RedisWorldState implements WorldStore {
@@ -105,7 +101,7 @@ export class RedisWorldState implements WorldStore {
           await this.open();
           continue;
         }
-        this.context.forgetHere(this.world);
+        this.context.here.forget(this.world);
         return requests.map(() => ({ kind: "gone" }));
       }
       // Data changed through another replica meanwhile: admitted all the same (nothing kept was
@@ -146,7 +142,7 @@ export class RedisWorldState implements WorldStore {
 
   /** The world's dataset at its start here, in generation `gen`, with no changes. */
   startAgain(gen: number): void {
-    this.context.restartHere(this.world);
+    this.context.here.restart(this.world);
     this.gen = gen;
     this.n = 0;
     this.applied = [];
@@ -158,12 +154,9 @@ export class RedisWorldState implements WorldStore {
     this.applied.push(change);
   }
 
-  /**
-   * A change made on this copy that Redis did not keep (it refused, or could not be reached): the
-   * copy goes back to its start and the changes it reflected are replayed, without asking Redis.
-   */
+  /** A change made here that Redis did not keep: the copy goes back to its start and replays what it reflected, without asking Redis. */
   undo(): void {
-    this.context.restartHere(this.world);
+    this.context.here.restart(this.world);
     replayChanges(this.world.dataset, this.applied);
   }
 

@@ -1,9 +1,6 @@
-// The scripts of requests, in batches: the requests a replica admits in one turn of its event loop
-// go to Redis as one script call per world (the world's generation and changes checked once; per
-// request the rate limit counted, the permission placed, a scripted fault taken; on a cache hit
-// the exchange recorded), and so do the exchanges it records after answering. Each runs in its
-// world's slot. Journal entries are JSON written by the replica and never decoded here; a batch's
-// entries are pushed in one command and its counts added once per distinct field.
+// The scripts of requests, in batches: what a replica admits or records in one turn of its event
+// loop goes to Redis as one script call per world, in the world's slot. Journal entries are JSON
+// never decoded here; a batch's entries are pushed in one command, its counts added once per field.
 import { MAX_PARAMETER_NAMES } from "../../../worlds/journal/tally.js";
 import { ADMITTED, TALLY } from "../formats.js";
 
@@ -56,10 +53,9 @@ end
 `;
 
 /**
- * KEYS meta, journal, tally. ARGV the generation the records belong to (0: not known to the replica,
- * which has admitted no request of the world yet), capacity, then records as RECORDS_LUA's collect
- * reads them, to the end. Records of a deleted world, or of a generation the world has left (a
- * reset), are dropped, as the journal was: answers 0 then, 1 when kept.
+ * KEYS meta, journal, tally. ARGV the records' generation (0: not known yet), capacity, then records
+ * as collect reads them. Records of a deleted world or a generation it has left are dropped (answers
+ * 0), as the journal was; 1 when kept.
  */
 export const RECORD_SCRIPT = `${RECORDS_LUA}
 local meta = redis.call('HMGET', KEYS[1], 'gen', 'deleted')
@@ -77,11 +73,8 @@ redis.call('DEL', KEYS[1], KEYS[2])
 return held
 `;
 
-
-export { ADMITTED };
-
 /** Arguments of each request of an admission batch before its record (see ADMIT_SCRIPT). */
-export const ADMIT_FIELDS = 6;
+const ADMIT_FIELDS = 6;
 
 /**
  * KEYS meta, faults, journal, tally, then the rate-limit logs of the batch's counted requests.

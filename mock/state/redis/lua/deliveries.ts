@@ -1,8 +1,6 @@
-// The scripts of a world's webhook side: endpoints, publishing (a trigger's data change and its
-// deliveries in one step), claiming due deliveries under a lease, renewing leases, settling an
-// attempt, and the bounds (waiting per endpoint and in all, the log per organisation). Every script
-// takes the same keys (DELIVERY_KEYS) in the world's slot. A log entry is JSON written by a replica
-// and never re-encoded here; what scripts change of it (state, nextAttemptAt) lives in `states`.
+// The scripts of a world's webhook side: endpoints, publishing, claiming due deliveries under a
+// lease, renewing, settling, and the bounds. Every script takes the same keys (DELIVERY_KEYS) in the
+// world's slot. A log entry is JSON never re-encoded here; its state and nextAttemptAt are in `states`.
 import type { WorldKeys } from "../keys.js";
 import { LUA_FORMATS, REFUSED } from "../formats.js";
 import { LOG_TRIM_SLACK } from "../../../webhooks/delivery-log.js";

@@ -62,21 +62,14 @@ export async function readLogged(scripts: Scripts, keys: WorldKeys, organization
   return entries.map((entry) => ({ entry, body: byEvent.get(entry.eventId) ?? undefined }));
 }
 
-/** Entries by id, in the order given, each with its state from `states` (an entry trimmed meanwhile is left out). */
+/** Entries by id, in the order given, each with the state scripts keep beside it in `states` (an entry trimmed meanwhile is left out). */
 export async function entriesOf(scripts: Scripts, keys: WorldKeys, ids: string[]): Promise<DeliveryLogEntry[]> {
   if (ids.length === 0) return [];
   const [texts, states] = await scripts.read((client) => Promise.all([client.hmget(keys.deliveries, ...ids), client.hmget(keys.states, ...ids)]));
-  const entries: DeliveryLogEntry[] = [];
-  texts.forEach((text, i) => {
-    if (text === null) return;
-    entries.push(withState(JSON.parse(text) as DeliveryLogEntry, states[i]));
+  return texts.flatMap((text, i) => {
+    if (text === null) return [];
+    const [entry, state] = [JSON.parse(text) as DeliveryLogEntry, states[i]];
+    const held = state === null ? undefined : parseMember("state", state);
+    return [held ? { ...entry, state: held.state as DeliveryState, nextAttemptAt: held.nextAt || null } : entry];
   });
-  return entries;
-}
-
-/** An entry with the state scripts keep beside it (formats.ts: a state member). */
-export function withState(entry: DeliveryLogEntry, state: string | null): DeliveryLogEntry {
-  if (state === null) return entry;
-  const held = parseMember("state", state);
-  return { ...entry, state: held.state as DeliveryState, nextAttemptAt: held.nextAt || null };
 }

@@ -1,64 +1,52 @@
-// Attempts of a replicated mock's deliveries, one pump per replica over every world of the mock.
-// A delivery is claimed under a lease (a script gives it to one replica, which renews the lease
-// while it sends), attempted, and settled (recorded, and due again on the schedule when it failed):
-// each attempt is made by exactly one replica. A replica that dies leaves its leases to run out,
-// and another takes the attempt then; a delivery waiting for its retry belongs to no replica, and
-// whichever claims it first at its time attempts it. Replicas tell each other when a retry is due
-// (a message on the mock's channel), and look at every world once a second besides, so nothing
-// waits on a message that was lost.
+// Attempts of a replicated mock's deliveries, one pump per replica over every world. A delivery is
+// claimed under a lease (renewed while it is sent), attempted (attempt.ts, as in one process), and
+// settled: each attempt is made by exactly one replica. A replica that dies leaves its leases to run
+// out, and another takes the attempt then. Replicas tell each other when a retry is due (a message on
+// the mock's channel), and look at every world once a second besides, in case a message was lost.
 import { randomUUID } from "node:crypto";
 import { hostname } from "node:os";
 import { StoreUnavailableError } from "../../../kernel/store-unavailable.js";
-import { attemptDelivery, droppedLine } from "../../../webhooks/attempt.js";
-import { attemptOutcome } from "../../../webhooks/attempt-outcome.js";
-import { attemptLine, type AttemptRecord, type DeliveryLogEntry } from "../../../webhooks/delivery-log.js";
-import { createAgent, type EndpointAgent } from "../../../webhooks/send.js";
-import type { AttemptObserver, EngineSettings } from "../../../webhooks/settings.js";
+import { attemptOutcome, DeliveryAttempts, isToldDrop, type AttemptListener, type AttemptParts } from "../../../webhooks/attempt.js";
+import type { DeliveryLogEntry } from "../../../webhooks/delivery-log.js";
+import type { EngineSettings } from "../../../webhooks/settings.js";
 import { DEFAULT_WORLD } from "../../../worlds/world.js";
 import type { RedisLink } from "../connection.js";
 import { mockKeys, worldKeys } from "../keys.js";
 import { deliveryKeys } from "../lua/deliveries.js";
 import type { Scripts } from "../scripts.js";
-import { endpointOf, entriesOf, withState } from "./log.js";
-import { stateMember } from "../formats.js";
+import { endpointOf, entriesOf } from "./log.js";
 
 /** How often every world is looked at, whatever was said on the channel. */
 const SWEEP_MS = 1000;
 /** Deliveries one claim takes at most. */
 const CLAIM_MOST = 50;
 
-type Listener = (entry: DeliveryLogEntry, attempt: AttemptRecord) => void;
-
-export interface PumpParts {
+export interface PumpParts extends AttemptParts {
   link: RedisLink;
   scripts: Scripts;
   settings: EngineSettings;
-  /** One line per attempt (--log). */
-  log?: (line: string) => void;
-  /** Told of every attempt this replica makes (metrics, JSON log lines). */
-  observe?: AttemptObserver;
-  onError(line: string): void;
 }
 
 export class DeliveryPump {
   /** Who holds a lease: this replica, unlike any other. */
   readonly owner = `${hostname()}:${process.pid}:${randomUUID().slice(0, 8)}`;
   private readonly leaseMs: number;
-  /** Worlds whose deliveries this replica attempts, each with the listener of its service here (if any). */
-  private readonly worlds = new Map<string, Listener | undefined>([[DEFAULT_WORLD, undefined]]);
+  /** Worlds whose deliveries this replica attempts, each with the listeners of its service here (if any). */
+  private readonly worlds = new Map<string, Iterable<AttemptListener> | undefined>([[DEFAULT_WORLD, undefined]]);
   private readonly timers = new Map<string, { at: number; timer: NodeJS.Timeout }>();
   /** Worlds being claimed, and whether they were asked for again meanwhile. */
   private readonly claiming = new Map<string, boolean>();
-  private readonly attempts = new Set<Promise<void>>();
+  private readonly running = new Set<Promise<void>>();
   /** The deliveries being attempted here, by world: their leases are not handed back. */
   private readonly sending = new Map<string, Set<string>>();
-  private readonly agents = new Map<string, EndpointAgent>();
+  readonly attempts: DeliveryAttempts;
   private sweeper: NodeJS.Timeout | undefined;
   private closed = false;
 
-  constructor(private readonly parts: PumpParts) {
+  constructor(readonly parts: PumpParts) {
     // Long enough for an attempt's whole answer; renewed at a third of it while the attempt runs.
     this.leaseMs = Math.max(5000, 2 * parts.settings.responseTimeoutMs + 1000);
+    this.attempts = new DeliveryAttempts(parts);
   }
 
   async start(): Promise<void> {
@@ -73,9 +61,9 @@ export class DeliveryPump {
     this.schedule(DEFAULT_WORLD, 0);
   }
 
-  /** Attempts the world's deliveries here; `listener` hears of each attempt this replica makes. */
-  watch(world: string, listener?: Listener): void {
-    this.worlds.set(world, listener);
+  /** Attempts the world's deliveries here; `listeners` hear of each attempt this replica makes. */
+  watch(world: string, listeners: Iterable<AttemptListener>): void {
+    this.worlds.set(world, listeners);
     this.schedule(world, 0);
   }
 
@@ -89,12 +77,6 @@ export class DeliveryPump {
     return this.sending.get(world)?.size ?? 0;
   }
 
-  /** An endpoint removed: its connections go. */
-  forget(endpointId: string): void {
-    this.agents.get(endpointId)?.destroy();
-    this.agents.delete(endpointId);
-  }
-
   /** Deliveries of the world are due in `delayMs`: claimed here then, and (when `tell`) by every replica. */
   due(world: string, delayMs: number, tell: boolean): void {
     this.schedule(world, delayMs);
@@ -105,16 +87,11 @@ export class DeliveryPump {
   dropped(world: string, flat: readonly (string | number)[]): void {
     for (let i = 0; i + 2 < flat.length; i += 3) {
       const count = Number(flat[i + 2]);
-      if (!Number.isInteger(Math.log10(count))) continue;
-      void this.dropLine(world, String(flat[i]), count);
+      if (isToldDrop(count)) void this.dropLine(world, String(flat[i]), count);
     }
   }
 
-  /**
-   * Releases the leases this replica holds for deliveries it is not attempting (a claim whose
-   * attempt never began): each is due again at once, and every replica is told so, rather than
-   * waiting for the lease to run out. Attempts in flight keep theirs and settle as usual.
-   */
+  /** Releases the leases held here for deliveries not being attempted: each is due again at once for every replica, rather than when the lease runs out. */
   async handBack(): Promise<void> {
     await Promise.all(
       [...this.worlds.keys()].map(async (world) => {
@@ -135,9 +112,8 @@ export class DeliveryPump {
     clearInterval(this.sweeper);
     for (const { timer } of this.timers.values()) clearTimeout(timer);
     this.timers.clear();
-    await Promise.all([...this.attempts]);
-    for (const agent of this.agents.values()) agent.destroy();
-    this.agents.clear();
+    await Promise.all([...this.running]);
+    this.attempts.close();
   }
 
   private schedule(world: string, delayMs: number): void {
@@ -179,7 +155,11 @@ export class DeliveryPump {
         const { concurrency } = this.parts.settings;
         const answer = (await this.parts.scripts.run("hrmClaim", deliveryKeys(worldKeys(world)), [this.owner, this.leaseMs, CLAIM_MOST, concurrency])) as (string | number)[];
         const [now, next] = answer.map(Number);
-        for (let i = 2; i + 3 < answer.length; i += 4) this.track(this.attempt(world, String(answer[i]), String(answer[i + 1]), String(answer[i + 2]), String(answer[i + 3])));
+        for (let i = 2; i + 3 < answer.length; i += 4) {
+          const attempt = this.attempt(world, String(answer[i]), String(answer[i + 1]), String(answer[i + 2]), String(answer[i + 3]));
+          this.running.add(attempt);
+          void attempt.finally(() => this.running.delete(attempt));
+        }
         if (next >= 0) this.schedule(world, next - now);
       } while (this.claiming.get(world) && !this.closed);
     } catch (error) {
@@ -190,23 +170,16 @@ export class DeliveryPump {
     }
   }
 
-  private track(attempt: Promise<void>): void {
-    this.attempts.add(attempt);
-    void attempt.finally(() => this.attempts.delete(attempt));
-  }
-
   private async attempt(world: string, id: string, entryText: string, endpointText: string, body: string): Promise<void> {
     const { scripts, settings } = this.parts;
     let sending = this.sending.get(world);
     if (!sending) this.sending.set(world, (sending = new Set()));
     sending.add(id);
-    const entry = withState(JSON.parse(entryText) as DeliveryLogEntry, stateMember("sending"));
+    const entry: DeliveryLogEntry = { ...(JSON.parse(entryText) as DeliveryLogEntry), state: "sending", nextAttemptAt: null };
     const endpoint = endpointOf(endpointText);
-    let agent = this.agents.get(endpoint.id);
-    if (!agent) this.agents.set(endpoint.id, (agent = createAgent(endpoint.url, settings.concurrency)));
     const renew = setInterval(() => void scripts.run("hrmRenew", deliveryKeys(worldKeys(world)), [this.owner, this.leaseMs, id]).catch(() => undefined), this.leaseMs / 3);
     try {
-      const sent = await attemptDelivery(endpoint, agent, entry, Buffer.from(body, "utf8"), settings.responseTimeoutMs, Date.now());
+      const sent = await this.attempts.send(endpoint, entry, Buffer.from(body, "utf8"), Date.now());
       const { record, state, delayMs } = attemptOutcome(entry, sent, settings.retryDelaysMs, false, Date.now());
       const next = state === "retry-scheduled" ? record.nextRetryAt : null;
       const written = { ...entry, state, nextAttemptAt: next, attempts: [...entry.attempts, record] };
@@ -214,15 +187,9 @@ export class DeliveryPump {
       if (!settled) return;
       const [finalState, dueAt, ...dropped] = settled;
       const logged = { ...written, state: finalState as DeliveryLogEntry["state"] };
-      this.parts.log?.(attemptLine(logged, record));
-      this.parts.observe?.(logged, record);
+      this.attempts.told(logged, record, this.worlds.get(world));
       this.dropped(world, dropped);
       if (Number(dueAt) >= 0) this.due(world, delayMs ?? 0, true);
-      try {
-        this.worlds.get(world)?.(logged, { ...record });
-      } catch {
-        // A failing observer must not break deliveries.
-      }
     } finally {
       sending.delete(id);
       clearInterval(renew);
@@ -232,9 +199,8 @@ export class DeliveryPump {
   }
 
   /**
-   * Records the attempt; while the store is unreachable it tries again until the lease would run
-   * out (then another replica attempts the delivery again: a receiver may see it twice, as the
-   * provider's own redeliveries allow). Undefined when the lease was lost.
+   * Records the attempt; while the store is unreachable, again until the lease would run out (then
+   * another replica attempts it again, as the provider's redeliveries may). Undefined when the lease was lost.
    */
   private async settle(world: string, id: string, entry: DeliveryLogEntry, delayMs: number): Promise<(string | number)[] | undefined> {
     const { settings } = this.parts;
@@ -264,8 +230,7 @@ export class DeliveryPump {
       const [entry] = await entriesOf(this.parts.scripts, worldKeys(world), [id]);
       const endpointText = entry && (await this.parts.scripts.read((client) => client.hget(worldKeys(world).endpoints, entry.endpointId)));
       if (!entry || !endpointText) return;
-      const line = droppedLine(endpointOf(endpointText), entry, count, `the bound on waiting deliveries (${this.parts.settings.maxWaitingPerEndpoint} per endpoint, ${this.parts.settings.maxWaiting} in all)`);
-      if (line) this.parts.onError(line);
+      this.attempts.dropped(endpointOf(endpointText), entry, count, `the bound on waiting deliveries (${this.parts.settings.maxWaitingPerEndpoint} per endpoint, ${this.parts.settings.maxWaiting} in all)`);
     } catch {
       // The line is a courtesy; the log entry says "dropped" all the same.
     }

@@ -1,62 +1,46 @@
 // A world's webhook side when replicas share it (--state redis://): endpoints, the delivery log and
-// the queue live in Redis; this replica publishes events (a trigger's data change and its deliveries
-// in one script, which refuses when another replica changed the world first: this one catches up
-// and tries again), reads the log and resends from it, and leaves attempts to the delivery pump,
-// which any replica runs. The rules are the in-memory service's, shared through service-base.ts:
-// the same publisher, resend picks, endpoint rules and bounds.
+// the queue live in Redis; this replica publishes events, reads the log and resends from it, and
+// leaves attempts to the delivery pump. The rules are the in-memory service's (service-base.ts).
 import { randomUUID } from "node:crypto";
 import type { WebhookEvent } from "../../../../generated/events.js";
 import { ok, refuse, type Result } from "../../../kernel/results.js";
 import type { DeliveryFilter, DeliveryLogEntry } from "../../../webhooks/delivery-log.js";
 import { atLimit, makeEndpoint, viewOf, type Endpoint } from "../../../webhooks/endpoints.js";
-import type { CloseReport } from "../../../webhooks/persistence.js";
-import type { WorldWebhooks } from "../../../webhooks/port.js";
+import type { CloseReport, WorldWebhooks } from "../../../webhooks/port.js";
 import type { QueuedDelivery, TriggerResult } from "../../../webhooks/publisher.js";
 import { resentView, type ResendPick } from "../../../webhooks/resend.js";
 import { newEntry, triggerRequest, WebhookServiceBase } from "../../../webhooks/service-base.js";
-import type { EngineSettings } from "../../../webhooks/settings.js";
 import type { TriggerInput } from "../../../webhooks/triggers.js";
-import type { DataChange } from "../../../webhooks/persistence.js";
+import type { DataChange } from "../../../webhooks/core.js";
 import { deliveryKeys } from "../lua/deliveries.js";
 import { REFUSED } from "../formats.js";
-import type { Scripts } from "../scripts.js";
 import type { RedisWorldState } from "../world-state.js";
 import { endpointOf, readDeliveries, readEndpoints, readLogged } from "./log.js";
 import type { DeliveryPump } from "./pump.js";
 
 /** How often idle() looks at the world's queue. */
 const IDLE_LOOK_MS = 20;
-/**
- * How long a trigger keeps making its event again while other replicas' changes land first: each
- * refusal means another change was kept, so it only runs out under a stream of triggers elsewhere.
- */
+/** How long a trigger keeps making its event again while other replicas' changes land first (each one kept). */
 export const TRIGGER_PATIENCE_MS = 5_000;
 
-export interface RedisWebhookParts {
-  scripts: Scripts;
-  settings: EngineSettings;
-  pump: DeliveryPump;
-  /** The store's address as lines show it. */
-  store: string;
-  onError(line: string): void;
-}
-
 /** A delivery made here, not yet in Redis: what the publish script takes for it. */
-interface Pending {
-  entry: DeliveryLogEntry;
-  body: Buffer;
-}
+type Pending = { entry: DeliveryLogEntry; body: Buffer };
 
 export class RedisWebhookService extends WebhookServiceBase implements WorldWebhooks {
   constructor(
     /** The world's store, made with it. */
     private readonly state: RedisWorldState,
     private readonly worldId: string,
-    private readonly parts: RedisWebhookParts,
+    /** The replica's pump, whose parts (the scripts, the settings) this service shares. */
+    private readonly pump: DeliveryPump,
   ) {
     // Replicas share a seed, not a sequence: each draws its own, so two never make the same ids.
-    super(parts.settings, Number.parseInt(randomUUID().slice(0, 8), 16), parts.onError);
-    parts.pump.watch(worldId, (entry, attempt) => this.tell(entry, attempt));
+    super(pump.parts.settings, Number.parseInt(randomUUID().slice(0, 8), 16), pump.parts.onError);
+    pump.watch(worldId, this.listeners);
+  }
+
+  private get parts() {
+    return this.pump.parts;
   }
 
   protected get dataset() {
@@ -64,7 +48,7 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
   }
 
   get pending(): number {
-    return this.parts.pump.inFlight(this.worldId);
+    return this.pump.inFlight(this.worldId);
   }
 
   private get keys() {
@@ -93,14 +77,13 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
   async removeEndpoint(organizationId: string, id: string) {
     const [removed, text] = (await this.parts.scripts.run("hrmRemoveEndpoint", deliveryKeys(this.keys), [organizationId, id.toLowerCase()])) as [number, string];
     if (removed !== 1) return refuse("not-found", `no webhook endpoint with id ${id} in this organisation`, "id");
-    this.parts.pump.forget(id.toLowerCase());
+    this.pump.attempts.forget(id.toLowerCase());
     return ok(viewOf(endpointOf(text)));
   }
 
   /**
-   * Publishes on this replica's copy of the world, brought up to date first, alone with it; the
-   * data change and the deliveries are committed in one script, which refuses when another replica
-   * changed the world meanwhile: the copy is caught up and the event made again.
+   * Publishes on this replica's copy of the world, alone with it; the data change and the deliveries
+   * go in one script, which refuses when another replica changed the world first: then again.
    */
   trigger(input: TriggerInput): Promise<Result<TriggerResult>> {
     return this.state.exclusive(async () => {
@@ -167,14 +150,14 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
   /** What waits stays in Redis: another replica attempts it, or this one when it starts again. */
   protected async shutDown(): Promise<CloseReport> {
     this.listeners.clear();
-    this.parts.pump.unwatch(this.worldId);
+    this.pump.unwatch(this.worldId);
     let waiting = 0;
     try {
       waiting = await this.parts.scripts.read((client) => client.zcard(this.keys.due));
     } catch {
       // Unreachable: nothing more can be said of what waits.
     }
-    if (waiting > 0) this.parts.onError(`webhooks stopped here: ${waiting} ${waiting === 1 ? "delivery is" : "deliveries are"} still waiting, kept in ${this.parts.store}, to be attempted by another replica or when one starts again`);
+    if (waiting > 0) this.parts.onError(`webhooks stopped here: ${waiting} ${waiting === 1 ? "delivery is" : "deliveries are"} still waiting, kept in ${this.parts.link.address.shown}, to be attempted by another replica or when one starts again`);
     return { waiting: [] };
   }
 
@@ -194,10 +177,7 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
     return (await this.commit(pending, "", false)) === "committed" ? ok(deliveries) : gone();
   }
 
-  /**
-   * The publish script: the change (if any) and the deliveries, against the generation and changes
-   * this replica's copy reflects when `checked`. "committed", or the world's [gen, n] when it moved.
-   */
+  /** The change (if any) and the deliveries, against this copy's generation and changes when `checked`; else the world's [gen, n]. */
   private async commit(pending: readonly Pending[], change: string, checked: boolean): Promise<"committed" | "gone" | [number, number]> {
     const { settings } = this;
     const args: (string | number | Buffer)[] = [checked ? this.state.gen : "", checked ? this.state.n : "", change, settings.maxWaitingPerEndpoint, settings.maxWaiting, settings.logLimit];
@@ -209,8 +189,8 @@ export class RedisWebhookService extends WebhookServiceBase implements WorldWebh
     const answer = (await this.parts.scripts.run("hrmPublish", deliveryKeys(this.keys), args)) as (number | string)[];
     if (answer[0] === REFUSED.conflict) return [Number(answer[1]), Number(answer[2])];
     if (answer[0] === REFUSED.gone) return "gone";
-    this.parts.pump.dropped(this.worldId, answer.slice(4));
-    if (pending.length > 0) this.parts.pump.due(this.worldId, 0, true);
+    this.pump.dropped(this.worldId, answer.slice(4));
+    if (pending.length > 0) this.pump.due(this.worldId, 0, true);
     return "committed";
   }
 }
