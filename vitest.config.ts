@@ -33,10 +33,8 @@ export default defineConfig({
     // its own waits name what never came well before these end it.
     testTimeout: 120_000,
     hookTimeout: 300_000,
-    // Three workers on a 2-core machine: many files spend their time waiting on processes they start
-    // (servers, Chromium, Podman), which a third fills. Measured here, warm: 214.42 s with 2, 182.35 s
-    // with 3, 199.35 s with 4; with one core kept busy, 3 passed three runs in a row (208.58-227.83 s).
-    maxWorkers: 3,
+    // The suites start servers on ephemeral ports; two workers keep a 2-core machine responsive.
+    maxWorkers: 2,
     // Workers as threads of the vitest process, not processes of their own: the whole run took 238 s
     // of the machine's CPU instead of 257 s (`CI=true npx vitest run --pool=threads` against forks,
     // quiet machine). No test changes the process's directory or exits it.
