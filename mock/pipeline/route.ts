@@ -9,7 +9,6 @@ import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";
 import { parseQuery } from "../../src/query.js";
 import { canonicalCase, type Query } from "./params.js";
-import { parameterValidator } from "./param-validation.js";
 
 /** Prism checks what the spec says (routing, parameters, a Bearer credential unless the caller turns it off); the findings come back to the caller. */
 export const CONFIG: IHttpConfig = {
@@ -73,7 +72,7 @@ export function prismComponents(given: Partial<PrismHttpComponents> = {}): Prism
  */
 export function createRouter(spec: LoadedSpec, components = prismComponents(), { security }: { security: boolean } = { security: true }): (input: RoutedInput) => Promise<Routing> {
   const config: IHttpConfig = { ...CONFIG, checkSecurity: security };
-  const prism = createInstance(config, { ...components, mock: handBack, validateInput: parameterValidator(spec.operations, components.validateInput) });
+  const prism = createInstance(config, { ...components, mock: handBack });
   const shortlist = shortlister(spec.operations);
   return async ({ method, path, search, headers, body }) => {
     const candidates = shortlist(path);
