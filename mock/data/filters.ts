@@ -1,6 +1,7 @@
 // Filter predicates of the lists, built once per request from already parsed parameters.
 // A null predicate means "no filter", so the list can be sliced without testing each record.
-import { departmentStatusKey, employeesMatching, requestPlacesOf, type OrganizationData } from "./organization.js";
+import { departmentStatusKey, requestPlacesOf, type OrganizationData } from "./organization.js";
+import { employeesMatching } from "./employee-search.js";
 import type { DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
 
 export interface LeaveRequestFilter {
@@ -54,7 +55,7 @@ export function leaveRequestSelection(org: OrganizationData, f: LeaveRequestFilt
 /** The employees whose full name or email, and the leave types whose name, hold `term` (any case). */
 function searchMatches(org: OrganizationData, term: string): { employees: Set<string>; types: Set<string> } {
   const lower = term.toLowerCase();
-  const employees = employeesMatching(org, lower);
+  const employees = employeesMatching(org.employees, lower);
   const types = new Set(org.leaveTypes.filter(nameHolds(term)).map((t) => t.id));
   return { employees, types };
 }
