@@ -1,6 +1,7 @@
 // Filter predicates of the lists, built once per request from already parsed parameters.
 // A null predicate means "no filter", so the list can be sliced without testing each record.
-import { departmentStatusKey, employeesMatching, requestPlacesOf, type OrganizationData } from "./organization.js";
+import { departmentStatusKey, requestPlacesOf, type OrganizationData } from "./organization.js";
+import { employeesMatching } from "./employee-search.js";
 import type { DepartmentRecord, EmployeeRecord, LeaveRequestRecord, LeaveTypeRecord } from "./records.js";
 
 export interface LeaveRequestFilter {
@@ -22,39 +23,41 @@ export interface LeaveRequestFilter {
  */
 export function leaveRequestSelection(org: OrganizationData, f: LeaveRequestFilter): { source: readonly LeaveRequestRecord[]; keep: ((r: LeaveRequestRecord) => boolean) | null } {
   const { index } = org;
-  const candidates: [readonly LeaveRequestRecord[], LeaveRequestFilter][] = [[org.leaveRequests, f]];
-  const without = (...keys: (keyof LeaveRequestFilter)[]) => {
-    const rest = { ...f };
-    for (const key of keys) delete rest[key];
-    return rest;
+  // The smallest source; of equal ones, the one that implies the most filters (leaves the fewest tests).
+  let source: readonly LeaveRequestRecord[] = org.leaveRequests;
+  let implied: Implied = NONE_IMPLIED;
+  const offer = (next: readonly LeaveRequestRecord[], nextImplied: Implied) => {
+    if (next.length < source.length || (next.length === source.length && nextImplied.length > implied.length)) [source, implied] = [next, nextImplied];
   };
-  if (f.departmentId !== undefined && f.statusId !== undefined) {
-    candidates.push([index.requestsByDepartmentStatus.get(departmentStatusKey(f.departmentId, f.statusId)) ?? [], without("departmentId", "statusId")]);
-  }
-  if (f.departmentId !== undefined) candidates.push([index.requestsByDepartment.get(f.departmentId) ?? [], without("departmentId")]);
-  if (f.statusId !== undefined) candidates.push([index.requestsByStatus.get(f.statusId) ?? [], without("statusId")]);
+  if (f.departmentId !== undefined && f.statusId !== undefined) offer(index.requestsByDepartmentStatus.get(departmentStatusKey(f.departmentId, f.statusId)) ?? [], DEPARTMENT_AND_STATUS);
+  if (f.departmentId !== undefined) offer(index.requestsByDepartment.get(f.departmentId) ?? [], DEPARTMENT);
+  if (f.statusId !== undefined) offer(index.requestsByStatus.get(f.statusId) ?? [], STATUS);
   let search: ReturnType<typeof searchMatches> | undefined;
   if (f.searchTerm !== undefined) {
     search = searchMatches(org, f.searchTerm);
     // Every leave type named: the term matches every request (each has one of the organisation's types).
-    if (search.types.size > 0 && search.types.size === org.leaveTypes.length) candidates.push([org.leaveRequests, without("searchTerm")]);
+    if (search.types.size > 0 && search.types.size === org.leaveTypes.length) offer(org.leaveRequests, SEARCH);
     else {
-      // Gathered only when fewer than the smallest group above (a department's, say) would walk.
-      const named = searchedRequests(org, search, Math.min(...candidates.map(([source]) => source.length)));
-      if (named) candidates.push([named, without("searchTerm")]);
+      // Gathered only when fewer than the smallest source above (a department's, say) would walk.
+      const named = searchedRequests(org, search, source.length);
+      if (named) offer(named, SEARCH);
     }
   }
-  // The smallest source; of equal ones, the one that leaves the fewest tests.
-  const [source, rest] = candidates.reduce((best, next) =>
-    next[0].length < best[0].length || (next[0].length === best[0].length && Object.keys(next[1]).length < Object.keys(best[1]).length) ? next : best,
-  );
-  return { source, keep: leaveRequestPredicate(rest, search) };
+  return { source, keep: leaveRequestPredicate(f, implied, search) };
 }
+
+/** The filters a source holds to already (an index group holds to its department or status). */
+type Implied = readonly (keyof LeaveRequestFilter)[];
+const NONE_IMPLIED: Implied = [];
+const DEPARTMENT_AND_STATUS: Implied = ["departmentId", "statusId"];
+const DEPARTMENT: Implied = ["departmentId"];
+const STATUS: Implied = ["statusId"];
+const SEARCH: Implied = ["searchTerm"];
 
 /** The employees whose full name or email, and the leave types whose name, hold `term` (any case). */
 function searchMatches(org: OrganizationData, term: string): { employees: Set<string>; types: Set<string> } {
   const lower = term.toLowerCase();
-  const employees = employeesMatching(org, lower);
+  const employees = employeesMatching(org.employees, lower);
   const types = new Set(org.leaveTypes.filter(nameHolds(term)).map((t) => t.id));
   return { employees, types };
 }
@@ -97,9 +100,13 @@ function searchedRequests(org: OrganizationData, search: ReturnType<typeof searc
   return found;
 }
 
-function leaveRequestPredicate(f: LeaveRequestFilter, search: ReturnType<typeof searchMatches> | undefined): ((r: LeaveRequestRecord) => boolean) | null {
+/** A test of the filters of `f` its source does not imply. */
+function leaveRequestPredicate(f: LeaveRequestFilter, implied: Implied, search: ReturnType<typeof searchMatches> | undefined): ((r: LeaveRequestRecord) => boolean) | null {
   const tests: ((r: LeaveRequestRecord) => boolean)[] = [];
-  const { companyId, departmentId, leaveTypeId, statusId, startFrom, startTo, searchTerm } = f;
+  const { companyId, leaveTypeId, startFrom, startTo } = f;
+  const departmentId = implied.includes("departmentId") ? undefined : f.departmentId;
+  const statusId = implied.includes("statusId") ? undefined : f.statusId;
+  const searchTerm = implied.includes("searchTerm") ? undefined : f.searchTerm;
   if (statusId !== undefined) tests.push((r) => r.statusId === statusId);
   if (leaveTypeId !== undefined) tests.push((r) => r.leaveTypeId === leaveTypeId);
   if (departmentId !== undefined) tests.push((r) => r.departmentId === departmentId);

@@ -10,6 +10,7 @@ import type {
   LeaveTypeRecord,
 } from "./records.js";
 import type { WorkCalendar } from "./working-days.js";
+import { forgetEmployeeTexts } from "./employee-search.js";
 
 export interface OrganizationData {
   readonly id: string;
@@ -116,38 +117,6 @@ export function workCalendarOf(org: OrganizationData, employee: EmployeeRecord):
   return { holidays: org.index.holidayDates, daysOff: employee.daysOff };
 }
 
-/** The employees whose full name or email holds `lowerTerm` (lower case): one native search over texts kept until an employee changes. */
-export function employeesMatching(org: OrganizationData, lowerTerm: string): Set<string> {
-  let texts = employeeTexts.get(org);
-  if (!texts) employeeTexts.set(org, (texts = joinTexts(org.employees)));
-  const { joined, starts, ids } = texts;
-  if (lowerTerm === "") return new Set(ids);
-  const found = new Set<string>();
-  for (let at = joined.indexOf(lowerTerm); at >= 0; at = joined.indexOf(lowerTerm, at + 1)) {
-    // The employee whose texts hold position `at`: the last start at or before it. A match reaching
-    // over a separator is not in one text.
-    if (!joined.slice(at, at + lowerTerm.length).includes(SEPARATOR)) found.add(ids[upperBound(starts, at, (a, b) => a - b) - 1]);
-  }
-  return found;
-}
-
-const SEPARATOR = "\u0000";
-const employeeTexts = new WeakMap<OrganizationData, ReturnType<typeof joinTexts>>();
-
-/** Each employee's name and email in lower case, each followed by SEPARATOR, with where each employee starts. */
-function joinTexts(employees: readonly EmployeeRecord[]) {
-  const parts: string[] = [];
-  const starts: number[] = [];
-  let length = 0;
-  for (const e of employees) {
-    starts.push(length);
-    const part = `${e.fullName.toLowerCase()}${SEPARATOR}${e.email.toLowerCase()}${SEPARATOR}`;
-    parts.push(part);
-    length += part.length;
-  }
-  return { joined: parts.join(""), starts, ids: employees.map((e) => e.id) };
-}
-
 /** Where each employee's and each leave type's requests stand in the list's order (`leaveRequests` indexes, ascending). */
 type RequestPlaces = Record<"byEmployee" | "byLeaveType", ReadonlyMap<string, Int32Array>>;
 
@@ -239,14 +208,14 @@ function replaceRecord<T extends { id: string }>(list: T[], byId: Map<string, T>
 
 export function replaceEmployee(org: OrganizationData, next: EmployeeRecord): void {
   replaceRecord(org.employees, org.index.employeeById, next);
-  employeeTexts.delete(org);
+  forgetEmployeeTexts(org.employees);
 }
 
 export function insertEmployee(org: OrganizationData, record: EmployeeRecord): void {
   org.employees.splice(upperBound(org.employees, record, compareByCode), 0, record);
   org.index.employeeById.set(record.id, record);
   org.index.requestsByEmployee.set(record.id, []);
-  employeeTexts.delete(org);
+  forgetEmployeeTexts(org.employees);
 }
 
 export function replaceDepartment(org: OrganizationData, next: DepartmentRecord): void {

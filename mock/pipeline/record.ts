@@ -32,7 +32,9 @@ export function createRecorder({ worlds, now }: RecorderOptions): Recorder {
     const apiKey = identified.ok && held(identified.apiKey.world) ? identified.apiKey : undefined;
     const { journal } = apiKey?.world ?? worlds.default;
     if (!journal.on) return;
-    return journal.record(entryOf(request, { ...reply, caller: reply.caller ?? apiKey?.label }, operationId, started, now()));
+    // The answer names its caller when it has one; a copy only when it has none (a refusal before admission).
+    const recorded = reply.caller !== undefined || apiKey === undefined ? reply : { ...reply, caller: apiKey.label };
+    return journal.record(entryOf(request, recorded, operationId, started, now()));
   };
 }
 
