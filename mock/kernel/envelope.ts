@@ -6,10 +6,9 @@ import { messageOf, type Violation } from "./violations.js";
 /** Every envelope the mock writes (the API and its control API) is JSON in UTF-8. */
 export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
-/** `text`: the data's JSON text, when the caller has it (a page joined from kept texts). */
-export function successBody(data: unknown, text: string = JSON.stringify(data)): string {
+export function successBody(data: unknown): string {
   // Written by hand around the data so the data is serialised once and the key order is fixed.
-  return `{"isSuccessful":true,"code":"00","message":"Success","data":${text}}`;
+  return `{"isSuccessful":true,"code":"00","message":"Success","data":${JSON.stringify(data)}}`;
 }
 
 export function failureBody(status: number, message: string): string {

@@ -29,10 +29,7 @@ export const refuse = (kind: RefusalKind, message: string, field?: string): { ok
 });
 
 /** What an operation answers: its data, or a refusal already worded for the envelope's message. */
-export type OperationResult =
-  /** `text`: the data's JSON text, when the operation wrote it already (a page joined from its items' kept texts). */
-  | { ok: true; data: unknown; text?: string; bare?: boolean }
-  | { ok: false; kind: RefusalKind; message: string; field?: string };
+export type OperationResult = { ok: true; data: unknown; bare?: boolean } | { ok: false; kind: RefusalKind; message: string; field?: string };
 
 /** The words an envelope's message starts with, per kind of refusal. */
 const LEAD: Record<RefusalKind, string> = { invalid: "Bad request", "not-found": "Not found", conflict: "Conflict", unavailable: "Service unavailable" };

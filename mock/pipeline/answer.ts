@@ -155,7 +155,7 @@ export function createAnswer(options: AnswerOptions): Answer {
         return { ...failure(statusOf(done.kind), done.message, headers), violations: broken, caller, cacheable };
       }
       // A bare result (Pact's state values) is answered as it is, for a reader of its top level.
-      return { status: successStatus(operation), body: done.bare ? JSON.stringify(done.data) : successBody(done.data, done.text), headers, caller, cacheable };
+      return { status: successStatus(operation), body: done.bare ? JSON.stringify(done.data) : successBody(done.data), headers, caller, cacheable };
     };
     return andThen(result, toReply);
   }

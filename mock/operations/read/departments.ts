@@ -6,7 +6,7 @@ import type { OrganizationData } from "../../data/organization.js";
 import { pageOfMatches } from "../../data/paging.js";
 import type { DepartmentRecord } from "../../data/records.js";
 import type { ResourceHandler, ResourceRequest, Schemas } from "./contract.js";
-import { Refusal, answer, answerPage, organizationOf, perRecord, searchTerm } from "./query.js";
+import { Refusal, answer, organizationOf, perRecord, searchTerm } from "./query.js";
 
 type Summary = Schemas["DepartmentSummary"];
 type Details = Schemas["DepartmentDetails"];
@@ -42,7 +42,7 @@ export function departmentFilter(query: ResourceRequest<"listDepartments">["quer
 }
 
 export const listDepartments: ResourceHandler<"listDepartments"> = (dataset, request) =>
-  answerPage(() => {
+  answer(() => {
     const org = organizationOf(dataset, request);
     const { PageNumber, PageSize, OrderBy } = request.query;
     const keep = departmentPredicate(departmentFilter(request.query));

@@ -9,7 +9,7 @@ import { leaveRequestSelection, type LeaveRequestFilter } from "../../data/filte
 import { pageOfMatches } from "../../data/paging.js";
 import { LEAVE_STATUS_NAMES, leaveStatusId } from "../../data/statuses.js";
 import type { ResourceHandler, ResourceRequest, Schemas } from "./contract.js";
-import { Refusal, answer, answerPage, invalidParameter, missingParameter, organizationOf, perRecord, searchTerm } from "./query.js";
+import { Refusal, answer, invalidParameter, missingParameter, organizationOf, perRecord, searchTerm } from "./query.js";
 
 type Summary = Schemas["LeaveRequestSummary"];
 type Details = Schemas["LeaveRequestDetails"];
@@ -71,7 +71,7 @@ export function leaveRequestFilter(query: ResourceRequest<"listLeaveRequests">["
 }
 
 export const listLeaveRequests: ResourceHandler<"listLeaveRequests"> = (dataset: Dataset, request) =>
-  answerPage(() => {
+  answer(() => {
     const org = organizationOf(dataset, request);
     const { PageNumber, PageSize, OrderBy } = request.query;
     const filter = leaveRequestFilter(request.query);

@@ -5,7 +5,7 @@ import { pageOfMatches } from "../../data/paging.js";
 import { leaveTypeTerms, type LeaveTypeRecord } from "../../data/records.js";
 import type { Schemas } from "./contract.js";
 import type { ResourceHandler, ResourceRequest } from "./contract.js";
-import { answerPage, organizationOf, perRecord, searchTerm } from "./query.js";
+import { answer, organizationOf, perRecord, searchTerm } from "./query.js";
 
 type LeaveType = Schemas["LeaveType"];
 
@@ -30,7 +30,7 @@ export function leaveTypeFilter(query: ResourceRequest<"listLeaveTypes">["query"
 }
 
 export const listLeaveTypes: ResourceHandler<"listLeaveTypes"> = (dataset, request) =>
-  answerPage(() => {
+  answer(() => {
     const org = organizationOf(dataset, request);
     const { PageNumber, PageSize } = request.query;
     const keep = leaveTypePredicate(leaveTypeFilter(request.query));

@@ -4,7 +4,6 @@
 // spec cannot express are decided here.
 import type { Dataset, OrganizationData } from "../../data/dataset.js";
 import { quote } from "../../kernel/text.js";
-import type { Page } from "../../data/paging.js";
 import type { ResourceRequest, ResourceResult } from "./contract.js";
 
 /** A refusal a handler decides: a bad combination of parameters, or an id outside the organisation. */
@@ -21,29 +20,14 @@ export class Refusal extends Error {
 
 export const badRequest = (message: string, field?: string) => new Refusal("invalid", message, field);
 
-/** Runs a handler body: its data, or the failure result of a Refusal. */
+/** Runs a handler body; a Refusal becomes the failure result, anything else is a bug and propagates. */
 export function answer(body: () => unknown): ResourceResult {
   try {
     return { ok: true, data: body() };
   } catch (error) {
-    return refused(error);
+    if (error instanceof Refusal) return error.field === undefined ? { ok: false, kind: error.kind, message: error.message } : { ok: false, kind: error.kind, message: error.message, field: error.field };
+    throw error;
   }
-}
-
-/** Runs a list handler's body: its page, with the page's JSON text joined from its items' texts (pageText). */
-export function answerPage(body: () => Page<object>): ResourceResult {
-  try {
-    const page = body();
-    return { ok: true, data: page, text: pageText(page) };
-  } catch (error) {
-    return refused(error);
-  }
-}
-
-/** A Refusal as the failure result; anything else is a bug and propagates. */
-function refused(error: unknown): ResourceResult {
-  if (error instanceof Refusal) return error.field === undefined ? { ok: false, kind: error.kind, message: error.message } : { ok: false, kind: error.kind, message: error.message, field: error.field };
-  throw error;
 }
 
 /** A refusal of a parameter's value, worded as the HTTP layer words Prism's findings. */
@@ -67,29 +51,6 @@ export function perRecord<A extends unknown[], R extends object, T>(make: (...ar
     if (item === undefined) made.set(record, (item = Object.freeze(make(...args))));
     return item;
   };
-}
-
-/**
- * A page as JSON, the bytes JSON.stringify writes: each item's text written once and kept while the
- * item lives. perRecord's items are frozen and made once per record, and a record is replaced, never
- * changed, so a kept text stays true and goes with its record; an item that is not frozen is written anew.
- */
-export function pageText(page: Page<object>): string {
-  let text = "";
-  for (const [name, value] of Object.entries(page)) {
-    if (value === undefined) continue;
-    text += `${text === "" ? "{" : ","}${JSON.stringify(name)}:${name === "data" ? `[${page.data.map(itemText).join(",")}]` : JSON.stringify(value)}`;
-  }
-  return text === "" ? "{}" : `${text}}`;
-}
-
-const itemTexts = new WeakMap<object, string>();
-
-function itemText(item: object): string {
-  if (!Object.isFrozen(item)) return JSON.stringify(item);
-  let text = itemTexts.get(item);
-  if (text === undefined) itemTexts.set(item, (text = JSON.stringify(item)));
-  return text;
 }
 
 /** A search term, trimmed; blank counts as absent (the service's reading, not the spec's). */
