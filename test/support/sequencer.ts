@@ -11,7 +11,7 @@ import { imageBuiltBefore, mockImageIn } from "./container-build.js";
 const USES_IMAGE = /[\\/]test[\\/]image[\\/](image|compose)\.test\.ts$/;
 const IMAGE_TEST = /[\\/]test[\\/]image[\\/]image\.test\.ts$/;
 
-export default class ImageFirstSequencer extends BaseSequencer {
+export default class ImageSequencer extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const sorted = await super.sort(files);
     const users = sorted.filter((file) => USES_IMAGE.test(file.moduleId));
