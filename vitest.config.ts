@@ -1,6 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
-import ImageFirstSequencer from "./test/support/sequencer.js";
+import ImageSequencer from "./test/support/sequencer.js";
 
 const local = (p: string) => fileURLToPath(new URL(p, import.meta.url));
 
@@ -39,8 +39,8 @@ export default defineConfig({
     // of the machine's CPU instead of 257 s (`CI=true npx vitest run --pool=threads` against forks,
     // quiet machine). No test changes the process's directory or exits it.
     pool: "threads",
-    // The image test first: on a fresh machine its base and image build beside the other files.
-    sequence: { sequencer: ImageFirstSequencer },
+    // The run's image builds from the start, beside the other files; on a machine that never built it, the files using it run last.
+    sequence: { sequencer: ImageSequencer },
     // Test files of a worker share their imports (Prism, faker, the specs): each file importing them
     // again cost most of the suite's time. No test mocks modules or relies on a fresh module state.
     isolate: false,

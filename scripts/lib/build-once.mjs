@@ -9,12 +9,19 @@
 // TypeScript. Types: build-once.d.mts.
 import { linkSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, statSync, unlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { threadId } from "node:worker_threads";
 
 /** A lock older than this is taken over even when its process seems alive (its pid reused). */
 const LOCK_TTL_MS = 30 * 60_000;
 const SIGNALS = ["SIGINT", "SIGTERM", "SIGHUP"];
 
 const lockOf = (parent, key) => join(parent, `${key}.lock`);
+let calls = 0;
+/**
+ * A temporary file's name beside `lock`, owned by this process and unique to this call: threads of
+ * one process (vitest's workers, and its main thread) may lock at the same moment.
+ */
+const ownTemp = (lock) => `${lock}.${process.pid}.${threadId}-${++calls}.tmp`;
 const isComplete = (parent, key) => statSync(join(parent, key), { throwIfNoEntry: false })?.isDirectory() === true;
 
 /** Whether the process `pid` runs (one of another user counts). */
@@ -29,7 +36,7 @@ export function isAlive(pid) {
 
 /** Links a file naming this process as the lock: true when this process holds it now. */
 function tryLock(lock) {
-  const mine = `${lock}.${process.pid}.tmp`;
+  const mine = ownTemp(lock);
   writeFileSync(mine, `${process.pid}\n`);
   try {
     linkSync(mine, lock);
@@ -63,7 +70,7 @@ function isStale(lock) {
  * put back when what was moved is not stale after all (another process locked anew meanwhile).
  */
 function takeOverStale(lock) {
-  const aside = `${lock}.${process.pid}.tmp`;
+  const aside = ownTemp(lock);
   try {
     renameSync(lock, aside);
   } catch (error) {
@@ -89,7 +96,7 @@ function removeLeftovers(parent, keep) {
   const complete = [];
   for (const name of readdirSync(parent)) {
     const full = join(parent, name);
-    const owner = /\.building-(\d+)-/.exec(name)?.[1] ?? (/\.lock\.(\d+)\.tmp$/.exec(name) || undefined)?.[1];
+    const owner = /\.building-(\d+)-/.exec(name)?.[1] ?? (/\.lock\.(\d+)\.[\d-]+\.tmp$/.exec(name) || undefined)?.[1];
     if (owner !== undefined) {
       if (!isAlive(Number(owner))) rmSync(full, { recursive: true, force: true });
     } else if (name.endsWith(".lock")) {

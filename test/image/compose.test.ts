@@ -1,5 +1,5 @@
 // examples/deploy/compose.yaml started with Debian's podman-compose as a user starts it: Redis with
-// its append-only file, two replicas of the run's image (test/support/container-image.ts), nginx
+// its append-only file, two replicas of the run's image (test/support/container-build.ts), nginx
 // with the repository's example configuration; answered through nginx. The images compose would
 // pull are named by the file's own variables (the tests' base holds redis-server and nginx).
 import { execFile } from "node:child_process";

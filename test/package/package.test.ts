@@ -148,19 +148,28 @@ describe("installed with the mock (frontend and integration teams, CI against th
 
   // The bundle brings every library it runs; what can still go missing is a file of its own.
   it("an installation missing one of its files is one line saying to reinstall, not a stack trace", () => {
-    const cli = path.join(projects.app, "node_modules", "hr-service-mock", "dist", "mock", "cli", "main.js");
-    const chunk = /from\s*"\.\.\/\.\.\/(chunks\/[^"]+\.js)"/.exec(fs.readFileSync(cli, "utf8"))?.[1];
-    expect(chunk, "the command line the bin runs imports a shared chunk of the bundle").toBeDefined();
-    const file = path.join(projects.app, "node_modules", "hr-service-mock", "dist", chunk!);
-    fs.renameSync(file, `${file}.away`);
+    // In a project of its own: a copy of the installed hr-service-mock, its other packages linked.
+    // The run's installation is read by other files at the same time (the CI recipes copy it), and
+    // a file taken away there, even for a moment, breaks what they copy.
+    const project = fs.mkdtempSync(path.join(work, "incomplete-"));
+    const installed = path.join(projects.app, "node_modules");
+    const modules = path.join(project, "node_modules");
+    fs.mkdirSync(modules);
+    for (const entry of fs.readdirSync(installed).filter((name) => !name.startsWith(".") && name !== "hr-service-mock")) fs.symlinkSync(path.join(installed, entry), path.join(modules, entry));
+    fs.cpSync(path.join(installed, "hr-service-mock"), path.join(modules, "hr-service-mock"), { recursive: true, verbatimSymlinks: true });
     try {
-      const result = runNode(projects.app, [bin(projects.app, "hr-mock"), "serve", "--port", "0"]);
+      const cli = path.join(modules, "hr-service-mock", "dist", "mock", "cli", "main.js");
+      const chunk = /from\s*"\.\.\/\.\.\/(chunks\/[^"]+\.js)"/.exec(fs.readFileSync(cli, "utf8"))?.[1];
+      expect(chunk, "the command line the bin runs imports a shared chunk of the bundle").toBeDefined();
+      fs.rmSync(path.join(modules, "hr-service-mock", "dist", chunk!));
+      // The file the bin's link (node_modules/.bin/hr-mock) points at.
+      const result = runNode(project, [path.join(modules, "hr-service-mock", manifests.mock.bin["hr-mock"]), "serve", "--port", "0"]);
       expect(result.status, "exit status with a file of the bundle missing").toBe(1);
       const lines = result.stderr.trim().split("\n");
       expect(lines, "stderr is one line, not a stack trace").toHaveLength(1);
       expect(lines[0]).toMatch(/^hr-mock: this installation of hr-service-mock is incomplete .*; reinstall it$/);
     } finally {
-      fs.renameSync(`${file}.away`, file);
+      fs.rmSync(project, { recursive: true, force: true });
     }
   });
 });

@@ -6,7 +6,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { inject } from "vitest";
-import { buildOnce } from "../../scripts/lib/build-once.mjs";
+import { folderIn, sharedIn } from "./run-shared.js";
 
 declare module "vitest" {
   export interface ProvidedContext {
@@ -23,23 +23,13 @@ export const STOP_DIR = "stop";
  * it relative to the folder, which is renamed into place once made). Answers that value and the
  * folder where it lies.
  */
-export async function sharedThisRun<T>(name: string, make: (folder: string) => Promise<T>): Promise<{ folder: string; value: T }> {
-  const folder = await buildOnce({
-    parent: inject("runDir"),
-    key: name,
-    pollMs: 100,
-    build: async (into) => {
-      fs.writeFileSync(path.join(into, "value.json"), JSON.stringify((await make(into)) ?? null));
-    },
-  });
-  return { folder, value: JSON.parse(fs.readFileSync(path.join(folder, "value.json"), "utf8")) as T };
+export function sharedThisRun<T>(name: string, make: (folder: string) => Promise<T>): Promise<{ folder: string; value: T }> {
+  return sharedIn(inject("runDir"), name, make);
 }
 
 /** A folder of the run that no shared thing is built into (a browser's profile, which must not move). */
 export function runFolder(name: string): string {
-  const dir = path.join(inject("runDir"), "folders", name);
-  fs.mkdirSync(dir, { recursive: true });
-  return dir;
+  return folderIn(inject("runDir"), name);
 }
 
 /** The process group of `pid` (spawned detached) is killed when the run ends. */
