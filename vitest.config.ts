@@ -33,8 +33,9 @@ export default defineConfig({
     // its own waits name what never came well before these end it.
     testTimeout: 120_000,
     hookTimeout: 300_000,
-    // The suites start servers on ephemeral ports; two workers keep a 2-core machine responsive.
-    maxWorkers: 2,
+    // The files mostly wait on processes they start (servers, Chromium, Podman), which a third worker
+    // fills on a 2-core machine; no file reads what another's requests leave in a shared journal or install.
+    maxWorkers: 3,
     // Workers as threads of the vitest process, not processes of their own: the whole run took 238 s
     // of the machine's CPU instead of 257 s (`CI=true npx vitest run --pool=threads` against forks,
     // quiet machine). No test changes the process's directory or exits it.
