@@ -5,7 +5,7 @@
 import { controlPrefix as CONTROL_PREFIX } from "../../../generated/control-facts.js";
 import { ownCopy } from "../../kernel/text.js";
 import type { JournalEntry } from "./entry.js";
-import { queryComponent } from "../../../src/query.js";
+import { queryComponent, splitTarget } from "../../../src/query.js";
 
 export interface OperationTally {
   requests: number;
@@ -71,21 +71,17 @@ export function isUnmatched(entry: JournalEntry): boolean {
 
 const NONE: readonly string[] = [];
 
-/** The distinct names of a URL's query, as sent (read in place: no query string or list of pairs is made). */
+/** The distinct names of a URL's query, as sent. */
 export function namesOf(url: string): readonly string[] {
-  const start = url.indexOf("?");
-  if (start < 0) return NONE;
+  const { search } = splitTarget(url);
+  if (search === "") return NONE;
   const names: string[] = [];
-  for (let at = start + 1; at < url.length; ) {
-    let end = url.indexOf("&", at);
-    if (end < 0) end = url.length;
-    if (end > at) {
-      const equals = url.indexOf("=", at);
-      let name = url.slice(at, equals < 0 || equals > end ? end : equals);
-      if (name.includes("%") || name.includes("+")) name = queryComponent(name);
-      if (!names.includes(name)) names.push(name);
-    }
-    at = end + 1;
+  for (const pair of search.split("&")) {
+    if (pair === "") continue;
+    const equals = pair.indexOf("=");
+    let name = equals < 0 ? pair : pair.slice(0, equals);
+    if (name.includes("%") || name.includes("+")) name = queryComponent(name);
+    if (!names.includes(name)) names.push(name);
   }
-  return names.length === 0 ? NONE : names;
+  return names;
 }
