@@ -38,6 +38,11 @@ export function createRecorder({ worlds, now }: RecorderOptions): Recorder {
   };
 }
 
+/** The wall-clock time, to the microsecond, of a monotonic reading `started`: what the journal stamps an arrival with. */
+export function arrivalTime(started: number): number {
+  return Math.round((performance.timeOrigin + started) * 1000) / 1000;
+}
+
 /** The journal's entry of one exchange (`started` and `ended`: the monotonic clock's readings when it arrived and when it was answered). */
 export function entryOf(request: RecordedInput, reply: RecordedOutput, operationId: string | undefined, started: number, ended: number): JournalEntry {
   const urlTruncated = request.url.length > mockLimits.journalUrlBytes;
@@ -46,7 +51,7 @@ export function entryOf(request: RecordedInput, reply: RecordedOutput, operation
     // request a client had seen answered after a later `since`), to the microsecond: replicas send
     // their records to a shared journal in batches (mock/state/redis/journal.ts), and its readers
     // order them by this.
-    at: Math.round((performance.timeOrigin + started) * 1000) / 1000,
+    at: arrivalTime(started),
     method: request.method,
     // A URL as sent is ASCII (Node's parser gives one character per byte): characters are bytes.
     url: urlTruncated ? ownCopy(request.url.slice(0, mockLimits.journalUrlBytes)) : request.url,

@@ -8,6 +8,7 @@ import { mockLimits } from "../../generated/control-facts.js";
 import { webhookEventTypes } from "../../generated/events.js";
 import { DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { loadSpec } from "../../mock/kernel/spec.js";
+import { arrivalTime } from "../../mock/pipeline/record.js";
 import { createDocumentValidator } from "../../scripts/lib/spec-validator.js";
 import { call, controlAnswerCheck, createSandbox, type Answer, type SandboxKeys } from "../sandboxes/support.js";
 import { TestReceiver } from "../webhooks-engine/support.js";
@@ -28,12 +29,12 @@ async function control(sandbox: SandboxKeys, method: string, path: string, body?
 }
 
 /**
- * The clock the journal stamps arrivals with (mock/pipeline/record.ts; the mock runs in this
- * thread): the monotonic clock from this thread's time origin. Date.now() is not that clock: the two
- * part while a worker lives (1.5 ms within 40 s of one Node process here), more than the millisecond
- * this test steps over, so a request answered before a Date.now() could be stamped after it.
+ * The clock the journal stamps arrivals with (arrivalTime; the mock runs in this thread). Date.now()
+ * is not that clock: the two part while a worker lives (1.5 ms within 40 s of one Node process here),
+ * more than the millisecond this test steps over, so a request answered before a Date.now() could be
+ * stamped after it.
  */
-const journalClock = () => performance.timeOrigin + performance.now();
+const journalClock = () => arrivalTime(performance.now());
 
 /** A time after every request so far, which every later request is at or after: the journal's clock has moved on to it. */
 function afterThisMillisecond(): number {
