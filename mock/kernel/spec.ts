@@ -9,7 +9,6 @@ import { fileURLToPath } from "node:url";
 import { getHttpOperationsFromSpec } from "@stoplight/prism-http";
 import { BUNDLED_OPENAPI, readBundledOpenapi } from "../../src/contract/bundled.js";
 import { describeSchema, type JsonSchema } from "./schema-text.js";
-import { pathFragment } from "../../src/query.js";
 
 /** An operation as Prism parses it (the type of Prism's public reader, not of its internals). */
 export type PrismOperation = Awaited<ReturnType<typeof getHttpOperationsFromSpec>>[number];
@@ -131,20 +130,6 @@ function indexed(operations: SpecOperation[], where: string): LoadedSpec {
     byOperationId.set(operation.operationId, operation);
   }
   return { operations, byOperationId };
-}
-
-/** A path template's segment that stands for a parameter (`{id}`). */
-export const isTemplate = (segment: string) => /^\{.+\}$/.test(segment);
-
-/** The operations whose path template matches `path` exactly (a 405's: the path is right, the method not). */
-export function operationsAt(operations: Iterable<SpecOperation>, path: string): SpecOperation[] {
-  // Fragments decoded as Prism's router reads them (a fragment that does not decode stays as sent),
-  // so the methods named are those of the path Prism found.
-  const given = path.split("/").slice(1).map(pathFragment);
-  return [...operations].filter((op) => {
-    const template = op.path.split("/").slice(1);
-    return template.length === given.length && template.every((f, i) => (isTemplate(f) ? given[i] !== "" : f === given[i]));
-  });
 }
 
 /** Whether a response code of the spec ("404", or a range such as "5XX") covers a status. */

@@ -20,7 +20,8 @@ import { meant, nearMiss } from "./near-miss.js";
 import { createRecorder, entryOf } from "./record.js";
 import { storeUnavailable } from "../kernel/store-unavailable.js";
 import type { ResponseCache } from "./response-cache.js";
-import { bodyLimit, depthLimit, operationsAt, type LoadedSpec } from "../kernel/spec.js";
+import { bodyLimit, depthLimit, type LoadedSpec } from "../kernel/spec.js";
+import { operationsAt } from "../kernel/path-template.js";
 import { errorText, oneLine, printable } from "../kernel/text.js";
 import type { ApiKey, Worlds } from "../worlds/world.js";
 

@@ -3,7 +3,8 @@
 // differing only in letter case or slashes; the same segments but one (past the first: /v1, /_mock);
 // or a shared prefix of at least the version and the resource, a resource in the plural, another case
 // or with - or _ counting alike. The method ranks first among equals; one pass over the operations.
-import { isTemplate, type SpecOperation } from "../kernel/spec.js";
+import type { SpecOperation } from "../kernel/spec.js";
+import { isTemplate } from "../kernel/path-template.js";
 import { printable } from "../kernel/text.js";
 
 export interface NearMiss {

@@ -5,7 +5,9 @@
 // neither in their static import graph (what loads with their modules), so start-up and --help pay
 // nothing for them; each is reached through an import() that only its use runs. The installed
 // bundle keeps them the same way: each in a chunk of its own that only an import() reaches
-// (test/package/).
+// (test/package/). And a browser page's handlers (hr-service-mock/msw): createHandlers() loads MSW
+// and the mock's light modules; Prism, Ajv and the fakers come by handlers-mock.ts's import(), which
+// the page runs after it registers MSW's worker (the page's first chunk, npm run size).
 import { describe, expect, it } from "vitest";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { importGraph } from "../support/import-graph.js";
@@ -39,5 +41,29 @@ describe("asked for, each is reached from hr-mock serve through import() alone",
     everything ??= importGraph(repoRoot, "mock/cli/commands/serve.ts");
     expect(everything.modules, `${importer}, behind its import()`).toContain(importer);
     expect(everything.bare[library], `modules that import ${library} once every import() is followed`).toEqual([importer]);
+  });
+});
+
+/** The page's entry, and the one module of its graph that may import Prism: the import() behind the first request. */
+const PAGE_ENTRY = "mock/msw/index.ts";
+const PAGE_LAZY = "mock/app/handlers-mock.ts";
+/** All that may load with createHandlers (a keys file's reader is a stand-in in a page). */
+const PAGE_STATIC = ["msw", "node:fs/promises"];
+
+describe("a browser page's handlers load Prism on first use", () => {
+  it(`${PAGE_ENTRY}: its static imports reach no package but ${PAGE_STATIC.join(" and ")}`, () => {
+    const { bare } = importGraph(repoRoot, PAGE_ENTRY, { dynamic: false });
+    const extra = Object.entries(bare).filter(([specifier]) => !PAGE_STATIC.includes(specifier));
+    expect(Object.fromEntries(extra), `packages that load with createHandlers, each with its importers (a pure rule they need belongs in a module that imports no package)`).toEqual({});
+  });
+
+  it(`@stoplight/prism-http is reached through ${PAGE_LAZY}'s import() alone`, () => {
+    const loaded = importGraph(repoRoot, PAGE_ENTRY, { dynamic: false }).modules;
+    const everything = importGraph(repoRoot, PAGE_ENTRY);
+    expect(loaded, `${PAGE_LAZY} loads with createHandlers`).not.toContain(PAGE_LAZY);
+    expect(everything.modules, `${PAGE_LAZY}, behind createHandlers' import()`).toContain(PAGE_LAZY);
+    const importers = everything.bare["@stoplight/prism-http"] ?? [];
+    expect(importers.length, "modules that import Prism once every import() is followed").toBeGreaterThan(0);
+    expect(importers.filter((importer) => loaded.includes(importer)), "modules that import Prism and load with createHandlers").toEqual([]);
   });
 });

@@ -2,7 +2,8 @@
 // string distance: a request of the same operation with other parameter values, another status or
 // another caller, a request refused for what it broke (its violations), or a path no operation has
 // whose nearest operation (mock/pipeline/near-miss.ts) is the one expected.
-import { operationsAt, type SpecOperation } from "../../kernel/spec.js";
+import type { SpecOperation } from "../../kernel/spec.js";
+import { operationsAt } from "../../kernel/path-template.js";
 import type { JournalEntry } from "./journal.js";
 import type { JournalView } from "./port.js";
 import { failedCriteria, sentValues, type CheckedFilter, type RequestFilter } from "./requests.js";
