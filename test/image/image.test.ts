@@ -8,7 +8,7 @@
 import { randomBytes } from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
-import { afterAll, beforeAll, describe, expect, test } from "vitest";
+import { afterAll, beforeAll, describe, test } from "vitest";
 import { DEMO_KEY } from "../../mock/keys/demo-keys.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { foundInLayers, mockImage, podman, runContainer, type MockImage, type RunningContainer } from "../support/container-image.js";
@@ -50,8 +50,11 @@ afterAll(async () => {
   if (network) await podman(["network", "rm", "--force", network]).catch(() => undefined);
 });
 
-describe("the image, run as the Kubernetes example runs it", () => {
-  test("answers its probes on the manifest's port once it reached its Redis, and the API with a demo key", async () => {
+// The two groups run side by side, each on containers of its own (the run's image is built once
+// for both): the file took the sum of their waits on Podman and the drain. Within a group the tests
+// keep their order (the last stops the mock), and each asserts with its own expect.
+describe("the image, run as the Kubernetes example runs it", { concurrent: true }, () => {
+  test.sequential("answers its probes on the manifest's port once it reached its Redis, and the API with a demo key", async ({ expect }) => {
     await mock.waitFor(planned.readiness, 200);
     expect((await mock.get(planned.liveness)).status, `GET ${planned.liveness}`).toBe(200);
     const answer = await mock.get(API, AUTH);
@@ -59,7 +62,7 @@ describe("the image, run as the Kubernetes example runs it", () => {
     expect((await answer.json()).isSuccessful).toBe(true);
   });
 
-  test("runs as the image's non-root user node, on a read-only root filesystem", async () => {
+  test.sequential("runs as the image's non-root user node, on a read-only root filesystem", async ({ expect }) => {
     const status = await podman(["exec", mock.id, "cat", "/proc/1/status"]);
     expect(/^Uid:\s+(\d+)/m.exec(status)?.[1], "the real uid of the container's PID 1").toBe("1000");
     expect((await podman(["exec", mock.id, "cat", "/proc/1/cmdline"])).split("\0")[0], "PID 1 is node itself (exec form, no shell)").toBe("node");
@@ -67,14 +70,14 @@ describe("the image, run as the Kubernetes example runs it", () => {
     await expect(podman(["exec", mock.id, "touch", "/home/node/written"]), "a write outside the tmpfs mounts").rejects.toThrow(/Read-only file system/);
   });
 
-  test("declares a health check on the liveness path, which passes", async () => {
+  test.sequential("declares a health check on the liveness path, which passes", async ({ expect }) => {
     const declared = JSON.parse(await podman(["image", "inspect", "--format", "{{json .Config.Healthcheck}}", image.id]));
     expect(declared?.Test?.join(" "), "the image's HEALTHCHECK (built with --format docker)").toContain(planned.liveness);
     // podman healthcheck run exits 0 when the check passes.
     expect((await podman(["healthcheck", "run", mock.id])).trim()).toMatch(/^(healthy)?$/);
   });
 
-  test("takes no more memory than the manifest requests", async () => {
+  test.sequential("takes no more memory than the manifest requests", async ({ expect }) => {
     await mock.waitFor(planned.readiness, 200);
     for (let i = 0; i < 20; i++) await (await mock.get(`${API}&PageNumber=${i + 1}`, AUTH)).arrayBuffer();
     const peak = Number(/^VmHWM:\s+(\d+) kB/m.exec(await podman(["exec", mock.id, "cat", "/proc/1/status"]))?.[1]) * 1024;
@@ -83,7 +86,7 @@ describe("the image, run as the Kubernetes example runs it", () => {
     expect(peak, "the request is near what the mock takes, not a guess far above it").toBeGreaterThan(requested / 2);
   });
 
-  test("on SIGTERM as PID 1: not ready at once, still serving through the drain, then exit 0", async () => {
+  test.sequential("on SIGTERM as PID 1: not ready at once, still serving through the drain, then exit 0", async ({ expect }) => {
     await mock.waitFor(planned.readiness, 200);
     const sent = performance.now();
     await podman(["kill", "--signal", "TERM", mock.id]);
@@ -101,8 +104,8 @@ describe("the image, run as the Kubernetes example runs it", () => {
   });
 });
 
-describe("the image, run with its defaults", () => {
-  test("HR_MOCK_PORT moves the port it listens on, in every interface of the container", async () => {
+describe("the image, run with its defaults", { concurrent: true }, () => {
+  test.sequential("HR_MOCK_PORT moves the port it listens on, in every interface of the container", async ({ expect }) => {
     const port = planned.port + 7;
     const plain = await runContainer(image.id, port, [...RUN, "-e", `HR_MOCK_PORT=${port}`]);
     try {
@@ -113,13 +116,13 @@ describe("the image, run with its defaults", () => {
     }
   });
 
-  test("adds at most 60 MB to its base", async () => {
+  test.sequential("adds at most 60 MB to its base", async ({ expect }) => {
     const size = async (id: string) => Number((await podman(["image", "inspect", "--format", "{{.Size}}", id])).trim());
     const added = (await size(image.id)) - (await size(image.base));
     expect(added / 1e6, "MB the image adds above its base").toBeLessThanOrEqual(60);
   });
 
-  test("holds the npm secrets it was built with in no layer of any stage", async () => {
+  test.sequential("holds the npm secrets it was built with in no layer of any stage", async ({ expect }) => {
     expect(image.secrets.map((s) => s.id), "the build had an npmrc to keep out (the user's, or the test's own)").toContain("npmrc");
     const needles = Object.fromEntries(image.secrets.map((s) => [s.id, fs.readFileSync(s.src)]));
     // The Containerfile itself is in the first stage (COPY . .): the search sees what the layers hold.

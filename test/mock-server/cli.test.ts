@@ -147,8 +147,10 @@ describe("--help", () => {
   });
 });
 
+// --drain 0: what a SIGTERM's drain does, and its default of 5 s, are drain.test.ts's and stop.test.ts's;
+// here the stop itself, without 5 s of waiting on the drain's clock.
 test("serve prints the banner with every demo key, answers, and stops on SIGTERM", async () => {
-  const child = spawn(process.execPath, [...(await hrMockArgs()), "serve", "--port", "0", "--rate-limit", "off"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
+  const child = spawn(process.execPath, [...(await hrMockArgs()), "serve", "--port", "0", "--rate-limit", "off", "--drain", "0"], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
   let stdout = "";
   let stderr = "";
   child.stderr.on("data", (chunk) => (stderr += chunk));

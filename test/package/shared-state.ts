@@ -58,7 +58,8 @@ export function sharedStateChecks({ project, start }: InstalledProject): void {
     });
 
     it("hr-mock serve --state redis://… answers from Redis state and says so on its banner, the password masked; a wrong password is one line, exit 1", async () => {
-      const mock = await start(project(), ["--state", redis.url], /^State shared through /m);
+      // --drain 0: the stop below waits for the exit (the output complete), not for the default 5 s drain.
+      const mock = await start(project(), ["--state", redis.url, "--drain", "0"], /^State shared through /m);
       try {
         expect(mock.stdout(), "the banner's line about the shared state").toMatch(new RegExp(`^State shared through redis://:\\*\\*\\*@127\\.0\\.0\\.1:${redis.port}: every replica`, "m"));
         const answer = await fetch(`${mock.url}/v1/leaverequest/list?PageSize=1`, { headers: { authorization: "Bearer demo_org1_full" } });
