@@ -70,6 +70,8 @@ function filesFromDistRoot(repoRoot: string): Plugin {
  *   mock gives Prism a logger of its own (mock/pipeline/route.ts) and never calls it. A function,
  *   so its stand-in is one.
  * - pino-pretty, which pino 6.14.0 requires inside getPrettyStream, for its prettyPrint option alone.
+ * - http-proxy-agent and https-proxy-agent (agent-base, debug): forwarder/index.js calls them only to
+ *   forward through an upstream proxy, which the mock never asks Prism to do. Functions too.
  */
 const NODE_LAZY: readonly LazyModule[] = [
   { importer: "@stoplight/prism-http", specifier: "./utils/operations", file: "prism-http/utils/operations" },
@@ -80,6 +82,8 @@ const NODE_LAZY: readonly LazyModule[] = [
   { importer: "@stoplight/prism-http", specifier: "chalk" },
   { importer: "@stoplight/prism-core", specifier: "pino", callable: true },
   { importer: "pino", specifier: "pino-pretty", callable: true },
+  { importer: "@stoplight/prism-http", specifier: "http-proxy-agent", callable: true },
+  { importer: "@stoplight/prism-http", specifier: "https-proxy-agent", callable: true },
 ];
 
 /**
