@@ -8,7 +8,7 @@ import { sharedStartDataset } from "../data/start-datasets.js";
 import { createDataset, sampleIds, type Dataset, type OrganizationSampleIds } from "../data/dataset.js";
 import { organizationNameAt } from "../data/lazy-organizations.js";
 import { DataFileError, type DataFile, type LoadedDataFile } from "../data/data-file.js";
-import { dataFileFromObject, readDataFile } from "../data/read-data-file.js";
+import { dataFileFromObject } from "../data/check-data-file.js";
 import { controlPrefix as CONTROL_PREFIX } from "../../generated/control-facts.js";
 import { bodyLimit, loadSpec, type LoadedSpec } from "../kernel/spec.js";
 import { DEMO_KEYS } from "../keys/demo-keys.js";
@@ -161,7 +161,7 @@ async function serve(settings: Settings, spec: LoadedSpec, backend: StateBackend
   const today = settings.today ?? backend.fingerprint?.today;
   // The dataset as generated stays as it is: sandboxes start from it; the demo keys' default world
   // reads and changes its own fork (copy on write), onto which a kept state's changes replay.
-  const data = dataFileOption(settings.data);
+  const data = await dataFileOption(settings.data);
   const start = sharedStartDataset({ seed: settings.seed, scale: settings.scale, today, data });
   const dataset = forkDataset(start);
   // A --state directory records a digest of the data file the dataset was built from.
@@ -282,10 +282,10 @@ function attempt<T>(make: () => T): { ok: true; value: T } | { ok: false; error:
   }
 }
 
-/** The data option read and checked against the format (DataFileError otherwise). */
-function dataFileOption(data: Settings["data"]): LoadedDataFile | undefined {
+/** The data option read and checked against the format (DataFileError otherwise); the YAML parser is loaded for a file only. */
+async function dataFileOption(data: Settings["data"]): Promise<LoadedDataFile | undefined> {
   if (data === undefined) return undefined;
-  if (typeof data === "string") return readDataFile(data);
+  if (typeof data === "string") return (await import("../data/read-data-file.js")).readDataFile(data);
   if (typeof data === "object" && data !== null) return dataFileFromObject(data);
   throw new DataFileError(["data must be the path of a data file or its content as an object"]);
 }

@@ -4,7 +4,7 @@
 // the work is any other error (exit status 1, "hr-mock <command>: <cause>"). Values quoted in a line
 // are cut short and made printable (a value may be a secret pasted in the wrong place).
 import { parseArgs, type ParseArgsConfig } from "node:util";
-import { controlAnswer, createControlClient, type ControlAnswer, type ControlClient } from "../kernel/control-client.js";
+import type { ControlAnswer, ControlClient } from "../kernel/control-client.js";
 import { DEFAULT_HOST, DEFAULT_PORT } from "../kernel/limits.js";
 import { DEMO_KEY } from "../keys/demo-keys.js";
 import { describeParseError, quoted, readDecimal, readWhole } from "../kernel/parse-error.js";
@@ -136,14 +136,16 @@ export const REPORT_TIMEOUT_MS = 30_000;
 
 /**
  * A call through the typed control API client (kernel/control-client.ts) with the command's fetch:
- * its data, or its one line (the mock's refusal, or why it could not be reached).
+ * its data, or its one line (the mock's refusal, or why it could not be reached). The client (and
+ * openapi-fetch) loads here, when a command calls: never for --help or a mistake in its flags.
  */
-export function askMock<D extends { data?: unknown }>(
+export async function askMock<D extends { data?: unknown }>(
   target: MockTarget,
   fetchImpl: typeof fetch,
   call: (control: ControlClient) => Promise<{ data?: D; error?: unknown; response: Response }>,
   timeoutMs?: number,
 ): Promise<ControlAnswer<NonNullable<D["data"]>>> {
+  const { controlAnswer, createControlClient } = await import("../kernel/control-client.js");
   const control = createControlClient({ baseUrl: target.mockUrl.origin, apiKey: target.apiKey, fetch: (request) => fetchImpl(request), timeoutMs });
   return controlAnswer(call(control), target.mockUrl);
 }

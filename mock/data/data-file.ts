@@ -1,5 +1,5 @@
 // Data files (`hr-mock serve --data FILE`, startMock({ data })) as the builder takes them once
-// read-data-file.ts has checked one: the error listing a file's problems and the organisations'
+// check-data-file.ts has checked one: the error listing a file's problems and the organisations'
 // entries with where to report. No Node module here: the browser's dataset (MSW) builds through it.
 import type { DataFile, DataFileProblem, GivenOrganization, Place } from "./from-file.js";
 

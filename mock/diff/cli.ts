@@ -6,7 +6,6 @@ import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { describeParseError } from "../kernel/parse-error.js";
 import { AcknowledgementsError, applyAcknowledgements, parseAcknowledgements, type Acknowledgement } from "./acknowledgements.js";
-import { compareContracts } from "./compare.js";
 import { formatJson, formatText } from "./format.js";
 import { LoadError, loadContract, loadFolder, loadOwnContract } from "./load.js";
 import { ACKNOWLEDGEMENTS_FILE, listReleases, RELEASES_DIR } from "./releases.js";
@@ -95,6 +94,8 @@ export async function main(argv: string[], io: CliIo = defaultIo()): Promise<num
       positionals[1] ? loadContract(positionals[1], io.cwd) : loadOwnContract(io.ownGenerated),
       readAcknowledgements(values.ack, io),
     ]);
+    // The diff libraries (api-smart-diff, @asyncapi/diff) load once there is something to compare: not for --help.
+    const { compareContracts } = await import("./compare.js");
     const diff = compareContracts(base, head);
     const gate = applyAcknowledgements(diff.changes, acknowledgements);
     io.stdout(`${values.format === "json" ? formatJson(diff, gate) : formatText(diff, gate)}\n`);

@@ -43,6 +43,8 @@ export interface LazyModule {
   deep?: readonly string[];
   /** The module's own file's name, when its specifier is relative: two specifiers of one module share one file (one instance). */
   file?: string;
+  /** The module is a function its importer calls (pino): the stand-in is one too, calling the real one. */
+  callable?: boolean;
 }
 
 export const LAZY_MODULES: readonly LazyModule[] = [
@@ -55,12 +57,12 @@ export const LAZY_MODULES: readonly LazyModule[] = [
 ];
 
 /** Versions the reads above were checked against: another version is read again before it is bundled. */
-const CHECKED_VERSIONS: Record<string, string> = { "@stoplight/prism-http": "5.12.0", "@stoplight/json-schema-ref-parser": "9.2.7", accepts: "1.3.8" };
+const CHECKED_VERSIONS: Record<string, string> = { "@stoplight/prism-http": "5.12.0", "@stoplight/prism-core": "5.8.0", "@stoplight/json-schema-ref-parser": "9.2.7", accepts: "1.3.8", pino: "6.14.0" };
 
 const escape = (text: string) => text.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
 
 /** The stand-in's source: a CommonJS module whose every property read loads `file` first. */
-function standIn(file: string, exportsOf = "m", deep: readonly string[] = []): string {
+function standIn(file: string, exportsOf = "m", deep: readonly string[] = [], callable = false): string {
   return `"use strict";
 let loaded;
 const real = () => { if (loaded === undefined) { const m = require(${JSON.stringify(file)}); loaded = ${exportsOf}; } return loaded; };
@@ -74,7 +76,7 @@ const lazily = (target) => new Proxy({}, {
   },
 });
 const deep = new Map(${JSON.stringify(deep)}.map((key) => [key, lazily(() => real()[key])]));
-module.exports = new Proxy({}, {
+module.exports = new Proxy(${callable ? "() => {}" : "{}"}, {${callable ? "\n  apply: (_target, self, args) => Reflect.apply(real(), self, args)," : ""}
   get: (_target, key) => (deep.has(key) ? deep.get(key) : real()[key]),
   has: (_target, key) => deep.has(key) || key in real(),
   ownKeys: () => Reflect.ownKeys(real()),
@@ -119,7 +121,7 @@ export function lazyRequire(options: LazyRequireOptions = {}, modules: readonly 
       });
       build.onLoad({ filter: /.*/, namespace: "lazy-require" }, (args) => {
         const lazy = args.pluginData as LazyModule;
-        return { contents: standIn(requireFrom?.(lazy) ?? args.path, lazy.exports, lazy.deep), resolveDir: path.dirname(args.path), loader: "js" };
+        return { contents: standIn(requireFrom?.(lazy) ?? args.path, lazy.exports, lazy.deep, lazy.callable), resolveDir: path.dirname(args.path), loader: "js" };
       });
       if (requireFrom) {
         const external = new RegExp(`^(?:${modules.map((m) => escape(requireFrom(m))).join("|")})$`);
@@ -150,7 +152,7 @@ export function installLazyModules(modules: readonly LazyModule[] = LAZY_MODULES
     };
     const module = new Module(target);
     module.filename = target;
-    compileFunction(standIn(file, lazy.exports, lazy.deep), ["require", "module"], { filename: `lazy-require:${target}` })(load, module);
+    compileFunction(standIn(file, lazy.exports, lazy.deep, lazy.callable), ["require", "module"], { filename: `lazy-require:${target}` })(load, module);
     module.loaded = true;
     require.cache[target] = module;
   }

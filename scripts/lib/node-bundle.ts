@@ -63,6 +63,15 @@ function filesFromDistRoot(repoRoot: string): Plugin {
  *   request body, a Prefer answer or a forwarded response; never on a GET answered by the mock.
  * - mime-types as accepts 1.3.8 requires it (Prism's content negotiation): `mime.lookup(…)` only for
  *   a type without a "/" (a file extension), which Prism never passes.
+ * - chalk (with color-convert's tables, built when it loads): `chalk.grey(…)` in the log lines of
+ *   Prism's mocker, forwarder and callbacks (utils/logger.js, mocker/index.js), made only for a
+ *   Prefer answer or a forward; the mock's logger drops them.
+ * - pino, which prism-core 5.8.0 calls only in createLogger (`pino(options)`, `pino.levels`): the
+ *   mock gives Prism a logger of its own (mock/pipeline/route.ts) and never calls it. A function,
+ *   so its stand-in is one.
+ * - pino-pretty, which pino 6.14.0 requires inside getPrettyStream, for its prettyPrint option alone.
+ * - http-proxy-agent and https-proxy-agent (agent-base, debug): forwarder/index.js calls them only to
+ *   forward through an upstream proxy, which the mock never asks Prism to do. Functions too.
  */
 const NODE_LAZY: readonly LazyModule[] = [
   { importer: "@stoplight/prism-http", specifier: "./utils/operations", file: "prism-http/utils/operations" },
@@ -70,6 +79,11 @@ const NODE_LAZY: readonly LazyModule[] = [
   { importer: "@stoplight/prism-http", specifier: "./JSONSchema", file: "prism-http/generator/JSONSchema" },
   { importer: "@stoplight/prism-http", specifier: "type-is" },
   { importer: "accepts", specifier: "mime-types" },
+  { importer: "@stoplight/prism-http", specifier: "chalk" },
+  { importer: "@stoplight/prism-core", specifier: "pino", callable: true },
+  { importer: "pino", specifier: "pino-pretty", callable: true },
+  { importer: "@stoplight/prism-http", specifier: "http-proxy-agent", callable: true },
+  { importer: "@stoplight/prism-http", specifier: "https-proxy-agent", callable: true },
 ];
 
 /**
@@ -96,6 +110,23 @@ async function asciiSource(text: string): Promise<string> {
   if ((lowered.code.match(WIDE)?.length ?? 0) !== wide) return text;
   // An escaped character (`\〇`, an identity escape) gives its backslash to the \u escape.
   return text.replace(/(\\*)([^\x00-\x7f])/g, (_whole, slashes: string, c: string) => `${slashes.slice(0, slashes.length - (slashes.length % 2))}\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`);
+}
+
+/** Each output file's `require` (CommonJS libraries require Node built-ins), and the helper that names a lazy module's file. */
+const REQUIRE_BANNER = 'import { createRequire as __hrCreateRequire } from "node:module"; const require = __hrCreateRequire(import.meta.url);';
+const FILE_PATH_BANNER = 'import { fileURLToPath as __hrFileURLToPath } from "node:url";';
+
+/**
+ * `text` without the banner's parts that it does not use: most chunks (the mock's own code) require
+ * nothing, and a start loads some 60 of them, each of which would make a require function of its own.
+ */
+function withUsedBanner(text: string): string {
+  const banner = `${REQUIRE_BANNER} ${FILE_PATH_BANNER}`;
+  const at = text.indexOf(banner);
+  if (at < 0) throw new Error("node bundle: an output file lacks the banner");
+  const body = text.slice(at + banner.length);
+  const kept = [/\brequire\b/.test(body) ? REQUIRE_BANNER : "", body.includes("__hrFileURLToPath") ? FILE_PATH_BANNER : ""].filter(Boolean).join(" ");
+  return text.slice(0, at) + kept + body;
 }
 
 export interface NodeBundle {
@@ -128,7 +159,7 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
     minifyWhitespace: true,
     minifySyntax: true,
     legalComments: "none",
-    banner: { js: 'import { createRequire as __hrCreateRequire } from "node:module"; import { fileURLToPath as __hrFileURLToPath } from "node:url"; const require = __hrCreateRequire(import.meta.url);' },
+    banner: { js: `${REQUIRE_BANNER} ${FILE_PATH_BANNER}` },
     plugins: [lazyModules, lodashOnce, declaredModuleEntry, filesFromDistRoot(repoRoot)],
     metafile: true,
     write: false,
@@ -140,9 +171,11 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
     const root = fromFile === "" ? "./" : `${fromFile}/`;
     // esbuild's __require helper may sit in another chunk than the stand-in: the path is made absolute here.
     const lazyFile = new RegExp(`(["'])${LAZY_FILE}([^"']+)\\1`, "g");
-    const text = file.text
-      .replace(lazyFile, (_whole, _quote, name: string) => `__hrFileURLToPath(new URL(${JSON.stringify(`${root}${LAZY_DIR}/${name}`)}, import.meta.url))`)
-      .replaceAll(DIST_ROOT, root);
+    const text = withUsedBanner(
+      file.text
+        .replace(lazyFile, (_whole, _quote, name: string) => `__hrFileURLToPath(new URL(${JSON.stringify(`${root}${LAZY_DIR}/${name}`)}, import.meta.url))`)
+        .replaceAll(DIST_ROOT, root),
+    );
     await mkdir(path.dirname(file.path), { recursive: true });
     await writeFile(file.path, await asciiSource(text));
   }

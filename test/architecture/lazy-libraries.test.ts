@@ -1,8 +1,9 @@
 // Libraries loaded only when asked for. The Redis client only with --state redis:// (issue 30); the
 // Prometheus client only by the first GET /_mock/metrics (issue 40), so a mock that is never scraped
 // never imports it (the counts the edge keeps meanwhile are plain numbers,
-// mock/edges/node/metric-counts.ts). `hr-mock --help`, `hr-mock serve` and `startMock()` reach
-// neither in their static import graph (what loads with their modules), so start-up and --help pay
+// mock/edges/node/metric-counts.ts). The YAML parser only for a data file given by its path (issue
+// 48: every start parsed it). `hr-mock --help`, `hr-mock serve` and `startMock()` reach none of
+// them in their static import graph (what loads with their modules), so start-up and --help pay
 // nothing for them; each is reached through an import() that only its use runs. The installed
 // bundle keeps them the same way: each in a chunk of its own that only an import() reaches
 // (test/package/). And a browser page's handlers (hr-service-mock/msw): createHandlers() loads MSW
@@ -16,6 +17,7 @@ import { importGraph } from "../support/import-graph.js";
 const LIBRARIES: [string, string][] = [
   ["ioredis", "mock/state/redis/connection.ts"],
   ["prom-client", "mock/edges/node/metrics.ts"],
+  ["yaml", "mock/data/read-data-file.ts"],
 ];
 
 // Each case lists the modules it loads by import() every time (the command, then startMock), each with its static graph.
@@ -26,7 +28,7 @@ const ENTRIES: [string, string[]][] = [
 ];
 
 describe("until asked for, neither library is loaded", () => {
-  it.each(ENTRIES)("%s: no static import reaches ioredis or prom-client", (_name, entries) => {
+  it.each(ENTRIES)("%s: no static import reaches ioredis, prom-client or yaml", (_name, entries) => {
     const bare = entries.map((entry) => importGraph(repoRoot, entry, { dynamic: false }).bare);
     for (const [library] of LIBRARIES) {
       const importers = bare.flatMap((found) => found[library] ?? []);

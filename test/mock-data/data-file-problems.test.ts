@@ -6,7 +6,8 @@ import { join } from "node:path";
 import { describe, expect, it } from "vitest";
 import { createDataset } from "../../mock/data/dataset.js";
 import { DataFileError } from "../../mock/data/data-file.js";
-import { dataFileFromObject, parseDataFile } from "../../mock/data/read-data-file.js";
+import { dataFileFromObject } from "../../mock/data/check-data-file.js";
+import { parseDataFile } from "../../mock/data/read-data-file.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 
 const example = readFileSync(join(repoRoot, "examples/data/small-team.yaml"), "utf8");

@@ -6,7 +6,7 @@
 // disagreement, reported, never written over.
 import { createDataset, type Dataset } from "../../../data/dataset.js";
 import { DataFileError, type DataFile, type DataFileProblem } from "../../../data/data-file.js";
-import { dataFileFromObject } from "../../../data/read-data-file.js";
+import { dataFileFromObject } from "../../../data/check-data-file.js";
 import { departmentBase, departmentDetails, departmentSummary } from "../../../operations/read/departments.js";
 import { employeeSummary } from "../../../operations/read/employees.js";
 import { getLeaveBalance } from "../../../operations/read/leave-balance.js";
