@@ -14,8 +14,8 @@ export interface CachedReply {
   operationId: string;
   status: number;
   /**
-   * The JSON bytes: kept as UTF-8 in memory of their own (ownBytes), so that every hit is written to
-   * the socket as it is, where a string is encoded again on each write.
+   * The JSON text. Kept as a string, not a Buffer: a short Buffer is a slice of a shared 8 KB pool
+   * and would hold the whole slab, and buffers outside V8's heap are freed later than strings.
    */
   body: string | Buffer;
   /** What a refused request broke (a kept 400), for the journal. */
@@ -58,7 +58,6 @@ export class ResponseCache {
     if (!found) this.spaces.set(space, (found = { version, entries: new Map() }));
     const previous = found.entries.get(key);
     if (previous) this.bytes -= sizeOf(previous.body) + key.length;
-    reply = typeof reply.body === "string" ? { ...reply, body: ownBytes(reply.body) } : reply;
     found.entries.set(key, reply);
     this.order.push([found, key, reply]);
     this.bytes += size;
@@ -97,16 +96,6 @@ export class ResponseCache {
     for (const space of this.spaces.values()) size += space.entries.size;
     return size;
   }
-}
-
-/**
- * `text` as UTF-8 in a buffer of its own: Buffer.from would slice a short text out of a shared 8 KB
- * pool, and the cache would keep the whole slab alive.
- */
-function ownBytes(text: string): Buffer {
-  const bytes = Buffer.allocUnsafeSlow(Buffer.byteLength(text));
-  bytes.write(text);
-  return bytes;
 }
 
 /** Bytes of a body as it will be sent (UTF-8). */
