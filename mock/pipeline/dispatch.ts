@@ -120,33 +120,30 @@ export function createDispatcher(options: DispatcherOptions): Dispatcher {
     let operationId: string | undefined;
     // Prism takes a falsy body (null, 0, false) for none and would not validate it: it sees the text.
     const given = body && ("value" in body && body.value ? body.value : body.text);
-    // Two reactions after Prism's own (the answer, then the record), each running at once what answers at once.
-    const answered = route({ method, path, search, headers: prismHeaders(request.headers, body?.length), body: given }).then((routed): Awaitable<ReplyWithCaller> => {
-      if (!routed.ok) return notRouted(routed.error, request.method, path);
-      const { operation, validations, query } = routed;
-      operationId = operation.operationId;
-      const context: RequestContext = { path, search, query, identified, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), bodyBytes: body?.length, client: request.client, admitted };
-      return andThen(answerRouted(operation, validations, context), (reply): ReplyWithCaller => {
+    return route({ method, path, search, headers: prismHeaders(request.headers, body?.length), body: given })
+      .then(async (routed): Promise<ReplyWithCaller> => {
+        if (!routed.ok) return notRouted(routed.error, request.method, path);
+        const { operation, validations, query } = routed;
+        operationId = operation.operationId;
+        const context: RequestContext = { path, search, query, identified, prefer: preferHeader, body: body && ("value" in body ? { value: body.value } : body.unreadable), bodyBytes: body?.length, client: request.client, admitted };
+        const reply = await answerRouted(operation, validations, context);
         if (reply.cacheable) {
           const { world, organizationId, operationId } = reply.cacheable;
           cache.set(world.id, `${organizationId} ${method} ${request.url}`, world.dataset.version, { operationId, status: reply.status, body: reply.body, violations: reply.violations });
         }
         return { status: reply.status, body: reply.body, headers: reply.headers, caller: reply.caller, holdMs: reply.holdMs, violations: reply.violations, operator: reply.operator };
+      })
+      .catch((error: unknown): ReplyWithCaller => {
+        const unavailable = storeUnavailable(error);
+        if (unavailable) return unavailable;
+        onInternalError(`hr-mock: internal error on ${method} ${printable(path, 200)}: ${oneLine(errorText(error))}`);
+        return internalError();
+      })
+      .then(async (reply) => {
+        if (recording && !reply.operator) await record(request, reply, operationId, started, identified);
+        const answered = operationId === undefined ? reply : { ...reply, operationId };
+        return head ? headOnly(answered) : answered;
       });
-    });
-    const failed = (error: unknown): ReplyWithCaller => {
-      const unavailable = storeUnavailable(error);
-      if (unavailable) return unavailable;
-      onInternalError(`hr-mock: internal error on ${method} ${printable(path, 200)}: ${oneLine(errorText(error))}`);
-      return internalError();
-    };
-    const recorded = (reply: ReplyWithCaller): Awaitable<ReplyWithCaller> => {
-      const withOperation = operationId === undefined ? reply : { ...reply, operationId };
-      const sent = head ? headOnly(withOperation) : withOperation;
-      if (!recording || reply.operator) return sent;
-      return andThen(record(request, reply, operationId, started, identified), () => sent);
-    };
-    return answered.then(recorded, (error: unknown) => recorded(failed(error)));
   }
 
   /**

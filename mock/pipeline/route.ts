@@ -74,27 +74,17 @@ export function createRouter(spec: LoadedSpec, components = prismComponents(), {
   const config: IHttpConfig = { ...CONFIG, checkSecurity: security };
   const prism = createInstance(config, { ...components, mock: handBack });
   const shortlist = shortlister(spec.operations);
-  // One reaction on Prism's promise, not an async function around it: each hop is a microtask per request.
-  return ({ method, path, search, headers, body }) => {
-    let asked: ReturnType<ReturnType<typeof prism.request>>;
-    let query: Query;
-    try {
-      const candidates = shortlist(path);
-      query = parseQuery(search);
-      canonicalCase(candidates.operations, query);
-      const input = { method: method.toLowerCase() as "get", url: { path: decodablePath(path), query: query as Record<string, string | string[]> }, headers, body };
-      asked = prism.request(input, candidates.resources, config)();
-    } catch (error) {
-      // Prism routes and validates as the request is made: what it throws rejects, as from an async function.
-      return Promise.reject(error);
-    }
-    return asked.then((result): Routing => {
-      if (result._tag === "Left") return { ok: false, error: result.left };
-      const { operationId, validations } = result.right.output.body as Found;
-      const operation = spec.byOperationId.get(operationId);
-      if (!operation) return { ok: false, error: new Error(`Prism routed to ${operationId}, an operation the mock does not know`) };
-      return { ok: true, operation, validations, query };
-    });
+  return async ({ method, path, search, headers, body }) => {
+    const candidates = shortlist(path);
+    const query = parseQuery(search);
+    canonicalCase(candidates.operations, query);
+    const input = { method: method.toLowerCase() as "get", url: { path: decodablePath(path), query: query as Record<string, string | string[]> }, headers, body };
+    const result = await prism.request(input, candidates.resources, config)();
+    if (result._tag === "Left") return { ok: false, error: result.left };
+    const { operationId, validations } = result.right.output.body as Found;
+    const operation = spec.byOperationId.get(operationId);
+    if (!operation) return { ok: false, error: new Error(`Prism routed to ${operationId}, an operation the mock does not know`) };
+    return { ok: true, operation, validations, query };
   };
 }
 
