@@ -134,17 +134,14 @@ export function dataOr<T>(answer: ControlAnswer<T>): T {
 /** How long a command waits for a report the mock builds on request (coverage, a journal or dataset export): longer than a control write. */
 export const REPORT_TIMEOUT_MS = 30_000;
 
-/**
- * A call through the typed control API client (kernel/control-client.ts) with the command's fetch:
- * its data, or its one line (the mock's refusal, or why it could not be reached). The client (and
- * openapi-fetch) loads here, when a command calls: never for --help or a mistake in its flags.
- */
+/** A call through the typed control API client with the command's fetch: its data, or its one line (the mock's refusal, or why it could not be reached). */
 export async function askMock<D extends { data?: unknown }>(
   target: MockTarget,
   fetchImpl: typeof fetch,
   call: (control: ControlClient) => Promise<{ data?: D; error?: unknown; response: Response }>,
   timeoutMs?: number,
 ): Promise<ControlAnswer<NonNullable<D["data"]>>> {
+  // The client (and openapi-fetch) loads here, when a command calls: never for --help or a mistake in its flags.
   const { controlAnswer, createControlClient } = await import("../kernel/control-client.js");
   const control = createControlClient({ baseUrl: target.mockUrl.origin, apiKey: target.apiKey, fetch: (request) => fetchImpl(request), timeoutMs });
   return controlAnswer(call(control), target.mockUrl);

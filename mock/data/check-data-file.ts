@@ -1,7 +1,5 @@
-// A data file's content checked against generated/data-file.schema.json and for unique ids; the
-// builder reports the other rules in the same run, reading the file without what the schema refused
-// (data-file-repair.ts). Apart from reading its text (read-data-file.ts, with the YAML parser), so
-// that a mock given no data file, or given one as an object, loads no parser.
+// A data file's content checked against its schema and for unique ids (the builder reports the other
+// rules, data-file-repair.ts); apart from read-data-file.ts, so that an object loads no YAML parser.
 import { readFileSync } from "node:fs";
 import { compileSchema } from "../kernel/json-schema.js";
 import { fileError, type DataFile, type DataFileProblem, type LoadedDataFile } from "./data-file.js";
