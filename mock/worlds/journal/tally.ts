@@ -83,5 +83,5 @@ export function namesOf(url: string): readonly string[] {
     if (name.includes("%") || name.includes("+")) name = queryComponent(name);
     if (!names.includes(name)) names.push(name);
   }
-  return names;
+  return names.length === 0 ? NONE : names;
 }
