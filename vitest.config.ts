@@ -27,8 +27,9 @@ export default defineConfig({
     outputFile: { json: "test-artifacts/vitest.json" },
     // One mock for the whole run (default data, rate limit off); suites that only read use inject("mock").
     globalSetup: ["test/global-setup.ts"],
-    // Prism's rarely read modules load on first use, as in the bundle (test/support/lazy-modules.ts).
-    setupFiles: ["test/support/lazy-modules.ts"],
+    // Prism's rarely read modules load on first use, as in the bundle (test/support/lazy-modules.ts);
+    // the folders a file made with tempDir are removed when it ends (test/support/remove-temp-dirs.ts).
+    setupFiles: ["test/support/lazy-modules.ts", "test/support/remove-temp-dirs.ts"],
     // Last resorts, long enough for a machine with every core busy: a test waits for events, and
     // its own waits name what never came well before these end it.
     testTimeout: 120_000,

@@ -2,8 +2,7 @@
 // promises, files follow the published schema, and a bad file is refused with one line per problem
 // naming the file, the line and column, the JSON pointer and the rule; nothing starts on it.
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync, readdirSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, readdirSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { Ajv2020 } from "ajv/dist/2020.js";
 import addFormatsModule from "ajv-formats";
@@ -12,11 +11,12 @@ import { afterAll, describe, expect, it } from "vitest";
 import { DataFileError, DEMO_KEY, startMock, type RunningMock } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { hrMockArgs } from "../support/hr-mock.js";
+import { tempDir } from "../support/temp-dirs.js";
 
 const EXAMPLES = join(repoRoot, "examples/data");
 const EXAMPLE = join(EXAMPLES, "small-team.yaml");
 const exampleText = readFileSync(EXAMPLE, "utf8");
-const tmp = mkdtempSync(join(tmpdir(), "hr-data-file-"));
+const tmp = tempDir("hr-data-file-");
 const mocks: RunningMock[] = [];
 afterAll(() => Promise.all(mocks.map((m) => m.close())));
 

@@ -9,6 +9,7 @@ import { afterAll, describe, expect, it } from "vitest";
 import { checkPact, runContractCli } from "../../src/contract/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { swaggerMockValidator } from "./support.js";
+import { tempDir } from "../support/temp-dirs.js";
 import { exampleIds } from "../../generated/facts.js";
 
 /** One interaction in a version-neutral form, written out as V2, V3 or V4 below. */
@@ -132,7 +133,7 @@ describe("checkPact on a contract whose parameters are written where they are us
         delete get.parameters;
       }
     }
-    const file = path.join(fs.mkdtempSync(path.join(os.tmpdir(), "pact-inline-")), "openapi.json");
+    const file = path.join(tempDir("pact-inline-"), "openapi.json");
     fs.writeFileSync(file, JSON.stringify(doc));
     return file;
   };

@@ -2,8 +2,7 @@
 // without loading Prism, and one real run as CI would make it: started in the background, traffic
 // through it, SIGTERM, the report, JUnit and recording written, exit status 1 for the violation seen.
 import { spawn } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { describe, expect, inject, it } from "vitest";
 import { createDataset } from "../../mock/data/dataset.js";
@@ -12,6 +11,7 @@ import { run } from "../../mock/cli/main.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { hrMockArgs } from "../support/hr-mock.js";
 import { importGraph } from "../support/import-graph.js";
+import { tempDir } from "../support/temp-dirs.js";
 
 const shared = inject("mock");
 
@@ -50,7 +50,7 @@ describe("hr-mock proxy's mistakes", () => {
 
 describe("a run as CI makes it", () => {
   it("checks the traffic, writes its files on SIGTERM and exits 1 for a violation", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "hr-proxy-cli-"));
+    const dir = tempDir("hr-proxy-cli-");
     const files = { report: join(dir, "out/report.json"), junit: join(dir, "out/junit.xml"), record: join(dir, "out/recorded.json") };
     const child = spawn(process.execPath, [...(await hrMockArgs()), "proxy", "--upstream", shared.url, "--port", "0", "--report", files.report, "--junit", files.junit, "--record", files.record], { cwd: repoRoot, stdio: ["ignore", "pipe", "pipe"] });
     let stdout = "";

@@ -2,12 +2,12 @@
 // the answers carried become a data file that the mock loads (startMock({ data })), keeping every
 // seen record's id and fields; where the data file's rules compute a derived value otherwise than
 // the upstream answered, the recording says so, and nothing else differs. No key is written.
-import { mkdtempSync, readFileSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { formatDataFile } from "../../mock/data/format-data-file.js";
 import { DEMO_KEY, startMock, startProxy, type Recording, type RunningMock, type RunningProxy } from "../../mock/index.js";
+import { tempDir } from "../support/temp-dirs.js";
 
 const TODAY = "2026-11-23";
 let upstream: RunningMock;
@@ -103,7 +103,7 @@ describe("a recording", () => {
   });
 
   it("writes a file hr-mock serve --data loads (YAML), with no key in it", async () => {
-    const dir = mkdtempSync(join(tmpdir(), "hr-proxy-record-"));
+    const dir = tempDir("hr-proxy-record-");
     const path = join(dir, "recorded.yaml");
     writeFileSync(path, formatDataFile(recording.file, "yaml"));
     const text = readFileSync(path, "utf8");

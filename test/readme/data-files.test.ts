@@ -2,8 +2,6 @@
 // flag parser and startMock on a free port, hr-mock export through its command, the curl through
 // fetch), and answer what the text says.
 import fs from "node:fs";
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
 import { parseServeArgs } from "../../mock/cli/commands/serve.js";
@@ -11,9 +9,10 @@ import { exportCommand } from "../../mock/cli/commands/export.js";
 import { startMock, type RunningMock } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { section, shLines } from "./documents.js";
+import { tempDir } from "../support/temp-dirs.js";
 
 const commands = shLines(section("Your own data: `--data` and `hr-mock export`").text);
-const tmp = mkdtempSync(path.join(tmpdir(), "hr-readme-data-"));
+const tmp = tempDir("hr-readme-data-");
 const mocks: RunningMock[] = [];
 afterAll(() => Promise.all(mocks.map((m) => m.close())));
 

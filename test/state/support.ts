@@ -1,8 +1,7 @@
 // A clock and timers a test moves by hand, so a retry two days away is due when the test says.
-import { mkdtempSync } from "node:fs";
-import { tmpdir } from "node:os";
 import { join } from "node:path";
 import type { Scheduler } from "../../mock/webhooks/settings.js";
+import { tempDir } from "../support/temp-dirs.js";
 
 export class ManualScheduler implements Scheduler {
   private timers: Array<{ at: number; callback: () => void; handle: number }> = [];
@@ -38,5 +37,5 @@ export class ManualScheduler implements Scheduler {
 }
 
 export function newStateDir(): string {
-  return join(mkdtempSync(join(tmpdir(), "hr-mock-state-")), "state");
+  return join(tempDir("hr-mock-state-"), "state");
 }
