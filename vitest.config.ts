@@ -1,5 +1,6 @@
 import { fileURLToPath } from "node:url";
 import { defineConfig } from "vitest/config";
+import { moduleCacheFolder } from "./test/support/module-cache.js";
 import ImageSequencer from "./test/support/sequencer.js";
 
 const local = (p: string) => fileURLToPath(new URL(p, import.meta.url));
@@ -46,5 +47,9 @@ export default defineConfig({
     // Test files of a worker share their imports (Prism, faker, the specs): each file importing them
     // again cost most of the suite's time. No test mocks modules or relies on a fresh module state.
     isolate: false,
+    // Each file's transform kept between runs, so a warm run compiles only what changed, in a folder
+    // named after the clone's file list and installs (test/support/module-cache.ts: vitest's own key
+    // misses a renamed import).
+    experimental: { fsModuleCache: true, fsModuleCachePath: moduleCacheFolder(local(".")) },
   },
 });
