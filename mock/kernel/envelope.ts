@@ -8,7 +8,19 @@ export const JSON_CONTENT_TYPE = "application/json; charset=utf-8";
 
 export function successBody(data: unknown): string {
   // Written by hand around the data so the data is serialised once and the key order is fixed.
-  return `{"isSuccessful":true,"code":"00","message":"Success","data":${JSON.stringify(data)}}`;
+  return `{"isSuccessful":true,"code":"00","message":"Success","data":${pageJson(data)}}`;
+}
+
+/** The JSON of items that never change (a record's list item, operations/read/query.ts), written once: every page showing one shares it. */
+const itemJson = new WeakMap<object, string>();
+export const writtenOnce = <T extends object>(item: T): T => (itemJson.set(item, JSON.stringify(item)), item);
+
+/** JSON.stringify's bytes; a page whose items were all written once joins their JSON. */
+function pageJson(page: unknown): string {
+  const items = (page as { data?: unknown } | null)?.data;
+  if (!Array.isArray(items) || !items.every((item) => itemJson.has(item)) || Object.keys(page!)[0] !== "data") return JSON.stringify(page);
+  const meta = JSON.stringify({ ...page!, data: undefined });
+  return `{"data":[${items.map((item) => itemJson.get(item)).join(",")}]${meta === "{}" ? "}" : `,${meta.slice(1)}`}`;
 }
 
 export function failureBody(status: number, message: string): string {

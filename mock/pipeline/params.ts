@@ -29,21 +29,22 @@ export function malformedEscape(search: string): MalformedPair | undefined {
   if (!search.includes("%")) return undefined;
   for (const pair of search.split("&")) {
     if (!pair.includes("%")) continue;
-    let broken = /%(?![0-9A-Fa-f]{2})/.test(pair);
-    if (!broken) {
-      try {
-        decodeURIComponent(pair);
-      } catch {
-        broken = true;
-      }
-    }
-    if (broken) {
+    if (/%(?![0-9A-Fa-f]{2})/.test(pair) || !decodes(pair)) {
       const equals = pair.indexOf("=");
       const name = [...new URLSearchParams(pair).keys()][0] ?? "";
       return { name, rawValue: equals < 0 ? "" : pair.slice(equals + 1) };
     }
   }
   return undefined;
+}
+
+/** Whether decodeURIComponent reads `text` (its escapes are UTF-8). */
+export function decodes(text: string): boolean {
+  try {
+    return decodeURIComponent(text) !== undefined;
+  } catch {
+    return false;
+  }
 }
 
 const ENCODING_HINT = "write a literal % as %25 and percent-encode text as UTF-8";

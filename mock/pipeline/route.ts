@@ -8,7 +8,7 @@ import { createInstance, type IHttpConfig, type PrismHttpComponents } from "@sto
 import type { IPrismDiagnostic } from "@stoplight/prism-core";
 import type { LoadedSpec, SpecOperation } from "../kernel/spec.js";
 import { parseQuery } from "../../src/query.js";
-import { canonicalCase, type Query } from "./params.js";
+import { canonicalCase, decodes, type Query } from "./params.js";
 
 /** Prism checks what the spec says (routing, parameters, a Bearer credential unless the caller turns it off); the findings come back to the caller. */
 export const CONFIG: IHttpConfig = {
@@ -130,18 +130,7 @@ function groupOf(path: string): string {
  * only mean those characters (the id they give is then refused by the spec's format, a 400).
  */
 export function decodablePath(path: string): string {
-  if (!path.includes("%")) return path;
-  return path
-    .split("/")
-    .map((fragment) => {
-      try {
-        decodeURIComponent(fragment);
-        return fragment;
-      } catch {
-        return fragment.replace(/%/g, "%25");
-      }
-    })
-    .join("/");
+  return path.includes("%") ? path.split("/").map((fragment) => (decodes(fragment) ? fragment : fragment.replace(/%/g, "%25"))).join("/") : path;
 }
 
 /** Header names in lower case (Prism's security check needs it), one value each; the length of the body Prism is given. */

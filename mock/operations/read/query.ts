@@ -4,6 +4,7 @@
 // spec cannot express are decided here.
 import type { Dataset, OrganizationData } from "../../data/dataset.js";
 import { quote } from "../../kernel/text.js";
+import { writtenOnce } from "../../kernel/envelope.js";
 import type { ResourceRequest, ResourceResult } from "./contract.js";
 
 /** A refusal a handler decides: a bad combination of parameters, or an id outside the organisation. */
@@ -39,16 +40,13 @@ export function missingParameter(name: string, why: string): Refusal {
   return badRequest(`Missing parameter ${name}: ${why}.`, name);
 }
 
-/**
- * `make`, remembered per record (its last argument) and frozen: records are replaced, never changed,
- * so what is made from one stays true, and every answer may share it.
- */
+/** `make`, remembered per record (its last argument), frozen and its JSON written once: records are replaced, never changed, so every answer may share it. */
 export function perRecord<A extends unknown[], R extends object, T>(make: (...args: [...A, R]) => T): (...args: [...A, R]) => T {
   const made = new WeakMap<R, T>();
   return (...args) => {
     const record = args[args.length - 1] as R;
     let item = made.get(record);
-    if (item === undefined) made.set(record, (item = Object.freeze(make(...args))));
+    if (item === undefined) made.set(record, (item = writtenOnce(Object.freeze(make(...args)))));
     return item;
   };
 }
