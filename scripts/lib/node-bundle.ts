@@ -145,6 +145,9 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
   const lazyModules = lazyRequire({ requireFrom: (lazy) => `${LAZY_FILE}${fileNameOf(lazy)}`, resolved }, [...LAZY_MODULES, ...NODE_LAZY]);
   const result = await build({
     entryPoints: entries.map((entry) => path.join(repoRoot, entry)),
+    // Module names and chunk hashes from the repository, whatever directory the build runs in (a
+    // bench measuring another clone builds it from this one).
+    absWorkingDir: repoRoot,
     outbase: repoRoot,
     outdir: dist,
     bundle: true,
@@ -192,6 +195,7 @@ export async function bundleForNode(options: { repoRoot: string; entries: string
     const lazy = await build({
       entryPoints: Object.fromEntries(waiting.map(([module, file]) => [path.basename(fileNameOf(module), ".cjs"), file])),
       outdir: path.join(dist, LAZY_DIR),
+      absWorkingDir: repoRoot,
       outExtension: { ".js": ".cjs" },
       bundle: true,
       format: "cjs",
