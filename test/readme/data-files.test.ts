@@ -1,6 +1,6 @@
 // The guide's "Your own data" commands run as written (in-process: hr-mock serve through its own
-// flag parser and startMock on a free port, hr-mock export through its command, the curl through
-// fetch), and answer what the text says.
+// flag parser and startMock on a free port, hr-mock export through its command with connections of
+// its own as in its own process, the curl through fetch), and answer what the text says.
 import fs from "node:fs";
 import path from "node:path";
 import { afterAll, describe, expect, it } from "vitest";
@@ -10,6 +10,7 @@ import { startMock, type RunningMock } from "../../mock/index.js";
 import { repoRoot } from "../../scripts/lib/spec-document.js";
 import { section, shLines } from "./documents.js";
 import { tempDir } from "../support/temp-dirs.js";
+import { ownConnectionFetch } from "../support/own-connection-fetch.js";
 
 const commands = shLines(section("Your own data: `--data` and `hr-mock export`").text);
 const tmp = tempDir("hr-readme-data-");
@@ -52,7 +53,7 @@ describe("the guide: Your own data", () => {
         expect(mock.dataset.organizations.length, command).toBe(2);
       } else {
         const argv = withPaths.map((a) => a.replace("http://127.0.0.1:4010", running!.url));
-        await exportCommand(argv, { stdout: { write: () => true } });
+        await exportCommand(argv, { stdout: { write: () => true }, fetch: ownConnectionFetch });
         const out = argv[argv.indexOf("--out") + 1];
         expect(fs.statSync(out).size, `${command} writes the file`).toBeGreaterThan(1000);
       }
